@@ -1,0 +1,180 @@
+"""Cards: ranks, suits and their text notation.
+
+Ace is low (1) and never wraps; Jack, Queen and King count 10 and rank 11, 12, 13.
+Notation: rank ``A 2-9 10 (or T) J Q K`` then suit ``c d h s`` (or ♣♦♥♠), case-insensitive on input.
+
+>>> parse_cards("Jh 4d 5d")
+(Card('Jh'), Card('4d'), Card('5d'))
+>>> str(Card.parse("t♥"))
+'10h'
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cached_property
+
+from noddy.errors import CardError
+
+__all__ = [
+    "DECK",
+    "Card",
+    "Rank",
+    "Suit",
+    "format_cards",
+    "parse_card",
+    "parse_cards",
+]
+
+ACCEPTED = (
+    "a rank (A, 2-9, 10 or T, J, Q, K) followed by a suit (c, d, h, s or ♣ ♦ ♥ ♠), e.g. 'Jh', '10d', 'T♠'"
+)
+
+
+class Suit(enum.Enum):
+    """The four suits; the value is the canonical letter."""
+
+    CLUBS = "c"
+    DIAMONDS = "d"
+    HEARTS = "h"
+    SPADES = "s"
+
+    @property
+    def symbol(self) -> str:
+        return _SUIT_SYMBOLS[self]
+
+    @property
+    def index(self) -> int:
+        return _SUIT_ORDER.index(self)
+
+    def __str__(self) -> str:
+        return self.value
+
+
+_SUIT_ORDER = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+_SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
+_SUIT_PARSE = {s.value: s for s in Suit} | {sym: s for s, sym in _SUIT_SYMBOLS.items()}
+_SUIT_PARSE |= {"♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES}
+
+
+class Rank(enum.IntEnum):
+    """Ranks in order, ace low: the int value is the rank order used by runs."""
+
+    ACE = 1
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+
+    @property
+    def value_points(self) -> int:
+        """The counting value: ace 1, pips as marked, court cards 10."""
+        return min(int(self), 10)
+
+    @property
+    def symbol(self) -> str:
+        return _RANK_TEXT[self]
+
+    def __str__(self) -> str:
+        return _RANK_TEXT[self]
+
+
+_RANK_TEXT = {r: str(int(r)) for r in Rank} | {
+    Rank.ACE: "A",
+    Rank.JACK: "J",
+    Rank.QUEEN: "Q",
+    Rank.KING: "K",
+}
+_RANK_PARSE = {text.lower(): r for r, text in _RANK_TEXT.items()} | {"t": Rank.TEN}
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Card:
+    """A playing card; ``str(card)`` is the canonical notation and parses back to the same card."""
+
+    rank: Rank
+    suit: Suit
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read one card such as ``"Jh"``, ``"10d"``, ``"T♠"``; raise `CardError` quoting bad text."""
+        return parse_card(text)
+
+    @property
+    def value(self) -> int:
+        """Counting value for fifteens and the play: A=1, 2-10 as marked, J/Q/K=10."""
+        return self.rank.value_points
+
+    @property
+    def index(self) -> int:
+        """A number 0-51: suit-major (clubs A-K, diamonds, hearts, spades)."""
+        return self.suit.index * 13 + int(self.rank) - 1
+
+    @classmethod
+    def from_index(cls, index: int) -> Card:
+        return DECK[index]
+
+    @cached_property
+    def pretty(self) -> str:
+        """The card with a suit symbol, e.g. ``J♥``."""
+        return f"{self.rank}{self.suit.symbol}"
+
+    def __str__(self) -> str:
+        return f"{self.rank}{self.suit.value}"
+
+    def __repr__(self) -> str:
+        return f"Card('{self}')"
+
+
+DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in _SUIT_ORDER for rank in Rank)
+"""The 52 cards, in `Card.index` order."""
+
+
+def parse_card(text: str) -> Card:
+    """Read one card; raise `CardError` quoting the token and the accepted forms."""
+    token = text.strip()
+    if len(token) < 2:
+        raise CardError(f"cannot read card {text!r}: expected {ACCEPTED}")
+    rank = _RANK_PARSE.get(token[:-1].lower())
+    suit = _SUIT_PARSE.get(token[-1].lower())
+    if rank is None or suit is None:
+        problem = "rank" if rank is None else "suit"
+        part = token[:-1] if rank is None else token[-1]
+        raise CardError(f"cannot read card {text!r}: {part!r} is not a {problem}; expected {ACCEPTED}")
+    return Card(rank, suit)
+
+
+def parse_cards(text: str | Iterable[str], *, unique: bool = True) -> tuple[Card, ...]:
+    """Read cards separated by spaces or commas (or an iterable of card texts).
+
+    With ``unique`` (the default) a card given twice is an error, since a pack has one of each.
+    """
+    tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    cards = tuple(parse_card(t) for t in tokens)
+    if unique:
+        require_distinct(cards)
+    return cards
+
+
+def require_distinct(cards: Iterable[Card]) -> None:
+    """Raise `CardError` naming the first card that appears twice."""
+    seen: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            raise CardError(f"card {card} appears twice; a pack has one of each card")
+        seen.add(card)
+
+
+def format_cards(cards: Iterable[Card], *, pretty: bool = False) -> str:
+    """The cards in canonical notation separated by spaces (``pretty`` uses suit symbols)."""
+    return " ".join(c.pretty if pretty else str(c) for c in cards)

@@ -1,0 +1,28 @@
+"""The errors noddy raises: one base class, one subclass per kind of bad input.
+
+Every message quotes the bad input and says what would be right.
+"""
+
+from __future__ import annotations
+
+__all__ = ["CardError", "IllegalActionError", "NoddyError", "RecordError", "RulesError"]
+
+
+class NoddyError(ValueError):
+    """Base of every error noddy raises about bad input."""
+
+
+class CardError(NoddyError):
+    """Card text that cannot be read, or a set of cards that cannot occur (a duplicate)."""
+
+
+class RulesError(NoddyError):
+    """A rule set that is not valid: unknown field, bad value, unknown preset."""
+
+
+class IllegalActionError(NoddyError):
+    """An action the rules do not allow in the current state."""
+
+
+class RecordError(NoddyError):
+    """A game record that cannot be read or does not replay."""

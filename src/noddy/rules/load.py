@@ -1,0 +1,410 @@
+"""Rules from and to TOML: presets, house-rules files with ``extends``, and ``--set`` overrides.
+
+``load_rules("willughby")``, ``load_rules(path)`` and overrides all produce the same frozen `Rules`,
+and ``loads_rules(dump_rules(r)) == r`` for every rule set.
+"""
+
+from __future__ import annotations
+
+import difflib
+import tomllib
+from collections.abc import Iterable, Mapping
+from dataclasses import fields
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+
+from noddy.cards import parse_card
+from noddy.errors import CardError, RulesError
+from noddy.rules.model import (
+    POINTS_ALLOWED,
+    SECTIONS,
+    DealShape,
+    Lurch,
+    Points,
+    Rules,
+    Source,
+)
+
+__all__ = [
+    "dump_rules",
+    "load_rules",
+    "loads_rules",
+    "parse_override",
+    "preset_names",
+    "rules_from_data",
+    "rules_to_data",
+]
+
+TOP_KEYS = ("name", "title", "summary", "extends", "source", "notes")
+
+
+def _presets_dir() -> Any:
+    return resources.files("noddy.rules") / "presets"
+
+
+@cache
+def preset_names() -> tuple[str, ...]:
+    """The names of the shipped presets, in the order of the rules reference's table."""
+    names = {p.name.removesuffix(".toml") for p in _presets_dir().iterdir() if p.name.endswith(".toml")}
+    order = ORDER + tuple(sorted(names - set(ORDER)))
+    return tuple(n for n in order if n in names)
+
+
+ORDER = (
+    "willughby",
+    "strawberry",
+    "noddy-rules",
+    "du-coeur",
+    "early-cribbage",
+    "four-card",
+    "crib-noddy-old",
+    "crib-noddy-new",
+    "french",
+    "five-card-cribbage",
+    "cribbage",
+)
+
+
+def _preset_data(name: str) -> dict[str, Any]:
+    path = _presets_dir() / f"{name}.toml"
+    if not path.is_file():
+        raise RulesError(_unknown("rule set", name, preset_names()) + " (or give a .toml file)")
+    return tomllib.loads(path.read_text(encoding="utf-8"))
+
+
+def _unknown(what: str, name: str, known: Iterable[str]) -> str:
+    known = list(known)
+    close = difflib.get_close_matches(name, known, n=1)
+    hint = f"; did you mean {close[0]!r}?" if close else ""
+    return f"unknown {what} {name!r}{hint} Known: {', '.join(known)}"
+
+
+@cache
+def _load_preset(name: str) -> Rules:
+    return rules_from_data(_preset_data(name), origin=f"preset {name!r}")
+
+
+def load_rules(spec: str | Path, overrides: Iterable[str] = ()) -> Rules:
+    """A preset by name, or a TOML file by path, with ``path=value`` overrides applied.
+
+    >>> load_rules("cribbage", ["game.target=61"]).game.target
+    61
+    """
+    overrides = tuple(overrides)
+    text = str(spec)
+    is_file = isinstance(spec, Path) or text.endswith(".toml") or "/" in text
+    if not is_file and not overrides:
+        return _load_preset(text)
+    if is_file:
+        path = Path(text)
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise RulesError(f"no rules file {text!r}; give a preset name or a .toml file") from None
+        except tomllib.TOMLDecodeError as exc:
+            raise RulesError(f"{text}: not valid TOML: {exc}") from None
+        data.setdefault("name", path.stem)
+        origin = text
+    else:
+        data = _preset_data(text)
+        origin = f"preset {text!r}"
+    for item in overrides:
+        path_text, value = parse_override(item)
+        _set_path(data, path_text, value)
+    return rules_from_data(data, origin=origin)
+
+
+def loads_rules(text: str) -> Rules:
+    """Rules from TOML text (as written by `dump_rules`, or a house-rules file)."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise RulesError(f"not valid TOML: {exc}") from None
+    return rules_from_data(data, origin="rules text")
+
+
+def parse_override(item: str) -> tuple[str, Any]:
+    """Split ``"play.thirty_one=per_card"`` into a field path and a TOML value (bare words are text)."""
+    path, sep, raw = item.partition("=")
+    if not sep or not path.strip():
+        raise RulesError(f"cannot read override {item!r}: write it as section.field=value")
+    raw = raw.strip()
+    try:
+        value = tomllib.loads(f"v = {raw}")["v"]
+    except tomllib.TOMLDecodeError:
+        value = raw
+    return path.strip(), value
+
+
+def _set_path(data: dict[str, Any], path: str, value: Any) -> None:
+    parts = path.split(".")
+    if parts[0] not in SECTIONS:
+        raise RulesError(_unknown("section", parts[0], SECTIONS) + f" (in {path!r})")
+    node = data
+    for part in parts[:-1]:
+        node = node.setdefault(part, {})
+        if not isinstance(node, dict):
+            raise RulesError(f"{path}: {part!r} is not a table")
+    node[parts[-1]] = value
+
+
+def _merge(base: dict[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
+    out = dict(base)
+    for key, value in over.items():
+        if isinstance(value, Mapping) and isinstance(out.get(key), Mapping) and key != "players":
+            out[key] = _merge(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+def _resolve_extends(data: Mapping[str, Any], origin: str, seen: tuple[str, ...] = ()) -> dict[str, Any]:
+    parent = data.get("extends")
+    if parent is None:
+        return dict(data)
+    if not isinstance(parent, str):
+        raise RulesError(f"{origin}: extends: give a preset name as text, not {parent!r}")
+    if parent in seen:
+        raise RulesError(f"{origin}: extends: {' -> '.join((*seen, parent))} goes round in a circle")
+    base = _resolve_extends(_preset_data(parent), f"preset {parent!r}", (*seen, parent))
+    child = {k: v for k, v in data.items() if k != "extends"}
+    merged = _merge({k: v for k, v in base.items() if k not in ("name", "title", "summary")}, child)
+    if "title" not in child:
+        merged["title"] = f"{base.get('title', parent)}, with house rules"
+    if "summary" not in child:
+        merged["summary"] = f"house rules based on {parent}"
+    merged.setdefault("notes", {})
+    return merged
+
+
+def rules_from_data(data: Mapping[str, Any], *, origin: str = "rules") -> Rules:
+    """Build validated `Rules` from parsed TOML data; errors name the field path and what is allowed."""
+    data = _resolve_extends(data, origin)
+    for key in data:
+        if key not in TOP_KEYS and key not in SECTIONS:
+            raise RulesError(f"{origin}: {_unknown('key', key, (*TOP_KEYS, *SECTIONS))}")
+    name = data.get("name")
+    if not isinstance(name, str) or not name:
+        raise RulesError(f"{origin}: name: give the rule set a name, e.g. name = \"my-house-rules\"")
+    kwargs: dict[str, Any] = {
+        "name": name,
+        "title": _text(data, "title"),
+        "summary": _text(data, "summary"),
+        "sources": _sources(data.get("source", [])),
+        "notes": _notes(data.get("notes", {})),
+    }
+    for section_name, cls in SECTIONS.items():
+        raw = data.get(section_name, {})
+        if not isinstance(raw, Mapping):
+            raise RulesError(f"{section_name}: expected a table [{section_name}], got {raw!r}")
+        kwargs[section_name] = _section(section_name, cls, raw)
+    try:
+        return Rules(**kwargs)
+    except RulesError as exc:
+        raise RulesError(f"{origin}: {exc}") from None
+
+
+def _text(data: Mapping[str, Any], key: str) -> str:
+    value = data.get(key, "")
+    if not isinstance(value, str):
+        raise RulesError(f"{key}: expected text, got {value!r}")
+    return value
+
+
+def _sources(raw: Any) -> tuple[Source, ...]:
+    if not isinstance(raw, list):
+        raise RulesError("source: expected a list of [[source]] tables")
+    out = []
+    for i, item in enumerate(raw):
+        if not isinstance(item, Mapping) or not isinstance(item.get("name"), str):
+            raise RulesError(f"source[{i}]: each [[source]] needs name = \"...\"")
+        extra = set(item) - {"name", "file", "page", "url"}
+        if extra:
+            raise RulesError(f"source[{i}]: unknown keys {sorted(extra)}; allowed: name, file, page, url")
+        out.append(Source(**{k: str(v) for k, v in item.items()}))
+    return tuple(out)
+
+
+def _notes(raw: Any) -> tuple[tuple[str, str], ...]:
+    if not isinstance(raw, Mapping):
+        raise RulesError("notes: expected a table of field path = \"note\"")
+    out = []
+    for path, note in raw.items():
+        section, _, name = path.partition(".")
+        cls = SECTIONS.get(section)
+        if cls is None or name.split(".")[0] not in {f.name for f in fields(cls)}:
+            raise RulesError(f"notes: {path!r} is not a field path such as 'hand.flush'")
+        if not isinstance(note, str):
+            raise RulesError(f"notes.{path}: expected text")
+        out.append((path, note))
+    return tuple(sorted(out))
+
+
+def _section(section_name: str, cls: type, raw: Mapping[str, Any]) -> Any:
+    known = {f.name: f for f in fields(cls)}
+    values: dict[str, Any] = {}
+    for key, value in raw.items():
+        path = f"{section_name}.{key}"
+        f = known.get(key)
+        if f is None:
+            raise RulesError(f"{path}: {_unknown('field', key, known)}")
+        parser = _PARSERS.get(path)
+        try:
+            if parser is not None:
+                values[key] = parser(value)
+            else:
+                values[key] = _scalar(value, f.default, f.metadata)
+        except (ValueError, TypeError, CardError) as exc:
+            allowed = _allowed(path, f.default, f.metadata)
+            detail = f" ({exc})" if str(exc) else ""
+            raise RulesError(f"{path}: {value!r} is not allowed{detail}; allowed: {allowed}") from None
+    return cls(**values)
+
+
+def _scalar(value: Any, default: Any, meta: Mapping[str, Any]) -> Any:
+    if isinstance(default, Points):
+        return Points.parse(value)
+    if isinstance(default, bool):
+        if not isinstance(value, bool):
+            raise ValueError
+        return value
+    if isinstance(default, int):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise ValueError
+        return value
+    if isinstance(default, str):
+        if not isinstance(value, str):
+            raise ValueError
+        if meta.get("choices") and value not in meta["choices"]:
+            raise ValueError
+        return value
+    raise TypeError(f"no reader for {type(default).__name__}")
+
+
+def _allowed(path: str, default: Any, meta: Mapping[str, Any]) -> str:
+    if path in _ALLOWED:
+        return _ALLOWED[path]
+    if meta.get("choices"):
+        return ", ".join(meta["choices"])
+    if isinstance(default, Points):
+        return POINTS_ALLOWED
+    if isinstance(default, bool):
+        return "true or false"
+    if isinstance(default, int):
+        return "a whole number, 0 or more"
+    return "text"
+
+
+def _int(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError
+    return value
+
+
+def _pairs(value: Any) -> tuple[int, int, int]:
+    if not isinstance(value, list) or len(value) != 3:
+        raise ValueError
+    a, b, c = (_int(v) for v in value)
+    return (a, b, c)
+
+
+def _run_values(value: Any) -> tuple[tuple[int, int], ...]:
+    if not isinstance(value, Mapping):
+        raise ValueError
+    return tuple(sorted((int(k), _int(v)) for k, v in value.items()))
+
+
+def _special(value: Any) -> tuple[tuple[str, int], ...]:
+    if not isinstance(value, Mapping):
+        raise ValueError
+    return tuple(sorted((str(parse_card(k)), _int(v)) for k, v in value.items()))
+
+
+def _players(value: Any) -> tuple[tuple[int, DealShape], ...]:
+    if not isinstance(value, Mapping) or not value:
+        raise ValueError
+    out = []
+    for key, shape in value.items():
+        if not isinstance(shape, Mapping) or "dealt" not in shape:
+            raise ValueError(f"players.{key} needs at least dealt = N")
+        extra = set(shape) - {"dealt", "discard", "crib_dealt", "crib_from_pack"}
+        if extra:
+            raise ValueError(f"unknown keys {sorted(extra)}")
+        out.append((int(key), DealShape(**{k: _int(v) for k, v in shape.items()})))
+    return tuple(sorted(out))
+
+
+def _lurch(value: Any) -> tuple[Lurch, ...]:
+    if not isinstance(value, list):
+        raise ValueError
+    out = []
+    for item in value:
+        if not isinstance(item, Mapping) or set(item) != {"name", "below", "games"}:
+            raise ValueError("each lurch needs name, below and games")
+        out.append(Lurch(str(item["name"]), _int(item["below"]), _int(item["games"])))
+    return tuple(out)
+
+
+_PARSERS = {
+    "combinations.pairs": _pairs,
+    "combinations.run_values": _run_values,
+    "special_cards.cards": _special,
+    "deal.players": _players,
+    "game.lurch": _lurch,
+}
+_ALLOWED = {
+    "combinations.pairs": "three whole numbers, e.g. [2, 6, 12]",
+    "combinations.run_values": "a table of run length = points, e.g. { 3 = 2, 4 = 4 } (or {} for 1 a card)",
+    "special_cards.cards": 'a table of card = points, e.g. { Ks = 6, Qh = 4 }',
+    "deal.players": (
+        "a table per number of players (2-4), e.g. [deal.players.2] dealt = 6, discard = 2"
+        " (also crib_dealt, crib_from_pack)"
+    ),
+    "game.lurch": 'a list of { name = "skunk", below = 91, games = 2 }',
+}
+
+
+def rules_to_data(rules: Rules) -> dict[str, Any]:
+    """The rules as plain TOML data (every field, so the file stands alone)."""
+    data: dict[str, Any] = {"name": rules.name}
+    if rules.title:
+        data["title"] = rules.title
+    if rules.summary:
+        data["summary"] = rules.summary
+    if rules.sources:
+        data["source"] = [
+            {k: v for k, v in (("name", s.name), ("file", s.file), ("page", s.page), ("url", s.url)) if v}
+            for s in rules.sources
+        ]
+    for section_name in SECTIONS:
+        section = getattr(rules, section_name)
+        data[section_name] = {
+            f.name: _to_data(f"{section_name}.{f.name}", getattr(section, f.name))
+            for f in fields(section)
+        }
+    if rules.notes:
+        data["notes"] = dict(rules.notes)
+    return data
+
+
+def _to_data(path: str, value: Any) -> Any:
+    if isinstance(value, Points):
+        return value.to_data()
+    if path == "deal.players":
+        return {str(n): {f.name: getattr(s, f.name) for f in fields(s)} for n, s in value}
+    if path in ("combinations.run_values", "special_cards.cards"):
+        return {str(k): v for k, v in value}
+    if path == "game.lurch":
+        return [{"name": x.name, "below": x.below, "games": x.games} for x in value]
+    if isinstance(value, tuple):
+        return list(value)
+    return value
+
+
+def dump_rules(rules: Rules) -> str:
+    """The rules as TOML text that `loads_rules` reads back equal."""
+    return tomli_w.dumps(rules_to_data(rules))

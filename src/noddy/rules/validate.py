@@ -1,0 +1,91 @@
+"""Checks that a `Rules` tree makes sense as a whole; every error names the field path."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import TYPE_CHECKING
+
+from noddy.errors import RulesError
+
+if TYPE_CHECKING:
+    from noddy.rules.model import Rules
+
+__all__ = ["validate"]
+
+
+def _fail(path: str, message: str) -> RulesError:
+    return RulesError(f"{path}: {message}")
+
+
+def validate(rules: Rules) -> None:
+    """Raise `RulesError` naming the first field path whose value does not fit."""
+    from noddy.rules.model import SECTIONS
+
+    if not rules.name.strip():
+        raise _fail("name", "a rule set needs a name")
+    for section_name in SECTIONS:
+        section = getattr(rules, section_name)
+        for f in fields(section):
+            choices = f.metadata.get("choices")
+            value = getattr(section, f.name)
+            path = f"{section_name}.{f.name}"
+            if choices and value not in choices:
+                allowed = ", ".join(choices)
+                raise _fail(path, f"{value!r} is not allowed; allowed: {allowed}")
+            if isinstance(value, int) and not isinstance(value, bool) and value < 0:
+                raise _fail(path, f"{value} is negative; give 0 or more")
+    _validate_deal(rules)
+    _validate_game(rules)
+    _validate_combinations(rules)
+
+
+def _validate_deal(rules: Rules) -> None:
+    if not rules.deal.players:
+        raise _fail("deal.players", "give the deal for at least one number of players, e.g. 2")
+    for n, shape in rules.deal.players:
+        path = f"deal.players.{n}"
+        if not 2 <= n <= 4:
+            raise _fail("deal.players", f"{n} players is not supported; give 2, 3 or 4")
+        if shape.dealt < 1:
+            raise _fail(f"{path}.dealt", "each player needs at least one card")
+        if shape.held < 1:
+            raise _fail(
+                f"{path}.discard",
+                f"discarding {shape.discard} of {shape.dealt} leaves no card to play",
+            )
+        used = n * (shape.dealt + shape.crib_dealt) + shape.crib_from_pack + 1
+        if used > 52:
+            raise _fail(path, f"the deal needs {used} cards with the turn-up; a pack has 52")
+        crib = rules.crib.kind
+        if crib == "none" and (shape.discard or shape.crib_dealt or shape.crib_from_pack):
+            raise _fail(
+                path, "cards go to a crib but crib.kind is 'none'; set crib.kind or remove them"
+            )
+        if crib == "dealer" and shape.discard * n + shape.crib_from_pack == 0:
+            raise _fail(path, "crib.kind is 'dealer' but nobody discards to it; set discard")
+        if crib == "dealer" and shape.crib_dealt:
+            raise _fail(f"{path}.crib_dealt", "a dealer's crib is made of discards, not dealt")
+        if crib == "own" and shape.discard + shape.crib_dealt == 0:
+            raise _fail(path, "crib.kind is 'own' but no card goes to it; set crib_dealt or discard")
+        if crib == "own" and shape.crib_from_pack:
+            raise _fail(f"{path}.crib_from_pack", "own cribs take no card from the pack")
+
+
+def _validate_game(rules: Rules) -> None:
+    game = rules.game
+    if game.end == "target" and game.target < 1:
+        raise _fail("game.target", "a game to a target needs a target of 1 or more")
+    for i, lurch in enumerate(game.lurch):
+        path = f"game.lurch[{i}]"
+        if lurch.games < 2:
+            raise _fail(f"{path}.games", f"a lurch counts 2 games or more, not {lurch.games}")
+        if not 0 < lurch.below <= game.target:
+            raise _fail(f"{path}.below", f"give a score between 1 and the target {game.target}")
+
+
+def _validate_combinations(rules: Rules) -> None:
+    for length, points in rules.combinations.run_values:
+        if length < 3:
+            raise _fail("combinations.run_values", f"a run has 3 cards or more, not {length}")
+        if points < 0:
+            raise _fail("combinations.run_values", f"run of {length}: points must be 0 or more")
