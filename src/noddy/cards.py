@@ -14,7 +14,6 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cached_property
 
 from noddy.errors import CardError
 
@@ -124,7 +123,7 @@ class Card:
     def from_index(cls, index: int) -> Card:
         return DECK[index]
 
-    @cached_property
+    @property
     def pretty(self) -> str:
         """The card with a suit symbol, e.g. ``J♥``."""
         return f"{self.rank}{self.suit.symbol}"
@@ -148,9 +147,12 @@ def parse_card(text: str) -> Card:
     rank = _RANK_PARSE.get(token[:-1].lower())
     suit = _SUIT_PARSE.get(token[-1].lower())
     if rank is None or suit is None:
-        problem = "rank" if rank is None else "suit"
-        part = token[:-1] if rank is None else token[-1]
-        raise CardError(f"cannot read card {text!r}: {part!r} is not a {problem}; expected {ACCEPTED}")
+        problems = []
+        if rank is None:
+            problems.append(f"{token[:-1]!r} is not a rank")
+        if suit is None:
+            problems.append(f"{token[-1]!r} is not a suit")
+        raise CardError(f"cannot read card {text!r}: {' and '.join(problems)}; expected {ACCEPTED}")
     return Card(rank, suit)
 
 

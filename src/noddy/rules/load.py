@@ -189,7 +189,7 @@ def rules_from_data(data: Mapping[str, Any], *, origin: str = "rules") -> Rules:
             raise RulesError(f"{origin}: {_unknown('key', key, (*TOP_KEYS, *SECTIONS))}")
     name = data.get("name")
     if not isinstance(name, str) or not name:
-        raise RulesError(f"{origin}: name: give the rule set a name, e.g. name = \"my-house-rules\"")
+        raise RulesError(f'{origin}: name: give the rule set a name, e.g. name = "my-house-rules"')
     kwargs: dict[str, Any] = {
         "name": name,
         "title": _text(data, "title"),
@@ -221,7 +221,7 @@ def _sources(raw: Any) -> tuple[Source, ...]:
     out = []
     for i, item in enumerate(raw):
         if not isinstance(item, Mapping) or not isinstance(item.get("name"), str):
-            raise RulesError(f"source[{i}]: each [[source]] needs name = \"...\"")
+            raise RulesError(f'source[{i}]: each [[source]] needs name = "..."')
         extra = set(item) - {"name", "file", "page", "url"}
         if extra:
             raise RulesError(f"source[{i}]: unknown keys {sorted(extra)}; allowed: name, file, page, url")
@@ -231,7 +231,7 @@ def _sources(raw: Any) -> tuple[Source, ...]:
 
 def _notes(raw: Any) -> tuple[tuple[str, str], ...]:
     if not isinstance(raw, Mapping):
-        raise RulesError("notes: expected a table of field path = \"note\"")
+        raise RulesError('notes: expected a table of field path = "note"')
     out = []
     for path, note in raw.items():
         section, _, name = path.partition(".")
@@ -359,7 +359,7 @@ _PARSERS = {
 _ALLOWED = {
     "combinations.pairs": "three whole numbers, e.g. [2, 6, 12]",
     "combinations.run_values": "a table of run length = points, e.g. { 3 = 2, 4 = 4 } (or {} for 1 a card)",
-    "special_cards.cards": 'a table of card = points, e.g. { Ks = 6, Qh = 4 }',
+    "special_cards.cards": "a table of card = points, e.g. { Ks = 6, Qh = 4 }",
     "deal.players": (
         "a table per number of players (2-4), e.g. [deal.players.2] dealt = 6, discard = 2"
         " (also crib_dealt, crib_from_pack)"
@@ -383,8 +383,7 @@ def rules_to_data(rules: Rules) -> dict[str, Any]:
     for section_name in SECTIONS:
         section = getattr(rules, section_name)
         data[section_name] = {
-            f.name: _to_data(f"{section_name}.{f.name}", getattr(section, f.name))
-            for f in fields(section)
+            f.name: _to_data(f"{section_name}.{f.name}", getattr(section, f.name)) for f in fields(section)
         }
     if rules.notes:
         data["notes"] = dict(rules.notes)

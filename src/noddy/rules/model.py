@@ -327,9 +327,7 @@ class SpecialCards:
         k="K38",
         choices={"hand": "in the hand's count", "play": "when laid in the play", "both": "both"},
     )
-    turnup_counts: bool = knob(
-        True, "whether a named card turned up scores in every hand it joins", k="K38"
-    )
+    turnup_counts: bool = knob(True, "whether a named card turned up scores in every hand it joins", k="K38")
 
 
 @dataclass(frozen=True, slots=True)
@@ -443,12 +441,8 @@ class Game:
     win_at_once: bool = knob(
         True, "whether reaching the target wins at once, even in the middle of a deal", k="K28"
     )
-    compensation: int = knob(
-        0, "points the non-dealer pegs before the first deal of a game", k="K34"
-    )
-    lurch: tuple[Lurch, ...] = knob(
-        (), "wins by a wide margin that count more than one game", k="K29, K30"
-    )
+    compensation: int = knob(0, "points the non-dealer pegs before the first deal of a game", k="K34")
+    lurch: tuple[Lurch, ...] = knob((), "wins by a wide margin that count more than one game", k="K29, K30")
 
 
 @dataclass(frozen=True, slots=True)

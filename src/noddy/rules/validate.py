@@ -58,9 +58,7 @@ def _validate_deal(rules: Rules) -> None:
             raise _fail(path, f"the deal needs {used} cards with the turn-up; a pack has 52")
         crib = rules.crib.kind
         if crib == "none" and (shape.discard or shape.crib_dealt or shape.crib_from_pack):
-            raise _fail(
-                path, "cards go to a crib but crib.kind is 'none'; set crib.kind or remove them"
-            )
+            raise _fail(path, "cards go to a crib but crib.kind is 'none'; set crib.kind or remove them")
         if crib == "dealer" and shape.discard * n + shape.crib_from_pack == 0:
             raise _fail(path, "crib.kind is 'dealer' but nobody discards to it; set discard")
         if crib == "dealer" and shape.crib_dealt:

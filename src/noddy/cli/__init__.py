@@ -1,0 +1,1 @@
+"""The ``noddy`` command line (typer + rich)."""

@@ -1,0 +1,105 @@
+"""``noddy rules``: list the presets, show one in plain words, compare two, check a house-rules file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.markup import escape
+from rich.table import Table
+
+from noddy.cli.common import SetOption, console, load, reporting_errors
+from noddy.rules import dump_rules, load_rules, preset_names
+from noddy.rules.describe import describe, differences
+
+app = typer.Typer(help="The rule sets: list, show, compare, check a house-rules file.", no_args_is_help=True)
+
+
+def _players(counts: tuple[int, ...]) -> str:
+    return ", ".join(str(n) for n in counts)
+
+
+@app.command("list")
+def list_rules() -> None:
+    """Every preset with its title, players, target and source."""
+    table = Table(title="Rule sets (presets)", show_lines=False)
+    for column in ("name", "title", "players", "game", "source"):
+        table.add_column(column)
+    for name in preset_names():
+        r = load_rules(name)
+        game = "one deal" if r.game.end == "single_deal" else f"{r.game.target} up"
+        source = "; ".join(s.name for s in r.sources)
+        table.add_row(name, r.title, _players(r.player_counts), game, source)
+    console.print(table)
+    console.print("Show one in plain words: [bold]noddy rules show NAME[/]")
+
+
+@app.command()
+def show(
+    name: Annotated[str, typer.Argument(help="A preset name or a .toml house-rules file.")],
+    set_: SetOption = None,
+    toml: Annotated[bool, typer.Option("--toml", help="Print the rule set as TOML instead.")] = False,
+) -> None:
+    """The whole rule set in plain words, with the reading taken on every open choice and why."""
+    with reporting_errors():
+        rules = load(name, set_)
+    if toml:
+        console.print(dump_rules(rules), markup=False, soft_wrap=True)
+        return
+    console.print(f"[bold]{escape(rules.title or rules.name)}[/] ({rules.name})")
+    if rules.summary:
+        console.print(escape(rules.summary))
+    for source in rules.sources:
+        console.print(f"  source: {escape(source.describe())}")
+    console.print("Players: " + _players(rules.player_counts))
+    for title, rows in describe(rules):
+        table = Table(title=title, title_justify="left", show_header=True, expand=True)
+        table.add_column("rule", ratio=3)
+        table.add_column("reading taken", ratio=4)
+        table.add_column("knob", no_wrap=True)
+        for row in rows:
+            reading = escape(row.reading)
+            if row.note:
+                reading += f"\n[yellow]open choice:[/] {escape(row.note)}"
+            table.add_row(f"{escape(row.about)}\n[dim]{row.path}[/]", reading, row.knob)
+        console.print(table)
+
+
+@app.command()
+def compare(
+    a: Annotated[str, typer.Argument(help="First rule set (preset or file).")],
+    b: Annotated[str, typer.Argument(help="Second rule set (preset or file).")],
+) -> None:
+    """Only the rules where two rule sets differ, side by side."""
+    with reporting_errors():
+        ra, rb = load(a, None), load(b, None)
+    diffs = differences(ra, rb)
+    if not diffs:
+        console.print(f"{a} and {b} have the same rules.")
+        return
+    table = Table(title=f"Where {a} and {b} differ ({len(diffs)} rules)", show_lines=True)
+    table.add_column("rule")
+    table.add_column(a)
+    table.add_column(b)
+    for row_a, row_b in diffs:
+        table.add_row(
+            f"{escape(row_a.about)}\n[dim]{row_a.path}[/]", escape(row_a.reading), escape(row_b.reading)
+        )
+    console.print(table)
+
+
+@app.command()
+def check(file: Annotated[Path, typer.Argument(help="A house-rules .toml file.")]) -> None:
+    """Validate a house-rules file; errors name the field, the bad value and what is allowed."""
+    with reporting_errors():
+        rules = load_rules(file)
+    console.print(f"[green]{escape(str(file))}: a valid rule set[/] '{escape(rules.name)}'")
+    import tomllib
+
+    parent = tomllib.loads(file.read_text(encoding="utf-8")).get("extends")
+    if isinstance(parent, str):
+        diffs = differences(load_rules(parent), rules)
+        console.print(f"It changes {len(diffs)} rule(s) of {parent}:")
+        for row_parent, row in diffs:
+            console.print(f"  {row.path}: {escape(row_parent.reading)} -> {escape(row.reading)}")

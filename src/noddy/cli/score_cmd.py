@@ -1,0 +1,199 @@
+"""``noddy score``: the itemised count of a hand or crib, its announcement, and a JSON batch mode."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterable, Iterator
+from contextlib import nullcontext
+from functools import lru_cache
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.markup import escape
+from rich.table import Table
+
+from noddy.cards import Card, format_cards, parse_card, parse_cards
+from noddy.cli.common import RulesOption, SetOption, console, err_console, load, reporting_errors
+from noddy.errors import CardError, NoddyError, RulesError
+from noddy.rules import Rules, load_rules
+from noddy.scoring import (
+    LANGUAGES,
+    ScoreItem,
+    announce,
+    item_name,
+    score_hand,
+    total,
+    turned_jack_item,
+)
+
+__all__ = ["answer", "answer_lines", "score"]
+
+DEFAULT_RULES = "willughby"
+
+
+def check_size(rules: Rules, held: tuple[Card, ...], crib: bool) -> None:
+    """Refuse a hand or crib of a size the rule set never deals, saying which sizes it deals."""
+    counts = rules.player_counts
+    sizes = sorted({rules.crib_size(n) if crib else rules.held_size(n) for n in counts} - {0})
+    what = "cribs" if crib else "hands"
+    if crib and not sizes:
+        raise RulesError(f"{rules.name} has no crib; leave out --crib")
+    if len(held) not in sizes:
+        allowed = " or ".join(str(s) for s in sizes)
+        raise CardError(f"{rules.name} {what} have {allowed} cards; {len(held)} given ({format_cards(held)})")
+
+
+def count(
+    held_text: str | Iterable[str], turnup_text: str, rules: Rules, crib: bool
+) -> tuple[tuple[Card, ...], Card, tuple[ScoreItem, ...]]:
+    held = parse_cards(held_text)
+    turnup = parse_card(turnup_text)
+    check_size(rules, held, crib)
+    if turnup in held:
+        raise CardError(f"the turn-up {turnup} is also among the held cards; a pack has one of each")
+    return held, turnup, score_hand(held, turnup, rules, crib=crib)
+
+
+def to_answer(items: tuple[ScoreItem, ...], rules: Rules, lang: str) -> dict[str, Any]:
+    return {
+        "total": total(items),
+        "items": [item.to_json() for item in items],
+        "announcement": announce(items, rules, lang),
+    }
+
+
+@lru_cache(maxsize=64)
+def _rules(spec: str, overrides: tuple[str, ...]) -> Rules:
+    return load_rules(spec, overrides)
+
+
+def answer(request: Any, default_rules: str = DEFAULT_RULES) -> dict[str, Any]:
+    """One batch request ``{"rules", "held", "turnup", "crib", "set", "lang"}`` answered as a dict."""
+    if not isinstance(request, dict):
+        raise NoddyError('expected a JSON object such as {"held": "Jh 4d 5d", "turnup": "6h"}')
+    unknown = set(request) - {"rules", "held", "turnup", "crib", "set", "lang"}
+    if unknown:
+        raise NoddyError(f"unknown keys {sorted(unknown)}; allowed: rules, held, turnup, crib, set, lang")
+    for key in ("held", "turnup"):
+        if not isinstance(request.get(key), str):
+            raise NoddyError(f'"{key}" is required, as text such as "Jh 4d 5d" or "6h"')
+    crib = request.get("crib", False)
+    if not isinstance(crib, bool):
+        raise NoddyError(f'"crib" must be true or false, not {crib!r}')
+    overrides = request.get("set", [])
+    if not isinstance(overrides, list) or not all(isinstance(x, str) for x in overrides):
+        raise NoddyError('"set" must be a list of texts such as ["hand.twenty_five=2"]')
+    lang = request.get("lang", "en")
+    if lang not in LANGUAGES:
+        raise NoddyError(f'"lang" must be one of {", ".join(LANGUAGES)}, not {lang!r}')
+    rules = _rules(str(request.get("rules", default_rules)), tuple(overrides))
+    _, _, items = count(request["held"], request["turnup"], rules, crib)
+    return to_answer(items, rules, lang)
+
+
+def answer_lines(lines: Iterable[str], default_rules: str = DEFAULT_RULES) -> Iterator[tuple[str, bool]]:
+    """Answer each line of a batch as one JSON line; a bad line gets an error and the rest go on."""
+    for number, line in enumerate(lines, start=1):
+        try:
+            try:
+                request = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise NoddyError(f"not valid JSON ({exc.msg} at column {exc.colno})") from None
+            yield json.dumps(answer(request, default_rules), ensure_ascii=False), True
+        except NoddyError as exc:
+            yield json.dumps({"error": f"line {number}: {exc}"}, ensure_ascii=False), False
+
+
+def _batch(source: str, default_rules: str) -> None:
+    try:
+        with nullcontext(sys.stdin) if source == "-" else Path(source).open(encoding="utf-8") as handle:
+            failed = 0
+            out = sys.stdout
+            for text, ok in answer_lines((line.rstrip("\n") for line in handle), default_rules):
+                out.write(text + "\n")
+                failed += not ok
+            out.flush()
+    except OSError as exc:
+        err_console.print(f"[bold red]error:[/] cannot read batch file {source!r}: {exc.strerror}")
+        raise typer.Exit(1) from None
+    if failed:
+        err_console.print(f"{failed} line(s) failed")
+        raise typer.Exit(1)
+
+
+def score(
+    cards: Annotated[
+        str | None, typer.Argument(help='The held cards (or crib), e.g. "Jh 4d 5d".', show_default=False)
+    ] = None,
+    turnup: Annotated[str | None, typer.Option("--turnup", "-t", help="The card turned up.")] = None,
+    rules_name: RulesOption = DEFAULT_RULES,
+    set_: SetOption = None,
+    crib: Annotated[bool, typer.Option("--crib", help="Count the cards as a crib.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    lang: Annotated[str, typer.Option("--lang", help="Language of the announcement: en or fr.")] = "en",
+    batch: Annotated[
+        str | None, typer.Option("--batch", help="Score a file of JSON lines ('-' for stdin).")
+    ] = None,
+) -> None:
+    """Count a hand: every combination with its cards and points, and the call a player makes.
+
+    Example: noddy score "Jh 4d 5d" --turnup 6h --rules noddy-rules
+    """
+    if batch is not None:
+        _batch(batch, rules_name)
+        return
+    with reporting_errors():
+        if lang not in LANGUAGES:
+            raise NoddyError(f"--lang {lang!r}: choose one of {', '.join(LANGUAGES)}")
+        if cards is None or turnup is None:
+            raise NoddyError('give the cards and the turn-up, e.g. noddy score "Jh 4d 5d" --turnup 6h')
+        rules = load(rules_name, set_)
+        held, up, items = count(cards, turnup, rules, crib)
+    if as_json:
+        print(json.dumps(to_answer(items, rules, lang), ensure_ascii=False))
+        return
+    _print_count(held, up, items, rules, crib, lang)
+
+
+def _print_count(
+    held: tuple[Card, ...], turnup: Card, items: tuple[ScoreItem, ...], rules: Rules, crib: bool, lang: str
+) -> None:
+    what = "Crib" if crib else "Hand"
+    console.print(
+        f"{what} [bold]{format_cards(held, pretty=True)}[/] with [bold]{turnup.pretty}[/] turned up,"
+        f" under {escape(rules.title or rules.name)}"
+    )
+    if items:
+        table = Table(show_edge=False)
+        table.add_column("combination")
+        table.add_column("cards")
+        table.add_column("points", justify="right")
+        table.add_column("total", justify="right")
+        running = 0
+        for item in items:
+            running += item.points
+            table.add_row(
+                escape(item_name(item, rules, lang)),
+                _cards_text(item),
+                str(item.points),
+                str(running),
+            )
+        console.print(table)
+    console.print(f"[bold]“{escape(announce(items, rules, lang))}”[/]")
+    console.print(f"Total: [bold]{total(items)}[/]")
+    jack = turned_jack_item(turnup, rules)
+    if jack is not None:
+        who = "the dealer" if rules.turnup.jack_to == "dealer" else "the elder hand (the non-dealer)"
+        console.print(
+            f"A Jack turned up: {jack.points} to {who} for {escape(rules.words.turned_jack)},"
+            " pegged apart from this count."
+        )
+
+
+def _cards_text(item: ScoreItem) -> str:
+    cards = " ".join(c.pretty for c in item.cards)
+    if item.kind in ("fifteen", "twenty_five", "thirty_one"):
+        return " + ".join(c.pretty for c in item.cards) + f" = {sum(c.value for c in item.cards)}"
+    return cards

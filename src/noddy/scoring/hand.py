@@ -1,0 +1,154 @@
+"""Counting a hand or a crib (held cards plus the turn-up) into itemised `ScoreItem`s.
+
+Items come in the order a player calls them: fifteens, pairs, runs, twenty-fives, thirty-ones,
+the flush, the Knave, named cards.
+
+>>> from noddy.rules import load_rules
+>>> from noddy.cards import parse_cards, Card
+>>> items = score_hand(parse_cards("5h 5d 5c Js"), Card.parse("5s"), load_rules("cribbage"))
+>>> sum(i.points for i in items)
+29
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations, product
+
+from noddy.cards import Card, Rank, require_distinct
+from noddy.errors import CardError
+from noddy.rules import Rules
+from noddy.scoring.combos import pair_key, pair_kind, run_blocks
+from noddy.scoring.items import ScoreItem
+
+__all__ = ["flush_item", "knave_items", "score_hand", "special_items", "turned_jack_item"]
+
+
+def score_hand(
+    held: Sequence[Card], turnup: Card, rules: Rules, *, crib: bool = False
+) -> tuple[ScoreItem, ...]:
+    """Every combination in ``held`` plus ``turnup`` under ``rules``; the count is their sum.
+
+    A Jack turned up is not part of any hand's count (see `turned_jack_item`).
+    """
+    held = tuple(held)
+    if not held:
+        raise CardError("a hand needs at least one held card")
+    require_distinct((*held, turnup))
+    cards = (*held, turnup)
+    items: list[ScoreItem] = []
+    items += _sums(cards, 15, "fifteen", rules)
+    items += _pairs(cards, rules)
+    items += _runs(cards, rules)
+    items += _sums(cards, 25, "twenty_five", rules)
+    items += _sums(cards, 31, "thirty_one", rules)
+    flush = flush_item(held, turnup, rules.crib.flush if crib else rules.hand.flush, rules)
+    if flush is not None:
+        items.append(flush)
+    items += knave_items(held, turnup, rules)
+    items += special_items(held, turnup, rules)
+    return tuple(items)
+
+
+def _sums(cards: Sequence[Card], target: int, kind: str, rules: Rules) -> list[ScoreItem]:
+    points = getattr(rules.hand, kind)
+    if not points.enabled:
+        return []
+    return [
+        ScoreItem(kind, group, points.score(len(group)))
+        for size in range(2, len(cards) + 1)
+        for group in combinations(cards, size)
+        if sum(c.value for c in group) == target
+    ]
+
+
+def _pairs(cards: Sequence[Card], rules: Rules) -> list[ScoreItem]:
+    combos = rules.combinations
+    groups: dict[int, list[Card]] = {}
+    for card in cards:
+        groups.setdefault(pair_key(card, combos), []).append(card)
+    items = []
+    for group in groups.values():
+        if len(group) >= 2:
+            kind, points = pair_kind(len(group), combos)
+            items.append(ScoreItem(kind, tuple(group), points))
+    return items
+
+
+def _runs(cards: Sequence[Card], rules: Rules) -> list[ScoreItem]:
+    combos = rules.combinations
+    return [
+        ScoreItem("run", run, combos.run_points(len(run)))
+        for block in run_blocks(cards, combos.ace)
+        for run in product(*block)
+    ]
+
+
+def flush_item(held: Sequence[Card], turnup: Card | None, reading: str, rules: Rules) -> ScoreItem | None:
+    """The one flush of a hand or crib under a K15 reading (``any``, ``held``, ``all``, ``held_five``)."""
+    if reading == "off":
+        return None
+    held = tuple(held)
+    suits = {c.suit for c in held}
+    all_held = len(suits) == 1
+    turnup_matches = turnup is not None and all_held and turnup.suit == held[0].suit
+    if reading == "any":
+        pool = (*held, turnup) if turnup is not None else held
+        best = max(
+            sorted({c.suit for c in pool}, key=lambda s: s.index),
+            key=lambda s: sum(c.suit == s for c in pool),
+        )
+        group = tuple(c for c in pool if c.suit == best)
+        return ScoreItem("flush", group, len(group)) if len(group) >= 3 else None
+    if reading == "held":
+        if not all_held or len(held) < 3:
+            return None
+        group = (*held, turnup) if turnup_matches and turnup is not None else held
+        return ScoreItem("flush", group, len(group))
+    if reading == "all":
+        if not turnup_matches or turnup is None or len(held) < 2:
+            return None
+        return ScoreItem("flush", (*held, turnup), len(held) + 1)
+    if reading == "held_five":
+        if all_held and len(held) >= 3:
+            joins = turnup_matches and len(held) >= 4 and turnup is not None
+            group = (*held, turnup) if joins and turnup is not None else held
+            return ScoreItem("flush", group, len(group))
+        if not rules.hand.flush_three_of_four:
+            return None
+        best = max(sorted(suits, key=lambda s: s.index), key=lambda s: sum(c.suit == s for c in held))
+        group = tuple(c for c in held if c.suit == best)
+        return ScoreItem("flush", group, len(group)) if len(group) >= 3 else None
+    raise ValueError(f"unknown flush reading {reading!r}")
+
+
+def knave_items(held: Sequence[Card], turnup: Card, rules: Rules) -> list[ScoreItem]:
+    """The Knave held in hand (the Jack of the turn-up's suit), where it scores in the count."""
+    points = rules.hand.knave
+    if not points or rules.hand.knave_when == "in_play":
+        return []
+    items = [
+        ScoreItem("knave", (c,), points)
+        for c in held
+        if c.rank is Rank.JACK and c.suit == turnup.suit and c != turnup
+    ]
+    if turnup.rank is Rank.JACK and rules.turnup.jack_also_in_hand:
+        items.append(ScoreItem("knave", (turnup,), points))
+    return items
+
+
+def special_items(held: Sequence[Card], turnup: Card | None, rules: Rules) -> list[ScoreItem]:
+    """Named cards (Flat Back, Countenance, Roger) where the rules count them in hands."""
+    special = rules.special_cards
+    if not special.enabled or special.scored_in == "play":
+        return []
+    values = dict(special.cards)
+    pool = [*held, turnup] if special.turnup_counts and turnup is not None else list(held)
+    return [ScoreItem("special", (c,), values[str(c)]) for c in pool if str(c) in values]
+
+
+def turned_jack_item(turnup: Card, rules: Rules) -> ScoreItem | None:
+    """The points for a Jack turned up (to the dealer or the elder, per K1); never part of a hand."""
+    if turnup.rank is not Rank.JACK or not rules.turnup.jack_points:
+        return None
+    return ScoreItem("turned_jack", (turnup,), rules.turnup.jack_points)

@@ -1,0 +1,46 @@
+"""Cards: notation, values, rank order, and clear errors for bad text."""
+
+from __future__ import annotations
+
+import pytest
+
+from noddy.cards import DECK, Card, Rank, Suit, format_cards, parse_card, parse_cards
+from noddy.errors import CardError, NoddyError
+
+
+def test_deck_has_52_distinct_cards_in_index_order() -> None:
+    assert len(set(DECK)) == 52
+    assert all(card.index == i and Card.from_index(i) == card for i, card in enumerate(DECK))
+
+
+@pytest.mark.parametrize(
+    ("text", "canonical"),
+    [("Jh", "Jh"), ("10d", "10d"), ("Td", "10d"), ("t♥", "10h"), ("a♠", "As"), ("KC", "Kc"), ("q♦", "Qd")],
+)
+def test_notation_is_case_insensitive_and_canonical_on_output(text: str, canonical: str) -> None:
+    assert str(parse_card(text)) == canonical
+    assert Card.parse(str(parse_card(text))) == parse_card(text)
+
+
+def test_values_and_ranks_follow_the_common_model() -> None:
+    """Ace low (1), court cards count 10 but rank 11-13 (rules reference §1)."""
+    assert [Card(r, Suit.HEARTS).value for r in Rank] == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10]
+    assert int(Rank.ACE) == 1 and int(Rank.KING) == 13
+
+
+@pytest.mark.parametrize("token", ["1x", "11h", "Jx", "", "h", "10", "♥", "Zz"])
+def test_bad_card_text_is_quoted_with_the_accepted_forms(token: str) -> None:
+    with pytest.raises(CardError) as err:
+        parse_card(token)
+    message = str(err.value)
+    assert repr(token) in message
+    assert "rank" in message and "suit" in message
+    assert isinstance(err.value, NoddyError) and isinstance(err.value, ValueError)
+
+
+def test_parse_cards_reads_lists_and_refuses_duplicates() -> None:
+    assert format_cards(parse_cards("Jh, 4d 5d")) == "Jh 4d 5d"
+    assert format_cards(parse_cards("Jh 4d 5d"), pretty=True) == "J♥ 4♦ 5♦"
+    with pytest.raises(CardError, match="Jh appears twice"):
+        parse_cards("Jh 4d jh")
+    assert len(parse_cards("Jh Jh", unique=False)) == 2

@@ -1,0 +1,111 @@
+"""Rule sets as data: presets load and cite sources, house rules extend them, errors are precise."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from pathlib import Path
+
+import pytest
+
+from noddy.errors import RulesError
+from noddy.rules import SECTIONS, dump_rules, load_rules, loads_rules, preset_names
+
+PRESETS = (
+    "willughby",
+    "strawberry",
+    "noddy-rules",
+    "du-coeur",
+    "early-cribbage",
+    "four-card",
+    "crib-noddy-old",
+    "crib-noddy-new",
+    "french",
+    "five-card-cribbage",
+    "cribbage",
+)
+KNOBS = {f"K{i}" for i in range(1, 45)} - {"K14", "K42"}
+"""Every knob of the rules reference is a field, but K14 (automatic) and K42 (the turn-up is never played)."""
+
+
+def test_the_eleven_presets_ship() -> None:
+    assert preset_names() == PRESETS
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_preset_cites_sources_and_notes_open_choices(name: str) -> None:
+    rules = load_rules(name)
+    assert rules.name == name and rules.title and rules.summary
+    assert rules.sources, "every preset cites its source"
+    assert all(s.file or s.page or s.url for s in rules.sources)
+    assert rules.notes, "every preset notes the choices its source leaves open"
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_preset_round_trips_through_toml(name: str) -> None:
+    rules = load_rules(name)
+    assert loads_rules(dump_rules(rules)) == rules
+
+
+def test_every_knob_of_the_reference_is_a_field() -> None:
+    found = set()
+    for cls in SECTIONS.values():
+        for f in fields(cls):
+            found.update(k.strip() for k in f.metadata["knob"].split(",") if k.strip())
+    assert found >= KNOBS, sorted(KNOBS - found, key=lambda k: int(k[1:]))
+
+
+def test_overrides_and_files_give_the_same_rules(tmp_path: Path) -> None:
+    path = tmp_path / "house.toml"
+    path.write_text('extends = "willughby"\nname = "house"\n[hand]\ntwenty_five = 2\n')
+    from_file = load_rules(path)
+    from_set = load_rules("willughby", ["hand.twenty_five=2"])
+    assert from_file.hand == from_set.hand
+    assert from_file.play == from_set.play
+    assert from_file.name == "house" and "willughby" in from_file.summary
+
+
+@pytest.mark.parametrize(
+    ("override", "expected"),
+    [
+        ("hand.flush=sometimes", "hand.flush: 'sometimes' is not allowed; allowed: any, held, all"),
+        ("hand.fiften=2", "unknown field 'fiften'; did you mean 'fifteen'?"),
+        ("hand.fifteen=-1", "hand.fifteen: -1 is not allowed"),
+        ("hand.fifteen=per_kard", 'allowed: "off", a whole number of points, or "per_card"'),
+        ("game.win_at_once=1", "game.win_at_once: 1 is not allowed; allowed: true or false"),
+        ("hands.flush=any", "unknown section 'hands'; did you mean 'hand'?"),
+        ("game.target=0", "game.target: a game to a target needs a target of 1 or more"),
+        ("flush", "write it as section.field=value"),
+    ],
+)
+def test_bad_rules_name_the_field_path_value_and_allowed(override: str, expected: str) -> None:
+    with pytest.raises(RulesError) as err:
+        load_rules("willughby", [override])
+    assert expected in str(err.value)
+
+
+def test_unknown_preset_suggests_the_nearest() -> None:
+    with pytest.raises(RulesError, match="did you mean 'willughby'"):
+        load_rules("wilughby")
+
+
+def test_house_file_errors_name_the_path(tmp_path: Path) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text('extends = "cribbage"\n[deal.players.2]\ndealt = 6\ndiscard = 6\n')
+    with pytest.raises(RulesError, match=r"deal\.players\.2\.discard: discarding 6 of 6 leaves no card"):
+        load_rules(path)
+    path.write_text('extends = "nothing-like-this"\n')
+    with pytest.raises(RulesError, match="unknown rule set 'nothing-like-this'"):
+        load_rules(path)
+    path.write_text("[hand\n")
+    with pytest.raises(RulesError, match="not valid TOML"):
+        load_rules(path)
+
+
+def test_extends_keeps_the_parent_and_changes_only_what_differs(tmp_path: Path) -> None:
+    path = tmp_path / "sixty-one.toml"
+    path.write_text('extends = "cribbage"\nname = "sixty-one"\n[game]\ntarget = 61\nlurch = []\n')
+    rules = load_rules(path)
+    parent = load_rules("cribbage")
+    assert rules.game.target == 61 and rules.game.lurch == ()
+    assert rules.hand == parent.hand and rules.deal == parent.deal and rules.play == parent.play
+    assert loads_rules(dump_rules(rules)) == rules
