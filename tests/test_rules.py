@@ -109,3 +109,11 @@ def test_extends_keeps_the_parent_and_changes_only_what_differs(tmp_path: Path) 
     assert rules.game.target == 61 and rules.game.lurch == ()
     assert rules.hand == parent.hand and rules.deal == parent.deal and rules.play == parent.play
     assert loads_rules(dump_rules(rules)) == rules
+
+
+def test_house_rules_doc_lists_every_field() -> None:
+    doc = (Path(__file__).parents[1] / "docs" / "house-rules.md").read_text(encoding="utf-8")
+    for section, cls in SECTIONS.items():
+        part = doc.split(f"### [{section}]")[1].split("###")[0]
+        for f in fields(cls):
+            assert f"`{f.name}`" in part, f"docs/house-rules.md lacks {section}.{f.name}"

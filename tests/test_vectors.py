@@ -29,6 +29,9 @@ def _load(name: str, key: str) -> list[dict[str, Any]]:
 
 HANDS = _load("hands.toml", "vector")
 SEQUENCES = _load("play.toml", "sequence")
+GAME_IDS = {
+    row["id"].split("-")[0] for key in ("game", "margin", "start", "pack") for row in _load("games.toml", key)
+}
 
 
 @cache
@@ -37,8 +40,8 @@ def _rules(name: str, overrides: tuple[str, ...]) -> Rules:
 
 
 def test_vectors_are_present() -> None:
-    ids = {v["id"].split("-")[0] for v in HANDS} | {s["id"].split("-")[0] for s in SEQUENCES}
-    for prefix, upto in (("E", 21), ("H", 38), ("P", 12)):
+    ids = {v["id"].split("-")[0] for v in HANDS} | {s["id"].split("-")[0] for s in SEQUENCES} | GAME_IDS
+    for prefix, upto in (("E", 25), ("H", 38), ("P", 12), ("G", 6)):
         for n in range(1, upto + 1):
             wanted = f"{prefix}{n:02d}"
             assert any(i.startswith(wanted) for i in ids), f"no vector for {wanted}"

@@ -23,16 +23,14 @@ def _players(counts: tuple[int, ...]) -> str:
 @app.command("list")
 def list_rules() -> None:
     """Every preset with its title, players, target and source."""
-    table = Table(title="Rule sets (presets)", show_lines=False)
-    for column in ("name", "title", "players", "game", "source"):
-        table.add_column(column)
+    console.print("[bold]Rule sets[/] (use the name with --rules, or 'noddy rules show NAME')\n")
     for name in preset_names():
         r = load_rules(name)
-        game = "one deal" if r.game.end == "single_deal" else f"{r.game.target} up"
-        source = "; ".join(s.name for s in r.sources)
-        table.add_row(name, r.title, _players(r.player_counts), game, source)
-    console.print(table)
-    console.print("Show one in plain words: [bold]noddy rules show NAME[/]")
+        game = "a single deal" if r.game.end == "single_deal" else f"game {r.game.target} up"
+        console.print(f"[bold cyan]{name}[/]  {escape(r.title)}")
+        console.print(f"    {_players(r.player_counts)} players, {game}. {escape(r.summary)}")
+        sources = "; ".join(s.name for s in r.sources)
+        console.print(f"    [dim]source: {escape(sources)}[/]")
 
 
 @app.command()

@@ -91,7 +91,7 @@ def _load_preset(name: str) -> Rules:
 def load_rules(spec: str | Path, overrides: Iterable[str] = ()) -> Rules:
     """A preset by name, or a TOML file by path, with ``path=value`` overrides applied.
 
-    >>> load_rules("cribbage", ["game.target=61"]).game.target
+    >>> load_rules("cribbage", ["game.target=61", "game.lurch=[]"]).game.target
     61
     """
     overrides = tuple(overrides)

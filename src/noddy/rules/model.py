@@ -195,7 +195,7 @@ class Hand:
     fifteen: Points = knob(Points(2), "each group of cards totalling 15", k="K6")
     twenty_five: Points = knob(Points(), "each group of 3 or more cards totalling 25", k="K8")
     thirty_one: Points = knob(Points(), "each group of 4 or more cards totalling 31", k="K10")
-    flush: str = knob("any", "which cards may make a flush in a hand", k="K15", choices=FLUSH_CHOICES)
+    flush: str = knob("any", "which cards may make a flush in a hand", k="K15, K40", choices=FLUSH_CHOICES)
     flush_three_of_four: bool = knob(
         True,
         "with flush = held_five: whether 3 held cards of one suit out of 4 count 3",
@@ -444,6 +444,16 @@ class Game:
     compensation: int = knob(0, "points the non-dealer pegs before the first deal of a game", k="K34")
     lurch: tuple[Lurch, ...] = knob((), "wins by a wide margin that count more than one game", k="K29, K30")
 
+    def stake(self, loser_score: int) -> tuple[str, int]:
+        """What a win counts given the loser's score: ``("game", 1)``, ``("lurch", 2)``, ...
+
+        >>> Game(target=121, lurch=(Lurch("skunk", 91, 2), Lurch("double skunk", 61, 4))).stake(60)
+        ('double skunk', 4)
+        """
+        hits = [x for x in self.lurch if loser_score < x.below]
+        best = max(hits, key=lambda x: x.games, default=None)
+        return (best.name, best.games) if best else ("game", 1)
+
 
 @dataclass(frozen=True, slots=True)
 class Words:
@@ -518,6 +528,15 @@ class Rules:
     def held_size(self, players: int | None = None) -> int:
         """Cards each player holds for the hand and the play (for the smallest table by default)."""
         return self.deal.shape(players or self.player_counts[0]).held
+
+    def cards_per_deal(self, players: int) -> int:
+        """Cards one deal takes from the pack, the turn-up included."""
+        shape = self.deal.shape(players)
+        return players * (shape.dealt + shape.crib_dealt) + shape.crib_from_pack + 1
+
+    def deals_per_pack(self, players: int) -> tuple[int, int]:
+        """How many deals one pack gives when it is dealt on without reshuffling, and cards left."""
+        return divmod(52, self.cards_per_deal(players))
 
     def crib_size(self, players: int | None = None) -> int:
         """Cards in one crib (0 where there is none)."""

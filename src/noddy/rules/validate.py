@@ -53,7 +53,7 @@ def _validate_deal(rules: Rules) -> None:
                 f"{path}.discard",
                 f"discarding {shape.discard} of {shape.dealt} leaves no card to play",
             )
-        used = n * (shape.dealt + shape.crib_dealt) + shape.crib_from_pack + 1
+        used = rules.cards_per_deal(n)
         if used > 52:
             raise _fail(path, f"the deal needs {used} cards with the turn-up; a pack has 52")
         crib = rules.crib.kind
@@ -78,7 +78,11 @@ def _validate_game(rules: Rules) -> None:
         if lurch.games < 2:
             raise _fail(f"{path}.games", f"a lurch counts 2 games or more, not {lurch.games}")
         if not 0 < lurch.below <= game.target:
-            raise _fail(f"{path}.below", f"give a score between 1 and the target {game.target}")
+            raise _fail(
+                f"{path}.below",
+                f"{lurch.below} is not between 1 and the target {game.target}; change game.lurch"
+                " with the target (game.lurch=[] for none)",
+            )
 
 
 def _validate_combinations(rules: Rules) -> None:
