@@ -29,9 +29,9 @@ from noddy.rules import SECTIONS, Points, Rules, dump_rules, load_rules, loads_r
 from noddy.scoring import KINDS, ScoreItem, announce, score_hand, score_play, total
 
 PRESETS = preset_names()
-# 150 examples for each of the 11 presets is 1,650 deals per property; the file stays under ~20 s.
+# 200 examples for each of the 11 presets is 2,200 deals per property; the file stays under ~20 s.
 SETTINGS = settings(
-    max_examples=150,
+    max_examples=200,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )

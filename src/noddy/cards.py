@@ -97,7 +97,7 @@ _RANK_TEXT = {r: str(int(r)) for r in Rank} | {
 _RANK_PARSE = {text.lower(): r for r, text in _RANK_TEXT.items()} | {"t": Rank.TEN}
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True)
 class Card:
     """A playing card; ``str(card)`` is the canonical notation and parses back to the same card."""
 
@@ -118,6 +118,10 @@ class Card:
     def index(self) -> int:
         """A number 0-51: suit-major (clubs A-K, diamonds, hearts, spades)."""
         return self.suit.index * 13 + int(self.rank) - 1
+
+    def __lt__(self, other: Card) -> bool:
+        """Cards sort by rank, then suit (clubs, diamonds, hearts, spades)."""
+        return (self.rank, self.suit.index) < (other.rank, other.suit.index)
 
     @classmethod
     def from_index(cls, index: int) -> Card:

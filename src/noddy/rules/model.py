@@ -146,8 +146,8 @@ FLUSH_CHOICES = {
     "held": "every held card of one suit (3 or more), 1 a card, and 1 more if the turn-up matches",
     "all": "every card including the turn-up of one suit, 1 a card",
     "held_five": (
-        "held cards only (3 or more of one suit), 1 a card; the turn-up counts only to make a"
-        " flush of every card"
+        "held cards only (3 or more of one suit), 1 a card; the turn-up joins only to make a five-card"
+        " flush with 4 held cards"
     ),
     "off": "flushes are not counted",
 }
@@ -183,7 +183,7 @@ class Turnup:
         choices={
             "dealer": "nobody: the dealer turns the top card of the stock",
             "next_dealer": "the player due to deal next cuts, the dealer turns",
-            "pone": "the pone (player on the dealer's right in cribbage) cuts, the dealer turns",
+            "pone": "the dealer's opponent (in 3-hand cribbage the player on the dealer's left) cuts",
         },
     )
 

@@ -1,0 +1,101 @@
+"""Actions and their one text notation, shared by the CLI, records, logs and tests.
+
+A player's action: ``play 5h``, ``go``, ``discard 5h 6d``, ``count``, ``declare 12``, ``muggins``,
+``pass``. A chance action (the dealer's shuffle and the cuts, seat ``None``): ``shuffle <52 cards>``,
+``cut 5h Kd`` (one card a seat, for the first deal), ``dealer 2`` (first dealer drawn at random).
+
+>>> a = Action.parse("play 5h", seat=1)
+>>> str(a), a.seat
+('play 5h', 1)
+>>> Action.parse(str(Action.declare(0, 12)), seat=0) == Action.declare(0, 12)
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from noddy.cards import Card, format_cards, parse_cards
+from noddy.errors import IllegalActionError
+
+__all__ = ["CHANCE_KINDS", "KINDS", "Action"]
+
+KINDS = ("play", "go", "discard", "count", "declare", "muggins", "pass")
+CHANCE_KINDS = ("shuffle", "cut", "dealer")
+_WITH_CARDS = {"play", "discard", "shuffle", "cut"}
+_WITH_NUMBER = {"declare", "dealer"}
+_FORMS = (
+    "play CARD, go, discard CARDS, count, declare N, muggins, pass;"
+    " chance: shuffle CARDS, cut CARDS, dealer N"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One thing that happens in a game: a player's choice, or chance (``seat`` is ``None``)."""
+
+    kind: str
+    seat: int | None
+    cards: tuple[Card, ...] = ()
+    number: int | None = None
+
+    @property
+    def is_chance(self) -> bool:
+        return self.seat is None
+
+    @property
+    def card(self) -> Card:
+        return self.cards[0]
+
+    def __str__(self) -> str:
+        if self.kind in _WITH_CARDS:
+            return f"{self.kind} {format_cards(self.cards)}"
+        if self.kind in _WITH_NUMBER:
+            return f"{self.kind} {self.number}"
+        return self.kind
+
+    @classmethod
+    def parse(cls, text: str, seat: int | None) -> Action:
+        """Read the notation; raise `IllegalActionError` quoting text that is not an action."""
+        words = text.strip().split(maxsplit=1)
+        if not words:
+            raise IllegalActionError(f"empty action; write one of: {_FORMS}")
+        kind = words[0].lower()
+        rest = words[1] if len(words) > 1 else ""
+        known = KINDS if seat is not None else CHANCE_KINDS
+        if kind not in known:
+            raise IllegalActionError(f"cannot read action {text!r}: {kind!r} is not one of: {_FORMS}")
+        if kind in _WITH_CARDS:
+            cards = parse_cards(rest)
+            if not cards:
+                raise IllegalActionError(f"cannot read action {text!r}: {kind} needs cards, e.g. {kind} 5h")
+            return cls(kind, seat, tuple(sorted(cards)) if kind == "discard" else cards)
+        if kind in _WITH_NUMBER:
+            if not rest.strip().isdigit():
+                raise IllegalActionError(
+                    f"cannot read action {text!r}: {kind} needs a number, e.g. {kind} 12"
+                )
+            return cls(kind, seat, number=int(rest))
+        if rest:
+            raise IllegalActionError(f"cannot read action {text!r}: {kind} takes nothing after it")
+        return cls(kind, seat)
+
+    @classmethod
+    def play(cls, seat: int, card: Card) -> Action:
+        return cls("play", seat, (card,))
+
+    @classmethod
+    def go(cls, seat: int) -> Action:
+        return cls("go", seat)
+
+    @classmethod
+    def discard(cls, seat: int, cards: tuple[Card, ...]) -> Action:
+        return cls("discard", seat, tuple(sorted(cards)))
+
+    @classmethod
+    def count(cls, seat: int) -> Action:
+        return cls("count", seat)
+
+    @classmethod
+    def declare(cls, seat: int, points: int) -> Action:
+        return cls("declare", seat, number=points)

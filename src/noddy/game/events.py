@@ -1,0 +1,51 @@
+"""Events: what happened in a game, with points, reasons and items, safe to show per seat."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from noddy.cards import Card
+from noddy.scoring import ScoreItem
+
+__all__ = ["Event"]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing that happened.
+
+    ``kind``: cut, dealer, compensation, deal, discard, turnup, turned_jack, knave, count, declare,
+    muggins, play, go, last_card, reset, play_end, deal_end, win.
+    ``seat`` acted or scored (``None`` for the table); ``points`` were pegged to its side;
+    ``items`` itemise them; ``cards`` are cards the event shows to everyone; ``hidden`` means the
+    items' cards are known only to ``seat`` (a hand announced without being shown); ``text`` says it
+    in words.
+    """
+
+    kind: str
+    seat: int | None = None
+    points: int = 0
+    items: tuple[ScoreItem, ...] = ()
+    cards: tuple[Card, ...] = ()
+    hidden: bool = False
+    text: str = ""
+    count: int | None = None
+
+    def seen_by(self, seat: int | None) -> Event:
+        """The event as ``seat`` may see it: another seat's unshown cards are taken out."""
+        if not self.hidden or seat == self.seat:
+            return self
+        return replace(self, items=tuple(ScoreItem(i.kind, (), i.points) for i in self.items))
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": self.kind, "seat": self.seat, "points": self.points}
+        if self.items:
+            data["items"] = [item.to_json() for item in self.items]
+        if self.cards:
+            data["cards"] = [str(c) for c in self.cards]
+        if self.count is not None:
+            data["count"] = self.count
+        if self.text:
+            data["text"] = self.text
+        return data

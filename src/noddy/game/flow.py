@@ -1,0 +1,444 @@
+"""The transitions of a game: legal actions and what each action leads to, per the rules.
+
+Every rule that varies is read from `Rules`: the cut (K31), compensation (K34), the deal and crib
+(K43), the turned Jack (K1-K3), the Knave's timing (K5), when hands and cribs count (K23, K24),
+declared counts and muggins (K26), the Go (K19-K21), one series or resets (K22), the win (K27-K30),
+the deal's rotation and reshuffle (K32, K33, K39).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import combinations
+
+from noddy.cards import Card, Rank, format_cards
+from noddy.game.actions import Action
+from noddy.game.events import Event
+from noddy.game.state import MAX_DECLARE, CountTask, GameState, Phase
+from noddy.scoring import (
+    ScoreItem,
+    announce,
+    last_card_item,
+    score_hand,
+    score_play,
+    total,
+    turned_jack_item,
+)
+
+__all__ = ["advance", "count_items", "legal_actions", "playable"]
+
+
+def playable(state: GameState, seat: int) -> tuple[Card, ...]:
+    """The cards ``seat`` could lay without taking the count past 31."""
+    room = 31 - state.count
+    return tuple(c for c in state.hands[seat] if c.value <= room)
+
+
+def legal_actions(state: GameState) -> tuple[Action, ...]:
+    seat = state.to_act
+    if seat is None:
+        return ()
+    if state.phase is Phase.DISCARD:
+        need = state.rules.deal.shape(state.players).discard
+        return tuple(Action.discard(seat, cards) for cards in combinations(state.hands[seat], need))
+    if state.phase is Phase.COUNT:
+        return (Action.count(seat), *(Action.declare(seat, n) for n in range(MAX_DECLARE + 1)))
+    if state.phase is Phase.MUGGINS:
+        return (Action("muggins", seat), Action("pass", seat))
+    if state.phase is Phase.PLAY:
+        cards = playable(state, seat)
+        plays = tuple(Action.play(seat, c) for c in cards)
+        if not cards or not state.rules.play.must_play:
+            return (*plays, Action.go(seat))
+        return plays
+    return ()
+
+
+def advance(state: GameState, action: Action) -> GameState:
+    """The state after a legal ``action`` (checked by `GameState.apply`)."""
+    state = replace(state, history=(*state.history, action))
+    if action.kind == "cut":
+        return _cut(state, action)
+    if action.kind == "dealer":
+        return _first_dealer(state, action.number or 0, Event("dealer", action.number, text="drawn"))
+    if action.kind == "shuffle":
+        return _deal(state, action.cards)
+    if action.kind == "discard":
+        return _discard(state, action)
+    if action.kind in ("count", "declare"):
+        return _count(state, action)
+    if action.kind in ("muggins", "pass"):
+        return _muggins(state, action)
+    if action.kind == "play":
+        return _play(state, action.seat or 0, action.cards[0])
+    if action.kind == "go":
+        return _go(state, action.seat or 0)
+    raise AssertionError(action)
+
+
+# -- pegging and the win -------------------------------------------------------------------------
+
+
+def _peg(state: GameState, event: Event) -> GameState:
+    """Record ``event`` and peg its points; a side reaching the target may win at once (K28)."""
+    state = replace(state, events=(*state.events, event))
+    if not event.points or event.seat is None:
+        return state
+    side = state.side_of(event.seat)
+    scores = list(state.scores)
+    scores[side] += event.points
+    state = replace(state, scores=tuple(scores))
+    game = state.rules.game
+    if game.end == "target" and game.win_at_once and scores[side] >= game.target:
+        return _finish(state, side)
+    return state
+
+
+def _finish(state: GameState, side: int | None) -> GameState:
+    stake = ("draw", 0)
+    if side is not None:
+        losers = [s for i, s in enumerate(state.scores) if i != side]
+        stake = state.rules.game.stake(max(losers)) if losers else ("game", 1)
+    text = "a draw" if side is None else f"side {side} wins ({stake[0]}, {stake[1]})"
+    event = Event("win", side, text=text)
+    return replace(
+        state,
+        phase=Phase.OVER,
+        to_act=None,
+        winner=side,
+        stake=stake,
+        events=(*state.events, event),
+    )
+
+
+# -- the first dealer and the deal ---------------------------------------------------------------
+
+
+def _cut(state: GameState, action: Action) -> GameState:
+    ranks = [int(c.rank) for c in action.cards]
+    best = min(ranks) if state.rules.deal.first_dealer == "low_cut" else max(ranks)
+    event = Event("cut", None, cards=action.cards, text="cut for the first deal")
+    if ranks.count(best) > 1:
+        return replace(state, events=(*state.events, replace(event, text="equal cuts: cut again")))
+    state = replace(state, events=(*state.events, event))
+    dealer = ranks.index(best)
+    return _first_dealer(state, dealer, Event("dealer", dealer, text="cut the deal"))
+
+
+def _first_dealer(state: GameState, dealer: int, event: Event) -> GameState:
+    state = replace(state, dealer=dealer, events=(*state.events, event), phase=Phase.SHUFFLE)
+    points = state.rules.game.compensation
+    if points:
+        state = _peg(state, Event("compensation", state.elder, points, text=f"{points} for the first crib"))
+    return state
+
+
+def _deal(state: GameState, stock: tuple[Card, ...]) -> GameState:
+    """Deal from ``stock`` one card at a time from the elder round to the dealer, then the turn-up."""
+    shape = state.rules.deal.shape(state.players)
+    order = state.order_from_elder()
+    cards = list(stock)
+    hands: list[list[Card]] = [[] for _ in range(state.players)]
+    cribs: list[list[Card]] = [[] for _ in range(state.players)]
+    for _ in range(shape.dealt):
+        for seat in order:
+            hands[seat].append(cards.pop(0))
+    for _ in range(shape.crib_dealt):
+        for seat in order:
+            cribs[seat].append(cards.pop(0))
+    for _ in range(shape.crib_from_pack):
+        cribs[state.dealer].append(cards.pop(0))
+    turnup = cards.pop(0)
+    state = replace(
+        state,
+        deal_number=state.deal_number + 1,
+        stock=tuple(cards),
+        hands=tuple(tuple(h) for h in hands),
+        held=tuple(tuple(h) for h in hands),
+        cribs=tuple(tuple(c) for c in cribs),
+        discards=((),) * state.players,
+        turnup=turnup,
+        pile=(),
+        played=(),
+        gone=frozenset(),
+        last_player=None,
+        last_was_go=False,
+        tasks=(),
+    )
+    text = f"deal {state.deal_number}: {shape.dealt} cards each"
+    state = replace(state, events=(*state.events, Event("deal", state.dealer, text=text)))
+    if shape.discard:
+        return replace(state, phase=Phase.DISCARD, to_act=state.elder)
+    return _turn_up(state)
+
+
+def _discard(state: GameState, action: Action) -> GameState:
+    seat = action.seat or 0
+    hand = tuple(c for c in state.hands[seat] if c not in action.cards)
+    owner = seat if state.rules.crib.kind == "own" else state.dealer
+    cribs = list(state.cribs)
+    cribs[owner] = (*cribs[owner], *action.cards)
+    discards = list(state.discards)
+    discards[seat] = action.cards
+    hands = list(state.hands)
+    hands[seat] = hand
+    held = list(state.held)
+    held[seat] = hand
+    n = len(action.cards)
+    state = replace(
+        state,
+        hands=tuple(hands),
+        held=tuple(held),
+        cribs=tuple(cribs),
+        discards=tuple(discards),
+        events=(*state.events, Event("discard", seat, text=f"lays {n} card(s) away to the crib")),
+    )
+    following = state.next_seat(seat)
+    if following == state.elder:
+        return _turn_up(state)
+    return replace(state, to_act=following)
+
+
+def _turn_up(state: GameState) -> GameState:
+    """Show the turn-up; a Jack pays at once (K1, K3); the Knave in hand may peg first (K5)."""
+    turnup = state.turnup
+    assert turnup is not None
+    event = Event("turnup", None, cards=(turnup,), text="turned up")
+    state = replace(state, to_act=None, events=(*state.events, event))
+    rules = state.rules
+    jack = turned_jack_item(turnup, rules)
+    if jack is not None and rules.turnup.jack_when == "at_turn":
+        seat = state.dealer if rules.turnup.jack_to == "dealer" else state.elder
+        state = _peg(state, Event("turned_jack", seat, jack.points, (jack,), text=rules.words.turned_jack))
+        if state.is_over:
+            return state
+    if rules.hand.knave and rules.hand.knave_when == "at_start":
+        for seat in state.order_from_elder():
+            for card in state.held[seat]:
+                if card.rank is Rank.JACK and card.suit == turnup.suit:
+                    item = ScoreItem("knave", (card,), rules.hand.knave)
+                    state = _peg(state, Event("knave", seat, item.points, (item,), text=rules.words.knave))
+                    if state.is_over:
+                        return state
+    return _start_counting(state, "before_play")
+
+
+def _tasks(state: GameState, when: str) -> tuple[CountTask, ...]:
+    rules = state.rules
+    order = state.order_from_elder()
+    if rules.hand.order == "dealer_first":
+        order = (state.dealer, *order[:-1])
+    tasks: list[CountTask] = []
+    if rules.hand.when == when:
+        tasks += [CountTask("hand", seat) for seat in order]
+    if rules.crib.kind != "none" and rules.crib.when == when:
+        owners = order if rules.crib.kind == "own" else (state.dealer,)
+        if rules.crib.kind == "dealer" and rules.hand.when == when:
+            at = next(i for i, t in enumerate(tasks) if t.seat == state.dealer) + 1
+            tasks.insert(at, CountTask("crib", state.dealer))
+        else:
+            tasks += [CountTask("crib", seat) for seat in owners]
+    return tuple(tasks)
+
+
+def _start_counting(state: GameState, when: str) -> GameState:
+    tasks = _tasks(state, when)
+    if tasks:
+        return replace(state, phase=Phase.COUNT, tasks=tasks, to_act=tasks[0].seat)
+    if when == "before_play":
+        return _start_play(state)
+    return _end_deal(state)
+
+
+def count_items(state: GameState, task: CountTask) -> tuple[ScoreItem, ...]:
+    """The true count of a task, as the rules itemise it (with the turned Jack where K3 puts it)."""
+    rules = state.rules
+    turnup = state.turnup
+    assert turnup is not None
+    cards = state.cribs[task.seat] if task.what == "crib" else state.held[task.seat]
+    items = score_hand(cards, turnup, rules, crib=task.what == "crib")
+    if rules.hand.knave_when == "at_start":
+        items = tuple(i for i in items if i.kind != "knave")
+    jack = turned_jack_item(turnup, rules)
+    receiver = state.dealer if rules.turnup.jack_to == "dealer" else state.elder
+    if (
+        jack is not None
+        and rules.turnup.jack_when == "in_announcement"
+        and task.what == "hand"
+        and task.seat == receiver
+    ):
+        items = (jack, *items)
+    return items
+
+
+def _count(state: GameState, action: Action) -> GameState:
+    task = state.tasks[0]
+    seat = task.seat
+    items = count_items(state, task)
+    true = total(items)
+    rules = state.rules
+    when = rules.crib.when if task.what == "crib" else rules.hand.when
+    hidden = when == "before_play" and rules.hand.wrong_count != "muggins"
+    call = announce(items, rules)
+    label = "crib" if task.what == "crib" else "hand"
+    cards = state.cribs[seat] if task.what == "crib" else state.held[seat]
+    shown_cards = () if hidden else cards
+    muggins = None
+    if action.kind == "count":
+        event = Event("count", seat, true, items, shown_cards, hidden, f"{label}: {call}")
+    else:
+        declared = action.number or 0
+        pegged = true
+        if declared != true:
+            if rules.hand.wrong_count == "stands":
+                pegged = declared
+            elif rules.hand.wrong_count == "muggins":
+                pegged = min(declared, true)
+                if declared < true:
+                    muggins = (seat, true - declared, 0)
+        text = f"{label}: declared {declared}; the true count is {true}: {call}"
+        if declared == true:
+            text = f"{label}: declared {declared}, correct: {call}"
+        event = Event("declare", seat, pegged, items, shown_cards, hidden, text, count=declared)
+    state = _peg(state, event)
+    if state.is_over:
+        return state
+    state = replace(state, tasks=state.tasks[1:])
+    if muggins is not None:
+        claimant = _next_opponent(state, seat)
+        return replace(state, phase=Phase.MUGGINS, muggins=muggins, to_act=claimant)
+    return _next_task(state)
+
+
+def _next_opponent(state: GameState, seat: int) -> int:
+    other = state.next_seat(seat)
+    while state.side_of(other) == state.side_of(seat):
+        other = state.next_seat(other)
+    return other
+
+
+def _muggins(state: GameState, action: Action) -> GameState:
+    assert state.muggins is not None
+    declarer, missed, _ = state.muggins
+    state = replace(state, muggins=None)
+    if action.kind == "muggins":
+        text = f"muggins: claims the {missed} point(s) seat {declarer} missed"
+        state = _peg(state, Event("muggins", action.seat, missed, text=text))
+        if state.is_over:
+            return state
+    return _next_task(state)
+
+
+def _next_task(state: GameState) -> GameState:
+    if state.tasks:
+        return replace(state, phase=Phase.COUNT, to_act=state.tasks[0].seat)
+    return _end_deal(state) if _play_done(state) else _start_play(state)
+
+
+def _play_done(state: GameState) -> bool:
+    return any(e.kind == "play_end" for e in _this_deal(state))
+
+
+def _this_deal(state: GameState) -> tuple[Event, ...]:
+    for i in range(len(state.events) - 1, -1, -1):
+        if state.events[i].kind == "deal":
+            return state.events[i:]
+    return ()
+
+
+# -- the play -----------------------------------------------------------------------------------
+
+
+def _start_play(state: GameState) -> GameState:
+    return replace(state, phase=Phase.PLAY, tasks=(), pile=(), gone=frozenset(), to_act=state.elder)
+
+
+def _play(state: GameState, seat: int, card: Card) -> GameState:
+    hands = list(state.hands)
+    hands[seat] = tuple(c for c in hands[seat] if c != card)
+    pile = (*state.pile, (seat, card))
+    state = replace(
+        state,
+        hands=tuple(hands),
+        pile=pile,
+        played=(*state.played, (seat, card)),
+        last_player=seat,
+        last_was_go=False,
+    )
+    items = score_play([c for _, c in pile], state.rules, turnup=state.turnup)
+    count = state.count
+    text = f"{card} makes {count}" + (f": {announce(items, state.rules)}" if items else "")
+    state = _peg(state, Event("play", seat, total(items), items, (card,), text=text, count=count))
+    if state.is_over:
+        return state
+    if count == 31:
+        return _end_series(state, thirty_one=True)
+    return _next_to_play(state, seat)
+
+
+def _go(state: GameState, seat: int) -> GameState:
+    rules = state.rules.play
+    event = Event("go", seat, text="Go", count=state.count)
+    follows_go = state.last_was_go
+    state = replace(state, gone=state.gone | {seat}, last_was_go=True, events=(*state.events, event))
+    if rules.after_go == "end" or (rules.go_round == "next_only" and follows_go):
+        return _end_series(state, thirty_one=False)
+    return _next_to_play(state, seat)
+
+
+def _next_to_play(state: GameState, seat: int) -> GameState:
+    """The next seat in turn that has cards and has not said Go; the series ends if there is none."""
+    candidate = seat
+    for _ in range(state.players):
+        candidate = state.next_seat(candidate)
+        if candidate not in state.gone and state.hands[candidate]:
+            return replace(state, to_act=candidate)
+    return _end_series(state, thirty_one=False)
+
+
+def _end_series(state: GameState, *, thirty_one: bool) -> GameState:
+    """31 or nobody can play: the last card scores (unless it made 31); reset or end the play."""
+    last = state.last_player
+    if not thirty_one and state.pile and last is not None:
+        item = last_card_item(state.pile[-1][1], state.rules)
+        if item is not None:
+            state = _peg(state, Event("last_card", last, item.points, (item,), text="one for last"))
+            if state.is_over:
+                return state
+    cards_left = any(state.hands)
+    if state.rules.play.series == "reset" and cards_left:
+        leader = last if last is not None else state.elder
+        state = replace(state, pile=(), gone=frozenset(), last_was_go=False)
+        state = replace(state, events=(*state.events, Event("reset", None, text="the count goes back to 0")))
+        return _next_to_play(state, leader)
+    unplayed = [c for hand in state.hands for c in hand]
+    text = "the play ends" + (f"; not played: {format_cards(unplayed)}" if unplayed else "")
+    state = replace(state, to_act=None, events=(*state.events, Event("play_end", None, text=text)))
+    return _start_counting(state, "after_play")
+
+
+# -- the end of a deal ----------------------------------------------------------------------------
+
+
+def _end_deal(state: GameState) -> GameState:
+    state = replace(state, phase=Phase.SHUFFLE, to_act=None, tasks=())
+    state = replace(state, events=(*state.events, Event("deal_end", state.dealer, text="end of the deal")))
+    game = state.rules.game
+    if game.end == "single_deal":
+        best = max(state.scores)
+        leaders = [side for side, s in enumerate(state.scores) if s == best]
+        return _finish(state, leaders[0] if len(leaders) == 1 else None)
+    reached = [side for side, s in enumerate(state.scores) if s >= game.target]
+    if reached:
+        best = max(state.scores[s] for s in reached)
+        leaders = [s for s in reached if state.scores[s] == best]
+        return _finish(state, leaders[0] if len(leaders) == 1 else None)
+    deal = state.rules.deal
+    dealer = state.dealer
+    if deal.rotation_per == "deal":
+        dealer = (dealer + (1 if deal.rotation == "left" else -1)) % state.players
+    state = replace(state, dealer=dealer)
+    need = state.rules.cards_per_deal(state.players)
+    if not deal.reshuffle and len(state.stock) >= need:
+        return _deal(state, state.stock)
+    return state

@@ -1,0 +1,246 @@
+"""`GameState`: an immutable game position, its legal actions, and ``apply``.
+
+The state never draws random numbers: shuffles and cuts are chance actions (seat ``None``) that a
+driver chooses with an injected `random.Random` (see `GameState.chance` and `noddy.game.driver`).
+``apply`` checks an action with the same code that lists the legal actions, then hands it to the
+transition functions in `noddy.game.flow`.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+from noddy.cards import DECK, Card
+from noddy.errors import IllegalActionError
+from noddy.game.actions import Action
+from noddy.game.events import Event
+from noddy.rules import Rules
+from noddy.scoring import count_of
+
+if TYPE_CHECKING:
+    from noddy.game.view import PlayerView
+
+__all__ = ["MAX_DECLARE", "Chance", "CountTask", "GameState", "Phase", "new_game"]
+
+MAX_DECLARE = 99
+"""The highest count a player may declare."""
+
+
+class Phase(enum.Enum):
+    """Where a game stands; ``CUT`` and ``SHUFFLE`` wait for chance, ``OVER`` for nothing."""
+
+    CUT = "cut"
+    SHUFFLE = "shuffle"
+    DISCARD = "discard"
+    COUNT = "count"
+    MUGGINS = "muggins"
+    PLAY = "play"
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class CountTask:
+    """A count still to be made: a seat's ``hand`` or a ``crib`` (the dealer's, or a seat's own)."""
+
+    what: str
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Chance:
+    """What chance decides next: the first dealer (``cut`` or ``dealer``) or a ``shuffle``."""
+
+    kind: str
+    players: int
+
+    def sample(self, rng: random.Random) -> Action:
+        if self.kind == "shuffle":
+            order = list(DECK)
+            rng.shuffle(order)
+            return Action("shuffle", None, tuple(order))
+        if self.kind == "cut":
+            return Action("cut", None, tuple(rng.sample(DECK, self.players)))
+        return Action("dealer", None, number=rng.randrange(self.players))
+
+    def check(self, action: Action) -> str:
+        """Why ``action`` is not a possible outcome of this chance, or ``""`` if it is."""
+        if action.kind != self.kind:
+            return f"chance must {self.kind} now, not {action.kind}"
+        if self.kind == "shuffle" and sorted(action.cards) != sorted(DECK):
+            return "a shuffle must order all 52 cards, each once"
+        if self.kind == "cut" and (
+            len(action.cards) != self.players or len(set(action.cards)) != self.players
+        ):
+            return f"a cut for the deal needs {self.players} different cards, one a seat"
+        if self.kind == "dealer" and not (action.number is not None and 0 <= action.number < self.players):
+            return f"the dealer must be a seat from 0 to {self.players - 1}"
+        return ""
+
+
+@dataclass(frozen=True)
+class GameState:
+    """A whole game position. Build the first one with `new_game`; move with `apply`."""
+
+    rules: Rules
+    players: int
+    partners: bool
+    phase: Phase = Phase.CUT
+    dealer: int = 0
+    deal_number: int = 0
+    scores: tuple[int, ...] = ()
+    stock: tuple[Card, ...] = ()
+    hands: tuple[tuple[Card, ...], ...] = ()
+    held: tuple[tuple[Card, ...], ...] = ()
+    cribs: tuple[tuple[Card, ...], ...] = ()
+    discards: tuple[tuple[Card, ...], ...] = ()
+    turnup: Card | None = None
+    tasks: tuple[CountTask, ...] = ()
+    pile: tuple[tuple[int, Card], ...] = ()
+    played: tuple[tuple[int, Card], ...] = ()
+    gone: frozenset[int] = frozenset()
+    to_act: int | None = None
+    last_player: int | None = None
+    last_was_go: bool = False
+    muggins: tuple[int, int, int] | None = None
+    winner: int | None = None
+    stake: tuple[str, int] = ("game", 1)
+    events: tuple[Event, ...] = ()
+    history: tuple[Action, ...] = field(default=(), repr=False)
+
+    # -- who is who ---------------------------------------------------------------------------
+
+    @property
+    def sides(self) -> int:
+        return 2 if self.partners else self.players
+
+    def side_of(self, seat: int) -> int:
+        """The side (scoring track) of a seat: partners sit opposite and share one."""
+        return seat % 2 if self.partners else seat
+
+    def next_seat(self, seat: int) -> int:
+        step = 1 if self.rules.table.direction == "left" else -1
+        return (seat + step) % self.players
+
+    @property
+    def elder(self) -> int:
+        """The player after the dealer: leads, and counts first."""
+        return self.next_seat(self.dealer)
+
+    def order_from_elder(self) -> tuple[int, ...]:
+        seats = [self.elder]
+        while len(seats) < self.players:
+            seats.append(self.next_seat(seats[-1]))
+        return tuple(seats)
+
+    # -- what happens next --------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def is_chance(self) -> bool:
+        return self.phase in (Phase.CUT, Phase.SHUFFLE)
+
+    def chance(self) -> Chance | None:
+        """What chance decides next, or ``None`` when a player (or nobody) is to act."""
+        if self.phase is Phase.CUT:
+            kind = "dealer" if self.rules.deal.first_dealer == "any" else "cut"
+            return Chance(kind, self.players)
+        if self.phase is Phase.SHUFFLE:
+            return Chance("shuffle", self.players)
+        return None
+
+    @property
+    def count(self) -> int:
+        """The running count of the play since the last reset."""
+        return count_of([card for _, card in self.pile])
+
+    @cached_property
+    def _legal(self) -> tuple[Action, ...]:
+        from noddy.game.flow import legal_actions
+
+        return legal_actions(self)
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every action the player to act may take (empty at a chance node and at the end)."""
+        return self._legal
+
+    def apply(self, action: Action) -> GameState:
+        """The state after ``action``; raise `IllegalActionError` naming player, phase and reason."""
+        from noddy.game.flow import advance
+
+        if self.is_over:
+            raise IllegalActionError(f"{action} refused: the game is over")
+        chance = self.chance()
+        if chance is not None:
+            why = chance.check(action) if action.is_chance else f"chance must {chance.kind} now"
+            if why:
+                raise IllegalActionError(f"{self._who(action)} {action} refused in {self.phase.value}: {why}")
+        elif action not in self._legal:
+            raise IllegalActionError(
+                f"{self._who(action)} {action} refused in {self.phase.value}: {self.why_illegal(action)}"
+            )
+        return advance(self, action)
+
+    def _who(self, action: Action) -> str:
+        return "chance" if action.seat is None else f"seat {action.seat}"
+
+    def why_illegal(self, action: Action) -> str:
+        """A player's reason why ``action`` is not legal now."""
+        if action.seat != self.to_act:
+            if self.to_act is None:
+                return "it is chance's turn (shuffle or cut), not a player's"
+            return f"it is seat {self.to_act}'s turn"
+        if self.phase is Phase.PLAY and action.kind == "play" and action.seat is not None:
+            hand = self.hands[action.seat]
+            card = action.cards[0] if action.cards else None
+            if card not in hand:
+                return f"{card} is not in your hand ({' '.join(map(str, hand))})"
+            if self.count + card.value > 31:
+                return f"{card} would make the count {self.count + card.value}, over 31"
+        if self.phase is Phase.PLAY and action.kind == "go":
+            return "you can lay a card within 31, and must"
+        if self.phase is Phase.DISCARD and action.kind == "discard":
+            need = self.rules.deal.shape(self.players).discard
+            return f"discard {need} different card(s) from your hand"
+        kinds = sorted({a.kind for a in self._legal})
+        return f"in the {self.phase.value} you may: {', '.join(kinds)}"
+
+    def side_scores(self) -> dict[int, int]:
+        return dict(enumerate(self.scores))
+
+    def view(self, seat: int | None) -> PlayerView:
+        """What ``seat`` may know (``None``: a spectator, who sees only what is public)."""
+        from noddy.game.view import make_view
+
+        return make_view(self, seat)
+
+
+def new_game(rules: Rules, players: int | None = None, *, partners: bool | None = None) -> GameState:
+    """The position before the cut for the first deal."""
+    n = players or rules.player_counts[0]
+    rules.deal.shape(n)
+    allowed = rules.table.partners
+    if partners is None:
+        partners = n == 4 and allowed in ("always", "optional")
+    if partners and (n != 4 or allowed == "never"):
+        raise IllegalActionError(f"{rules.name}: partnerships need 4 players and rules that allow them")
+    if not partners and n == 4 and allowed == "always":
+        raise IllegalActionError(f"{rules.name}: 4 players always play as partners under these rules")
+    sides = 2 if partners else n
+    empty = ((),) * n
+    return GameState(
+        rules=rules,
+        players=n,
+        partners=partners,
+        scores=(0,) * sides,
+        hands=empty,
+        held=empty,
+        cribs=empty,
+        discards=empty,
+    )

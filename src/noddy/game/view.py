@@ -1,0 +1,147 @@
+"""`PlayerView`: everything one seat may know, built in one place so hidden cards cannot leak.
+
+A seat sees its own cards (hand, discards, own crib), the turn-up once it is turned, every card laid
+in the play, the scores, and the events with other seats' unshown cards taken out. A spectator
+(seat ``None``) sees only what is public.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from noddy.cards import Card
+from noddy.game.actions import Action
+from noddy.game.events import Event
+from noddy.rules import Rules
+
+if TYPE_CHECKING:
+    from noddy.game.state import GameState
+
+__all__ = ["PlayerView", "make_view"]
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """What one seat may know of a game."""
+
+    seat: int | None
+    rules: Rules
+    players: int
+    partners: bool
+    phase: str
+    dealer: int
+    elder: int
+    deal_number: int
+    scores: tuple[int, ...]
+    hand: tuple[Card, ...]
+    held: tuple[Card, ...]
+    discards: tuple[Card, ...]
+    own_crib: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    turnup: Card | None
+    pile: tuple[tuple[int, Card], ...]
+    played: tuple[tuple[int, Card], ...]
+    count: int
+    to_act: int | None
+    legal: tuple[Action, ...]
+    events: tuple[Event, ...]
+    winner: int | None
+    stake: tuple[str, int]
+
+    def side_of(self, seat: int) -> int:
+        return seat % 2 if self.partners else seat
+
+    @property
+    def my_side(self) -> int | None:
+        return None if self.seat is None else self.side_of(self.seat)
+
+    def unseen(self) -> tuple[Card, ...]:
+        """The cards this seat cannot see: in other hands, cribs or the stock."""
+        from noddy.cards import DECK
+
+        known = {*self.hand, *self.discards, *self.own_crib, *(c for _, c in self.played)}
+        if self.turnup is not None:
+            known.add(self.turnup)
+        return tuple(c for c in DECK if c not in known)
+
+    def cards_seen(self) -> frozenset[Card]:
+        """Every card this view shows (for checking that nothing hidden leaks)."""
+        cards = {*self.hand, *self.held, *self.discards, *self.own_crib, *(c for _, c in self.played)}
+        if self.turnup is not None:
+            cards.add(self.turnup)
+        for event in self.events:
+            cards.update(event.cards)
+            for item in event.items:
+                cards.update(item.cards)
+        for action in self.legal:
+            cards.update(action.cards)
+        return frozenset(cards)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "rules": self.rules.name,
+            "players": self.players,
+            "partners": self.partners,
+            "phase": self.phase,
+            "dealer": self.dealer,
+            "elder": self.elder,
+            "deal": self.deal_number,
+            "scores": list(self.scores),
+            "hand": [str(c) for c in self.hand],
+            "held": [str(c) for c in self.held],
+            "discards": [str(c) for c in self.discards],
+            "own_crib": [str(c) for c in self.own_crib],
+            "hand_sizes": list(self.hand_sizes),
+            "turnup": str(self.turnup) if self.turnup else None,
+            "pile": [[s, str(c)] for s, c in self.pile],
+            "played": [[s, str(c)] for s, c in self.played],
+            "count": self.count,
+            "to_act": self.to_act,
+            "legal": [str(a) for a in self.legal],
+            "events": [e.to_json() for e in self.events],
+            "winner": self.winner,
+            "stake": list(self.stake),
+        }
+
+
+def make_view(state: GameState, seat: int | None) -> PlayerView:
+    turned = state.turnup is not None and any(e.kind == "turnup" for e in _deal_events(state))
+    mine = seat is not None
+    own_crib: tuple[Card, ...] = ()
+    if mine and seat is not None and state.rules.crib.kind == "own":
+        own_crib = state.cribs[seat]
+    legal = state.legal_actions() if seat is not None and state.to_act == seat else ()
+    return PlayerView(
+        seat=seat,
+        rules=state.rules,
+        players=state.players,
+        partners=state.partners,
+        phase=state.phase.value,
+        dealer=state.dealer,
+        elder=state.elder,
+        deal_number=state.deal_number,
+        scores=state.scores,
+        hand=state.hands[seat] if mine and seat is not None else (),
+        held=state.held[seat] if mine and seat is not None else (),
+        discards=state.discards[seat] if mine and seat is not None else (),
+        own_crib=own_crib,
+        hand_sizes=tuple(len(h) for h in state.hands),
+        turnup=state.turnup if turned else None,
+        pile=state.pile,
+        played=state.played,
+        count=state.count,
+        to_act=state.to_act,
+        legal=legal,
+        events=tuple(e.seen_by(seat) for e in state.events),
+        winner=state.winner,
+        stake=state.stake,
+    )
+
+
+def _deal_events(state: GameState) -> tuple[Event, ...]:
+    for i in range(len(state.events) - 1, -1, -1):
+        if state.events[i].kind == "deal":
+            return state.events[i:]
+    return ()

@@ -1,0 +1,74 @@
+"""The simple computer players: ``random`` and ``greedy``."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from statistics import fmean
+
+from noddy.cards import Card
+from noddy.game.actions import Action
+from noddy.game.view import PlayerView
+from noddy.players.base import counting_actions
+from noddy.scoring import score_hand, score_play, total
+
+__all__ = ["GreedyPlayer", "RandomPlayer"]
+
+
+@dataclass
+class RandomPlayer:
+    """Picks any legal action at random (and lets the engine count its hand)."""
+
+    name: str = "random"
+
+    def choose(self, view: PlayerView, legal: tuple[Action, ...], rng: random.Random) -> Action:
+        return rng.choice(counting_actions(legal))
+
+
+@dataclass
+class GreedyPlayer:
+    """Takes the most points now; among equals, gives the next player the least to score."""
+
+    name: str = "greedy"
+
+    def choose(self, view: PlayerView, legal: tuple[Action, ...], rng: random.Random) -> Action:
+        legal = counting_actions(legal)
+        kinds = {a.kind for a in legal}
+        if "muggins" in kinds:
+            return next(a for a in legal if a.kind == "muggins")
+        if "discard" in kinds:
+            return self._discard(view, legal)
+        plays = [a for a in legal if a.kind == "play"]
+        if plays:
+            return max(plays, key=lambda a: self._play_value(view, a.card))
+        return legal[0]
+
+    def _play_value(self, view: PlayerView, card: Card) -> tuple[int, int]:
+        pile = [c for _, c in view.pile] + [card]
+        now = total(score_play(pile, view.rules, turnup=view.turnup))
+        count = sum(c.value for c in pile)
+        if count == 31:
+            return now, 0
+        replies = [
+            total(score_play([*pile, other], view.rules, turnup=view.turnup))
+            for other in view.unseen()
+            if count + other.value <= 31
+        ]
+        return now, -max(replies, default=0)
+
+    def _discard(self, view: PlayerView, legal: list[Action] | tuple[Action, ...]) -> Action:
+        unseen = view.unseen()
+        mine = view.rules.crib.kind == "own" or view.dealer == view.seat
+
+        def value(action: Action) -> float:
+            kept = tuple(c for c in view.hand if c not in action.cards)
+            turnups = [c for c in unseen if c not in action.cards]
+            hand = fmean(total(score_hand(kept, t, view.rules)) for t in turnups)
+            crib = (
+                fmean(total(score_hand(action.cards, t, view.rules, crib=True)) for t in turnups)
+                if len(action.cards) >= 2
+                else 0.0
+            )
+            return hand + (crib if mine else -crib)
+
+        return max(legal, key=value)
