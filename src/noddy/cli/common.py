@@ -15,8 +15,8 @@ from noddy.rules import Rules, load_rules
 
 __all__ = ["RulesOption", "SetOption", "console", "err_console", "load", "reporting_errors"]
 
-console = Console(highlight=False)
-err_console = Console(stderr=True, highlight=False)
+console = Console(highlight=False, soft_wrap=True)
+err_console = Console(stderr=True, highlight=False, soft_wrap=True)
 
 RulesOption = Annotated[
     str, typer.Option("--rules", "-r", help="A preset name (see 'noddy rules list') or a .toml file.")

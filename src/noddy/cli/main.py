@@ -9,6 +9,7 @@ import typer
 from noddy import __version__
 from noddy.cli import analyze_cmd, rules_cmd
 from noddy.cli.common import console
+from noddy.cli.play_cmd import play, replay
 from noddy.cli.score_cmd import score
 
 app = typer.Typer(
@@ -19,6 +20,8 @@ app = typer.Typer(
 app.add_typer(rules_cmd.app, name="rules")
 app.add_typer(analyze_cmd.app, name="analyze")
 app.command()(score)
+app.command()(play)
+app.command()(replay)
 
 
 def _version(value: bool) -> None:

@@ -36,7 +36,7 @@ class Event:
         """The event as ``seat`` may see it: another seat's unshown cards are taken out."""
         if not self.hidden or seat == self.seat:
             return self
-        return replace(self, items=tuple(ScoreItem(i.kind, (), i.points) for i in self.items))
+        return replace(self, items=tuple(i.hide() for i in self.items))
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind, "seat": self.seat, "points": self.points}

@@ -62,7 +62,7 @@ def item_name(item: ScoreItem, rules: Rules | None = None, lang: str = "en") -> 
     if lang not in _NAMES:
         raise ValueError(f"unknown language {lang!r}; known: {', '.join(LANGUAGES)}")
     names = _NAMES[lang]
-    n = len(item.cards)
+    n = item.size
     if item.kind in names:
         return names[item.kind].format(n=_NUMBERS[lang].get(n, str(n)))
     if item.kind == "knave":

@@ -35,9 +35,26 @@ class ScoreItem:
     kind: str
     cards: tuple[Card, ...]
     points: int
+    hidden_size: int = 0
+
+    @property
+    def size(self) -> int:
+        """How many cards make the combination (also when they are hidden from a seat)."""
+        return len(self.cards) or self.hidden_size
+
+    def hide(self) -> ScoreItem:
+        """The same combination with its cards taken out, for a seat that may not see them."""
+        return ScoreItem(self.kind, (), self.points, self.size)
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "cards": [str(c) for c in self.cards], "points": self.points}
+        data: dict[str, Any] = {
+            "kind": self.kind,
+            "cards": [str(c) for c in self.cards],
+            "points": self.points,
+        }
+        if self.hidden_size:
+            data["size"] = self.hidden_size
+        return data
 
 
 def total(items: Iterable[ScoreItem]) -> int:
