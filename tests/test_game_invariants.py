@@ -8,6 +8,7 @@ may not know, only legal actions are offered and illegal ones are refused.
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 
 import pytest
@@ -27,6 +28,7 @@ TABLES = [
     for partners in ((False, True) if n == 4 and load_rules(name).table.partners == "optional" else (None,))
 ]
 MAX_ACTIONS = 5000
+CARD_IN_TEXT = re.compile(r"\b(?:10|[2-9AJQK])[cdhs]\b")
 
 
 def _ids() -> list[str]:
@@ -119,6 +121,8 @@ def test_random_play_invariants(name: str, players: int, partners: bool | None) 
                 allowed = _known_to(state, seat, seen[seat])
                 leaked = view.cards_seen() - allowed
                 assert not leaked, f"seat {seat} sees {leaked} in {state.phase}"
+                named = {Card.parse(m) for e in view.events for m in CARD_IN_TEXT.findall(e.text)}
+                assert named <= allowed, f"seat {seat} reads {named - allowed} in the events' words"
                 seen[seat] |= view.cards_seen()
             spectator = state.view(None)
             assert spectator.cards_seen() <= _public_cards(state)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import combinations
 
-from noddy.cards import Card, Rank, format_cards
+from noddy.cards import Card, Rank
 from noddy.game.actions import Action
 from noddy.game.events import Event
 from noddy.game.state import MAX_DECLARE, CountTask, GameState, Phase
@@ -411,8 +411,8 @@ def _end_series(state: GameState, *, thirty_one: bool) -> GameState:
         state = replace(state, pile=(), gone=frozenset(), last_was_go=False)
         state = replace(state, events=(*state.events, Event("reset", None, text="the count goes back to 0")))
         return _next_to_play(state, leader)
-    unplayed = [c for hand in state.hands for c in hand]
-    text = "the play ends" + (f"; not played: {format_cards(unplayed)}" if unplayed else "")
+    unplayed = sum(len(hand) for hand in state.hands)
+    text = "the play ends" + (f"; {unplayed} card(s) not played" if unplayed else "")
     state = replace(state, to_act=None, events=(*state.events, Event("play_end", None, text=text)))
     return _start_counting(state, "after_play")
 

@@ -1,0 +1,180 @@
+"""Rules of the flow of a game, each checked through the engine on a constructed or seeded game."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from noddy.cards import parse_card, parse_cards
+from noddy.errors import IllegalActionError
+from noddy.game import Action, GameState, Phase, new_game
+from noddy.game.driver import run_game
+from noddy.game.setup import arranged_shuffle, at_deal
+from noddy.players import GreedyPlayer, RandomPlayer
+from noddy.rules import load_rules
+
+
+def _dealt(
+    name: str, hands: dict[int, str], turnup: str, overrides: tuple[str, ...] = (), **kw: int
+) -> GameState:
+    rules = load_rules(name, overrides)
+    state = at_deal(new_game(rules, kw.get("players", 2)), kw.get("dealer", 1))
+    given = {seat: list(parse_cards(text)) for seat, text in hands.items()}
+    return state.apply(arranged_shuffle(state, given, parse_card(turnup)))
+
+
+# E06's hands: A (elder, seat 0) Jh 4d 5d = 12 under noddy-rules; B 7d 8s 9s = 8; trump 6h.
+E06 = {0: "Jh 4d 5d", 1: "7d 8s 9s"}
+
+
+def test_engine_counts_by_default_and_the_call_is_itemised() -> None:
+    state = _dealt("noddy-rules", E06, "6h")
+    assert state.phase is Phase.COUNT and state.to_act == 0
+    state = state.apply(Action.count(0))
+    event = state.events[-1]
+    assert event.kind == "count" and event.points == 12 and state.scores == (12, 0)
+    assert "fifteen 2, fifteen 4, a run of three 7, twenty-five 11, and Knave Noddy 12" in event.text
+
+
+@pytest.mark.parametrize(
+    ("reading", "declared", "pegged"),
+    [
+        ("corrected", 10, 12),
+        ("corrected", 14, 12),
+        ("stands", 10, 10),
+        ("stands", 14, 14),
+        ("muggins", 14, 12),
+    ],
+)
+def test_a_wrong_declared_count(reading: str, declared: int, pegged: int) -> None:
+    """K26: the true count is pegged and the mistake explained; or the declared count stands."""
+    state = _dealt("noddy-rules", E06, "6h", (f"hand.wrong_count={reading}",))
+    state = state.apply(Action.declare(0, declared))
+    event = state.events[-1]
+    assert event.kind == "declare" and event.count == declared and event.points == pegged
+    assert "the true count is 12" in event.text
+    assert state.phase is Phase.COUNT and state.to_act == 1
+
+
+@pytest.mark.parametrize("claim", [True, False])
+def test_muggins_lets_the_opponent_claim_what_was_missed(claim: bool) -> None:
+    state = _dealt("noddy-rules", E06, "6h", ("hand.wrong_count=muggins",))
+    state = state.apply(Action.declare(0, 7))
+    assert state.scores == (7, 0)
+    assert state.phase is Phase.MUGGINS and state.to_act == 1
+    assert set(state.legal_actions()) == {Action("muggins", 1), Action("pass", 1)}
+    state = state.apply(Action("muggins" if claim else "pass", 1))
+    assert state.scores == ((7, 5) if claim else (7, 0))
+    assert state.phase is Phase.COUNT and state.to_act == 1
+
+
+def test_a_correct_declaration_is_pegged_and_shown_hands_reveal_cards() -> None:
+    state = _dealt("noddy-rules", E06, "6h", ("hand.wrong_count=muggins",))
+    state = state.apply(Action.declare(0, 12))
+    assert state.scores == (12, 0) and state.phase is Phase.COUNT
+    seen_by_b = state.view(1).events[-1]
+    assert seen_by_b.cards == parse_cards("Jh 4d 5d"), "under muggins the hand is shown"
+
+
+def test_hands_announced_without_showing_hide_their_cards() -> None:
+    state = _dealt("noddy-rules", E06, "6h").apply(Action.count(0))
+    seen_by_b = state.view(1).events[-1]
+    assert seen_by_b.cards == () and all(item.cards == () for item in seen_by_b.items)
+    assert [i.size for i in seen_by_b.items] == [2, 3, 3, 4, 1]
+    assert state.view(0).events[-1].items[0].cards == parse_cards("Jh 5d")
+
+
+def test_play_refuses_a_card_past_31_and_a_go_while_able() -> None:
+    state = _dealt("noddy-rules", E06, "6h").apply(Action.count(0)).apply(Action.count(1))
+    assert state.phase is Phase.PLAY and state.to_act == 0
+    with pytest.raises(IllegalActionError, match="seat 0 go refused in play: you can lay a card"):
+        state.apply(Action.go(0))
+    with pytest.raises(IllegalActionError, match="seat 1 play 7d refused in play: it is seat 0's turn"):
+        state.apply(Action.play(1, parse_card("7d")))
+    with pytest.raises(IllegalActionError, match="Ks is not in your hand"):
+        state.apply(Action.play(0, parse_card("Ks")))
+    for card in ("4d", "7d", "5d", "9s"):
+        state = state.apply(Action.play(state.to_act or 0, parse_card(card)))
+    assert state.count == 25 and state.to_act == 0
+    with pytest.raises(IllegalActionError, match="Jh would make the count 35, over 31"):
+        state.apply(Action.play(0, parse_card("Jh")))
+
+
+def test_knave_pegged_at_the_start_before_any_announcement() -> None:
+    """K5 (Strawberry): both Knave scores are pegged first; the hand's count then leaves it out."""
+    state = _dealt("strawberry", E06, "6h")
+    kinds = [e.kind for e in state.events]
+    assert kinds[-2:] == ["turnup", "knave"] and state.scores == (1, 0)
+    state = state.apply(Action.count(0))
+    assert all(i.kind != "knave" for i in state.events[-1].items)
+
+
+def test_turned_jack_goes_to_the_elder_under_the_french_rule() -> None:
+    state = _dealt("french", {0: "2c 3c 4h", 1: "6d 8s 9h"}, "Js")
+    assert state.events[-1].kind == "turned_jack" and state.events[-1].seat == 0 and state.scores == (2, 0)
+
+
+def test_turned_jack_inside_the_announcement_when_the_rules_say() -> None:
+    state = _dealt("du-coeur", {0: "2c 3c 4h", 1: "6d 8s 9h"}, "Js", ("turnup.jack_when=in_announcement",))
+    assert state.scores == (0, 0)
+    state = state.apply(Action.count(0)).apply(Action.count(1))
+    assert state.events[-1].items[0].kind == "turned_jack" and state.scores[1] >= 2
+
+
+def test_compensation_before_the_first_deal() -> None:
+    """K34 (Early Cribbage): the non-dealer pegs 3 before the first deal, once a game."""
+    state = new_game(load_rules("early-cribbage"), 2).apply(Action("cut", None, parse_cards("Ah Kd")))
+    assert state.dealer == 0 and state.scores == (0, 3)
+    assert [e.kind for e in state.events][-2:] == ["dealer", "compensation"]
+
+
+def test_equal_cuts_are_cut_again_and_the_high_cut_may_deal() -> None:
+    state = new_game(load_rules("cribbage"), 2).apply(Action("cut", None, parse_cards("5h 5d")))
+    assert state.phase is Phase.CUT
+    state = new_game(load_rules("cribbage", ["deal.first_dealer=high_cut"]), 2)
+    assert state.apply(Action("cut", None, parse_cards("2h Kd"))).dealer == 1
+
+
+def _dealers(state: GameState) -> list[int]:
+    return [e.seat for e in state.events if e.kind == "deal" and e.seat is not None]
+
+
+def test_the_deal_passes_left_or_right_each_deal_or_each_game() -> None:
+    players = [RandomPlayer()] * 4
+    left = run_game(new_game(load_rules("willughby"), 4), players, random.Random(3))
+    dealers = _dealers(left)
+    assert all((b - a) % 4 == 1 for a, b in itertools.pairwise(dealers))
+    right = run_game(new_game(load_rules("noddy-rules"), 4), players, random.Random(3))
+    dealers = _dealers(right)
+    assert len(dealers) > 2 and all((a - b) % 4 == 1 for a, b in itertools.pairwise(dealers))
+    fixed = load_rules("noddy-rules", ["deal.rotation_per=game"])
+    assert len(set(_dealers(run_game(new_game(fixed, 2), players, random.Random(3))))) == 1
+
+
+def test_dealing_on_from_the_stock_without_reshuffling() -> None:
+    """K33, G04: 2 players take 7 cards a deal, so a pack gives 7 deals before a new shuffle."""
+    rules = load_rules("strawberry", ["deal.reshuffle=false", "game.target=200"])
+    state = run_game(new_game(rules, 2), [GreedyPlayer(), GreedyPlayer()], random.Random(5))
+    shuffles = sum(1 for a in state.history if a.kind == "shuffle")
+    assert state.deal_number > 7
+    assert shuffles == -(-state.deal_number // 7)
+
+
+def test_reset_after_31_and_go_in_cribbage_until_every_card_is_played() -> None:
+    state = run_game(new_game(load_rules("cribbage"), 2), [GreedyPlayer()] * 2, random.Random(2))
+    deal_events: list[str] = []
+    for event in state.events:
+        if event.kind == "deal":
+            deal_events = []
+        deal_events.append(event.kind)
+        if event.kind == "play_end":
+            assert deal_events.count("play") == 8, "all 8 cards are played in the six-card game"
+            break
+
+
+def test_lurch_counted_when_the_game_ends() -> None:
+    state = run_game(new_game(load_rules("cribbage"), 2), [GreedyPlayer(), RandomPlayer()], random.Random(1))
+    loser = min(state.scores)
+    assert state.stake == state.rules.game.stake(loser)
