@@ -8,6 +8,7 @@ the deal's rotation and reshuffle (K32, K33, K39).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from itertools import combinations
 
@@ -15,6 +16,7 @@ from noddy.cards import Card, Rank
 from noddy.game.actions import Action
 from noddy.game.events import Event
 from noddy.game.state import MAX_DECLARE, CountTask, GameState, Phase
+from noddy.rules import Rules
 from noddy.scoring import (
     ScoreItem,
     announce,
@@ -25,7 +27,7 @@ from noddy.scoring import (
     turned_jack_item,
 )
 
-__all__ = ["advance", "count_items", "legal_actions", "playable"]
+__all__ = ["advance", "announced_items", "count_items", "legal_actions", "playable"]
 
 
 def playable(state: GameState, seat: int) -> tuple[Card, ...]:
@@ -56,7 +58,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
 
 def advance(state: GameState, action: Action) -> GameState:
     """The state after a legal ``action`` (checked by `GameState.apply`)."""
-    state = replace(state, history=(*state.history, action))
+    state = state.evolve(history=(*state.history, action))
     if action.kind == "cut":
         return _cut(state, action)
     if action.kind == "dealer":
@@ -81,13 +83,13 @@ def advance(state: GameState, action: Action) -> GameState:
 
 def _peg(state: GameState, event: Event) -> GameState:
     """Record ``event`` and peg its points; a side reaching the target may win at once (K28)."""
-    state = replace(state, events=(*state.events, event))
+    state = state.evolve(events=(*state.events, event))
     if not event.points or event.seat is None:
         return state
     side = state.side_of(event.seat)
     scores = list(state.scores)
     scores[side] += event.points
-    state = replace(state, scores=tuple(scores))
+    state = state.evolve(scores=tuple(scores))
     game = state.rules.game
     if game.end == "target" and game.win_at_once and scores[side] >= game.target:
         return _finish(state, side)
@@ -101,8 +103,7 @@ def _finish(state: GameState, side: int | None) -> GameState:
         stake = state.rules.game.stake(max(losers)) if losers else ("game", 1)
     text = "a draw" if side is None else f"side {side} wins ({stake[0]}, {stake[1]})"
     event = Event("win", side, text=text)
-    return replace(
-        state,
+    return state.evolve(
         phase=Phase.OVER,
         to_act=None,
         winner=side,
@@ -119,14 +120,14 @@ def _cut(state: GameState, action: Action) -> GameState:
     best = min(ranks) if state.rules.deal.first_dealer == "low_cut" else max(ranks)
     event = Event("cut", None, cards=action.cards, text="cut for the first deal")
     if ranks.count(best) > 1:
-        return replace(state, events=(*state.events, replace(event, text="equal cuts: cut again")))
-    state = replace(state, events=(*state.events, event))
+        return state.evolve(events=(*state.events, replace(event, text="equal cuts: cut again")))
+    state = state.evolve(events=(*state.events, event))
     dealer = ranks.index(best)
     return _first_dealer(state, dealer, Event("dealer", dealer, text="cut the deal"))
 
 
 def _first_dealer(state: GameState, dealer: int, event: Event) -> GameState:
-    state = replace(state, dealer=dealer, events=(*state.events, event), phase=Phase.SHUFFLE)
+    state = state.evolve(dealer=dealer, events=(*state.events, event), phase=Phase.SHUFFLE)
     points = state.rules.game.compensation
     if points:
         state = _peg(state, Event("compensation", state.elder, points, text=f"{points} for the first crib"))
@@ -149,8 +150,7 @@ def _deal(state: GameState, stock: tuple[Card, ...]) -> GameState:
     for _ in range(shape.crib_from_pack):
         cribs[state.dealer].append(cards.pop(0))
     turnup = cards.pop(0)
-    state = replace(
-        state,
+    state = state.evolve(
         deal_number=state.deal_number + 1,
         stock=tuple(cards),
         hands=tuple(tuple(h) for h in hands),
@@ -166,9 +166,9 @@ def _deal(state: GameState, stock: tuple[Card, ...]) -> GameState:
         tasks=(),
     )
     text = f"deal {state.deal_number}: {shape.dealt} cards each"
-    state = replace(state, events=(*state.events, Event("deal", state.dealer, text=text)))
+    state = state.evolve(events=(*state.events, Event("deal", state.dealer, text=text)))
     if shape.discard:
-        return replace(state, phase=Phase.DISCARD, to_act=state.elder)
+        return state.evolve(phase=Phase.DISCARD, to_act=state.elder)
     return _turn_up(state)
 
 
@@ -185,8 +185,7 @@ def _discard(state: GameState, action: Action) -> GameState:
     held = list(state.held)
     held[seat] = hand
     n = len(action.cards)
-    state = replace(
-        state,
+    state = state.evolve(
         hands=tuple(hands),
         held=tuple(held),
         cribs=tuple(cribs),
@@ -196,7 +195,7 @@ def _discard(state: GameState, action: Action) -> GameState:
     following = state.next_seat(seat)
     if following == state.elder:
         return _turn_up(state)
-    return replace(state, to_act=following)
+    return state.evolve(to_act=following)
 
 
 def _turn_up(state: GameState) -> GameState:
@@ -204,7 +203,7 @@ def _turn_up(state: GameState) -> GameState:
     turnup = state.turnup
     assert turnup is not None
     event = Event("turnup", None, cards=(turnup,), text="turned up")
-    state = replace(state, to_act=None, events=(*state.events, event))
+    state = state.evolve(to_act=None, events=(*state.events, event))
     rules = state.rules
     jack = turned_jack_item(turnup, rules)
     if jack is not None and rules.turnup.jack_when == "at_turn":
@@ -244,7 +243,7 @@ def _tasks(state: GameState, when: str) -> tuple[CountTask, ...]:
 def _start_counting(state: GameState, when: str) -> GameState:
     tasks = _tasks(state, when)
     if tasks:
-        return replace(state, phase=Phase.COUNT, tasks=tasks, to_act=tasks[0].seat)
+        return state.evolve(phase=Phase.COUNT, tasks=tasks, to_act=tasks[0].seat)
     if when == "before_play":
         return _start_play(state)
     return _end_deal(state)
@@ -253,20 +252,24 @@ def _start_counting(state: GameState, when: str) -> GameState:
 def count_items(state: GameState, task: CountTask) -> tuple[ScoreItem, ...]:
     """The true count of a task, as the rules itemise it (with the turned Jack where K3 puts it)."""
     rules = state.rules
-    turnup = state.turnup
-    assert turnup is not None
+    assert state.turnup is not None
     cards = state.cribs[task.seat] if task.what == "crib" else state.held[task.seat]
-    items = score_hand(cards, turnup, rules, crib=task.what == "crib")
+    receiver = state.dealer if rules.turnup.jack_to == "dealer" else state.elder
+    return announced_items(
+        rules, cards, state.turnup, crib=task.what == "crib", receives_jack=task.seat == receiver
+    )
+
+
+def announced_items(
+    rules: Rules, cards: Sequence[Card], turnup: Card, *, crib: bool = False, receives_jack: bool = False
+) -> tuple[ScoreItem, ...]:
+    """What a hand (or crib) announces: its count, less a Knave pegged at the start (K5), with the
+    turned Jack where the rules put it inside its receiver's announcement (K3)."""
+    items = score_hand(cards, turnup, rules, crib=crib)
     if rules.hand.knave_when == "at_start":
         items = tuple(i for i in items if i.kind != "knave")
     jack = turned_jack_item(turnup, rules)
-    receiver = state.dealer if rules.turnup.jack_to == "dealer" else state.elder
-    if (
-        jack is not None
-        and rules.turnup.jack_when == "in_announcement"
-        and task.what == "hand"
-        and task.seat == receiver
-    ):
+    if jack is not None and rules.turnup.jack_when == "in_announcement" and not crib and receives_jack:
         items = (jack, *items)
     return items
 
@@ -303,10 +306,10 @@ def _count(state: GameState, action: Action) -> GameState:
     state = _peg(state, event)
     if state.is_over:
         return state
-    state = replace(state, tasks=state.tasks[1:])
+    state = state.evolve(tasks=state.tasks[1:])
     if muggins is not None:
         claimant = _next_opponent(state, seat)
-        return replace(state, phase=Phase.MUGGINS, muggins=muggins, to_act=claimant)
+        return state.evolve(phase=Phase.MUGGINS, muggins=muggins, to_act=claimant)
     return _next_task(state)
 
 
@@ -320,7 +323,7 @@ def _next_opponent(state: GameState, seat: int) -> int:
 def _muggins(state: GameState, action: Action) -> GameState:
     assert state.muggins is not None
     declarer, missed, _ = state.muggins
-    state = replace(state, muggins=None)
+    state = state.evolve(muggins=None)
     if action.kind == "muggins":
         text = f"muggins: claims the {missed} point(s) seat {declarer} missed"
         state = _peg(state, Event("muggins", action.seat, missed, text=text))
@@ -331,7 +334,7 @@ def _muggins(state: GameState, action: Action) -> GameState:
 
 def _next_task(state: GameState) -> GameState:
     if state.tasks:
-        return replace(state, phase=Phase.COUNT, to_act=state.tasks[0].seat)
+        return state.evolve(phase=Phase.COUNT, to_act=state.tasks[0].seat)
     return _end_deal(state) if _play_done(state) else _start_play(state)
 
 
@@ -350,15 +353,14 @@ def _this_deal(state: GameState) -> tuple[Event, ...]:
 
 
 def _start_play(state: GameState) -> GameState:
-    return replace(state, phase=Phase.PLAY, tasks=(), pile=(), gone=frozenset(), to_act=state.elder)
+    return state.evolve(phase=Phase.PLAY, tasks=(), pile=(), gone=frozenset(), to_act=state.elder)
 
 
 def _play(state: GameState, seat: int, card: Card) -> GameState:
     hands = list(state.hands)
     hands[seat] = tuple(c for c in hands[seat] if c != card)
     pile = (*state.pile, (seat, card))
-    state = replace(
-        state,
+    state = state.evolve(
         hands=tuple(hands),
         pile=pile,
         played=(*state.played, (seat, card)),
@@ -380,7 +382,7 @@ def _go(state: GameState, seat: int) -> GameState:
     rules = state.rules.play
     event = Event("go", seat, text="Go", count=state.count)
     follows_go = state.last_was_go
-    state = replace(state, gone=state.gone | {seat}, last_was_go=True, events=(*state.events, event))
+    state = state.evolve(gone=state.gone | {seat}, last_was_go=True, events=(*state.events, event))
     if rules.after_go == "end" or (rules.go_round == "next_only" and follows_go):
         return _end_series(state, thirty_one=False)
     return _next_to_play(state, seat)
@@ -392,7 +394,7 @@ def _next_to_play(state: GameState, seat: int) -> GameState:
     for _ in range(state.players):
         candidate = state.next_seat(candidate)
         if candidate not in state.gone and state.hands[candidate]:
-            return replace(state, to_act=candidate)
+            return state.evolve(to_act=candidate)
     return _end_series(state, thirty_one=False)
 
 
@@ -408,12 +410,12 @@ def _end_series(state: GameState, *, thirty_one: bool) -> GameState:
     cards_left = any(state.hands)
     if state.rules.play.series == "reset" and cards_left:
         leader = last if last is not None else state.elder
-        state = replace(state, pile=(), gone=frozenset(), last_was_go=False)
-        state = replace(state, events=(*state.events, Event("reset", None, text="the count goes back to 0")))
+        state = state.evolve(pile=(), gone=frozenset(), last_was_go=False)
+        state = state.evolve(events=(*state.events, Event("reset", None, text="the count goes back to 0")))
         return _next_to_play(state, leader)
     unplayed = sum(len(hand) for hand in state.hands)
     text = "the play ends" + (f"; {unplayed} card(s) not played" if unplayed else "")
-    state = replace(state, to_act=None, events=(*state.events, Event("play_end", None, text=text)))
+    state = state.evolve(to_act=None, events=(*state.events, Event("play_end", None, text=text)))
     return _start_counting(state, "after_play")
 
 
@@ -421,8 +423,8 @@ def _end_series(state: GameState, *, thirty_one: bool) -> GameState:
 
 
 def _end_deal(state: GameState) -> GameState:
-    state = replace(state, phase=Phase.SHUFFLE, to_act=None, tasks=())
-    state = replace(state, events=(*state.events, Event("deal_end", state.dealer, text="end of the deal")))
+    state = state.evolve(phase=Phase.SHUFFLE, to_act=None, tasks=())
+    state = state.evolve(events=(*state.events, Event("deal_end", state.dealer, text="end of the deal")))
     game = state.rules.game
     if game.end == "single_deal":
         best = max(state.scores)
@@ -437,7 +439,7 @@ def _end_deal(state: GameState) -> GameState:
     dealer = state.dealer
     if deal.rotation_per == "deal":
         dealer = (dealer + (1 if deal.rotation == "left" else -1)) % state.players
-    state = replace(state, dealer=dealer)
+    state = state.evolve(dealer=dealer)
     need = state.rules.cards_per_deal(state.players)
     if not deal.reshuffle and len(state.stock) >= need:
         return _deal(state, state.stock)

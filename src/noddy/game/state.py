@@ -111,6 +111,18 @@ class GameState:
     events: tuple[Event, ...] = ()
     history: tuple[Action, ...] = field(default=(), repr=False)
 
+    def evolve(self, **changes: object) -> GameState:
+        """A copy with some fields changed: `dataclasses.replace` without re-running ``__init__``.
+
+        Transitions make several copies per action and search makes millions, so this matters.
+        """
+        new = object.__new__(GameState)
+        data = self.__dict__.copy()
+        data.pop("_legal", None)
+        data.update(changes)
+        new.__dict__.update(data)
+        return new
+
     # -- who is who ---------------------------------------------------------------------------
 
     @property
