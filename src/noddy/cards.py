@@ -40,19 +40,23 @@ class Suit(enum.Enum):
     HEARTS = "h"
     SPADES = "s"
 
+    # Members are singletons: identity hashing is correct, and far faster than Enum's own.
+    __hash__ = object.__hash__
+
     @property
     def symbol(self) -> str:
         return _SUIT_SYMBOLS[self]
 
     @property
     def index(self) -> int:
-        return _SUIT_ORDER.index(self)
+        return _SUIT_INDEX[self]
 
     def __str__(self) -> str:
         return self.value
 
 
 _SUIT_ORDER = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+_SUIT_INDEX = {suit: i for i, suit in enumerate(_SUIT_ORDER)}
 _SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
 _SUIT_PARSE = {s.value: s for s in Suit} | {sym: s for s, sym in _SUIT_SYMBOLS.items()}
 _SUIT_PARSE |= {"♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES}
@@ -95,6 +99,7 @@ _RANK_TEXT = {r: str(int(r)) for r in Rank} | {
     Rank.KING: "K",
 }
 _RANK_PARSE = {text.lower(): r for r, text in _RANK_TEXT.items()} | {"t": Rank.TEN}
+_VALUES = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,12 +117,12 @@ class Card:
     @property
     def value(self) -> int:
         """Counting value for fifteens and the play: A=1, 2-10 as marked, J/Q/K=10."""
-        return self.rank.value_points
+        return _VALUES[self.rank]
 
     @property
     def index(self) -> int:
         """A number 0-51: suit-major (clubs A-K, diamonds, hearts, spades)."""
-        return self.suit.index * 13 + int(self.rank) - 1
+        return _SUIT_INDEX[self.suit] * 13 + self.rank - 1
 
     def __lt__(self, other: Card) -> bool:
         """Cards sort by rank, then suit (clubs, diamonds, hearts, spades)."""

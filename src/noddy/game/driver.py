@@ -13,14 +13,22 @@ __all__ = ["next_action", "run_game"]
 
 
 def next_action(state: GameState, players: Sequence[Player], rng: random.Random) -> Action:
-    """The next action: a chance outcome drawn from ``rng``, or the player to act's choice."""
+    """The next action: a chance outcome drawn from ``rng``, or the player to act's choice.
+
+    A player with an ``observe`` method (the oracle, for measurement only) is shown the true state
+    first; every other player sees only its view.
+    """
     chance = state.chance()
     if chance is not None:
         return chance.sample(rng)
     seat = state.to_act
     assert seat is not None
+    player = players[seat]
+    observe = getattr(player, "observe", None)
+    if observe is not None:
+        observe(state)
     view = state.view(seat)
-    return players[seat].choose(view, view.legal, rng)
+    return player.choose(view, view.legal, rng)
 
 
 def run_game(

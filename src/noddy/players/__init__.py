@@ -6,21 +6,45 @@ from collections.abc import Callable
 
 from noddy.errors import NoddyError
 from noddy.players.base import Player, counting_actions
+from noddy.players.levels import EasyPlayer
 from noddy.players.simple import GreedyPlayer, RandomPlayer
+from noddy.players.strong import OraclePlayer, StrongPlayer
 
-__all__ = ["PLAYERS", "GreedyPlayer", "Player", "RandomPlayer", "counting_actions", "make_player"]
+__all__ = [
+    "LEVELS",
+    "MEASUREMENT",
+    "PLAYERS",
+    "EasyPlayer",
+    "GreedyPlayer",
+    "OraclePlayer",
+    "Player",
+    "RandomPlayer",
+    "StrongPlayer",
+    "counting_actions",
+    "make_player",
+]
 
 PLAYERS: dict[str, Callable[[], Player]] = {
     "random": RandomPlayer,
     "greedy": GreedyPlayer,
+    "strong": StrongPlayer,
+    "easy": EasyPlayer,
+    "medium": lambda: GreedyPlayer(name="medium"),
+    "hard": lambda: StrongPlayer(name="hard"),
 }
-"""Computer players by the name used in ``--seats`` and the web lobby."""
+"""Computer players people may play against, by the name used in ``--seats`` and the web lobby."""
+
+LEVELS = {"easy": "greedy with mistakes", "medium": "greedy: the most points now", "hard": "strong: searches"}
+"""The difficulty levels offered to people, with what each is."""
+
+MEASUREMENT: dict[str, Callable[[], Player]] = {"oracle": OraclePlayer}
+"""Players for measurement only (they see every card): never offered as opponents."""
 
 
 def make_player(name: str) -> Player:
     """A computer player by name; an unknown name is refused with the known ones."""
-    try:
-        return PLAYERS[name]()
-    except KeyError:
-        known = ", ".join(PLAYERS)
-        raise NoddyError(f"unknown computer player {name!r}; known: {known}") from None
+    make = PLAYERS.get(name) or MEASUREMENT.get(name)
+    if make is None:
+        known = ", ".join([*PLAYERS, *MEASUREMENT])
+        raise NoddyError(f"unknown computer player {name!r}; known: {known}")
+    return make()

@@ -28,6 +28,11 @@ KINDS = (
 """Every kind of item: the hand's combinations, the play's last card, and the turned-up Jack."""
 
 
+_SIZE_CALLED = frozenset(
+    {"run", "flush", "pair", "pair_royal", "double_pair_royal", "pairs", "knave", "special", "turned_jack"}
+)
+
+
 @dataclass(frozen=True, slots=True)
 class ScoreItem:
     """A combination that scores: what it is, the cards that make it, and its points."""
@@ -43,8 +48,10 @@ class ScoreItem:
         return len(self.cards) or self.hidden_size
 
     def hide(self) -> ScoreItem:
-        """The same combination with its cards taken out, for a seat that may not see them."""
-        return ScoreItem(self.kind, (), self.points, self.size)
+        """The combination as its call tells it to a seat that may not see the cards: the cards
+        taken out, and their number kept only where the call says it ("a run of three", "pair
+        royal", "Knave Noddy"); "fifteen 2" does not say how many cards made it."""
+        return ScoreItem(self.kind, (), self.points, self.size if self.kind in _SIZE_CALLED else 0)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {

@@ -1,0 +1,26 @@
+"""Difficulty levels for people: ``easy`` is greedy with mistakes (``medium`` is greedy, ``hard`` strong)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from noddy.game.actions import Action
+from noddy.game.view import PlayerView
+from noddy.players.base import counting_actions
+from noddy.players.simple import GreedyPlayer
+
+__all__ = ["EasyPlayer"]
+
+
+@dataclass
+class EasyPlayer:
+    """Plays like ``greedy`` but picks a card at random one time in three."""
+
+    name: str = "easy"
+    mistakes: float = 1 / 3
+
+    def choose(self, view: PlayerView, legal: tuple[Action, ...], rng: random.Random) -> Action:
+        if rng.random() < self.mistakes:
+            return rng.choice(counting_actions(legal))
+        return GreedyPlayer().choose(view, legal, rng)

@@ -1,0 +1,91 @@
+"""Search to the end of the deal on a whole world, with the engine's own ``apply``.
+
+Alpha-beta over the rest of the deal (the play, and the counts after it where the rules put
+them): the searching side maximises, every other side minimises. A position is worth the
+searching side's points this deal less the best other side's, and a win or a loss of the game
+outweighs any points, so reaching the target first, or denying it, comes before all else.
+A node budget bounds the work: when it runs out the search stands on the points so far.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from noddy.game.actions import Action
+from noddy.game.state import GameState, Phase
+
+__all__ = ["WIN", "Search"]
+
+WIN = 1000.0
+
+
+@dataclass
+class Search:
+    """One side's search; ``nodes`` counts the positions visited against ``budget``."""
+
+    side: int
+    base: tuple[int, ...]
+    budget: int = 20_000
+    nodes: int = 0
+    table: dict[tuple[object, ...], float] = field(default_factory=dict)
+
+    def value(self, state: GameState) -> float:
+        """What the position is worth to ``side``, playing out the deal."""
+        if state.is_over:
+            if state.winner is None:
+                return 0.0
+            return WIN if state.winner == self.side else -WIN
+        if state.phase is Phase.SHUFFLE or self.nodes >= self.budget:
+            return self._points(state)
+        return self._search(state, -WIN - 1, WIN + 1)
+
+    def _points(self, state: GameState) -> float:
+        gains = [s - b for s, b in zip(state.scores, self.base, strict=True)]
+        mine = gains[self.side]
+        others = [g for i, g in enumerate(gains) if i != self.side]
+        return float(mine - max(others, default=0))
+
+    def _key(self, state: GameState) -> tuple[object, ...]:
+        return (
+            state.hands,
+            state.pile,
+            state.gone,
+            state.to_act,
+            state.scores,
+            state.phase,
+            len(state.tasks),
+            state.last_was_go,
+        )
+
+    def _search(self, state: GameState, alpha: float, beta: float) -> float:
+        key = self._key(state)
+        if key in self.table:
+            return self.table[key]
+        self.nodes += 1
+        window = (alpha, beta)
+        actions = moves(state)
+        maximise = state.to_act is not None and state.side_of(state.to_act) == self.side
+        best = -WIN - 1 if maximise else WIN + 1
+        for action in actions:
+            v = self.value(state.apply(action))
+            if maximise:
+                best = max(best, v)
+                alpha = max(alpha, v)
+            else:
+                best = min(best, v)
+                beta = min(beta, v)
+            if alpha >= beta:
+                return best
+        if window[0] < best < window[1]:
+            self.table[key] = best
+        return best
+
+
+def moves(state: GameState) -> tuple[Action, ...]:
+    """The actions worth searching: everyone counts their hand, and muggins is always claimed."""
+    legal = state.legal_actions()
+    if state.phase is Phase.COUNT:
+        return tuple(a for a in legal if a.kind == "count")
+    if state.phase is Phase.MUGGINS:
+        return tuple(a for a in legal if a.kind == "muggins")
+    return legal

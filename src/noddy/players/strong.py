@@ -1,0 +1,127 @@
+"""The ``strong`` player (search over the worlds its view allows) and the ``oracle`` (sees everything).
+
+``strong`` plays to win the game: in the play it fills in the hidden cards in every way its view
+allows (inference narrows them with the opponents' announcements, cards laid and Go calls), plays
+each world out to the end of the deal with the engine's own rules, and picks the action with the
+best average, where reaching the target (or stopping an opponent from reaching it) outweighs any
+points. The worlds are all of them when few remain (three-card Noddy after the announcements),
+a sample when not. Discards are chosen by exact expected value over every turn-up and every set
+of crib cards the others could add. Counting is always exact. A work budget (worlds and search
+nodes, not seconds, so a game replays the same on any machine) bounds every decision.
+
+``oracle`` searches the one true world with everything in sight: it exists to measure how much
+an honest player leaves on the table, and is never offered as an opponent.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from noddy.game.actions import Action
+from noddy.game.state import GameState, Phase
+from noddy.game.view import PlayerView
+from noddy.players.base import counting_actions
+from noddy.players.discard import discard_values
+from noddy.players.search import Search
+from noddy.players.worlds import sample_worlds
+
+__all__ = ["OraclePlayer", "StrongPlayer"]
+
+
+def _simple(legal: tuple[Action, ...]) -> Action | None:
+    """Decisions without a choice worth searching: count exactly, claim muggins, a lone action."""
+    legal = counting_actions(legal)
+    for kind in ("count", "muggins"):
+        for action in legal:
+            if action.kind == kind:
+                return action
+    return legal[0] if len(legal) == 1 else None
+
+
+def _best(values: dict[Action, float]) -> Action:
+    return max(values, key=lambda a: (values[a], -a.cards[0].index if a.cards else 0))
+
+
+@dataclass
+class StrongPlayer:
+    """Searches the worlds consistent with its view; see the module's description."""
+
+    name: str = "strong"
+    worlds: int = 24
+    nodes: int = 6_000
+    last_worlds: int = field(default=0, repr=False)
+
+    def choose(self, view: PlayerView, legal: tuple[Action, ...], rng: random.Random) -> Action:
+        simple = _simple(legal)
+        if simple is not None:
+            return simple
+        if legal[0].kind == "discard":
+            return _best(discard_values(view, legal, rng))
+        worlds = sample_worlds(view, random.Random(rng.random()), self.worlds)
+        self.last_worlds = len(worlds)
+        if not worlds:
+            return legal[0]
+        return _best(self.values(worlds, legal, view))
+
+    def values(
+        self, worlds: list[GameState], legal: tuple[Action, ...], view: PlayerView
+    ) -> dict[Action, float]:
+        """The mean value of each legal action over ``worlds`` for the view's side."""
+        assert view.seat is not None
+        side = view.side_of(view.seat)
+        search = Search(side, view.scores, budget=self.nodes)
+        totals = dict.fromkeys(legal, 0.0)
+        for state in worlds:
+            for action in legal:
+                totals[action] += search.value(state.apply(action))
+        return {a: v / len(worlds) for a, v in totals.items()}
+
+
+@dataclass
+class OraclePlayer:
+    """Sees every card (for measurement only): searches the true position."""
+
+    name: str = "oracle"
+    nodes: int = 20_000
+    state: GameState | None = field(default=None, repr=False)
+
+    def observe(self, state: GameState) -> None:
+        """Called by the driver with the true state before each choice."""
+        self.state = state
+
+    def choose(self, view: PlayerView, legal: tuple[Action, ...], rng: random.Random) -> Action:
+        simple = _simple(legal)
+        if simple is not None:
+            return simple
+        state = self.state
+        assert state is not None and view.seat is not None, "the oracle is driven by noddy.game.driver"
+        side = state.side_of(view.seat)
+        if legal[0].kind == "discard":
+            return _best(self._discards(state, legal, side))
+        search = Search(side, state.scores, budget=self.nodes)
+        return _best({a: search.value(state.apply(a)) for a in legal})
+
+    def _discards(self, state: GameState, legal: tuple[Action, ...], side: int) -> dict[Action, float]:
+        """With every card in sight: each discard's hand and crib counts with the true turn-up, the
+        others laying away as greedily as the cards they hold allow."""
+        from noddy.players.simple import GreedyPlayer
+        from noddy.scoring import score_hand, total
+
+        greedy = GreedyPlayer()
+        seat = state.to_act
+        assert seat is not None and state.turnup is not None
+        values = {}
+        for action in legal:
+            after = state.apply(action)
+            while after.to_act is not None and after.phase is Phase.DISCARD:
+                view = after.view(after.to_act)
+                after = after.apply(greedy.choose(view, view.legal, random.Random(0)))
+            kept = tuple(c for c in state.hands[seat] if c not in action.cards)
+            value = float(total(score_hand(kept, state.turnup, state.rules)))
+            for owner, crib in enumerate(after.cribs):
+                if crib:
+                    sign = 1.0 if after.side_of(owner) == side else -1.0
+                    value += sign * total(score_hand(crib, state.turnup, state.rules, crib=True))
+            values[action] = value
+        return values

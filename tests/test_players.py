@@ -1,0 +1,136 @@
+"""Computer players: legal choices, constructed positions, and inference that never contradicts a call."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from noddy.cards import parse_card, parse_cards
+from noddy.errors import NoddyError
+from noddy.game import Action, GameState, Phase, new_game
+from noddy.game.driver import run_game
+from noddy.game.flow import announced_items
+from noddy.game.setup import arranged_shuffle, at_deal
+from noddy.players import LEVELS, PLAYERS, GreedyPlayer, StrongPlayer, make_player
+from noddy.players.inference import candidate_hands, evidence, signature
+from noddy.players.search import Search
+from noddy.rules import load_rules
+
+
+def _dealt(name: str, hands: dict[int, str], turnup: str, scores: tuple[int, int] = (0, 0)) -> GameState:
+    state = at_deal(new_game(load_rules(name), 2), 1, scores)
+    given = {seat: list(parse_cards(text)) for seat, text in hands.items()}
+    return state.apply(arranged_shuffle(state, given, parse_card(turnup)))
+
+
+def _run(state: GameState, actions: list[str]) -> GameState:
+    for text in actions:
+        assert state.to_act is not None
+        state = state.apply(Action.parse(text, state.to_act))
+    return state
+
+
+def test_every_named_player_exists_and_unknown_names_are_refused() -> None:
+    for name in [*PLAYERS, "oracle"]:
+        assert make_player(name).name == name
+    assert set(LEVELS) <= set(PLAYERS)
+    with pytest.raises(NoddyError, match="unknown computer player 'grandmaster'"):
+        make_player("grandmaster")
+
+
+def test_inference_pins_the_hand_and_the_strong_player_denies_the_31() -> None:
+    """The elder announced three fives with a five turned (a double pair royal, 20): after laying
+    two of them, the last is known. With the count at 16 the King would give him 31; the 3 does not.
+    Greedy, which only fears what any unseen card could do, lays the King."""
+    state = _dealt("willughby", {0: "5h 5d 5s", 1: "Kh 6c 3d"}, "5c")
+    state = _run(state, ["count", "count", "play 5h", "play 6c", "play 5d"])
+    assert state.count == 16 and state.to_act == 1
+    view = state.view(1)
+    ev = evidence(view, 0)
+    assert ev.announcement is not None and sum(p for _, _, p in ev.announcement) == 20
+    assert candidate_hands(view, ev, view.unseen(), random.Random(0)) == [parse_cards("5h 5d 5s")]
+    assert StrongPlayer().choose(view, view.legal, random.Random(0)) == Action.play(1, parse_card("3d"))
+    assert GreedyPlayer().choose(view, view.legal, random.Random(0)) == Action.play(1, parse_card("Kh"))
+
+
+def test_strong_player_takes_the_only_card_that_reaches_the_target() -> None:
+    """Dealer on 29 of 31 at a count of 23: the 8 makes 31 and the game; the 3 scores nothing."""
+    state = _dealt("willughby", {0: "6h 7d Qc", 1: "8c 3c Ks"}, "4s", scores=(20, 27))
+    state = _run(state, ["count", "count"])
+    assert state.scores == (20, 29)
+    state = _run(state, ["play 6h", "play Ks", "play 7d"])
+    assert state.count == 23 and state.to_act == 1
+    view = state.view(1)
+    choice = StrongPlayer().choose(view, view.legal, random.Random(0))
+    assert choice == Action.play(1, parse_card("8c"))
+    after = state.apply(choice)
+    assert after.is_over and after.winner == 1
+
+
+def test_search_avoids_giving_a_31_in_a_known_world() -> None:
+    state = _dealt("willughby", {0: "5h 5d 5s", 1: "Kh 6c 3d"}, "5c")
+    state = _run(state, ["count", "count", "play 5h", "play 6c", "play 5d"])
+    search = Search(side=1, base=state.scores)
+    king = search.value(state.apply(Action.play(1, parse_card("Kh"))))
+    three = search.value(state.apply(Action.play(1, parse_card("3d"))))
+    assert three > king
+
+
+@pytest.mark.parametrize("name", ["willughby", "noddy-rules", "four-card", "french"])
+def test_inference_is_sound_and_complete_on_real_games(name: str) -> None:
+    """At every decision of the play, each candidate hand makes exactly the announced call, holds
+    the cards laid, and fits every Go; and the opponent's true hand is always among them."""
+    rules = load_rules(name)
+    checked = 0
+    for seed in range(6):
+        state = run_game(new_game(rules, 2), [GreedyPlayer(), GreedyPlayer()], random.Random(seed))
+        states = [s for s in _replay(state) if s.phase is Phase.PLAY and s.to_act is not None]
+        for s in states[:12]:
+            me = s.to_act
+            assert me is not None
+            view = s.view(me)
+            other = 1 - me
+            ev = evidence(view, other)
+            hands = candidate_hands(view, ev, view.unseen(), random.Random(seed))
+            assert s.held[other] in {tuple(h) for h in hands} or any(
+                sorted(h) == sorted(s.held[other]) for h in hands
+            ), "the true hand is never excluded"
+            for hand in hands:
+                assert set(ev.played) <= set(hand)
+                if ev.announcement is not None:
+                    assert view.turnup is not None
+                    called = announced_items(rules, hand, view.turnup, receives_jack=ev.receives_jack)
+                    assert signature(called) == ev.announcement
+            checked += 1
+    assert checked > 20
+
+
+def _replay(final: GameState) -> list[GameState]:
+    state = new_game(final.rules, final.players, partners=final.partners)
+    states = [state]
+    for action in final.history:
+        state = state.apply(action)
+        states.append(state)
+    return states
+
+
+@pytest.mark.parametrize("name", ["willughby", "cribbage", "crib-noddy-new", "early-cribbage"])
+def test_strong_and_oracle_play_whole_games_legally(name: str) -> None:
+    rules = load_rules(name)
+    for seed, seats in enumerate([("strong", "greedy"), ("oracle", "strong")]):
+        players = [make_player(s) for s in seats]
+        state = run_game(new_game(rules, 2), players, random.Random(seed))
+        assert state.is_over
+
+
+def test_strong_player_discards_by_expected_value() -> None:
+    """Cribbage, the opponent's crib: keeping 5-5-J-J (12 before the turn-up) beats anything else."""
+    state = at_deal(new_game(load_rules("cribbage"), 2), 0)
+    state = state.apply(
+        arranged_shuffle(state, {1: list(parse_cards("5h 5d Jc Js 2c 9h"))}, parse_card("4s"))
+    )
+    assert state.to_act == 1 and state.phase is Phase.DISCARD
+    view = state.view(1)
+    choice = StrongPlayer().choose(view, view.legal, random.Random(0))
+    assert set(choice.cards) == set(parse_cards("2c 9h"))
