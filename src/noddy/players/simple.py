@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from statistics import fmean
 
 from noddy.cards import Card
 from noddy.game.actions import Action
 from noddy.game.view import PlayerView
 from noddy.players.base import counting_actions
-from noddy.scoring import score_hand, score_play, total
+from noddy.players.discard import hand_means
+from noddy.scoring import score_play, total
 
 __all__ = ["GreedyPlayer", "RandomPlayer"]
 
@@ -56,19 +56,14 @@ class GreedyPlayer:
         ]
         return now, -max(replies, default=0)
 
-    def _discard(self, view: PlayerView, legal: list[Action] | tuple[Action, ...]) -> Action:
-        unseen = view.unseen()
-        mine = view.rules.crib.kind == "own" or view.dealer == view.seat
-
-        def value(action: Action) -> float:
-            kept = tuple(c for c in view.hand if c not in action.cards)
-            turnups = [c for c in unseen if c not in action.cards]
-            hand = fmean(total(score_hand(kept, t, view.rules)) for t in turnups)
-            crib = (
-                fmean(total(score_hand(action.cards, t, view.rules, crib=True)) for t in turnups)
-                if len(action.cards) >= 2
-                else 0.0
-            )
-            return hand + (crib if mine else -crib)
-
-        return max(legal, key=value)
+    def _discard(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
+        """The discard whose kept hand, and whose own cards in the crib, count most on average."""
+        pool = view.unseen()
+        kept = [tuple(c for c in view.hand if c not in a.cards) for a in legal]
+        values = hand_means(view, kept, pool)
+        if len(legal[0].cards) >= 2 and view.rules.crib.kind != "none":
+            mine = view.rules.crib.kind == "own" or view.side_of(view.dealer) == view.my_side
+            crib = hand_means(view, [a.cards for a in legal], pool, crib=True)
+            values = values + crib if mine else values - crib
+        best = max(range(len(legal)), key=lambda i: (round(float(values[i]), 9), -i))
+        return legal[best]
