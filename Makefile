@@ -26,6 +26,7 @@ test: lint
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
 	$(BIN)/python bench/games.py
+	$(BIN)/python bench/strength.py
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis

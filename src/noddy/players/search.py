@@ -26,6 +26,7 @@ class Search:
     side: int
     base: tuple[int, ...]
     budget: int = 20_000
+    opponents: str = "minimax"
     nodes: int = 0
     table: dict[tuple[object, ...], float] = field(default_factory=dict)
 
@@ -65,6 +66,8 @@ class Search:
         window = (alpha, beta)
         actions = moves(state)
         maximise = state.to_act is not None and state.side_of(state.to_act) == self.side
+        if not maximise and self.opponents == "points" and len(actions) > 1:
+            actions = self._point_takers(state, actions)
         best = -WIN - 1 if maximise else WIN + 1
         for action in actions:
             v = self.value(state.apply(action))
@@ -79,6 +82,15 @@ class Search:
         if window[0] < best < window[1]:
             self.table[key] = best
         return best
+
+
+    def _point_takers(self, state: GameState, actions: tuple[Action, ...]) -> tuple[Action, ...]:
+        """The opponent's moves that take the most points at once (it cannot see our cards)."""
+        assert state.to_act is not None
+        side = state.side_of(state.to_act)
+        gains = [state.apply(a).scores[side] - state.scores[side] for a in actions]
+        best = max(gains)
+        return tuple(a for a, g in zip(actions, gains, strict=True) if g == best)
 
 
 def moves(state: GameState) -> tuple[Action, ...]:

@@ -50,6 +50,7 @@ class StrongPlayer:
     name: str = "strong"
     worlds: int = 24
     nodes: int = 6_000
+    opponents: str = "points"
     last_worlds: int = field(default=0, repr=False)
 
     def choose(self, view: PlayerView, legal: tuple[Action, ...], rng: random.Random) -> Action:
@@ -70,7 +71,7 @@ class StrongPlayer:
         """The mean value of each legal action over ``worlds`` for the view's side."""
         assert view.seat is not None
         side = view.side_of(view.seat)
-        search = Search(side, view.scores, budget=self.nodes)
+        search = Search(side, view.scores, budget=self.nodes, opponents=self.opponents)
         totals = dict.fromkeys(legal, 0.0)
         for state in worlds:
             for action in legal:
