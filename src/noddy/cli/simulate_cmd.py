@@ -1,0 +1,262 @@
+"""``noddy simulate``: many games between computer players, their statistics, tables and a plot."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from functools import partial
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from noddy.cli.common import SetOption, console, err_console, load, reporting_errors
+from noddy.errors import NoddyError
+from noddy.players import MEASUREMENT, PLAYERS
+from noddy.rules import Rules
+from noddy.sim import SOURCES, Report, display_names, executor_for, make_report, play_games
+from noddy.sim.stats import SOURCE_LABELS
+from noddy.sim.tournament import check_tournament, chunk_size
+
+__all__ = ["simulate"]
+
+
+def _pct(x: float) -> str:
+    return f"{x:.1%}"
+
+
+def _interval(low: float, high: float) -> str:
+    return f"{low:.1%}–{high:.1%}"
+
+
+def _used_sources(reports: Sequence[Report]) -> list[str]:
+    """The sources that scored anything, so that a rule set without a crib shows no crib column."""
+    return [s for s in SOURCES if any(r.rule_set.points_per_deal[s] for r in reports)]
+
+
+def _players_table(report: Report) -> Table:
+    draws = report.rule_set.draws > 0
+    table = Table(title="Players", title_justify="left", show_edge=False)
+    table.add_column("player")
+    table.add_column("wins", justify="right")
+    if draws:
+        table.add_column("draws", justify="right")
+    table.add_column("win rate", justify="right")
+    table.add_column("95% interval", justify="right")
+    table.add_column("points a deal", justify="right")
+    for p in report.players:
+        row = [escape(p.name), f"{p.wins:,}"]
+        row += [f"{p.draws:,}"] if draws else []
+        row += [_pct(p.win_rate), _interval(p.ci_low, p.ci_high), f"{p.total_per_deal:.2f}"]
+        table.add_row(*row)
+    return table
+
+
+def _sources_table(report: Report) -> Table:
+    used = _used_sources([report])
+    table = Table(title="Points a deal, by source", title_justify="left", show_edge=False)
+    table.add_column("player")
+    for source in used:
+        table.add_column(SOURCE_LABELS[source], justify="right")
+    for p in report.players:
+        table.add_row(escape(p.name), *(f"{p.points_per_deal[s]:.2f}" for s in used))
+    return table
+
+
+def _stakes_table(report: Report) -> Table | None:
+    """Lurches (skunks...) won and suffered, where the rules have them and any happened."""
+    stakes = sorted({name for p in report.players for name in (*p.lurches, *p.lurched)})
+    if not stakes:
+        return None
+    table = Table(
+        title="Wins counting more than one game (won / suffered)", title_justify="left", show_edge=False
+    )
+    table.add_column("player")
+    for name in stakes:
+        table.add_column(escape(name), justify="right")
+    for p in report.players:
+        table.add_row(escape(p.name), *(f"{p.lurches.get(n, 0)} / {p.lurched.get(n, 0)}" for n in stakes))
+    return table
+
+
+def _rule_set_rows(report: Report) -> list[tuple[str, str]]:
+    rs = report.rule_set
+    first_ci = _interval(rs.first_dealer_ci_low, rs.first_dealer_ci_high)
+    return [
+        ("dealer's advantage", f"{rs.dealer_edge:+.2f} points a deal (±{rs.dealer_edge_ci:.2f})"),
+        ("first dealer wins", f"{_pct(rs.first_dealer_win_rate)} ({first_ci})"),
+        ("fair share", _pct(rs.fair_share)),
+        ("deals per game", f"{rs.deals_per_game:.2f}"),
+        ("winning margin", f"{rs.margin_mean:.1f} points (sd {rs.margin_sd:.1f})"),
+        ("draws", f"{rs.draws:,}"),
+        ("actions per game", f"{rs.actions_per_game:.1f}"),
+    ]
+
+
+def _print_report(report: Report) -> None:
+    names = " v ".join(p.name for p in report.players)
+    console.print(
+        f"[bold]{escape(report.title)}[/]: {escape(names)}, {report.games:,} games"
+        f" (seed {report.seed}, seats rotated)"
+    )
+    console.print()
+    console.print(_players_table(report))
+    console.print()
+    console.print(_sources_table(report))
+    stakes = _stakes_table(report)
+    if stakes is not None:
+        console.print()
+        console.print(stakes)
+    console.print()
+    table = Table(title="The rule set", title_justify="left", show_edge=False, show_header=False)
+    table.add_column("statistic")
+    table.add_column("value")
+    for label, value in _rule_set_rows(report):
+        table.add_row(label, value)
+    console.print(table)
+
+
+def _print_comparison(reports: Sequence[Report]) -> None:
+    first = reports[0]
+    names = " v ".join(p.name for p in first.players)
+    console.print(f"[bold]{escape(names)}[/], {first.games:,} games under each rule set (seed {first.seed})")
+    console.print()
+    table = Table(show_edge=False)
+    table.add_column("")
+    for report in reports:
+        table.add_column(escape(report.rules), justify="right")
+    for i, player in enumerate(first.players):
+        name = escape(player.name)
+        table.add_row(f"{name} wins", *(_pct(r.players[i].win_rate) for r in reports))
+        table.add_row(
+            "  95% interval", *(_interval(r.players[i].ci_low, r.players[i].ci_high) for r in reports)
+        )
+        table.add_row(f"{name} points a deal", *(f"{r.players[i].total_per_deal:.2f}" for r in reports))
+    table.add_section()
+    rs = [r.rule_set for r in reports]
+    table.add_row("dealer's advantage", *(f"{x.dealer_edge:+.2f}" for x in rs))
+    table.add_row("  95% interval", *(f"±{x.dealer_edge_ci:.2f}" for x in rs))
+    table.add_row("first dealer wins", *(_pct(x.first_dealer_win_rate) for x in rs))
+    table.add_row("deals per game", *(f"{x.deals_per_game:.2f}" for x in rs))
+    table.add_row("winning margin", *(f"{x.margin_mean:.1f}" for x in rs))
+    table.add_row("  sd", *(f"{x.margin_sd:.1f}" for x in rs))
+    table.add_row("draws", *(f"{x.draws:,}" for x in rs))
+    table.add_row("actions per game", *(f"{x.actions_per_game:.1f}" for x in rs))
+    table.add_section()
+    table.add_row("all points a deal", *(f"{sum(x.points_per_deal.values()):.2f}" for x in rs))
+    for source in _used_sources(reports):
+        table.add_row(f"  {SOURCE_LABELS[source]}", *(f"{x.points_per_deal[source]:.2f}" for x in rs))
+    console.print(table)
+
+
+def _run(
+    rule_sets: Sequence[Rules],
+    names: Sequence[str],
+    games: int,
+    seed: int,
+    partners: bool | None,
+    workers: int | None,
+    dask: str | None,
+    *,
+    quiet: bool,
+) -> list[Report]:
+    """Play the games under each rule set in turn on one executor, with a progress bar on stderr."""
+    reports = []
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with (
+        executor_for(workers, dask) as (executor, slots),
+        Progress(*columns, console=err_console, disable=quiet, transient=True) as progress,
+    ):
+        for rules in rule_sets:
+            task = progress.add_task(rules.name, total=games)
+            summaries = play_games(
+                rules,
+                names,
+                games,
+                seed,
+                partners=partners,
+                executor=executor,
+                chunk=chunk_size(games, slots),
+                on_progress=partial(progress.advance, task),
+            )
+            reports.append(make_report(rules, names, seed, summaries))
+    return reports
+
+
+def simulate(
+    rules_name: Annotated[
+        str | None, typer.Option("--rules", "-r", help="A preset or .toml file (default: willughby).")
+    ] = None,
+    compare_rules: Annotated[
+        str | None,
+        typer.Option("--compare-rules", help="Several rule sets, comma-separated, compared side by side."),
+    ] = None,
+    set_: SetOption = None,
+    players: Annotated[
+        str,
+        typer.Option(
+            "--players",
+            "-p",
+            help="One computer player a seat, e.g. greedy,random (known: "
+            + ", ".join([*PLAYERS, *MEASUREMENT])
+            + ").",
+        ),
+    ] = "greedy,random",
+    partners: Annotated[
+        bool | None, typer.Option("--partners/--no-partners", help="With 4 players: play in partnerships.")
+    ] = None,
+    games: Annotated[int, typer.Option("--games", "-g", help="Games under each rule set.")] = 1000,
+    seed: Annotated[int, typer.Option("--seed", help="The same seed gives the same results.")] = 1,
+    workers: Annotated[
+        int | None, typer.Option("--workers", "-w", help="Local processes (default: one a CPU; 1: no pool).")
+    ] = None,
+    dask: Annotated[
+        str | None, typer.Option("--dask", help="Run on the dask.distributed scheduler at this address.")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    plot: Annotated[
+        Path | None, typer.Option("--plot", help="Draw the statistics to this .png file.")
+    ] = None,
+) -> None:
+    """Play many games between computer players and report who wins, how, and what the rules do."""
+    with reporting_errors():
+        if rules_name is not None and compare_rules is not None:
+            raise NoddyError("give --rules or --compare-rules, not both")
+        specs = [rules_name or "willughby"]
+        if compare_rules is not None:
+            specs = [spec.strip() for spec in compare_rules.split(",") if spec.strip()]
+        if len(specs) < 2 and compare_rules is not None:
+            raise NoddyError(
+                f"--compare-rules needs two or more rule sets, comma-separated, not {compare_rules!r}"
+            )
+        rule_sets = [load(spec, set_) for spec in specs]
+        names = [name.strip() for name in players.split(",")]
+        for rules in rule_sets:
+            check_tournament(rules, names, partners, games)
+        if plot is not None:
+            from noddy.sim.plot import check_plot_path, plot_reports
+
+            check_plot_path(plot)
+        reports = _run(rule_sets, names, games, seed, partners, workers, dask, quiet=as_json)
+        if plot is not None:
+            plot_reports(reports, plot)
+    if as_json:
+        if len(reports) == 1:
+            data = reports[0].to_json()
+        else:
+            data = {
+                "games": games,
+                "seed": seed,
+                "players": display_names(names),
+                "rule_sets": [r.to_json() for r in reports],
+            }
+        print(json.dumps(data, ensure_ascii=False))
+    elif len(reports) == 1:
+        _print_report(reports[0])
+    else:
+        _print_comparison(reports)
+    if plot is not None and not as_json:
+        console.print(f"Plot saved to {escape(str(plot))}")

@@ -1,0 +1,249 @@
+"""Running many games: seeds, seat rotation, chunks on an executor, and a summary of each game.
+
+Game ``i`` of a tournament draws its chance from its own `random.Random` (see `game_rng`) and seats
+the players rotated by ``i``, so a game's outcome depends only on the seed and its index: the results
+are the same whether the games run in this process, on a pool of processes or on a dask cluster.
+Games are always played through `noddy.game.driver.run_game`.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import os
+import random
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from noddy.errors import NoddyError
+from noddy.game import Event, GameState, new_game
+from noddy.game.driver import run_game
+from noddy.players import make_player
+from noddy.rules import Rules, dump_rules, loads_rules
+
+__all__ = [
+    "SOURCES",
+    "DealSummary",
+    "GameSummary",
+    "check_tournament",
+    "chunk_size",
+    "executor_for",
+    "game_rng",
+    "play_chunk",
+    "play_games",
+    "seating",
+    "summarize_game",
+]
+
+SOURCES = ("hand", "crib", "play", "thirty_one", "last_card", "knave", "muggins", "compensation")
+"""Where points come from, in the order of `GameSummary.points`."""
+
+_KNAVE_ITEMS = ("knave", "turned_jack")
+_MAX_CHUNK = 200
+
+
+@dataclass(frozen=True, slots=True)
+class DealSummary:
+    """One deal: who dealt, and the points each side pegged in it."""
+
+    dealer: int
+    points: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """What the statistics need of one game, as plain data that pickles cheaply.
+
+    ``seats[s]`` is the index (in the tournament's player list) of the player in seat ``s``;
+    ``scores`` and ``winner`` are per side; ``points[s]`` are seat ``s``'s points by `SOURCES`.
+    """
+
+    index: int
+    seats: tuple[int, ...]
+    partners: bool
+    scores: tuple[int, ...]
+    winner: int | None
+    stake: tuple[str, int]
+    first_dealer: int
+    deals: tuple[DealSummary, ...]
+    points: tuple[tuple[int, ...], ...]
+    actions: int
+
+    def side_of(self, seat: int) -> int:
+        return seat % 2 if self.partners else seat
+
+    def seat_of(self, player: int) -> int:
+        return self.seats.index(player)
+
+
+def game_rng(seed: int, index: int) -> random.Random:
+    """The chance of game ``index``: its own generator, so no game depends on another."""
+    return random.Random(seed * 1_000_003 + index)
+
+
+def seating(players: int, index: int) -> tuple[int, ...]:
+    """Who sits where in game ``index``: the player list rotated by ``index`` seats.
+
+    >>> seating(3, 0), seating(3, 1)
+    ((0, 1, 2), (1, 2, 0))
+    """
+    return tuple((seat + index) % players for seat in range(players))
+
+
+def _sources(event: Event) -> list[tuple[str, int]]:
+    """Split the points of one event by source (see ``docs/simulate.md`` for the choices)."""
+    if event.kind in ("count", "declare"):
+        label = "crib" if event.text.startswith("crib:") else "hand"
+        knave = sum(i.points for i in event.items if i.kind in _KNAVE_ITEMS)
+        if event.points != sum(i.points for i in event.items):
+            return [(label, event.points)]
+        return [("knave", knave), (label, event.points - knave)]
+    if event.kind == "play":
+        knave = sum(i.points for i in event.items if i.kind in _KNAVE_ITEMS)
+        thirty_one = sum(i.points for i in event.items if i.kind == "thirty_one")
+        return [("knave", knave), ("thirty_one", thirty_one), ("play", event.points - knave - thirty_one)]
+    if event.kind in ("knave", "turned_jack"):
+        return [("knave", event.points)]
+    if event.kind in ("last_card", "muggins", "compensation"):
+        return [(event.kind, event.points)]
+    raise NoddyError(f"the simulator does not know where {event.kind!r} events' points come from")
+
+
+def summarize_game(state: GameState, seats: Sequence[int], index: int) -> GameSummary:
+    """Summarise a finished game from its events: points by source per seat, and per deal."""
+    points = [[0] * len(SOURCES) for _ in range(state.players)]
+    deals: list[tuple[int, list[int]]] = []
+    first_dealer = 0
+    for event in state.events:
+        if event.kind == "dealer" and event.seat is not None:
+            first_dealer = event.seat
+        elif event.kind == "deal" and event.seat is not None:
+            deals.append((event.seat, [0] * state.sides))
+        if not event.points or event.seat is None:
+            continue
+        for source, pts in _sources(event):
+            points[event.seat][SOURCES.index(source)] += pts
+        if deals:
+            deals[-1][1][state.side_of(event.seat)] += event.points
+    return GameSummary(
+        index=index,
+        seats=tuple(seats),
+        partners=state.partners,
+        scores=state.scores,
+        winner=state.winner,
+        stake=state.stake,
+        first_dealer=first_dealer,
+        deals=tuple(DealSummary(dealer, tuple(pts)) for dealer, pts in deals),
+        points=tuple(tuple(row) for row in points),
+        actions=sum(1 for action in state.history if action.seat is not None),
+    )
+
+
+def _play_game(
+    rules: Rules, names: Sequence[str], partners: bool | None, seed: int, index: int
+) -> GameSummary:
+    seats = seating(len(names), index)
+    players = [make_player(names[p]) for p in seats]
+    state = new_game(rules, len(names), partners=partners)
+    return summarize_game(run_game(state, players, game_rng(seed, index)), seats, index)
+
+
+def play_chunk(
+    rules_toml: str, names: tuple[str, ...], partners: bool | None, seed: int, start: int, stop: int
+) -> list[GameSummary]:
+    """Play games ``start`` to ``stop - 1``: the task sent to a worker, all in plain data."""
+    rules = loads_rules(rules_toml)
+    return [_play_game(rules, names, partners, seed, i) for i in range(start, stop)]
+
+
+def chunk_size(games: int, workers: int) -> int:
+    """Games per task: about eight tasks a worker (for an even finish and a moving progress bar)."""
+    return max(1, min(_MAX_CHUNK, math.ceil(games / (8 * max(1, workers)))))
+
+
+def check_tournament(rules: Rules, names: Sequence[str], partners: bool | None, games: int) -> None:
+    """Refuse, before any game is played, a tournament that cannot run: say what would be right."""
+    if games < 1:
+        raise NoddyError(f"the number of games must be at least 1, not {games}")
+    for name in names:
+        make_player(name)
+    if len(names) not in rules.player_counts:
+        allowed = ", ".join(map(str, rules.player_counts))
+        raise NoddyError(
+            f"{rules.name} is played by {allowed} players, not {len(names)} ({', '.join(names)})"
+        )
+    new_game(rules, len(names), partners=partners)
+
+
+def play_games(
+    rules: Rules,
+    names: Sequence[str],
+    games: int,
+    seed: int,
+    *,
+    partners: bool | None = None,
+    executor: Executor | None = None,
+    chunk: int = 50,
+    on_progress: Callable[[int], None] | None = None,
+) -> list[GameSummary]:
+    """Play ``games`` games and return their summaries in game order.
+
+    With no ``executor`` the games run here, one by one; otherwise in tasks of ``chunk`` games.
+    ``on_progress`` hears how many games have just finished.
+    """
+    check_tournament(rules, names, partners, games)
+    if executor is None:
+        summaries = []
+        for index in range(games):
+            summaries.append(_play_game(rules, names, partners, seed, index))
+            if on_progress is not None:
+                on_progress(1)
+        return summaries
+    args = (dump_rules(rules), tuple(names), partners, seed)
+    futures: dict[Future[list[GameSummary]], int] = {
+        executor.submit(play_chunk, *args, start, min(start + chunk, games)): start
+        for start in range(0, games, chunk)
+    }
+    results: dict[int, list[GameSummary]] = {}
+    try:
+        for future in as_completed(futures):
+            results[futures[future]] = future.result()
+            if on_progress is not None:
+                on_progress(len(results[futures[future]]))
+    except BaseException:
+        for future in futures:
+            future.cancel()
+        raise
+    return [summary for start in sorted(results) for summary in results[start]]
+
+
+@contextmanager
+def executor_for(workers: int | None, dask: str | None = None) -> Iterator[tuple[Executor | None, int]]:
+    """The executor to run on, and how many games it runs at once.
+
+    ``dask`` (a scheduler address) wins; else ``workers`` local processes (default: one a CPU);
+    one worker means no executor at all: the games run in this process.
+    """
+    if dask is not None:
+        from distributed import Client
+
+        try:
+            client = Client(dask, timeout=10)  # type: ignore[no-untyped-call]
+        except OSError as exc:
+            raise NoddyError(f"cannot reach the dask scheduler at {dask!r}: {exc}") from None
+        with client:
+            threads = sum(client.nthreads().values())  # type: ignore[no-untyped-call]
+            yield client.get_executor(), max(1, threads)  # type: ignore[no-untyped-call]
+        return
+    count = workers if workers is not None else os.cpu_count() or 1
+    if count < 1:
+        raise NoddyError(f"the number of workers must be at least 1, not {count}")
+    if count == 1:
+        yield None, 1
+        return
+    # Workers come from a fork server, so they never inherit the progress bar's thread.
+    context = multiprocessing.get_context("forkserver")
+    with ProcessPoolExecutor(max_workers=count, mp_context=context) as pool:
+        yield pool, count

@@ -1,0 +1,204 @@
+"""The simulator: seeds and seats, points by source, the same results on any executor, statistics, CLI."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from distributed import LocalCluster
+from typer.testing import CliRunner
+
+from noddy.cli.main import app
+from noddy.rules import dump_rules, load_rules
+from noddy.sim import SOURCES, GameSummary, executor_for, make_report, play_games, wilson
+from noddy.sim.tournament import DealSummary, chunk_size, play_chunk
+
+runner = CliRunner()
+WILLUGHBY = load_rules("willughby")
+
+
+def simulate(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, ["simulate", *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[LocalCluster]:
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as c:
+        yield c
+
+
+# -- statistics ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("wins", "games", "low", "high"),
+    [(50, 100, 0.4038, 0.5962), (0, 10, 0.0, 0.2775), (10, 10, 0.7225, 1.0), (8, 10, 0.4902, 0.9433)],
+)
+def test_wilson_interval_matches_published_values(wins: int, games: int, low: float, high: float) -> None:
+    assert wilson(wins, games) == pytest.approx((low, high), abs=1e-4)
+
+
+def _game(
+    index: int,
+    seats: tuple[int, ...],
+    scores: tuple[int, ...],
+    winner: int | None,
+    *,
+    stake: tuple[str, int] = ("game", 1),
+    first_dealer: int = 0,
+    deals: tuple[DealSummary, ...] = (),
+) -> GameSummary:
+    """A two-handed game whose points all came from the hand (one deal by seat 0 unless given)."""
+    points = tuple((score,) + (0,) * (len(SOURCES) - 1) for score in scores)
+    deals = deals or (DealSummary(0, scores),)
+    return GameSummary(index, seats, False, scores, winner, stake, first_dealer, deals, points, actions=10)
+
+
+def test_report_counts_wins_lurches_the_dealers_edge_and_the_margin() -> None:
+    games = [
+        _game(0, (0, 1), (31, 20), 0, deals=(DealSummary(0, (11, 4)), DealSummary(1, (20, 16)))),
+        _game(1, (1, 0), (31, 10), 0, stake=("lurch", 2), first_dealer=1),
+        _game(2, (0, 1), (12, 12), None, stake=("draw", 0), first_dealer=1),
+    ]
+    report = make_report(WILLUGHBY, ["greedy", "greedy"], 5, games)
+    first, second = report.players
+    assert (first.name, second.name) == ("greedy", "greedy#2")
+    assert (first.wins, first.draws, second.wins, second.draws) == (1, 1, 1, 1)
+    assert second.lurches == {"lurch": 1} and first.lurched == {"lurch": 1} and not first.lurches
+    assert first.points_per_deal["hand"] == pytest.approx((31 + 10 + 12) / 4)
+    rs = report.rule_set
+    # Deals: dealer 0 +7, dealer 1 -4, dealer 0 (game 1's only deal) +21, dealer 0 in a draw 0.
+    assert rs.dealer_edge == pytest.approx((7 - 4 + 21 + 0) / 4)
+    assert rs.deals_per_game == pytest.approx(4 / 3)
+    assert (rs.first_dealer_wins, rs.draws) == (1, 1)  # game 0's first dealer won; game 1's lost
+    assert rs.margin_mean == pytest.approx((11 + 21 + 0) / 3)
+    assert report.to_json()["players"][1]["name"] == "greedy#2"
+
+
+# -- games --------------------------------------------------------------------------------------------
+
+
+def test_seats_rotate_with_the_game_index_and_each_game_has_its_own_seed() -> None:
+    games = play_games(WILLUGHBY, ["greedy", "random"], 6, seed=3)
+    assert [g.seats for g in games] == [(0, 1), (1, 0)] * 3
+    assert play_chunk(dump_rules(WILLUGHBY), ("greedy", "random"), None, 3, 2, 6) == games[2:]
+    assert play_games(WILLUGHBY, ["greedy", "random"], 6, seed=4) != games
+
+
+@pytest.mark.parametrize(
+    ("preset", "names", "partners"),
+    [
+        ("willughby", ["greedy", "random"], None),
+        ("strawberry", ["random", "greedy", "random"], None),
+        ("four-card", ["random", "random", "greedy", "random"], False),
+        ("cribbage", ["random"] * 4, None),
+        ("early-cribbage", ["random", "random"], None),
+        ("french", ["greedy", "random"], None),
+    ],
+)
+def test_points_by_source_and_by_deal_add_up_to_the_final_scores(
+    preset: str, names: list[str], partners: bool | None
+) -> None:
+    games = play_games(load_rules(preset), names, 8, seed=11, partners=partners)
+    compensation = SOURCES.index("compensation")
+    for g in games:
+        by_side = [0] * len(g.scores)
+        before_first_deal = [0] * len(g.scores)
+        for seat, points in enumerate(g.points):
+            by_side[g.side_of(seat)] += sum(points)
+            before_first_deal[g.side_of(seat)] += points[compensation]
+        assert tuple(by_side) == g.scores
+        in_deals = [sum(d.points[side] for d in g.deals) for side in range(len(g.scores))]
+        assert [a + b for a, b in zip(in_deals, before_first_deal, strict=True)] == list(g.scores)
+
+
+def test_greedy_beats_random_in_willughby() -> None:
+    games = play_games(WILLUGHBY, ["greedy", "random"], 200, seed=1)
+    greedy, random = make_report(WILLUGHBY, ["greedy", "random"], 1, games).players
+    assert greedy.ci_low > 0.5 > random.ci_high
+    assert greedy.points_per_deal["play"] > random.points_per_deal["play"]
+
+
+def test_two_worker_processes_give_the_same_games_as_one() -> None:
+    names = ["greedy", "random"]
+    here = play_games(WILLUGHBY, names, 40, seed=7)
+    with executor_for(2) as (executor, slots):
+        assert executor is not None and slots == 2
+        pooled = play_games(WILLUGHBY, names, 40, seed=7, executor=executor, chunk=chunk_size(40, slots))
+    assert chunk_size(40, 2) < 40
+    assert pooled == here
+
+
+def test_a_dask_cluster_gives_the_same_results_as_the_local_run(cluster: LocalCluster) -> None:
+    args = ["--rules", "strawberry", "--players", "greedy,random", "--games", "30", "--seed", "2", "--json"]
+    code, local, _ = simulate(*args, "--workers", "1")
+    assert code == 0
+    code, remote, _ = simulate(*args, "--dask", cluster.scheduler_address)
+    assert code == 0
+    assert cluster.scheduler.task_prefixes["play_chunk"].all_durations["compute"] > 0
+    assert json.loads(remote) == json.loads(local)
+
+
+# -- the command ------------------------------------------------------------------------------------
+
+
+def test_json_is_one_object_and_the_same_for_any_number_of_workers() -> None:
+    args = ["--rules", "willughby", "--players", "greedy,greedy", "--games", "24", "--seed", "9", "--json"]
+    code, out, _ = simulate(*args, "--workers", "1")
+    assert code == 0
+    data = json.loads(out)
+    assert (data["rules"], data["games"], data["seed"]) == ("willughby", 24, 9)
+    assert [p["name"] for p in data["players"]] == ["greedy", "greedy#2"]
+    first, second = data["players"]
+    assert first["wins"] + second["wins"] + data["rule_set"]["draws"] == 24
+    assert first["ci_low"] < first["win_rate"] < first["ci_high"]
+    assert set(first["points_per_deal_by_source"]) == set(SOURCES)
+    assert simulate(*args, "--workers", "2")[1] == out
+
+
+def test_text_report_and_plot(tmp_path: Path) -> None:
+    plot = tmp_path / "sim.png"
+    code, out, _ = simulate("--rules", "french", "--games", "20", "--workers", "1", "--plot", str(plot))
+    assert code == 0
+    assert "greedy v random, 20 games" in out and "95% interval" in out and "dealer's advantage" in out
+    assert all(len(line) <= 80 for line in out.splitlines())
+    assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_compare_rules_side_by_side(tmp_path: Path) -> None:
+    plot = tmp_path / "cmp.png"
+    args = ["--compare-rules", "willughby,french", "--games", "16", "--workers", "1"]
+    code, out, _ = simulate(*args, "--json", "--plot", str(plot))
+    assert code == 0
+    data = json.loads(out)
+    assert [r["rules"] for r in data["rule_sets"]] == ["willughby", "french"]
+    assert data["players"] == ["greedy", "random"]
+    assert (
+        data["rule_sets"][0]["rule_set"]["deals_per_game"]
+        > data["rule_sets"][1]["rule_set"]["deals_per_game"]
+        == 1
+    )
+    assert plot.stat().st_size > 10_000
+    code, out, _ = simulate(*args)
+    assert code == 0 and "willughby" in out and "french" in out and "deals per game" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--rules", "nope"], "unknown rule set 'nope'"),
+        (["--players", "greedy,nobody"], "unknown computer player 'nobody'; known: random, greedy"),
+        (["--players", "greedy,random,random"], "willughby is played by 2, 4 players, not 3"),
+        (["--games", "0"], "at least 1, not 0"),
+        (["--rules", "french", "--compare-rules", "willughby,french"], "not both"),
+        (["--players", "random,random,random,random", "--no-partners"], "always play as partners"),
+        (["--plot", "stats.xyz"], "name a .png file"),
+    ],
+)
+def test_errors_are_explained(args: list[str], message: str) -> None:
+    code, out, err = simulate(*args)
+    assert code == 1 and out == ""
+    assert message in " ".join(err.split())
