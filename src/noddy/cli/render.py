@@ -61,7 +61,7 @@ def event_line(event: Event, names: Sequence[str], rules: Rules, partners: bool)
     if kind in ("turned_jack", "knave"):
         return f"{who}: {escape(event.text)} {event.points}{_points(event)}"
     if kind in ("count", "declare"):
-        what = "crib" if event.text.startswith("crib") else "hand"
+        what = event.subject or "hand"
         shown = f" ({cards_text(event.cards)})" if event.cards else ""
         call = announce(event.items, rules)
         line = f"{_possessive(who)} {what}{shown}: “{escape(call)}”"

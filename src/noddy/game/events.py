@@ -20,7 +20,8 @@ class Event:
     ``seat`` acted or scored (``None`` for the table); ``points`` were pegged to its side;
     ``items`` itemise them; ``cards`` are cards the event shows to everyone; ``hidden`` means the
     items' cards are known only to ``seat`` (a hand announced without being shown); ``text`` says it
-    in words.
+    in words; ``count`` is the count of the play (or the points declared); ``subject`` says what a
+    count or declaration counted: ``hand`` or ``crib``.
     """
 
     kind: str
@@ -31,6 +32,7 @@ class Event:
     hidden: bool = False
     text: str = ""
     count: int | None = None
+    subject: str = ""
 
     def seen_by(self, seat: int | None) -> Event:
         """The event as ``seat`` may see it: another seat's unshown cards are taken out."""
@@ -48,4 +50,6 @@ class Event:
             data["count"] = self.count
         if self.text:
             data["text"] = self.text
+        if self.subject:
+            data["subject"] = self.subject
         return data

@@ -288,7 +288,7 @@ def _count(state: GameState, action: Action) -> GameState:
     shown_cards = () if hidden else cards
     muggins = None
     if action.kind == "count":
-        event = Event("count", seat, true, items, shown_cards, hidden, f"{label}: {call}")
+        event = Event("count", seat, true, items, shown_cards, hidden, f"{label}: {call}", subject=label)
     else:
         declared = action.number or 0
         pegged = true
@@ -302,7 +302,9 @@ def _count(state: GameState, action: Action) -> GameState:
         text = f"{label}: declared {declared}; the true count is {true}: {call}"
         if declared == true:
             text = f"{label}: declared {declared}, correct: {call}"
-        event = Event("declare", seat, pegged, items, shown_cards, hidden, text, count=declared)
+        event = Event(
+            "declare", seat, pegged, items, shown_cards, hidden, text, count=declared, subject=label
+        )
     state = _peg(state, event)
     if state.is_over:
         return state

@@ -83,7 +83,6 @@ class Search:
             self.table[key] = best
         return best
 
-
     def _point_takers(self, state: GameState, actions: tuple[Action, ...]) -> tuple[Action, ...]:
         """The opponent's moves that take the most points at once (it cannot see our cards)."""
         assert state.to_act is not None

@@ -95,7 +95,7 @@ def seating(players: int, index: int) -> tuple[int, ...]:
 def _sources(event: Event) -> list[tuple[str, int]]:
     """Split the points of one event by source (see ``docs/simulate.md`` for the choices)."""
     if event.kind in ("count", "declare"):
-        label = "crib" if event.text.startswith("crib:") else "hand"
+        label = event.subject or "hand"
         knave = sum(i.points for i in event.items if i.kind in _KNAVE_ITEMS)
         if event.points != sum(i.points for i in event.items):
             return [(label, event.points)]
