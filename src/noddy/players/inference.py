@@ -136,13 +136,15 @@ def announced(rules: Rules, hand: Sequence[Card], turnup: Card, receives_jack: b
 def candidate_hands(
     view: PlayerView, ev: Evidence, pool: Sequence[Card], rng: random.Random, *, sample: int = 400
 ) -> list[tuple[Card, ...]]:
-    """Held hands of ``ev.seat`` consistent with the view: all of them when they can be enumerated,
-    else up to ``sample`` drawn at random (deterministic for a given ``rng``)."""
+    """Held hands of ``ev.seat`` consistent with the view: all of them where an announcement narrows
+    them enough to enumerate (or there are few), else up to ``sample`` drawn at random by rejection,
+    which keeps them uniform over the consistent hands (deterministic for a given ``rng``)."""
     k = ev.size - len(ev.played)
     pool = [c for c in pool if c not in ev.played]
     if k <= 0:
         return [ev.played] if fits(view, ev, ev.played) else []
-    if comb(len(pool), k) > ENUMERATE_LIMIT:
+    many = comb(len(pool), k)
+    if many > ENUMERATE_LIMIT or (ev.announcement is None and many > sample * 4):
         found: list[tuple[Card, ...]] = []
         for _ in range(sample * 20):
             hand = (*ev.played, *rng.sample(pool, k))
