@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import lru_cache
 from itertools import combinations
 
 from noddy.cards import Card, Rank
@@ -264,7 +265,15 @@ def announced_items(
     rules: Rules, cards: Sequence[Card], turnup: Card, *, crib: bool = False, receives_jack: bool = False
 ) -> tuple[ScoreItem, ...]:
     """What a hand (or crib) announces: its count, less a Knave pegged at the start (K5), with the
-    turned Jack where the rules put it inside its receiver's announcement (K3)."""
+    turned Jack where the rules put it inside its receiver's announcement (K3). Memoised: search
+    counts the same hands at many leaves."""
+    return _announced(rules, tuple(cards), turnup, crib, receives_jack)
+
+
+@lru_cache(maxsize=100_000)
+def _announced(
+    rules: Rules, cards: tuple[Card, ...], turnup: Card, crib: bool, receives_jack: bool
+) -> tuple[ScoreItem, ...]:
     items = score_hand(cards, turnup, rules, crib=crib)
     if rules.hand.knave_when == "at_start":
         items = tuple(i for i in items if i.kind != "knave")

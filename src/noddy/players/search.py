@@ -94,9 +94,9 @@ class Search:
 
 def moves(state: GameState) -> tuple[Action, ...]:
     """The actions worth searching: everyone counts their hand, and muggins is always claimed."""
-    legal = state.legal_actions()
-    if state.phase is Phase.COUNT:
-        return tuple(a for a in legal if a.kind == "count")
-    if state.phase is Phase.MUGGINS:
-        return tuple(a for a in legal if a.kind == "muggins")
-    return legal
+    seat = state.to_act
+    if state.phase is Phase.COUNT and seat is not None:
+        return (Action.count(seat),)
+    if state.phase is Phase.MUGGINS and seat is not None:
+        return (Action("muggins", seat),)
+    return state.legal_actions()

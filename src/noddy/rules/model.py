@@ -477,6 +477,24 @@ class Source:
         return f"{self.name} ({where})" if where else self.name
 
 
+_RULES_FIELDS = (
+    "name",
+    "title",
+    "summary",
+    "sources",
+    "notes",
+    "deal",
+    "table",
+    "turnup",
+    "hand",
+    "crib",
+    "play",
+    "combinations",
+    "special_cards",
+    "game",
+    "words",
+)
+
 SECTIONS: dict[str, type] = {
     "deal": Deal,
     "table": Table,
@@ -512,10 +530,17 @@ class Rules:
     game: Game = field(default_factory=Game)
     words: Words = field(default_factory=Words)
 
+    _hash: int = field(init=False, repr=False, compare=False, default=0)
+
     def __post_init__(self) -> None:
         from noddy.rules.validate import validate
 
         validate(self)
+        object.__setattr__(self, "_hash", hash(tuple(getattr(self, f) for f in _RULES_FIELDS)))
+
+    def __hash__(self) -> int:
+        # Rules key many caches (tables, counts); hashing the whole tree each time would cost more.
+        return self._hash
 
     def note(self, path: str) -> str:
         """The preset's note on one field path (``"hand.flush"``), or ``""``."""
