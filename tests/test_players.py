@@ -49,7 +49,8 @@ def test_inference_pins_the_hand_and_the_strong_player_denies_the_31() -> None:
     view = state.view(1)
     ev = evidence(view, 0)
     assert ev.announcement is not None and sum(p for _, _, p in ev.announcement) == 20
-    assert candidate_hands(view, ev, view.unseen(), random.Random(0)) == [parse_cards("5h 5d 5s")]
+    hands = candidate_hands(view, ev, view.unseen(), random.Random(0))
+    assert [set(h) for h in hands] == [set(parse_cards("5h 5d 5s"))]
     assert StrongPlayer().choose(view, view.legal, random.Random(0)) == Action.play(1, parse_card("3d"))
     assert GreedyPlayer().choose(view, view.legal, random.Random(0)) == Action.play(1, parse_card("Kh"))
 

@@ -21,16 +21,18 @@ from math import comb
 import numpy as np
 
 from noddy.analysis import score_deals
-from noddy.cards import Card
+from noddy.cards import DECK, Card, Rank, Suit
 from noddy.game.events import Event
 from noddy.game.flow import announced_items
 from noddy.game.view import PlayerView
 from noddy.rules import Points, Rules
-from noddy.scoring import ScoreItem
+from noddy.scoring import ScoreItem, turned_jack_item
+from noddy.scoring.hand import flush_item, knave_items, special_items
 
 __all__ = ["Evidence", "candidate_hands", "deal_events", "evidence", "fits"]
 
 Signature = tuple[tuple[str, int, int], ...]
+_SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 ENUMERATE_LIMIT = 250_000
 """Candidate hands are enumerated (and filtered exactly) up to this many; beyond, they are sampled."""
 
@@ -110,27 +112,38 @@ def fits(view: PlayerView, ev: Evidence, hand: Sequence[Card]) -> bool:
     return True
 
 
-_SEEN: dict[tuple[object, ...], Signature] = {}
+_SUIT_KINDS = frozenset({"flush", "knave", "special", "turned_jack"})
+_RANK_PART: dict[tuple[object, ...], Signature] = {}
 
 
 def announced(rules: Rules, hand: Sequence[Card], turnup: Card, receives_jack: bool) -> Signature:
-    """The signature of what ``hand`` announces, memoised by the hand's shape: its ranks and its suits
-    renamed (the turn-up's suit first), since renaming suits never changes a count. Named cards
-    depend on the very cards, so with them on the memo key is the cards themselves."""
-    if rules.special_cards.enabled:
-        key: tuple[object, ...] = (rules, turnup, receives_jack, *sorted(hand))
-    else:
-        names = {turnup.suit: 0}
-        shape = []
-        for card in sorted(hand, key=lambda c: (c.rank, c.suit.index)):
-            shape.append((int(card.rank), names.setdefault(card.suit, len(names))))
-        key = (rules, int(turnup.rank), receives_jack, *shape)
-    found = _SEEN.get(key)
-    if found is None:
-        if len(_SEEN) > 400_000:
-            _SEEN.clear()
-        found = _SEEN[key] = signature(announced_items(rules, hand, turnup, receives_jack=receives_jack))
-    return found
+    """The signature of what ``hand`` announces (`announced_items`), fast: the part that depends on
+    ranks alone (fifteens, pairs, runs, twenty-fives, thirty-ones) is memoised by the sorted ranks;
+    the flush, the Knave, named cards and a turned Jack are taken from the same scoring functions."""
+    ranks = tuple(sorted(int(c.rank) for c in hand))
+    key = (rules, ranks, int(turnup.rank))
+    rank_part = _RANK_PART.get(key)
+    if rank_part is None:
+        seen: dict[int, int] = {}
+        cards = []
+        for rank in (*ranks, int(turnup.rank)):
+            cards.append(Card(Rank(rank), _SUITS[seen.get(rank, 0)]))
+            seen[rank] = seen.get(rank, 0) + 1
+        items = announced_items(rules, cards[:-1], cards[-1])
+        if len(_RANK_PART) > 200_000:
+            _RANK_PART.clear()
+        rank_part = _RANK_PART[key] = signature([i for i in items if i.kind not in _SUIT_KINDS])
+    suit_items: list[ScoreItem] = []
+    flush = flush_item(hand, turnup, rules.hand.flush, rules)
+    if flush is not None:
+        suit_items.append(flush)
+    if rules.hand.knave_when != "at_start":
+        suit_items += knave_items(hand, turnup, rules)
+    suit_items += special_items(hand, turnup, rules)
+    jack = turned_jack_item(turnup, rules)
+    if jack is not None and rules.turnup.jack_when == "in_announcement" and receives_jack:
+        suit_items.append(jack)
+    return tuple(sorted((*rank_part, *signature(suit_items))))
 
 
 def candidate_hands(
@@ -144,7 +157,19 @@ def candidate_hands(
     if k <= 0:
         return [ev.played] if fits(view, ev, ev.played) else []
     many = comb(len(pool), k)
-    if many > ENUMERATE_LIMIT or (ev.announcement is None and many > sample * 4):
+    if ev.announcement is not None and view.turnup is not None and view.seat is not None:
+        base = tuple(c for c in DECK if c != view.turnup and c not in view.held)
+        if comb(len(base), ev.size) <= ENUMERATE_LIMIT:
+            allowed = {*pool, *ev.played}
+            called = announced_hands(
+                view.rules, view.turnup, ev.receives_jack, ev.announcement, base, ev.size
+            )
+            return [
+                hand
+                for hand in called
+                if allowed.issuperset(hand) and set(ev.played).issubset(hand) and fits(view, ev, hand)
+            ]
+    if many > ENUMERATE_LIMIT or many > sample * 4:
         found: list[tuple[Card, ...]] = []
         for _ in range(sample * 20):
             hand = (*ev.played, *rng.sample(pool, k))
@@ -153,10 +178,25 @@ def candidate_hands(
                 if len(found) >= sample:
                     break
         return found
-    rests = list(combinations(pool, k))
-    if ev.announcement is not None and view.turnup is not None:
-        rests = _by_kind(view, ev, rests)
-    return [hand for rest in rests if fits(view, ev, hand := (*ev.played, *rest))]
+    return [hand for rest in combinations(pool, k) if fits(view, ev, hand := (*ev.played, *rest))]
+
+
+@lru_cache(maxsize=128)
+def announced_hands(
+    rules: Rules, turnup: Card, receives_jack: bool, call: Signature, base: tuple[Card, ...], size: int
+) -> tuple[tuple[Card, ...], ...]:
+    """Every hand of ``size`` cards from ``base`` that makes exactly the announced call: a numpy
+    look-up of each kind of combination first, then the itemised count of the survivors. Cached, as
+    it does not change while the deal is played (only the cards laid and the Go calls narrow it)."""
+    index = np.array([c.index for c in base], dtype=np.uint8)
+    combos = index[np.array(list(combinations(range(len(base)), size)), dtype=np.int64)]
+    turnups = np.full(len(combos), turnup.index, dtype=np.uint8)
+    keep = np.ones(len(combos), dtype=bool)
+    for group, kinds in _KIND_GROUPS.items():
+        wanted = sum(points for kind, _, points in call if kind in kinds)
+        keep &= score_deals(_only(rules, group), combos, turnups) == wanted
+    hands = (tuple(DECK[i] for i in row) for row in combos[keep].tolist())
+    return tuple(hand for hand in hands if announced(rules, hand, turnup, receives_jack) == call)
 
 
 _KIND_GROUPS = {
@@ -188,21 +228,6 @@ def _only(rules: Rules, group: str) -> Rules:
         combos = replace(combos, run_values=tuple((n, 0) for n in range(3, 14)))
     special = replace(rules.special_cards, enabled=False)
     return replace(rules, name=f"{rules.name}:{group}", hand=hand, combinations=combos, special_cards=special)
-
-
-def _by_kind(view: PlayerView, ev: Evidence, rests: list[tuple[Card, ...]]) -> list[tuple[Card, ...]]:
-    """Keep the hands whose points of each kind (fifteens, pairs, runs, ...) equal the announced ones:
-    an exact look-up per kind at numpy speed, before the item-by-item check."""
-    assert ev.announcement is not None and view.turnup is not None
-    played = [c.index for c in ev.played]
-    held = np.array([[*played, *(c.index for c in rest)] for rest in rests], dtype=np.uint8)
-    turnups = np.full(len(rests), view.turnup.index, dtype=np.uint8)
-    keep = np.ones(len(rests), dtype=bool)
-    for group, kinds in _KIND_GROUPS.items():
-        announced = sum(points for kind, _, points in ev.announcement if kind in kinds)
-        totals = score_deals(_only(view.rules, group), held, turnups)
-        keep &= totals == announced
-    return [rest for rest, ok in zip(rests, keep.tolist(), strict=True) if ok]
 
 
 def hand_counts(hands: Sequence[tuple[Card, ...]]) -> Counter[Card]:

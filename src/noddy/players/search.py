@@ -64,13 +64,13 @@ class Search:
             return self.table[key]
         self.nodes += 1
         window = (alpha, beta)
-        actions = moves(state)
         maximise = state.to_act is not None and state.side_of(state.to_act) == self.side
-        if not maximise and self.opponents == "points" and len(actions) > 1:
-            actions = self._point_takers(state, actions)
+        children = [state.apply(action) for action in moves(state)]
+        if not maximise and self.opponents == "points" and len(children) > 1:
+            children = self._point_takers(state, children)
         best = -WIN - 1 if maximise else WIN + 1
-        for action in actions:
-            v = self.value(state.apply(action))
+        for child in children:
+            v = self.value(child)
             if maximise:
                 best = max(best, v)
                 alpha = max(alpha, v)
@@ -83,13 +83,13 @@ class Search:
             self.table[key] = best
         return best
 
-    def _point_takers(self, state: GameState, actions: tuple[Action, ...]) -> tuple[Action, ...]:
+    def _point_takers(self, state: GameState, children: list[GameState]) -> list[GameState]:
         """The opponent's moves that take the most points at once (it cannot see our cards)."""
         assert state.to_act is not None
         side = state.side_of(state.to_act)
-        gains = [state.apply(a).scores[side] - state.scores[side] for a in actions]
+        gains = [child.scores[side] for child in children]
         best = max(gains)
-        return tuple(a for a, g in zip(actions, gains, strict=True) if g == best)
+        return [child for child, gain in zip(children, gains, strict=True) if gain == best]
 
 
 def moves(state: GameState) -> tuple[Action, ...]:

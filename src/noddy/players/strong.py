@@ -48,8 +48,8 @@ class StrongPlayer:
     """Searches the worlds consistent with its view; see the module's description."""
 
     name: str = "strong"
-    worlds: int = 24
-    nodes: int = 6_000
+    worlds: int = 16
+    nodes: int = 1_600
     opponents: str = "points"
     last_worlds: int = field(default=0, repr=False)
 
@@ -71,9 +71,10 @@ class StrongPlayer:
         """The mean value of each legal action over ``worlds`` for the view's side."""
         assert view.seat is not None
         side = view.side_of(view.seat)
-        search = Search(side, view.scores, budget=self.nodes, opponents=self.opponents)
         totals = dict.fromkeys(legal, 0.0)
+        share = max(1, self.nodes // len(worlds))
         for state in worlds:
+            search = Search(side, view.scores, budget=share, opponents=self.opponents)
             for action in legal:
                 totals[action] += search.value(state.apply(action))
         return {a: v / len(worlds) for a, v in totals.items()}
