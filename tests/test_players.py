@@ -97,7 +97,7 @@ def test_inference_is_sound_and_complete_on_real_games(name: str) -> None:
             assert s.held[other] in {tuple(h) for h in hands} or any(
                 sorted(h) == sorted(s.held[other]) for h in hands
             ), "the true hand is never excluded"
-            for hand in hands:
+            for hand in random.Random(seed).sample(hands, min(len(hands), 150)):
                 assert set(ev.played) <= set(hand)
                 if ev.announcement is not None:
                     assert view.turnup is not None
