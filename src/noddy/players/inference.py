@@ -19,6 +19,7 @@ from itertools import combinations
 from math import comb
 
 import numpy as np
+import numpy.typing as npt
 
 from noddy.analysis import score_deals
 from noddy.cards import DECK, Card, Rank, Suit
@@ -181,6 +182,12 @@ def candidate_hands(
     return [hand for rest in combinations(pool, k) if fits(view, ev, hand := (*ev.played, *rest))]
 
 
+@lru_cache(maxsize=8)
+def _combinations(n: int, k: int) -> npt.NDArray[np.int64]:
+    """Every way to choose ``k`` of ``n`` positions, as rows of an array (built once)."""
+    return np.array(list(combinations(range(n), k)), dtype=np.int64).reshape(-1, k)
+
+
 @lru_cache(maxsize=128)
 def announced_hands(
     rules: Rules, turnup: Card, receives_jack: bool, call: Signature, base: tuple[Card, ...], size: int
@@ -189,7 +196,7 @@ def announced_hands(
     look-up of each kind of combination first, then the itemised count of the survivors. Cached, as
     it does not change while the deal is played (only the cards laid and the Go calls narrow it)."""
     index = np.array([c.index for c in base], dtype=np.uint8)
-    combos = index[np.array(list(combinations(range(len(base)), size)), dtype=np.int64)]
+    combos = index[_combinations(len(base), size)]
     turnups = np.full(len(combos), turnup.index, dtype=np.uint8)
     keep = np.ones(len(combos), dtype=bool)
     for group, kinds in _KIND_GROUPS.items():
