@@ -380,7 +380,7 @@ def _play(state: GameState, seat: int, card: Card) -> GameState:
     )
     items = score_play([c for _, c in pile], state.rules, turnup=state.turnup)
     count = state.count
-    text = f"{card} makes {count}" + (f": {announce(items, state.rules)}" if items else "")
+    text = f"{card} makes {count}"
     state = _peg(state, Event("play", seat, total(items), items, (card,), text=text, count=count))
     if state.is_over:
         return state
