@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench install clean
+.PHONY: run test lint bench install clean chromium
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -14,18 +14,23 @@ $(STAMP): pyproject.toml
 install: $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/noddy demo
+	$(BIN)/noddy serve
+
+# The browser tests drive Debian's Chromium (never `playwright install`: its download is blocked).
+chromium:
+	test -x /usr/bin/chromium || (apt-get update && apt-get install -y chromium)
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
 	$(BIN)/mypy --strict src
 
-test: lint
+test: lint chromium
 	$(BIN)/python -m pytest src tests
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
 	$(BIN)/python bench/games.py
+	$(BIN)/python bench/web.py
 	$(BIN)/python bench/strength.py
 
 clean:

@@ -82,7 +82,9 @@ def test_hands_announced_without_showing_hide_their_cards() -> None:
     state = _dealt("noddy-rules", E06, "6h").apply(Action.count(0))
     seen_by_b = state.view(1).events[-1]
     assert seen_by_b.cards == () and all(item.cards == () for item in seen_by_b.items)
-    assert [i.size for i in seen_by_b.items] == [0, 0, 3, 0, 1], "the call tells a run's size, not a fifteen's"
+    assert [i.size for i in seen_by_b.items] == [0, 0, 3, 0, 1], (
+        "the call tells a run's size, not a fifteen's"
+    )
     assert state.view(0).events[-1].items[0].cards == parse_cards("Jh 5d")
 
 

@@ -11,6 +11,7 @@ from noddy.cli import analyze_cmd, rules_cmd
 from noddy.cli.common import console
 from noddy.cli.play_cmd import play, replay
 from noddy.cli.score_cmd import score
+from noddy.cli.serve_cmd import serve
 from noddy.cli.simulate_cmd import simulate
 
 app = typer.Typer(
@@ -23,6 +24,7 @@ app.add_typer(analyze_cmd.app, name="analyze")
 app.command()(score)
 app.command()(play)
 app.command()(replay)
+app.command()(serve)
 app.command()(simulate)
 
 

@@ -1,0 +1,40 @@
+"""``noddy serve``: the web app (lobby and tables) on a local address, persisted in a database."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from noddy.cli.common import console
+
+__all__ = ["serve"]
+
+
+def serve(
+    host: Annotated[str, typer.Option("--host", help="The address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="The port to listen on.")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            help="A SQLAlchemy URL (default: NODDY_DATABASE_URL, else a SQLite file in your data folder).",
+        ),
+    ] = None,
+    bot_delay: Annotated[
+        float | None,
+        typer.Option("--bot-delay", help="Seconds a computer player waits before acting (default 0.8)."),
+    ] = None,
+) -> None:
+    """Play in the browser: tables for 2-4 players and computer seats; a restart loses nothing."""
+    import uvicorn
+
+    from noddy.web import create_app
+    from noddy.web.store import default_url
+
+    url = db or default_url()
+    app = create_app(url, bot_delay=bot_delay)
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+    console.print(f"[bold]noddy[/] is serving at [bold cyan]http://{shown}:{port}/[/]  (database: {url})")
+    console.print("Open that address in your browser; press Ctrl+C to stop.")
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65_536)

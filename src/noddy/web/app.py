@@ -1,0 +1,205 @@
+"""The web app: the lobby, the tables, the rules pages, the JSON API and the table websockets.
+
+``create_app(url)`` builds the app on a database (`noddy.web.store.default_url` when none is given).
+The server is the referee and the only holder of each game's state (`noddy.web.tables`); each
+connection gets only its own seat's view (`noddy.web.connection`). See ``docs/web.md``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from importlib.resources import files
+from pathlib import Path
+from typing import Any, Literal
+
+from fastapi import FastAPI, HTTPException, Request, Response, WebSocket
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field
+
+from noddy.players import PLAYERS
+from noddy.rules import preset_names
+from noddy.web.connection import MAX_NAME, Limits, clean_name, serve_connection
+from noddy.web.pages import levels, replay_frames, rules_catalogue, rules_page
+from noddy.web.store import Store, default_url
+from noddy.web.tables import HUMAN, LiveTable, Refused, SeatSpec, TableManager
+
+__all__ = ["MAX_BODY", "create_app"]
+
+MAX_BODY = 16_384
+"""The largest request body the API reads, in bytes."""
+STATIC = Path(str(files("noddy.web") / "static"))
+COUNTING = ("corrected", "stands", "muggins")
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+
+
+class SeatIn(BaseModel):
+    """A seat in the lobby's form: me, a friend (by invite link) or a computer player."""
+
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["me", "friend", "computer"]
+    level: str | None = Field(default=None, max_length=32)
+    name: str | None = Field(default=None, max_length=MAX_NAME)
+
+
+class TableIn(BaseModel):
+    """A new table: the rule set, the number of players, partnerships, counting, and the seats."""
+
+    model_config = ConfigDict(extra="forbid")
+    rules: str = Field(max_length=64)
+    players: int = Field(ge=2, le=4)
+    partners: bool | None = None
+    counting: Literal["corrected", "stands", "muggins"] | None = None
+    seats: list[SeatIn] = Field(min_length=2, max_length=4)
+
+
+def _seat_specs(body: TableIn) -> tuple[list[SeatSpec], int | None]:
+    if body.rules not in preset_names():
+        raise Refused(f"unknown rule set {body.rules!r}; choose one of: {', '.join(preset_names())}")
+    mine = [i for i, s in enumerate(body.seats) if s.kind == "me"]
+    if len(mine) > 1:
+        raise Refused("only one seat can be yours ('me'); make the others friends or computer players")
+    specs = []
+    friends = sum(1 for s in body.seats if s.kind == "friend")
+    computers = sum(1 for s in body.seats if s.kind == "computer")
+    friend = 0
+    for number, seat in enumerate(body.seats, start=1):
+        name = clean_name(seat.name or "")
+        if seat.kind == "computer":
+            level = seat.level or levels()[0]
+            if level not in PLAYERS:
+                raise Refused(f"unknown computer level {level!r}; choose one of: {', '.join(levels())}")
+            default = f"Computer ({level})" if computers == 1 else f"Computer {number} ({level})"
+            specs.append(SeatSpec(level, name or default))
+        elif seat.kind == "me":
+            specs.append(SeatSpec(HUMAN, name or f"Player {number}"))
+        else:
+            friend += 1
+            specs.append(SeatSpec(HUMAN, name or ("Friend" if friends == 1 else f"Friend {friend}")))
+    return specs, (mine[0] if mine else None)
+
+
+def create_app(
+    url: str | None = None,
+    *,
+    bot_delay: float | None = None,
+    max_tables: int = 500,
+    limits: Limits | None = None,
+) -> FastAPI:
+    """The web app on database ``url``; computer players wait ``bot_delay`` seconds before acting."""
+    limits = limits or Limits()
+    if bot_delay is None:
+        bot_delay = float(os.environ.get("NODDY_BOT_DELAY", "0.8"))
+    store = Store(url or default_url())
+    manager = TableManager(store, bot_delay=bot_delay, max_tables=max_tables)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        manager.restore()
+        yield
+        await manager.close()
+        store.close()
+
+    app = FastAPI(title="noddy", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.state.manager = manager
+    app.state.store = store
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.middleware("http")
+    async def guard(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        length = request.headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+            return JSONResponse({"detail": f"request body too large: the limit is {MAX_BODY} bytes"}, 413)
+        response = await call_next(request)
+        response.headers.update(SECURITY_HEADERS)
+        return response
+
+    @app.exception_handler(Refused)
+    async def refused(_request: Request, exc: Refused) -> JSONResponse:
+        return JSONResponse({"detail": str(exc)}, status_code=400)
+
+    @app.get("/", include_in_schema=False)
+    async def lobby() -> FileResponse:
+        return FileResponse(STATIC / "lobby.html")
+
+    @app.get("/t/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> FileResponse:
+        return FileResponse(STATIC / "table.html")
+
+    @app.get("/replay/{table_id}", include_in_schema=False)
+    async def replay_page(table_id: str) -> FileResponse:
+        return FileResponse(STATIC / "replay.html")
+
+    @app.get("/rules/{name}", include_in_schema=False)
+    async def rules_html(name: str) -> HTMLResponse:
+        page = rules_page(name)
+        if page is None:
+            raise HTTPException(404, f"there is no rule set {name!r}")
+        return HTMLResponse(page)
+
+    @app.get("/api/rules")
+    async def api_rules() -> dict[str, Any]:
+        return {"rules": rules_catalogue(), "levels": levels(), "counting": list(COUNTING)}
+
+    @app.get("/api/tables")
+    async def api_tables() -> dict[str, Any]:
+        return manager.listing()
+
+    @app.post("/api/tables", status_code=201)
+    async def api_create(body: TableIn) -> dict[str, Any]:
+        specs, mine = _seat_specs(body)
+        overrides = [f"hand.wrong_count={body.counting}"] if body.counting else []
+        table, tokens = manager.create(
+            body.rules, overrides, body.players, body.partners, specs, claimed=mine
+        )
+        invites = [
+            {"seat": i, "name": table.seats[i].name, "link": f"/t/{table.id}#{token}"}
+            for i, token in enumerate(tokens)
+            if token is not None and i != mine
+        ]
+        return {
+            "id": table.id,
+            "url": f"/t/{table.id}",
+            "seat": mine,
+            "token": tokens[mine] if mine is not None else None,
+            "invites": invites,
+        }
+
+    @app.get("/api/tables/{table_id}")
+    async def api_table(table_id: str) -> dict[str, Any]:
+        table = manager.get(table_id)
+        if table is None:
+            raise HTTPException(404, f"there is no table {table_id!r}")
+        return table.summary()
+
+    def _finished(table_id: str) -> LiveTable:
+        table = manager.get(table_id)
+        if table is None:
+            raise HTTPException(404, f"there is no table {table_id!r}")
+        if not table.state.is_over:
+            raise HTTPException(403, "a game can be replayed only when it is over; watch it at its table")
+        return table
+
+    @app.get("/api/tables/{table_id}/record")
+    async def api_record(table_id: str) -> dict[str, Any]:
+        table = _finished(table_id)
+        return table.record().to_json(table.state)
+
+    @app.get("/api/tables/{table_id}/replay")
+    async def api_replay(table_id: str) -> dict[str, Any]:
+        return replay_frames(_finished(table_id))
+
+    @app.websocket("/ws/{table_id}")
+    async def table_socket(websocket: WebSocket, table_id: str) -> None:
+        await serve_connection(websocket, manager, table_id, limits)
+
+    return app

@@ -1,0 +1,239 @@
+"""One websocket at a table: read the client's messages, refuse the bad ones, send each view.
+
+The protocol is in ``docs/web.md``. A connection first says ``hello`` (with a seat's invite token,
+or none to watch); then it may ``act`` for its own seat only, ask for a ``rematch``, or ``ping``.
+Sending is done by one task per connection that always sends the latest view ("latest wins"), so
+a slow client never holds up the table; a client that falls too far behind is disconnected and
+gets the whole state again when it reconnects.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+import unicodedata
+from collections import deque
+from dataclasses import dataclass
+from typing import Any
+
+from fastapi import WebSocket, WebSocketDisconnect
+
+from noddy.web.messages import state_message, table_message
+from noddy.web.tables import LiveTable, Refused, TableManager
+
+__all__ = ["MAX_NAME", "Connection", "Limits", "clean_name", "serve_connection"]
+
+MAX_NAME = 24
+MAX_OUTBOX = 64
+TYPES = ("hello", "act", "name", "rematch", "ping")
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one connection may do: message size, message rate, and connections a table takes."""
+
+    max_message: int = 2048
+    """The longest message a client may send, in characters."""
+    rate: float = 20.0
+    """Messages a second a client may send on average, in bursts of up to ``burst``."""
+    burst: float = 40.0
+    max_listeners: int = 64
+    """Connections a table accepts at once (seats and spectators)."""
+
+
+class Connection:
+    """A listener at a table that sends through one websocket."""
+
+    def __init__(self, websocket: WebSocket, table: LiveTable, limits: Limits) -> None:
+        self.websocket = websocket
+        self.limits = limits
+        self.table = table
+        self.seat: int | None = None
+        self.ready = False
+        self.events_sent = 0
+        self.dirty = False
+        self.table_dirty = False
+        self.outbox: deque[dict[str, Any]] = deque()
+        self.wake = asyncio.Event()
+        self.overflow = False
+        self.allowance = limits.burst
+        self.last = time.monotonic()
+
+    def notify(self, *, table: bool = False) -> None:
+        self.dirty = True
+        self.table_dirty = self.table_dirty or table
+        self.wake.set()
+
+    def send(self, message: dict[str, Any]) -> None:
+        if len(self.outbox) >= MAX_OUTBOX:
+            self.overflow = True
+        else:
+            self.outbox.append(message)
+        self.wake.set()
+
+    def error(self, text: str, about: str | None = None) -> None:
+        self.send({"type": "error", "error": text, "about": about})
+
+    def allowed(self) -> bool:
+        """A token bucket: ``limits.rate`` messages a second, ``limits.burst`` at once."""
+        now = time.monotonic()
+        self.allowance = min(self.limits.burst, self.allowance + (now - self.last) * self.limits.rate)
+        self.last = now
+        if self.allowance < 1:
+            return False
+        self.allowance -= 1
+        return True
+
+    async def run_sender(self) -> None:
+        while True:
+            await self.wake.wait()
+            self.wake.clear()
+            if self.overflow:
+                await self.websocket.close(code=1008, reason="too far behind: reconnect")
+                return
+            while self.outbox:
+                await self.websocket.send_text(json.dumps(self.outbox.popleft()))
+            if not self.ready:
+                continue
+            if self.table_dirty:
+                self.table_dirty = False
+                await self.websocket.send_text(json.dumps(table_message(self.table, self.seat)))
+            if self.dirty:
+                self.dirty = False
+                message, self.events_sent = state_message(self.table, self.seat, self.events_sent)
+                await self.websocket.send_text(json.dumps(message))
+
+
+async def serve_connection(
+    websocket: WebSocket, manager: TableManager, table_id: str, limits: Limits
+) -> None:
+    """Serve one websocket for table ``table_id`` until it closes."""
+    await websocket.accept()
+    try:
+        table = manager.get(table_id)
+    except Refused as exc:
+        await websocket.send_text(json.dumps({"type": "error", "error": str(exc)}))
+        await websocket.close(code=4503)
+        return
+    if table is None:
+        await websocket.send_text(json.dumps({"type": "error", "error": f"there is no table {table_id!r}"}))
+        await websocket.close(code=4404)
+        return
+    if len(table.listeners) >= limits.max_listeners:
+        full = f"this table has {limits.max_listeners} connections, its limit: try again later"
+        await websocket.send_text(json.dumps({"type": "error", "error": full}))
+        await websocket.close(code=4429)
+        return
+    conn = Connection(websocket, table, limits)
+    sender = asyncio.create_task(conn.run_sender())
+    try:
+        while not sender.done():
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            text = message.get("text")
+            if text is None:
+                conn.error("send JSON text messages, not binary ones")
+                continue
+            if not conn.allowed():
+                conn.error(f"too many messages: at most {limits.rate:g} a second")
+                continue
+            await _handle(conn, manager, text)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        sender.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await sender
+        if conn in table.listeners:
+            table.listeners.discard(conn)
+            table.announce(table=True)
+
+
+async def _handle(conn: Connection, manager: TableManager, text: str) -> None:
+    limit = conn.limits.max_message
+    if len(text) > limit:
+        conn.error(f"message too long: {len(text)} characters, the limit is {limit}")
+        return
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        example = '{"type": "ping"}'
+        conn.error(f"not JSON ({exc.msg} at character {exc.pos}); send an object such as {example}")
+        return
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        conn.error('send a JSON object with a "type": one of ' + ", ".join(TYPES))
+        return
+    kind = data["type"]
+    try:
+        if kind == "hello":
+            await _hello(conn, manager, data)
+        elif not conn.ready:
+            raise Refused('say {"type": "hello"} first (with your seat\'s "token", or none to watch)')
+        elif kind == "act":
+            await _act(conn, manager, data)
+        elif kind == "name":
+            name = data.get("name")
+            if conn.seat is None:
+                raise Refused("you are watching: only a player can name their seat")
+            if not isinstance(name, str) or not clean_name(name):
+                raise Refused(f'"name" must be a name of 1 to {MAX_NAME} letters')
+            manager.claim(conn.table, conn.seat, clean_name(name))
+            conn.table.announce(table=True)
+        elif kind == "rematch":
+            if conn.seat is None:
+                raise Refused("only a player at the table can ask for a rematch")
+            await manager.rematch(conn.table)
+        elif kind == "ping":
+            conn.send({"type": "pong"})
+        else:
+            raise Refused(f"unknown message type {kind[:40]!r}; use one of: {', '.join(TYPES)}")
+    except Refused as exc:
+        conn.error(str(exc), kind[:40])
+
+
+async def _hello(conn: Connection, manager: TableManager, data: dict[str, Any]) -> None:
+    if conn.ready:
+        raise Refused("hello was already said on this connection")
+    table = conn.table
+    token = data.get("token")
+    name = data.get("name")
+    if token is not None and not isinstance(token, str):
+        raise Refused('"token" must be the text after the # of your invite link')
+    if name is not None and (not isinstance(name, str) or not clean_name(name)):
+        raise Refused(f'"name" must be a name of 1 to {MAX_NAME} letters')
+    if token:
+        seat = table.seat_of_token(token)
+        if seat is None:
+            raise Refused("this invite link is not for this table: check that it was copied whole")
+        manager.claim(table, seat, clean_name(name) if name else None)
+        conn.seat = seat
+    conn.ready = True
+    table.listeners.add(conn)
+    table.active = time.monotonic()
+    conn.send({"type": "welcome", "table": table.id, "seat": conn.seat})
+    table.announce(table=True)
+
+
+async def _act(conn: Connection, manager: TableManager, data: dict[str, Any]) -> None:
+    if conn.seat is None:
+        raise Refused("you are watching: open your invite link to take a seat and play")
+    if "seat" in data and data["seat"] != conn.seat:
+        raise Refused(
+            f"you sit in seat {conn.seat}; a connection acts only for its own seat, not seat {data['seat']!r}"
+        )
+    action = data.get("action")
+    if not isinstance(action, str) or not action.strip():
+        raise Refused('"action" must be text such as "play 5h", "go", "discard 5h 6d", "count", "declare 12"')
+    seq = data.get("seq")
+    if seq is not None and (not isinstance(seq, int) or isinstance(seq, bool)):
+        raise Refused('"seq" must be the move number of the state you saw')
+    await manager.act(conn.table, conn.seat, action, seq)
+
+
+def clean_name(name: str) -> str:
+    """A name with control characters taken out, trimmed, at most ``MAX_NAME`` characters."""
+    words = ("".join(ch for ch in word if unicodedata.category(ch)[0] != "C") for word in name.split())
+    return " ".join(word for word in words if word)[:MAX_NAME].strip()

@@ -1,0 +1,181 @@
+"""What the server tells a connection: the table, and the game as one seat (or a spectator) may see it.
+
+Everything about the game comes from ``state.view(seat)``: a message never reads another seat's
+hand from the state. Events are put in words by the terminal's renderer (`noddy.cli.render`), so the
+browser shows the same calls, and each scoring item keeps its cards (those the seat may see).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from rich.text import Text
+
+from noddy.cli.render import event_line, side_name
+from noddy.game.actions import Action
+from noddy.game.events import Event
+from noddy.game.state import GameState, Phase
+from noddy.game.view import PlayerView
+from noddy.rules import Rules
+from noddy.scoring import announce
+from noddy.scoring.announce import item_name
+from noddy.web.tables import LiveTable
+
+__all__ = ["event_json", "pegs", "state_message", "table_message"]
+
+_REASONS = {
+    "count": "the show",
+    "declare": "the show",
+    "play": "the play",
+    "last_card": "the play",
+    "go": "the play",
+    "turned_jack": "the turn-up",
+    "knave": "the Knave",
+    "compensation": "before the first deal",
+    "muggins": "muggins",
+}
+
+
+def display_names(table: LiveTable, seat: int | None) -> list[str]:
+    """Seat names as ``seat`` reads them: its own seat is "You"."""
+    return ["You" if i == seat else name for i, name in enumerate(table.names)]
+
+
+def table_message(table: LiveTable, seat: int | None) -> dict[str, Any]:
+    """Who sits where, who is connected, and the facts of the rules the table shows."""
+    rules = table.rules
+    state = table.state
+    return {
+        "type": "table",
+        "id": table.id,
+        "rules": table.preset,
+        "title": rules.title or rules.name,
+        "players": state.players,
+        "partners": state.partners,
+        "you": seat,
+        "status": table.status,
+        "rematch": table.rematch,
+        "end": rules.game.end,
+        "target": rules.game.target,
+        "crib": rules.crib.kind,
+        "wrong_count": rules.hand.wrong_count,
+        "sides": [side_name(display_names(table, seat), s, state.partners) for s in range(state.sides)],
+        "seats": [
+            {
+                "name": s.name,
+                "kind": s.kind,
+                "claimed": s.claimed or not s.is_human,
+                "connected": s.is_human and table.connected(i),
+            }
+            for i, s in enumerate(table.seats)
+        ],
+    }
+
+
+def event_json(event: Event, names: Sequence[str], rules: Rules, partners: bool) -> dict[str, Any]:
+    """One event for the browser: its words, and each scoring item with the cards it may show."""
+    data = event.to_json()
+    try:
+        line = event_line(event, names, rules, partners)
+    except IndexError:
+        line = event.text
+    if line is not None:
+        data["text"] = Text.from_markup(line.strip()).plain.strip("─ ").strip()
+    if event.items:
+        data["call"] = _call(event, rules)
+        data["items"] = [
+            {"name": _item_name(item, rules), "cards": [str(c) for c in item.cards], "points": item.points}
+            for item in event.items
+        ]
+    return data
+
+
+def _call(event: Event, rules: Rules) -> str:
+    try:
+        return announce(event.items, rules)
+    except IndexError:
+        return event.text
+
+
+def _item_name(item: Any, rules: Rules) -> str:
+    try:
+        return item_name(item, rules)
+    except IndexError:
+        return str(item.kind).replace("_", " ")
+
+
+def pegs(view: PlayerView) -> list[list[int]]:
+    """Each side's front and back peg: the back peg leaps the front one at every score."""
+    sides = 2 if view.partners else view.players
+    out = [[0, 0] for _ in range(sides)]
+    for event in view.events:
+        if event.points and event.seat is not None:
+            front, _ = out[view.side_of(event.seat)]
+            out[view.side_of(event.seat)] = [front + event.points, front]
+    return out
+
+
+def deal_summaries(view: PlayerView) -> list[dict[str, Any]]:
+    """For each deal so far, each side's points by where they came from (show, play, Knave...)."""
+    sides = 2 if view.partners else view.players
+    deals: list[dict[str, Any]] = []
+    current: dict[str, Any] = {"deal": 0, "dealer": None, "sides": [{} for _ in range(sides)]}
+    for event in view.events:
+        if event.kind == "deal":
+            if any(current["sides"]):
+                deals.append(current)
+            current = {"deal": len(deals) + 1, "dealer": event.seat, "sides": [{} for _ in range(sides)]}
+            continue
+        if event.points and event.seat is not None:
+            reason = _REASONS.get(event.kind, event.kind)
+            if event.kind in ("count", "declare") and event.text.startswith("crib"):
+                reason = "the crib"
+            bucket = current["sides"][view.side_of(event.seat)]
+            bucket[reason] = bucket.get(reason, 0) + event.points
+    if any(current["sides"]) or current["deal"]:
+        deals.append(current)
+    return deals
+
+
+def _refusals(state: GameState, seat: int, view: PlayerView) -> dict[str, str]:
+    """Why each card of the hand may not be played now (for the cards shown dimmed)."""
+    if state.phase is not Phase.PLAY or state.to_act != seat:
+        return {}
+    legal = set(view.legal)
+    return {
+        str(card): state.why_illegal(Action.play(seat, card))
+        for card in view.hand
+        if Action.play(seat, card) not in legal
+    }
+
+
+def state_message(table: LiveTable, seat: int | None, since: int = 0) -> tuple[dict[str, Any], int]:
+    """The game as ``seat`` sees it, with the events from ``since`` on; and the new event count."""
+    state = table.state
+    view = state.view(seat)
+    names = display_names(table, seat)
+    data = replace(view, events=()).to_json()
+    del data["events"]
+    since = min(since, len(view.events))
+    events = [event_json(e, names, state.rules, state.partners) for e in view.events[since:]]
+    task = state.tasks[0] if state.phase is Phase.COUNT and state.tasks else None
+    message: dict[str, Any] = {
+        "type": "state",
+        "table": table.id,
+        "seq": len(state.history),
+        "view": data,
+        "events_from": since,
+        "events": events,
+        "pegs": pegs(view),
+        "deals": deal_summaries(view),
+        "counting": {"what": task.what, "seat": task.seat} if task is not None else None,
+        "muggins": (
+            {"declarer": state.muggins[0], "missed": state.muggins[1]} if state.muggins is not None else None
+        ),
+        "discard": state.rules.deal.shape(state.players).discard,
+        "refusals": _refusals(state, seat, view) if seat is not None else {},
+        "status": table.status,
+    }
+    return message, len(view.events)

@@ -1,0 +1,111 @@
+"""The lobby's facts about each rule set, the full rules in plain words, and finished games' replays."""
+
+from __future__ import annotations
+
+from functools import cache
+from html import escape
+from typing import Any
+
+from noddy.players import PLAYERS
+from noddy.rules import Rules, load_rules, preset_names
+from noddy.rules.describe import describe
+from noddy.web.messages import display_names, event_json, pegs
+from noddy.web.tables import LiveTable
+
+__all__ = ["levels", "replay_frames", "rules_catalogue", "rules_page"]
+
+LEVELS = ("easy", "medium", "hard")
+
+
+def levels() -> list[str]:
+    """The computer players the lobby offers: easy, medium, hard when present, else every name."""
+    present = [name for name in LEVELS if name in PLAYERS]
+    return present or list(PLAYERS)
+
+
+def _rules_facts(rules: Rules) -> dict[str, Any]:
+    return {
+        "name": rules.name,
+        "title": rules.title or rules.name,
+        "summary": rules.summary,
+        "sources": [{"name": s.name, "url": s.url} for s in rules.sources],
+        "players": list(rules.player_counts),
+        "partners": rules.table.partners,
+        "end": rules.game.end,
+        "target": rules.game.target,
+        "wrong_count": rules.hand.wrong_count,
+    }
+
+
+@cache
+def rules_catalogue() -> list[dict[str, Any]]:
+    return [_rules_facts(load_rules(name)) for name in preset_names()]
+
+
+def rules_page(name: str) -> str | None:
+    """The whole rule set in plain words as an HTML page, or ``None`` for an unknown name."""
+    if name not in preset_names():
+        return None
+    rules = load_rules(name)
+    parts = [
+        f"<h1>{escape(rules.title or rules.name)}</h1>",
+        f"<p class=summary>{escape(rules.summary)}</p>",
+        "<h2>Sources</h2><ul>",
+    ]
+    for source in rules.sources:
+        url = escape(source.url)
+        link = f' — <a href="{url}" rel="noopener">{url}</a>' if source.url else ""
+        parts.append(f"<li>{escape(source.name)}{link}</li>")
+    parts.append("</ul>")
+    for title, rows in describe(rules):
+        parts.append(f"<h2>{escape(title)}</h2><dl>")
+        for row in rows:
+            parts.append(f"<dt>{escape(row.about[:1].upper() + row.about[1:])}</dt>")
+            parts.append(f"<dd><strong>{escape(row.reading)}</strong>")
+            if row.note:
+                parts.append(f"<p class=note>{escape(row.note)}</p>")
+            parts.append("</dd>")
+        parts.append("</dl>")
+    body = "\n".join(parts)
+    return f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{escape(rules.title or rules.name)} — the rules</title>
+<link rel="stylesheet" href="/static/style.css"></head>
+<body class="page rules-page"><nav class="topbar"><a href="/" class="brand">Noddy</a></nav>
+<main class="prose">{body}</main></body></html>"""
+
+
+def replay_frames(table: LiveTable) -> dict[str, Any]:
+    """Every state of a finished game, every hand and every count shown: only finished games are replayed."""
+    assert table.state.is_over
+    record = table.record()
+    names = display_names(table, None)
+    frames = []
+    shown = 0
+    for state in record.states():
+        last = state.history[-1] if state.history else None
+        view = state.view(None)
+        data = view.to_json()
+        del data["events"]
+        data["hands"] = [[str(c) for c in hand] for hand in state.hands]
+        data["cribs"] = [[str(c) for c in crib] for crib in state.cribs]
+        frames.append(
+            {
+                "action": None if last is None else (last.kind if last.is_chance else str(last)),
+                "actor": None if last is None else last.seat,
+                "view": data,
+                "events": [event_json(e, names, state.rules, state.partners) for e in state.events[shown:]],
+                "pegs": pegs(view),
+            }
+        )
+        shown = len(state.events)
+    return {
+        "id": table.id,
+        "title": table.rules.title or table.rules.name,
+        "names": names,
+        "partners": table.state.partners,
+        "target": table.rules.game.target,
+        "end": table.rules.game.end,
+        "frames": frames,
+    }

@@ -1,0 +1,107 @@
+// Drawing a game position: seats, the turn-up, the pile and count, the board, the deal summaries.
+// Used by the live table and by the replay of a finished game.
+
+import { backSVG, boardSVG, cardName, cardSVG, pegColour } from "/static/cards.js";
+import { el, logEntry } from "/static/common.js";
+
+export const sideOfSeat = (partners) => (seat) => (partners ? seat % 2 : seat);
+
+export function sideNames(names, partners) {
+  if (!partners) return names.slice();
+  return [`${names[0]} & ${names[2]}`, `${names[1]} & ${names[3]}`];
+}
+
+export function cardFace(code, extra = "") {
+  return el("div", { class: `card ${extra}`, "data-card": code, title: cardName(code) }, cardSVG(code));
+}
+
+export function cardBack(extra = "") {
+  return el("div", { class: `card back ${extra}` }, backSVG());
+}
+
+const RANK_ORDER = "A 2 3 4 5 6 7 8 9 10 J Q K".split(" ");
+const SUIT_ORDER = "cdhs";
+
+export function sortCards(cards) {
+  const key = (c) => RANK_ORDER.indexOf(c.slice(0, -1)) * 4 + SUIT_ORDER.indexOf(c.slice(-1));
+  return cards.slice().sort((a, b) => key(a) - key(b));
+}
+
+/** The other seats round the table: name, dealer and turn marks, cards in hand (face down or up). */
+export function renderSeats(box, { view, names, seats, me, hands }) {
+  box.replaceChildren();
+  const order = [];
+  for (let i = 1; i <= view.players; i++) {
+    const seat = me === null ? i - 1 : (me + i) % view.players;
+    if (seat !== me) order.push(seat);
+  }
+  for (const seat of order) {
+    const tags = [];
+    if (seat === view.dealer) tags.push(el("span", { class: "tag dealer", title: "the dealer" }, "dealer"));
+    if (view.partners && me !== null && seat % 2 === me % 2) tags.push(el("span", { class: "tag partner" }, "partner"));
+    const info = seats && seats[seat];
+    if (info && info.kind === "human" && !info.claimed) tags.push(el("span", { class: "tag away" }, "invited"));
+    else if (info && info.kind === "human" && !info.connected) tags.push(el("span", { class: "tag away" }, "away"));
+    const cards = el("div", { class: "mini-hand" });
+    if (hands) for (const code of sortCards(hands[seat])) cards.append(cardFace(code, "small"));
+    else for (let i = 0; i < view.hand_sizes[seat]; i++) cards.append(cardBack("small"));
+    const side = sideOfSeat(view.partners)(seat);
+    box.append(el("div", {
+      class: `seat ${view.to_act === seat ? "to-act" : ""}`, "data-seat": seat,
+      style: `--side:${pegColour(side)}`,
+    }, el("div", { class: "seat-head" }, el("span", { class: "seat-name" }, names[seat]), ...tags), cards));
+  }
+}
+
+/** The turn-up, the cards of the current series with who laid them, and the running count. */
+export function renderMiddle({ turnup, pile, count, crib }, view, names) {
+  turnup.replaceChildren(view.turnup ? cardFace(view.turnup) : cardBack("faint"));
+  pile.replaceChildren();
+  for (const [seat, code] of view.pile) {
+    pile.append(el("div", { class: "pile-card" }, cardFace(code), el("span", { class: "who" }, names[seat])));
+  }
+  count.textContent = String(view.count);
+  if (crib) crib.box.replaceChildren(...crib.cards);
+}
+
+export function renderScores(box, boardBox, { view, names, pegs, target, end }) {
+  const sides = sideNames(names, view.partners);
+  const goal = end === "target" ? target : 31;
+  box.replaceChildren(...sides.map((name, side) => el("div", { class: "score", style: `--side:${pegColour(side)}` },
+    el("span", { class: "dot" }), el("span", { class: "score-name" }, name),
+    el("span", { class: "score-points" }, String(view.scores[side])),
+    end === "target" ? el("span", { class: "score-goal" }, `/${target}`) : null)));
+  boardBox.replaceChildren(boardSVG(goal, pegs));
+}
+
+const REASON_ORDER = ["before the first deal", "the turn-up", "the Knave", "the play", "the show", "the crib", "muggins"];
+
+/** A table of each deal's points per side, by where they came from. */
+export function dealsTable(deals, names, partners) {
+  const sides = sideNames(names, partners);
+  const table = el("table", { class: "deals" });
+  table.append(el("thead", {}, el("tr", {}, el("th", {}, "Deal"), ...sides.map((n) => el("th", {}, n)))));
+  const body = el("tbody");
+  const totals = sides.map(() => 0);
+  for (const deal of deals) {
+    const cells = deal.sides.map((parts, side) => {
+      const sum = Object.values(parts).reduce((a, b) => a + b, 0);
+      totals[side] += sum;
+      const detail = REASON_ORDER.filter((r) => parts[r]).map((r) => `${r.replace(/^the /, "")} ${parts[r]}`).join(", ");
+      return el("td", { title: detail }, el("strong", {}, String(sum)), detail ? el("small", {}, ` ${detail}`) : null);
+    });
+    body.append(el("tr", {}, el("td", {}, deal.deal ? String(deal.deal) : "start"), ...cells));
+  }
+  body.append(el("tr", { class: "total" }, el("td", {}, "Total"), ...totals.map((t) => el("td", {}, el("strong", {}, String(t))))));
+  table.append(body);
+  return table;
+}
+
+export function appendLog(list, events, names, partners) {
+  const sides = sideNames(names, partners);
+  const sideOf = sideOfSeat(partners);
+  for (const event of events) {
+    if (event.kind === "shuffle") continue;
+    list.append(logEntry(event, sides, sideOf));
+  }
+}

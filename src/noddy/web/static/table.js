@@ -1,0 +1,400 @@
+// The table: one websocket to the server, which sends this seat's view; every choice is sent back
+// as an action ("play 5h", "go", "discard 5h 6d", "count", "declare 12", "muggins", "pass").
+
+import { cardBack, cardFace, appendLog, dealsTable, renderMiddle, renderScores, renderSeats, sideNames, sortCards }
+  from "/static/render.js";
+import { el, richText, saveToken, savedInvites, savedToken } from "/static/common.js";
+import { cardName, pegColour, prettyCard } from "/static/cards.js";
+
+const $ = (id) => document.getElementById(id);
+const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+const hashToken = location.hash.length > 1 ? decodeURIComponent(location.hash.slice(1)) : null;
+if (hashToken) saveToken(tableId, hashToken);
+const token = hashToken || savedToken(tableId);
+
+let socket = null;
+let info = null;
+let game = null;
+let selected = new Set();
+let retry = 400;
+let overlayShownFor = null;
+let leaving = false;
+let lastCall = null;
+let lastCallShown = null;
+
+const CALLED = ["play", "go", "count", "declare", "muggins", "turnup", "win"];
+const PHASE_VERBS = { discard: "lay cards away", play: "play", count: "count", muggins: "answer the muggins call" };
+
+function names() {
+  if (!info) return [];
+  return info.seats.map((s, i) => (i === info.you ? "You" : s.name));
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(tableId)}`);
+  setConn("connecting", "connecting…");
+  socket.addEventListener("open", () => {
+    retry = 400;
+    socket.send(JSON.stringify({ type: "hello", token }));
+  });
+  socket.addEventListener("message", (e) => onMessage(JSON.parse(e.data)));
+  socket.addEventListener("close", (e) => {
+    if (leaving) return;
+    if (e.code === 4404) {
+      setConn("gone", "no such table");
+      return;
+    }
+    setConn("reconnecting", "reconnecting…");
+    setTimeout(connect, retry);
+    retry = Math.min(retry * 2, 4000);
+  });
+}
+
+function setConn(stateName, text) {
+  const node = $("conn");
+  node.dataset.state = stateName;
+  node.textContent = text;
+}
+
+function onMessage(msg) {
+  if (msg.type === "welcome") {
+    setConn("connected", msg.seat === null ? "connected · watching" : "connected");
+  } else if (msg.type === "table") {
+    info = msg;
+    render();
+  } else if (msg.type === "state") {
+    if (msg.events_from === 0) $("log").replaceChildren();
+    const previous = game;
+    game = msg;
+    if (!previous || previous.seq !== msg.seq) {
+      showError("");
+      if (msg.view.phase !== "discard") selected.clear();
+      for (const code of [...selected]) if (!msg.view.hand.includes(code)) selected.delete(code);
+    }
+    if (info) appendLog($("log"), msg.events, names(), info.partners);
+    const called = msg.events.filter((e) => e.points || CALLED.includes(e.kind) || e.kind === "deal_end").pop();
+    if (called) lastCall = called.kind === "deal_end" ? dealSummary(msg, called) : called;
+    const log = $("log");
+    log.scrollTop = log.scrollHeight;
+    render();
+  } else if (msg.type === "error") {
+    showError(msg.error);
+    if (msg.error.includes("invite link")) setConn("refused", "invite link not valid");
+  } else if (msg.type === "rematch") {
+    leaving = true;
+    if (token) saveToken(msg.table, token);
+    location.href = `/t/${msg.table}${token ? "#" + encodeURIComponent(token) : ""}`;
+  }
+}
+
+function dealSummary(msg, ended) {
+  const after = msg.events.slice(msg.events.indexOf(ended)).some((e) => e.kind === "deal");
+  const deal = msg.deals[msg.deals.length - 1 - (after ? 1 : 0)];
+  if (!deal || !info) return ended;
+  const parts = sideNames(names(), msg.view.partners).map((name, side) => {
+    const got = deal.sides[side];
+    const sum = Object.values(got).reduce((a, b) => a + b, 0);
+    const detail = Object.entries(got).map(([why, n]) => `${why.replace(/^the /, "")} ${n}`).join(", ");
+    return `${name} +${sum}${detail ? ` (${detail})` : ""}`;
+  });
+  return { kind: "deal_end", seat: null, points: 0, text: `End of deal ${deal.deal}: ${parts.join(" · ")}` };
+}
+
+function showError(text) {
+  $("error").textContent = text;
+}
+
+function send(action) {
+  if (!socket || socket.readyState !== WebSocket.OPEN) {
+    showError("not connected: reconnecting, try again in a moment");
+    return;
+  }
+  socket.send(JSON.stringify({ type: "act", action, seq: game.seq }));
+}
+
+function legalKinds() {
+  return new Set(game.view.legal.map((a) => a.split(" ")[0]));
+}
+
+function myTurn() {
+  return info && game && info.you !== null && game.view.to_act === info.you && game.view.legal.length > 0;
+}
+
+function onCard(code) {
+  if (!myTurn()) {
+    const who = game && game.view.to_act !== null ? names()[game.view.to_act] : null;
+    showError(who ? `It is not your turn: waiting for ${who}.` : "It is not your turn.");
+    return;
+  }
+  const kinds = legalKinds();
+  if (kinds.has("discard")) {
+    if (selected.has(code)) selected.delete(code);
+    else if (selected.size < game.discard) selected.add(code);
+    else showError(`Lay away ${game.discard} card${game.discard > 1 ? "s" : ""}: click a chosen card to put it back.`);
+    render();
+  } else if (kinds.has("play") || kinds.has("go")) {
+    if (game.view.legal.includes(`play ${code}`)) send(`play ${code}`);
+    else showError(`${prettyCard(code)}: ${game.refusals[code] || "you may not play it now"}.`);
+  } else {
+    showError("Now is not the time to play a card: " + statusText());
+  }
+}
+
+function layAway() {
+  if (selected.size !== game.discard) {
+    showError(`Choose ${game.discard} card${game.discard > 1 ? "s" : ""} to lay away first.`);
+    return;
+  }
+  send(`discard ${[...selected].join(" ")}`);
+}
+
+function declare() {
+  const input = $("declare-input");
+  const value = input ? input.value.trim() : "";
+  if (!/^\d{1,2}$/.test(value)) {
+    showError("Declare a number of points from 0 to 99, or press “Count for me”.");
+    if (input) input.focus();
+    return;
+  }
+  send(`declare ${Number(value)}`);
+}
+
+function owner(seat) {
+  return seat === info.you ? "your" : `${names()[seat]}'s`;
+}
+
+function statusText() {
+  const v = game.view;
+  const all = names();
+  if (game.status === "over" || v.phase === "over") {
+    if (v.winner === null) return "The game is a draw.";
+    const side = sideNames(all, v.partners)[v.winner];
+    return `${side} ${side === "You" || side.includes(" & ") ? "win" : "wins"} the game.`;
+  }
+  if (v.to_act === null) return "Shuffling and dealing…";
+  if (!myTurn()) {
+    const verb = PHASE_VERBS[v.phase] || "act";
+    if (v.phase === "count" && game.counting) return `${all[v.to_act]} ${all[v.to_act] === "You" ? "count" : "counts"} ${owner(game.counting.seat)} ${game.counting.what}…`;
+    return `Waiting for ${all[v.to_act]} to ${verb}…`;
+  }
+  const kinds = legalKinds();
+  if (kinds.has("discard")) {
+    const crib = info.crib === "own" ? "your own crib" : `${owner(v.dealer)} crib`;
+    return `Lay away ${game.discard} card${game.discard > 1 ? "s" : ""} to ${crib}: choose, then “Lay away”.`;
+  }
+  if (kinds.has("muggins")) {
+    const m = game.muggins;
+    return `${all[m.declarer]} missed ${m.missed} point${m.missed > 1 ? "s" : ""}: call Muggins to take them?`;
+  }
+  if (kinds.has("count")) return `Count ${owner(game.counting.seat)} ${game.counting.what}: let the engine count, or declare your points.`;
+  if (kinds.has("play")) return `Your turn: play a card (count ${v.count}).`;
+  if (kinds.has("go")) return `You cannot play within 31: say Go.`;
+  return "Your turn.";
+}
+
+function renderActions() {
+  const box = $("actions");
+  box.replaceChildren();
+  if (!myTurn()) {
+    if (game.status === "over") box.append(el("button", { class: "primary", onclick: () => showOverlay(true) }, "See the result"));
+    return;
+  }
+  const kinds = legalKinds();
+  if (kinds.has("discard")) {
+    box.append(el("button", {
+      class: "primary", id: "lay-away", disabled: selected.size !== game.discard, onclick: layAway,
+    }, `Lay away ${selected.size}/${game.discard}`));
+  }
+  if (kinds.has("go")) box.append(el("button", { class: kinds.has("play") ? "" : "primary", id: "go", onclick: () => send("go") }, "Go"));
+  if (kinds.has("count")) {
+    box.append(
+      el("button", { class: "primary", id: "count-for-me", onclick: () => send("count") }, "Count for me"),
+      el("span", { class: "declare" },
+        el("label", { for: "declare-input" }, "or declare"),
+        el("input", { id: "declare-input", type: "number", min: 0, max: 99, inputmode: "numeric", placeholder: "points",
+          onkeydown: (e) => { if (e.key === "Enter") { e.stopPropagation(); declare(); } } }),
+        el("button", { id: "declare", onclick: declare }, "Declare")),
+    );
+  }
+  if (kinds.has("muggins")) {
+    box.append(
+      el("button", { class: "primary", id: "muggins", onclick: () => send("muggins") }, "Muggins!"),
+      el("button", { id: "pass", onclick: () => send("pass") }, "Let it go"),
+    );
+  }
+}
+
+function renderHand() {
+  const v = game.view;
+  const box = $("hand");
+  box.replaceChildren();
+  if (info.you === null) {
+    box.append(el("p", { class: "watching" }, "You are watching: the players' cards are hidden."));
+    return;
+  }
+  const showing = v.hand.length === 0 && (v.phase === "count" || v.phase === "muggins") ? v.held : v.hand;
+  const cards = sortCards(showing);
+  const mine = myTurn();
+  const kinds = mine ? legalKinds() : new Set();
+  cards.forEach((code, i) => {
+    let state = "";
+    let title = cardName(code);
+    if (showing !== v.hand) state = "shown";
+    else if (kinds.has("discard")) state = selected.has(code) ? "selected" : "choosable";
+    else if (kinds.has("play") || kinds.has("go")) {
+      if (v.legal.includes(`play ${code}`)) state = "playable";
+      else {
+        state = "refused";
+        title += `: ${game.refusals[code] || "not now"}`;
+      }
+    }
+    const face = cardFace(code, state);
+    const button = el("button", {
+      class: `card-button ${state}`, "data-card": code, title, "aria-label": `${i + 1}: ${title}`,
+      "aria-pressed": kinds.has("discard") ? String(selected.has(code)) : null,
+      onclick: () => onCard(code),
+    }, face, el("span", { class: "key" }, String(i + 1)));
+    box.append(button);
+  });
+}
+
+function renderCrib() {
+  const v = game.view;
+  const label = $("crib-label");
+  const wrap = $("crib-wrap");
+  if (info.crib === "none") {
+    wrap.hidden = true;
+    return null;
+  }
+  wrap.hidden = false;
+  if (info.crib === "own") {
+    label.textContent = "Your crib";
+    if (info.you === null) { wrap.hidden = true; return null; }
+    return { box: $("crib"), cards: v.own_crib.length ? sortCards(v.own_crib).map((c) => cardFace(c, "small")) : [cardBack("faint")] };
+  }
+  label.textContent = `${v.dealer === info.you ? "Your" : names()[v.dealer] + "'s"} crib`;
+  return { box: $("crib"), cards: [cardBack(v.phase === "discard" ? "faint" : "")] };
+}
+
+function renderCallout() {
+  const box = $("callout");
+  const last = lastCall;
+  if (!last || last === lastCallShown) return;
+  lastCallShown = last;
+  const text = (last.text || "").replace(/\s\+\d+$/u, "");
+  const side = last.seat === null ? 0 : (game.view.partners ? last.seat % 2 : last.seat);
+  box.replaceChildren(el("span", { class: "callout-text" }, richText(text)));
+  if (last.points) box.append(el("span", { class: "pts", style: `background:${pegColour(side)}` }, `+${last.points}`));
+  box.classList.remove("pop");
+  void box.offsetWidth;
+  box.classList.add("pop");
+}
+
+function renderInvites() {
+  const invites = savedInvites(tableId).filter((inv) => info.seats[inv.seat] && !info.seats[inv.seat].claimed);
+  const box = $("invites");
+  box.hidden = invites.length === 0;
+  const list = $("invite-list");
+  list.replaceChildren(...invites.map((inv) => {
+    const url = new URL(inv.link, location.href).href;
+    const input = el("input", { value: url, readonly: true, "aria-label": `invite link for ${inv.name}`, onclick: (e) => e.target.select() });
+    const copy = el("button", {
+      onclick: async () => {
+        try { await navigator.clipboard.writeText(url); copy.textContent = "Copied"; } catch { input.select(); }
+      },
+    }, "Copy");
+    return el("li", {}, el("strong", {}, inv.name), input, copy);
+  }));
+}
+
+function showOverlay(force = false) {
+  if (!force && overlayShownFor === game.table) return;
+  overlayShownFor = game.table;
+  const v = game.view;
+  $("result").textContent = statusText();
+  const [stakeName, stakeGames] = v.stake;
+  $("stake").textContent = v.winner === null ? "" : `${sideNames(names(), v.partners).map((n, i) => `${n} ${v.scores[i]}`).join(" · ")}`
+    + (stakeGames > 1 ? ` — a ${stakeName}: it counts ${stakeGames} games.` : "");
+  $("final-deals").replaceChildren(dealsTable(game.deals, names(), v.partners));
+  $("replay-link").href = `/replay/${tableId}`;
+  $("rematch").hidden = info.you === null;
+  $("overlay").hidden = false;
+  (info.you === null ? $("replay-link") : $("rematch")).focus();
+}
+
+function render() {
+  if (!info) return;
+  $("title").textContent = info.title;
+  $("rules-link").href = `/rules/${info.rules}`;
+  document.title = `Noddy — ${info.title}`;
+  renderInvites();
+  if (!game) return;
+  const v = game.view;
+  const all = names();
+  document.body.dataset.phase = v.phase;
+  document.body.dataset.seq = String(game.seq);
+  document.body.dataset.status = game.status;
+  document.body.dataset.myTurn = String(myTurn());
+  renderSeats($("opponents"), { view: v, names: all, seats: info.seats, me: info.you });
+  renderMiddle({ turnup: $("turnup"), pile: $("pile"), count: $("count"), crib: renderCrib() }, v, all);
+  renderScores($("scores"), $("board"), { view: v, names: all, pegs: game.pegs, target: info.target, end: info.end });
+  $("mini-scores").replaceChildren(...sideNames(all, v.partners).map((name, side) => el("span", {
+    class: "mini-score", style: `--side:${pegColour(side)}`,
+  }, el("span", { class: "dot" }), `${name} `, el("strong", {}, String(v.scores[side])))),
+  el("span", { class: "mini-goal" }, info.end === "target" ? `to ${info.target}` : "one deal"));
+  $("myname").textContent = info.you === null ? "Watching" : `You (${info.seats[info.you].name})`;
+  $("rename").hidden = info.you === null || !$("rename-form").hidden;
+  const tags = [];
+  if (info.you !== null && v.dealer === info.you) tags.push(el("span", { class: "tag dealer" }, "dealer"));
+  $("mytags").replaceChildren(...tags);
+  document.querySelector(".me").classList.toggle("to-act", myTurn());
+  $("status").textContent = statusText();
+  renderHand();
+  renderActions();
+  renderCallout();
+  $("deals-panel").hidden = game.deals.filter((d) => d.deal).length < 2 && game.status !== "over";
+  $("deals").replaceChildren(dealsTable(game.deals, all, v.partners));
+  if (game.status === "over") showOverlay();
+}
+
+document.addEventListener("keydown", (e) => {
+  if (!game || e.ctrlKey || e.metaKey || e.altKey) return;
+  if (e.target instanceof HTMLInputElement) return;
+  if (!$("overlay").hidden) {
+    if (e.key === "Escape") $("overlay").hidden = true;
+    return;
+  }
+  const key = e.key.toLowerCase();
+  const buttons = [...document.querySelectorAll("#hand .card-button")];
+  if (/^[1-9]$/.test(key) && buttons[Number(key) - 1]) {
+    buttons[Number(key) - 1].click();
+    e.preventDefault();
+  } else if (key === "enter" && !(e.target instanceof HTMLButtonElement)) {
+    const button = $("lay-away") || $("count-for-me") || $("go");
+    if (button) { button.click(); e.preventDefault(); }
+  } else if (key === "g" && $("go")) $("go").click();
+  else if (key === "m" && $("muggins")) $("muggins").click();
+  else if (key === "p" && $("pass")) $("pass").click();
+  else if (key === "d" && $("declare-input")) { $("declare-input").focus(); e.preventDefault(); }
+});
+
+$("rematch").addEventListener("click", () => {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "rematch" }));
+});
+$("close-overlay").addEventListener("click", () => { $("overlay").hidden = true; });
+$("rename").addEventListener("click", () => {
+  $("rename-form").hidden = false;
+  $("rename").hidden = true;
+  $("rename-input").value = info.seats[info.you].name;
+  $("rename-input").focus();
+});
+$("rename-form").addEventListener("submit", (e) => {
+  e.preventDefault();
+  const name = $("rename-input").value.trim();
+  if (name && socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "name", name }));
+  $("rename-form").hidden = true;
+});
+window.addEventListener("beforeunload", () => { leaving = true; });
+
+connect();

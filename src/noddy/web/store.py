@@ -1,0 +1,244 @@
+"""The web app's persistence: tables, seats and every action, one row an action, in SQL.
+
+SQLite (WAL mode) by default, any SQLAlchemy URL otherwise (PostgreSQL works the same). An action is
+written and committed before anyone is told of it, so a restart replays each table to where it was.
+Invite tokens are stored only as SHA-256 hashes.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    Boolean,
+    Column,
+    Engine,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    func,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine.interfaces import DBAPIConnection
+from sqlalchemy.pool import ConnectionPoolEntry
+
+__all__ = ["SeatRow", "Store", "TableRow", "default_url"]
+
+metadata = MetaData()
+
+tables = Table(
+    "noddy_tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("created", Float, nullable=False),
+    Column("preset", String(64), nullable=False),
+    Column("overrides", Text, nullable=False, default="[]"),
+    Column("players", Integer, nullable=False),
+    Column("partners", Boolean, nullable=False),
+    Column("status", String(16), nullable=False, default="playing"),
+    Column("result", Text, nullable=True),
+    Column("rematch", String(32), nullable=True),
+    Column("finished", Float, nullable=True),
+)
+
+seats = Table(
+    "noddy_seats",
+    metadata,
+    Column("table_id", String(32), ForeignKey("noddy_tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(32), nullable=False),
+    Column("name", String(64), nullable=False),
+    Column("token_hash", String(64), nullable=True, index=True),
+    Column("claimed", Boolean, nullable=False, default=False),
+)
+
+actions = Table(
+    "noddy_actions",
+    metadata,
+    Column("table_id", String(32), ForeignKey("noddy_tables.id"), primary_key=True),
+    Column("number", Integer, primary_key=True),
+    Column("text", Text, nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+
+def default_url() -> str:
+    """``NODDY_DATABASE_URL``, or a SQLite file in the user's data folder."""
+    url = os.environ.get("NODDY_DATABASE_URL")
+    if url:
+        return url
+    if sys.platform == "win32":
+        base = Path(os.environ.get("LOCALAPPDATA", Path.home() / "AppData" / "Local"))
+    elif sys.platform == "darwin":
+        base = Path.home() / "Library" / "Application Support"
+    else:
+        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    folder = base / "noddy"
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'noddy.db'}"
+
+
+def _sqlite_pragmas(dbapi_connection: DBAPIConnection, _record: ConnectionPoolEntry) -> None:
+    cursor = dbapi_connection.cursor()
+    for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON", "busy_timeout=5000"):
+        cursor.execute(f"PRAGMA {pragma}")
+    cursor.close()
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    seat: int
+    kind: str
+    name: str
+    token_hash: str | None
+    claimed: bool
+
+
+@dataclass(frozen=True)
+class TableRow:
+    id: str
+    created: float
+    preset: str
+    overrides: tuple[str, ...]
+    players: int
+    partners: bool
+    status: str
+    result: dict[str, Any] | None
+    rematch: str | None
+    seats: tuple[SeatRow, ...]
+
+
+class Store:
+    """Tables, seats and actions in one SQL database."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine: Engine = create_engine(url)
+        if self.engine.dialect.name == "sqlite":
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        metadata.create_all(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def create_table(
+        self,
+        table_id: str,
+        preset: str,
+        overrides: tuple[str, ...],
+        players: int,
+        partners: bool,
+        seat_rows: tuple[SeatRow, ...],
+    ) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(tables).values(
+                    id=table_id,
+                    created=time.time(),
+                    preset=preset,
+                    overrides=json.dumps(list(overrides)),
+                    players=players,
+                    partners=partners,
+                    status="playing",
+                )
+            )
+            conn.execute(
+                insert(seats),
+                [
+                    {
+                        "table_id": table_id,
+                        "seat": s.seat,
+                        "kind": s.kind,
+                        "name": s.name,
+                        "token_hash": s.token_hash,
+                        "claimed": s.claimed,
+                    }
+                    for s in seat_rows
+                ],
+            )
+
+    def append_action(self, table_id: str, number: int, text: str) -> None:
+        """Store action ``number`` (from 1) of a table; committed when this returns."""
+        with self.engine.begin() as conn:
+            conn.execute(insert(actions).values(table_id=table_id, number=number, text=text, at=time.time()))
+
+    def claim_seat(self, table_id: str, seat: int, name: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(seats)
+                .where(seats.c.table_id == table_id, seats.c.seat == seat)
+                .values(claimed=True, name=name)
+            )
+
+    def finish(self, table_id: str, result: dict[str, Any]) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(tables)
+                .where(tables.c.id == table_id)
+                .values(status="over", result=json.dumps(result), finished=time.time())
+            )
+
+    def set_rematch(self, table_id: str, rematch: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(update(tables).where(tables.c.id == table_id).values(rematch=rematch))
+
+    def actions(self, table_id: str) -> list[str]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(actions.c.text).where(actions.c.table_id == table_id).order_by(actions.c.number)
+            )
+            return [row.text for row in rows]
+
+    def table(self, table_id: str) -> TableRow | None:
+        found = self._tables(tables.c.id == table_id)
+        return found[0] if found else None
+
+    def tables(self, status: str | None = None, limit: int = 1000) -> list[TableRow]:
+        """Tables, newest first; only those with ``status`` when given."""
+        where = tables.c.status == status if status is not None else None
+        return self._tables(where, limit)
+
+    def count_tables(self, status: str) -> int:
+        with self.engine.connect() as conn:
+            return int(conn.execute(select(func.count()).where(tables.c.status == status)).scalar_one())
+
+    def _tables(self, where: Any = None, limit: int = 1000) -> list[TableRow]:
+        query = select(tables).order_by(tables.c.created.desc()).limit(limit)
+        if where is not None:
+            query = query.where(where)
+        with self.engine.connect() as conn:
+            rows = list(conn.execute(query))
+            ids = [row.id for row in rows]
+            by_table: dict[str, list[SeatRow]] = {i: [] for i in ids}
+            if ids:
+                for s in conn.execute(select(seats).where(seats.c.table_id.in_(ids)).order_by(seats.c.seat)):
+                    by_table[s.table_id].append(SeatRow(s.seat, s.kind, s.name, s.token_hash, s.claimed))
+        return [
+            TableRow(
+                id=row.id,
+                created=row.created,
+                preset=row.preset,
+                overrides=tuple(json.loads(row.overrides)),
+                players=row.players,
+                partners=row.partners,
+                status=row.status,
+                result=json.loads(row.result) if row.result else None,
+                rematch=row.rematch,
+                seats=tuple(by_table[row.id]),
+            )
+            for row in rows
+        ]

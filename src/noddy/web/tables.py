@@ -1,0 +1,460 @@
+"""Live tables: the one holder of each game's state, the referee of every action, the computer seats.
+
+Every action goes through `TableManager.act` (a person) or the table's driver (chance and computer
+players): it is checked by the engine, stored, and only then made the table's state and announced
+to the listeners (the connections). On start the manager rebuilds each unfinished table from the
+store by replaying its actions.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import logging
+import random
+import secrets
+import time
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from noddy.errors import NoddyError
+from noddy.game.actions import Action
+from noddy.game.state import GameState, new_game
+from noddy.players import PLAYERS, Player, counting_actions, make_player
+from noddy.record import GameRecord, Seat, format_action, parse_action
+from noddy.rules import Rules, load_rules
+from noddy.web.store import SeatRow, Store
+
+__all__ = [
+    "HUMAN",
+    "Listener",
+    "LiveTable",
+    "Refused",
+    "SeatSpec",
+    "TableManager",
+    "hash_token",
+]
+
+log = logging.getLogger("noddy.web")
+
+HUMAN = "human"
+MAX_FINISHED_IN_MEMORY = 200
+
+
+class Refused(NoddyError):
+    """A request refused with a reason for the person who made it; nothing has changed."""
+
+
+class Listener(Protocol):
+    """A connection to a table: told when the table's state changes."""
+
+    seat: int | None
+
+    def notify(self, *, table: bool = False) -> None:
+        """The game moved on (or, with ``table``, the seats or the table's status changed)."""
+
+    def send(self, message: dict[str, Any]) -> None: ...
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """A seat to create: a person (``human``) or a computer player's name."""
+
+    kind: str
+    name: str
+
+
+@dataclass
+class LiveSeat:
+    kind: str
+    name: str
+    token_hash: str | None
+    claimed: bool
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == HUMAN
+
+
+@dataclass(eq=False)
+class LiveTable:
+    """One table in memory: its rules, seats, current state, and who is listening."""
+
+    id: str
+    preset: str
+    overrides: tuple[str, ...]
+    rules: Rules
+    seats: list[LiveSeat]
+    state: GameState
+    rematch: str | None = None
+    listeners: set[Listener] = field(default_factory=set)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    rng: random.Random = field(default_factory=lambda: random.Random(secrets.randbits(64)))
+    bots: dict[int, Player] = field(default_factory=dict)
+    driver: asyncio.Task[None] | None = None
+    active: float = field(default_factory=time.monotonic)
+    """When something last happened here (an action, a connection): idle tables leave memory first."""
+
+    @property
+    def idle(self) -> bool:
+        return not self.listeners and (self.driver is None or self.driver.done())
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    @property
+    def status(self) -> str:
+        if self.state.is_over:
+            return "over"
+        return "open" if any(s.is_human and not s.claimed for s in self.seats) else "playing"
+
+    def seat_of_token(self, token: str) -> int | None:
+        digest = hash_token(token)
+        for i, seat in enumerate(self.seats):
+            if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, digest):
+                return i
+        return None
+
+    def connected(self, seat: int) -> bool:
+        return any(listener.seat == seat for listener in self.listeners)
+
+    def record(self) -> GameRecord:
+        seats = [Seat(s.name, s.kind) for s in self.seats]
+        return GameRecord.start(self.state, seats, preset=self.preset, overrides=self.overrides)
+
+    def summary(self) -> dict[str, Any]:
+        """What the lobby lists: public facts only."""
+        return {
+            "id": self.id,
+            "rules": self.preset,
+            "title": self.rules.title or self.rules.name,
+            "players": self.state.players,
+            "partners": self.state.partners,
+            "status": self.status,
+            "scores": list(self.state.scores),
+            "deal": self.state.deal_number,
+            "winner": self.state.winner,
+            "seats": [
+                {"name": s.name, "kind": s.kind, "claimed": s.claimed or not s.is_human} for s in self.seats
+            ],
+        }
+
+    def announce(self, *, table: bool = False) -> None:
+        for listener in list(self.listeners):
+            listener.notify(table=table)
+
+    def broadcast(self, message: dict[str, Any]) -> None:
+        for listener in list(self.listeners):
+            listener.send(message)
+
+
+class TableManager:
+    """Creates, restores and referees the tables; drives chance and the computer players."""
+
+    def __init__(self, store: Store, *, bot_delay: float = 0.8, max_tables: int = 500) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self.max_tables = max_tables
+        self.live: dict[str, LiveTable] = {}
+        self.finished: OrderedDict[str, LiveTable] = OrderedDict()
+        self._closing = False
+
+    # -- start and stop ---------------------------------------------------------------------------
+
+    def restore(self) -> int:
+        """Rebuild every unfinished table from the store; return how many."""
+        for row in self.store.tables(status="playing", limit=self.max_tables):
+            table = self._rebuild(row.id)
+            if table is not None and not table.state.is_over:
+                self.live[table.id] = table
+                self._kick(table)
+        return len(self.live)
+
+    async def close(self) -> None:
+        self._closing = True
+        tasks = [t.driver for t in self.live.values() if t.driver is not None and not t.driver.done()]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+    def _rebuild(self, table_id: str) -> LiveTable | None:
+        row = self.store.table(table_id)
+        if row is None:
+            return None
+        rules = load_rules(row.preset, row.overrides)
+        state = new_game(rules, row.players, partners=row.partners)
+        for number, text in enumerate(self.store.actions(table_id), start=1):
+            try:
+                state = state.apply(parse_action(text))
+            except NoddyError as exc:
+                log.error("table %s: action %d (%s) does not replay: %s", table_id, number, text, exc)
+                break
+        seats = [LiveSeat(s.kind, s.name, s.token_hash, s.claimed) for s in row.seats]
+        table = LiveTable(row.id, row.preset, row.overrides, rules, seats, state, rematch=row.rematch)
+        table.bots = {i: make_player(s.kind) for i, s in enumerate(seats) if not s.is_human}
+        if state.is_over and row.status != "over":
+            self.store.finish(table.id, _result(state))
+        return table
+
+    # -- finding tables ---------------------------------------------------------------------------
+
+    def get(self, table_id: str) -> LiveTable | None:
+        """A live table, or a finished one loaded from the store."""
+        table = self.live.get(table_id) or self.finished.get(table_id)
+        if table is not None:
+            return table
+        if len(table_id) > 32:
+            return None
+        table = self._rebuild(table_id)
+        if table is None:
+            return None
+        if table.state.is_over:
+            self._keep_finished(table)
+        else:
+            self._make_room()
+            self.live[table.id] = table
+            self._kick(table)
+        return table
+
+    def _make_room(self) -> None:
+        """Keep at most ``max_tables`` unfinished tables in memory: the idle ones wait in the store."""
+        if len(self.live) < self.max_tables:
+            return
+        idle = sorted((t for t in self.live.values() if t.idle), key=lambda t: t.active)
+        for table in idle[: len(self.live) - self.max_tables + 1]:
+            del self.live[table.id]
+        if len(self.live) >= self.max_tables:
+            raise Refused(f"the server has {len(self.live)} tables in play, its limit: try again later")
+
+    def _keep_finished(self, table: LiveTable) -> None:
+        self.finished[table.id] = table
+        self.finished.move_to_end(table.id)
+        while len(self.finished) > MAX_FINISHED_IN_MEMORY:
+            self.finished.popitem(last=False)
+
+    def listing(self, limit: int = 50) -> dict[str, list[dict[str, Any]]]:
+        live = sorted(self.live.values(), key=lambda t: t.id)
+        finished = [self._finished_summary(row) for row in self.store.tables(status="over", limit=limit)]
+        return {
+            "open": [t.summary() for t in live if t.status == "open"][:limit],
+            "playing": [t.summary() for t in live if t.status == "playing"][:limit],
+            "finished": finished,
+        }
+
+    def _finished_summary(self, row: Any) -> dict[str, Any]:
+        rules = load_rules(row.preset, row.overrides)
+        result = row.result or {}
+        return {
+            "id": row.id,
+            "rules": row.preset,
+            "title": rules.title or rules.name,
+            "players": row.players,
+            "partners": row.partners,
+            "status": "over",
+            "scores": result.get("scores", []),
+            "winner": result.get("winner"),
+            "seats": [{"name": s.name, "kind": s.kind, "claimed": True} for s in row.seats],
+        }
+
+    # -- creating ---------------------------------------------------------------------------------
+
+    def create(
+        self,
+        preset: str,
+        overrides: Sequence[str],
+        players: int,
+        partners: bool | None,
+        seats: Sequence[SeatSpec],
+        *,
+        claimed: int | None = None,
+        tokens: Sequence[str | None] | None = None,
+        token_hashes: Sequence[str | None] | None = None,
+    ) -> tuple[LiveTable, list[str | None]]:
+        """A new table; return it and each seat's invite token (``None`` for a computer seat).
+
+        ``claimed`` is the creator's own seat. A rematch passes the old ``token_hashes``.
+        """
+        self._make_room()
+        if len(seats) != players:
+            raise Refused(f"{players} players need {players} seats, not {len(seats)}")
+        for spec in seats:
+            if spec.kind != HUMAN and spec.kind not in PLAYERS:
+                raise Refused(f"unknown seat kind {spec.kind!r}; use human or one of: {', '.join(PLAYERS)}")
+        try:
+            rules = load_rules(preset, overrides)
+            state = new_game(rules, players, partners=partners)
+        except NoddyError as exc:
+            raise Refused(str(exc)) from None
+        table_id = secrets.token_hex(5)
+        plain: list[str | None] = []
+        rows = []
+        for i, spec in enumerate(seats):
+            token: str | None = None
+            digest: str | None = None
+            if spec.kind == HUMAN:
+                if token_hashes is not None:
+                    digest = token_hashes[i]
+                else:
+                    token = tokens[i] if tokens is not None else secrets.token_urlsafe(18)
+                    digest = hash_token(token) if token else None
+            plain.append(token)
+            is_claimed = spec.kind != HUMAN or i == claimed
+            rows.append(SeatRow(i, spec.kind, spec.name, digest, is_claimed))
+        self.store.create_table(table_id, preset, tuple(overrides), players, state.partners, tuple(rows))
+        live_seats = [LiveSeat(r.kind, r.name, r.token_hash, r.claimed) for r in rows]
+        table = LiveTable(table_id, preset, tuple(overrides), rules, live_seats, state)
+        table.bots = {i: make_player(s.kind) for i, s in enumerate(live_seats) if not s.is_human}
+        self.live[table_id] = table
+        self._kick(table)
+        return table, plain
+
+    async def rematch(self, table: LiveTable) -> LiveTable:
+        """The next game at the same table: same rules and seats, same invite links."""
+        async with table.lock:
+            if not table.state.is_over:
+                raise Refused("a rematch can start only when the game is over")
+            found = self.get(table.rematch) if table.rematch is not None else None
+            if found is not None:
+                table.broadcast({"type": "rematch", "table": found.id})
+                return found
+            specs = [SeatSpec(s.kind, s.name) for s in table.seats]
+            new, _ = self.create(
+                table.preset,
+                table.overrides,
+                table.state.players,
+                table.state.partners,
+                specs,
+                token_hashes=[s.token_hash for s in table.seats],
+            )
+            for i, (old, seat) in enumerate(zip(table.seats, new.seats, strict=True)):
+                if seat.is_human and old.claimed:
+                    seat.claimed = True
+                    self.store.claim_seat(new.id, i, seat.name)
+            self.store.set_rematch(table.id, new.id)
+            table.rematch = new.id
+        table.broadcast({"type": "rematch", "table": new.id})
+        table.announce(table=True)
+        return new
+
+    def claim(self, table: LiveTable, seat: int, name: str | None) -> None:
+        """A person takes their seat through its invite link (the first time, with a name)."""
+        live = table.seats[seat]
+        if live.claimed and not name:
+            return
+        if name:
+            live.name = name
+        live.claimed = True
+        self.store.claim_seat(table.id, seat, live.name)
+
+    # -- acting -----------------------------------------------------------------------------------
+
+    async def act(self, table: LiveTable, seat: int, text: str, seq: int | None = None) -> None:
+        """Seat ``seat`` takes the action written ``text``; raise `Refused`, changing nothing, if illegal."""
+        try:
+            action = Action.parse(text, seat)
+        except NoddyError as exc:
+            raise Refused(str(exc)) from None
+        async with table.lock:
+            state = table.state
+            if seq is not None and seq != len(state.history):
+                raise Refused(
+                    f"the game has moved on (you acted on move {seq}, it is now move {len(state.history)})"
+                    "; look again and choose"
+                )
+            if state.is_over:
+                raise Refused("the game is over: start a rematch or go back to the lobby")
+            if state.to_act != seat:
+                raise Refused(_not_your_turn(table))
+            try:
+                self._commit(table, action)
+            except NoddyError as exc:
+                raise Refused(_plain_refusal(str(exc))) from None
+        self._kick(table)
+
+    def _commit(self, table: LiveTable, action: Action) -> None:
+        """Apply, store, then adopt and announce; a refused or unstored action changes nothing."""
+        after = table.state.apply(action)
+        self.store.append_action(table.id, len(after.history), format_action(action))
+        table.state = after
+        table.active = time.monotonic()
+        if after.is_over:
+            self.store.finish(table.id, _result(after))
+            self.live.pop(table.id, None)
+            self._keep_finished(table)
+        table.announce(table=after.is_over)
+
+    def _kick(self, table: LiveTable) -> None:
+        """Start the table's driver if chance or a computer player is to act."""
+        if self._closing or (table.driver is not None and not table.driver.done()):
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        if self._driven(table.state, table):
+            table.driver = loop.create_task(self._drive(table), name=f"table-{table.id}")
+
+    @staticmethod
+    def _driven(state: GameState, table: LiveTable) -> bool:
+        if state.is_over:
+            return False
+        return state.chance() is not None or state.to_act in table.bots
+
+    async def _drive(self, table: LiveTable) -> None:
+        try:
+            while True:
+                async with table.lock:
+                    state = table.state
+                    if not self._driven(state, table):
+                        return
+                    chance = state.chance()
+                    if chance is not None:
+                        self._commit(table, chance.sample(table.rng))
+                        continue
+                seat = state.to_act
+                assert seat is not None
+                if self.bot_delay:
+                    await asyncio.sleep(self.bot_delay)
+                view = state.view(seat)
+                player = table.bots[seat]
+                try:
+                    action = await asyncio.to_thread(player.choose, view, view.legal, table.rng)
+                    state.apply(action)
+                except Exception:
+                    log.exception("table %s: %s failed; a random legal action instead", table.id, player.name)
+                    action = table.rng.choice(counting_actions(view.legal))
+                async with table.lock:
+                    if table.state is state:
+                        self._commit(table, action)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s: the table stopped", table.id)
+
+
+def _not_your_turn(table: LiveTable) -> str:
+    state = table.state
+    if state.to_act is None:
+        return "it is not your turn: the cards are being shuffled or cut"
+    who = table.seats[state.to_act].name
+    return f"it is not your turn: {who} (seat {state.to_act}) is to act"
+
+
+def _plain_refusal(message: str) -> str:
+    """The engine's reason without its 'seat N <action> refused in <phase>:' preamble."""
+    head, sep, reason = message.partition(": ")
+    return reason if sep and " refused " in head else message
+
+
+def _result(state: GameState) -> dict[str, Any]:
+    return {"scores": list(state.scores), "winner": state.winner, "stake": list(state.stake)}

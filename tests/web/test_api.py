@@ -1,0 +1,125 @@
+"""The HTTP side: pages, the rule sets, making tables (and refusing bad ones), lists, records, replays."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+import uvicorn
+from fastapi.testclient import TestClient
+from typer.testing import CliRunner
+from web_helpers import Seat, live, new_table, play_to_end
+
+from noddy.cli.main import app as cli
+from noddy.record import GameRecord
+from noddy.rules import load_rules, preset_names
+from noddy.rules.describe import describe
+from noddy.web import create_app
+
+
+def test_pages_are_served(client: TestClient) -> None:
+    for path in ("/", "/t/abc", "/replay/abc", "/static/style.css", "/static/table.js", "/static/cards.js"):
+        assert client.get(path).status_code == 200, path
+    assert client.get("/static/nothing.js").status_code == 404
+
+
+def test_each_rule_set_has_its_description_source_and_full_rules(client: TestClient) -> None:
+    data = client.get("/api/rules").json()
+    assert [r["name"] for r in data["rules"]] == list(preset_names())
+    assert data["levels"]
+    for facts in data["rules"]:
+        rules = load_rules(facts["name"])
+        assert facts["summary"] == rules.summary and facts["sources"]
+        page = client.get(f"/rules/{facts['name']}")
+        assert page.status_code == 200
+        first_row = describe(rules)[0][1][0]
+        assert first_row.reading.split(" (")[0].replace("'", "&#x27;") in page.text
+    assert client.get("/rules/nonsense").status_code == 404
+    assert client.get("/rules/..%2F..%2Fetc%2Fpasswd").status_code == 404
+
+
+def test_a_table_gives_me_a_seat_and_my_friends_invite_links(client: TestClient) -> None:
+    made = new_table(
+        client,
+        "four-card",
+        [
+            {"kind": "friend", "name": "Ann"},
+            {"kind": "me", "name": "Bob"},
+            {"kind": "computer", "level": client.get("/api/rules").json()["levels"][0]},
+            {"kind": "friend"},
+        ],
+        partners=True,
+    )
+    assert made["seat"] == 1 and made["token"]
+    assert [(i["seat"], i["name"]) for i in made["invites"]] == [(0, "Ann"), (3, "Friend 2")]
+    assert all(i["link"].startswith(f"/t/{made['id']}#") for i in made["invites"])
+    listing = client.get("/api/tables").json()
+    assert [t["id"] for t in listing["open"]] == [made["id"]]
+    summary = client.get(f"/api/tables/{made['id']}").json()
+    assert summary["partners"] is True and summary["status"] == "open"
+    assert "token" not in str(summary) and made["token"] not in str(listing)
+
+
+def test_bad_tables_are_refused_with_the_reason(client: TestClient) -> None:
+    me, cpu = {"kind": "me"}, {"kind": "computer", "level": "random"}
+    god = {"kind": "computer", "level": "god"}
+    cases = [
+        ({"rules": "poker", "players": 2, "seats": [me, cpu]}, 400, "unknown rule set 'poker'"),
+        ({"rules": "/etc/passwd", "players": 2, "seats": [me, cpu]}, 400, "unknown rule set"),
+        ({"rules": "cribbage", "players": 5, "seats": [me, cpu]}, 422, "less than or equal to 4"),
+        ({"rules": "cribbage", "players": 3, "seats": [me, cpu]}, 400, "3 players need 3 seats"),
+        ({"rules": "cribbage", "players": 2, "seats": [me, me]}, 400, "only one seat can be yours"),
+        ({"rules": "french", "players": 3, "seats": [me, cpu, cpu]}, 400, "3 players"),
+        ({"rules": "cribbage", "players": 2, "seats": [me, cpu], "partners": True}, 400, "partnerships"),
+        ({"rules": "cribbage", "players": 2, "seats": [me, god]}, 400, "unknown computer level 'god'"),
+        ({"rules": "cribbage", "players": 2, "seats": [me, cpu], "counting": "lies"}, 422, "counting"),
+        ({"rules": "cribbage", "players": 2, "seats": [me, cpu], "extra": 1}, 422, "extra"),
+        ({"rules": "cribbage", "players": 2, "seats": [{"kind": "me", "name": "x" * 30}, cpu]}, 422, "name"),
+    ]
+    for body, status, reason in cases:
+        response = client.post("/api/tables", json=body)
+        assert response.status_code == status, (body, response.text)
+        assert reason in response.text, (body, response.text)
+    huge = {"rules": "cribbage", "players": 2, "seats": [me, cpu], "pad": "x" * 20_000}
+    response = client.post("/api/tables", json=huge)
+    assert response.status_code == 413 and "too large" in response.text
+    assert client.get("/api/tables").json() == {"open": [], "playing": [], "finished": []}
+
+
+def test_a_game_is_replayed_and_its_record_given_only_when_it_is_over(client: TestClient) -> None:
+    made = new_table(client, "willughby")
+    me = Seat(client, made["id"], made["token"], 0)
+    table = live(client, made["id"])
+    me.state_at(1)
+    assert client.get(f"/api/tables/{made['id']}/replay").status_code == 403
+    assert client.get(f"/api/tables/{made['id']}/record").status_code == 403
+    play_to_end(client, made["id"], {0: me}, random.Random(3))
+    record = GameRecord.from_json(client.get(f"/api/tables/{made['id']}/record").json())
+    assert record.verify().scores == table.state.scores
+    replay = client.get(f"/api/tables/{made['id']}/replay").json()
+    assert len(replay["frames"]) == len(table.state.history) + 1
+    assert replay["frames"][-1]["view"]["scores"] == list(table.state.scores)
+    listing = client.get("/api/tables").json()
+    assert [t["id"] for t in listing["finished"]] == [made["id"]]
+    assert client.get("/api/tables/nothing/replay").status_code == 404
+
+
+def test_noddy_serve_prints_the_address(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    started: list[dict[str, object]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **options: started.append(options))
+    db = f"sqlite:///{tmp_path / 'served.db'}"
+    result = CliRunner().invoke(cli, ["serve", "--port", "8765", "--db", db, "--bot-delay", "0"])
+    assert result.exit_code == 0, result.output
+    assert "http://localhost:8765/" in result.output
+    assert started == [{"host": "127.0.0.1", "port": 8765, "log_level": "warning", "ws_max_size": 65_536}]
+
+
+def test_idle_tables_leave_memory_and_come_back_from_the_store(tmp_path: Path) -> None:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'few.db'}", bot_delay=0, max_tables=2)) as client:
+        made = [new_table(client) for _ in range(3)]
+        manager = client.app.state.manager  # type: ignore[attr-defined]
+        assert made[0]["id"] not in manager.live and len(manager.live) == 2
+        first = client.get(f"/api/tables/{made[0]['id']}").json()
+        assert first["id"] == made[0]["id"] and first["status"] == "playing"
+        assert made[0]["id"] in manager.live and len(manager.live) == 2

@@ -1,0 +1,260 @@
+"""The browser, driven by Playwright with Debian's Chromium: whole games, two people, reloads, restarts,
+a phone. Screenshots of the lobby and the table are saved in tests/web/artifacts/."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import uvicorn
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+from noddy.web import create_app
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+ARTIFACTS = Path(__file__).parent / "artifacts"
+PHONE = {"width": 390, "height": 844}
+
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium (make chromium)")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class LiveServer:
+    """The app served by uvicorn in a daemon thread; stop and start again on the same port and database."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.port = free_port()
+        self.address = f"http://127.0.0.1:{self.port}"
+        self.server: uvicorn.Server | None = None
+        self.thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        config = uvicorn.Config(
+            create_app(self.url, bot_delay=0),
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
+            timeout_graceful_shutdown=2,
+        )
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        end = time.monotonic() + 15
+        while not self.server.started:
+            assert time.monotonic() < end, "the server did not start"
+            time.sleep(0.02)
+
+    def stop(self) -> None:
+        assert self.server is not None and self.thread is not None
+        self.server.should_exit = True
+        self.thread.join(15)
+        assert not self.thread.is_alive(), "the server did not stop"
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    ARTIFACTS.mkdir(exist_ok=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[LiveServer]:
+    live = LiveServer(f"sqlite:///{tmp_path / 'noddy.db'}")
+    live.start()
+    yield live
+    if live.thread is not None and live.thread.is_alive():
+        live.stop()
+
+
+def watch_errors(page: Page) -> list[str]:
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    return errors
+
+
+def start_table(page: Page, server: LiveServer, rules: str, seats: list[str] | None = None) -> None:
+    """Make a table in the lobby: me against the computer, or the given seat kinds."""
+    page.goto(server.address + "/")
+    page.select_option("#rules", rules)
+    if seats is not None:
+        page.locator(f"#players input[value='{len(seats)}']").check(force=True)
+        for i, kind in enumerate(seats):
+            page.locator(".seat-kind").nth(i).select_option(kind)
+    page.click("#start")
+    expect(page.locator("#conn")).to_have_text("connected", timeout=10_000)
+
+
+def wait_for_turn(page: Page) -> bool:
+    """Wait until it is this seat's turn (True) or the game is over (False)."""
+    expect(page.locator("body[data-my-turn='true'], body[data-status='over']")).to_be_attached(timeout=15_000)
+    return page.locator("body").get_attribute("data-status") != "over"
+
+
+def take_turn(page: Page, *, declare: bool = False) -> None:
+    """Do what a player would: lay away, play the first playable card, Go, count, or answer muggins."""
+    seq = page.locator("body").get_attribute("data-seq")
+    if page.locator("#lay-away").count():
+        need = int((page.locator("#lay-away").text_content() or "0/1").split("/")[1])
+        for i in range(need):
+            page.locator("#hand .card-button").nth(i).click()
+        page.click("#lay-away")
+    elif page.locator("#hand .card-button.playable").count():
+        page.locator("#hand .card-button.playable").first.click()
+    elif page.locator("#go").count():
+        page.keyboard.press("g")
+    elif page.locator("#count-for-me").count() and declare:
+        page.keyboard.press("d")
+        page.keyboard.type("5")
+        page.keyboard.press("Enter")
+    elif page.locator("#count-for-me").count():
+        page.click("#count-for-me")
+    elif page.locator("#pass").count():
+        page.click("#pass")
+    else:
+        raise AssertionError("no action offered on the player's turn")
+    expect(page.locator("body")).not_to_have_attribute("data-seq", seq or "", timeout=10_000)
+
+
+def play_turns(page: Page, turns: int) -> bool:
+    """Take up to ``turns`` turns; False once the game is over."""
+    for _ in range(turns):
+        if not wait_for_turn(page):
+            return False
+        take_turn(page)
+    return True
+
+
+def hand(page: Page) -> list[str]:
+    return sorted(page.locator("#hand .card-button").evaluate_all("els => els.map(e => e.dataset.card)"))
+
+
+def test_a_whole_game_against_the_computer(browser: Browser, server: LiveServer) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 860})
+    errors = watch_errors(page)
+    page.goto(server.address + "/")
+    page.select_option("#rules", "cribbage")
+    expect(page.locator("#rules-about")).to_contain_text("American Cribbage Congress")
+    expect(page.locator("#full-rules")).to_have_attribute("href", "/rules/cribbage")
+    page.screenshot(path=ARTIFACTS / "lobby.png", full_page=True)
+    start_table(page, server, "willughby")
+    expect(page.locator("#hand .card-button")).to_have_count(3)
+    wait_for_turn(page)
+    page.screenshot(path=ARTIFACTS / "table.png")
+    turns = 0
+    while wait_for_turn(page):
+        take_turn(page, declare=True)
+        turns += 1
+        assert turns < 400
+    expect(page.locator("#overlay")).to_be_visible()
+    expect(page.locator("#log")).to_contain_text("declared 5")
+    expect(page.locator("#result")).to_contain_text("the game")
+    expect(page.locator("#final-deals table")).to_be_visible()
+    page.screenshot(path=ARTIFACTS / "game-over.png")
+    page.click("#replay-link")
+    expect(page.locator("#step")).to_contain_text("step")
+    page.keyboard.press("Home")
+    expect(page.locator("#step")).to_contain_text("step 0 of")
+    page.keyboard.press("PageDown")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.screenshot(path=ARTIFACTS / "replay.png")
+    assert not errors
+
+
+def test_two_people_at_one_table(browser: Browser, server: LiveServer) -> None:
+    host_context = browser.new_context(viewport={"width": 1280, "height": 860})
+    friend_context = browser.new_context(viewport={"width": 1100, "height": 800})
+    host = host_context.new_page()
+    friend = friend_context.new_page()
+    errors = watch_errors(host) + watch_errors(friend)
+    start_table(host, server, "french", ["me", "friend"])
+    link = host.locator("#invite-list input").input_value()
+    assert "#" in link
+    friend.goto(link)
+    expect(friend.locator("#conn")).to_have_text("connected")
+    expect(host.locator("#invites")).to_be_hidden()
+    expect(friend.locator("#myname")).to_contain_text("Friend")
+    someone = "body[data-my-turn='true'], body[data-status='over'], #opponents .seat.to-act"
+    for _ in range(200):
+        expect(host.locator(someone).first).to_be_attached(timeout=15_000)
+        if host.locator("body[data-status='over']").count():
+            break
+        page = host if host.locator("body[data-my-turn='true']").count() else friend
+        assert wait_for_turn(page)
+        assert page.locator("#opponents .card:not(.back)").count() == 0
+        take_turn(page)
+    for page in (host, friend):
+        expect(page.locator("#overlay")).to_be_visible()
+    before = {page: page.url for page in (host, friend)}
+    host.click("#rematch")
+    for page in (host, friend):
+        expect(page).not_to_have_url(before[page])
+        expect(page.locator("#conn")).to_have_text("connected")
+        expect(page.locator("body")).to_have_attribute("data-status", "playing")
+    assert host.url.split("#")[0] == friend.url.split("#")[0] != before[host].split("#")[0]
+    assert not errors
+    host_context.close()
+    friend_context.close()
+
+
+def test_a_reload_and_a_server_restart_mid_game_lose_nothing(browser: Browser, server: LiveServer) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 860})
+    start_table(page, server, "cribbage")
+    assert play_turns(page, 3)
+    wait_for_turn(page)
+    before = hand(page)
+    seq = page.locator("body").get_attribute("data-seq")
+    page.reload()
+    expect(page.locator("#conn")).to_have_text("connected")
+    expect(page.locator("body")).to_have_attribute("data-seq", seq or "")
+    assert hand(page) == before
+    server.stop()
+    expect(page.locator("#conn")).to_have_attribute("data-state", "reconnecting", timeout=10_000)
+    server.start()
+    expect(page.locator("#conn")).to_have_text("connected", timeout=15_000)
+    expect(page.locator("body")).to_have_attribute("data-seq", seq or "")
+    assert hand(page) == before
+    assert play_turns(page, 2)
+
+
+def test_a_phone_sized_screen(browser: Browser, server: LiveServer) -> None:
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
+    page = context.new_page()
+    errors = watch_errors(page)
+    page.goto(server.address + "/")
+    expect(page.locator("#seats li")).to_have_count(2)
+    page.screenshot(path=ARTIFACTS / "lobby-phone.png", full_page=True)
+    start_table(page, server, "five-card-cribbage")
+    assert play_turns(page, 3)
+    wait_for_turn(page)
+    overflow = page.evaluate("document.scrollingElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"the page is {overflow}px wider than the phone"
+    for button in page.locator("#hand .card-button").all():
+        box = button.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=ARTIFACTS / "table-phone.png")
+    assert not errors
+    context.close()

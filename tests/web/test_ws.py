@@ -1,0 +1,245 @@
+"""The table websocket: whole games, hidden cards, refusals that change nothing, restarts losing nothing."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from web_helpers import (
+    FAST,
+    Seat,
+    assert_no_hidden_cards,
+    db_url,
+    live,
+    new_table,
+    play_to_end,
+    wait_for,
+)
+
+from noddy.rules import preset_names
+from noddy.web import Limits, create_app
+
+COMPUTER = {"kind": "computer", "level": "random"}
+
+
+@pytest.mark.parametrize("rules", preset_names())
+def test_whole_game_against_the_computer_leaks_no_hidden_card(client: TestClient, rules: str) -> None:
+    made = new_table(client, rules, [{"kind": "me"}, COMPUTER])
+    me = Seat(client, made["id"], made["token"], 0)
+    watcher = Seat(client, made["id"], None, None)
+    play_to_end(client, made["id"], {0: me}, random.Random(rules))
+    table = live(client, made["id"])
+    assert table.state.is_over
+    assert me.state is not None and me.state["status"] == "over"
+    assert assert_no_hidden_cards(table, [me, watcher]) > 10
+    stored = client.app.state.store.actions(made["id"])  # type: ignore[attr-defined]
+    assert len(stored) == len(table.state.history)
+    me.close()
+    watcher.close()
+
+
+@pytest.mark.parametrize(
+    ("rules", "seats", "extra"),
+    [
+        ("cribbage", ["me", "friend", "friend"], {}),
+        ("four-card", ["me", "computer", "friend", "computer"], {"partners": True}),
+        ("crib-noddy-old", ["me", "friend", "computer", "friend"], {"partners": False}),
+        ("willughby", ["me", "friend", "computer", "friend"], {"counting": "muggins"}),
+        ("early-cribbage", ["me", "friend"], {"counting": "muggins"}),
+        ("strawberry", ["me", "friend", "friend"], {"counting": "stands"}),
+    ],
+)
+def test_several_people_at_one_table_each_see_only_their_own_cards(
+    client: TestClient, rules: str, seats: list[str], extra: dict[str, object]
+) -> None:
+    specs = [COMPUTER if kind == "computer" else {"kind": kind} for kind in seats]
+    made = new_table(client, rules, specs, **extra)
+    tokens = {0: made["token"]} | {invite["seat"]: invite["link"].split("#")[1] for invite in made["invites"]}
+    people = {seat: Seat(client, made["id"], token, seat) for seat, token in tokens.items()}
+    watcher = Seat(client, made["id"], None, None)
+    play_to_end(client, made["id"], people, random.Random(rules))
+    table = live(client, made["id"])
+    assert table.state.is_over
+    assert_no_hidden_cards(table, [*people.values(), watcher])
+    if rules == "cribbage":
+        reasons = [r for p in people.values() for m in p.messages for r in m.get("refusals", {}).values()]
+        assert any("over 31" in reason for reason in reasons), "a card that would pass 31 is refused"
+    for seat in [*people.values(), watcher]:
+        seat.close()
+
+
+def test_a_seat_cannot_act_for_another(client: TestClient) -> None:
+    made = new_table(client, "cribbage", [{"kind": "me"}, {"kind": "friend"}])
+    friend_token = made["invites"][0]["link"].split("#")[1]
+    me = Seat(client, made["id"], made["token"], 0)
+    friend = Seat(client, made["id"], friend_token, 1)
+    table = live(client, made["id"])
+    wait_for(lambda: table.state.to_act is not None)
+    mover, other = (me, friend) if table.state.to_act == 0 else (friend, me)
+    seen = other.state_at(len(table.state.history))
+    before = len(table.state.history)
+    other.send(type="act", action="discard " + " ".join(seen["view"]["hand"][:2]), seat=mover.seat)
+    assert "a connection acts only for its own seat" in other.error()
+    other.send(type="act", action="discard " + " ".join(seen["view"]["hand"][:2]))
+    assert "it is not your turn" in other.error()
+    assert len(table.state.history) == before
+    me.close()
+    friend.close()
+
+
+def test_bad_messages_are_refused_with_a_reason_and_change_nothing(client: TestClient) -> None:
+    made = new_table(client)
+    table = live(client, made["id"])
+    spectator = Seat(client, made["id"], None, None)
+    me = Seat(client, made["id"], made["token"], 0)
+    wait_for(lambda: table.state.to_act == 0)
+    seen = me.state_at(len(table.state.history))
+    before = len(table.state.history)
+    store = client.app.state.store  # type: ignore[attr-defined]
+    hand = seen["view"]["hand"]
+    not_mine = next(c for c in ("Ah", "2h", "3h", "4h") if c not in hand)
+    two = f"{hand[0]} {hand[1]}"
+    cases = [
+        ("{not json", "not JSON"),
+        ("[1, 2]", 'a JSON object with a "type"'),
+        ('{"type": "dance"}', "unknown message type 'dance'"),
+        ('{"type": "hello"}', "hello was already said"),
+        ('{"type": "act"}', '"action" must be text'),
+        ('{"type": "act", "action": 5}', '"action" must be text'),
+        ('{"type": "act", "action": "fold"}', "'fold' is not one of"),
+        ('{"type": "act", "action": "play 99z"}', "99z"),
+        ('{"type": "act", "action": "go"}', "in the discard you may: discard"),
+        (json.dumps({"type": "act", "action": f"discard {hand[0]} {not_mine}"}), "discard 2 different card"),
+        (json.dumps({"type": "act", "action": f"discard {two}", "seq": before + 5}), "moved on"),
+        (json.dumps({"type": "act", "action": f"discard {two}", "seq": "x"}), '"seq" must be'),
+        (json.dumps({"type": "ping", "pad": "x" * 3000}), "message too long: 30"),
+    ]
+    for text, reason in cases:
+        me.ws.send_text(text)
+        error = me.error()
+        assert reason in error, (text, error)
+    me.ws.send_bytes(b"\x00\x01")
+    assert "JSON text" in me.error()
+    spectator.send(type="act", action=f"discard {hand[0]} {hand[1]}")
+    assert "you are watching" in spectator.error()
+    assert len(table.state.history) == before
+    assert len(store.actions(made["id"])) == before
+    me.send(type="ping")
+    assert me.until("pong")["type"] == "pong"
+    assert_no_hidden_cards(table, [me, spectator])
+    me.close()
+    spectator.close()
+
+
+def test_a_connection_must_say_hello_and_a_wrong_token_takes_no_seat(client: TestClient) -> None:
+    made = new_table(client)
+    other = new_table(client)
+    with client.websocket_connect(f"/ws/{made['id']}") as ws:
+        ws.send_text(json.dumps({"type": "act", "action": "go"}))
+        assert "say {\"type\": \"hello\"} first" in json.loads(ws.receive_text())["error"]
+        ws.send_text(json.dumps({"type": "hello", "token": other["token"]}))
+        assert "not for this table" in json.loads(ws.receive_text())["error"]
+        ws.send_text(json.dumps({"type": "hello", "token": "guess"}))
+        assert "not for this table" in json.loads(ws.receive_text())["error"]
+    with client.websocket_connect("/ws/nosuchtable") as ws:
+        assert "there is no table" in json.loads(ws.receive_text())["error"]
+
+
+def test_too_many_messages_are_refused(tmp_path: Path) -> None:
+    with TestClient(create_app(db_url(tmp_path), bot_delay=0, limits=Limits(rate=1, burst=3))) as client:
+        made = new_table(client)
+        me = Seat(client, made["id"], made["token"], 0)
+        for _ in range(5):
+            me.send(type="ping")
+        assert "too many messages" in me.error()
+        me.close()
+
+
+def test_a_restart_restores_every_table_where_it_was(tmp_path: Path) -> None:
+    url = db_url(tmp_path)
+    rng = random.Random(5)
+    with TestClient(create_app(url, bot_delay=0, limits=FAST)) as client:
+        tables = [
+            new_table(client, "cribbage"),
+            new_table(client, "willughby", [{"kind": "me"}, {"kind": "friend"}]),
+            new_table(client, "four-card", [{"kind": "me"}, COMPUTER, COMPUTER], counting="muggins"),
+        ]
+        old = {}
+        for made in tables:
+            me = Seat(client, made["id"], made["token"], 0)
+            table = live(client, made["id"])
+            for _ in range(3):
+                wait_for(lambda table=table: table.state.to_act is not None)
+                if table.state.to_act != 0:
+                    break
+                seen = me.state_at(len(table.state.history))
+                legal = [a for a in seen["view"]["legal"] if not a.startswith("declare")]
+                me.send(type="act", action=rng.choice(legal), seq=seen["seq"])
+                wait_for(lambda table=table, seen=seen: len(table.state.history) > seen["seq"])
+            old[made["id"]] = table
+            me.close()
+    before = {key: (table.state.history, table.state.view(0).to_json()) for key, table in old.items()}
+    with TestClient(create_app(url, bot_delay=0, limits=FAST)) as client:
+        for made in tables:
+            table = live(client, made["id"])
+            history, view = before[made["id"]]
+            assert table.state.history == history
+            assert table.state.view(0).to_json() == view
+            me = Seat(client, made["id"], made["token"], 0)
+            seen = me.state_at(len(history))
+            assert seen["view"]["hand"] == view["hand"]
+            if not made["invites"]:
+                play_to_end(client, made["id"], {0: me}, rng)
+                assert live(client, made["id"]).state.is_over
+            me.close()
+
+
+def test_rematch_keeps_the_seats_and_their_links(client: TestClient) -> None:
+    made = new_table(client, "french")
+    me = Seat(client, made["id"], made["token"], 0)
+    play_to_end(client, made["id"], {0: me}, random.Random(2))
+    me.send(type="rematch")
+    rematch = me.until("rematch")["table"]
+    assert rematch != made["id"]
+    again = Seat(client, rematch, made["token"], 0)
+    welcome = again.until("welcome")
+    assert welcome["seat"] == 0
+    me.send(type="rematch")
+    assert me.until("rematch")["table"] == rematch
+    me.close()
+    again.close()
+
+
+def test_a_player_names_their_own_seat_and_only_theirs(client: TestClient) -> None:
+    made = new_table(client, "cribbage", [{"kind": "me"}, {"kind": "friend"}])
+    me = Seat(client, made["id"], made["token"], 0)
+    watcher = Seat(client, made["id"], None, None)
+    me.send(type="name", name="  Ann\u0007 of\tCleves  ")
+    renamed = me.until("table", lambda m: m["seats"][0]["name"] != "Player 1")
+    assert renamed["seats"][0]["name"] == "Ann of Cleves"
+    assert live(client, made["id"]).seats[0].name == "Ann of Cleves"
+    me.send(type="name", name="\u0007")
+    assert '"name" must be a name' in me.error()
+    watcher.send(type="name", name="Spy")
+    assert "only a player can name" in watcher.error()
+
+
+def test_a_failing_computer_player_is_replaced_by_a_random_legal_move(
+    client: TestClient, caplog: pytest.LogCaptureFixture
+) -> None:
+    class Broken:
+        name = "broken"
+
+        def choose(self, *_args: object) -> object:
+            raise RuntimeError("a bug in a computer player")
+
+    made = new_table(client, "willughby")
+    table = live(client, made["id"])
+    table.bots[1] = Broken()  # type: ignore[assignment]
+    me = Seat(client, made["id"], made["token"], 0)
+    play_to_end(client, made["id"], {0: me}, random.Random(9))
+    assert table.state.is_over
+    assert "broken failed; a random legal action instead" in caplog.text

@@ -1,0 +1,176 @@
+"""Helpers for the web tests: seats that talk over websockets, random play, and the hidden-card check
+that compares every message a seat received with the full state of the game when it was sent."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from noddy.cards import ACCEPTED, DECK, Card
+from noddy.game.state import GameState
+from noddy.rules import load_rules
+from noddy.web import Limits
+from noddy.web.tables import LiveTable
+
+FAST = Limits(rate=1e6, burst=1e6)
+OPEN: list[Seat] = []
+"""Every websocket the tests open, closed at the end of each test even when it fails."""
+CARD = re.compile(r"(?<![0-9A-Za-z])(10|[A2-9JQK])([cdhs♣♦♥♠])(?![0-9A-Za-z])")
+
+
+def db_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'noddy.db'}"
+
+
+def new_table(
+    client: TestClient, rules: str = "cribbage", seats: list[Any] | None = None, **extra: Any
+) -> Any:
+    seats = seats or [{"kind": "me"}, {"kind": "computer", "level": "random"}]
+    body = {"rules": rules, "players": len(seats), "seats": seats, **extra}
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+def live(client: TestClient, table_id: str) -> LiveTable:
+    table = client.app.state.manager.get(table_id)  # type: ignore[attr-defined]
+    assert table is not None
+    return table  # type: ignore[no-any-return]
+
+
+def wait_for(predicate: Any, timeout: float = 10.0) -> None:
+    end = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > end:
+            raise AssertionError("timed out waiting for the server")
+        time.sleep(0.001)
+
+
+class Seat:
+    """One websocket at a table, as a seat (with a token) or a spectator; keeps every message."""
+
+    def __init__(self, client: TestClient, table_id: str, token: str | None, seat: int | None) -> None:
+        self.seat = seat
+        OPEN.append(self)
+        self.closed = False
+        self.context = client.websocket_connect(f"/ws/{table_id}")
+        self.ws = self.context.__enter__()
+        self.messages: list[dict[str, Any]] = []
+        self.raw: list[str] = []
+        self.state: dict[str, Any] | None = None
+        self.ws.send_text(json.dumps({"type": "hello", "token": token}))
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.context.__exit__(None, None, None)
+
+    def receive(self) -> dict[str, Any]:
+        text = self.ws.receive_text()
+        message = json.loads(text)
+        self.raw.append(text)
+        self.messages.append(message)
+        if message["type"] == "state":
+            self.state = message
+        return message
+
+    def until(self, kind: str, predicate: Any = lambda m: True) -> dict[str, Any]:
+        while True:
+            message = self.receive()
+            if message["type"] == kind and predicate(message):
+                return message
+
+    def state_at(self, seq: int) -> dict[str, Any]:
+        if self.state is not None and self.state["seq"] >= seq:
+            return self.state
+        return self.until("state", lambda m: m["seq"] >= seq)
+
+    def send(self, **message: Any) -> None:
+        self.ws.send_text(json.dumps(message))
+
+    def error(self) -> str:
+        return str(self.until("error")["error"])
+
+
+def choose(state: dict[str, Any], rng: random.Random) -> str:
+    """A random legal action, declaring a count now and then."""
+    legal = state["view"]["legal"]
+    plain = [a for a in legal if not a.startswith("declare")]
+    if len(plain) < len(legal) and rng.random() < 0.4:
+        return f"declare {rng.randrange(0, 20)}"
+    return str(rng.choice(plain))
+
+
+def play_to_end(client: TestClient, table_id: str, seats: dict[int, Seat], rng: random.Random) -> None:
+    """Play the human seats at random until the game is over; every seat reads every message."""
+    table = live(client, table_id)
+    while True:
+        wait_for(lambda: table.state.is_over or table.state.to_act in seats)
+        state = table.state
+        if state.is_over:
+            break
+        assert state.to_act is not None
+        me = seats[state.to_act]
+        seen = me.state_at(len(state.history))
+        assert seen["seq"] == len(state.history)
+        me.send(type="act", action=choose(seen, rng), seq=seen["seq"])
+        wait_for(lambda state=state: table.state is not state)
+    final = len(table.state.history)
+    for seat in seats.values():
+        seat.state_at(final)
+
+
+def cards_in(text: str) -> set[Card]:
+    data = json.dumps(json.loads(text), ensure_ascii=False)
+    return {Card.parse(rank + suit) for rank, suit in CARD.findall(data)}
+
+
+EXAMPLES = {Card.parse(rank + suit) for rank, suit in CARD.findall(ACCEPTED + " play 5h, discard 5h 6d")}
+"""The fixed example cards that error messages use to show the notation (not cards of the game)."""
+
+
+def states_of(table: LiveTable) -> list[GameState]:
+    return list(table.record().states())
+
+
+def secret_cards(states: list[GameState], n: int, seat: int | None) -> set[Card]:
+    """The cards ``seat`` may not know after ``n`` actions: all but its own and the public ones."""
+    state = states[n]
+    known = set(state.view(None).cards_seen())
+    if seat is not None:
+        for event in state.events:
+            if event.kind in ("count", "declare") and event.seat == seat:
+                known |= {c for item in event.items for c in item.cards}
+        own_crib = state.rules.crib.kind == "own"
+        for earlier in states[: n + 1]:
+            known |= {*earlier.hands[seat], *earlier.held[seat], *earlier.discards[seat]}
+            if own_crib:
+                known |= set(earlier.cribs[seat])
+    return set(DECK) - known
+
+
+def assert_no_hidden_cards(table: LiveTable, seats: list[Seat]) -> int:
+    """Check every message each seat received against the full state it was sent at."""
+    states = states_of(table)
+    checked = 0
+    for seat in seats:
+        seq = 0
+        for text, message in zip(seat.raw, seat.messages, strict=True):
+            seq = message.get("seq", seq)
+            secret = secret_cards(states, seq, seat.seat)
+            if message["type"] == "error":
+                secret -= EXAMPLES
+            leaked = cards_in(text) & secret
+            assert not leaked, f"seat {seat.seat} was sent hidden cards {leaked} at move {seq}: {text}"
+            checked += 1
+    return checked
+
+
+def rules_allow(rules: str, players: int) -> bool:
+    return players in load_rules(rules).player_counts
