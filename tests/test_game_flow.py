@@ -81,7 +81,8 @@ def test_a_correct_declaration_is_pegged_and_shown_hands_reveal_cards() -> None:
 def test_hands_announced_without_showing_hide_their_cards() -> None:
     state = _dealt("noddy-rules", E06, "6h").apply(Action.count(0))
     seen_by_b = state.view(1).events[-1]
-    assert seen_by_b.cards == () and all(item.cards == () for item in seen_by_b.items)
+    assert seen_by_b.cards == () and all(item.cards == () for item in seen_by_b.items[:-1])
+    assert seen_by_b.items[-1].cards == parse_cards("Jh"), "calling Knave Noddy names the card"
     assert [i.size for i in seen_by_b.items] == [0, 0, 3, 0, 1], (
         "the call tells a run's size, not a fifteen's"
     )
@@ -180,3 +181,17 @@ def test_lurch_counted_when_the_game_ends() -> None:
     state = run_game(new_game(load_rules("cribbage"), 2), [GreedyPlayer(), RandomPlayer()], random.Random(1))
     loser = min(state.scores)
     assert state.stake == state.rules.game.stake(loser)
+
+
+def test_named_cards_announced_without_showing_are_called_by_name() -> None:
+    """K38 on: the announcement names Flat Back (the card is in the call); the rest stays hidden."""
+    from noddy.cli.render import event_line
+    from noddy.scoring import announce
+
+    state = _dealt("noddy-rules", {0: "Ks Qh 2c", 1: "7d 8s 9s"}, "3d", ("special_cards.enabled=true",))
+    state = state.apply(Action.count(0))
+    seen_by_b = state.view(1).events[-1]
+    assert "Flat Back" in announce(seen_by_b.items, state.rules)
+    assert "Countenance" in (event_line(seen_by_b, ["A", "B"], state.rules, False) or "")
+    named = {c for item in seen_by_b.items for c in item.cards}
+    assert named == set(parse_cards("Ks Qh"))

@@ -52,8 +52,8 @@ def _public_cards(state: GameState) -> set[Card]:
     cards: set[Card] = set()
     for event in state.events:
         cards.update(event.cards)
-        if not event.hidden:
-            for item in event.items:
+        for item in event.items:
+            if not event.hidden or item.kind in ("knave", "special", "turned_jack"):
                 cards.update(item.cards)
     return cards
 

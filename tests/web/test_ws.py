@@ -139,7 +139,7 @@ def test_a_connection_must_say_hello_and_a_wrong_token_takes_no_seat(client: Tes
     other = new_table(client)
     with client.websocket_connect(f"/ws/{made['id']}") as ws:
         ws.send_text(json.dumps({"type": "act", "action": "go"}))
-        assert "say {\"type\": \"hello\"} first" in json.loads(ws.receive_text())["error"]
+        assert 'say {"type": "hello"} first' in json.loads(ws.receive_text())["error"]
         ws.send_text(json.dumps({"type": "hello", "token": other["token"]}))
         assert "not for this table" in json.loads(ws.receive_text())["error"]
         ws.send_text(json.dumps({"type": "hello", "token": "guess"}))

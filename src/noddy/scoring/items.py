@@ -28,6 +28,7 @@ KINDS = (
 """Every kind of item: the hand's combinations, the play's last card, and the turned-up Jack."""
 
 
+_CARD_CALLED = frozenset({"knave", "special", "turned_jack"})
 _SIZE_CALLED = frozenset(
     {"run", "flush", "pair", "pair_royal", "double_pair_royal", "pairs", "knave", "special", "turned_jack"}
 )
@@ -50,7 +51,10 @@ class ScoreItem:
     def hide(self) -> ScoreItem:
         """The combination as its call tells it to a seat that may not see the cards: the cards
         taken out, and their number kept only where the call says it ("a run of three", "pair
-        royal", "Knave Noddy"); "fifteen 2" does not say how many cards made it."""
+        royal"); "fifteen 2" does not say how many cards made it. A call that names its card ("Knave
+        Noddy", "Flat Back") shows that card to everyone anyway, so it keeps it."""
+        if self.kind in _CARD_CALLED:
+            return self
         return ScoreItem(self.kind, (), self.points, self.size if self.kind in _SIZE_CALLED else 0)
 
     def to_json(self) -> dict[str, Any]:
