@@ -27,7 +27,7 @@ from rich.table import Table
 
 from noddy.game import new_game
 from noddy.game.driver import run_game
-from noddy.players import make_player
+from noddy.players import counting_actions, make_player
 from noddy.rules import load_rules, preset_names
 from noddy.sim.stats import wilson
 
@@ -49,7 +49,7 @@ class Timed:
     def choose(self, view: Any, legal: Any, rng: random.Random) -> Any:
         start = time.perf_counter()
         action = self.player.choose(view, legal, rng)
-        if len([a for a in legal if a.kind != "declare"]) > 1:
+        if len(counting_actions(legal)) > 1:
             self.times.append(time.perf_counter() - start)
         return action
 

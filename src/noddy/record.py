@@ -84,19 +84,6 @@ class GameRecord:
             seed=seed,
         )
 
-    def with_actions(self, actions: Sequence[Action]) -> GameRecord:
-        return GameRecord(
-            self.rules,
-            self.players,
-            self.partners,
-            self.seats,
-            tuple(actions),
-            self.preset,
-            self.overrides,
-            self.seed,
-            dict(self.meta),
-        )
-
     def initial(self) -> GameState:
         return new_game(self.rules, self.players, partners=self.partners)
 
@@ -114,9 +101,7 @@ class GameRecord:
             yield state
 
     def final(self) -> GameState:
-        state = self.initial()
-        for state in self.states():  # noqa: B007
-            pass
+        *_, state = self.states()
         return state
 
     def verify(self) -> GameState:

@@ -14,7 +14,6 @@ from fastapi.testclient import TestClient
 
 from noddy.cards import ACCEPTED, DECK, Card
 from noddy.game.state import GameState
-from noddy.rules import load_rules
 from noddy.web import Limits
 from noddy.web.tables import LiveTable
 
@@ -171,6 +170,3 @@ def assert_no_hidden_cards(table: LiveTable, seats: list[Seat]) -> int:
             checked += 1
     return checked
 
-
-def rules_allow(rules: str, players: int) -> bool:
-    return players in load_rules(rules).player_counts

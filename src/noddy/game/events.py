@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from noddy.cards import Card
 from noddy.scoring import ScoreItem
 
-__all__ = ["Event"]
+__all__ = ["Event", "current_deal"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,3 +54,11 @@ class Event:
         if self.subject:
             data["subject"] = self.subject
         return data
+
+
+def current_deal(events: Sequence[Event]) -> Sequence[Event]:
+    """The events of the current deal, from its ``deal`` event on (none before the first deal)."""
+    for i in range(len(events) - 1, -1, -1):
+        if events[i].kind == "deal":
+            return events[i:]
+    return ()

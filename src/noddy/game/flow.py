@@ -15,7 +15,7 @@ from itertools import combinations
 
 from noddy.cards import Card, Rank
 from noddy.game.actions import Action
-from noddy.game.events import Event
+from noddy.game.events import Event, current_deal
 from noddy.game.state import MAX_DECLARE, CountTask, GameState, Phase
 from noddy.rules import Rules
 from noddy.scoring import (
@@ -28,7 +28,7 @@ from noddy.scoring import (
     turned_jack_item,
 )
 
-__all__ = ["advance", "announced_items", "count_items", "legal_actions", "playable"]
+__all__ = ["advance", "announced_items", "count_items", "jack_receiver", "legal_actions", "playable"]
 
 
 def playable(state: GameState, seat: int) -> tuple[Card, ...]:
@@ -51,7 +51,9 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     if state.phase is Phase.PLAY:
         cards = playable(state, seat)
         plays = tuple(Action.play(seat, c) for c in cards)
-        if not cards or not state.rules.play.must_play:
+        # Where players may stop (K20), a Go still needs a count to stop on: a Go at 0 would only
+        # pass the lead round and round.
+        if not cards or (not state.rules.play.must_play and state.pile):
             return (*plays, Action.go(seat))
         return plays
     return ()
@@ -208,7 +210,7 @@ def _turn_up(state: GameState) -> GameState:
     rules = state.rules
     jack = turned_jack_item(turnup, rules)
     if jack is not None and rules.turnup.jack_when == "at_turn":
-        seat = state.dealer if rules.turnup.jack_to == "dealer" else state.elder
+        seat = jack_receiver(rules, state.dealer, state.elder)
         state = _peg(state, Event("turned_jack", seat, jack.points, (jack,), text=rules.words.turned_jack))
         if state.is_over:
             return state
@@ -255,10 +257,15 @@ def count_items(state: GameState, task: CountTask) -> tuple[ScoreItem, ...]:
     rules = state.rules
     assert state.turnup is not None
     cards = state.cribs[task.seat] if task.what == "crib" else state.held[task.seat]
-    receiver = state.dealer if rules.turnup.jack_to == "dealer" else state.elder
+    receiver = jack_receiver(rules, state.dealer, state.elder)
     return announced_items(
         rules, cards, state.turnup, crib=task.what == "crib", receives_jack=task.seat == receiver
     )
+
+
+def jack_receiver(rules: Rules, dealer: int, elder: int) -> int:
+    """The seat that scores a Jack turned up (K1)."""
+    return dealer if rules.turnup.jack_to == "dealer" else elder
 
 
 def announced_items(
@@ -307,7 +314,7 @@ def _count(state: GameState, action: Action) -> GameState:
             elif rules.hand.wrong_count == "muggins":
                 pegged = min(declared, true)
                 if declared < true:
-                    muggins = (seat, true - declared, 0)
+                    muggins = (seat, true - declared)
         text = f"{label}: declared {declared}; the true count is {true}: {call}"
         if declared == true:
             text = f"{label}: declared {declared}, correct: {call}"
@@ -333,7 +340,7 @@ def _next_opponent(state: GameState, seat: int) -> int:
 
 def _muggins(state: GameState, action: Action) -> GameState:
     assert state.muggins is not None
-    declarer, missed, _ = state.muggins
+    declarer, missed = state.muggins
     state = state.evolve(muggins=None)
     if action.kind == "muggins":
         text = f"muggins: claims the {missed} point(s) seat {declarer} missed"
@@ -350,14 +357,7 @@ def _next_task(state: GameState) -> GameState:
 
 
 def _play_done(state: GameState) -> bool:
-    return any(e.kind == "play_end" for e in _this_deal(state))
-
-
-def _this_deal(state: GameState) -> tuple[Event, ...]:
-    for i in range(len(state.events) - 1, -1, -1):
-        if state.events[i].kind == "deal":
-            return state.events[i:]
-    return ()
+    return any(e.kind == "play_end" for e in current_deal(state.events))
 
 
 # -- the play -----------------------------------------------------------------------------------

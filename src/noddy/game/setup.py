@@ -57,10 +57,7 @@ def arranged_shuffle(
 
 def at_deal(state: GameState, dealer: int, scores: Sequence[int] | None = None) -> GameState:
     """The same game waiting for the shuffle of a deal by ``dealer`` with the given scores."""
-    from dataclasses import replace
-
-    return replace(
-        state,
+    return state.evolve(
         phase=Phase.SHUFFLE,
         dealer=dealer,
         scores=tuple(scores) if scores is not None else state.scores,

@@ -105,7 +105,7 @@ class GameState:
     to_act: int | None = None
     last_player: int | None = None
     last_was_go: bool = False
-    muggins: tuple[int, int, int] | None = None
+    muggins: tuple[int, int] | None = None
     winner: int | None = None
     stake: tuple[str, int] = ("game", 1)
     events: tuple[Event, ...] = ()
@@ -153,10 +153,6 @@ class GameState:
     @property
     def is_over(self) -> bool:
         return self.phase is Phase.OVER
-
-    @property
-    def is_chance(self) -> bool:
-        return self.phase in (Phase.CUT, Phase.SHUFFLE)
 
     def chance(self) -> Chance | None:
         """What chance decides next, or ``None`` when a player (or nobody) is to act."""
@@ -222,9 +218,6 @@ class GameState:
             return f"discard {need} different card(s) from your hand"
         kinds = sorted({a.kind for a in self._legal})
         return f"in the {self.phase.value} you may: {', '.join(kinds)}"
-
-    def side_scores(self) -> dict[int, int]:
-        return dict(enumerate(self.scores))
 
     def view(self, seat: int | None) -> PlayerView:
         """What ``seat`` may know (``None``: a spectator, who sees only what is public)."""

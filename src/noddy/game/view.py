@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from noddy.cards import Card
 from noddy.game.actions import Action
-from noddy.game.events import Event
+from noddy.game.events import Event, current_deal
 from noddy.rules import Rules
 
 if TYPE_CHECKING:
@@ -107,10 +107,9 @@ class PlayerView:
 
 
 def make_view(state: GameState, seat: int | None) -> PlayerView:
-    turned = state.turnup is not None and any(e.kind == "turnup" for e in _deal_events(state))
-    mine = seat is not None
+    turned = state.turnup is not None and any(e.kind == "turnup" for e in current_deal(state.events))
     own_crib: tuple[Card, ...] = ()
-    if mine and seat is not None and state.rules.crib.kind == "own":
+    if seat is not None and state.rules.crib.kind == "own":
         own_crib = state.cribs[seat]
     legal = state.legal_actions() if seat is not None and state.to_act == seat else ()
     return PlayerView(
@@ -123,9 +122,9 @@ def make_view(state: GameState, seat: int | None) -> PlayerView:
         elder=state.elder,
         deal_number=state.deal_number,
         scores=state.scores,
-        hand=state.hands[seat] if mine and seat is not None else (),
-        held=state.held[seat] if mine and seat is not None else (),
-        discards=state.discards[seat] if mine and seat is not None else (),
+        hand=state.hands[seat] if seat is not None else (),
+        held=state.held[seat] if seat is not None else (),
+        discards=state.discards[seat] if seat is not None else (),
         own_crib=own_crib,
         hand_sizes=tuple(len(h) for h in state.hands),
         turnup=state.turnup if turned else None,
@@ -138,10 +137,3 @@ def make_view(state: GameState, seat: int | None) -> PlayerView:
         winner=state.winner,
         stake=state.stake,
     )
-
-
-def _deal_events(state: GameState) -> tuple[Event, ...]:
-    for i in range(len(state.events) - 1, -1, -1):
-        if state.events[i].kind == "deal":
-            return state.events[i:]
-    return ()

@@ -11,7 +11,6 @@ numpy speed, then the itemised count confirms the survivors item by item.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -23,14 +22,14 @@ import numpy.typing as npt
 
 from noddy.analysis import score_deals
 from noddy.cards import DECK, Card, Rank, Suit
-from noddy.game.events import Event
-from noddy.game.flow import announced_items
+from noddy.game.events import current_deal
+from noddy.game.flow import announced_items, jack_receiver
 from noddy.game.view import PlayerView
 from noddy.rules import Points, Rules
 from noddy.scoring import ScoreItem, turned_jack_item
 from noddy.scoring.hand import flush_item, knave_items, special_items
 
-__all__ = ["Evidence", "candidate_hands", "deal_events", "evidence", "fits"]
+__all__ = ["Evidence", "candidate_hands", "evidence", "fits"]
 
 Signature = tuple[tuple[str, int, int], ...]
 _SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
@@ -56,14 +55,6 @@ class Evidence:
     holds_knave: bool | None = None
 
 
-def deal_events(view: PlayerView) -> tuple[Event, ...]:
-    """The events of the current deal (from its ``deal`` event on)."""
-    for i in range(len(view.events) - 1, -1, -1):
-        if view.events[i].kind == "deal":
-            return view.events[i:]
-    return ()
-
-
 def evidence(view: PlayerView, seat: int) -> Evidence:
     """Collect the evidence about ``seat`` from ``view``."""
     rules = view.rules
@@ -73,7 +64,7 @@ def evidence(view: PlayerView, seat: int) -> Evidence:
     holds_knave = None
     if rules.hand.knave and rules.hand.knave_when == "at_start" and view.turnup is not None:
         holds_knave = False
-    for event in deal_events(view):
+    for event in current_deal(view.events):
         if event.seat != seat:
             continue
         if event.kind == "play":
@@ -84,7 +75,7 @@ def evidence(view: PlayerView, seat: int) -> Evidence:
             announcement = signature(event.items)
         elif event.kind == "knave":
             holds_knave = True
-    receiver = view.dealer if rules.turnup.jack_to == "dealer" else view.elder
+    receiver = jack_receiver(rules, view.dealer, view.elder)
     return Evidence(
         seat=seat,
         size=rules.held_size(view.players),
@@ -235,11 +226,3 @@ def _only(rules: Rules, group: str) -> Rules:
         combos = replace(combos, run_values=tuple((n, 0) for n in range(3, 14)))
     special = replace(rules.special_cards, enabled=False)
     return replace(rules, name=f"{rules.name}:{group}", hand=hand, combinations=combos, special_cards=special)
-
-
-def hand_counts(hands: Sequence[tuple[Card, ...]]) -> Counter[Card]:
-    """How many candidate hands hold each card (for showing what inference believes)."""
-    counts: Counter[Card] = Counter()
-    for hand in hands:
-        counts.update(hand)
-    return counts

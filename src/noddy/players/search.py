@@ -56,6 +56,7 @@ class Search:
             state.phase,
             len(state.tasks),
             state.last_was_go,
+            state.last_player,
         )
 
     def _search(self, state: GameState, alpha: float, beta: float) -> float:

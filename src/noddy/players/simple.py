@@ -10,7 +10,7 @@ from noddy.game.actions import Action
 from noddy.game.view import PlayerView
 from noddy.players.base import counting_actions
 from noddy.players.discard import hand_means
-from noddy.scoring import score_play, total
+from noddy.scoring import count_of, score_play, total
 
 __all__ = ["GreedyPlayer", "RandomPlayer"]
 
@@ -46,7 +46,7 @@ class GreedyPlayer:
     def _play_value(self, view: PlayerView, card: Card) -> tuple[int, int]:
         pile = [c for _, c in view.pile] + [card]
         now = total(score_play(pile, view.rules, turnup=view.turnup))
-        count = sum(c.value for c in pile)
+        count = count_of(pile)
         if count == 31:
             return now, 0
         replies = [

@@ -19,12 +19,15 @@ import random
 from dataclasses import dataclass, field
 
 from noddy.game.actions import Action
-from noddy.game.state import GameState, Phase
+from noddy.game.flow import count_items
+from noddy.game.state import CountTask, GameState, Phase
 from noddy.game.view import PlayerView
 from noddy.players.base import counting_actions
 from noddy.players.discard import discard_values
 from noddy.players.search import Search
+from noddy.players.simple import GreedyPlayer
 from noddy.players.worlds import sample_worlds
+from noddy.scoring import total
 
 __all__ = ["OraclePlayer", "StrongPlayer"]
 
@@ -51,7 +54,6 @@ class StrongPlayer:
     worlds: int = 16
     nodes: int = 1_600
     opponents: str = "points"
-    last_worlds: int = field(default=0, repr=False)
 
     def choose(self, view: PlayerView, legal: tuple[Action, ...], rng: random.Random) -> Action:
         simple = _simple(legal)
@@ -60,7 +62,6 @@ class StrongPlayer:
         if legal[0].kind == "discard":
             return _best(discard_values(view, legal, rng))
         worlds = sample_worlds(view, random.Random(rng.random()), self.worlds)
-        self.last_worlds = len(worlds)
         if not worlds:
             return legal[0]
         return _best(self.values(worlds, legal, view))
@@ -107,9 +108,6 @@ class OraclePlayer:
     def _discards(self, state: GameState, legal: tuple[Action, ...], side: int) -> dict[Action, float]:
         """With every card in sight: each discard's hand and crib counts with the true turn-up, the
         others laying away as greedily as the cards they hold allow."""
-        from noddy.players.simple import GreedyPlayer
-        from noddy.scoring import score_hand, total
-
         greedy = GreedyPlayer()
         seat = state.to_act
         assert seat is not None and state.turnup is not None
@@ -119,11 +117,10 @@ class OraclePlayer:
             while after.to_act is not None and after.phase is Phase.DISCARD:
                 view = after.view(after.to_act)
                 after = after.apply(greedy.choose(view, view.legal, random.Random(0)))
-            kept = tuple(c for c in state.hands[seat] if c not in action.cards)
-            value = float(total(score_hand(kept, state.turnup, state.rules)))
+            value = float(total(count_items(after, CountTask("hand", seat))))
             for owner, crib in enumerate(after.cribs):
                 if crib:
                     sign = 1.0 if after.side_of(owner) == side else -1.0
-                    value += sign * total(score_hand(crib, state.turnup, state.rules, crib=True))
+                    value += sign * total(count_items(after, CountTask("crib", owner)))
             values[action] = value
         return values

@@ -11,10 +11,10 @@ import random
 from collections.abc import Mapping, Sequence
 
 from noddy.cards import Card
-from noddy.game.events import Event
-from noddy.game.state import CountTask, GameState, Phase
+from noddy.game.events import Event, current_deal
+from noddy.game.state import GameState, Phase
 from noddy.game.view import PlayerView
-from noddy.players.inference import Evidence, candidate_hands, deal_events, evidence
+from noddy.players.inference import Evidence, candidate_hands, evidence
 
 __all__ = ["sample_worlds", "world"]
 
@@ -26,7 +26,7 @@ def world(
     stock: Sequence[Card] = (),
 ) -> GameState:
     """The game state in which every seat holds ``held[seat]`` (its cards after any discard)."""
-    events = deal_events(view)
+    events = current_deal(view.events)
     series_start = max((i for i, e in enumerate(events) if e.kind in ("reset", "deal")), default=0)
     gone = frozenset(e.seat for e in events[series_start:] if e.kind == "go" and e.seat is not None)
     plays = [e for e in events if e.kind in ("play", "go")]
@@ -35,7 +35,6 @@ def world(
     for seat, card in view.played:
         played_by[seat].append(card)
     hands = tuple(tuple(c for c in held[s] if c not in played_by[s]) for s in range(view.players))
-    tasks: tuple[CountTask, ...] = ()
     return GameState(
         rules=view.rules,
         players=view.players,
@@ -50,7 +49,7 @@ def world(
         cribs=tuple(cribs.get(s, ()) for s in range(view.players)),
         discards=tuple(view.discards if s == view.seat else () for s in range(view.players)),
         turnup=view.turnup,
-        tasks=tasks,
+        tasks=(),
         pile=view.pile,
         played=view.played,
         gone=gone,
@@ -116,4 +115,4 @@ def _complete(
             else:
                 cribs[seat] = tuple(rest[:size])
                 rest = rest[size:]
-    return world(view, held, cribs, rest)
+    return world(view, held, cribs)

@@ -8,7 +8,7 @@ same metadata drives validation, ``noddy rules show`` and error messages, so the
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from noddy.errors import RulesError
@@ -30,7 +30,6 @@ __all__ = [
     "Table",
     "Turnup",
     "Words",
-    "field_info",
 ]
 
 
@@ -90,19 +89,7 @@ def knob(
     choices: Mapping[str, str] | None = None,
 ) -> Any:
     """A rules field: its default, what it means, its knob id and (for a choice) each reading."""
-    meta = {"doc": doc, "knob": k, "choices": dict(choices or {})}
-    if isinstance(default, (dict, list, tuple)) and not isinstance(default, str):
-        frozen = default
-        return field(default_factory=lambda: frozen, metadata=meta)
-    return field(default=default, metadata=meta)
-
-
-def field_info(section: type, name: str) -> Mapping[str, Any]:
-    """The metadata of one rules field: ``doc``, ``knob`` and ``choices``."""
-    for f in fields(section):
-        if f.name == name:
-            return f.metadata
-    raise KeyError(name)
+    return field(default=default, metadata={"doc": doc, "knob": k, "choices": dict(choices or {})})
 
 
 @dataclass(frozen=True, slots=True)

@@ -77,33 +77,16 @@ def table_message(table: LiveTable, seat: int | None) -> dict[str, Any]:
 def event_json(event: Event, names: Sequence[str], rules: Rules, partners: bool) -> dict[str, Any]:
     """One event for the browser: its words, and each scoring item with the cards it may show."""
     data = event.to_json()
-    try:
-        line = event_line(event, names, rules, partners)
-    except IndexError:
-        line = event.text
+    line = event_line(event, names, rules, partners)
     if line is not None:
         data["text"] = Text.from_markup(line.strip()).plain.strip("─ ").strip()
     if event.items:
-        data["call"] = _call(event, rules)
+        data["call"] = announce(event.items, rules)
         data["items"] = [
-            {"name": _item_name(item, rules), "cards": [str(c) for c in item.cards], "points": item.points}
+            {"name": item_name(item, rules), "cards": [str(c) for c in item.cards], "points": item.points}
             for item in event.items
         ]
     return data
-
-
-def _call(event: Event, rules: Rules) -> str:
-    try:
-        return announce(event.items, rules)
-    except IndexError:
-        return event.text
-
-
-def _item_name(item: Any, rules: Rules) -> str:
-    try:
-        return item_name(item, rules)
-    except IndexError:
-        return str(item.kind).replace("_", " ")
 
 
 def pegs(view: PlayerView) -> list[list[int]]:
@@ -130,7 +113,7 @@ def deal_summaries(view: PlayerView) -> list[dict[str, Any]]:
             continue
         if event.points and event.seat is not None:
             reason = _REASONS.get(event.kind, event.kind)
-            if event.kind in ("count", "declare") and event.text.startswith("crib"):
+            if event.kind in ("count", "declare") and event.subject == "crib":
                 reason = "the crib"
             bucket = current["sides"][view.side_of(event.seat)]
             bucket[reason] = bucket.get(reason, 0) + event.points

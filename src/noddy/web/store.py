@@ -28,7 +28,6 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
-    func,
     insert,
     select,
     update,
@@ -211,10 +210,6 @@ class Store:
         """Tables, newest first; only those with ``status`` when given."""
         where = tables.c.status == status if status is not None else None
         return self._tables(where, limit)
-
-    def count_tables(self, status: str) -> int:
-        with self.engine.connect() as conn:
-            return int(conn.execute(select(func.count()).where(tables.c.status == status)).scalar_one())
 
     def _tables(self, where: Any = None, limit: int = 1000) -> list[TableRow]:
         query = select(tables).order_by(tables.c.created.desc()).limit(limit)

@@ -375,10 +375,9 @@ class TableManager:
                 raise Refused("the game is over: start a rematch or go back to the lobby")
             if state.to_act != seat:
                 raise Refused(_not_your_turn(table))
-            try:
-                self._commit(table, action)
-            except NoddyError as exc:
-                raise Refused(_plain_refusal(str(exc))) from None
+            if action not in state.legal_actions():
+                raise Refused(state.why_illegal(action))
+            self._commit(table, action)
         self._kick(table)
 
     def _commit(self, table: LiveTable, action: Action) -> None:
@@ -448,12 +447,6 @@ def _not_your_turn(table: LiveTable) -> str:
         return "it is not your turn: the cards are being shuffled or cut"
     who = table.seats[state.to_act].name
     return f"it is not your turn: {who} (seat {state.to_act}) is to act"
-
-
-def _plain_refusal(message: str) -> str:
-    """The engine's reason without its 'seat N <action> refused in <phase>:' preamble."""
-    head, sep, reason = message.partition(": ")
-    return reason if sep and " refused " in head else message
 
 
 def _result(state: GameState) -> dict[str, Any]:

@@ -1,6 +1,6 @@
 // Small helpers shared by the pages: building elements, the API, and the seats you hold.
 
-import { cardSVG, isRed, prettyCard } from "/static/cards.js";
+import { isRed, prettyCard } from "/static/cards.js";
 
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -80,11 +80,6 @@ export function saveInvites(tableId, invites) {
 /** A card written in words with its suit sign, red for hearts and diamonds. */
 export function cardText(code) {
   return el("span", { class: `cardtext ${isRed(code) ? "red" : ""}` }, prettyCard(code));
-}
-
-/** A small card picture. */
-export function miniCard(code) {
-  return el("span", { class: "mini" }, cardSVG(code));
 }
 
 /** Text with card names such as J♥ coloured. */

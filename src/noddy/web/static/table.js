@@ -80,7 +80,7 @@ function onMessage(msg) {
     render();
   } else if (msg.type === "error") {
     showError(msg.error);
-    if (msg.error.includes("invite link")) setConn("refused", "invite link not valid");
+    if (msg.about === "hello" && msg.error.includes("invite link")) setConn("refused", "invite link not valid");
   } else if (msg.type === "rematch") {
     leaving = true;
     if (token) saveToken(msg.table, token);
