@@ -136,3 +136,16 @@ def test_analyze_hands_text_and_no_crib_error() -> None:
     assert code == 0 and "1,082,900" in out and "mean" in out
     code, _, err = run("analyze", "hands", "--rules", "willughby", "--crib")
     assert code == 1 and "has no crib" in err
+
+
+def test_score_batch_takes_the_command_lines_options_as_defaults() -> None:
+    line = json.dumps({"held": "10h 5d 5c", "turnup": "Ks"}) + "\n"
+    code, out, _ = run(
+        "score", "--batch", "-", "--rules", "strawberry", "--set", "hand.twenty_five=off", input=line
+    )
+    assert code == 0 and json.loads(out)["total"] == 10, "E03 with 25 off, from --set"
+    code, out, _ = run("score", "--batch", "-", "--rules", "french", "--lang", "fr", input=line)
+    assert json.loads(out)["announcement"].startswith("quinze 2")
+    crib = json.dumps({"held": "2h 7h 9h Kh", "turnup": "Ac"}) + "\n"
+    code, out, _ = run("score", "--batch", "-", "--rules", "cribbage", "--crib", input=crib)
+    assert code == 0 and json.loads(out)["total"] == 0

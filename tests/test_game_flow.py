@@ -195,3 +195,12 @@ def test_named_cards_announced_without_showing_are_called_by_name() -> None:
     assert "Countenance" in (event_line(seen_by_b, ["A", "B"], state.rules, False) or "")
     named = {c for item in seen_by_b.items for c in item.cards}
     assert named == set(parse_cards("Ks Qh"))
+
+
+def test_where_players_may_stop_a_go_still_needs_a_count() -> None:
+    """K20 'may stop': Go is offered once cards are on the pile, never at an empty count."""
+    state = _dealt("noddy-rules", E06, "6h", ("play.must_play=false",)).apply(Action.count(0))
+    state = state.apply(Action.count(1))
+    assert Action.go(0) not in state.legal_actions()
+    state = state.apply(Action.play(0, parse_card("4d")))
+    assert Action.go(1) in state.legal_actions()

@@ -117,3 +117,12 @@ def test_house_rules_doc_lists_every_field() -> None:
         part = doc.split(f"### [{section}]")[1].split("###")[0]
         for f in fields(cls):
             assert f"`{f.name}`" in part, f"docs/house-rules.md lacks {section}.{f.name}"
+
+
+@pytest.mark.parametrize(
+    "override",
+    ["combinations.pairs=[-2,6,12]", "special_cards.cards={Ks=-5}", "deal.players={2={dealt=6,discard=-1}}"],
+)
+def test_negative_numbers_inside_tables_are_refused(override: str) -> None:
+    with pytest.raises(RulesError, match="is not allowed"):
+        load_rules("cribbage", [override])

@@ -84,10 +84,6 @@ class Rank(enum.IntEnum):
         """The counting value: ace 1, pips as marked, court cards 10."""
         return min(int(self), 10)
 
-    @property
-    def symbol(self) -> str:
-        return _RANK_TEXT[self]
-
     def __str__(self) -> str:
         return _RANK_TEXT[self]
 

@@ -169,4 +169,3 @@ def assert_no_hidden_cards(table: LiveTable, seats: list[Seat]) -> int:
             assert not leaked, f"seat {seat.seat} was sent hidden cards {leaked} at move {seq}: {text}"
             checked += 1
     return checked
-

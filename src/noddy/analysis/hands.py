@@ -20,7 +20,7 @@ import numpy.typing as npt
 from noddy.cards import DECK, Card, Rank, Suit
 from noddy.errors import RulesError
 from noddy.rules import Rules
-from noddy.scoring.hand import flush_item, score_hand, special_items
+from noddy.scoring.hand import flush_item, knave_items, score_hand, special_items
 from noddy.scoring.items import total
 
 __all__ = ["Distribution", "all_deals", "deal_size", "distribution", "score_deals"]
@@ -123,6 +123,18 @@ def _flush_table(rules: Rules, k: int, crib: bool) -> npt.NDArray[np.int16]:
 
 
 @lru_cache(maxsize=32)
+def _knave_tables(rules: Rules) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int16]]:
+    """The Knave's points from `knave_items`: per held card and turn-up, and for the turn-up alone."""
+    turn = np.array([total(knave_items((), up, rules)) for up in DECK], np.int16)
+    held = np.zeros((52, 52), np.int16)
+    for c in DECK:
+        for up in DECK:
+            if c != up:
+                held[c.index, up.index] = total(knave_items((c,), up, rules)) - turn[up.index]
+    return held, turn
+
+
+@lru_cache(maxsize=32)
 def _special_tables(rules: Rules) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int16]]:
     held = np.array([total(special_items((c,), None, rules)) for c in DECK], np.int16)
     turnup = np.array([total(special_items((), c, rules)) for c in DECK], np.int16)
@@ -140,13 +152,8 @@ def score_deals(rules: Rules, held: Cards, turnups: Cards, *, crib: bool = False
     scores = _rank_table(rules, k + 1)[key]
     suit_key = (suits * (4 ** np.arange(k + 1, dtype=np.int64))).sum(axis=1)
     scores = scores + _flush_table(rules, k, crib)[suit_key]
-    hand = rules.hand
-    if hand.knave and hand.knave_when != "in_play":
-        turn_suit = suits[:, -1:]
-        jacks = (ranks[:, :-1] == Rank.JACK - 1) & (suits[:, :-1] == turn_suit)
-        scores = scores + hand.knave * jacks.sum(axis=1, dtype=np.int16)
-        if rules.turnup.jack_also_in_hand:
-            scores = scores + hand.knave * (ranks[:, -1] == Rank.JACK - 1)
+    held_knave, turn_knave = _knave_tables(rules)
+    scores = scores + held_knave[held, turnups[:, None]].sum(axis=1, dtype=np.int16) + turn_knave[turnups]
     if rules.special_cards.enabled:
         held_special, turn_special = _special_tables(rules)
         scores = scores + held_special[held].sum(axis=1, dtype=np.int16) + turn_special[turnups]

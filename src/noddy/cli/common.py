@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Annotated, Any, TypeVar
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -25,8 +25,6 @@ SetOption = Annotated[
     list[str] | None,
     typer.Option("--set", "-s", help="Change one rule, e.g. --set hand.twenty_five=per_card."),
 ]
-
-F = TypeVar("F", bound=Callable[..., Any])
 
 
 def load(spec: str, overrides: list[str] | None) -> Rules:

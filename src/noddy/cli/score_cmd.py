@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import nullcontext
 from functools import lru_cache
 from pathlib import Path
@@ -51,8 +51,6 @@ def count(
     held = parse_cards(held_text)
     turnup = parse_card(turnup_text)
     check_size(rules, held, crib)
-    if turnup in held:
-        raise CardError(f"the turn-up {turnup} is also among the held cards; a pack has one of each")
     return held, turnup, score_hand(held, turnup, rules, crib=crib)
 
 
@@ -69,10 +67,12 @@ def _rules(spec: str, overrides: tuple[str, ...]) -> Rules:
     return load_rules(spec, overrides)
 
 
-def answer(request: Any, default_rules: str = DEFAULT_RULES) -> dict[str, Any]:
-    """One batch request ``{"rules", "held", "turnup", "crib", "set", "lang"}`` answered as a dict."""
+def answer(request: Any, defaults: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """One batch request ``{"rules", "held", "turnup", "crib", "set", "lang"}`` answered as a dict;
+    keys it leaves out are taken from ``defaults`` (the command line's options)."""
     if not isinstance(request, dict):
         raise NoddyError('expected a JSON object such as {"held": "Jh 4d 5d", "turnup": "6h"}')
+    request = {**(defaults or {}), **request}
     unknown = set(request) - {"rules", "held", "turnup", "crib", "set", "lang"}
     if unknown:
         raise NoddyError(f"unknown keys {sorted(unknown)}; allowed: rules, held, turnup, crib, set, lang")
@@ -88,12 +88,14 @@ def answer(request: Any, default_rules: str = DEFAULT_RULES) -> dict[str, Any]:
     lang = request.get("lang", "en")
     if lang not in LANGUAGES:
         raise NoddyError(f'"lang" must be one of {", ".join(LANGUAGES)}, not {lang!r}')
-    rules = _rules(str(request.get("rules", default_rules)), tuple(overrides))
+    rules = _rules(str(request.get("rules", DEFAULT_RULES)), tuple(overrides))
     _, _, items = count(request["held"], request["turnup"], rules, crib)
     return to_answer(items, rules, lang)
 
 
-def answer_lines(lines: Iterable[str], default_rules: str = DEFAULT_RULES) -> Iterator[tuple[str, bool]]:
+def answer_lines(
+    lines: Iterable[str], defaults: Mapping[str, Any] | None = None
+) -> Iterator[tuple[str, bool]]:
     """Answer each line of a batch as one JSON line; a bad line gets an error and the rest go on."""
     for number, line in enumerate(lines, start=1):
         try:
@@ -101,17 +103,17 @@ def answer_lines(lines: Iterable[str], default_rules: str = DEFAULT_RULES) -> It
                 request = json.loads(line)
             except json.JSONDecodeError as exc:
                 raise NoddyError(f"not valid JSON ({exc.msg} at column {exc.colno})") from None
-            yield json.dumps(answer(request, default_rules), ensure_ascii=False), True
+            yield json.dumps(answer(request, defaults), ensure_ascii=False), True
         except NoddyError as exc:
             yield json.dumps({"error": f"line {number}: {exc}"}, ensure_ascii=False), False
 
 
-def _batch(source: str, default_rules: str) -> None:
+def _batch(source: str, defaults: Mapping[str, Any]) -> None:
     try:
         with nullcontext(sys.stdin) if source == "-" else Path(source).open(encoding="utf-8") as handle:
             failed = 0
             out = sys.stdout
-            for text, ok in answer_lines((line.rstrip("\n") for line in handle), default_rules):
+            for text, ok in answer_lines((line.rstrip("\n") for line in handle), defaults):
                 out.write(text + "\n")
                 failed += not ok
             out.flush()
@@ -142,7 +144,7 @@ def score(
     Example: noddy score "Jh 4d 5d" --turnup 6h --rules noddy-rules
     """
     if batch is not None:
-        _batch(batch, rules_name)
+        _batch(batch, {"rules": rules_name, "set": set_ or [], "crib": crib, "lang": lang})
         return
     with reporting_errors():
         if lang not in LANGUAGES:
@@ -193,7 +195,6 @@ def _print_count(
 
 
 def _cards_text(item: ScoreItem) -> str:
-    cards = " ".join(c.pretty for c in item.cards)
     if item.kind in ("fifteen", "twenty_five", "thirty_one"):
         return " + ".join(c.pretty for c in item.cards) + f" = {sum(c.value for c in item.cards)}"
-    return cards
+    return " ".join(c.pretty for c in item.cards)

@@ -35,7 +35,7 @@ class Row:
 
 def plain_value(path: str, value: Any, meta: Any = None) -> str:
     """One field's value in plain words."""
-    choices = (meta or {}).get("choices") if meta is not None else None
+    choices = (meta or {}).get("choices")
     if choices and isinstance(value, str) and value in choices:
         return f"{choices[value]} ({value})"
     if isinstance(value, Points):
@@ -95,7 +95,7 @@ def describe(rules: Rules) -> list[tuple[str, list[Row]]]:
 
 
 def differences(a: Rules, b: Rules) -> list[tuple[Row, Row]]:
-    """The rules where ``a`` and ``b`` differ, as pairs of rows (words excepted when only named)."""
+    """The rules where ``a`` and ``b`` differ, as pairs of rows."""
     rows_b = {row.path: row for _, rows in describe(b) for row in rows}
     out = []
     for _, rows in describe(a):

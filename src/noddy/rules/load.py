@@ -177,7 +177,6 @@ def _resolve_extends(data: Mapping[str, Any], origin: str, seen: tuple[str, ...]
         merged["title"] = f"{base.get('title', parent)}, with house rules"
     if "summary" not in child:
         merged["summary"] = f"house rules based on {parent}"
-    merged.setdefault("notes", {})
     return merged
 
 
@@ -300,7 +299,7 @@ def _allowed(path: str, default: Any, meta: Mapping[str, Any]) -> str:
 
 
 def _int(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise ValueError
     return value
 

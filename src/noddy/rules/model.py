@@ -8,7 +8,7 @@ same metadata drives validation, ``noddy rules show`` and error messages, so the
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Literal
 
 from noddy.errors import RulesError
@@ -464,24 +464,6 @@ class Source:
         return f"{self.name} ({where})" if where else self.name
 
 
-_RULES_FIELDS = (
-    "name",
-    "title",
-    "summary",
-    "sources",
-    "notes",
-    "deal",
-    "table",
-    "turnup",
-    "hand",
-    "crib",
-    "play",
-    "combinations",
-    "special_cards",
-    "game",
-    "words",
-)
-
 SECTIONS: dict[str, type] = {
     "deal": Deal,
     "table": Table,
@@ -523,7 +505,9 @@ class Rules:
         from noddy.rules.validate import validate
 
         validate(self)
-        object.__setattr__(self, "_hash", hash(tuple(getattr(self, f) for f in _RULES_FIELDS)))
+        object.__setattr__(
+            self, "_hash", hash(tuple(getattr(self, f.name) for f in fields(self) if f.compare))
+        )
 
     def __hash__(self) -> int:
         # Rules key many caches (tables, counts); hashing the whole tree each time would cost more.

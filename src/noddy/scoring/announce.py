@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from noddy.errors import NoddyError
 from noddy.rules import Rules
 from noddy.scoring.items import ScoreItem
 
@@ -60,7 +61,7 @@ _AND = {"en": ", and ", "fr": " et "}
 def item_name(item: ScoreItem, rules: Rules | None = None, lang: str = "en") -> str:
     """What a player calls one item: "fifteen", "a run of three", "Knave Noddy", "une paire"."""
     if lang not in _NAMES:
-        raise ValueError(f"unknown language {lang!r}; known: {', '.join(LANGUAGES)}")
+        raise NoddyError(f"unknown language {lang!r}; known: {', '.join(LANGUAGES)}")
     names = _NAMES[lang]
     n = item.size
     if item.kind in names:
@@ -78,7 +79,7 @@ def item_name(item: ScoreItem, rules: Rules | None = None, lang: str = "en") -> 
 def announce(items: Sequence[ScoreItem], rules: Rules | None = None, lang: str = "en") -> str:
     """The call with a running total: "fifteen 2, fifteen 4, a run of three 7, and Knave Noddy 8"."""
     if lang not in _NAMES:
-        raise ValueError(f"unknown language {lang!r}; known: {', '.join(LANGUAGES)}")
+        raise NoddyError(f"unknown language {lang!r}; known: {', '.join(LANGUAGES)}")
     running = 0
     parts = []
     for item in items:

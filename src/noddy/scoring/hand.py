@@ -34,7 +34,9 @@ def score_hand(
     held = tuple(held)
     if not held:
         raise CardError("a hand needs at least one held card")
-    require_distinct((*held, turnup))
+    if turnup in held:
+        raise CardError(f"the turn-up {turnup} is also among the held cards; a pack has one of each")
+    require_distinct(held)
     cards = (*held, turnup)
     items: list[ScoreItem] = []
     items += _sums(cards, 15, "fifteen", rules)
