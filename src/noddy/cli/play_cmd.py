@@ -14,6 +14,7 @@ from noddy.cli.common import RulesOption, SetOption, console, err_console, load,
 from noddy.cli.render import board, cards_text, event_line, side_name
 from noddy.errors import NoddyError
 from noddy.game.actions import Action
+from noddy.game.driver import next_action
 from noddy.game.state import GameState, new_game
 from noddy.game.view import PlayerView
 from noddy.players import PLAYERS, Player, make_player
@@ -56,14 +57,14 @@ class Terminal:
         self.scores: list[int] = []
         self.board_shown: tuple[int, ...] | None = None
 
-    def show_events(self, state: GameState) -> None:
-        view = state.view(self.watcher)
+    def show_events(self, view: PlayerView) -> None:
+        """Print the events of ``view`` (the watcher's) not shown yet, with the board after each deal."""
         if not self.scores:
-            self.scores = [0] * state.sides
+            self.scores = [0] * len(view.scores)
         for event in view.events[self.shown :]:
             if event.seat is not None and event.points:
-                self.scores[state.side_of(event.seat)] += event.points
-            line = event_line(event, self.names, state.rules, state.partners)
+                self.scores[view.side_of(event.seat)] += event.points
+            line = event_line(event, self.names, view.rules, view.partners)
             if line is not None:
                 console.print(line)
             if event.kind == "deal_end":
@@ -93,6 +94,23 @@ class Terminal:
                 return _read(text, view)
             except NoddyError as exc:
                 console.print(f"[red]{escape(str(exc))}[/]")
+
+
+class HumanSeat:
+    """A person at the terminal, as a `Player`: shown what happened, then asked for an action."""
+
+    name = HUMAN
+
+    def __init__(self, terminal: Terminal, hot_seat: bool) -> None:
+        self.terminal = terminal
+        self.hot_seat = hot_seat
+
+    def choose(self, view: PlayerView, legal: tuple[Action, ...], rng: random.Random) -> Action:
+        if self.hot_seat and view.seat is not None:
+            self.terminal.watcher = view.seat
+            console.print(f"[bold]{escape(self.terminal.names[view.seat])}[/], your turn (others look away).")
+        self.terminal.show_events(view)
+        return self.terminal.ask(view)
 
 
 def _prompt(view: PlayerView) -> str:
@@ -205,23 +223,10 @@ def play(
     seat_list = [Seat(name, kind) for name, kind in zip(names, kinds, strict=True)]
     preset = rules_name if not rules_name.endswith(".toml") else None
     try:
+        seat_players = [computers.get(i) or HumanSeat(terminal, len(humans) > 1) for i in range(n)]
         while not state.is_over:
-            seat = state.to_act
-            chance = state.chance()
-            if chance is not None:
-                action = chance.sample(rng)
-            elif seat is not None and seat in humans:
-                terminal.show_events(state)
-                if len(humans) > 1:
-                    terminal.watcher = seat
-                    console.print(f"[bold]{escape(names[seat])}[/], your turn (others look away).")
-                action = terminal.ask(state.view(seat))
-            else:
-                assert seat is not None
-                view = state.view(seat)
-                action = computers[seat].choose(view, view.legal, rng)
-            state = state.apply(action)
-        terminal.show_events(state)
+            state = state.apply(next_action(state, seat_players, rng))
+        terminal.show_events(state.view(terminal.watcher))
     except (KeyboardInterrupt, EOFError):
         err_console.print("\nGame stopped.")
         if record is not None:
@@ -266,7 +271,7 @@ def replay(
         if previous is not None and state.deal_number != previous.deal_number:
             for seat, hand in enumerate(state.hands):
                 console.print(f"  {escape(names[seat])}: {cards_text(hand)}")
-        terminal.show_events(state)
+        terminal.show_events(state.view(None))
         previous = state
     if previous is not None:
         console.print(board(previous.view(None), names))
