@@ -6,7 +6,8 @@ Reports win rates with 95% Wilson intervals, how much of the oracle's edge over 
 player captures ((strong - 50%) / (oracle - 50%)), and each player's decision time (median, 95th
 percentile, maximum) over its decisions that had a real choice (more than one legal action).
 
-    .venv/bin/python bench/strength.py [--games N] [--crib-games N] [--presets a,b] [--quick]
+    .venv/bin/python bench/strength.py [--games N] [--crib-games N] [--presets a,b]
+                                       [--matchups strong-greedy,...] [--quick]
 """
 
 from __future__ import annotations
@@ -85,12 +86,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=2000, help="games per match-up, 3-card presets")
     parser.add_argument("--crib-games", type=int, default=400, help="games per match-up, other presets")
     parser.add_argument("--presets", default="", help="comma-separated presets (default: all)")
+    parser.add_argument(
+        "--matchups",
+        default=",".join(f"{a}-{b}" for a, b in MATCHUPS),
+        help="comma-separated a-b pairs (default: all three)",
+    )
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--quick", action="store_true", help="60 and 20 games, for a look")
     args = parser.parse_args(argv)
     if args.quick:
         args.games, args.crib_games = 60, 20
     presets = args.presets.split(",") if args.presets else list(preset_names())
+    matchups = [tuple(m.split("-", 1)) for m in args.matchups.split(",")]
     console = Console(width=max(Console().width, 120))
     table = Table(title="strength (two players, seats alternated)", show_edge=False)
     for column in ("preset", "match-up", "games", "win rate (95% CI)", "decision ms: median / p95 / max"):
@@ -101,7 +108,7 @@ def main(argv: list[str] | None = None) -> int:
             rules = load_rules(preset)
             games = args.games if rules.held_size(2) == 3 and rules.crib.kind == "none" else args.crib_games
             rates: dict[tuple[str, str], float] = {}
-            for a, b in MATCHUPS:
+            for a, b in matchups:
                 started = time.perf_counter()
                 step = max(1, games // (args.workers * 4))
                 jobs = [(preset, a, b, s, min(step, games - s)) for s in range(0, games, step)]
@@ -146,6 +153,8 @@ def main(argv: list[str] | None = None) -> int:
                     f"{rate:.1%} ({low:.1%}-{high:.1%})",
                     f"{a}: {ms['median']:.1f} / {ms['p95']:.1f} / {ms['max']:.1f}",
                 )
+            if ("oracle", "greedy") not in rates or ("strong", "greedy") not in rates:
+                continue
             edge = rates[("oracle", "greedy")] - 0.5
             captured = (rates[("strong", "greedy")] - 0.5) / edge if edge > 0 else float("nan")
             results.append({"preset": preset, "oracle_edge_captured": captured})

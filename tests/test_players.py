@@ -6,16 +6,17 @@ import random
 
 import pytest
 
-from noddy.cards import parse_card, parse_cards
+from noddy.cards import DECK, parse_card, parse_cards
 from noddy.errors import NoddyError
 from noddy.game import Action, GameState, Phase, new_game
 from noddy.game.driver import run_game
 from noddy.game.flow import announced_items
 from noddy.game.setup import arranged_shuffle, at_deal
 from noddy.players import LEVELS, PLAYERS, GreedyPlayer, StrongPlayer, make_player
-from noddy.players.inference import candidate_hands, evidence, signature
+from noddy.players.inference import announced, candidate_hands, evidence, signature
 from noddy.players.search import Search
-from noddy.rules import load_rules
+from noddy.players.worlds import sample_worlds
+from noddy.rules import load_rules, preset_names
 
 
 def _dealt(name: str, hands: dict[int, str], turnup: str, scores: tuple[int, int] = (0, 0)) -> GameState:
@@ -105,6 +106,42 @@ def test_inference_is_sound_and_complete_on_real_games(name: str) -> None:
                     assert signature(called) == ev.announcement
             checked += 1
     assert checked > 20
+
+
+@pytest.mark.parametrize("name", sorted(preset_names()))
+def test_announced_signature_equals_the_itemised_call(name: str) -> None:
+    """The memoised signature (by ranks, and by which cards share a suit, are Jacks or are named)
+    is exactly what the itemised count announces, for random hands and turn-ups."""
+    rules = load_rules(name)
+    rng = random.Random(name)
+    size = rules.held_size(2)
+    for _ in range(400):
+        *hand, turnup = rng.sample(DECK, size + 1)
+        for receives in (False, True):
+            expected = signature(announced_items(rules, hand, turnup, receives_jack=receives))
+            assert announced(rules, hand, turnup, receives) == expected, (hand, turnup)
+
+
+def test_every_action_gets_its_own_share_of_the_search() -> None:
+    """With a budget too small to play the deal out, an action's value does not depend on where it
+    stands among the legal actions (each has its own share, not what the ones before it left)."""
+    rng = random.Random(3)
+    state = at_deal(new_game(load_rules("cribbage"), 2), 0)
+    while state.phase is not Phase.PLAY:
+        chance = state.chance()
+        if chance is not None:
+            state = state.apply(chance.sample(rng))
+        else:
+            assert state.to_act is not None
+            view = state.view(state.to_act)
+            state = state.apply(GreedyPlayer().choose(view, view.legal, rng))
+    assert state.phase is Phase.PLAY and state.to_act is not None
+    view = state.view(state.to_act)
+    worlds = sample_worlds(view, random.Random(0), 4)
+    player = StrongPlayer(nodes=80)
+    forward = player.values(worlds, view.legal, view)
+    backward = player.values(worlds, view.legal[::-1], view)
+    assert len(forward) == 4 and forward == backward
 
 
 def _replay(final: GameState) -> list[GameState]:

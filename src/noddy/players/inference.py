@@ -26,13 +26,11 @@ from noddy.game.events import current_deal
 from noddy.game.flow import announced_items, jack_receiver
 from noddy.game.view import PlayerView
 from noddy.rules import Points, Rules
-from noddy.scoring import ScoreItem, turned_jack_item
-from noddy.scoring.hand import flush_item, knave_items, special_items
+from noddy.scoring import ScoreItem
 
 __all__ = ["Evidence", "candidate_hands", "evidence", "fits"]
 
 Signature = tuple[tuple[str, int, int], ...]
-_SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 ENUMERATE_LIMIT = 250_000
 """Candidate hands are enumerated (and filtered exactly) up to this many; beyond, they are sampled."""
 
@@ -105,37 +103,48 @@ def fits(view: PlayerView, ev: Evidence, hand: Sequence[Card]) -> bool:
 
 
 _SUIT_KINDS = frozenset({"flush", "knave", "special", "turned_jack"})
-_RANK_PART: dict[tuple[object, ...], Signature] = {}
+_SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+_RANK_PARTS: dict[tuple[object, ...], Signature] = {}
+_SUIT_PARTS: dict[tuple[object, ...], Signature] = {}
 
 
 def announced(rules: Rules, hand: Sequence[Card], turnup: Card, receives_jack: bool) -> Signature:
-    """The signature of what ``hand`` announces (`announced_items`), fast: the part that depends on
-    ranks alone (fifteens, pairs, runs, twenty-fives, thirty-ones) is memoised by the sorted ranks;
-    the flush, the Knave, named cards and a turned Jack are taken from the same scoring functions."""
+    """The signature of what ``hand`` announces (`announced_items`), from two memos: the part that
+    depends on ranks alone (fifteens, pairs, runs, twenty-fives, thirty-ones), by the sorted ranks,
+    and the part that depends on suits (the flush, the Knave, named cards, a turned Jack), by which
+    cards share a suit with each other and with the turn-up, which are Jacks, and which are named."""
     ranks = tuple(sorted(int(c.rank) for c in hand))
     key = (rules, ranks, int(turnup.rank))
-    rank_part = _RANK_PART.get(key)
+    rank_part = _RANK_PARTS.get(key)
     if rank_part is None:
-        seen: dict[int, int] = {}
-        cards = []
-        for rank in (*ranks, int(turnup.rank)):
-            cards.append(Card(Rank(rank), _SUITS[seen.get(rank, 0)]))
-            seen[rank] = seen.get(rank, 0) + 1
-        items = announced_items(rules, cards[:-1], cards[-1])
-        if len(_RANK_PART) > 200_000:
-            _RANK_PART.clear()
-        rank_part = _RANK_PART[key] = signature([i for i in items if i.kind not in _SUIT_KINDS])
-    suit_items: list[ScoreItem] = []
-    flush = flush_item(hand, turnup, rules.hand.flush, rules)
-    if flush is not None:
-        suit_items.append(flush)
-    if rules.hand.knave_when != "at_start":
-        suit_items += knave_items(hand, turnup, rules)
-    suit_items += special_items(hand, turnup, rules)
-    jack = turned_jack_item(turnup, rules)
-    if jack is not None and rules.turnup.jack_when == "in_announcement" and receives_jack:
-        suit_items.append(jack)
-    return tuple(sorted((*rank_part, *signature(suit_items))))
+        rank_part = _RANK_PARTS[key] = _rank_part(rules, ranks, int(turnup.rank))
+    trump = turnup.suit
+    named: tuple[str, ...] = ()
+    if rules.special_cards.enabled:
+        names = dict(rules.special_cards.cards)
+        named = tuple(sorted(str(c) for c in (*hand, turnup) if str(c) in names))
+    shape = tuple(
+        sorted((c.rank is Rank.JACK, c.suit is trump, sum(d.suit is c.suit for d in hand)) for c in hand)
+    )
+    suit_key = (rules, turnup.rank is Rank.JACK, receives_jack, shape, named)
+    suit_part = _SUIT_PARTS.get(suit_key)
+    if suit_part is None:
+        items = announced_items(rules, hand, turnup, receives_jack=receives_jack)
+        suit_part = _SUIT_PARTS[suit_key] = signature([i for i in items if i.kind in _SUIT_KINDS])
+    return tuple(sorted((*rank_part, *suit_part)))
+
+
+def _rank_part(rules: Rules, ranks: tuple[int, ...], turnup: int) -> Signature:
+    """The rank-only items of a hand with these ranks, counted on cards of made-up suits."""
+    if len(_RANK_PARTS) > 200_000:
+        _RANK_PARTS.clear()
+    seen: dict[int, int] = {}
+    cards = []
+    for rank in (*ranks, turnup):
+        cards.append(Card(Rank(rank), _SUITS[seen.get(rank, 0)]))
+        seen[rank] = seen.get(rank, 0) + 1
+    items = announced_items(rules, cards[:-1], cards[-1])
+    return signature([i for i in items if i.kind not in _SUIT_KINDS])
 
 
 def candidate_hands(
@@ -156,10 +165,11 @@ def candidate_hands(
             called = announced_hands(
                 view.rules, view.turnup, ev.receives_jack, ev.announcement, base, ev.size
             )
+            rest = replace(ev, announcement=None)  # every called hand makes the call already
             return [
                 hand
                 for hand in called
-                if allowed.issuperset(hand) and set(ev.played).issubset(hand) and fits(view, ev, hand)
+                if allowed.issuperset(hand) and set(ev.played).issubset(hand) and fits(view, rest, hand)
             ]
     if many > ENUMERATE_LIMIT or many > sample * 4:
         found: list[tuple[Card, ...]] = []
@@ -188,12 +198,11 @@ def announced_hands(
     it does not change while the deal is played (only the cards laid and the Go calls narrow it)."""
     index = np.array([c.index for c in base], dtype=np.uint8)
     combos = index[_combinations(len(base), size)]
-    turnups = np.full(len(combos), turnup.index, dtype=np.uint8)
-    keep = np.ones(len(combos), dtype=bool)
     for group, kinds in _KIND_GROUPS.items():
         wanted = sum(points for kind, _, points in call if kind in kinds)
-        keep &= score_deals(_only(rules, group), combos, turnups) == wanted
-    hands = (tuple(DECK[i] for i in row) for row in combos[keep].tolist())
+        turnups = np.full(len(combos), turnup.index, dtype=np.uint8)
+        combos = combos[score_deals(_only(rules, group), combos, turnups) == wanted]
+    hands = (tuple(DECK[i] for i in row) for row in combos.tolist())
     return tuple(hand for hand in hands if announced(rules, hand, turnup, receives_jack) == call)
 
 

@@ -67,8 +67,12 @@ class Search:
         window = (alpha, beta)
         maximise = state.to_act is not None and state.side_of(state.to_act) == self.side
         children = [state.apply(action) for action in moves(state)]
-        if not maximise and self.opponents == "points" and len(children) > 1:
+        if not maximise and self.opponents != "minimax" and len(children) > 1:
             children = self._point_takers(state, children)
+            if self.opponents == "mean" and len(children) > 1:
+                best = sum(self.value(child) for child in children) / len(children)
+                self.table[key] = best
+                return best
         best = -WIN - 1 if maximise else WIN + 1
         for child in children:
             v = self.value(child)

@@ -52,8 +52,8 @@ class StrongPlayer:
 
     name: str = "strong"
     worlds: int = 16
-    nodes: int = 1_600
-    opponents: str = "points"
+    nodes: int = 16_000
+    opponents: str = "mean"
 
     def choose(self, view: PlayerView, legal: tuple[Action, ...], rng: random.Random) -> Action:
         simple = _simple(legal)
@@ -73,10 +73,10 @@ class StrongPlayer:
         assert view.seat is not None
         side = view.side_of(view.seat)
         totals = dict.fromkeys(legal, 0.0)
-        share = max(1, self.nodes // len(worlds))
+        share = max(1, self.nodes // (len(worlds) * len(legal)))
         for state in worlds:
-            search = Search(side, view.scores, budget=share, opponents=self.opponents)
             for action in legal:
+                search = Search(side, view.scores, budget=share, opponents=self.opponents)
                 totals[action] += search.value(state.apply(action))
         return {a: v / len(worlds) for a, v in totals.items()}
 
