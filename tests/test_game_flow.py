@@ -70,6 +70,21 @@ def test_muggins_lets_the_opponent_claim_what_was_missed(claim: bool) -> None:
     assert state.phase is Phase.COUNT and state.to_act == 1
 
 
+def test_the_view_tells_the_count_in_progress_the_muggins_and_why_a_card_may_not_be_laid() -> None:
+    state = _dealt("noddy-rules", E06, "6h", ("hand.wrong_count=muggins",))
+    assert state.view(1).counting == ("hand", 0) and state.view(None).counting == ("hand", 0)
+    state = state.apply(Action.declare(0, 7))
+    assert state.view(1).muggins == (0, 5) and state.view(None).muggins == (0, 5)
+    for text in ["pass", "count", "play Jh", "play 9s", "play 5d"]:
+        assert state.to_act is not None
+        state = state.apply(Action.parse(text, state.to_act))
+    assert state.count == 24 and state.to_act == 1
+    view = state.view(1)
+    assert [str(card) for card, _ in view.refusals] == ["8s"]
+    assert "31" in view.refusals[0][1] and view.to_json()["refusals"] == {"8s": view.refusals[0][1]}
+    assert state.view(0).refusals == () and state.view(None).refusals == ()
+
+
 def test_a_correct_declaration_is_pegged_and_shown_hands_reveal_cards() -> None:
     state = _dealt("noddy-rules", E06, "6h", ("hand.wrong_count=muggins",))
     state = state.apply(Action.declare(0, 12))

@@ -148,6 +148,36 @@ def test_a_connection_must_say_hello_and_a_wrong_token_takes_no_seat(client: Tes
         assert "there is no table" in json.loads(ws.receive_text())["error"]
 
 
+def test_a_table_that_left_memory_before_hello_is_joined_as_the_manager_holds_it(tmp_path: Path) -> None:
+    """A socket opened on an idle table, which then leaves memory for another before the hello,
+    joins the table the manager holds after the hello, and plays on it."""
+    with TestClient(create_app(db_url(tmp_path), bot_delay=0, limits=FAST, max_tables=1)) as client:
+        first = new_table(client)
+        manager = client.app.state.manager  # type: ignore[attr-defined]
+        stale = manager.get(first["id"])
+        with client.websocket_connect(f"/ws/{first['id']}") as ws:
+            new_table(client)  # the first table, idle, leaves memory for this one
+            assert first["id"] not in manager.live
+            ws.send_text(json.dumps({"type": "hello", "token": first["token"]}))
+            assert json.loads(ws.receive_text())["type"] == "welcome"
+            table = manager.live[first["id"]]
+            assert table is not stale and len(table.listeners) == 1 and not stale.listeners
+        wait_for(lambda: not table.listeners)
+
+
+def test_a_full_table_refuses_the_hello(tmp_path: Path) -> None:
+    with TestClient(create_app(db_url(tmp_path), bot_delay=0, limits=Limits(max_listeners=1))) as client:
+        made = new_table(client)
+        with (
+            client.websocket_connect(f"/ws/{made['id']}") as late,
+            client.websocket_connect(f"/ws/{made['id']}") as early,
+        ):
+            early.send_text(json.dumps({"type": "hello"}))
+            assert json.loads(early.receive_text())["type"] == "welcome"
+            late.send_text(json.dumps({"type": "hello"}))
+            assert "its limit" in json.loads(late.receive_text())["error"]
+
+
 def test_too_many_messages_are_refused(tmp_path: Path) -> None:
     with TestClient(create_app(db_url(tmp_path), bot_delay=0, limits=Limits(rate=1, burst=3))) as client:
         made = new_table(client)

@@ -48,6 +48,12 @@ class PlayerView:
     events: tuple[Event, ...]
     winner: int | None
     stake: tuple[str, int]
+    counting: tuple[str, int] | None = None
+    """The count being made now: ``("hand" or "crib", seat)``."""
+    muggins: tuple[int, int] | None = None
+    """After a short count under muggins: the seat that declared it and the points it missed."""
+    refusals: tuple[tuple[Card, str], ...] = ()
+    """For the seat to play: each card of its hand it may not lay now, with the engine's reason."""
 
     def side_of(self, seat: int) -> int:
         return seat % 2 if self.partners else seat
@@ -103,15 +109,30 @@ class PlayerView:
             "events": [e.to_json() for e in self.events],
             "winner": self.winner,
             "stake": list(self.stake),
+            "counting": {"what": self.counting[0], "seat": self.counting[1]} if self.counting else None,
+            "muggins": (
+                {"declarer": self.muggins[0], "missed": self.muggins[1]} if self.muggins is not None else None
+            ),
+            "refusals": {str(card): reason for card, reason in self.refusals},
         }
 
 
 def make_view(state: GameState, seat: int | None) -> PlayerView:
+    from noddy.game.state import Phase
+
     turned = state.turnup is not None and any(e.kind == "turnup" for e in current_deal(state.events))
     own_crib: tuple[Card, ...] = ()
     if seat is not None and state.rules.crib.kind == "own":
         own_crib = state.cribs[seat]
     legal = state.legal_actions() if seat is not None and state.to_act == seat else ()
+    task = state.tasks[0] if state.phase is Phase.COUNT and state.tasks else None
+    refusals: tuple[tuple[Card, str], ...] = ()
+    if seat is not None and state.phase is Phase.PLAY and state.to_act == seat:
+        refusals = tuple(
+            (card, state.why_illegal(Action.play(seat, card)))
+            for card in state.hands[seat]
+            if Action.play(seat, card) not in legal
+        )
     return PlayerView(
         seat=seat,
         rules=state.rules,
@@ -136,4 +157,7 @@ def make_view(state: GameState, seat: int | None) -> PlayerView:
         events=tuple(e.seen_by(seat) for e in state.events),
         winner=state.winner,
         stake=state.stake,
+        counting=(task.what, task.seat) if task is not None else None,
+        muggins=state.muggins,
+        refusals=refusals,
     )

@@ -122,8 +122,7 @@ async def serve_connection(
         await websocket.close(code=4404)
         return
     if len(table.listeners) >= limits.max_listeners:
-        full = f"this table has {limits.max_listeners} connections, its limit: try again later"
-        await websocket.send_text(json.dumps({"type": "error", "error": full}))
+        await websocket.send_text(json.dumps({"type": "error", "error": _full(limits)}))
         await websocket.close(code=4429)
         return
     conn = Connection(websocket, table, limits)
@@ -147,9 +146,9 @@ async def serve_connection(
         sender.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await sender
-        if conn in table.listeners:
-            table.listeners.discard(conn)
-            table.announce(table=True)
+        if conn in conn.table.listeners:
+            conn.table.listeners.discard(conn)
+            conn.table.announce(table=True)
 
 
 async def _handle(conn: Connection, manager: TableManager, text: str) -> None:
@@ -197,7 +196,13 @@ async def _handle(conn: Connection, manager: TableManager, text: str) -> None:
 async def _hello(conn: Connection, manager: TableManager, data: dict[str, Any]) -> None:
     if conn.ready:
         raise Refused("hello was already said on this connection")
-    table = conn.table
+    # The table may have left memory while the connection was quiet: join the one the manager holds.
+    table = manager.get(conn.table.id)
+    if table is None:
+        raise Refused(f"there is no table {conn.table.id!r}")
+    conn.table = table
+    if len(table.listeners) >= conn.limits.max_listeners:
+        raise Refused(_full(conn.limits))
     token = data.get("token")
     name = data.get("name")
     if token is not None and not isinstance(token, str):
@@ -231,6 +236,10 @@ async def _act(conn: Connection, manager: TableManager, data: dict[str, Any]) ->
     if seq is not None and (not isinstance(seq, int) or isinstance(seq, bool)):
         raise Refused('"seq" must be the move number of the state you saw')
     await manager.act(conn.table, conn.seat, action, seq)
+
+
+def _full(limits: Limits) -> str:
+    return f"this table has {limits.max_listeners} connections, its limit: try again later"
 
 
 def clean_name(name: str) -> str:

@@ -14,9 +14,7 @@ from typing import Any
 from rich.text import Text
 
 from noddy.cli.render import event_line, side_name
-from noddy.game.actions import Action
 from noddy.game.events import Event
-from noddy.game.state import GameState, Phase
 from noddy.game.view import PlayerView
 from noddy.rules import Rules
 from noddy.scoring import announce
@@ -122,18 +120,6 @@ def deal_summaries(view: PlayerView) -> list[dict[str, Any]]:
     return deals
 
 
-def _refusals(state: GameState, seat: int, view: PlayerView) -> dict[str, str]:
-    """Why each card of the hand may not be played now (for the cards shown dimmed)."""
-    if state.phase is not Phase.PLAY or state.to_act != seat:
-        return {}
-    legal = set(view.legal)
-    return {
-        str(card): state.why_illegal(Action.play(seat, card))
-        for card in view.hand
-        if Action.play(seat, card) not in legal
-    }
-
-
 def state_message(table: LiveTable, seat: int | None, since: int = 0) -> tuple[dict[str, Any], int]:
     """The game as ``seat`` sees it, with the events from ``since`` on; and the new event count."""
     state = table.state
@@ -142,8 +128,7 @@ def state_message(table: LiveTable, seat: int | None, since: int = 0) -> tuple[d
     data = replace(view, events=()).to_json()
     del data["events"]
     since = min(since, len(view.events))
-    events = [event_json(e, names, state.rules, state.partners) for e in view.events[since:]]
-    task = state.tasks[0] if state.phase is Phase.COUNT and state.tasks else None
+    events = [event_json(e, names, view.rules, view.partners) for e in view.events[since:]]
     message: dict[str, Any] = {
         "type": "state",
         "table": table.id,
@@ -153,12 +138,10 @@ def state_message(table: LiveTable, seat: int | None, since: int = 0) -> tuple[d
         "events": events,
         "pegs": pegs(view),
         "deals": deal_summaries(view),
-        "counting": {"what": task.what, "seat": task.seat} if task is not None else None,
-        "muggins": (
-            {"declarer": state.muggins[0], "missed": state.muggins[1]} if state.muggins is not None else None
-        ),
-        "discard": state.rules.deal.shape(state.players).discard,
-        "refusals": _refusals(state, seat, view) if seat is not None else {},
+        "counting": data.pop("counting"),
+        "muggins": data.pop("muggins"),
+        "discard": view.rules.deal.shape(view.players).discard,
+        "refusals": data.pop("refusals"),
         "status": table.status,
     }
     return message, len(view.events)
