@@ -7,30 +7,20 @@ import random
 
 import pytest
 
+from helpers import dealt, run
 from noddy.cards import parse_card, parse_cards
 from noddy.errors import IllegalActionError
 from noddy.game import Action, GameState, Phase, new_game
 from noddy.game.driver import run_game
-from noddy.game.setup import arranged_shuffle, at_deal
 from noddy.players import GreedyPlayer, RandomPlayer
 from noddy.rules import load_rules
-
-
-def _dealt(
-    name: str, hands: dict[int, str], turnup: str, overrides: tuple[str, ...] = (), **kw: int
-) -> GameState:
-    rules = load_rules(name, overrides)
-    state = at_deal(new_game(rules, kw.get("players", 2)), kw.get("dealer", 1))
-    given = {seat: list(parse_cards(text)) for seat, text in hands.items()}
-    return state.apply(arranged_shuffle(state, given, parse_card(turnup)))
-
 
 # E06's hands: A (elder, seat 0) Jh 4d 5d = 12 under noddy-rules; B 7d 8s 9s = 8; trump 6h.
 E06 = {0: "Jh 4d 5d", 1: "7d 8s 9s"}
 
 
 def test_engine_counts_by_default_and_the_call_is_itemised() -> None:
-    state = _dealt("noddy-rules", E06, "6h")
+    state = dealt("noddy-rules", E06, "6h")
     assert state.phase is Phase.COUNT and state.to_act == 0
     state = state.apply(Action.count(0))
     event = state.events[-1]
@@ -50,7 +40,7 @@ def test_engine_counts_by_default_and_the_call_is_itemised() -> None:
 )
 def test_a_wrong_declared_count(reading: str, declared: int, pegged: int) -> None:
     """K26: the true count is pegged and the mistake explained; or the declared count stands."""
-    state = _dealt("noddy-rules", E06, "6h", (f"hand.wrong_count={reading}",))
+    state = dealt("noddy-rules", E06, "6h", (f"hand.wrong_count={reading}",))
     state = state.apply(Action.declare(0, declared))
     event = state.events[-1]
     assert event.kind == "declare" and event.count == declared and event.points == pegged
@@ -60,7 +50,7 @@ def test_a_wrong_declared_count(reading: str, declared: int, pegged: int) -> Non
 
 @pytest.mark.parametrize("claim", [True, False])
 def test_muggins_lets_the_opponent_claim_what_was_missed(claim: bool) -> None:
-    state = _dealt("noddy-rules", E06, "6h", ("hand.wrong_count=muggins",))
+    state = dealt("noddy-rules", E06, "6h", ("hand.wrong_count=muggins",))
     state = state.apply(Action.declare(0, 7))
     assert state.scores == (7, 0)
     assert state.phase is Phase.MUGGINS and state.to_act == 1
@@ -71,13 +61,11 @@ def test_muggins_lets_the_opponent_claim_what_was_missed(claim: bool) -> None:
 
 
 def test_the_view_tells_the_count_in_progress_the_muggins_and_why_a_card_may_not_be_laid() -> None:
-    state = _dealt("noddy-rules", E06, "6h", ("hand.wrong_count=muggins",))
+    state = dealt("noddy-rules", E06, "6h", ("hand.wrong_count=muggins",))
     assert state.view(1).counting == ("hand", 0) and state.view(None).counting == ("hand", 0)
     state = state.apply(Action.declare(0, 7))
     assert state.view(1).muggins == (0, 5) and state.view(None).muggins == (0, 5)
-    for text in ["pass", "count", "play Jh", "play 9s", "play 5d"]:
-        assert state.to_act is not None
-        state = state.apply(Action.parse(text, state.to_act))
+    state = run(state, ["pass", "count", "play Jh", "play 9s", "play 5d"])
     assert state.count == 24 and state.to_act == 1
     view = state.view(1)
     assert [str(card) for card, _ in view.refusals] == ["8s"]
@@ -86,7 +74,7 @@ def test_the_view_tells_the_count_in_progress_the_muggins_and_why_a_card_may_not
 
 
 def test_a_correct_declaration_is_pegged_and_shown_hands_reveal_cards() -> None:
-    state = _dealt("noddy-rules", E06, "6h", ("hand.wrong_count=muggins",))
+    state = dealt("noddy-rules", E06, "6h", ("hand.wrong_count=muggins",))
     state = state.apply(Action.declare(0, 12))
     assert state.scores == (12, 0) and state.phase is Phase.COUNT
     seen_by_b = state.view(1).events[-1]
@@ -94,7 +82,7 @@ def test_a_correct_declaration_is_pegged_and_shown_hands_reveal_cards() -> None:
 
 
 def test_hands_announced_without_showing_hide_their_cards() -> None:
-    state = _dealt("noddy-rules", E06, "6h").apply(Action.count(0))
+    state = dealt("noddy-rules", E06, "6h").apply(Action.count(0))
     seen_by_b = state.view(1).events[-1]
     assert seen_by_b.cards == () and all(item.cards == () for item in seen_by_b.items[:-1])
     assert seen_by_b.items[-1].cards == parse_cards("Jh"), "calling Knave Noddy names the card"
@@ -105,7 +93,7 @@ def test_hands_announced_without_showing_hide_their_cards() -> None:
 
 
 def test_play_refuses_a_card_past_31_and_a_go_while_able() -> None:
-    state = _dealt("noddy-rules", E06, "6h").apply(Action.count(0)).apply(Action.count(1))
+    state = dealt("noddy-rules", E06, "6h").apply(Action.count(0)).apply(Action.count(1))
     assert state.phase is Phase.PLAY and state.to_act == 0
     with pytest.raises(IllegalActionError, match="seat 0 go refused in play: you can lay a card"):
         state.apply(Action.go(0))
@@ -122,7 +110,7 @@ def test_play_refuses_a_card_past_31_and_a_go_while_able() -> None:
 
 def test_knave_pegged_at_the_start_before_any_announcement() -> None:
     """K5 (Strawberry): both Knave scores are pegged first; the hand's count then leaves it out."""
-    state = _dealt("strawberry", E06, "6h")
+    state = dealt("strawberry", E06, "6h")
     kinds = [e.kind for e in state.events]
     assert kinds[-2:] == ["turnup", "knave"] and state.scores == (1, 0)
     state = state.apply(Action.count(0))
@@ -130,12 +118,12 @@ def test_knave_pegged_at_the_start_before_any_announcement() -> None:
 
 
 def test_turned_jack_goes_to_the_elder_under_the_french_rule() -> None:
-    state = _dealt("french", {0: "2c 3c 4h", 1: "6d 8s 9h"}, "Js")
+    state = dealt("french", {0: "2c 3c 4h", 1: "6d 8s 9h"}, "Js")
     assert state.events[-1].kind == "turned_jack" and state.events[-1].seat == 0 and state.scores == (2, 0)
 
 
 def test_turned_jack_inside_the_announcement_when_the_rules_say() -> None:
-    state = _dealt("du-coeur", {0: "2c 3c 4h", 1: "6d 8s 9h"}, "Js", ("turnup.jack_when=in_announcement",))
+    state = dealt("du-coeur", {0: "2c 3c 4h", 1: "6d 8s 9h"}, "Js", ("turnup.jack_when=in_announcement",))
     assert state.scores == (0, 0)
     state = state.apply(Action.count(0)).apply(Action.count(1))
     assert state.events[-1].items[0].kind == "turned_jack" and state.scores[1] >= 2
@@ -203,7 +191,7 @@ def test_named_cards_announced_without_showing_are_called_by_name() -> None:
     from noddy.cli.render import event_line
     from noddy.scoring import announce
 
-    state = _dealt("noddy-rules", {0: "Ks Qh 2c", 1: "7d 8s 9s"}, "3d", ("special_cards.enabled=true",))
+    state = dealt("noddy-rules", {0: "Ks Qh 2c", 1: "7d 8s 9s"}, "3d", ("special_cards.enabled=true",))
     state = state.apply(Action.count(0))
     seen_by_b = state.view(1).events[-1]
     assert "Flat Back" in announce(seen_by_b.items, state.rules)
@@ -214,7 +202,7 @@ def test_named_cards_announced_without_showing_are_called_by_name() -> None:
 
 def test_where_players_may_stop_a_go_still_needs_a_count() -> None:
     """K20 'may stop': Go is offered once cards are on the pile, never at an empty count."""
-    state = _dealt("noddy-rules", E06, "6h", ("play.must_play=false",)).apply(Action.count(0))
+    state = dealt("noddy-rules", E06, "6h", ("play.must_play=false",)).apply(Action.count(0))
     state = state.apply(Action.count(1))
     assert Action.go(0) not in state.legal_actions()
     state = state.apply(Action.play(0, parse_card("4d")))

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from helpers import dealt, run
 from noddy.cards import DECK, parse_card, parse_cards
 from noddy.errors import NoddyError
 from noddy.game import Action, GameState, Phase, new_game
@@ -17,19 +18,6 @@ from noddy.players.inference import announced, candidate_hands, evidence, signat
 from noddy.players.search import Search
 from noddy.players.worlds import sample_worlds
 from noddy.rules import load_rules, preset_names
-
-
-def _dealt(name: str, hands: dict[int, str], turnup: str, scores: tuple[int, int] = (0, 0)) -> GameState:
-    state = at_deal(new_game(load_rules(name), 2), 1, scores)
-    given = {seat: list(parse_cards(text)) for seat, text in hands.items()}
-    return state.apply(arranged_shuffle(state, given, parse_card(turnup)))
-
-
-def _run(state: GameState, actions: list[str]) -> GameState:
-    for text in actions:
-        assert state.to_act is not None
-        state = state.apply(Action.parse(text, state.to_act))
-    return state
 
 
 def test_every_named_player_exists_and_unknown_names_are_refused() -> None:
@@ -44,8 +32,8 @@ def test_inference_pins_the_hand_and_the_strong_player_denies_the_31() -> None:
     """The elder announced three fives with a five turned (a double pair royal, 20): after laying
     two of them, the last is known. With the count at 16 the King would give him 31; the 3 does not.
     Greedy, which only fears what any unseen card could do, lays the King."""
-    state = _dealt("willughby", {0: "5h 5d 5s", 1: "Kh 6c 3d"}, "5c")
-    state = _run(state, ["count", "count", "play 5h", "play 6c", "play 5d"])
+    state = dealt("willughby", {0: "5h 5d 5s", 1: "Kh 6c 3d"}, "5c")
+    state = run(state, ["count", "count", "play 5h", "play 6c", "play 5d"])
     assert state.count == 16 and state.to_act == 1
     view = state.view(1)
     ev = evidence(view, 0)
@@ -58,10 +46,10 @@ def test_inference_pins_the_hand_and_the_strong_player_denies_the_31() -> None:
 
 def test_strong_player_takes_the_only_card_that_reaches_the_target() -> None:
     """Dealer on 29 of 31 at a count of 23: the 8 makes 31 and the game; the 3 scores nothing."""
-    state = _dealt("willughby", {0: "6h 7d Qc", 1: "8c 3c Ks"}, "4s", scores=(20, 27))
-    state = _run(state, ["count", "count"])
+    state = dealt("willughby", {0: "6h 7d Qc", 1: "8c 3c Ks"}, "4s", scores=(20, 27))
+    state = run(state, ["count", "count"])
     assert state.scores == (20, 29)
-    state = _run(state, ["play 6h", "play Ks", "play 7d"])
+    state = run(state, ["play 6h", "play Ks", "play 7d"])
     assert state.count == 23 and state.to_act == 1
     view = state.view(1)
     choice = StrongPlayer().choose(view, view.legal, random.Random(0))
@@ -71,8 +59,8 @@ def test_strong_player_takes_the_only_card_that_reaches_the_target() -> None:
 
 
 def test_search_avoids_giving_a_31_in_a_known_world() -> None:
-    state = _dealt("willughby", {0: "5h 5d 5s", 1: "Kh 6c 3d"}, "5c")
-    state = _run(state, ["count", "count", "play 5h", "play 6c", "play 5d"])
+    state = dealt("willughby", {0: "5h 5d 5s", 1: "Kh 6c 3d"}, "5c")
+    state = run(state, ["count", "count", "play 5h", "play 6c", "play 5d"])
     search = Search(side=1, base=state.scores)
     king = search.value(state.apply(Action.play(1, parse_card("Kh"))))
     three = search.value(state.apply(Action.play(1, parse_card("3d"))))

@@ -1,0 +1,35 @@
+"""Helpers shared by the engine and player tests: constructed deals, and actions written as text."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from noddy.cards import parse_card, parse_cards
+from noddy.game import Action, GameState, new_game
+from noddy.game.setup import arranged_shuffle, at_deal
+from noddy.rules import load_rules
+
+
+def dealt(
+    name: str,
+    hands: dict[int, str],
+    turnup: str,
+    overrides: Sequence[str] = (),
+    *,
+    scores: Sequence[int] | None = None,
+    players: int = 2,
+    dealer: int = 1,
+) -> GameState:
+    """A two-player game (by default) of preset ``name`` just dealt by ``dealer``: each seat given
+    in ``hands`` holds those cards, and ``turnup`` is turned."""
+    state = at_deal(new_game(load_rules(name, tuple(overrides)), players), dealer, scores)
+    given = {seat: list(parse_cards(text)) for seat, text in hands.items()}
+    return state.apply(arranged_shuffle(state, given, parse_card(turnup)))
+
+
+def run(state: GameState, actions: Iterable[str]) -> GameState:
+    """Apply each action, written as in records ("play 5h", "go", "count"), for the seat to act."""
+    for text in actions:
+        assert state.to_act is not None, f"nobody is to act for {text!r}"
+        state = state.apply(Action.parse(text, state.to_act))
+    return state
