@@ -43,7 +43,12 @@ def serve(port: int, url: str) -> None:
 
     from noddy.web import Limits, create_app
 
-    app = create_app(url, bot_delay=0, max_tables=10_000, limits=Limits(rate=1e6, burst=1e6))
+    app = create_app(
+        url,
+        bot_delay=0,
+        max_tables=10_000,
+        limits=Limits(rate=1e6, burst=1e6, tables_rate=1e6, tables_burst=1e6),
+    )
 
     async def echo(websocket: WebSocket) -> None:
         await websocket.accept()

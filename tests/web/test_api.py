@@ -15,7 +15,7 @@ from noddy.cli.main import app as cli
 from noddy.record import GameRecord
 from noddy.rules import load_rules, preset_names
 from noddy.rules.describe import describe
-from noddy.web import create_app
+from noddy.web import Limits, create_app
 
 
 def test_pages_are_served(client: TestClient) -> None:
@@ -113,6 +113,18 @@ def test_noddy_serve_prints_the_address(monkeypatch: pytest.MonkeyPatch, tmp_pat
     assert result.exit_code == 0, result.output
     assert "http://localhost:8765/" in result.output
     assert started == [{"host": "127.0.0.1", "port": 8765, "log_level": "warning", "ws_max_size": 65_536}]
+
+
+def test_one_address_creating_too_many_tables_is_told_to_wait(tmp_path: Path) -> None:
+    limits = Limits(tables_rate=1 / 60, tables_burst=2)
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'many.db'}", bot_delay=0, limits=limits)) as client:
+        new_table(client)
+        new_table(client)
+        body = {"rules": "cribbage", "players": 2, "seats": [{"kind": "me"}, {"kind": "computer"}]}
+        response = client.post("/api/tables", json=body)
+        assert response.status_code == 429
+        assert response.json()["detail"] == "too many new tables: at most 1 a minute, try again soon"
+        assert len(client.get("/api/tables").json()["playing"]) == 2
 
 
 def test_idle_tables_leave_memory_and_come_back_from_the_store(tmp_path: Path) -> None:

@@ -17,7 +17,7 @@ from noddy.game.state import GameState
 from noddy.web import Limits
 from noddy.web.tables import LiveTable
 
-FAST = Limits(rate=1e6, burst=1e6)
+FAST = Limits(rate=1e6, burst=1e6, tables_rate=1e6, tables_burst=1e6)
 OPEN: list[Seat] = []
 """Every websocket the tests open, closed at the end of each test even when it fails."""
 CARD = re.compile(r"(?<![0-9A-Za-z])(10|[A2-9JQK])([cdhs♣♦♥♠])(?![0-9A-Za-z])")

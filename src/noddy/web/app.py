@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from noddy.players import PLAYERS
 from noddy.rules import preset_names
-from noddy.web.connection import MAX_NAME, Limits, clean_name, serve_connection
+from noddy.web.connection import MAX_NAME, Bucket, Limits, clean_name, serve_connection
 from noddy.web.pages import levels, replay_frames, rules_catalogue, rules_page
 from noddy.web.store import Store, default_url
 from noddy.web.tables import HUMAN, LiveTable, Refused, SeatSpec, TableManager
@@ -154,8 +154,17 @@ def create_app(
     async def api_tables() -> dict[str, Any]:
         return manager.listing()
 
+    creators: dict[str, Bucket] = {}
+
     @app.post("/api/tables", status_code=201)
-    async def api_create(body: TableIn) -> dict[str, Any]:
+    async def api_create(body: TableIn, request: Request) -> dict[str, Any]:
+        host = request.client.host if request.client is not None else ""
+        if len(creators) > 10_000:
+            creators.clear()
+        bucket = creators.setdefault(host, Bucket(limits.tables_rate, limits.tables_burst))
+        if not bucket.take():
+            per_minute = 60 * limits.tables_rate
+            raise HTTPException(429, f"too many new tables: at most {per_minute:g} a minute, try again soon")
         specs, mine = _seat_specs(body)
         overrides = [f"hand.wrong_count={body.counting}"] if body.counting else []
         table, tokens = manager.create(

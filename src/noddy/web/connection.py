@@ -23,7 +23,7 @@ from fastapi import WebSocket, WebSocketDisconnect
 from noddy.web.messages import state_message, table_message
 from noddy.web.tables import LiveTable, Refused, TableManager
 
-__all__ = ["MAX_NAME", "Connection", "Limits", "clean_name", "serve_connection"]
+__all__ = ["MAX_NAME", "Bucket", "Connection", "Limits", "clean_name", "serve_connection"]
 
 MAX_NAME = 24
 MAX_OUTBOX = 64
@@ -41,6 +41,28 @@ class Limits:
     burst: float = 40.0
     max_listeners: int = 64
     """Connections a table accepts at once (seats and spectators)."""
+    tables_rate: float = 0.5
+    """Tables a second one address may create on average, in bursts of up to ``tables_burst``."""
+    tables_burst: float = 20.0
+
+
+class Bucket:
+    """A token bucket: ``rate`` a second on average, ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.allowance = burst
+        self.last = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.allowance = min(self.burst, self.allowance + (now - self.last) * self.rate)
+        self.last = now
+        if self.allowance < 1:
+            return False
+        self.allowance -= 1
+        return True
 
 
 class Connection:
@@ -58,8 +80,7 @@ class Connection:
         self.outbox: deque[dict[str, Any]] = deque()
         self.wake = asyncio.Event()
         self.overflow = False
-        self.allowance = limits.burst
-        self.last = time.monotonic()
+        self.bucket = Bucket(limits.rate, limits.burst)
 
     def notify(self, *, table: bool = False) -> None:
         self.dirty = True
@@ -77,14 +98,8 @@ class Connection:
         self.send({"type": "error", "error": text, "about": about})
 
     def allowed(self) -> bool:
-        """A token bucket: ``limits.rate`` messages a second, ``limits.burst`` at once."""
-        now = time.monotonic()
-        self.allowance = min(self.limits.burst, self.allowance + (now - self.last) * self.limits.rate)
-        self.last = now
-        if self.allowance < 1:
-            return False
-        self.allowance -= 1
-        return True
+        """At most ``limits.rate`` messages a second, ``limits.burst`` at once."""
+        return self.bucket.take()
 
     async def run_sender(self) -> None:
         while True:
