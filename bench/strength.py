@@ -84,7 +84,7 @@ def percentile(values: list[float], q: float) -> float:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000, help="games per match-up, 3-card presets")
-    parser.add_argument("--crib-games", type=int, default=400, help="games per match-up, other presets")
+    parser.add_argument("--crib-games", type=int, default=1000, help="games per match-up, other presets")
     parser.add_argument("--presets", default="", help="comma-separated presets (default: all)")
     parser.add_argument(
         "--matchups",
