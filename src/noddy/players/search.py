@@ -1,7 +1,11 @@
 """Search to the end of the deal on a whole world, with the engine's own ``apply``.
 
 Alpha-beta over the rest of the deal (the play, and the counts after it where the rules put
-them): the searching side maximises, every other side minimises. A position is worth the
+them): the searching side maximises. The other sides play by ``opponents``: ``"minimax"``, each
+chooses what is worst for the searching side (the oracle, which sees every card); ``"points"``,
+each takes the most points at once and, among such moves, the worst for it; ``"mean"``, each takes
+the most points at once and the moves that score equally are averaged (a player who cannot see
+the searcher's cards cannot aim at the worst of them). A position is worth the
 searching side's points this deal less the best other side's, and a win or a loss of the game
 outweighs any points, so reaching the target first, or denying it, comes before all else.
 A node budget bounds the work: when it runs out the search stands on the points so far.
@@ -17,6 +21,7 @@ from noddy.game.state import GameState, Phase
 __all__ = ["WIN", "Search"]
 
 WIN = 1000.0
+OPPONENTS = ("minimax", "points", "mean")
 
 
 @dataclass
@@ -29,6 +34,10 @@ class Search:
     opponents: str = "minimax"
     nodes: int = 0
     table: dict[tuple[object, ...], float] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.opponents not in OPPONENTS:
+            raise ValueError(f"unknown opponent model {self.opponents!r}: use one of {', '.join(OPPONENTS)}")
 
     def value(self, state: GameState) -> float:
         """What the position is worth to ``side``, playing out the deal."""
