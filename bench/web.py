@@ -74,7 +74,7 @@ def percentile(values: list[float], q: float) -> float:
 
 
 async def play_table(base: str, ws_base: str, deadline: float, rng: random.Random, out: list[float]) -> None:
-    """Two people play one table (new games as each ends) until the deadline; record each move's RTT."""
+    """Two people play one game at one table until it ends or the deadline; record each move's RTT."""
     async with httpx.AsyncClient() as http:
         response = await http.post(
             f"{base}/api/tables",

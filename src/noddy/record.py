@@ -17,7 +17,7 @@ from noddy.game.actions import Action
 from noddy.game.state import GameState, new_game
 from noddy.rules import Rules, dump_rules, load_rules, loads_rules
 
-__all__ = ["FORMAT", "VERSION", "GameRecord", "Seat", "format_action", "parse_action"]
+__all__ = ["FORMAT", "VERSION", "GameRecord", "Seat", "format_action", "parse_action", "result_of"]
 
 FORMAT = "noddy-record"
 VERSION = 1
@@ -47,6 +47,11 @@ def parse_action(text: str) -> Action:
     if not who.isdigit():
         raise RecordError(f"cannot read action {text!r}: {who!r} is not a seat number or 'chance'")
     return Action.parse(rest, int(who))
+
+
+def result_of(state: GameState) -> dict[str, Any]:
+    """How a finished game ended, as records and the web's store keep it."""
+    return {"scores": list(state.scores), "winner": state.winner, "stake": list(state.stake)}
 
 
 @dataclass(frozen=True)
@@ -138,11 +143,7 @@ class GameRecord:
         if self.seed is not None:
             data["seed"] = self.seed
         if final is not None and final.is_over:
-            data["result"] = {
-                "scores": list(final.scores),
-                "winner": final.winner,
-                "stake": list(final.stake),
-            }
+            data["result"] = result_of(final)
         elif "result" in self.meta:
             data["result"] = self.meta["result"]
         return data

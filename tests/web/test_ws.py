@@ -227,6 +227,24 @@ def test_a_restart_restores_every_table_where_it_was(tmp_path: Path) -> None:
             me.close()
 
 
+def test_a_table_whose_stored_actions_do_not_replay_is_refused_not_half_served(tmp_path: Path) -> None:
+    url = db_url(tmp_path)
+    with TestClient(create_app(url, bot_delay=0, limits=FAST)) as client:
+        made = new_table(client, "willughby", [{"kind": "me"}, {"kind": "friend"}])
+        table = live(client, made["id"])
+        wait_for(lambda: table.state.to_act is not None)
+        store = client.app.state.store  # type: ignore[attr-defined]
+        number = len(table.state.history) + 1
+        store.append_action(made["id"], number, "1: play 1x")
+    with TestClient(create_app(url, bot_delay=0, limits=FAST)) as client:
+        assert made["id"] not in client.app.state.manager.live  # type: ignore[attr-defined]
+        response = client.get(f"/api/tables/{made['id']}")
+        assert response.status_code == 400
+        assert f"table {made['id']} cannot be restored" in response.json()["detail"]
+        assert "1x" in response.json()["detail"]
+        assert client.app.state.store.actions(made["id"])[-1] == "1: play 1x"  # type: ignore[attr-defined]
+
+
 def test_rematch_keeps_the_seats_and_their_links(client: TestClient) -> None:
     made = new_table(client, "french")
     me = Seat(client, made["id"], made["token"], 0)

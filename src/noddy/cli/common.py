@@ -13,7 +13,7 @@ from rich.console import Console
 from noddy.errors import NoddyError
 from noddy.rules import Rules, load_rules
 
-__all__ = ["RulesOption", "SetOption", "console", "err_console", "load", "reporting_errors"]
+__all__ = ["PartnersOption", "RulesOption", "SetOption", "console", "err_console", "load", "reporting_errors"]
 
 console = Console(highlight=False, soft_wrap=True)
 err_console = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -24,6 +24,9 @@ RulesOption = Annotated[
 SetOption = Annotated[
     list[str] | None,
     typer.Option("--set", "-s", help="Change one rule, e.g. --set hand.twenty_five=per_card."),
+]
+PartnersOption = Annotated[
+    bool | None, typer.Option("--partners/--no-partners", help="With 4 players: play in partnerships.")
 ]
 
 

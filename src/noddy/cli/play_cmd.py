@@ -10,7 +10,15 @@ import typer
 from rich.markup import escape
 
 from noddy.cards import Card, parse_cards
-from noddy.cli.common import RulesOption, SetOption, console, err_console, load, reporting_errors
+from noddy.cli.common import (
+    PartnersOption,
+    RulesOption,
+    SetOption,
+    console,
+    err_console,
+    load,
+    reporting_errors,
+)
 from noddy.cli.render import board, cards_text, event_line, side_name
 from noddy.errors import NoddyError
 from noddy.game.actions import Action
@@ -188,9 +196,7 @@ def play(
     players: Annotated[
         int | None, typer.Option("--players", "-n", help="2, 3 or 4 (as the rules allow).")
     ] = None,
-    partners: Annotated[
-        bool | None, typer.Option("--partners/--no-partners", help="With 4 players: play in partnerships.")
-    ] = None,
+    partners: PartnersOption = None,
     seats: Annotated[
         str | None,
         typer.Option(

@@ -13,7 +13,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from noddy.cli.common import SetOption, console, err_console, load, reporting_errors
+from noddy.cli.common import PartnersOption, SetOption, console, err_console, load, reporting_errors
 from noddy.errors import NoddyError
 from noddy.players import MEASUREMENT, PLAYERS
 from noddy.rules import Rules
@@ -205,9 +205,7 @@ def simulate(
             + ").",
         ),
     ] = "greedy,random",
-    partners: Annotated[
-        bool | None, typer.Option("--partners/--no-partners", help="With 4 players: play in partnerships.")
-    ] = None,
+    partners: PartnersOption = None,
     games: Annotated[int, typer.Option("--games", "-g", help="Games under each rule set.")] = 1000,
     seed: Annotated[int, typer.Option("--seed", help="The same seed gives the same results.")] = 1,
     workers: Annotated[

@@ -89,7 +89,7 @@ def event_json(event: Event, names: Sequence[str], rules: Rules, partners: bool)
 
 def pegs(view: PlayerView) -> list[list[int]]:
     """Each side's front and back peg: the back peg leaps the front one at every score."""
-    sides = 2 if view.partners else view.players
+    sides = len(view.scores)
     out = [[0, 0] for _ in range(sides)]
     for event in view.events:
         if event.points and event.seat is not None:
@@ -100,7 +100,7 @@ def pegs(view: PlayerView) -> list[list[int]]:
 
 def deal_summaries(view: PlayerView) -> list[dict[str, Any]]:
     """For each deal so far, each side's points by where they came from (show, play, Knave...)."""
-    sides = 2 if view.partners else view.players
+    sides = len(view.scores)
     deals: list[dict[str, Any]] = []
     current: dict[str, Any] = {"deal": 0, "dealer": None, "sides": [{} for _ in range(sides)]}
     for event in view.events:

@@ -6,7 +6,7 @@ from functools import cache
 from html import escape
 from typing import Any
 
-from noddy.players import PLAYERS
+from noddy.players import LEVELS
 from noddy.rules import Rules, load_rules, preset_names
 from noddy.rules.describe import describe
 from noddy.web.messages import display_names, event_json, pegs
@@ -14,13 +14,10 @@ from noddy.web.tables import LiveTable
 
 __all__ = ["levels", "replay_frames", "rules_catalogue", "rules_page"]
 
-LEVELS = ("easy", "medium", "hard")
-
 
 def levels() -> list[str]:
-    """The computer players the lobby offers: easy, medium, hard when present, else every name."""
-    present = [name for name in LEVELS if name in PLAYERS]
-    return present or list(PLAYERS)
+    """The computer players the lobby offers: the difficulty levels."""
+    return list(LEVELS)
 
 
 def _rules_facts(rules: Rules) -> dict[str, Any]:

@@ -20,11 +20,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from noddy.errors import NoddyError
+from noddy.errors import IllegalActionError, NoddyError
 from noddy.game.actions import Action
 from noddy.game.state import GameState, new_game
 from noddy.players import PLAYERS, Player, counting_actions, make_player
-from noddy.record import GameRecord, Seat, format_action, parse_action
+from noddy.record import GameRecord, Seat, format_action, parse_action, result_of
 from noddy.rules import Rules, load_rules
 from noddy.web.store import SeatRow, Store
 
@@ -172,7 +172,10 @@ class TableManager:
     def restore(self) -> int:
         """Rebuild every unfinished table from the store; return how many."""
         for row in self.store.tables(status="playing", limit=self.max_tables):
-            table = self._rebuild(row.id)
+            try:
+                table = self._rebuild(row.id)
+            except Refused:
+                continue
             if table is not None and not table.state.is_over:
                 self.live[table.id] = table
                 self._kick(table)
@@ -188,22 +191,24 @@ class TableManager:
                 await task
 
     def _rebuild(self, table_id: str) -> LiveTable | None:
+        """The table as the store keeps it, its actions replayed; `Refused` if they do not replay
+        (the table is not served, so no new action is stored after the fault)."""
         row = self.store.table(table_id)
         if row is None:
             return None
         rules = load_rules(row.preset, row.overrides)
-        state = new_game(rules, row.players, partners=row.partners)
-        for number, text in enumerate(self.store.actions(table_id), start=1):
-            try:
-                state = state.apply(parse_action(text))
-            except NoddyError as exc:
-                log.error("table %s: action %d (%s) does not replay: %s", table_id, number, text, exc)
-                break
+        try:
+            actions = tuple(parse_action(text) for text in self.store.actions(table_id))
+            record_seats = tuple(Seat(s.name, s.kind) for s in row.seats)
+            state = GameRecord(rules, row.players, row.partners, record_seats, actions).final()
+        except NoddyError as exc:
+            log.error("table %s does not replay: %s", table_id, exc)
+            raise Refused(f"table {table_id} cannot be restored: {exc}") from None
         seats = [LiveSeat(s.kind, s.name, s.token_hash, s.claimed) for s in row.seats]
         table = LiveTable(row.id, row.preset, row.overrides, rules, seats, state, rematch=row.rematch)
         table.bots = {i: make_player(s.kind) for i, s in enumerate(seats) if not s.is_human}
         if state.is_over and row.status != "over":
-            self.store.finish(table.id, _result(state))
+            self.store.finish(table.id, result_of(state))
         return table
 
     # -- finding tables ---------------------------------------------------------------------------
@@ -239,8 +244,9 @@ class TableManager:
     def _keep_finished(self, table: LiveTable) -> None:
         self.finished[table.id] = table
         self.finished.move_to_end(table.id)
-        while len(self.finished) > MAX_FINISHED_IN_MEMORY:
-            self.finished.popitem(last=False)
+        idle = [t.id for t in self.finished.values() if t.idle]
+        for table_id in idle[: max(0, len(self.finished) - MAX_FINISHED_IN_MEMORY)]:
+            del self.finished[table_id]
 
     def listing(self, limit: int = 50) -> dict[str, list[dict[str, Any]]]:
         live = sorted(self.live.values(), key=lambda t: t.id)
@@ -277,7 +283,6 @@ class TableManager:
         seats: Sequence[SeatSpec],
         *,
         claimed: int | None = None,
-        tokens: Sequence[str | None] | None = None,
         token_hashes: Sequence[str | None] | None = None,
     ) -> tuple[LiveTable, list[str | None]]:
         """A new table; return it and each seat's invite token (``None`` for a computer seat).
@@ -305,8 +310,8 @@ class TableManager:
                 if token_hashes is not None:
                     digest = token_hashes[i]
                 else:
-                    token = tokens[i] if tokens is not None else secrets.token_urlsafe(18)
-                    digest = hash_token(token) if token else None
+                    token = secrets.token_urlsafe(18)
+                    digest = hash_token(token)
             plain.append(token)
             is_claimed = spec.kind != HUMAN or i == claimed
             rows.append(SeatRow(i, spec.kind, spec.name, digest, is_claimed))
@@ -375,9 +380,10 @@ class TableManager:
                 raise Refused("the game is over: start a rematch or go back to the lobby")
             if state.to_act != seat:
                 raise Refused(_not_your_turn(table))
-            if action not in state.legal_actions():
-                raise Refused(state.why_illegal(action))
-            self._commit(table, action)
+            try:
+                self._commit(table, action)
+            except IllegalActionError:
+                raise Refused(state.why_illegal(action)) from None
         self._kick(table)
 
     def _commit(self, table: LiveTable, action: Action) -> None:
@@ -387,7 +393,7 @@ class TableManager:
         table.state = after
         table.active = time.monotonic()
         if after.is_over:
-            self.store.finish(table.id, _result(after))
+            self.store.finish(table.id, result_of(after))
             self.live.pop(table.id, None)
             self._keep_finished(table)
         table.announce(table=after.is_over)
@@ -428,7 +434,8 @@ class TableManager:
                 player = table.bots[seat]
                 try:
                     action = await asyncio.to_thread(player.choose, view, view.legal, table.rng)
-                    state.apply(action)
+                    if action not in view.legal:
+                        raise IllegalActionError(f"{player.name} chose {action}: {state.why_illegal(action)}")
                 except Exception:
                     log.exception("table %s: %s failed; a random legal action instead", table.id, player.name)
                     action = table.rng.choice(counting_actions(view.legal))
@@ -447,7 +454,3 @@ def _not_your_turn(table: LiveTable) -> str:
         return "it is not your turn: the cards are being shuffled or cut"
     who = table.seats[state.to_act].name
     return f"it is not your turn: {who} (seat {state.to_act}) is to act"
-
-
-def _result(state: GameState) -> dict[str, Any]:
-    return {"scores": list(state.scores), "winner": state.winner, "stake": list(state.stake)}
