@@ -58,7 +58,7 @@ def _deal(
     given = {i: list(parse_cards(hands[p])) for i, p in enumerate(players) if p in hands}
     used = {c for cards in given.values() for c in cards}
     if turnup is None:
-        turnup = next(c for c in DECK if c not in used and c.rank.value_points < 10 and c.value != 5)
+        turnup = next(c for c in DECK if c not in used and c.value < 10 and c.value != 5)
     shape = rules.deal.shape(n)
     spare = [c for c in reversed(DECK) if c not in used and c != turnup]
     keep = {seat: list(cards) for seat, cards in given.items()}

@@ -12,11 +12,11 @@ from noddy.errors import NoddyError
 from noddy.game import Action, GameState, Phase, new_game
 from noddy.game.driver import run_game
 from noddy.game.flow import announced_items
-from noddy.game.setup import arranged_shuffle, at_deal
+from noddy.game.setup import at_deal
 from noddy.players import LEVELS, PLAYERS, GreedyPlayer, StrongPlayer, make_player
 from noddy.players.inference import announced, candidate_hands, evidence, signature
 from noddy.players.search import Search
-from noddy.players.worlds import sample_worlds
+from noddy.players.worlds import sample_worlds, world
 from noddy.rules import load_rules, preset_names
 
 
@@ -132,6 +132,29 @@ def test_every_action_gets_its_own_share_of_the_search() -> None:
     assert len(forward) == 4 and forward == backward
 
 
+@pytest.mark.parametrize(
+    ("name", "overrides"),
+    [("cribbage", ()), ("cribbage", ("play.go_round=next_only",)), ("willughby", ()), ("four-card", ())],
+)
+def test_a_world_with_the_true_cards_is_the_true_position(name: str, overrides: tuple[str, ...]) -> None:
+    """Filled in with the cards everyone really holds, a world agrees with the game on everything
+    the play depends on: who has said Go, who laid last, and whether the last call was a Go."""
+    rules = load_rules(name, overrides)
+    checked = 0
+    for seed in range(4):
+        final = run_game(new_game(rules, 2), [GreedyPlayer(), GreedyPlayer()], random.Random(seed))
+        for s in _replay(final):
+            if s.phase is not Phase.PLAY or s.to_act is None:
+                continue
+            view = s.view(s.to_act)
+            cribs = {seat: crib for seat, crib in enumerate(s.cribs) if crib}
+            w = world(view, dict(enumerate(s.held)), cribs)
+            assert (w.gone, w.last_player, w.last_was_go) == (s.gone, s.last_player, s.last_was_go)
+            assert w.hands == s.hands and w.legal_actions() == s.legal_actions()
+            checked += 1
+    assert checked > 30
+
+
 def _replay(final: GameState) -> list[GameState]:
     state = new_game(final.rules, final.players, partners=final.partners)
     states = [state]
@@ -152,10 +175,7 @@ def test_strong_and_oracle_play_whole_games_legally(name: str) -> None:
 
 def test_strong_player_discards_by_expected_value() -> None:
     """Cribbage, the opponent's crib: keeping 5-5-J-J (12 before the turn-up) beats anything else."""
-    state = at_deal(new_game(load_rules("cribbage"), 2), 0)
-    state = state.apply(
-        arranged_shuffle(state, {1: list(parse_cards("5h 5d Jc Js 2c 9h"))}, parse_card("4s"))
-    )
+    state = dealt("cribbage", {1: "5h 5d Jc Js 2c 9h"}, "4s", dealer=0)
     assert state.to_act == 1 and state.phase is Phase.DISCARD
     view = state.view(1)
     choice = StrongPlayer().choose(view, view.legal, random.Random(0))

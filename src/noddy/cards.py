@@ -79,11 +79,6 @@ class Rank(enum.IntEnum):
     QUEEN = 12
     KING = 13
 
-    @property
-    def value_points(self) -> int:
-        """The counting value: ace 1, pips as marked, court cards 10."""
-        return min(int(self), 10)
-
     def __str__(self) -> str:
         return _RANK_TEXT[self]
 

@@ -65,7 +65,12 @@ def test_several_people_at_one_table_each_see_only_their_own_cards(
     assert table.state.is_over
     assert_no_hidden_cards(table, [*people.values(), watcher])
     if rules == "cribbage":
-        reasons = [r for p in people.values() for m in p.messages for r in m.get("refusals", {}).values()]
+        reasons = [
+            r
+            for p in people.values()
+            for m in p.messages
+            for r in m.get("view", {}).get("refusals", {}).values()
+        ]
         assert any("over 31" in reason for reason in reasons), "a card that would pass 31 is refused"
     for seat in [*people.values(), watcher]:
         seat.close()

@@ -122,13 +122,18 @@ def announced(rules: Rules, hand: Sequence[Card], turnup: Card, receives_jack: b
     named: tuple[str, ...] = ()
     if rules.special_cards.enabled:
         names = dict(rules.special_cards.cards)
-        named = tuple(sorted(str(c) for c in (*hand, turnup) if str(c) in names))
+        named = (
+            *sorted(str(c) for c in hand if str(c) in names),
+            str(turnup) if str(turnup) in names else "",
+        )
     shape = tuple(
         sorted((c.rank is Rank.JACK, c.suit is trump, sum(d.suit is c.suit for d in hand)) for c in hand)
     )
     suit_key = (rules, turnup.rank is Rank.JACK, receives_jack, shape, named)
     suit_part = _SUIT_PARTS.get(suit_key)
     if suit_part is None:
+        if len(_SUIT_PARTS) > 200_000:
+            _SUIT_PARTS.clear()
         items = announced_items(rules, hand, turnup, receives_jack=receives_jack)
         suit_part = _SUIT_PARTS[suit_key] = signature([i for i in items if i.kind in _SUIT_KINDS])
     return tuple(sorted((*rank_part, *suit_part)))

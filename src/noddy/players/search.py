@@ -39,15 +39,16 @@ class Search:
         if self.opponents not in OPPONENTS:
             raise ValueError(f"unknown opponent model {self.opponents!r}: use one of {', '.join(OPPONENTS)}")
 
-    def value(self, state: GameState) -> float:
-        """What the position is worth to ``side``, playing out the deal."""
+    def value(self, state: GameState, alpha: float = -WIN - 1, beta: float = WIN + 1) -> float:
+        """What the position is worth to ``side``, playing out the deal: exact when it lies inside
+        the window (``alpha``, ``beta``), else a bound on the side of the window it falls."""
         if state.is_over:
             if state.winner is None:
                 return 0.0
             return WIN if state.winner == self.side else -WIN
         if state.phase is Phase.SHUFFLE or self.nodes >= self.budget:
             return self._points(state)
-        return self._search(state, -WIN - 1, WIN + 1)
+        return self._search(state, alpha, beta)
 
     def _points(self, state: GameState) -> float:
         gains = [s - b for s, b in zip(state.scores, self.base, strict=True)]
@@ -84,7 +85,7 @@ class Search:
                 return best
         best = -WIN - 1 if maximise else WIN + 1
         for child in children:
-            v = self.value(child)
+            v = self.value(child, alpha, beta)
             if maximise:
                 best = max(best, v)
                 alpha = max(alpha, v)

@@ -63,7 +63,7 @@ class StrongPlayer:
             return _best(discard_values(view, legal, rng))
         worlds = sample_worlds(view, random.Random(rng.random()), self.worlds)
         if not worlds:
-            return legal[0]
+            return GreedyPlayer().choose(view, legal, rng)
         return _best(self.values(worlds, legal, view))
 
     def values(

@@ -29,7 +29,7 @@ def world(
     events = current_deal(view.events)
     series_start = max((i for i, e in enumerate(events) if e.kind in ("reset", "deal")), default=0)
     gone = frozenset(e.seat for e in events[series_start:] if e.kind == "go" and e.seat is not None)
-    plays = [e for e in events if e.kind in ("play", "go")]
+    plays = [e for e in events[series_start:] if e.kind in ("play", "go")]
     last_player = next((e.seat for e in reversed(events) if e.kind == "play"), None)
     played_by: dict[int, list[Card]] = {s: [] for s in range(view.players)}
     for seat, card in view.played:

@@ -29,9 +29,7 @@ KINDS = (
 
 
 _CARD_CALLED = frozenset({"knave", "special", "turned_jack"})
-_SIZE_CALLED = frozenset(
-    {"run", "flush", "pair", "pair_royal", "double_pair_royal", "pairs", "knave", "special", "turned_jack"}
-)
+_SIZE_CALLED = frozenset({"run", "flush", "pair", "pair_royal", "double_pair_royal", "pairs"})
 
 
 @dataclass(frozen=True, slots=True)

@@ -138,10 +138,7 @@ def state_message(table: LiveTable, seat: int | None, since: int = 0) -> tuple[d
         "events": events,
         "pegs": pegs(view),
         "deals": deal_summaries(view),
-        "counting": data.pop("counting"),
-        "muggins": data.pop("muggins"),
         "discard": view.rules.deal.shape(view.players).discard,
-        "refusals": data.pop("refusals"),
         "status": table.status,
     }
     return message, len(view.events)

@@ -135,7 +135,7 @@ function onCard(code) {
     render();
   } else if (kinds.has("play") || kinds.has("go")) {
     if (game.view.legal.includes(`play ${code}`)) send(`play ${code}`);
-    else showError(`${prettyCard(code)}: ${game.refusals[code] || "you may not play it now"}.`);
+    else showError(`${prettyCard(code)}: ${game.view.refusals[code] || "you may not play it now"}.`);
   } else {
     showError("Now is not the time to play a card: " + statusText());
   }
@@ -175,7 +175,7 @@ function statusText() {
   if (v.to_act === null) return "Shuffling and dealing…";
   if (!myTurn()) {
     const verb = PHASE_VERBS[v.phase] || "act";
-    if (v.phase === "count" && game.counting) return `${all[v.to_act]} ${all[v.to_act] === "You" ? "count" : "counts"} ${owner(game.counting.seat)} ${game.counting.what}…`;
+    if (v.phase === "count" && game.view.counting) return `${all[v.to_act]} ${all[v.to_act] === "You" ? "count" : "counts"} ${owner(game.view.counting.seat)} ${game.view.counting.what}…`;
     return `Waiting for ${all[v.to_act]} to ${verb}…`;
   }
   const kinds = legalKinds();
@@ -184,10 +184,10 @@ function statusText() {
     return `Lay away ${game.discard} card${game.discard > 1 ? "s" : ""} to ${crib}: choose, then “Lay away”.`;
   }
   if (kinds.has("muggins")) {
-    const m = game.muggins;
+    const m = game.view.muggins;
     return `${all[m.declarer]} missed ${m.missed} point${m.missed > 1 ? "s" : ""}: call Muggins to take them?`;
   }
-  if (kinds.has("count")) return `Count ${owner(game.counting.seat)} ${game.counting.what}: let the engine count, or declare your points.`;
+  if (kinds.has("count")) return `Count ${owner(game.view.counting.seat)} ${game.view.counting.what}: let the engine count, or declare your points.`;
   if (kinds.has("play")) return `Your turn: play a card (count ${v.count}).`;
   if (kinds.has("go")) return `You cannot play within 31: say Go.`;
   return "Your turn.";
@@ -246,7 +246,7 @@ function renderHand() {
       if (v.legal.includes(`play ${code}`)) state = "playable";
       else {
         state = "refused";
-        title += `: ${game.refusals[code] || "not now"}`;
+        title += `: ${game.view.refusals[code] || "not now"}`;
       }
     }
     const face = cardFace(code, state);
