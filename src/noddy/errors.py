@@ -5,14 +5,18 @@ Every message quotes the bad input and says what would be right.
 
 from __future__ import annotations
 
-__all__ = ["CardError", "IllegalActionError", "NoddyError", "RecordError", "RulesError"]
+__all__ = ["CardError", "IllegalActionError", "NoddyError", "NotationError", "RecordError", "RulesError"]
 
 
 class NoddyError(ValueError):
     """Base of every error noddy raises about bad input."""
 
 
-class CardError(NoddyError):
+class NotationError(NoddyError):
+    """Text that does not parse: a card, a list of cards, an action, a number where one is expected."""
+
+
+class CardError(NotationError):
     """Card text that cannot be read, or a set of cards that cannot occur (a duplicate)."""
 
 
@@ -21,7 +25,7 @@ class RulesError(NoddyError):
 
 
 class IllegalActionError(NoddyError):
-    """An action the rules do not allow in the current state."""
+    """A well-formed action the rules do not allow in the current state."""
 
 
 class RecordError(NoddyError):
