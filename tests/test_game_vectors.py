@@ -101,12 +101,14 @@ def test_play_sequence_through_the_engine(seq: dict[str, Any]) -> None:
             state = state.apply(Action.play(seat, parse_card(step["card"])))
             event = state.events[-1] if state.events[-1].kind == "play" else _last(state, "play")
             assert event.points == step["points"], f"{seq['id']}: {step} scored {event.items}"
+            assert state.count == step["count"], f"{seq['id']}: the count after {step}"
         elif "go" in step:
             seat = seat_of[step["player"]]
-            if not state.hands[seat] or state.phase is not Phase.PLAY:
-                continue
-            if state.to_act != seat:
-                continue
+            assert state.phase is Phase.PLAY and state.to_act == seat, (
+                f"{seq['id']}: the vector has {step['player']} say Go; the engine is in {state.phase}"
+                f" with seat {state.to_act} to act"
+            )
+            assert state.hands[seat], f"{seq['id']}: {step['player']} says Go with no cards left"
             assert Action.go(seat) in state.legal_actions(), f"{seq['id']}: {step['player']} may not Go"
             state = state.apply(Action.go(seat))
     play_events = [e for e in state.events[first_play_event:] if e.kind in ("play", "last_card")]
@@ -158,19 +160,23 @@ def test_game_vector(game_id: str) -> None:
     players = game["players"]
     turnup = parse_card(game["turnup"])
     state = _deal(game["rules"], game["set"], players, game.get("hands", {}), turnup, _scores(game, teams))
-    if not state.is_over:
-        for event in game["events"]:
-            if event["kind"] == "announce":
-                assert state.phase is Phase.COUNT and state.to_act == players.index(event["player"])
-                state = state.apply(Action.count(players.index(event["player"])))
-                assert (
-                    state.events[-1].points == event["points"] or state.events[-2].points == event["points"]
-                )
+    for event in game["events"]:
+        seat = players.index(event["player"])
+        if event["kind"] == "turned_jack":
+            jacks = [(e.seat, e.points) for e in state.events if e.kind == "turned_jack"]
+            assert jacks == [(seat, event["points"])], f"{game_id}: the turned Jack's points"
+        elif event["kind"] == "announce":
+            assert not state.is_over, f"{game_id}: the game ended before {event['player']}'s announcement"
+            assert state.phase is Phase.COUNT and state.to_act == seat
+            before = len(state.events)
+            state = state.apply(Action.count(seat))
+            counts = [(e.seat, e.points) for e in state.events[before:] if e.kind == "count"]
+            assert counts == [(seat, event["points"])], f"{game_id}: {event['player']}'s announcement"
     names = _side_names(game) if teams else players
     expected = game["expected"]
     assert dict(zip(names, state.scores, strict=True)) == expected["scores"]
     if expected["winner"]:
-        assert state.is_over and names[state.winner or 0] == expected["winner"]
+        assert state.is_over and state.winner is not None and names[state.winner] == expected["winner"]
     else:
         assert not state.is_over
 

@@ -4,7 +4,7 @@ Ace is low (1) and never wraps; Jack, Queen and King count 10 and rank 11, 12, 1
 Notation: rank ``A 2-9 10 (or T) J Q K`` then suit ``c d h s`` (or ♣♦♥♠), case-insensitive on input.
 
 >>> parse_cards("Jh 4d 5d")
-(Card('Jh'), Card('4d'), Card('5d'))
+(Card.parse('Jh'), Card.parse('4d'), Card.parse('5d'))
 >>> str(Card.parse("t♥"))
 '10h'
 """
@@ -25,6 +25,7 @@ __all__ = [
     "format_cards",
     "parse_card",
     "parse_cards",
+    "require_distinct",
 ]
 
 ACCEPTED = (
@@ -54,6 +55,13 @@ class Suit(enum.Enum):
     def __str__(self) -> str:
         return self.value
 
+    def __repr__(self) -> str:
+        return f"Suit.{self.name}"
+
+    @classmethod
+    def _missing_(cls, value: object) -> Suit:
+        raise CardError(f"{value!r} is not a suit: the suits are 'c', 'd', 'h' and 's'")
+
 
 _SUIT_ORDER = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 _SUIT_INDEX = {suit: i for i, suit in enumerate(_SUIT_ORDER)}
@@ -82,6 +90,13 @@ class Rank(enum.IntEnum):
     def __str__(self) -> str:
         return _RANK_TEXT[self]
 
+    def __repr__(self) -> str:
+        return f"Rank.{self.name}"
+
+    @classmethod
+    def _missing_(cls, value: object) -> Rank:
+        raise CardError(f"{value!r} is not a rank: ranks run from 1 (ace) to 13 (king)")
+
 
 _RANK_TEXT = {r: str(int(r)) for r in Rank} | {
     Rank.ACE: "A",
@@ -99,6 +114,13 @@ class Card:
 
     rank: Rank
     suit: Suit
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.rank, Rank) or not isinstance(self.suit, Suit):
+            raise CardError(
+                f"Card({self.rank!r}, {self.suit!r}) is not a card: give a Rank and a Suit,"
+                " e.g. Card(Rank.JACK, Suit.HEARTS), or read text with Card.parse('Jh')"
+            )
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -121,6 +143,9 @@ class Card:
 
     @classmethod
     def from_index(cls, index: int) -> Card:
+        """The card with this `index` (0-51)."""
+        if not isinstance(index, int) or not 0 <= index < len(DECK):
+            raise CardError(f"{index!r} is not a card index: indexes run from 0 to 51")
         return DECK[index]
 
     @property
@@ -132,7 +157,7 @@ class Card:
         return f"{self.rank}{self.suit.value}"
 
     def __repr__(self) -> str:
-        return f"Card('{self}')"
+        return f"Card.parse('{self}')"
 
 
 DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in _SUIT_ORDER for rank in Rank)
@@ -141,6 +166,8 @@ DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in _SUIT_ORDER for rank
 
 def parse_card(text: str) -> Card:
     """Read one card; raise `CardError` quoting the token and the accepted forms."""
+    if not isinstance(text, str):
+        raise CardError(f"cannot read card {text!r}: expected text, {ACCEPTED}")
     token = text.strip()
     if len(token) < 2:
         raise CardError(f"cannot read card {text!r}: expected {ACCEPTED}")
@@ -161,7 +188,13 @@ def parse_cards(text: str | Iterable[str], *, unique: bool = True) -> tuple[Card
 
     With ``unique`` (the default) a card given twice is an error, since a pack has one of each.
     """
-    tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    if isinstance(text, str):
+        tokens = text.replace(",", " ").split()
+    else:
+        try:
+            tokens = list(text)
+        except TypeError:
+            raise CardError(f"cannot read cards {text!r}: expected text such as 'Jh 4d 5d'") from None
     cards = tuple(parse_card(t) for t in tokens)
     if unique:
         require_distinct(cards)

@@ -38,15 +38,18 @@ def format_action(action: Action) -> str:
 
 
 def parse_action(text: str) -> Action:
+    """Read ``"SEAT: ACTION"`` or ``"chance: ACTION"`` (the inverse of `format_action`)."""
+    if not isinstance(text, str):
+        raise RecordError(f"cannot read action {text!r}: write a text such as '0: play 5h'")
     who, sep, rest = text.partition(":")
     if not sep:
         raise RecordError(f"cannot read action {text!r}: write 'SEAT: ACTION' or 'chance: ACTION'")
     who = who.strip()
     if who == "chance":
-        return Action.parse(rest, None)
-    if not who.isdigit():
+        return Action.parse(rest.strip(), None)
+    if not who.isascii() or not who.isdigit():
         raise RecordError(f"cannot read action {text!r}: {who!r} is not a seat number or 'chance'")
-    return Action.parse(rest, int(who))
+    return Action.parse(rest.strip(), int(who))
 
 
 def result_of(state: GameState) -> dict[str, Any]:
@@ -114,6 +117,10 @@ class GameRecord:
         state = self.final()
         result = self.meta.get("result")
         if isinstance(result, dict):
+            if not state.is_over:
+                raise RecordError(
+                    f"the record gives the result {result}, but its game is not over when replayed"
+                )
             expected = result.get("scores")
             if expected is not None and list(state.scores) != list(expected):
                 raise RecordError(
@@ -122,6 +129,11 @@ class GameRecord:
             if "winner" in result and result["winner"] != state.winner:
                 raise RecordError(
                     f"the record says side {result['winner']} won, the replay gives {state.winner}"
+                )
+            expected = result.get("stake")
+            if expected is not None and list(state.stake) != list(expected):
+                raise RecordError(
+                    f"the record says the stake is {expected}, the replay gives {list(state.stake)}"
                 )
         return state
 
@@ -156,6 +168,7 @@ class GameRecord:
 
     @classmethod
     def loads(cls, text: str) -> GameRecord:
+        """Read a record from JSON text; raise `RecordError` naming the first field that is wrong."""
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
@@ -164,63 +177,161 @@ class GameRecord:
 
     @classmethod
     def load(cls, path: str | Path) -> GameRecord:
+        """Read a record file (UTF-8 JSON); raise `RecordError` if it cannot be read or is malformed."""
         try:
             text = Path(path).read_text(encoding="utf-8")
         except OSError as exc:
             raise RecordError(f"cannot read record {str(path)!r}: {exc.strerror}") from None
+        except UnicodeDecodeError:
+            raise RecordError(f"cannot read record {str(path)!r}: it is not UTF-8 text") from None
         return cls.loads(text)
 
     @classmethod
     def from_json(cls, data: Any) -> GameRecord:
+        """Read a parsed record; each field must have its documented type: nothing is coerced."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise RecordError(f'not a noddy record: expected an object with "format": "{FORMAT}"')
+            found = f'"format" is {_quote(data.get("format"))}' if isinstance(data, dict) else _quote(data)
+            raise RecordError(f'not a noddy record ({found}): expected an object with "format": "{FORMAT}"')
         version = data.get("version")
-        if version != VERSION:
+        if not _is_int(version) or version != VERSION:
             raise RecordError(
-                f"record version {version!r} is not supported; this noddy reads version {VERSION}"
+                f'"version" {_quote(version)} is not supported: this noddy reads version {VERSION}'
             )
-        rules_data = data.get("rules")
-        preset = None
-        overrides: tuple[str, ...] = ()
+        unknown = sorted(set(data) - set(_FIELDS))
+        if unknown:
+            raise RecordError(
+                f"unknown field {_quote(unknown[0])}: a record has only {', '.join(map(repr, _FIELDS))}"
+            )
+        missing = [key for key in _REQUIRED if key not in data]
+        if missing:
+            raise RecordError(f'the record has no "{missing[0]}" field; it needs {", ".join(_REQUIRED)}')
+        rules, preset, overrides = _read_rules(data["rules"])
+        players = data["players"]
+        if not _is_int(players) or players not in rules.player_counts:
+            allowed = ", ".join(map(str, rules.player_counts))
+            raise RecordError(f'"players" is {_quote(players)}: {rules.name} is played by {allowed} players')
+        partners = data["partners"]
+        if not isinstance(partners, bool):
+            raise RecordError(f'"partners" is {_quote(partners)}: write true or false')
         try:
-            if isinstance(rules_data, dict) and "preset" in rules_data:
-                preset = str(rules_data["preset"])
-                overrides = tuple(str(x) for x in rules_data.get("set", []))
-                rules = load_rules(preset, overrides)
-            elif isinstance(rules_data, dict) and "toml" in rules_data:
-                rules = loads_rules(str(rules_data["toml"]))
-            else:
-                raise RecordError('"rules" must be {"preset": NAME, "set": [...]} or {"toml": TEXT}')
+            new_game(rules, players, partners=partners)
         except NoddyError as exc:
-            raise RecordError(f"the record's rules do not load: {exc}") from None
-        players = data.get("players")
-        if not isinstance(players, int):
-            raise RecordError('"players" must be a number of players')
-        seats_data = data.get("seats", [])
-        if not isinstance(seats_data, list) or len(seats_data) != players:
-            raise RecordError(f'"seats" must list {players} seats')
-        seats = tuple(
-            Seat(str(s.get("name", f"seat {i}")), str(s.get("kind", "human")))
-            for i, s in enumerate(seats_data)
-        )
-        actions_data = data.get("actions", [])
-        if not isinstance(actions_data, list):
-            raise RecordError('"actions" must be a list of texts such as "0: play 5h"')
-        actions = []
-        for number, text in enumerate(actions_data, start=1):
-            try:
-                actions.append(parse_action(str(text)))
-            except NoddyError as exc:
-                raise RecordError(f"action {number}: {exc}") from None
-        meta = {"result": data["result"]} if "result" in data else {}
+            raise RecordError(f'"partners" is {_quote(partners)} with {players} players: {exc}') from None
+        seed = data.get("seed")
+        if seed is not None and not _is_int(seed):
+            raise RecordError(f'"seed" is {_quote(seed)}: write a whole number, or leave it out')
+        sides = 2 if partners else players
+        meta = {"result": _read_result(data["result"], sides)} if "result" in data else {}
         return cls(
             rules=rules,
             players=players,
-            partners=bool(data.get("partners", False)),
-            seats=seats,
-            actions=tuple(actions),
+            partners=partners,
+            seats=_read_seats(data["seats"], players),
+            actions=_read_actions(data["actions"], players),
             preset=preset,
             overrides=overrides,
-            seed=data.get("seed"),
+            seed=seed,
             meta=meta,
         )
+
+
+_FIELDS = ("format", "version", "rules", "players", "partners", "seats", "seed", "actions", "result")
+_REQUIRED = ("rules", "players", "partners", "seats", "actions")
+_RULES_FORMS = '{"preset": NAME, "set": ["section.field=value", ...]} or {"toml": TEXT}'
+
+
+def _is_int(value: object) -> bool:
+    """A JSON whole number (``true`` and ``2.0`` are not)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _quote(value: object, limit: int = 80) -> str:
+    """The value as the record's JSON writes it (Python's form if it has none), cut to ``limit``."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _read_rules(data: object) -> tuple[Rules, str | None, tuple[str, ...]]:
+    """The rules field: a preset and its overrides, or the whole rule set as TOML."""
+    if not isinstance(data, dict) or set(data) not in ({"preset"}, {"preset", "set"}, {"toml"}):
+        raise RecordError(f'"rules" is {_quote(data)}: write {_RULES_FORMS}')
+    try:
+        if "toml" in data:
+            if not isinstance(data["toml"], str):
+                raise RecordError(f'"rules.toml" is {_quote(data["toml"])}: write the rule set as TOML text')
+            return loads_rules(data["toml"]), None, ()
+        preset, overrides = data["preset"], data.get("set", [])
+        if not isinstance(preset, str):
+            raise RecordError(f'"rules.preset" is {_quote(preset)}: write a preset name such as "cribbage"')
+        if not isinstance(overrides, list) or not all(isinstance(o, str) for o in overrides):
+            raise RecordError(
+                f'"rules.set" is {_quote(overrides)}: write a list of texts such as ["game.target=61"]'
+            )
+        return load_rules(preset, overrides), preset, tuple(overrides)
+    except RecordError:
+        raise
+    except NoddyError as exc:
+        raise RecordError(f'"rules" {_quote(data)} do not load: {exc}') from None
+
+
+def _read_seats(data: object, players: int) -> tuple[Seat, ...]:
+    """The seats field: one ``{"name", "kind"}`` object per player, both texts."""
+    if not isinstance(data, list) or len(data) != players:
+        raise RecordError(
+            f'"seats" is {_quote(data)}: list {players} seats such as {{"name": "Ann", "kind": "human"}}'
+        )
+    seats = []
+    for number, seat in enumerate(data):
+        if not isinstance(seat, dict) or set(seat) != {"name", "kind"}:
+            raise RecordError(
+                f'seat {number} in "seats" is {_quote(seat)}: write {{"name": TEXT, "kind": TEXT}}'
+            )
+        name, kind = seat["name"], seat["kind"]
+        if not isinstance(name, str) or not isinstance(kind, str):
+            raise RecordError(
+                f'seat {number} in "seats" is {_quote(seat)}: "name" and "kind" are texts,'
+                ' e.g. {"name": "Ann", "kind": "human"}'
+            )
+        seats.append(Seat(name, kind))
+    return tuple(seats)
+
+
+def _read_actions(data: object, players: int) -> tuple[Action, ...]:
+    """The actions field: texts such as ``"0: play 5h"``, each by a seat of this table or chance."""
+    if not isinstance(data, list):
+        raise RecordError(f'"actions" is {_quote(data)}: write a list of texts such as "0: play 5h"')
+    actions = []
+    for number, text in enumerate(data, start=1):
+        if not isinstance(text, str):
+            raise RecordError(
+                f'action {number} in "actions" is {_quote(text)}: write a text such as "0: play 5h"'
+            )
+        try:
+            action = parse_action(text)
+        except NoddyError as exc:
+            raise RecordError(f'action {number} in "actions": {exc}') from None
+        if action.seat is not None and action.seat >= players:
+            raise RecordError(
+                f'action {number} in "actions" is {_quote(text)}: there is no seat {action.seat}; '
+                f"seats are 0 to {players - 1}"
+            )
+        actions.append(action)
+    return tuple(actions)
+
+
+def _read_result(data: object, sides: int) -> dict[str, Any]:
+    """The optional result field: ``scores`` (one per side), ``winner`` (a side or null), ``stake``."""
+    form = f'{{"scores": [{sides} numbers], "winner": SIDE or null, "stake": [NAME, GAMES]}}'
+    if not isinstance(data, dict) or set(data) != {"scores", "winner", "stake"}:
+        raise RecordError(f'"result" is {_quote(data)}: write {form}')
+    scores, winner, stake = data["scores"], data["winner"], data["stake"]
+    if not isinstance(scores, list) or len(scores) != sides or not all(_is_int(s) for s in scores):
+        raise RecordError(f'"result.scores" is {_quote(scores)}: write {sides} whole numbers, one per side')
+    if winner is not None and (not _is_int(winner) or not 0 <= winner < sides):
+        raise RecordError(f'"result.winner" is {_quote(winner)}: write a side from 0 to {sides - 1}, or null')
+    if not (isinstance(stake, list) and len(stake) == 2 and isinstance(stake[0], str) and _is_int(stake[1])):
+        raise RecordError(f'"result.stake" is {_quote(stake)}: write a name and a number, e.g. ["game", 1]')
+    return {"scores": scores, "winner": winner, "stake": stake}

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from noddy.errors import NoddyError
 from noddy.game.actions import Action
 from noddy.game.state import GameState, Phase
 
@@ -37,7 +38,7 @@ class Search:
 
     def __post_init__(self) -> None:
         if self.opponents not in OPPONENTS:
-            raise ValueError(f"unknown opponent model {self.opponents!r}: use one of {', '.join(OPPONENTS)}")
+            raise NoddyError(f"unknown opponent model {self.opponents!r}: use one of {', '.join(OPPONENTS)}")
 
     def value(self, state: GameState, alpha: float = -WIN - 1, beta: float = WIN + 1) -> float:
         """What the position is worth to ``side``, playing out the deal: exact when it lies inside

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from noddy.cards import Card, Rank
-from noddy.errors import CardError
+from noddy.cards import Card, Rank, format_cards
+from noddy.errors import IllegalActionError
 from noddy.rules import Rules
 from noddy.scoring.combos import is_run, pair_key, pair_kind
 from noddy.scoring.items import ScoreItem
@@ -35,7 +35,10 @@ def score_play(pile: Sequence[Card], rules: Rules, *, turnup: Card | None = None
         return ()
     count = count_of(pile)
     if count > 31:
-        raise CardError(f"the count would be {count}; the count may never pass 31")
+        raise IllegalActionError(
+            f"{format_cards(pile)} would make the count {count}: a card may be laid only while the count"
+            " stays at 31 or under"
+        )
     play = rules.play
     items: list[ScoreItem] = []
     for target, kind in ((15, "fifteen"), (25, "twenty_five"), (31, "thirty_one")):

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from statistics import fmean, stdev
 from typing import Any
 
+from noddy.errors import NoddyError
 from noddy.rules import Rules
 from noddy.sim.tournament import SOURCES, GameSummary
 
@@ -254,6 +255,8 @@ def _rule_set(games: Sequence[GameSummary]) -> RuleSetStats:
 def make_report(rules: Rules, names: Sequence[str], seed: int, games: Sequence[GameSummary]) -> Report:
     """The statistics of ``games`` (summaries in game order) played by ``names`` under ``rules``."""
     if not games:
-        raise ValueError("a report needs at least one game")
+        raise NoddyError(
+            f"no games to report for {', '.join(names)} under {rules.name}: a report needs at least one game"
+        )
     players = tuple(_player(name, i, games) for i, name in enumerate(display_names(names)))
     return Report(rules.name, rules.title or rules.name, seed, len(games), players, _rule_set(games))
