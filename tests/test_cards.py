@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
+import noddy.cards
 from noddy.cards import DECK, Card, Rank, Suit, format_cards, parse_card, parse_cards
 from noddy.errors import CardError, NoddyError
+from noddy.rules import load_rules
+from noddy.scoring import ScoreItem, score_hand
 
 
 def test_deck_has_52_distinct_cards_in_index_order() -> None:
@@ -44,3 +49,40 @@ def test_parse_cards_reads_lists_and_refuses_duplicates() -> None:
     with pytest.raises(CardError, match="Jh appears twice"):
         parse_cards("Jh 4d jh")
     assert len(parse_cards("Jh Jh", unique=False)) == 2
+
+
+def test_repr_evaluates_to_the_same_card_with_the_names_noddy_cards_exports() -> None:
+    names = {name: getattr(noddy.cards, name) for name in noddy.cards.__all__}
+    for card in DECK:
+        assert eval(repr(card), names) == card
+    for rank in Rank:
+        assert eval(repr(rank), names) is rank
+    for suit in Suit:
+        assert eval(repr(suit), names) is suit
+    assert repr(parse_cards("Jh 10d")) == "(Card.parse('Jh'), Card.parse('10d'))"
+
+
+def test_a_score_item_repr_evaluates() -> None:
+    names = {name: getattr(noddy.cards, name) for name in noddy.cards.__all__} | {"ScoreItem": ScoreItem}
+    items = score_hand(parse_cards("5h 5d Jc"), parse_card("5s"), load_rules("cribbage"))
+    assert items and all(eval(repr(item), names) == item for item in items)
+
+
+@pytest.mark.parametrize(
+    ("make", "quoted"),
+    [
+        (lambda: Rank(14), "14 is not a rank"),
+        (lambda: Rank(0), "0 is not a rank"),
+        (lambda: Suit("x"), "'x' is not a suit"),
+        (lambda: Card(11, "h"), "Card(11, 'h') is not a card"),  # type: ignore[arg-type]
+        (lambda: Card.from_index(52), "52 is not a card index"),
+        (lambda: Card.from_index(-1), "-1 is not a card index"),
+        (lambda: parse_card(None), "cannot read card None"),  # type: ignore[arg-type]
+        (lambda: parse_cards(5), "cannot read cards 5"),  # type: ignore[arg-type]
+        (lambda: parse_cards(["Jh", 7]), "cannot read card 7"),  # type: ignore[list-item]
+    ],
+)
+def test_bad_values_are_card_errors_not_python_errors(make: Callable[[], object], quoted: str) -> None:
+    with pytest.raises(CardError) as err:
+        make()
+    assert quoted in str(err.value)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -27,6 +28,8 @@ TABLES = [
     for n in load_rules(name).player_counts
     for partners in ((False, True) if n == 4 and load_rules(name).table.partners == "optional" else (None,))
 ]
+LONG_GAME = 121
+"""Games to this target take seconds each to play at random: their tables are marked slow."""
 MAX_ACTIONS = 5000
 CARD_IN_TEXT = re.compile(r"\b(?:10|[2-9AJQK])[cdhs]\b")
 
@@ -85,7 +88,16 @@ def _check_illegal(state: GameState, rng: random.Random) -> None:
         assert f"seat {action.seat}" in str(err.value) and state.phase.value in str(err.value)
 
 
-@pytest.mark.parametrize(("name", "players", "partners"), TABLES, ids=_ids())
+def _tables() -> list[Any]:
+    """Every table as a test case, those playing to a long target marked slow."""
+    cases = []
+    for (name, n, partners), id_ in zip(TABLES, _ids(), strict=True):
+        slow = load_rules(name).game.target >= LONG_GAME
+        cases.append(pytest.param(name, n, partners, id=id_, marks=[pytest.mark.slow] if slow else []))
+    return cases
+
+
+@pytest.mark.parametrize(("name", "players", "partners"), _tables())
 def test_random_play_invariants(name: str, players: int, partners: bool | None) -> None:
     rules = load_rules(name)
     for seed in range(12):
@@ -101,7 +113,7 @@ def test_random_play_invariants(name: str, players: int, partners: bool | None) 
                 legal = state.legal_actions()
                 assert legal, "a player to act always has a legal action"
                 for action in legal[:40]:
-                    state.apply(action)
+                    assert state.apply(action).history == (*state.history, action)
                 if steps % 7 == 0:
                     _check_illegal(state, rng)
             else:

@@ -21,6 +21,7 @@ from noddy.scoring import score_hand, total
 ORACLES = tomllib.loads((Path(__file__).parent / "vectors" / "oracles.toml").read_text())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("part", ["hand", "crib"])
 def test_cribbage_distribution_equals_published_table(part: str) -> None:
     oracle = ORACLES["cribbage"][part]

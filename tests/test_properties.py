@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from noddy.analysis import score_deals
 from noddy.cards import DECK, Card, Rank, Suit, format_cards, parse_card, parse_cards
 from noddy.cli.score_cmd import answer
-from noddy.errors import CardError
+from noddy.errors import CardError, IllegalActionError
 from noddy.rules import SECTIONS, Points, Rules, dump_rules, load_rules, loads_rules, preset_names
 from noddy.scoring import KINDS, ScoreItem, announce, score_hand, score_play, total
 
@@ -285,6 +285,13 @@ def test_a_card_twice_is_refused(text: str) -> None:
     with pytest.raises(CardError) as caught:
         parse_cards(text)
     assert str(parse_cards(text, unique=False)[0]) in str(caught.value)
+
+
+def test_a_pile_over_31_is_an_illegal_play_not_a_card_error() -> None:
+    with pytest.raises(IllegalActionError) as caught:
+        score_play(parse_cards("10h Jd Qc 5s"), load_rules("cribbage"))
+    assert not isinstance(caught.value, CardError)
+    assert "10h Jd Qc 5s would make the count 35" in str(caught.value)
 
 
 # --- rules round-trip through TOML -------------------------------------------------------------

@@ -11,6 +11,7 @@ from distributed import LocalCluster
 from typer.testing import CliRunner
 
 from noddy.cli.main import app
+from noddy.errors import NoddyError
 from noddy.rules import dump_rules, load_rules
 from noddy.sim import SOURCES, GameSummary, executor_for, make_report, play_games, wilson
 from noddy.sim.tournament import DealSummary, chunk_size, play_chunk
@@ -55,6 +56,11 @@ def _game(
     points = tuple((score,) + (0,) * (len(SOURCES) - 1) for score in scores)
     deals = deals or (DealSummary(0, scores),)
     return GameSummary(index, seats, False, scores, winner, stake, first_dealer, deals, points, actions=10)
+
+
+def test_a_report_of_no_games_is_refused() -> None:
+    with pytest.raises(NoddyError, match="no games to report for greedy, random under willughby"):
+        make_report(WILLUGHBY, ["greedy", "random"], 1, [])
 
 
 def test_report_counts_wins_lurches_the_dealers_edge_and_the_margin() -> None:
@@ -115,6 +121,7 @@ def test_points_by_source_and_by_deal_add_up_to_the_final_scores(
         assert [a + b for a, b in zip(in_deals, before_first_deal, strict=True)] == list(g.scores)
 
 
+@pytest.mark.slow
 def test_greedy_beats_random_in_willughby() -> None:
     games = play_games(WILLUGHBY, ["greedy", "random"], 200, seed=1)
     greedy, random = make_report(WILLUGHBY, ["greedy", "random"], 1, games).players

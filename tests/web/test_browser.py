@@ -28,7 +28,10 @@ ARGS = [
 ARTIFACTS = Path(__file__).parent / "artifacts"
 PHONE = {"width": 390, "height": 844}
 
-pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium (make chromium)")
+pytestmark = [
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium (make chromium)"),
+    pytest.mark.slow,
+]
 
 
 def free_port() -> int:
