@@ -15,7 +15,7 @@ from noddy.cli.main import app as cli
 from noddy.record import GameRecord
 from noddy.rules import load_rules, preset_names
 from noddy.rules.describe import describe
-from noddy.web import Limits, create_app
+from noddy.web import Limits, create_app, server_options
 
 
 def test_pages_are_served(client: TestClient) -> None:
@@ -112,7 +112,8 @@ def test_noddy_serve_prints_the_address(monkeypatch: pytest.MonkeyPatch, tmp_pat
     result = CliRunner().invoke(cli, ["serve", "--port", "8765", "--db", db, "--bot-delay", "0"])
     assert result.exit_code == 0, result.output
     assert "http://localhost:8765/" in result.output
-    assert started == [{"host": "127.0.0.1", "port": 8765, "log_level": "warning", "ws_max_size": 65_536}]
+    assert started == [server_options("127.0.0.1", 8765)]
+    assert started[0]["proxy_headers"] is False
 
 
 def test_one_address_creating_too_many_tables_is_told_to_wait(tmp_path: Path) -> None:

@@ -25,11 +25,18 @@ def serve(
         float | None,
         typer.Option("--bot-delay", help="Seconds a computer player waits before acting (default 0.8)."),
     ] = None,
+    proxy: Annotated[
+        str | None,
+        typer.Option(
+            "--proxy",
+            help="Your reverse proxy's address: trust its X-Forwarded-For headers (default: trust none).",
+        ),
+    ] = None,
 ) -> None:
     """Play in the browser: tables for 2-4 players and computer seats; a restart loses nothing."""
     import uvicorn
 
-    from noddy.web import create_app
+    from noddy.web import create_app, server_options
     from noddy.web.store import default_url
 
     url = db or default_url()
@@ -37,4 +44,4 @@ def serve(
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     console.print(f"[bold]noddy[/] is serving at [bold cyan]http://{shown}:{port}/[/]  (database: {url})")
     console.print("Open that address in your browser; press Ctrl+C to stop.")
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65_536)
+    uvicorn.run(app, **server_options(host, port, proxy))

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from fastapi import FastAPI, HTTPException, Request, Response, WebSocket
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
@@ -22,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from noddy.players import PLAYERS
 from noddy.rules import preset_names
 from noddy.web.connection import MAX_NAME, Bucket, Limits, clean_name, serve_connection
+from noddy.web.guard import SECURITY_HEADERS, BodyLimit, Doorway, invalid_request
 from noddy.web.pages import levels, replay_frames, rules_catalogue, rules_page
 from noddy.web.store import Store, default_url
 from noddy.web.tables import HUMAN, LiveTable, Refused, SeatSpec, TableManager
@@ -32,14 +34,6 @@ MAX_BODY = 16_384
 """The largest request body the API reads, in bytes."""
 STATIC = Path(str(files("noddy.web") / "static"))
 COUNTING = ("corrected", "stands", "muggins")
-SECURITY_HEADERS = {
-    "Content-Security-Policy": (
-        "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
-        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'"
-    ),
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
-}
 
 
 class SeatIn(BaseModel):
@@ -115,13 +109,14 @@ def create_app(
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.middleware("http")
-    async def guard(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
-        length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-            return JSONResponse({"detail": f"request body too large: the limit is {MAX_BODY} bytes"}, 413)
+    async def headers(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
         response = await call_next(request)
         response.headers.update(SECURITY_HEADERS)
         return response
+
+    app.add_middleware(BodyLimit, limit=MAX_BODY)
+    app.add_exception_handler(RequestValidationError, invalid_request)
+    doorway = Doorway(limits.unidentified_per_address, limits.unidentified)
 
     @app.exception_handler(Refused)
     async def refused(_request: Request, exc: Refused) -> JSONResponse:
@@ -209,6 +204,6 @@ def create_app(
 
     @app.websocket("/ws/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
-        await serve_connection(websocket, manager, table_id, limits)
+        await serve_connection(websocket, manager, table_id, limits, doorway)
 
     return app

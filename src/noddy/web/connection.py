@@ -15,11 +15,13 @@ import json
 import time
 import unicodedata
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from fastapi import WebSocket, WebSocketDisconnect
 
+from noddy.web.guard import Doorway
 from noddy.web.messages import state_message, table_message
 from noddy.web.tables import LiveTable, Refused, TableManager
 
@@ -44,6 +46,12 @@ class Limits:
     tables_rate: float = 0.5
     """Tables a second one address may create on average, in bursts of up to ``tables_burst``."""
     tables_burst: float = 20.0
+    hello_timeout: float = 5.0
+    """Seconds a new connection has to say hello before it is closed."""
+    unidentified_per_address: int = 16
+    """Connections from one address that may be open at once without having said hello."""
+    unidentified: int = 256
+    """Connections that may be open at once without having said hello, from all addresses."""
 
 
 class Bucket:
@@ -81,6 +89,7 @@ class Connection:
         self.wake = asyncio.Event()
         self.overflow = False
         self.bucket = Bucket(limits.rate, limits.burst)
+        self.told_too_many = 0.0
 
     def notify(self, *, table: bool = False) -> None:
         self.dirty = True
@@ -98,8 +107,16 @@ class Connection:
         self.send({"type": "error", "error": text, "about": about})
 
     def allowed(self) -> bool:
-        """At most ``limits.rate`` messages a second, ``limits.burst`` at once."""
-        return self.bucket.take()
+        """At most ``limits.rate`` messages a second, ``limits.burst`` at once. A message past the
+        rate is dropped, and the sender is told so at most once a second, so that a flood cannot
+        fill the connection's outbox with answers."""
+        if self.bucket.take():
+            return True
+        now = time.monotonic()
+        if now - self.told_too_many >= 1.0:
+            self.told_too_many = now
+            self.error(f"too many messages: at most {self.limits.rate:g} a second; the rest were dropped")
+        return False
 
     async def run_sender(self) -> None:
         while True:
@@ -122,29 +139,62 @@ class Connection:
 
 
 async def serve_connection(
-    websocket: WebSocket, manager: TableManager, table_id: str, limits: Limits
+    websocket: WebSocket, manager: TableManager, table_id: str, limits: Limits, doorway: Doorway
 ) -> None:
-    """Serve one websocket for table ``table_id`` until it closes."""
+    """Serve one websocket for table ``table_id`` until it closes.
+
+    Until it says hello the connection counts in ``doorway`` and has ``limits.hello_timeout``
+    seconds to do so.
+    """
+    address = websocket.client.host if websocket.client is not None else ""
     await websocket.accept()
+    why = doorway.enter(address)
+    if why:
+        await _refuse(websocket, why, 4429)
+        return
+    waiting = True
+
+    def identified() -> None:
+        nonlocal waiting
+        if waiting:
+            waiting = False
+            doorway.leave(address)
+
+    try:
+        await _serve(websocket, manager, table_id, limits, identified)
+    finally:
+        identified()
+
+
+async def _serve(
+    websocket: WebSocket, manager: TableManager, table_id: str, limits: Limits, identified: Callable[[], None]
+) -> None:
     try:
         table = manager.get(table_id)
     except Refused as exc:
-        await websocket.send_text(json.dumps({"type": "error", "error": str(exc)}))
-        await websocket.close(code=4503)
+        await _refuse(websocket, str(exc), 4503)
         return
     if table is None:
-        await websocket.send_text(json.dumps({"type": "error", "error": f"there is no table {table_id!r}"}))
-        await websocket.close(code=4404)
+        await _refuse(websocket, f"there is no table {table_id!r}", 4404)
         return
     if len(table.listeners) >= limits.max_listeners:
-        await websocket.send_text(json.dumps({"type": "error", "error": _full(limits)}))
-        await websocket.close(code=4429)
+        await _refuse(websocket, _full(limits), 4429)
         return
     conn = Connection(websocket, table, limits)
     sender = asyncio.create_task(conn.run_sender())
+    deadline = time.monotonic() + limits.hello_timeout
     try:
         while not sender.done():
-            message = await websocket.receive()
+            if conn.ready:
+                message = await websocket.receive()
+            else:
+                try:
+                    message = await asyncio.wait_for(websocket.receive(), deadline - time.monotonic())
+                except TimeoutError:
+                    sender.cancel()
+                    late = f"no hello within {limits.hello_timeout:g} seconds: reconnect and say hello"
+                    await _refuse(websocket, late, 4408)
+                    break
             if message["type"] == "websocket.disconnect":
                 break
             text = message.get("text")
@@ -152,9 +202,10 @@ async def serve_connection(
                 conn.error("send JSON text messages, not binary ones")
                 continue
             if not conn.allowed():
-                conn.error(f"too many messages: at most {limits.rate:g} a second")
                 continue
             await _handle(conn, manager, text)
+            if conn.ready:
+                identified()
     except WebSocketDisconnect:
         pass
     finally:
@@ -164,6 +215,13 @@ async def serve_connection(
         if conn in conn.table.listeners:
             conn.table.listeners.discard(conn)
             conn.table.announce(table=True)
+
+
+async def _refuse(websocket: WebSocket, text: str, code: int) -> None:
+    """Tell a connection why it cannot stay, then close it."""
+    with contextlib.suppress(Exception):
+        await websocket.send_text(json.dumps({"type": "error", "error": text}))
+        await websocket.close(code=code)
 
 
 async def _handle(conn: Connection, manager: TableManager, text: str) -> None:
@@ -176,6 +234,9 @@ async def _handle(conn: Connection, manager: TableManager, text: str) -> None:
     except json.JSONDecodeError as exc:
         example = '{"type": "ping"}'
         conn.error(f"not JSON ({exc.msg} at character {exc.pos}); send an object such as {example}")
+        return
+    except RecursionError:
+        conn.error('JSON nested too deeply; send a flat object such as {"type": "ping"}')
         return
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         conn.error('send a JSON object with a "type": one of ' + ", ".join(TYPES))
