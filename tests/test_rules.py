@@ -8,7 +8,20 @@ from pathlib import Path
 import pytest
 
 from noddy.errors import RulesError
-from noddy.rules import SECTIONS, dump_rules, load_rules, loads_rules, preset_names
+from noddy.rules import (
+    FIELDS,
+    SECTIONS,
+    Hand,
+    Play,
+    Points,
+    Rules,
+    dump_rules,
+    field_spec,
+    fields_markdown,
+    load_rules,
+    loads_rules,
+    preset_names,
+)
 
 PRESETS = (
     "willughby",
@@ -119,6 +132,58 @@ def test_house_rules_doc_lists_every_field() -> None:
             assert f"`{f.name}`" in part, f"docs/house-rules.md lacks {section}.{f.name}"
 
 
+def test_house_rules_doc_tables_are_the_fields_own_words() -> None:
+    """The doc's field tables are written from the metadata (`noddy rules fields`), never by hand."""
+    doc = (Path(__file__).parents[1] / "docs" / "house-rules.md").read_text(encoding="utf-8")
+    assert fields_markdown() in doc, "run `noddy rules fields` and paste its output into docs/house-rules.md"
+
+
+def test_every_field_is_described_once_in_its_metadata() -> None:
+    """Each field has plain words, a codec that writes what it reads, and (for a choice) each reading."""
+    for spec in FIELDS:
+        assert spec.doc and spec.allowed, spec.path
+        value = spec.default
+        assert spec.codec.read(spec.codec.write(value), spec.path) == value, spec.path
+        assert spec.codec.plain(value), spec.path
+        if spec.choices:
+            assert all(spec.choices.values()) and value in spec.choices, spec.path
+    assert field_spec("hand.wrong_count").choices.keys() == {"corrected", "stands", "muggins"}
+
+
+@pytest.mark.parametrize(
+    ("override", "expected"),
+    [
+        ("combinations.run_values={x=2}", "run_values: {'x': 2} is not allowed (a run has 3 cards"),
+        ("combinations.run_values={2=2}", "a run has 3 cards or more, not '2'"),
+        ("special_cards.cards={Zz=2}", "cards: {'Zz': 2} is not allowed (cannot read card 'Zz'"),
+        ("deal.players={5={dealt=3}}", "'5' players is not supported; give 2, 3 or 4"),
+        ("deal.players={2={dealt=3,spare=1}}", "deal.players.2: {'dealt': 3, 'spare': 1} is not allowed"),
+        ("deal.players={2={dealt=true}}", "deal.players.2.dealt: True is not allowed"),
+        ('game.lurch=[{name="x",below=10,games=1}]', "lurch[0].games: 1 is not allowed (a lurch counts 2"),
+        ('game.lurch=[{name="x"}]', "game.lurch[0]: {'name': 'x'} is not allowed (each lurch needs"),
+        ("combinations.pairs=[2,6]", "pairs: [2, 6] is not allowed; allowed: three whole"),
+        ("turnup.when=never", "turnup.when: 'never' is not allowed; allowed: after_lay_away, before"),
+    ],
+)
+def test_bad_structured_values_name_the_path_and_quote_the_value(override: str, expected: str) -> None:
+    with pytest.raises(RulesError) as err:
+        load_rules("cribbage", [override])
+    assert expected in str(err.value)
+
+
+def test_no_bare_value_error_from_points_or_rules_built_in_python() -> None:
+    with pytest.raises(RulesError, match=r"hand.fifteen: 'lots' is not allowed; allowed: \"off\""):
+        Points.parse("lots", "hand.fifteen")
+    with pytest.raises(RulesError, match=r"hand.flush: 'mostly' is not allowed; allowed: any, held"):
+        Rules(name="x", hand=Hand(flush="mostly"))
+    with pytest.raises(RulesError, match=r"hand.fifteen: 2 is not allowed; allowed: \"off\""):
+        Rules(name="x", hand=Hand(fifteen=2))  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match=r"play.last_card: -1 is not allowed"):
+        Rules(name="x", play=Play(last_card=-1))
+    with pytest.raises(RulesError, match=r"'hand\.flsh' is not a rules field"):
+        field_spec("hand.flsh")
+
+
 @pytest.mark.parametrize(
     "override",
     ["combinations.pairs=[-2,6,12]", "special_cards.cards={Ks=-5}", "deal.players={2={dealt=6,discard=-1}}"],
@@ -126,3 +191,22 @@ def test_house_rules_doc_lists_every_field() -> None:
 def test_negative_numbers_inside_tables_are_refused(override: str) -> None:
     with pytest.raises(RulesError, match="is not allowed"):
         load_rules("cribbage", [override])
+
+
+def test_rules_show_lists_every_fields_allowed_values() -> None:
+    """The README's promise: `noddy rules show NAME` lists each field's allowed values."""
+    from typer.testing import CliRunner
+
+    from noddy.cli.main import app
+
+    result = CliRunner().invoke(app, ["rules", "show", "willughby"], env={"COLUMNS": "400"})
+    assert result.exit_code == 0
+    out = result.stdout
+    assert out.count("allowed:") >= len(FIELDS)
+    for spec in FIELDS:
+        assert spec.path in out
+        for value, words in spec.choices.items():
+            assert f"{value}: {words}" in out, spec.path
+    assert '"off", a whole number of points, or "per_card"' in out
+    fields_out = CliRunner().invoke(app, ["rules", "fields"]).stdout
+    assert fields_markdown().strip() in fields_out

@@ -10,14 +10,21 @@ from rich.markup import escape
 from rich.table import Table
 
 from noddy.cli.common import SetOption, console, load, reporting_errors
-from noddy.rules import dump_rules, load_rules, preset_names
-from noddy.rules.describe import describe, differences
+from noddy.rules import Row, describe, differences, dump_rules, fields_markdown, load_rules, preset_names
 
 app = typer.Typer(help="The rule sets: list, show, compare, check a house-rules file.", no_args_is_help=True)
 
 
 def _players(counts: tuple[int, ...]) -> str:
     return ", ".join(str(n) for n in counts)
+
+
+def _allowed(row: Row) -> str:
+    """What the field allows: for a choice, every reading with its words."""
+    if not row.choices:
+        return f"[dim]allowed:[/] {escape(row.allowed)}"
+    readings = "\n".join(f"  [dim]{escape(value)}:[/] {escape(words)}" for value, words in row.choices)
+    return f"[dim]allowed:[/]\n{readings}"
 
 
 @app.command("list")
@@ -39,7 +46,8 @@ def show(
     set_: SetOption = None,
     toml: Annotated[bool, typer.Option("--toml", help="Print the rule set as TOML instead.")] = False,
 ) -> None:
-    """The whole rule set in plain words, with the reading taken on every open choice and why."""
+    """The whole rule set in plain words: the reading taken on every open choice and why, and what
+    each field allows."""
     with reporting_errors():
         rules = load(name, set_)
     if toml:
@@ -60,8 +68,15 @@ def show(
             reading = escape(row.reading)
             if row.note:
                 reading += f"\n[yellow]open choice:[/] {escape(row.note)}"
+            reading += "\n" + _allowed(row)
             table.add_row(f"{escape(row.about)}\n[dim]{row.path}[/]", reading, row.knob)
         console.print(table)
+
+
+@app.command()
+def fields() -> None:
+    """Every field of a rule set with its knob id, meaning and allowed values (docs/house-rules.md)."""
+    console.print(fields_markdown(), markup=False, soft_wrap=True)
 
 
 @app.command()

@@ -1,5 +1,7 @@
 """Rule sets as data: the model, the shipped presets, house rules and their TOML form."""
 
+from noddy.rules.describe import Row, describe, differences, fields_markdown
+from noddy.rules.fields import FieldSpec, Points
 from noddy.rules.load import (
     dump_rules,
     load_rules,
@@ -9,8 +11,8 @@ from noddy.rules.load import (
     rules_from_data,
     rules_to_data,
 )
-from noddy.rules.model import (
-    SECTIONS,
+from noddy.rules.model import FIELDS, SECTIONS, Rules, Source, field_spec
+from noddy.rules.sections import (
     Combinations,
     Crib,
     Deal,
@@ -19,9 +21,6 @@ from noddy.rules.model import (
     Hand,
     Lurch,
     Play,
-    Points,
-    Rules,
-    Source,
     SpecialCards,
     Table,
     Turnup,
@@ -29,23 +28,30 @@ from noddy.rules.model import (
 )
 
 __all__ = [
+    "FIELDS",
     "SECTIONS",
     "Combinations",
     "Crib",
     "Deal",
     "DealShape",
+    "FieldSpec",
     "Game",
     "Hand",
     "Lurch",
     "Play",
     "Points",
+    "Row",
     "Rules",
     "Source",
     "SpecialCards",
     "Table",
     "Turnup",
     "Words",
+    "describe",
+    "differences",
     "dump_rules",
+    "field_spec",
+    "fields_markdown",
     "load_rules",
     "loads_rules",
     "parse_override",

@@ -9,7 +9,6 @@ from __future__ import annotations
 import difflib
 import tomllib
 from collections.abc import Iterable, Mapping
-from dataclasses import fields
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -17,17 +16,8 @@ from typing import Any
 
 import tomli_w
 
-from noddy.cards import parse_card
-from noddy.errors import CardError, RulesError
-from noddy.rules.model import (
-    POINTS_ALLOWED,
-    SECTIONS,
-    DealShape,
-    Lurch,
-    Points,
-    Rules,
-    Source,
-)
+from noddy.errors import RulesError
+from noddy.rules.model import FIELDS, SECTIONS, Rules, Source
 
 __all__ = [
     "dump_rules",
@@ -40,6 +30,7 @@ __all__ = [
 ]
 
 TOP_KEYS = ("name", "title", "summary", "extends", "source", "notes")
+PATHS = frozenset(spec.path for spec in FIELDS)
 
 
 def _presets_dir() -> Any:
@@ -234,8 +225,7 @@ def _notes(raw: Any) -> tuple[tuple[str, str], ...]:
     out = []
     for path, note in raw.items():
         section, _, name = path.partition(".")
-        cls = SECTIONS.get(section)
-        if cls is None or name.split(".")[0] not in {f.name for f in fields(cls)}:
+        if f"{section}.{name.split('.')[0]}" not in PATHS:
             raise RulesError(f"notes: {path!r} is not a field path such as 'hand.flush'")
         if not isinstance(note, str):
             raise RulesError(f"notes.{path}: expected text")
@@ -244,127 +234,14 @@ def _notes(raw: Any) -> tuple[tuple[str, str], ...]:
 
 
 def _section(section_name: str, cls: type, raw: Mapping[str, Any]) -> Any:
-    known = {f.name: f for f in fields(cls)}
+    known = {spec.name: spec for spec in FIELDS if spec.section == section_name}
     values: dict[str, Any] = {}
     for key, value in raw.items():
-        path = f"{section_name}.{key}"
-        f = known.get(key)
-        if f is None:
-            raise RulesError(f"{path}: {_unknown('field', key, known)}")
-        parser = _PARSERS.get(path)
-        try:
-            if parser is not None:
-                values[key] = parser(value)
-            else:
-                values[key] = _scalar(value, f.default, f.metadata)
-        except (ValueError, TypeError, CardError) as exc:
-            allowed = _allowed(path, f.default, f.metadata)
-            detail = f" ({exc})" if str(exc) else ""
-            raise RulesError(f"{path}: {value!r} is not allowed{detail}; allowed: {allowed}") from None
+        spec = known.get(key)
+        if spec is None:
+            raise RulesError(f"{section_name}.{key}: {_unknown('field', key, known)}")
+        values[key] = spec.codec.read(value, spec.path)
     return cls(**values)
-
-
-def _scalar(value: Any, default: Any, meta: Mapping[str, Any]) -> Any:
-    if isinstance(default, Points):
-        return Points.parse(value)
-    if isinstance(default, bool):
-        if not isinstance(value, bool):
-            raise ValueError
-        return value
-    if isinstance(default, int):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ValueError
-        return value
-    if isinstance(default, str):
-        if not isinstance(value, str):
-            raise ValueError
-        if meta.get("choices") and value not in meta["choices"]:
-            raise ValueError
-        return value
-    raise TypeError(f"no reader for {type(default).__name__}")
-
-
-def _allowed(path: str, default: Any, meta: Mapping[str, Any]) -> str:
-    if path in _ALLOWED:
-        return _ALLOWED[path]
-    if meta.get("choices"):
-        return ", ".join(meta["choices"])
-    if isinstance(default, Points):
-        return POINTS_ALLOWED
-    if isinstance(default, bool):
-        return "true or false"
-    if isinstance(default, int):
-        return "a whole number, 0 or more"
-    return "text"
-
-
-def _int(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValueError
-    return value
-
-
-def _pairs(value: Any) -> tuple[int, int, int]:
-    if not isinstance(value, list) or len(value) != 3:
-        raise ValueError
-    a, b, c = (_int(v) for v in value)
-    return (a, b, c)
-
-
-def _run_values(value: Any) -> tuple[tuple[int, int], ...]:
-    if not isinstance(value, Mapping):
-        raise ValueError
-    return tuple(sorted((int(k), _int(v)) for k, v in value.items()))
-
-
-def _special(value: Any) -> tuple[tuple[str, int], ...]:
-    if not isinstance(value, Mapping):
-        raise ValueError
-    return tuple(sorted((str(parse_card(k)), _int(v)) for k, v in value.items()))
-
-
-def _players(value: Any) -> tuple[tuple[int, DealShape], ...]:
-    if not isinstance(value, Mapping) or not value:
-        raise ValueError
-    out = []
-    for key, shape in value.items():
-        if not isinstance(shape, Mapping) or "dealt" not in shape:
-            raise ValueError(f"players.{key} needs at least dealt = N")
-        extra = set(shape) - {"dealt", "discard", "crib_dealt", "crib_from_pack"}
-        if extra:
-            raise ValueError(f"unknown keys {sorted(extra)}")
-        out.append((int(key), DealShape(**{k: _int(v) for k, v in shape.items()})))
-    return tuple(sorted(out))
-
-
-def _lurch(value: Any) -> tuple[Lurch, ...]:
-    if not isinstance(value, list):
-        raise ValueError
-    out = []
-    for item in value:
-        if not isinstance(item, Mapping) or set(item) != {"name", "below", "games"}:
-            raise ValueError("each lurch needs name, below and games")
-        out.append(Lurch(str(item["name"]), _int(item["below"]), _int(item["games"])))
-    return tuple(out)
-
-
-_PARSERS = {
-    "combinations.pairs": _pairs,
-    "combinations.run_values": _run_values,
-    "special_cards.cards": _special,
-    "deal.players": _players,
-    "game.lurch": _lurch,
-}
-_ALLOWED = {
-    "combinations.pairs": "three whole numbers, e.g. [2, 6, 12]",
-    "combinations.run_values": "a table of run length = points, e.g. { 3 = 2, 4 = 4 } (or {} for 1 a card)",
-    "special_cards.cards": "a table of card = points, e.g. { Ks = 6, Qh = 4 }",
-    "deal.players": (
-        "a table per number of players (2-4), e.g. [deal.players.2] dealt = 6, discard = 2"
-        " (also crib_dealt, crib_from_pack)"
-    ),
-    "game.lurch": 'a list of { name = "skunk", below = 91, games = 2 }',
-}
 
 
 def rules_to_data(rules: Rules) -> dict[str, Any]:
@@ -379,28 +256,12 @@ def rules_to_data(rules: Rules) -> dict[str, Any]:
             {k: v for k, v in (("name", s.name), ("file", s.file), ("page", s.page), ("url", s.url)) if v}
             for s in rules.sources
         ]
-    for section_name in SECTIONS:
-        section = getattr(rules, section_name)
-        data[section_name] = {
-            f.name: _to_data(f"{section_name}.{f.name}", getattr(section, f.name)) for f in fields(section)
-        }
+    for spec in FIELDS:
+        value = getattr(getattr(rules, spec.section), spec.name)
+        data.setdefault(spec.section, {})[spec.name] = spec.codec.write(value)
     if rules.notes:
         data["notes"] = dict(rules.notes)
     return data
-
-
-def _to_data(path: str, value: Any) -> Any:
-    if isinstance(value, Points):
-        return value.to_data()
-    if path == "deal.players":
-        return {str(n): {f.name: getattr(s, f.name) for f in fields(s)} for n, s in value}
-    if path in ("combinations.run_values", "special_cards.cards"):
-        return {str(k): v for k, v in value}
-    if path == "game.lurch":
-        return [{"name": x.name, "below": x.below, "games": x.games} for x in value]
-    if isinstance(value, tuple):
-        return list(value)
-    return value
 
 
 def dump_rules(rules: Rules) -> str:

@@ -1,453 +1,30 @@
-"""The rule set as a frozen dataclass tree.
+"""The rule set as a frozen dataclass tree: `Rules`, made of the sections of `noddy.rules.sections`.
 
-Every point on which the sources disagree is a field (its knob id from the rules reference, K1-K44,
-is in the field's metadata together with a plain-words description and the allowed choices). The
-same metadata drives validation, ``noddy rules show`` and error messages, so they cannot drift.
+Each field's meaning, knob id, allowed values and codec are in its metadata (`noddy.rules.fields`);
+`FIELDS` lists them all in the order they are shown, so validation, loading, dumping, ``noddy rules
+show`` and the docs read the same description.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
-from typing import Any, Literal
 
 from noddy.errors import RulesError
+from noddy.rules.fields import FieldSpec, section_specs
+from noddy.rules.sections import (
+    Combinations,
+    Crib,
+    Deal,
+    Game,
+    Hand,
+    Play,
+    SpecialCards,
+    Table,
+    Turnup,
+    Words,
+)
 
-__all__ = [
-    "SECTIONS",
-    "Combinations",
-    "Crib",
-    "Deal",
-    "DealShape",
-    "Game",
-    "Hand",
-    "Lurch",
-    "Play",
-    "Points",
-    "Rules",
-    "Source",
-    "SpecialCards",
-    "Table",
-    "Turnup",
-    "Words",
-]
-
-
-@dataclass(frozen=True, slots=True)
-class Points:
-    """What a combination is worth: off, a flat number of points, or 1 point per card in it.
-
-    Text form (in TOML and ``--set``): ``"off"``, a whole number, or ``"per_card"``.
-
-    >>> Points.parse("per_card").score(4), Points.parse(2).score(4), Points.parse("off").score(4)
-    (4, 2, 0)
-    """
-
-    flat: int = 0
-    per_card: bool = False
-
-    @property
-    def enabled(self) -> bool:
-        return self.per_card or self.flat > 0
-
-    def score(self, n_cards: int) -> int:
-        return n_cards if self.per_card else self.flat
-
-    @classmethod
-    def parse(cls, value: object) -> Points:
-        if isinstance(value, Points):
-            return value
-        if isinstance(value, bool):
-            raise ValueError
-        if isinstance(value, int) and value >= 0:
-            return cls(flat=value)
-        if value == "per_card":
-            return cls(per_card=True)
-        if value == "off":
-            return cls()
-        raise ValueError
-
-    def to_data(self) -> int | str:
-        if self.per_card:
-            return "per_card"
-        return self.flat if self.flat else "off"
-
-    def describe(self) -> str:
-        if self.per_card:
-            return "1 point per card"
-        return f"{self.flat} points" if self.flat else "not counted"
-
-
-POINTS_ALLOWED = '"off", a whole number of points, or "per_card"'
-
-
-def knob(
-    default: Any,
-    doc: str,
-    *,
-    k: str = "",
-    choices: Mapping[str, str] | None = None,
-) -> Any:
-    """A rules field: its default, what it means, its knob id and (for a choice) each reading."""
-    return field(default=default, metadata={"doc": doc, "knob": k, "choices": dict(choices or {})})
-
-
-@dataclass(frozen=True, slots=True)
-class Combinations:
-    """Values shared by the count of hands and cribs and by the play."""
-
-    pairs: tuple[int, int, int] = knob(
-        (2, 6, 12), "points for a pair, a pair royal (three alike) and a double pair royal (four)"
-    )
-    pairs_by: Literal["rank", "value"] = knob(
-        "rank",
-        "what makes a pair",
-        k="K18",
-        choices={
-            "rank": "cards of the same rank (a King and a Queen are no pair)",
-            "value": "cards of the same counting value (a King pairs a Queen)",
-        },
-    )
-    run_values: tuple[tuple[int, int], ...] = knob(
-        (),
-        "points for a run of a given length; lengths not listed score 1 point per card",
-        k="K13",
-    )
-    ace: Literal["low", "high_or_low", "around"] = knob(
-        "low",
-        "where the ace stands in runs",
-        k="K37",
-        choices={
-            "low": "ace low only: A-2-3 is a run, Q-K-A and K-A-2 are not",
-            "high_or_low": "ace low or high: A-2-3 and Q-K-A are runs, K-A-2 is not",
-            "around": "runs may turn the corner: K-A-2 is a run",
-        },
-    )
-
-    def run_points(self, length: int) -> int:
-        return dict(self.run_values).get(length, length)
-
-
-FLUSH_CHOICES = {
-    "any": "any 3 or more cards of one suit among the cards and the turn-up, 1 point a card",
-    "held": "every held card of one suit (3 or more), 1 a card, and 1 more if the turn-up matches",
-    "all": "every card including the turn-up of one suit, 1 a card",
-    "held_five": (
-        "held cards only (3 or more of one suit), 1 a card; the turn-up joins only to make a five-card"
-        " flush with 4 held cards"
-    ),
-    "off": "flushes are not counted",
-}
-
-
-@dataclass(frozen=True, slots=True)
-class Turnup:
-    """The card turned up after the deal (trump, starter) and the Knave turned up."""
-
-    jack_to: Literal["dealer", "elder"] = knob(
-        "dealer",
-        "who scores a Jack turned up",
-        k="K1",
-        choices={"dealer": "the dealer", "elder": "the elder hand (the non-dealer)"},
-    )
-    jack_points: int = knob(2, "points for a Jack turned up")
-    jack_when: Literal["at_turn", "in_announcement"] = knob(
-        "at_turn",
-        "when the Jack turned up is scored",
-        k="K3",
-        choices={
-            "at_turn": "at once, when it is turned, before any hand is counted",
-            "in_announcement": "inside its receiver's own announcement",
-        },
-    )
-    jack_also_in_hand: bool = knob(
-        False, "whether a Jack turned up also counts as the Knave held in hand", k="K2"
-    )
-    cut_by: Literal["dealer", "next_dealer", "pone"] = knob(
-        "dealer",
-        "who cuts the pack before the turn-up",
-        k="K44",
-        choices={
-            "dealer": "nobody: the dealer turns the top card of the stock",
-            "next_dealer": "the player due to deal next cuts, the dealer turns",
-            "pone": "the dealer's opponent (in 3-hand cribbage the player on the dealer's left) cuts",
-        },
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class Hand:
-    """How a hand (held cards plus the turn-up) is counted, and when."""
-
-    fifteen: Points = knob(Points(2), "each group of cards totalling 15", k="K6")
-    twenty_five: Points = knob(Points(), "each group of 3 or more cards totalling 25", k="K8")
-    thirty_one: Points = knob(Points(), "each group of 4 or more cards totalling 31", k="K10")
-    flush: str = knob("any", "which cards may make a flush in a hand", k="K15, K40", choices=FLUSH_CHOICES)
-    flush_three_of_four: bool = knob(
-        True,
-        "with flush = held_five: whether 3 held cards of one suit out of 4 count 3",
-        k="K41",
-    )
-    knave: int = knob(1, "points for holding the Jack of the turn-up's suit (0 = not counted)", k="K4")
-    knave_when: Literal["at_start", "in_announcement", "in_play"] = knob(
-        "in_announcement",
-        "when the Knave held in hand is scored",
-        k="K5",
-        choices={
-            "at_start": "at the start, with the Jack turned up, before any announcement",
-            "in_announcement": "inside its holder's announcement",
-            "in_play": "only when it is laid in the play",
-        },
-    )
-    when: Literal["before_play", "after_play"] = knob(
-        "before_play",
-        "when the hands are counted",
-        k="K23",
-        choices={"before_play": "before the play", "after_play": "after the play (the show)"},
-    )
-    order: Literal["elder_first", "dealer_first"] = knob(
-        "elder_first",
-        "the order of the announcements",
-        k="K25, K36",
-        choices={
-            "elder_first": "from the elder hand round to the dealer, who counts last",
-            "dealer_first": "the dealer first, then round the table",
-        },
-    )
-    wrong_count: Literal["corrected", "stands", "muggins"] = knob(
-        "corrected",
-        "what happens when a player declares a wrong count",
-        k="K26",
-        choices={
-            "corrected": "the true count is pegged and the mistake explained",
-            "stands": "the declared count is pegged as declared",
-            "muggins": "the declared count stands and an opponent may claim points missed",
-        },
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class Crib:
-    """The crib: none, the dealer's common crib, or each player's own crib."""
-
-    kind: Literal["none", "dealer", "own"] = knob(
-        "none",
-        "whether there is a crib and whose it is",
-        choices={
-            "none": "no crib",
-            "dealer": "one crib of everyone's discards, counted for the dealer",
-            "own": "each player has a crib of his own",
-        },
-    )
-    flush: str = knob("all", "which cards may make a flush in a crib", k="K15", choices=FLUSH_CHOICES)
-    when: Literal["before_play", "after_play"] = knob(
-        "after_play",
-        "when the crib is counted (after the dealer's hand, or each own crib in playing order)",
-        k="K24",
-        choices={"before_play": "before the play", "after_play": "after the play"},
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class Play:
-    """The play (pegging): laying cards one by one towards 31."""
-
-    fifteen: Points = knob(Points(2), "making the count exactly 15", k="K7")
-    twenty_five: Points = knob(Points(), "making the count exactly 25", k="K9")
-    thirty_one: Points = knob(
-        Points(2), "making the count exactly 31 (instead of the last-card point)", k="K11"
-    )
-    thirty_one_extra: int = knob(
-        0, "points added on top of the 31's own score (French 'deux points supplémentaires')", k="K12"
-    )
-    last_card: int = knob(1, "points for the last card when 31 is not reached")
-    flush: bool = knob(False, "whether 3 or more cards of one suit in a row score in the play", k="K16")
-    combinations: Literal["all", "best"] = knob(
-        "all",
-        "what a card scores when it makes several combinations at once",
-        k="K17",
-        choices={"all": "every combination it makes", "best": "only the best one"},
-    )
-    after_go: Literal["continue", "end"] = knob(
-        "continue",
-        "what happens after a player says Go",
-        k="K19",
-        choices={
-            "continue": "the others go on laying cards while they can",
-            "end": "the play ends at once; the last card laid scores",
-        },
-    )
-    must_play: bool = knob(True, "whether a player who can lay a card must do so", k="K20")
-    go_round: Literal["pass_round", "next_only"] = knob(
-        "pass_round",
-        "with 3 or more players: how a Go passes",
-        k="K21",
-        choices={
-            "pass_round": "the turn passes round until nobody can play",
-            "next_only": "if the player after the Go cannot play either, the series ends",
-        },
-    )
-    series: Literal["single", "reset"] = knob(
-        "single",
-        "what happens when 31 is reached or nobody can play",
-        k="K22",
-        choices={
-            "single": "the play ends; cards left are not played",
-            "reset": "the count goes back to 0 and play goes on until every card is laid",
-        },
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class SpecialCards:
-    """Holme's named cards (via S001): off in every preset, an option for house rules."""
-
-    enabled: bool = knob(False, "whether named cards score on their own", k="K38")
-    cards: tuple[tuple[str, int], ...] = knob(
-        (("Jh", 5), ("Ks", 6), ("Qh", 4)),
-        "the named cards and their points (Flat Back K♠, Countenance Q♥, Roger J♥)",
-        k="K38",
-    )
-    scored_in: Literal["hand", "play", "both"] = knob(
-        "hand",
-        "where a named card scores",
-        k="K38",
-        choices={"hand": "in the hand's count", "play": "when laid in the play", "both": "both"},
-    )
-    turnup_counts: bool = knob(True, "whether a named card turned up scores in every hand it joins", k="K38")
-
-
-@dataclass(frozen=True, slots=True)
-class DealShape:
-    """How many cards each player gets for one number of players."""
-
-    dealt: int
-    discard: int = 0
-    crib_dealt: int = 0
-    crib_from_pack: int = 0
-
-    @property
-    def held(self) -> int:
-        """Cards each player keeps for the hand and the play."""
-        return self.dealt - self.discard
-
-
-@dataclass(frozen=True, slots=True)
-class Deal:
-    """The deal: who deals first and next, and how many cards for each number of players."""
-
-    players: tuple[tuple[int, DealShape], ...] = knob(
-        ((2, DealShape(3)),),
-        "for each number of players allowed: cards dealt to each, discarded to the crib, dealt"
-        " face down to an own crib, and taken from the pack into the crib",
-        k="K43",
-    )
-    first_dealer: Literal["low_cut", "high_cut", "any"] = knob(
-        "low_cut",
-        "who deals first",
-        k="K31",
-        choices={
-            "low_cut": "the player cutting the lowest card",
-            "high_cut": "the player cutting the highest card",
-            "any": "anyone (drawn at random)",
-        },
-    )
-    rotation: Literal["left", "right"] = knob(
-        "left",
-        "which way the deal passes",
-        k="K32",
-        choices={"left": "to the dealer's left (clockwise)", "right": "to the dealer's right"},
-    )
-    rotation_per: Literal["deal", "game"] = knob(
-        "deal",
-        "how often the deal passes",
-        k="K39",
-        choices={"deal": "after every deal", "game": "after every game"},
-    )
-    reshuffle: bool = knob(
-        True, "whether the pack is shuffled before every deal (or dealt on until it runs out)", k="K33"
-    )
-
-    def shape(self, players: int) -> DealShape:
-        for n, shape in self.players:
-            if n == players:
-                return shape
-        allowed = ", ".join(str(n) for n, _ in self.players)
-        raise RulesError(f"{players} players is not allowed by these rules: allowed are {allowed}")
-
-    @property
-    def player_counts(self) -> tuple[int, ...]:
-        return tuple(n for n, _ in self.players)
-
-
-@dataclass(frozen=True, slots=True)
-class Table:
-    """Who sits at the table."""
-
-    partners: Literal["always", "optional", "never"] = knob(
-        "always",
-        "with 4 players: whether partners sit opposite and score as one side",
-        k="K35",
-        choices={
-            "always": "4 players play as two partnerships",
-            "optional": "4 players may play as partners or each alone",
-            "never": "everyone plays alone",
-        },
-    )
-    direction: Literal["left", "right"] = knob(
-        "left",
-        "which way turns pass in the announcement and the play",
-        k="K25",
-        choices={"left": "to the left (clockwise)", "right": "to the right (counter-clockwise)"},
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class Lurch:
-    """A win by a wide margin: the loser below ``below`` points loses ``games`` games."""
-
-    name: str
-    below: int
-    games: int
-
-
-@dataclass(frozen=True, slots=True)
-class Game:
-    """How a game is won."""
-
-    end: Literal["target", "single_deal"] = knob(
-        "target",
-        "what ends the game",
-        k="K27",
-        choices={
-            "target": "the first side to reach the target wins",
-            "single_deal": "one deal only; the side with more points wins",
-        },
-    )
-    target: int = knob(31, "points to win (31, 61 or 121 holes on the board)", k="K27")
-    win_at_once: bool = knob(
-        True, "whether reaching the target wins at once, even in the middle of a deal", k="K28"
-    )
-    compensation: int = knob(0, "points the non-dealer pegs before the first deal of a game", k="K34")
-    lurch: tuple[Lurch, ...] = knob((), "wins by a wide margin that count more than one game", k="K29, K30")
-
-    def stake(self, loser_score: int) -> tuple[str, int]:
-        """What a win counts given the loser's score: ``("game", 1)``, ``("lurch", 2)``, ...
-
-        >>> Game(target=121, lurch=(Lurch("skunk", 91, 2), Lurch("double skunk", 61, 4))).stake(60)
-        ('double skunk', 4)
-        """
-        hits = [x for x in self.lurch if loser_score < x.below]
-        best = max(hits, key=lambda x: x.games, default=None)
-        return (best.name, best.games) if best else ("game", 1)
-
-
-@dataclass(frozen=True, slots=True)
-class Words:
-    """What the announcements call the Knave (English; the French words are the French page's)."""
-
-    knave: str = knob("Knave Noddy", "the name called for the Knave held in hand")
-    turned_jack: str = knob("Knave Noddy turned up", "the name called for a Jack turned up")
+__all__ = ["FIELDS", "SECTIONS", "Rules", "Source", "field_spec"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -477,6 +54,21 @@ SECTIONS: dict[str, type] = {
     "words": Words,
 }
 """The sections of a rule set in the order they are shown, each a frozen dataclass."""
+
+FIELDS: tuple[FieldSpec, ...] = tuple(
+    spec for name, cls in SECTIONS.items() for spec in section_specs(name, cls)
+)
+"""Every rules field, section by section, with its meaning, knob id and codec."""
+
+_BY_PATH = {spec.path: spec for spec in FIELDS}
+
+
+def field_spec(path: str) -> FieldSpec:
+    """The field at ``path`` (``"hand.wrong_count"``); `RulesError` for a path that is no field."""
+    try:
+        return _BY_PATH[path]
+    except KeyError:
+        raise RulesError(f"{path!r} is not a rules field; give section.field, e.g. 'hand.flush'") from None
 
 
 @dataclass(frozen=True, slots=True)

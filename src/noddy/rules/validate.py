@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import fields
 from typing import TYPE_CHECKING
 
 from noddy.errors import RulesError
@@ -19,24 +18,14 @@ def _fail(path: str, message: str) -> RulesError:
 
 def validate(rules: Rules) -> None:
     """Raise `RulesError` naming the first field path whose value does not fit."""
-    from noddy.rules.model import SECTIONS
+    from noddy.rules.model import FIELDS
 
     if not rules.name.strip():
         raise _fail("name", "a rule set needs a name")
-    for section_name in SECTIONS:
-        section = getattr(rules, section_name)
-        for f in fields(section):
-            choices = f.metadata.get("choices")
-            value = getattr(section, f.name)
-            path = f"{section_name}.{f.name}"
-            if choices and value not in choices:
-                allowed = ", ".join(choices)
-                raise _fail(path, f"{value!r} is not allowed; allowed: {allowed}")
-            if isinstance(value, int) and not isinstance(value, bool) and value < 0:
-                raise _fail(path, f"{value} is negative; give 0 or more")
+    for spec in FIELDS:
+        spec.codec.check(getattr(getattr(rules, spec.section), spec.name), spec.path)
     _validate_deal(rules)
     _validate_game(rules)
-    _validate_combinations(rules)
 
 
 def _validate_deal(rules: Rules) -> None:
@@ -44,8 +33,6 @@ def _validate_deal(rules: Rules) -> None:
         raise _fail("deal.players", "give the deal for at least one number of players, e.g. 2")
     for n, shape in rules.deal.players:
         path = f"deal.players.{n}"
-        if not 2 <= n <= 4:
-            raise _fail("deal.players", f"{n} players is not supported; give 2, 3 or 4")
         if shape.dealt < 1:
             raise _fail(f"{path}.dealt", "each player needs at least one card")
         if shape.held < 1:
@@ -75,19 +62,9 @@ def _validate_game(rules: Rules) -> None:
         raise _fail("game.target", "a game to a target needs a target of 1 or more")
     for i, lurch in enumerate(game.lurch):
         path = f"game.lurch[{i}]"
-        if lurch.games < 2:
-            raise _fail(f"{path}.games", f"a lurch counts 2 games or more, not {lurch.games}")
         if not 0 < lurch.below <= game.target:
             raise _fail(
                 f"{path}.below",
                 f"{lurch.below} is not between 1 and the target {game.target}; change game.lurch"
                 " with the target (game.lurch=[] for none)",
             )
-
-
-def _validate_combinations(rules: Rules) -> None:
-    for length, points in rules.combinations.run_values:
-        if length < 3:
-            raise _fail("combinations.run_values", f"a run has 3 cards or more, not {length}")
-        if points < 0:
-            raise _fail("combinations.run_values", f"run of {length}: points must be 0 or more")
