@@ -1,9 +1,9 @@
 """The transitions of a game: legal actions and what each action leads to, per the rules.
 
 Every rule that varies is read from `Rules`: the cut (K31), compensation (K34), the deal and crib
-(K43), the turned Jack (K1-K3), the Knave's timing (K5), when hands and cribs count (K23, K24),
-declared counts and muggins (K26), the Go (K19-K21), one series or resets (K22), the win (K27-K30),
-the deal's rotation and reshuffle (K32, K33, K39).
+(K43), the turn-up before or after laying away, the turned Jack (K1-K3), the Knave's timing (K5),
+when hands and cribs count (K23, K24), declared counts and muggins (K26), the Go (K19-K21), one
+series or resets (K22), the win (K27-K30), the deal's rotation and reshuffle (K32, K33, K39).
 """
 
 from __future__ import annotations
@@ -170,9 +170,13 @@ def _deal(state: GameState, stock: tuple[Card, ...]) -> GameState:
     )
     text = f"deal {state.deal_number}: {shape.dealt} cards each"
     state = state.evolve(events=(*state.events, Event("deal", state.dealer, text=text)))
-    if shape.discard:
-        return state.evolve(phase=Phase.DISCARD, to_act=state.elder)
-    return _turn_up(state)
+    if not shape.discard:
+        return _turn_up(state)
+    if state.rules.turnup.when == "before_lay_away":
+        state = _show_turnup(state)
+        if state.is_over:
+            return state
+    return state.evolve(phase=Phase.DISCARD, to_act=state.elder)
 
 
 def _discard(state: GameState, action: Action) -> GameState:
@@ -196,13 +200,23 @@ def _discard(state: GameState, action: Action) -> GameState:
         events=(*state.events, Event("discard", seat, text=f"lays {n} card(s) away to the crib")),
     )
     following = state.next_seat(seat)
-    if following == state.elder:
-        return _turn_up(state)
-    return state.evolve(to_act=following)
+    if following != state.elder:
+        return state.evolve(to_act=following)
+    if state.rules.turnup.when == "before_lay_away":
+        return _after_turnup(state.evolve(to_act=None))
+    return _turn_up(state)
 
 
 def _turn_up(state: GameState) -> GameState:
-    """Show the turn-up; a Jack pays at once (K1, K3); the Knave in hand may peg first (K5)."""
+    """Show the turn-up, then count what comes before the play."""
+    state = _show_turnup(state)
+    if state.is_over:
+        return state
+    return _after_turnup(state)
+
+
+def _show_turnup(state: GameState) -> GameState:
+    """Turn the card up (every view shows it from now on); a Jack pays at once (K1, K3)."""
     turnup = state.turnup
     assert turnup is not None
     event = Event("turnup", None, cards=(turnup,), text="turned up")
@@ -212,8 +226,15 @@ def _turn_up(state: GameState) -> GameState:
     if jack is not None and rules.turnup.jack_when == "at_turn":
         seat = jack_receiver(rules, state.dealer, state.elder)
         state = _peg(state, Event("turned_jack", seat, jack.points, (jack,), text=rules.words.turned_jack))
-        if state.is_over:
-            return state
+    return state
+
+
+def _after_turnup(state: GameState) -> GameState:
+    """With the turn-up shown and every card laid away: the Knave in hand may peg first (K5), then
+    the counts before the play."""
+    rules = state.rules
+    turnup = state.turnup
+    assert turnup is not None
     if rules.hand.knave and rules.hand.knave_when == "at_start":
         for seat in state.order_from_elder():
             for card in state.held[seat]:
