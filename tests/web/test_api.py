@@ -136,3 +136,12 @@ def test_idle_tables_leave_memory_and_come_back_from_the_store(tmp_path: Path) -
         first = client.get(f"/api/tables/{made[0]['id']}").json()
         assert first["id"] == made[0]["id"] and first["status"] == "playing"
         assert made[0]["id"] in manager.live and len(manager.live) == 2
+
+
+def test_the_lobby_offers_the_counting_readings_of_the_rules_field(client: TestClient) -> None:
+    """The web holds no copy of `hand.wrong_count`: its readings and words come from the field."""
+    from noddy.rules import field_spec
+
+    choices = field_spec("hand.wrong_count").choices
+    offered = client.get("/api/rules").json()["counting"]
+    assert offered == [{"value": value, "words": words} for value, words in choices.items()]

@@ -18,10 +18,10 @@ from fastapi import FastAPI, HTTPException, Request, Response, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from noddy.players import PLAYERS
-from noddy.rules import preset_names
+from noddy.rules import field_spec, preset_names
 from noddy.web.connection import MAX_NAME, Bucket, Limits, clean_name, serve_connection
 from noddy.web.guard import SECURITY_HEADERS, BodyLimit, Doorway, invalid_request
 from noddy.web.pages import levels, replay_frames, rules_catalogue, rules_page
@@ -33,7 +33,8 @@ __all__ = ["MAX_BODY", "create_app"]
 MAX_BODY = 16_384
 """The largest request body the API reads, in bytes."""
 STATIC = Path(str(files("noddy.web") / "static"))
-COUNTING = ("corrected", "stands", "muggins")
+COUNTING = field_spec("hand.wrong_count").choices
+"""How a declared count is treated: each reading of the rules field, with its plain words."""
 
 
 class SeatIn(BaseModel):
@@ -52,8 +53,15 @@ class TableIn(BaseModel):
     rules: str = Field(max_length=64)
     players: int = Field(ge=2, le=4)
     partners: bool | None = None
-    counting: Literal["corrected", "stands", "muggins"] | None = None
+    counting: str | None = Field(default=None, max_length=32)
     seats: list[SeatIn] = Field(min_length=2, max_length=4)
+
+    @field_validator("counting")
+    @classmethod
+    def _known_counting(cls, value: str | None) -> str | None:
+        if value is not None and value not in COUNTING:
+            raise ValueError(f"counting must be one of: {', '.join(COUNTING)}")
+        return value
 
 
 def _seat_specs(body: TableIn) -> tuple[list[SeatSpec], int | None]:
@@ -143,7 +151,8 @@ def create_app(
 
     @app.get("/api/rules")
     async def api_rules() -> dict[str, Any]:
-        return {"rules": rules_catalogue(), "levels": levels(), "counting": list(COUNTING)}
+        counting = [{"value": value, "words": words} for value, words in COUNTING.items()]
+        return {"rules": rules_catalogue(), "levels": levels(), "counting": counting}
 
     @app.get("/api/tables")
     async def api_tables() -> dict[str, Any]:

@@ -188,6 +188,7 @@ async function start() {
   const data = await api("/api/rules");
   catalogue = data.rules;
   levels = data.levels;
+  $("counting").append(...data.counting.map((c) => el("option", { value: c.value }, `Declare your own count: ${c.words}`)));
   $("rules").replaceChildren(...catalogue.map((r) => el("option", { value: r.name }, r.title)));
   $("rules").addEventListener("change", showRules);
   $("partners").addEventListener("change", () => { $("partners").dataset.touched = "yes"; });
