@@ -210,3 +210,17 @@ def test_rules_show_lists_every_fields_allowed_values() -> None:
     assert '"off", a whole number of points, or "per_card"' in out
     fields_out = CliRunner().invoke(app, ["rules", "fields"]).stdout
     assert fields_markdown().strip() in fields_out
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_values_no_source_gives_are_noted(name: str) -> None:
+    """Pairs by rank, the table's direction with 4 players, and the turn-up before or after laying
+    away (where anyone lays away) are choices each preset states and explains."""
+    rules = load_rules(name)
+    assert rules.note("combinations.pairs_by"), name
+    if 4 in rules.player_counts:
+        assert rules.note("table.direction"), name
+    lays_away = any(shape.discard for _, shape in rules.deal.players)
+    assert bool(rules.note("turnup.when")) == lays_away, name
+    if name in ("du-coeur", "four-card", "willughby"):
+        assert rules.note("combinations.ace"), name
