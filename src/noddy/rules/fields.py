@@ -97,7 +97,7 @@ class Codec:
 
     allowed = "text"
     """What may be given, in words (shown in errors, ``rules show`` and docs/house-rules.md)."""
-    choices: Mapping[str, str] = {}
+    choices: Mapping[str, str] = MappingProxyType({})
     """For a choice: each allowed value and its plain words."""
 
     def read(self, data: object, path: str) -> Any:
@@ -119,6 +119,7 @@ class Codec:
         self.read(self.write(value), path)
 
     def kind(self) -> type | tuple[type, ...]:
+        """The Python type a value of this field has (checked before anything else)."""
         return object
 
 
