@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from noddy.rules.fields import FieldSpec
-from noddy.rules.model import FIELDS, Rules, field_spec
+from noddy.rules.model import FIELDS, Rules
 
-__all__ = ["GROUPS", "Row", "describe", "differences", "fields_markdown", "plain_value"]
+__all__ = ["GROUPS", "Row", "describe", "differences", "fields_markdown"]
 
 GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Deal", ("deal", "table")),
@@ -35,15 +35,6 @@ class Row:
     note: str
     allowed: str = ""
     choices: tuple[tuple[str, str], ...] = ()
-
-
-def plain_value(path: str, value: object) -> str:
-    """One field's value in plain words.
-
-    >>> plain_value("turnup.jack_to", "elder")
-    'the elder hand (the non-dealer) (elder)'
-    """
-    return field_spec(path).codec.plain(value)
 
 
 def _row(spec: FieldSpec, rules: Rules) -> Row:
