@@ -84,7 +84,7 @@ FLUSH_CHOICES = {
 
 @dataclass(frozen=True, slots=True)
 class Turnup:
-    """The card turned up after the deal (trump, starter) and the Knave turned up."""
+    """The card turned up (trump, starter): when it is turned, who cuts, and the Knave turned up."""
 
     jack_to: Literal["dealer", "elder"] = knob(
         "dealer",
