@@ -31,10 +31,10 @@ from rich.console import Console
 from rich.table import Table
 
 from noddy import __version__
-from noddy.analysis import distribution, score_deals
+from noddy.analysis import distribution
 from noddy.cards import DECK, Card, format_cards
 from noddy.rules import Rules, load_rules
-from noddy.scoring import score_hand, total
+from noddy.scoring import score_deals, score_hand, total
 
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "results" / "latest.json"

@@ -188,14 +188,14 @@ def test_lurch_counted_when_the_game_ends() -> None:
 
 def test_named_cards_announced_without_showing_are_called_by_name() -> None:
     """K38 on: the announcement names Flat Back (the card is in the call); the rest stays hidden."""
-    from noddy.cli.render import event_line
-    from noddy.scoring import announce
+    from noddy.cli.render import event_text
+    from noddy.words import announce
 
     state = dealt("noddy-rules", {0: "Ks Qh 2c", 1: "7d 8s 9s"}, "3d", ("special_cards.enabled=true",))
     state = state.apply(Action.count(0))
     seen_by_b = state.view(1).events[-1]
     assert "Flat Back" in announce(seen_by_b.items, state.rules)
-    assert "Countenance" in (event_line(seen_by_b, ["A", "B"], state.rules, False) or "")
+    assert "Countenance" in (event_text(seen_by_b, ["A", "B"], state.rules, False) or "")
     named = {c for item in seen_by_b.items for c in item.cards}
     assert named == set(parse_cards("Ks Qh"))
 

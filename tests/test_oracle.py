@@ -13,10 +13,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from noddy.analysis import all_deals, distribution, score_deals
+from noddy.analysis import all_deals, distribution
 from noddy.cards import DECK
 from noddy.rules import load_rules
-from noddy.scoring import score_hand, total
+from noddy.scoring import score_deals, score_hand, total
 
 ORACLES = tomllib.loads((Path(__file__).parent / "vectors" / "oracles.toml").read_text())
 

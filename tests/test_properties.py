@@ -21,12 +21,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from noddy.analysis import score_deals
 from noddy.cards import DECK, Card, Rank, Suit, format_cards, parse_card, parse_cards
 from noddy.cli.score_cmd import answer
 from noddy.errors import CardError, IllegalActionError
 from noddy.rules import SECTIONS, Points, Rules, dump_rules, load_rules, loads_rules, preset_names
-from noddy.scoring import KINDS, ScoreItem, announce, score_hand, score_play, total
+from noddy.scoring import KINDS, ScoreItem, score_deals, score_hand, score_play, total
+from noddy.words import announce
 
 PRESETS = preset_names()
 # 200 examples for each of the 11 presets is 2,200 deals per property; the file stays under ~20 s.

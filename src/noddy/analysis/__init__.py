@@ -1,5 +1,5 @@
 """Analysis: exact enumeration of counts over every deal (and, later, simulation statistics)."""
 
-from noddy.analysis.hands import Distribution, all_deals, deal_size, distribution, score_deals
+from noddy.analysis.hands import Distribution, all_deals, deal_size, distribution
 
-__all__ = ["Distribution", "all_deals", "deal_size", "distribution", "score_deals"]
+__all__ = ["Distribution", "all_deals", "deal_size", "distribution"]

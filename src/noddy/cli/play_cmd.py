@@ -19,7 +19,7 @@ from noddy.cli.common import (
     load,
     reporting_errors,
 )
-from noddy.cli.render import board, cards_text, event_line, side_name
+from noddy.cli.render import board, cards_text, event_text
 from noddy.errors import NoddyError
 from noddy.game.actions import Action
 from noddy.game.driver import next_action
@@ -27,6 +27,7 @@ from noddy.game.state import GameState, new_game
 from noddy.game.view import PlayerView
 from noddy.players import PLAYERS, Player, make_player
 from noddy.record import GameRecord, Seat
+from noddy.words import side_name, stake_line
 
 __all__ = ["play", "replay"]
 
@@ -72,7 +73,7 @@ class Terminal:
         for event in view.events[self.shown :]:
             if event.seat is not None and event.points:
                 self.scores[view.side_of(event.seat)] += event.points
-            line = event_line(event, self.names, view.rules, view.partners)
+            line = event_text(event, self.names, view.rules, view.partners)
             if line is not None:
                 console.print(line)
             if event.kind == "deal_end":
@@ -239,10 +240,7 @@ def play(
             GameRecord.start(state, seat_list, preset=preset, overrides=set_ or (), seed=seed).save(record)
             err_console.print(f"The game so far is saved in {record}.")
         raise typer.Exit(130) from None
-    console.print(board(state.view(None), names))
-    stake_name, games = state.stake
-    if state.winner is not None and games > 1:
-        console.print(f"A {stake_name}: it counts {games} games.")
+    _show_end(state, names)
     if record is not None:
         GameRecord.start(state, seat_list, preset=preset, overrides=set_ or (), seed=seed).save(record, state)
         console.print(f"Record saved to {record}")
@@ -280,4 +278,12 @@ def replay(
         terminal.show_events(state.view(None))
         previous = state
     if previous is not None:
-        console.print(board(previous.view(None), names))
+        _show_end(previous, names)
+
+
+def _show_end(state: GameState, names: list[str]) -> None:
+    """The board at the end, and the stake of a game won by a lurch or more (play and replay alike)."""
+    console.print(board(state.view(None), names))
+    line = stake_line(state.stake) if state.winner is not None else None
+    if line is not None:
+        console.print(escape(line))

@@ -1,4 +1,5 @@
-"""Words and pictures for a game in the terminal: events as a player hears them, and the board."""
+"""The terminal's pictures of a game: event lines (their words from `noddy.words`) styled with rich,
+and the board."""
 
 from __future__ import annotations
 
@@ -10,9 +11,9 @@ from noddy.cards import Card
 from noddy.game.events import Event
 from noddy.game.view import PlayerView
 from noddy.rules import Rules
-from noddy.scoring import announce
+from noddy.words import Line, event_line, side_name
 
-__all__ = ["board", "cards_text", "event_line", "side_name"]
+__all__ = ["board", "cards_text", "event_text", "styled"]
 
 SUIT_COLOURS = {"h": "red", "d": "red", "c": "default", "s": "default"}
 
@@ -21,74 +22,20 @@ def cards_text(cards: Sequence[Card]) -> str:
     return " ".join(f"[{SUIT_COLOURS[c.suit.value]}]{c.pretty}[/]" for c in cards)
 
 
-def side_name(names: Sequence[str], side: int, partners: bool) -> str:
-    if partners:
-        return f"{names[side]} & {names[side + 2]}"
-    return names[side]
+def styled(line: Line) -> str:
+    """A line of words in rich markup: cards in their suit's colour, points in green."""
+    text = "".join(escape(p) if isinstance(p, str) else cards_text(p) for p in line.parts)
+    if line.style == "heading":
+        return f"\n[bold]── {text} ──[/]"
+    if line.style == "strong":
+        return f"[bold]{text}[/]"
+    return text + (f" [bold green]+{line.points}[/]" if line.points else "")
 
 
-def _verb(name: str, singular: str, plural: str) -> str:
-    """Agree the verb with the name: "Greedy plays", "You play", "You & Greedy 3 win"."""
-    return f"{name} {plural if name == 'You' or ' & ' in name else singular}"
-
-
-def _possessive(name: str) -> str:
-    return "Your" if name == "You" else f"{name}'s"
-
-
-def _points(event: Event) -> str:
-    return f" [bold green]+{event.points}[/]" if event.points else ""
-
-
-def event_line(event: Event, names: Sequence[str], rules: Rules, partners: bool) -> str | None:
-    """One line for an event, or ``None`` for events not worth a line of their own."""
-    who = escape(names[event.seat]) if event.seat is not None and event.seat < len(names) else ""
-    kind = event.kind
-    if kind == "cut":
-        cuts = ", ".join(f"{escape(n)} {c.pretty}" for n, c in zip(names, event.cards, strict=False))
-        return f"Cut for the deal: {cuts}" + (" (equal: cut again)" if "again" in event.text else "")
-    if kind == "dealer":
-        return f"First dealer: {who}."
-    if kind == "compensation":
-        pegs = _verb(who, "pegs", "peg")
-        return f"{pegs} {event.points} before the first deal, for the dealer's first crib.{_points(event)}"
-    if kind == "deal":
-        return f"\n[bold]── {_verb(who, 'deals', 'deal')} ──[/]"
-    if kind == "discard":
-        return f"{_verb(who, 'lays', 'lay')} cards away to the crib."
-    if kind == "turnup":
-        return f"Turned up: {cards_text(event.cards)}"
-    if kind in ("turned_jack", "knave"):
-        return f"{who}: {escape(event.text)} {event.points}{_points(event)}"
-    if kind in ("count", "declare"):
-        what = event.subject or "hand"
-        shown = f" ({cards_text(event.cards)})" if event.cards else ""
-        call = announce(event.items, rules)
-        line = f"{_possessive(who)} {what}{shown}: “{escape(call)}”"
-        if kind == "declare":
-            line += f" — declared {event.count}"
-            if event.count != sum(i.points for i in event.items):
-                line += f", the true count is {sum(i.points for i in event.items)}; pegged {event.points}"
-        return line + _points(event)
-    if kind == "muggins":
-        return f"{_verb(who, 'calls', 'call')} muggins: {escape(event.text)}{_points(event)}"
-    if kind == "play":
-        call = f" — {escape(announce(event.items, rules))}" if event.items else ""
-        plays = _verb(who, "plays", "play")
-        return f"{plays} {cards_text(event.cards)}, count {event.count}{call}{_points(event)}"
-    if kind == "go":
-        return f"{who}: Go"
-    if kind == "last_card":
-        return f"{who}: one for last{_points(event)}"
-    if kind == "reset":
-        return "The count goes back to 0."
-    if kind == "play_end":
-        return escape(event.text[:1].upper() + event.text[1:]) + "."
-    if kind == "win":
-        if event.seat is None:
-            return "[bold]The game is a draw.[/]"
-        return f"[bold]{_verb(escape(side_name(names, event.seat, partners)), 'wins', 'win')} the game.[/]"
-    return None
+def event_text(event: Event, names: Sequence[str], rules: Rules, partners: bool) -> str | None:
+    """One styled line for an event, or ``None`` for events not worth a line of their own."""
+    line = event_line(event, names, rules, partners)
+    return None if line is None else styled(line)
 
 
 def board(view: PlayerView, names: Sequence[str], scores: Sequence[int] | None = None) -> str:

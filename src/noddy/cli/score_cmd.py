@@ -18,15 +18,8 @@ from noddy.cards import Card, format_cards, parse_card, parse_cards
 from noddy.cli.common import RulesOption, SetOption, console, err_console, load, reporting_errors
 from noddy.errors import CardError, NoddyError, RulesError
 from noddy.rules import Rules, load_rules
-from noddy.scoring import (
-    LANGUAGES,
-    ScoreItem,
-    announce,
-    item_name,
-    score_hand,
-    total,
-    turned_jack_item,
-)
+from noddy.scoring import FACTS, ScoreItem, score_hand, total, turned_jack_item
+from noddy.words import LANGUAGES, announce, count_heading, item_name, phrase, turned_jack_line
 
 __all__ = ["answer", "answer_lines", "score"]
 
@@ -162,17 +155,15 @@ def score(
 def _print_count(
     held: tuple[Card, ...], turnup: Card, items: tuple[ScoreItem, ...], rules: Rules, crib: bool, lang: str
 ) -> None:
-    what = "Crib" if crib else "Hand"
-    console.print(
-        f"{what} [bold]{format_cards(held, pretty=True)}[/] with [bold]{turnup.pretty}[/] turned up,"
-        f" under {escape(rules.title or rules.name)}"
-    )
+    cards = f"[bold]{format_cards(held, pretty=True)}[/]"
+    title = escape(rules.title or rules.name)
+    console.print(count_heading("crib" if crib else "hand", cards, f"[bold]{turnup.pretty}[/]", title, lang))
     if items:
         table = Table(show_edge=False)
-        table.add_column("combination")
-        table.add_column("cards")
-        table.add_column("points", justify="right")
-        table.add_column("total", justify="right")
+        table.add_column(phrase("combination", lang))
+        table.add_column(phrase("cards", lang))
+        table.add_column(phrase("points", lang), justify="right")
+        table.add_column(phrase("total", lang), justify="right")
         running = 0
         for item in items:
             running += item.points
@@ -184,17 +175,13 @@ def _print_count(
             )
         console.print(table)
     console.print(f"[bold]“{escape(announce(items, rules, lang))}”[/]")
-    console.print(f"Total: [bold]{total(items)}[/]")
+    console.print(phrase("count_total", lang, total=f"[bold]{total(items)}[/]"))
     jack = turned_jack_item(turnup, rules)
     if jack is not None:
-        who = "the dealer" if rules.turnup.jack_to == "dealer" else "the elder hand (the non-dealer)"
-        console.print(
-            f"A Jack turned up: {jack.points} to {who} for {escape(rules.words.turned_jack)},"
-            " pegged apart from this count."
-        )
+        console.print(escape(turned_jack_line(jack, rules, lang)))
 
 
 def _cards_text(item: ScoreItem) -> str:
-    if item.kind in ("fifteen", "twenty_five", "thirty_one"):
+    if FACTS[item.kind].target is not None:
         return " + ".join(c.pretty for c in item.cards) + f" = {sum(c.value for c in item.cards)}"
     return " ".join(c.pretty for c in item.cards)

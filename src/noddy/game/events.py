@@ -4,12 +4,75 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from typing import Any
 
 from noddy.cards import Card
 from noddy.scoring import ScoreItem
 
-__all__ = ["Event", "current_deal"]
+__all__ = ["EVENT_FACTS", "Event", "EventFacts", "EventKind", "current_deal"]
+
+
+class EventKind(StrEnum):
+    """A kind of event; its value is the name events carry in messages."""
+
+    CUT = "cut"
+    DEALER = "dealer"
+    COMPENSATION = "compensation"
+    DEAL = "deal"
+    DISCARD = "discard"
+    TURNUP = "turnup"
+    TURNED_JACK = "turned_jack"
+    KNAVE = "knave"
+    COUNT = "count"
+    DECLARE = "declare"
+    MUGGINS = "muggins"
+    PLAY = "play"
+    GO = "go"
+    LAST_CARD = "last_card"
+    RESET = "reset"
+    PLAY_END = "play_end"
+    DEAL_END = "deal_end"
+    WIN = "win"
+
+
+@dataclass(frozen=True, slots=True)
+class EventFacts:
+    """What the faces and the simulator need of a kind of event.
+
+    ``source``: where its points count in the simulator's points by source (a count's or
+    declaration's ``subject`` takes its place; items with a source of their own count there, see
+    `KindFacts.source_in`); ``reason``: what its points count under in a deal's summary (a crib's
+    count counts under ``crib``); ``called``: a face shows it as the latest call of the table even
+    when it scores nothing.
+    """
+
+    source: str | None = None
+    reason: str | None = None
+    called: bool = False
+
+
+EVENT_FACTS: dict[str, EventFacts] = {
+    EventKind.CUT: EventFacts(),
+    EventKind.DEALER: EventFacts(),
+    EventKind.COMPENSATION: EventFacts("compensation", "compensation"),
+    EventKind.DEAL: EventFacts(),
+    EventKind.DISCARD: EventFacts(),
+    EventKind.TURNUP: EventFacts(called=True),
+    EventKind.TURNED_JACK: EventFacts("knave", "turnup"),
+    EventKind.KNAVE: EventFacts("knave", "knave"),
+    EventKind.COUNT: EventFacts("hand", "show", called=True),
+    EventKind.DECLARE: EventFacts("hand", "show", called=True),
+    EventKind.MUGGINS: EventFacts("muggins", "muggins", called=True),
+    EventKind.PLAY: EventFacts("play", "play", called=True),
+    EventKind.GO: EventFacts(None, "play", called=True),
+    EventKind.LAST_CARD: EventFacts("last_card", "play"),
+    EventKind.RESET: EventFacts(),
+    EventKind.PLAY_END: EventFacts(),
+    EventKind.DEAL_END: EventFacts(),
+    EventKind.WIN: EventFacts(called=True),
+}
+"""The facts of every kind of event, keyed by the kind (a plain string finds it too)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,7 +88,7 @@ class Event:
     count or declaration counted: ``hand`` or ``crib``.
     """
 
-    kind: str
+    kind: EventKind
     seat: int | None = None
     points: int = 0
     items: tuple[ScoreItem, ...] = ()
@@ -59,6 +122,6 @@ class Event:
 def current_deal(events: Sequence[Event]) -> Sequence[Event]:
     """The events of the current deal, from its ``deal`` event on (none before the first deal)."""
     for i in range(len(events) - 1, -1, -1):
-        if events[i].kind == "deal":
+        if events[i].kind == EventKind.DEAL:
             return events[i:]
     return ()

@@ -15,18 +15,19 @@ from itertools import combinations
 
 from noddy.cards import Card, Rank
 from noddy.game.actions import Action
-from noddy.game.events import Event, current_deal
+from noddy.game.events import Event, EventKind, current_deal
 from noddy.game.state import MAX_DECLARE, CountTask, GameState, Phase
 from noddy.rules import Rules
 from noddy.scoring import (
+    Kind,
     ScoreItem,
-    announce,
     last_card_item,
     score_hand,
     score_play,
     total,
     turned_jack_item,
 )
+from noddy.words import announce
 
 __all__ = ["advance", "announced_items", "count_items", "jack_receiver", "legal_actions", "playable"]
 
@@ -65,7 +66,7 @@ def advance(state: GameState, action: Action) -> GameState:
     if action.kind == "cut":
         return _cut(state, action)
     if action.kind == "dealer":
-        return _first_dealer(state, action.number or 0, Event("dealer", action.number, text="drawn"))
+        return _first_dealer(state, action.number or 0, Event(EventKind.DEALER, action.number, text="drawn"))
     if action.kind == "shuffle":
         return _deal(state, action.cards)
     if action.kind == "discard":
@@ -105,7 +106,7 @@ def _finish(state: GameState, side: int | None) -> GameState:
         losers = [s for i, s in enumerate(state.scores) if i != side]
         stake = state.rules.game.stake(max(losers)) if losers else ("game", 1)
     text = "a draw" if side is None else f"side {side} wins ({stake[0]}, {stake[1]})"
-    event = Event("win", side, text=text)
+    event = Event(EventKind.WIN, side, text=text)
     return state.evolve(
         phase=Phase.OVER,
         to_act=None,
@@ -121,19 +122,20 @@ def _finish(state: GameState, side: int | None) -> GameState:
 def _cut(state: GameState, action: Action) -> GameState:
     ranks = [int(c.rank) for c in action.cards]
     best = min(ranks) if state.rules.deal.first_dealer == "low_cut" else max(ranks)
-    event = Event("cut", None, cards=action.cards, text="cut for the first deal")
+    event = Event(EventKind.CUT, None, cards=action.cards, text="cut for the first deal")
     if ranks.count(best) > 1:
         return state.evolve(events=(*state.events, replace(event, text="equal cuts: cut again")))
     state = state.evolve(events=(*state.events, event))
     dealer = ranks.index(best)
-    return _first_dealer(state, dealer, Event("dealer", dealer, text="cut the deal"))
+    return _first_dealer(state, dealer, Event(EventKind.DEALER, dealer, text="cut the deal"))
 
 
 def _first_dealer(state: GameState, dealer: int, event: Event) -> GameState:
     state = state.evolve(dealer=dealer, events=(*state.events, event), phase=Phase.SHUFFLE)
     points = state.rules.game.compensation
     if points:
-        state = _peg(state, Event("compensation", state.elder, points, text=f"{points} for the first crib"))
+        event = Event(EventKind.COMPENSATION, state.elder, points, text=f"{points} for the first crib")
+        state = _peg(state, event)
     return state
 
 
@@ -169,7 +171,7 @@ def _deal(state: GameState, stock: tuple[Card, ...]) -> GameState:
         tasks=(),
     )
     text = f"deal {state.deal_number}: {shape.dealt} cards each"
-    state = state.evolve(events=(*state.events, Event("deal", state.dealer, text=text)))
+    state = state.evolve(events=(*state.events, Event(EventKind.DEAL, state.dealer, text=text)))
     if not shape.discard:
         return _turn_up(state)
     if state.rules.turnup.when == "before_lay_away":
@@ -197,7 +199,7 @@ def _discard(state: GameState, action: Action) -> GameState:
         held=tuple(held),
         cribs=tuple(cribs),
         discards=tuple(discards),
-        events=(*state.events, Event("discard", seat, text=f"lays {n} card(s) away to the crib")),
+        events=(*state.events, Event(EventKind.DISCARD, seat, text=f"lays {n} card(s) away to the crib")),
     )
     following = state.next_seat(seat)
     if following != state.elder:
@@ -219,13 +221,14 @@ def _show_turnup(state: GameState) -> GameState:
     """Turn the card up (every view shows it from now on); a Jack pays at once (K1, K3)."""
     turnup = state.turnup
     assert turnup is not None
-    event = Event("turnup", None, cards=(turnup,), text="turned up")
+    event = Event(EventKind.TURNUP, None, cards=(turnup,), text="turned up")
     state = state.evolve(to_act=None, events=(*state.events, event))
     rules = state.rules
     jack = turned_jack_item(turnup, rules)
     if jack is not None and rules.turnup.jack_when == "at_turn":
         seat = jack_receiver(rules, state.dealer, state.elder)
-        state = _peg(state, Event("turned_jack", seat, jack.points, (jack,), text=rules.words.turned_jack))
+        words = rules.words.turned_jack
+        state = _peg(state, Event(EventKind.TURNED_JACK, seat, jack.points, (jack,), text=words))
     return state
 
 
@@ -239,8 +242,9 @@ def _after_turnup(state: GameState) -> GameState:
         for seat in state.order_from_elder():
             for card in state.held[seat]:
                 if card.rank is Rank.JACK and card.suit == turnup.suit:
-                    item = ScoreItem("knave", (card,), rules.hand.knave)
-                    state = _peg(state, Event("knave", seat, item.points, (item,), text=rules.words.knave))
+                    item = ScoreItem(Kind.KNAVE, (card,), rules.hand.knave)
+                    knave = Event(EventKind.KNAVE, seat, item.points, (item,), text=rules.words.knave)
+                    state = _peg(state, knave)
                     if state.is_over:
                         return state
     return _start_counting(state, "before_play")
@@ -304,7 +308,7 @@ def _announced(
 ) -> tuple[ScoreItem, ...]:
     items = score_hand(cards, turnup, rules, crib=crib)
     if rules.hand.knave_when == "at_start":
-        items = tuple(i for i in items if i.kind != "knave")
+        items = tuple(i for i in items if i.kind is not Kind.KNAVE)
     jack = turned_jack_item(turnup, rules)
     if jack is not None and rules.turnup.jack_when == "in_announcement" and not crib and receives_jack:
         items = (jack, *items)
@@ -325,7 +329,8 @@ def _count(state: GameState, action: Action) -> GameState:
     shown_cards = () if hidden else cards
     muggins = None
     if action.kind == "count":
-        event = Event("count", seat, true, items, shown_cards, hidden, f"{label}: {call}", subject=label)
+        text = f"{label}: {call}"
+        event = Event(EventKind.COUNT, seat, true, items, shown_cards, hidden, text, subject=label)
     else:
         declared = action.number or 0
         pegged = true
@@ -340,7 +345,7 @@ def _count(state: GameState, action: Action) -> GameState:
         if declared == true:
             text = f"{label}: declared {declared}, correct: {call}"
         event = Event(
-            "declare", seat, pegged, items, shown_cards, hidden, text, count=declared, subject=label
+            EventKind.DECLARE, seat, pegged, items, shown_cards, hidden, text, count=declared, subject=label
         )
     state = _peg(state, event)
     if state.is_over:
@@ -365,7 +370,7 @@ def _muggins(state: GameState, action: Action) -> GameState:
     state = state.evolve(muggins=None)
     if action.kind == "muggins":
         text = f"muggins: claims the {missed} point(s) seat {declarer} missed"
-        state = _peg(state, Event("muggins", action.seat, missed, text=text))
+        state = _peg(state, Event(EventKind.MUGGINS, action.seat, missed, text=text))
         if state.is_over:
             return state
     return _next_task(state)
@@ -378,7 +383,7 @@ def _next_task(state: GameState) -> GameState:
 
 
 def _play_done(state: GameState) -> bool:
-    return any(e.kind == "play_end" for e in current_deal(state.events))
+    return any(e.kind == EventKind.PLAY_END for e in current_deal(state.events))
 
 
 # -- the play -----------------------------------------------------------------------------------
@@ -402,7 +407,7 @@ def _play(state: GameState, seat: int, card: Card) -> GameState:
     items = score_play([c for _, c in pile], state.rules, turnup=state.turnup)
     count = state.count
     text = f"{card} makes {count}"
-    state = _peg(state, Event("play", seat, total(items), items, (card,), text=text, count=count))
+    state = _peg(state, Event(EventKind.PLAY, seat, total(items), items, (card,), text=text, count=count))
     if state.is_over:
         return state
     if count == 31:
@@ -412,7 +417,7 @@ def _play(state: GameState, seat: int, card: Card) -> GameState:
 
 def _go(state: GameState, seat: int) -> GameState:
     rules = state.rules.play
-    event = Event("go", seat, text="Go", count=state.count)
+    event = Event(EventKind.GO, seat, text="Go", count=state.count)
     follows_go = state.last_was_go
     state = state.evolve(gone=state.gone | {seat}, last_was_go=True, events=(*state.events, event))
     if rules.after_go == "end" or (rules.go_round == "next_only" and follows_go):
@@ -436,18 +441,19 @@ def _end_series(state: GameState, *, thirty_one: bool) -> GameState:
     if not thirty_one and state.pile and last is not None:
         item = last_card_item(state.pile[-1][1], state.rules)
         if item is not None:
-            state = _peg(state, Event("last_card", last, item.points, (item,), text="one for last"))
+            state = _peg(state, Event(EventKind.LAST_CARD, last, item.points, (item,), text="one for last"))
             if state.is_over:
                 return state
     cards_left = any(state.hands)
     if state.rules.play.series == "reset" and cards_left:
         leader = last if last is not None else state.elder
         state = state.evolve(pile=(), gone=frozenset(), last_was_go=False)
-        state = state.evolve(events=(*state.events, Event("reset", None, text="the count goes back to 0")))
+        reset = Event(EventKind.RESET, None, text="the count goes back to 0")
+        state = state.evolve(events=(*state.events, reset))
         return _next_to_play(state, leader)
     unplayed = sum(len(hand) for hand in state.hands)
     text = "the play ends" + (f"; {unplayed} card(s) not played" if unplayed else "")
-    state = state.evolve(to_act=None, events=(*state.events, Event("play_end", None, text=text)))
+    state = state.evolve(to_act=None, events=(*state.events, Event(EventKind.PLAY_END, None, text=text)))
     return _start_counting(state, "after_play")
 
 
@@ -456,7 +462,8 @@ def _end_series(state: GameState, *, thirty_one: bool) -> GameState:
 
 def _end_deal(state: GameState) -> GameState:
     state = state.evolve(phase=Phase.SHUFFLE, to_act=None, tasks=())
-    state = state.evolve(events=(*state.events, Event("deal_end", state.dealer, text="end of the deal")))
+    ended = Event(EventKind.DEAL_END, state.dealer, text="end of the deal")
+    state = state.evolve(events=(*state.events, ended))
     game = state.rules.game
     if game.end == "single_deal":
         best = max(state.scores)

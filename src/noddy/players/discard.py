@@ -3,7 +3,7 @@
 For each way to discard: the mean count of the kept hand over every possible turn-up, plus (for
 one's own side's crib) or minus (for an opponent's) the mean count of the crib over every turn-up
 and every set of cards the other players could add to it. The exact enumerator scores the deals
-(`noddy.analysis.score_deals`, equal to the itemised scorer); very large cases are sampled.
+(`noddy.scoring.score_deals`, equal to the itemised scorer); very large cases are sampled.
 """
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ from math import comb
 import numpy as np
 import numpy.typing as npt
 
-from noddy.analysis import score_deals
 from noddy.cards import Card
 from noddy.game.actions import Action
 from noddy.game.view import PlayerView
+from noddy.scoring import score_deals
 
 __all__ = ["discard_values", "hand_means"]
 

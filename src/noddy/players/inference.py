@@ -20,13 +20,12 @@ from math import comb
 import numpy as np
 import numpy.typing as npt
 
-from noddy.analysis import score_deals
 from noddy.cards import DECK, Card, Rank, Suit
 from noddy.game.events import current_deal
 from noddy.game.flow import announced_items, jack_receiver
 from noddy.game.view import PlayerView
-from noddy.rules import Points, Rules
-from noddy.scoring import ScoreItem
+from noddy.rules import Rules
+from noddy.scoring import FACTS, KINDS, Kind, ScoreItem, score_deals
 
 __all__ = ["Evidence", "candidate_hands", "evidence", "fits"]
 
@@ -102,7 +101,7 @@ def fits(view: PlayerView, ev: Evidence, hand: Sequence[Card]) -> bool:
     return True
 
 
-_SUIT_KINDS = frozenset({"flush", "knave", "special", "turned_jack"})
+_SUIT_KINDS = frozenset(k for k in KINDS if FACTS[k].by_suit)
 _SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 _RANK_PARTS: dict[tuple[object, ...], Signature] = {}
 _SUIT_PARTS: dict[tuple[object, ...], Signature] = {}
@@ -203,40 +202,16 @@ def announced_hands(
     it does not change while the deal is played (only the cards laid and the Go calls narrow it)."""
     index = np.array([c.index for c in base], dtype=np.uint8)
     combos = index[_combinations(len(base), size)]
-    for group, kinds in _KIND_GROUPS.items():
+    for kinds in _TABLE_KINDS:
         wanted = sum(points for kind, _, points in call if kind in kinds)
         turnups = np.full(len(combos), turnup.index, dtype=np.uint8)
-        combos = combos[score_deals(_only(rules, group), combos, turnups) == wanted]
+        combos = combos[score_deals(rules, combos, turnups, kinds=kinds) == wanted]
     hands = (tuple(DECK[i] for i in row) for row in combos.tolist())
     return tuple(hand for hand in hands if announced(rules, hand, turnup, receives_jack) == call)
 
 
-_KIND_GROUPS = {
-    "fifteen": ("fifteen",),
-    "pairs": ("pair", "pair_royal", "double_pair_royal", "pairs"),
-    "runs": ("run",),
-    "twenty_five": ("twenty_five",),
-    "thirty_one": ("thirty_one",),
-    "flush": ("flush",),
-}
-
-
-@lru_cache(maxsize=64)
-def _only(rules: Rules, group: str) -> Rules:
-    """The rules scoring one kind of combination and nothing else (for the exact per-kind look-up)."""
-    off = Points()
-    hand = replace(
-        rules.hand,
-        fifteen=rules.hand.fifteen if group == "fifteen" else off,
-        twenty_five=rules.hand.twenty_five if group == "twenty_five" else off,
-        thirty_one=rules.hand.thirty_one if group == "thirty_one" else off,
-        flush=rules.hand.flush if group == "flush" else "off",
-        knave=0,
-    )
-    combos = rules.combinations
-    if group != "pairs":
-        combos = replace(combos, pairs=(0, 0, 0))
-    if group != "runs":
-        combos = replace(combos, run_values=tuple((n, 0) for n in range(3, 14)))
-    special = replace(rules.special_cards, enabled=False)
-    return replace(rules, name=f"{rules.name}:{group}", hand=hand, combinations=combos, special_cards=special)
+_TABLE_KINDS = tuple(
+    frozenset({k}) for k in KINDS if not FACTS[k].play_only and (not FACTS[k].by_suit or k is Kind.FLUSH)
+)
+"""The kinds a hand's call counts as `score_hand` does (each checked apart by the deal tables):
+every kind of the hand that depends on ranks alone, and the flush."""

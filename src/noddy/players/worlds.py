@@ -11,7 +11,7 @@ import random
 from collections.abc import Mapping, Sequence
 
 from noddy.cards import Card
-from noddy.game.events import Event, current_deal
+from noddy.game.events import Event, EventKind, current_deal
 from noddy.game.state import GameState, Phase
 from noddy.game.view import PlayerView
 from noddy.players.inference import Evidence, candidate_hands, evidence
@@ -56,7 +56,7 @@ def world(
         to_act=view.to_act,
         last_player=last_player,
         last_was_go=bool(plays) and plays[-1].kind == "go",
-        events=(Event("deal", view.dealer),),
+        events=(Event(EventKind.DEAL, view.dealer),),
     )
 
 

@@ -1,18 +1,22 @@
-"""Scoring: hands, cribs and the play, as itemised `ScoreItem`s, and the words a player says."""
+"""Scoring: hands, cribs and the play, as itemised `ScoreItem`s of the score kinds, and the deal tables."""
 
-from noddy.scoring.announce import LANGUAGES, announce, item_name
 from noddy.scoring.hand import score_hand, turned_jack_item
-from noddy.scoring.items import KINDS, ScoreItem, total
+from noddy.scoring.items import ScoreItem, total
+from noddy.scoring.kinds import FACTS, KINDS, SUMS, Kind, KindFacts
 from noddy.scoring.play import count_of, last_card_item, score_play
+from noddy.scoring.tables import Cards, score_deals
 
 __all__ = [
+    "FACTS",
     "KINDS",
-    "LANGUAGES",
+    "SUMS",
+    "Cards",
+    "Kind",
+    "KindFacts",
     "ScoreItem",
-    "announce",
     "count_of",
-    "item_name",
     "last_card_item",
+    "score_deals",
     "score_hand",
     "score_play",
     "total",

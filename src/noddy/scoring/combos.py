@@ -6,10 +6,11 @@ from collections.abc import Sequence
 
 from noddy.cards import Card
 from noddy.rules import Combinations
+from noddy.scoring.kinds import Kind
 
 __all__ = ["is_run", "pair_key", "pair_kind", "run_blocks"]
 
-_PAIR_KINDS = {2: "pair", 3: "pair_royal", 4: "double_pair_royal"}
+_PAIR_KINDS = {2: Kind.PAIR, 3: Kind.PAIR_ROYAL, 4: Kind.DOUBLE_PAIR_ROYAL}
 
 
 def pair_key(card: Card, combos: Combinations) -> int:
@@ -17,11 +18,11 @@ def pair_key(card: Card, combos: Combinations) -> int:
     return card.value if combos.pairs_by == "value" else int(card.rank)
 
 
-def pair_kind(n: int, combos: Combinations) -> tuple[str, int]:
+def pair_kind(n: int, combos: Combinations) -> tuple[Kind, int]:
     """The kind and points of ``n`` alike cards: pair, pair royal, double pair royal."""
     if n in _PAIR_KINDS:
         return _PAIR_KINDS[n], combos.pairs[n - 2]
-    return "pairs", combos.pairs[0] * n * (n - 1) // 2
+    return Kind.PAIRS, combos.pairs[0] * n * (n - 1) // 2
 
 
 def _positions(rank: int, ace: str) -> tuple[int, ...]:

@@ -20,6 +20,7 @@ from noddy.errors import CardError
 from noddy.rules import Rules
 from noddy.scoring.combos import pair_key, pair_kind, run_blocks
 from noddy.scoring.items import ScoreItem
+from noddy.scoring.kinds import FACTS, Kind, KindFacts
 
 __all__ = ["flush_item", "knave_items", "score_hand", "special_items", "turned_jack_item"]
 
@@ -39,11 +40,11 @@ def score_hand(
     require_distinct(held)
     cards = (*held, turnup)
     items: list[ScoreItem] = []
-    items += _sums(cards, 15, "fifteen", rules)
+    items += _sums(cards, FACTS[Kind.FIFTEEN], rules)
     items += _pairs(cards, rules)
     items += _runs(cards, rules)
-    items += _sums(cards, 25, "twenty_five", rules)
-    items += _sums(cards, 31, "thirty_one", rules)
+    items += _sums(cards, FACTS[Kind.TWENTY_FIVE], rules)
+    items += _sums(cards, FACTS[Kind.THIRTY_ONE], rules)
     flush = flush_item(held, turnup, rules.crib.flush if crib else rules.hand.flush, rules)
     if flush is not None:
         items.append(flush)
@@ -52,15 +53,16 @@ def score_hand(
     return tuple(items)
 
 
-def _sums(cards: Sequence[Card], target: int, kind: str, rules: Rules) -> list[ScoreItem]:
-    points = getattr(rules.hand, kind)
+def _sums(cards: Sequence[Card], facts: KindFacts, rules: Rules) -> list[ScoreItem]:
+    assert facts.hand_points is not None
+    points = facts.hand_points(rules)
     if not points.enabled:
         return []
     return [
-        ScoreItem(kind, group, points.score(len(group)))
+        ScoreItem(facts.kind, group, points.score(len(group)))
         for size in range(2, len(cards) + 1)
         for group in combinations(cards, size)
-        if sum(c.value for c in group) == target
+        if sum(c.value for c in group) == facts.target
     ]
 
 
@@ -80,7 +82,7 @@ def _pairs(cards: Sequence[Card], rules: Rules) -> list[ScoreItem]:
 def _runs(cards: Sequence[Card], rules: Rules) -> list[ScoreItem]:
     combos = rules.combinations
     return [
-        ScoreItem("run", run, combos.run_points(len(run)))
+        ScoreItem(Kind.RUN, run, combos.run_points(len(run)))
         for block in run_blocks(cards, combos.ace)
         for run in product(*block)
     ]
@@ -101,26 +103,26 @@ def flush_item(held: Sequence[Card], turnup: Card | None, reading: str, rules: R
             key=lambda s: sum(c.suit == s for c in pool),
         )
         group = tuple(c for c in pool if c.suit == best)
-        return ScoreItem("flush", group, len(group)) if len(group) >= 3 else None
+        return ScoreItem(Kind.FLUSH, group, len(group)) if len(group) >= 3 else None
     if reading == "held":
         if not all_held or len(held) < 3:
             return None
         group = (*held, turnup) if turnup_matches and turnup is not None else held
-        return ScoreItem("flush", group, len(group))
+        return ScoreItem(Kind.FLUSH, group, len(group))
     if reading == "all":
         if not turnup_matches or turnup is None or len(held) < 2:
             return None
-        return ScoreItem("flush", (*held, turnup), len(held) + 1)
+        return ScoreItem(Kind.FLUSH, (*held, turnup), len(held) + 1)
     if reading == "held_five":
         if all_held and len(held) >= 3:
             joins = turnup_matches and len(held) >= 4 and turnup is not None
             group = (*held, turnup) if joins and turnup is not None else held
-            return ScoreItem("flush", group, len(group))
+            return ScoreItem(Kind.FLUSH, group, len(group))
         if not rules.hand.flush_three_of_four:
             return None
         best = max(sorted(suits, key=lambda s: s.index), key=lambda s: sum(c.suit == s for c in held))
         group = tuple(c for c in held if c.suit == best)
-        return ScoreItem("flush", group, len(group)) if len(group) >= 3 else None
+        return ScoreItem(Kind.FLUSH, group, len(group)) if len(group) >= 3 else None
     raise ValueError(f"unknown flush reading {reading!r}")
 
 
@@ -130,12 +132,12 @@ def knave_items(held: Sequence[Card], turnup: Card, rules: Rules) -> list[ScoreI
     if not points or rules.hand.knave_when == "in_play":
         return []
     items = [
-        ScoreItem("knave", (c,), points)
+        ScoreItem(Kind.KNAVE, (c,), points)
         for c in held
         if c.rank is Rank.JACK and c.suit == turnup.suit and c != turnup
     ]
     if turnup.rank is Rank.JACK and rules.turnup.jack_also_in_hand:
-        items.append(ScoreItem("knave", (turnup,), points))
+        items.append(ScoreItem(Kind.KNAVE, (turnup,), points))
     return items
 
 
@@ -146,11 +148,11 @@ def special_items(held: Sequence[Card], turnup: Card | None, rules: Rules) -> li
         return []
     values = dict(special.cards)
     pool = [*held, turnup] if special.turnup_counts and turnup is not None else list(held)
-    return [ScoreItem("special", (c,), values[str(c)]) for c in pool if str(c) in values]
+    return [ScoreItem(Kind.SPECIAL, (c,), values[str(c)]) for c in pool if str(c) in values]
 
 
 def turned_jack_item(turnup: Card, rules: Rules) -> ScoreItem | None:
     """The points for a Jack turned up (to the dealer or the elder, per K1); never part of a hand."""
     if turnup.rank is not Rank.JACK or not rules.turnup.jack_points:
         return None
-    return ScoreItem("turned_jack", (turnup,), rules.turnup.jack_points)
+    return ScoreItem(Kind.TURNED_JACK, (turnup,), rules.turnup.jack_points)

@@ -7,36 +7,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from noddy.cards import Card
+from noddy.scoring.kinds import FACTS, Kind
 
-__all__ = ["KINDS", "ScoreItem", "total"]
-
-KINDS = (
-    "fifteen",
-    "twenty_five",
-    "thirty_one",
-    "pair",
-    "pair_royal",
-    "double_pair_royal",
-    "pairs",
-    "run",
-    "flush",
-    "knave",
-    "special",
-    "last_card",
-    "turned_jack",
-)
-"""Every kind of item: the hand's combinations, the play's last card, and the turned-up Jack."""
-
-
-_CARD_CALLED = frozenset({"knave", "special", "turned_jack"})
-_SIZE_CALLED = frozenset({"run", "flush", "pair", "pair_royal", "double_pair_royal", "pairs"})
+__all__ = ["ScoreItem", "total"]
 
 
 @dataclass(frozen=True, slots=True)
 class ScoreItem:
     """A combination that scores: what it is, the cards that make it, and its points."""
 
-    kind: str
+    kind: Kind
     cards: tuple[Card, ...]
     points: int
     hidden_size: int = 0
@@ -51,9 +31,10 @@ class ScoreItem:
         taken out, and their number kept only where the call says it ("a run of three", "pair
         royal"); "fifteen 2" does not say how many cards made it. A call that names its card ("Knave
         Noddy", "Flat Back") shows that card to everyone anyway, so it keeps it."""
-        if self.kind in _CARD_CALLED:
+        call = FACTS[self.kind].call
+        if call == "card":
             return self
-        return ScoreItem(self.kind, (), self.points, self.size if self.kind in _SIZE_CALLED else 0)
+        return ScoreItem(self.kind, (), self.points, self.size if call == "size" else 0)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {

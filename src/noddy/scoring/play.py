@@ -2,7 +2,7 @@
 
 >>> from noddy.rules import load_rules
 >>> from noddy.cards import parse_cards
->>> [(i.kind, i.points) for i in score_play(parse_cards("5h 5d 5c"), load_rules("cribbage"))]
+>>> [(str(i.kind), i.points) for i in score_play(parse_cards("5h 5d 5c"), load_rules("cribbage"))]
 [('fifteen', 2), ('pair_royal', 6)]
 """
 
@@ -15,6 +15,7 @@ from noddy.errors import IllegalActionError
 from noddy.rules import Rules
 from noddy.scoring.combos import is_run, pair_key, pair_kind
 from noddy.scoring.items import ScoreItem
+from noddy.scoring.kinds import SUMS, Kind
 
 __all__ = ["count_of", "last_card_item", "score_play"]
 
@@ -41,11 +42,12 @@ def score_play(pile: Sequence[Card], rules: Rules, *, turnup: Card | None = None
         )
     play = rules.play
     items: list[ScoreItem] = []
-    for target, kind in ((15, "fifteen"), (25, "twenty_five"), (31, "thirty_one")):
-        points = getattr(play, kind)
-        if count == target and points.enabled:
-            extra = play.thirty_one_extra if target == 31 else 0
-            items.append(ScoreItem(kind, pile, points.score(len(pile)) + extra))
+    for facts in SUMS:
+        assert facts.play_points is not None
+        points = facts.play_points(rules)
+        if count == facts.target and points.enabled:
+            extra = play.thirty_one_extra if facts.kind is Kind.THIRTY_ONE else 0
+            items.append(ScoreItem(facts.kind, pile, points.score(len(pile)) + extra))
     items += _top_pairs(pile, rules)
     items += _top_run(pile, rules)
     if play.flush:
@@ -58,10 +60,10 @@ def score_play(pile: Sequence[Card], rules: Rules, *, turnup: Card | None = None
         and last.rank is Rank.JACK
         and last.suit == turnup.suit
     ):
-        items.append(ScoreItem("knave", (last,), rules.hand.knave))
+        items.append(ScoreItem(Kind.KNAVE, (last,), rules.hand.knave))
     special = rules.special_cards
     if special.enabled and special.scored_in != "hand" and str(last) in dict(special.cards):
-        items.append(ScoreItem("special", (last,), dict(special.cards)[str(last)]))
+        items.append(ScoreItem(Kind.SPECIAL, (last,), dict(special.cards)[str(last)]))
     if play.combinations == "best" and len(items) > 1:
         items = [max(items, key=lambda item: item.points)]
     return tuple(items)
@@ -83,7 +85,7 @@ def _top_run(pile: tuple[Card, ...], rules: Rules) -> list[ScoreItem]:
     for k in range(len(pile), 2, -1):
         top = pile[-k:]
         if is_run([int(c.rank) for c in top], combos.ace):
-            return [ScoreItem("run", top, combos.run_points(k))]
+            return [ScoreItem(Kind.RUN, top, combos.run_points(k))]
     return []
 
 
@@ -92,9 +94,9 @@ def _top_flush(pile: tuple[Card, ...]) -> list[ScoreItem]:
     k = 1
     while k < len(pile) and pile[-1 - k].suit == suit:
         k += 1
-    return [ScoreItem("flush", pile[-k:], k)] if k >= 3 else []
+    return [ScoreItem(Kind.FLUSH, pile[-k:], k)] if k >= 3 else []
 
 
 def last_card_item(card: Card, rules: Rules) -> ScoreItem | None:
     """The point for the last card of a series that did not reach 31 ("one for last", "go")."""
-    return ScoreItem("last_card", (card,), rules.play.last_card) if rules.play.last_card else None
+    return ScoreItem(Kind.LAST_CARD, (card,), rules.play.last_card) if rules.play.last_card else None

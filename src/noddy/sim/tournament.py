@@ -18,10 +18,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from noddy.errors import NoddyError
-from noddy.game import Event, GameState, new_game
+from noddy.game import EVENT_FACTS, Event, GameState, new_game
 from noddy.game.driver import run_game
 from noddy.players import make_player
 from noddy.rules import Rules, dump_rules, loads_rules
+from noddy.scoring import FACTS, total
 
 __all__ = [
     "SOURCES",
@@ -40,7 +41,6 @@ __all__ = [
 SOURCES = ("hand", "crib", "play", "thirty_one", "last_card", "knave", "muggins", "compensation")
 """Where points come from, in the order of `GameSummary.points`."""
 
-_KNAVE_ITEMS = ("knave", "turned_jack")
 _MAX_CHUNK = 200
 
 
@@ -93,22 +93,15 @@ def seating(players: int, index: int) -> tuple[int, ...]:
 
 
 def _sources(event: Event) -> list[tuple[str, int]]:
-    """Split the points of one event by source (see ``docs/simulate.md`` for the choices)."""
-    if event.kind in ("count", "declare"):
-        label = event.subject or "hand"
-        knave = sum(i.points for i in event.items if i.kind in _KNAVE_ITEMS)
-        if event.points != sum(i.points for i in event.items):
-            return [(label, event.points)]
-        return [("knave", knave), (label, event.points - knave)]
-    if event.kind == "play":
-        knave = sum(i.points for i in event.items if i.kind in _KNAVE_ITEMS)
-        thirty_one = sum(i.points for i in event.items if i.kind == "thirty_one")
-        return [("knave", knave), ("thirty_one", thirty_one), ("play", event.points - knave - thirty_one)]
-    if event.kind in ("knave", "turned_jack"):
-        return [("knave", event.points)]
-    if event.kind in ("last_card", "muggins", "compensation"):
-        return [(event.kind, event.points)]
-    raise NoddyError(f"the simulator does not know where {event.kind!r} events' points come from")
+    """Split the points of one event by source (see ``docs/simulate.md`` for the choices): each item
+    where its kind counts (`KindFacts.source_in`), the rest where the event counts (a count's
+    subject, `EventFacts.source`); a count pegged other than its items counts whole."""
+    where = event.subject or EVENT_FACTS[event.kind].source
+    if where is None:
+        raise NoddyError(f"the simulator does not know where {event.kind!r} events' points come from")
+    if not event.items or event.points != total(event.items):
+        return [(where, event.points)]
+    return [(FACTS[item.kind].source_in(where), item.points) for item in event.items]
 
 
 def summarize_game(state: GameState, seats: Sequence[int], index: int) -> GameSummary:

@@ -1,8 +1,9 @@
 """What the server tells a connection: the table, and the game as one seat (or a spectator) may see it.
 
 Everything about the game comes from ``state.view(seat)``: a message never reads another seat's
-hand from the state. Events are put in words by the terminal's renderer (`noddy.cli.render`), so the
-browser shows the same calls, and each scoring item keeps its cards (those the seat may see).
+hand from the state. Events are put in words by `noddy.words`, as the terminal puts them: each event
+carries its line's parts (words, and cards to draw), its plain text, and each item of its call with
+the cards the seat may see, so the browser draws them without reading the text.
 """
 
 from __future__ import annotations
@@ -11,30 +12,13 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from rich.text import Text
-
-from noddy.cli.render import event_line, side_name
-from noddy.game.events import Event
+from noddy.game.events import EVENT_FACTS, Event, EventKind
 from noddy.game.view import PlayerView
 from noddy.rules import Rules
-from noddy.scoring import announce
-from noddy.scoring.announce import item_name
 from noddy.web.tables import LiveTable
+from noddy.words import REASONS, call, event_line, reason_name, side_name
 
 __all__ = ["event_json", "pegs", "state_message", "table_message"]
-
-_REASONS = {
-    "count": "the show",
-    "declare": "the show",
-    "play": "the play",
-    "last_card": "the play",
-    "go": "the play",
-    "turned_jack": "the turn-up",
-    "knave": "the Knave",
-    "compensation": "before the first deal",
-    "muggins": "muggins",
-}
-
 
 def display_names(table: LiveTable, seat: int | None) -> list[str]:
     """Seat names as ``seat`` reads them: its own seat is "You"."""
@@ -77,13 +61,11 @@ def event_json(event: Event, names: Sequence[str], rules: Rules, partners: bool)
     data = event.to_json()
     line = event_line(event, names, rules, partners)
     if line is not None:
-        data["text"] = Text.from_markup(line.strip()).plain.strip("─ ").strip()
+        data.update(line.to_json())
+    if EVENT_FACTS[event.kind].called:
+        data["called"] = True
     if event.items:
-        data["call"] = announce(event.items, rules)
-        data["items"] = [
-            {"name": item_name(item, rules), "cards": [str(c) for c in item.cards], "points": item.points}
-            for item in event.items
-        ]
+        data["items"] = [part.to_json() for part in call(event.items, rules)]
     return data
 
 
@@ -99,20 +81,19 @@ def pegs(view: PlayerView) -> list[list[int]]:
 
 
 def deal_summaries(view: PlayerView) -> list[dict[str, Any]]:
-    """For each deal so far, each side's points by where they came from (show, play, Knave...)."""
+    """For each deal so far, each side's points by where they came from (`EventFacts.reason`: show,
+    play, knave...); the state message names each reason, in order, under ``reasons``."""
     sides = len(view.scores)
     deals: list[dict[str, Any]] = []
     current: dict[str, Any] = {"deal": 0, "dealer": None, "sides": [{} for _ in range(sides)]}
     for event in view.events:
-        if event.kind == "deal":
+        if event.kind == EventKind.DEAL:
             if any(current["sides"]):
                 deals.append(current)
             current = {"deal": len(deals) + 1, "dealer": event.seat, "sides": [{} for _ in range(sides)]}
             continue
         if event.points and event.seat is not None:
-            reason = _REASONS.get(event.kind, event.kind)
-            if event.kind in ("count", "declare") and event.subject == "crib":
-                reason = "the crib"
+            reason = "crib" if event.subject == "crib" else EVENT_FACTS[event.kind].reason or ""
             bucket = current["sides"][view.side_of(event.seat)]
             bucket[reason] = bucket.get(reason, 0) + event.points
     if any(current["sides"]) or current["deal"]:
@@ -138,6 +119,7 @@ def state_message(table: LiveTable, seat: int | None, since: int = 0) -> tuple[d
         "events": events,
         "pegs": pegs(view),
         "deals": deal_summaries(view),
+        "reasons": [[key, reason_name(key)] for key in REASONS["en"]],
         "discard": view.rules.deal.shape(view.players).discard,
         "status": table.status,
     }

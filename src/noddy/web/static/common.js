@@ -81,31 +81,3 @@ export function saveInvites(tableId, invites) {
 export function cardText(code) {
   return el("span", { class: `cardtext ${isRed(code) ? "red" : ""}` }, prettyCard(code));
 }
-
-/** Text with card names such as J♥ coloured. */
-export function richText(text) {
-  const parts = text.split(/((?:10|[A2-9JQK])[♣♦♥♠])/u);
-  return parts.map((part, i) => (i % 2 ? el("span", { class: /[♦♥]/u.test(part) ? "cardtext red" : "cardtext" }, part) : part));
-}
-
-/** One line of the game's log: the words, each scoring item with its cards, and the points pegged. */
-export function logEntry(event, sideNames, sideOf) {
-  let text = (event.text || event.kind).replace(/\s\+\d+$/u, "");
-  text = text.charAt(0).toUpperCase() + text.slice(1);
-  const row = el("li", { class: `log-${event.kind}` });
-  if (event.kind === "deal") row.classList.add("log-rule");
-  row.append(el("span", { class: "log-text" }, richText(text)));
-  if (event.points) {
-    const side = event.seat === null ? null : sideOf(event.seat);
-    row.append(el("span", { class: `pts side-${side}`, title: `pegged by ${sideNames[side] || ""}` }, `+${event.points}`));
-  }
-  if (event.items && event.items.length && (event.kind === "count" || event.kind === "declare" || event.items.length > 1)) {
-    const list = el("ul", { class: "items" });
-    for (const item of event.items) {
-      list.append(el("li", {}, el("span", { class: "item-name" }, item.name),
-        " ", ...item.cards.map(cardText), el("span", { class: "item-pts" }, String(item.points))));
-    }
-    row.append(list);
-  }
-  return row;
-}

@@ -2,7 +2,7 @@
 // Used by the live table and by the replay of a finished game.
 
 import { backSVG, boardSVG, cardName, cardSVG, pegColour } from "/static/cards.js";
-import { el, logEntry } from "/static/common.js";
+import { cardText, el } from "/static/common.js";
 
 export const sideOfSeat = (partners) => (seat) => (partners ? seat % 2 : seat);
 
@@ -74,10 +74,35 @@ export function renderScores(box, boardBox, { view, names, pegs, target, end }) 
   boardBox.replaceChildren(boardSVG(goal, pegs));
 }
 
-const REASON_ORDER = ["before the first deal", "the turn-up", "the Knave", "the play", "the show", "the crib", "muggins"];
+/** An event's line as the server worded it: its words, and its cards drawn as cards. */
+export function lineParts(event) {
+  if (!event.parts) return [event.kind];
+  return event.parts.map((part) => (typeof part === "string" ? part
+    : el("span", { class: "cards" }, ...part.cards.flatMap((code, i) => (i ? [" ", cardText(code)] : [cardText(code)])))));
+}
 
-/** A table of each deal's points per side, by where they came from. */
-export function dealsTable(deals, names, partners) {
+/** One line of the game's log: the words, each scoring item with its cards, and the points pegged. */
+export function logEntry(event, sideNames, sideOf) {
+  const row = el("li", { class: `log-${event.kind}` });
+  if (event.style === "heading") row.classList.add("log-rule");
+  row.append(el("span", { class: "log-text" }, ...lineParts(event)));
+  if (event.points) {
+    const side = event.seat === null ? null : sideOf(event.seat);
+    row.append(el("span", { class: `pts side-${side}`, title: `pegged by ${sideNames[side] || ""}` }, `+${event.points}`));
+  }
+  if (event.items && event.items.length && (event.subject || event.items.length > 1)) {
+    const list = el("ul", { class: "items" });
+    for (const item of event.items) {
+      list.append(el("li", {}, el("span", { class: "item-name" }, item.name),
+        " ", ...item.cards.map(cardText), el("span", { class: "item-pts" }, String(item.points))));
+    }
+    row.append(list);
+  }
+  return row;
+}
+
+/** A table of each deal's points per side, by where they came from (``reasons``: keys and words, in order). */
+export function dealsTable(deals, names, partners, reasons) {
   const sides = sideNames(names, partners);
   const table = el("table", { class: "deals" });
   table.append(el("thead", {}, el("tr", {}, el("th", {}, "Deal"), ...sides.map((n) => el("th", {}, n)))));
@@ -87,7 +112,7 @@ export function dealsTable(deals, names, partners) {
     const cells = deal.sides.map((parts, side) => {
       const sum = Object.values(parts).reduce((a, b) => a + b, 0);
       totals[side] += sum;
-      const detail = REASON_ORDER.filter((r) => parts[r]).map((r) => `${r.replace(/^the /, "")} ${parts[r]}`).join(", ");
+      const detail = reasons.filter(([key]) => parts[key]).map(([key, words]) => `${words} ${parts[key]}`).join(", ");
       return el("td", { title: detail }, el("strong", {}, String(sum)), detail ? el("small", {}, ` ${detail}`) : null);
     });
     body.append(el("tr", {}, el("td", {}, deal.deal ? String(deal.deal) : "start"), ...cells));

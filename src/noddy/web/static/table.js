@@ -1,9 +1,9 @@
 // The table: one websocket to the server, which sends this seat's view; every choice is sent back
 // as an action ("play 5h", "go", "discard 5h 6d", "count", "declare 12", "muggins", "pass").
 
-import { cardBack, cardFace, appendLog, dealsTable, renderMiddle, renderScores, renderSeats, sideNames, sortCards }
+import { cardBack, cardFace, appendLog, dealsTable, lineParts, renderMiddle, renderScores, renderSeats, sideNames, sortCards }
   from "/static/render.js";
-import { el, richText, saveToken, savedInvites, savedToken } from "/static/common.js";
+import { el, saveToken, savedInvites, savedToken } from "/static/common.js";
 import { cardName, pegColour, prettyCard } from "/static/cards.js";
 
 const $ = (id) => document.getElementById(id);
@@ -22,7 +22,6 @@ let leaving = false;
 let lastCall = null;
 let lastCallShown = null;
 
-const CALLED = ["play", "go", "count", "declare", "muggins", "turnup", "win"];
 const PHASE_VERBS = { discard: "lay cards away", play: "play", count: "count", muggins: "answer the muggins call" };
 
 function names() {
@@ -73,7 +72,7 @@ function onMessage(msg) {
       for (const code of [...selected]) if (!msg.view.hand.includes(code)) selected.delete(code);
     }
     if (info) appendLog($("log"), msg.events, names(), info.partners);
-    const called = msg.events.filter((e) => e.points || CALLED.includes(e.kind) || e.kind === "deal_end").pop();
+    const called = msg.events.filter((e) => e.points || e.called || e.kind === "deal_end").pop();
     if (called) lastCall = called.kind === "deal_end" ? dealSummary(msg, called) : called;
     const log = $("log");
     log.scrollTop = log.scrollHeight;
@@ -95,10 +94,10 @@ function dealSummary(msg, ended) {
   const parts = sideNames(names(), msg.view.partners).map((name, side) => {
     const got = deal.sides[side];
     const sum = Object.values(got).reduce((a, b) => a + b, 0);
-    const detail = Object.entries(got).map(([why, n]) => `${why.replace(/^the /, "")} ${n}`).join(", ");
+    const detail = msg.reasons.filter(([key]) => got[key]).map(([key, words]) => `${words} ${got[key]}`).join(", ");
     return `${name} +${sum}${detail ? ` (${detail})` : ""}`;
   });
-  return { kind: "deal_end", seat: null, points: 0, text: `End of deal ${deal.deal}: ${parts.join(" · ")}` };
+  return { kind: "deal_end", seat: null, points: 0, parts: [`End of deal ${deal.deal}: ${parts.join(" · ")}`] };
 }
 
 function showError(text) {
@@ -282,9 +281,8 @@ function renderCallout() {
   const last = lastCall;
   if (!last || last === lastCallShown) return;
   lastCallShown = last;
-  const text = (last.text || "").replace(/\s\+\d+$/u, "");
   const side = last.seat === null ? 0 : (game.view.partners ? last.seat % 2 : last.seat);
-  box.replaceChildren(el("span", { class: "callout-text" }, richText(text)));
+  box.replaceChildren(el("span", { class: "callout-text" }, ...lineParts(last)));
   if (last.points) box.append(el("span", { class: "pts", style: `background:${pegColour(side)}` }, `+${last.points}`));
   box.classList.remove("pop");
   void box.offsetWidth;
@@ -316,7 +314,7 @@ function showOverlay(force = false) {
   const [stakeName, stakeGames] = v.stake;
   $("stake").textContent = v.winner === null ? "" : `${sideNames(names(), v.partners).map((n, i) => `${n} ${v.scores[i]}`).join(" · ")}`
     + (stakeGames > 1 ? ` — a ${stakeName}: it counts ${stakeGames} games.` : "");
-  $("final-deals").replaceChildren(dealsTable(game.deals, names(), v.partners));
+  $("final-deals").replaceChildren(dealsTable(game.deals, names(), v.partners, game.reasons));
   $("replay-link").href = `/replay/${tableId}`;
   $("rematch").hidden = info.you === null;
   $("overlay").hidden = false;
@@ -354,7 +352,7 @@ function render() {
   renderActions();
   renderCallout();
   $("deals-panel").hidden = game.deals.filter((d) => d.deal).length < 2 && game.status !== "over";
-  $("deals").replaceChildren(dealsTable(game.deals, all, v.partners));
+  $("deals").replaceChildren(dealsTable(game.deals, all, v.partners, game.reasons));
   if (game.status === "over") showOverlay();
 }
 

@@ -1,0 +1,156 @@
+"""The words a player says for a count, made from its items, in English or French.
+
+A call is structured (`CallPart`: each item's kind, name, cards, points and the running total) and
+said by one function (`say`), so the terminal, the web and the score command all say it alike.
+
+>>> from noddy.cards import Card
+>>> from noddy.scoring import Kind, ScoreItem
+>>> c = Card.parse("5h")
+>>> fifteen, pair = ScoreItem(Kind.FIFTEEN, (c,), 2), ScoreItem(Kind.PAIR, (c,), 2)
+>>> announce([fifteen, fifteen, pair])
+'fifteen 2, fifteen 4, and a pair 6'
+>>> announce([fifteen, pair], lang="fr")
+'quinze 2 et une paire 4'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from noddy.cards import Card
+from noddy.errors import NoddyError
+from noddy.rules import Rules
+from noddy.scoring import Kind, ScoreItem
+
+__all__ = [
+    "LANGUAGES",
+    "NAMES",
+    "SPECIAL_NAMES",
+    "CallPart",
+    "announce",
+    "call",
+    "card_name",
+    "check_language",
+    "item_name",
+    "say",
+]
+
+LANGUAGES = ("en", "fr")
+
+_NUMBERS = {
+    "en": {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"},
+    "fr": {3: "trois", 4: "quatre", 5: "cinq", 6: "six", 7: "sept", 8: "huit"},
+}
+NAMES: dict[str, dict[Kind, str]] = {
+    "en": {
+        Kind.FIFTEEN: "fifteen",
+        Kind.TWENTY_FIVE: "twenty-five",
+        Kind.THIRTY_ONE: "thirty-one",
+        Kind.PAIR: "a pair",
+        Kind.PAIR_ROYAL: "a pair royal",
+        Kind.DOUBLE_PAIR_ROYAL: "a double pair royal",
+        Kind.PAIRS: "{n} alike",
+        Kind.RUN: "a run of {n}",
+        Kind.FLUSH: "a flush of {n}",
+        Kind.LAST_CARD: "one for last",
+    },
+    "fr": {
+        Kind.FIFTEEN: "quinze",
+        Kind.TWENTY_FIVE: "vingt-cinq",
+        Kind.THIRTY_ONE: "trente-et-un",
+        Kind.PAIR: "une paire",
+        Kind.PAIR_ROYAL: "une paire royale",
+        Kind.DOUBLE_PAIR_ROYAL: "une double paire royale",
+        Kind.PAIRS: "{n} cartes pareilles",
+        Kind.RUN: "une suite de {n}",
+        Kind.FLUSH: "une couleur de {n}",
+        Kind.LAST_CARD: "la dernière carte",
+        Kind.KNAVE: "Noddy",
+        Kind.TURNED_JACK: "Noddy retourné",
+    },
+}
+"""What each kind is called, per language; ``{n}`` is the number of cards, in words. A kind left
+out is named by the rules' words (the Knave) or by its card (named cards)."""
+
+SPECIAL_NAMES = {"Ks": "Flat Back", "Qh": "Countenance", "Jh": "Roger"}
+"""The names of the named cards, where the rules count them."""
+
+_NOTHING = {"en": "nothing to score, 0", "fr": "rien, 0"}
+_AND = {"en": ", and ", "fr": " et "}
+
+
+@dataclass(frozen=True, slots=True)
+class CallPart:
+    """One item of a call: its kind, what it is called, its cards (those the hearer may see), its
+    points and the running total said after it."""
+
+    kind: Kind
+    name: str
+    cards: tuple[Card, ...]
+    points: int
+    running: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": str(self.kind),
+            "name": self.name,
+            "cards": [str(c) for c in self.cards],
+            "points": self.points,
+            "total": self.running,
+        }
+
+
+def check_language(lang: str) -> None:
+    """Refuse a language noddy cannot speak, naming those it can."""
+    if lang not in LANGUAGES:
+        raise NoddyError(f"unknown language {lang!r}; known: {', '.join(LANGUAGES)}")
+
+
+def card_name(card: Card) -> str:
+    """What a named card is called ("Flat Back"), or the card as written ("K♠")."""
+    return SPECIAL_NAMES.get(str(card), card.pretty)
+
+
+def item_name(item: ScoreItem, rules: Rules | None = None, lang: str = "en") -> str:
+    """What a player calls one item: "fifteen", "a run of three", "Knave Noddy", "une paire"."""
+    check_language(lang)
+    names = NAMES[lang]
+    n = item.size
+    if item.kind in names:
+        return names[item.kind].format(n=_NUMBERS[lang].get(n, str(n)))
+    if item.kind == Kind.KNAVE:
+        return rules.words.knave if rules is not None else "Knave Noddy"
+    if item.kind == Kind.TURNED_JACK:
+        return rules.words.turned_jack if rules is not None else "Knave Noddy turned up"
+    if item.kind == Kind.SPECIAL:
+        return card_name(item.cards[0])
+    return item.kind.replace("_", " ")
+
+
+def call(items: Sequence[ScoreItem], rules: Rules | None = None, lang: str = "en") -> tuple[CallPart, ...]:
+    """The call of a count, item by item, with its running total."""
+    running = 0
+    parts = []
+    for item in items:
+        running += item.points
+        parts.append(CallPart(item.kind, item_name(item, rules, lang), item.cards, item.points, running))
+    return tuple(parts)
+
+
+def say(parts: Sequence[CallPart], lang: str = "en") -> str:
+    """The call as it is said: "fifteen 2, fifteen 4, a run of three 7, and Knave Noddy 8"."""
+    check_language(lang)
+    said = [f"{part.name} {part.running}" for part in parts]
+    if not said:
+        return _NOTHING[lang]
+    if len(said) == 1:
+        return said[0]
+    joiner = _AND[lang] if len(said) > 2 or lang == "fr" else " and "
+    return ", ".join(said[:-1]) + joiner + said[-1]
+
+
+def announce(items: Sequence[ScoreItem], rules: Rules | None = None, lang: str = "en") -> str:
+    """The call of a count with a running total, said: `say` of `call`."""
+    return say(call(items, rules, lang), lang)
