@@ -87,3 +87,17 @@ def test_bad_seats_and_players_are_explained() -> None:
     assert result.exit_code == 1 and "unknown seat 'grumpy'" in result.stderr
     result = runner.invoke(app, ["play", "--rules", "french", "--players", "3"])
     assert result.exit_code == 1 and "3 players is not allowed" in result.stderr
+
+
+def test_replay_to_end_prints_the_stake_line_that_play_prints(tmp_path: Path) -> None:
+    """Every win is a lurch under this house rule: play and replay --to-end both end with its line."""
+    record = tmp_path / "lurch.json"
+    lurch = "game.lurch=[{name='lurch',below=31,games=2}]"
+    args = ["play", "--seats", "greedy,greedy", "--seed", "3", "--set", lurch, "--record", str(record)]
+    played = runner.invoke(app, args)
+    assert played.exit_code == 0, played.stdout[-2000:]
+    assert "A lurch: it counts 2 games." in played.stdout
+    replayed = runner.invoke(app, ["replay", "--to-end", str(record)])
+    assert replayed.exit_code == 0, replayed.stdout[-2000:]
+    assert "A lurch: it counts 2 games." in replayed.stdout
+    assert replayed.stdout.strip().splitlines()[-1] == played.stdout.strip().splitlines()[-2]

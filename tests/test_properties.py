@@ -25,7 +25,7 @@ from noddy.cards import DECK, Card, Rank, Suit, format_cards, parse_card, parse_
 from noddy.cli.score_cmd import answer
 from noddy.errors import CardError, IllegalActionError
 from noddy.rules import SECTIONS, Points, Rules, dump_rules, load_rules, loads_rules, preset_names
-from noddy.scoring import KINDS, ScoreItem, score_deals, score_hand, score_play, total
+from noddy.scoring import FACTS, KINDS, ScoreItem, score_deals, score_hand, score_play, total
 from noddy.words import announce
 
 PRESETS = preset_names()
@@ -124,7 +124,11 @@ def test_hand_total_is_sum_of_items(name: str, data: st.DataObject) -> None:
         assert item.cards and set(item.cards) <= pool, item
         assert len(set(item.cards)) == len(item.cards), item
         assert item.points > 0, f"an item worth {item.points} is listed: {item}"
-    assert total(items) == sum(i.points for i in items)
+    for item in items:
+        facts = FACTS[item.kind]
+        if facts.target is not None and facts.hand_points is not None:
+            assert sum(c.value for c in item.cards) == facts.target, item
+            assert item.points == facts.hand_points(rules).score(len(item.cards)), item
     for lang in ("en", "fr"):
         assert ends_with_total(announce(items, rules, lang), total(items))
     request = {"rules": name, "held": format_cards(held), "turnup": str(turnup), "crib": crib}
@@ -146,7 +150,12 @@ def test_play_total_is_sum_of_items(name: str, pile: tuple[Card, ...], turnup: C
         assert pile[-1] in item.cards, f"{item} is not made by the last card {pile[-1]}"
         assert set(item.cards) <= set(pile), item
         assert item.points > 0, item
-    assert total(items) == sum(i.points for i in items)
+    for item in items:
+        facts = FACTS[item.kind]
+        if facts.target is not None and facts.play_points is not None:
+            extra = rules.play.thirty_one_extra if facts.target == 31 else 0
+            assert sum(c.value for c in item.cards) == facts.target, item
+            assert item.points == facts.play_points(rules).score(len(item.cards)) + extra, item
     if rules.play.combinations == "best":
         assert len(items) <= 1
     for lang in ("en", "fr"):

@@ -1,0 +1,85 @@
+"""The score kinds' facts, the deal tables by kind, and the words both faces use (plain, structured)."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+
+import numpy as np
+import pytest
+
+import noddy.web.messages
+from noddy.cards import DECK, Card, parse_cards
+from noddy.game import EVENT_FACTS, Event, EventKind
+from noddy.rules import load_rules
+from noddy.scoring import FACTS, KINDS, Kind, ScoreItem, score_deals, score_hand, score_play
+from noddy.web.messages import event_json
+from noddy.words import call, event_line, say
+
+
+def test_every_kind_and_event_kind_has_its_facts() -> None:
+    assert set(FACTS) == set(KINDS) and all(FACTS[k].kind is k for k in KINDS)
+    assert set(EVENT_FACTS) == set(EventKind)
+    assert {f.target for f in FACTS.values()} == {None, 15, 25, 31}
+
+
+def test_a_call_hides_what_its_facts_say_it_does_not_tell() -> None:
+    run = ScoreItem(Kind.RUN, tuple(parse_cards("4d 5d 6h")), 3).hide()
+    fifteen = ScoreItem(Kind.FIFTEEN, tuple(parse_cards("Jh 5d")), 2).hide()
+    knave = ScoreItem(Kind.KNAVE, tuple(parse_cards("Jh")), 1)
+    assert (run.cards, run.size) == ((), 3)
+    assert (fifteen.cards, fifteen.size) == ((), 0)
+    assert knave.hide() == knave
+
+
+@pytest.mark.parametrize("kind", [Kind.FIFTEEN, Kind.PAIR, Kind.RUN, Kind.FLUSH, Kind.KNAVE])
+def test_the_deal_tables_by_kind_agree_with_the_itemised_scorer(kind: Kind) -> None:
+    rules = load_rules("noddy-rules")
+    rng = np.random.default_rng(9)
+    deals = np.array([rng.choice(52, 4, replace=False) for _ in range(300)], dtype=np.uint8)
+    fast = score_deals(rules, deals[:, :3], deals[:, 3], kinds=frozenset({kind}))
+    for row, got in zip(deals.tolist(), fast.tolist(), strict=True):
+        items = score_hand([DECK[i] for i in row[:3]], DECK[row[3]], rules)
+        assert got == sum(i.points for i in items if i.kind == kind), row
+
+
+def test_a_call_is_structured_and_said_by_one_function() -> None:
+    rules = load_rules("noddy-rules")
+    items = score_hand(parse_cards("Jh 4d 5d"), Card.parse("6h"), rules)
+    parts = call(items, rules)
+    assert [(p.name, p.points, p.running) for p in parts] == [
+        ("fifteen", 2, 2),
+        ("fifteen", 2, 4),
+        ("a run of three", 3, 7),
+        ("twenty-five", 4, 11),
+        ("Knave Noddy", 1, 12),
+    ]
+    assert say(parts) == "fifteen 2, fifteen 4, a run of three 7, twenty-five 11, and Knave Noddy 12"
+    run = {"kind": "run", "name": "a run of three", "cards": ["4d", "5d", "6h"], "points": 3, "total": 7}
+    assert parts[2].to_json() == run
+
+
+def _fifteen_played() -> Event:
+    """Seat 0 lays 5♥ on 10♣ and makes fifteen."""
+    pile = parse_cards("Tc 5h")
+    return Event(EventKind.PLAY, 0, 2, score_play(pile, load_rules("willughby")), (pile[-1],), count=15)
+
+
+def test_an_event_line_keeps_its_cards_apart_from_its_words() -> None:
+    line = event_line(_fifteen_played(), ["You", "Greedy"], load_rules("willughby"), False)
+    assert line is not None
+    assert line.parts == ("You play ", (Card.parse("5h"),), ", count 15 — fifteen 2")
+    assert line.text == "You play 5♥, count 15 — fifteen 2" and line.points == 2
+
+
+def test_the_web_sends_structured_items_and_plain_words_without_the_terminal() -> None:
+    tree = ast.parse(inspect.getsource(noddy.web.messages))
+    imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+    imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    assert not any(m and (m.startswith("noddy.cli") or m.startswith("rich")) for m in imported)
+    data = event_json(_fifteen_played(), ["You", "Greedy"], load_rules("willughby"), False)
+    assert data["text"] == "You play 5♥, count 15 — fifteen 2"
+    assert data["parts"] == ["You play ", {"cards": ["5h"]}, ", count 15 — fifteen 2"]
+    fifteen = {"kind": "fifteen", "name": "fifteen", "cards": ["10c", "5h"], "points": 2, "total": 2}
+    assert data["items"] == [fifteen]
+    assert data["called"] is True and "+2" not in data["text"]
