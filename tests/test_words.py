@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import inspect
+import json
 
 import numpy as np
 import pytest
@@ -83,3 +84,18 @@ def test_the_web_sends_structured_items_and_plain_words_without_the_terminal() -
     fifteen = {"kind": "fifteen", "name": "fifteen", "cards": ["10c", "5h"], "points": 2, "total": 2}
     assert data["items"] == [fifteen]
     assert data["called"] is True and "+2" not in data["text"]
+
+
+def test_renaming_a_french_call_is_one_edit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/scoring-and-words.md: one line of `NAMES` renames a call everywhere it is said."""
+    from typer.testing import CliRunner
+
+    from noddy.cli.main import app
+    from noddy.words import NAMES
+
+    monkeypatch.setitem(NAMES["fr"], Kind.PAIR_ROYAL, "un brelan")
+    args = ["score", "5h 5d 5c", "-t", "2s", "-r", "willughby", "--lang", "fr"]  # 5+5+5 = 15, 5 5 5
+    table = CliRunner().invoke(app, args).stdout
+    answer = json.loads(CliRunner().invoke(app, [*args, "--json"]).stdout)
+    assert "un brelan" in table and "“quinze 2 et un brelan 8”" in table
+    assert answer["announcement"] == "quinze 2 et un brelan 8"

@@ -23,6 +23,7 @@ from noddy.cli.render import board, cards_text, event_text
 from noddy.errors import NoddyError
 from noddy.game.actions import Action
 from noddy.game.driver import next_action
+from noddy.game.events import EventKind
 from noddy.game.state import GameState, new_game
 from noddy.game.view import PlayerView
 from noddy.players import PLAYERS, Player, make_player
@@ -76,7 +77,7 @@ class Terminal:
             line = event_text(event, self.names, view.rules, view.partners)
             if line is not None:
                 console.print(line)
-            if event.kind == "deal_end":
+            if event.kind == EventKind.DEAL_END:
                 console.print(board(view, self.names, self.scores))
         self.shown = len(view.events)
 

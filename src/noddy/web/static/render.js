@@ -125,8 +125,5 @@ export function dealsTable(deals, names, partners, reasons) {
 export function appendLog(list, events, names, partners) {
   const sides = sideNames(names, partners);
   const sideOf = sideOfSeat(partners);
-  for (const event of events) {
-    if (event.kind === "shuffle") continue;
-    list.append(logEntry(event, sides, sideOf));
-  }
+  for (const event of events) list.append(logEntry(event, sides, sideOf));
 }
