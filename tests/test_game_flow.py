@@ -207,3 +207,14 @@ def test_where_players_may_stop_a_go_still_needs_a_count() -> None:
     assert Action.go(0) not in state.legal_actions()
     state = state.apply(Action.play(0, parse_card("4d")))
     assert Action.go(1) in state.legal_actions()
+
+
+def test_equal_cuts_are_an_event_of_their_own_and_said_so() -> None:
+    from noddy.game import EventKind
+    from noddy.words import event_line
+
+    state = new_game(load_rules("cribbage"), 2).apply(Action("cut", None, parse_cards("5h 5d")))
+    event = state.events[-1]
+    assert event.kind == EventKind.CUT_AGAIN
+    line = event_line(event, ["You", "Greedy"], state.rules, False)
+    assert line is not None and line.text == "Cut for the deal: You 5♥, Greedy 5♦ (equal: cut again)"

@@ -17,6 +17,7 @@ class EventKind(StrEnum):
     """A kind of event; its value is the name events carry in messages."""
 
     CUT = "cut"
+    CUT_AGAIN = "cut_again"
     DEALER = "dealer"
     COMPENSATION = "compensation"
     DEAL = "deal"
@@ -54,6 +55,7 @@ class EventFacts:
 
 EVENT_FACTS: dict[str, EventFacts] = {
     EventKind.CUT: EventFacts(),
+    EventKind.CUT_AGAIN: EventFacts(),
     EventKind.DEALER: EventFacts(),
     EventKind.COMPENSATION: EventFacts("compensation", "compensation"),
     EventKind.DEAL: EventFacts(),
@@ -79,13 +81,13 @@ EVENT_FACTS: dict[str, EventFacts] = {
 class Event:
     """One thing that happened.
 
-    ``kind``: cut, dealer, compensation, deal, discard, turnup, turned_jack, knave, count, declare,
-    muggins, play, go, last_card, reset, play_end, deal_end, win.
+    ``kind`` is an `EventKind` (its facts are in `EVENT_FACTS`);
     ``seat`` acted or scored (``None`` for the table); ``points`` were pegged to its side;
     ``items`` itemise them; ``cards`` are cards the event shows to everyone; ``hidden`` means the
-    items' cards are known only to ``seat`` (a hand announced without being shown); ``text`` says it
-    in words; ``count`` is the count of the play (or the points declared); ``subject`` says what a
-    count or declaration counted: ``hand`` or ``crib``.
+    items' cards are known only to ``seat`` (a hand announced without being shown); ``text`` is the
+    engine's own note of it (the faces' words come from `noddy.words.event_line`); ``count`` is the
+    count of the play (or the points declared); ``subject`` says what a count or declaration
+    counted: ``hand`` or ``crib``.
     """
 
     kind: EventKind

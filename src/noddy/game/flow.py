@@ -124,7 +124,8 @@ def _cut(state: GameState, action: Action) -> GameState:
     best = min(ranks) if state.rules.deal.first_dealer == "low_cut" else max(ranks)
     event = Event(EventKind.CUT, None, cards=action.cards, text="cut for the first deal")
     if ranks.count(best) > 1:
-        return state.evolve(events=(*state.events, replace(event, text="equal cuts: cut again")))
+        again = replace(event, kind=EventKind.CUT_AGAIN, text="equal cuts: cut again")
+        return state.evolve(events=(*state.events, again))
     state = state.evolve(events=(*state.events, event))
     dealer = ranks.index(best)
     return _first_dealer(state, dealer, Event(EventKind.DEALER, dealer, text="cut the deal"))

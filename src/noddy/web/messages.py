@@ -16,7 +16,7 @@ from noddy.game.events import EVENT_FACTS, Event, EventKind
 from noddy.game.view import PlayerView
 from noddy.rules import Rules
 from noddy.web.tables import LiveTable
-from noddy.words import REASONS, call, event_line, reason_name, side_name
+from noddy.words import REASONS, event_line, reason_name, side_name
 
 __all__ = ["event_json", "pegs", "state_message", "table_message"]
 
@@ -64,8 +64,8 @@ def event_json(event: Event, names: Sequence[str], rules: Rules, partners: bool)
         data.update(line.to_json())
     if EVENT_FACTS[event.kind].called:
         data["called"] = True
-    if event.items:
-        data["items"] = [part.to_json() for part in call(event.items, rules)]
+    if line is not None and line.call:
+        data["items"] = [part.to_json() for part in line.call]
     return data
 
 

@@ -88,11 +88,11 @@ def event_line(event: Happening, names: Sequence[str], rules: Rules, partners: b
     who = names[event.seat] if event.seat is not None and event.seat < len(names) else ""
     kind = event.kind
     points = event.points
-    if kind == "cut":
+    if kind in ("cut", "cut_again"):
         parts: list[Part] = ["Cut for the deal: "]
         for i, (name, card) in enumerate(zip(names, event.cards, strict=False)):
             parts += [", " if i else "", f"{name} ", (card,)]
-        if "again" in event.text:
+        if kind == "cut_again":
             parts.append(" (equal: cut again)")
         return Line(tuple(parts))
     if kind == "dealer":
