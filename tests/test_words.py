@@ -99,3 +99,11 @@ def test_renaming_a_french_call_is_one_edit(monkeypatch: pytest.MonkeyPatch) -> 
     answer = json.loads(CliRunner().invoke(app, [*args, "--json"]).stdout)
     assert "un brelan" in table and "“quinze 2 et un brelan 8”" in table
     assert answer["announcement"] == "quinze 2 et un brelan 8"
+
+
+def test_every_source_a_kind_or_event_names_is_one_the_simulator_reports() -> None:
+    from noddy.sim.tournament import SOURCES
+
+    named = {f.source for f in FACTS.values()} | {f.play_source for f in FACTS.values()}
+    named |= {f.source for f in EVENT_FACTS.values()} | {"crib"}
+    assert named - {None} <= set(SOURCES)
