@@ -10,7 +10,7 @@ import noddy.cards
 from noddy.cards import DECK, Card, Rank, Suit, format_cards, parse_card, parse_cards
 from noddy.errors import CardError, NoddyError
 from noddy.rules import load_rules
-from noddy.scoring import ScoreItem, score_hand
+from noddy.scoring import Kind, ScoreItem, score_hand
 
 
 def test_deck_has_52_distinct_cards_in_index_order() -> None:
@@ -63,7 +63,8 @@ def test_repr_evaluates_to_the_same_card_with_the_names_noddy_cards_exports() ->
 
 
 def test_a_score_item_repr_evaluates() -> None:
-    names = {name: getattr(noddy.cards, name) for name in noddy.cards.__all__} | {"ScoreItem": ScoreItem}
+    names = {name: getattr(noddy.cards, name) for name in noddy.cards.__all__}
+    names |= {"ScoreItem": ScoreItem, "Kind": Kind}
     items = score_hand(parse_cards("5h 5d Jc"), parse_card("5s"), load_rules("cribbage"))
     assert items and all(eval(repr(item), names) == item for item in items)
 

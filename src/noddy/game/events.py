@@ -36,6 +36,9 @@ class EventKind(StrEnum):
     DEAL_END = "deal_end"
     WIN = "win"
 
+    def __repr__(self) -> str:
+        return f"EventKind.{self.name}"
+
 
 @dataclass(frozen=True, slots=True)
 class EventFacts:

@@ -37,6 +37,9 @@ class Kind(StrEnum):
     LAST_CARD = "last_card"
     TURNED_JACK = "turned_jack"
 
+    def __repr__(self) -> str:
+        return f"Kind.{self.name}"
+
 
 Called = Literal["points", "size", "card"]
 """What a call tells of an item's cards: nothing ("fifteen 2"), how many ("a run of three"), or
