@@ -14,6 +14,7 @@ from noddy.game import Action, GameState, Phase, new_game
 from noddy.game.driver import run_game
 from noddy.players import GreedyPlayer, RandomPlayer
 from noddy.rules import load_rules
+from noddy.words import event_line
 
 # E06's hands: A (elder, seat 0) Jh 4d 5d = 12 under noddy-rules; B 7d 8s 9s = 8; trump 6h.
 E06 = {0: "Jh 4d 5d", 1: "7d 8s 9s"}
@@ -25,7 +26,9 @@ def test_engine_counts_by_default_and_the_call_is_itemised() -> None:
     state = state.apply(Action.count(0))
     event = state.events[-1]
     assert event.kind == "count" and event.points == 12 and state.scores == (12, 0)
-    assert "fifteen 2, fifteen 4, a run of three 7, twenty-five 11, and Knave Noddy 12" in event.text
+    line = event_line(event, ["A", "B"], state.rules, False)
+    assert line is not None
+    assert "fifteen 2, fifteen 4, a run of three 7, twenty-five 11, and Knave Noddy 12" in line.text
 
 
 @pytest.mark.parametrize(
@@ -211,7 +214,6 @@ def test_where_players_may_stop_a_go_still_needs_a_count() -> None:
 
 def test_equal_cuts_are_an_event_of_their_own_and_said_so() -> None:
     from noddy.game import EventKind
-    from noddy.words import event_line
 
     state = new_game(load_rules("cribbage"), 2).apply(Action("cut", None, parse_cards("5h 5d")))
     event = state.events[-1]

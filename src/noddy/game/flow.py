@@ -27,7 +27,6 @@ from noddy.scoring import (
     total,
     turned_jack_item,
 )
-from noddy.words import announce
 
 __all__ = ["advance", "announced_items", "count_items", "jack_receiver", "legal_actions", "playable"]
 
@@ -324,13 +323,12 @@ def _count(state: GameState, action: Action) -> GameState:
     rules = state.rules
     when = rules.crib.when if task.what == "crib" else rules.hand.when
     hidden = when == "before_play" and rules.hand.wrong_count != "muggins"
-    call = announce(items, rules)
     label = "crib" if task.what == "crib" else "hand"
     cards = state.cribs[seat] if task.what == "crib" else state.held[seat]
     shown_cards = () if hidden else cards
     muggins = None
     if action.kind == "count":
-        text = f"{label}: {call}"
+        text = f"{label}: {true}"
         event = Event(EventKind.COUNT, seat, true, items, shown_cards, hidden, text, subject=label)
     else:
         declared = action.number or 0
@@ -342,9 +340,9 @@ def _count(state: GameState, action: Action) -> GameState:
                 pegged = min(declared, true)
                 if declared < true:
                     muggins = (seat, true - declared)
-        text = f"{label}: declared {declared}; the true count is {true}: {call}"
+        text = f"{label}: declared {declared}; the true count is {true}"
         if declared == true:
-            text = f"{label}: declared {declared}, correct: {call}"
+            text = f"{label}: declared {declared}, correct"
         event = Event(
             EventKind.DECLARE, seat, pegged, items, shown_cards, hidden, text, count=declared, subject=label
         )
