@@ -107,3 +107,12 @@ def test_every_source_a_kind_or_event_names_is_one_the_simulator_reports() -> No
     named = {f.source for f in FACTS.values()} | {f.play_source for f in FACTS.values()}
     named |= {f.source for f in EVENT_FACTS.values()} | {"crib"}
     assert named - {None} <= set(SOURCES)
+
+
+def test_the_muggins_line_agrees_its_verbs_and_says_what_was_taken() -> None:
+    rules = load_rules("noddy-rules")
+    claim = Event(EventKind.MUGGINS, 1, 5)
+    you = event_line(claim, ["Greedy", "You"], rules, False)
+    them = event_line(claim, ["You", "Greedy"], rules, False)
+    assert you is not None and you.text == "You call muggins and take the 5 points missed."
+    assert them is not None and them.text == "Greedy calls muggins and takes the 5 points missed."

@@ -73,9 +73,13 @@ def side_name(names: Sequence[str], side: int, partners: bool) -> str:
     return names[side]
 
 
+def _plural(name: str) -> bool:
+    return name == "You" or " & " in name
+
+
 def verb(name: str, singular: str, plural: str) -> str:
     """Agree the verb with the name: "Greedy plays", "You play", "You & Greedy 3 win"."""
-    return f"{name} {plural if name == 'You' or ' & ' in name else singular}"
+    return f"{name} {plural if _plural(name) else singular}"
 
 
 def possessive(name: str) -> str:
@@ -122,7 +126,9 @@ def event_line(event: Happening, names: Sequence[str], rules: Rules, partners: b
                 parts.append(f", the true count is {true}; pegged {points}")
         return Line(tuple(parts), said, points)
     if kind == "muggins":
-        return Line((f"{verb(who, 'calls', 'call')} muggins: {event.text}",), points=points)
+        taken = f"{points} point{'s' if points != 1 else ''}"
+        takes = "take" if _plural(who) else "takes"
+        return Line((f"{verb(who, 'calls', 'call')} muggins and {takes} the {taken} missed.",), points=points)
     if kind == "play":
         said = call(event.items, rules)
         tail = f" — {say(said)}" if said else ""
