@@ -20,7 +20,7 @@ from rich.console import Console
 from rich.table import Table
 
 from noddy.game import new_game
-from noddy.game.driver import run_game
+from noddy.players.driver import run_game
 from noddy.players import GreedyPlayer, Player, RandomPlayer
 from noddy.rules import load_rules, preset_names
 

@@ -27,7 +27,7 @@ from rich.console import Console
 from rich.table import Table
 
 from noddy.game import new_game
-from noddy.game.driver import run_game
+from noddy.players.driver import run_game
 from noddy.players import counting_actions, make_player
 from noddy.rules import load_rules, preset_names
 from noddy.sim.stats import wilson

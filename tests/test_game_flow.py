@@ -11,7 +11,7 @@ from helpers import dealt, run
 from noddy.cards import parse_card, parse_cards
 from noddy.errors import IllegalActionError
 from noddy.game import Action, GameState, Phase, new_game
-from noddy.game.driver import run_game
+from noddy.players.driver import run_game
 from noddy.players import GreedyPlayer, RandomPlayer
 from noddy.rules import load_rules
 from noddy.words import event_line

@@ -17,7 +17,7 @@ import pytest
 from noddy.cards import DECK, Card
 from noddy.errors import IllegalActionError
 from noddy.game import Action, GameState, Phase, new_game
-from noddy.game.driver import next_action
+from noddy.players.driver import next_action
 from noddy.players import GreedyPlayer, RandomPlayer
 from noddy.record import GameRecord, Seat
 from noddy.rules import load_rules, preset_names

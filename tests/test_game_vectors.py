@@ -18,7 +18,7 @@ import pytest
 
 from noddy.cards import DECK, Card, parse_card, parse_cards
 from noddy.game import Action, Event, GameState, Phase, new_game
-from noddy.game.driver import run_game
+from noddy.players.driver import run_game
 from noddy.game.flow import count_items
 from noddy.game.setup import arranged_shuffle, at_deal
 from noddy.players import GreedyPlayer

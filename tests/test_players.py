@@ -10,7 +10,7 @@ from helpers import dealt, run
 from noddy.cards import DECK, parse_card, parse_cards
 from noddy.errors import NoddyError
 from noddy.game import Action, GameState, Phase, new_game
-from noddy.game.driver import run_game
+from noddy.players.driver import run_game
 from noddy.game.flow import announced_items
 from noddy.game.setup import at_deal
 from noddy.players import LEVELS, PLAYERS, GreedyPlayer, StrongPlayer, make_player

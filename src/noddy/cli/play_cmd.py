@@ -20,13 +20,9 @@ from noddy.cli.common import (
     reporting_errors,
 )
 from noddy.cli.render import board, cards_text, event_text
-from noddy.errors import NoddyError
-from noddy.game.actions import Action
-from noddy.game.driver import next_action
-from noddy.game.events import EventKind
-from noddy.game.state import GameState, new_game
-from noddy.game.view import PlayerView
-from noddy.players import PLAYERS, Player, make_player
+from noddy.errors import IllegalActionError, NoddyError
+from noddy.game import Action, EventKind, GameState, LegalActions, PlayerView, new_game
+from noddy.players import PLAYERS, Player, make_player, next_action
 from noddy.record import GameRecord, Seat
 from noddy.words import side_name, stake_line
 
@@ -115,7 +111,7 @@ class HumanSeat:
         self.terminal = terminal
         self.hot_seat = hot_seat
 
-    def choose(self, view: PlayerView, legal: tuple[Action, ...], rng: random.Random) -> Action:
+    def choose(self, view: PlayerView, legal: LegalActions, rng: random.Random) -> Action:
         if self.hot_seat and view.seat is not None:
             self.terminal.watcher = view.seat
             console.print(f"[bold]{escape(self.terminal.names[view.seat])}[/], your turn (others look away).")
@@ -128,8 +124,9 @@ def _prompt(view: PlayerView) -> str:
     if "discard" in kinds:
         n = len(view.legal[0].cards)
         return f"Lay {n} card(s) away to the crib (numbers or cards, e.g. '1 2'):"
-    if "count" in kinds:
-        return "Your count: press Enter to count it, or type the points you declare:"
+    if view.declare is not None:
+        low, high = view.declare.start, view.declare.stop - 1
+        return f"Your count: press Enter to count it, or type the points you declare ({low}-{high}):"
     if "muggins" in kinds:
         return "Your opponent missed points: claim them? (y/n):"
     if kinds == {"go"}:
@@ -154,13 +151,13 @@ def _read(text: str, view: PlayerView) -> Action:
     seat = view.seat
     assert seat is not None
     legal = view.legal
-    kinds = {a.kind for a in legal}
+    kinds = legal.kinds
     words = text.replace(",", " ").split()
     if "count" in kinds:
         if not words:
             return Action.count(seat)
         if len(words) == 1 and words[0].isdigit():
-            return Action.declare(seat, int(words[0]))
+            return _allowed(Action.declare(seat, int(words[0])), view)
         raise NoddyError(f"{text!r}: press Enter to count, or type a number such as 6")
     if "muggins" in kinds:
         answer = text.lower()[:1]
@@ -175,20 +172,21 @@ def _read(text: str, view: PlayerView) -> Action:
             raise NoddyError(f"lay away {need} different card(s) from your hand, e.g. '1 2'")
         return action
     if not words or words[0].lower() == "go":
-        if Action.go(seat) in legal:
-            return Action.go(seat)
-        raise NoddyError("you can lay a card within 31, so you must play one")
+        return _allowed(Action.go(seat), view)
     cards = _pick(words, view.hand)
     if len(cards) != 1:
         raise NoddyError("play one card at a time")
     card = cards[0]
     if card not in view.hand:
         raise NoddyError(f"{card.pretty} is not in your hand")
-    if view.count + card.value > 31:
-        raise NoddyError(f"{card.pretty} would make {view.count + card.value}: the count may not pass 31")
-    action = Action.play(seat, card)
-    if action not in legal:
-        raise NoddyError(f"you may not play {card.pretty} now")
+    return _allowed(Action.play(seat, card), view)
+
+
+def _allowed(action: Action, view: PlayerView) -> Action:
+    """``action`` if the seat may take it now, else the engine's reason why not."""
+    why = view.why_not(action)
+    if why:
+        raise IllegalActionError(why)
     return action
 
 
@@ -266,15 +264,19 @@ def replay(
             return
     names = [s.name for s in rec.seats]
     terminal = Terminal(names, None)
+    final = rec.final()
+    if not final.is_over:
+        console.print("[dim]The game is not over: the hands stay hidden.[/]")
+    positions = final.replay() if final.is_over else ((state, None) for state in rec.states())
     previous: GameState | None = None
-    for state in rec.states():
+    for state, shown in positions:
         if previous is not None and not to_end and state.history[-1].seat is not None:
             try:
                 console.input("[dim](Enter for the next step)[/]")
             except EOFError:
                 to_end = True
-        if previous is not None and state.deal_number != previous.deal_number:
-            for seat, hand in enumerate(state.hands):
+        if shown is not None and previous is not None and state.deal_number != previous.deal_number:
+            for seat, hand in enumerate(shown.hands):
                 console.print(f"  {escape(names[seat])}: {cards_text(hand)}")
         terminal.show_events(state.view(None))
         previous = state

@@ -40,14 +40,13 @@ def event_text(event: Event, names: Sequence[str], rules: Rules, partners: bool)
 
 def board(view: PlayerView, names: Sequence[str], scores: Sequence[int] | None = None) -> str:
     """The score as a board: one track per side, filled up to its score (31, 61 or 121 holes)."""
-    rules = view.rules
-    holes = rules.game.target if rules.game.end == "target" else 31
+    holes = view.board_holes
     width = 31 if holes <= 31 else (61 if holes <= 61 else 60)
     lines = []
     for side, score in enumerate(view.scores if scores is None else scores):
         filled = min(width, round(width * min(score, holes) / holes))
         track = "●" * filled + "·" * (width - filled)
         name = escape(side_name(names, side, view.partners))
-        goal = f"/{holes}" if rules.game.end == "target" else ""
+        goal = f"/{holes}" if view.rules.game.end == "target" else ""
         lines.append(f"{name:>18} [cyan]{track}[/] {score}{goal}")
     return "\n".join(lines)

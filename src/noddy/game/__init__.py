@@ -1,20 +1,37 @@
-"""The game: an immutable state, its legal actions, ``apply``, events and per-seat views."""
+"""The game: an immutable state, its legal actions, ``apply``, events and per-seat views.
+
+Everything above the game (players, the record, the faces) uses these names only. Search and
+inference also need the counts as the flow makes them: `count_items` (a count still to be made),
+`announced_items` (what a hand announces) and `jack_receiver` (who scores a Jack turned up).
+"""
 
 from noddy.game.actions import Action
-from noddy.game.events import EVENT_FACTS, Event, EventFacts, EventKind
+from noddy.game.events import EVENT_FACTS, Event, EventFacts, EventKind, current_deal
+from noddy.game.flow import announced_items, count_items, jack_receiver
+from noddy.game.legal import DECLARE_RANGE, Declare, LegalActions
+from noddy.game.seating import side_of, side_seats
 from noddy.game.state import Chance, CountTask, GameState, Phase, new_game
 from noddy.game.view import PlayerView
 
 __all__ = [
+    "DECLARE_RANGE",
     "EVENT_FACTS",
     "Action",
     "Chance",
     "CountTask",
+    "Declare",
     "Event",
     "EventFacts",
     "EventKind",
     "GameState",
+    "LegalActions",
     "Phase",
     "PlayerView",
+    "announced_items",
+    "count_items",
+    "current_deal",
+    "jack_receiver",
     "new_game",
+    "side_of",
+    "side_seats",
 ]

@@ -9,6 +9,8 @@ A player's action: ``play 5h``, ``go``, ``discard 5h 6d``, ``count``, ``declare 
 ('play 5h', 1)
 >>> Action.parse(str(Action.declare(0, 12)), seat=0) == Action.declare(0, 12)
 True
+>>> Action.parse("discard 6d 5h", seat=0) == Action.discard(0, parse_cards("5h 6d"))
+True
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from noddy.cards import Card, format_cards, parse_cards
-from noddy.errors import IllegalActionError
+from noddy.errors import NotationError
 
 __all__ = ["CHANCE_KINDS", "KINDS", "Action"]
 
@@ -39,6 +41,11 @@ class Action:
     cards: tuple[Card, ...] = ()
     number: int | None = None
 
+    def __post_init__(self) -> None:
+        # The cards laid away are a set: any order names the same discard.
+        if self.kind == "discard":
+            object.__setattr__(self, "cards", tuple(sorted(self.cards)))
+
     @property
     def is_chance(self) -> bool:
         return self.seat is None
@@ -56,28 +63,31 @@ class Action:
 
     @classmethod
     def parse(cls, text: str, seat: int | None) -> Action:
-        """Read the notation; raise `IllegalActionError` quoting text that is not an action."""
+        """Read the notation; raise `NotationError` quoting text that is not an action.
+
+        Whether a well-formed action is allowed now is the state's question (`GameState.apply`).
+        """
         words = text.strip().split(maxsplit=1)
         if not words:
-            raise IllegalActionError(f"empty action; write one of: {_FORMS}")
+            raise NotationError(f"empty action; write one of: {_FORMS}")
         kind = words[0].lower()
         rest = words[1] if len(words) > 1 else ""
         known = KINDS if seat is not None else CHANCE_KINDS
         if kind not in known:
-            raise IllegalActionError(f"cannot read action {text!r}: {kind!r} is not one of: {_FORMS}")
+            raise NotationError(f"cannot read action {text!r}: {kind!r} is not one of: {_FORMS}")
         if kind in _WITH_CARDS:
             cards = parse_cards(rest)
             if not cards:
-                raise IllegalActionError(f"cannot read action {text!r}: {kind} needs cards, e.g. {kind} 5h")
-            return cls(kind, seat, tuple(sorted(cards)) if kind == "discard" else cards)
+                raise NotationError(f"cannot read action {text!r}: {kind} needs cards, e.g. {kind} 5h")
+            return cls(kind, seat, cards)
         if kind in _WITH_NUMBER:
             if not rest.strip().isdigit():
-                raise IllegalActionError(
+                raise NotationError(
                     f"cannot read action {text!r}: {kind} needs a number, e.g. {kind} 12"
                 )
             return cls(kind, seat, number=int(rest))
         if rest:
-            raise IllegalActionError(f"cannot read action {text!r}: {kind} takes nothing after it")
+            raise NotationError(f"cannot read action {text!r}: {kind} takes nothing after it")
         return cls(kind, seat)
 
     @classmethod
@@ -90,7 +100,7 @@ class Action:
 
     @classmethod
     def discard(cls, seat: int, cards: tuple[Card, ...]) -> Action:
-        return cls("discard", seat, tuple(sorted(cards)))
+        return cls("discard", seat, tuple(cards))
 
     @classmethod
     def count(cls, seat: int) -> Action:

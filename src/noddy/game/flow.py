@@ -11,12 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
-from itertools import combinations
 
 from noddy.cards import Card, Rank
 from noddy.game.actions import Action
 from noddy.game.events import Event, EventKind, current_deal
-from noddy.game.state import MAX_DECLARE, CountTask, GameState, Phase
+from noddy.game.state import CountTask, GameState, Phase
 from noddy.rules import Rules
 from noddy.scoring import (
     Kind,
@@ -28,35 +27,7 @@ from noddy.scoring import (
     turned_jack_item,
 )
 
-__all__ = ["advance", "announced_items", "count_items", "jack_receiver", "legal_actions", "playable"]
-
-
-def playable(state: GameState, seat: int) -> tuple[Card, ...]:
-    """The cards ``seat`` could lay without taking the count past 31."""
-    room = 31 - state.count
-    return tuple(c for c in state.hands[seat] if c.value <= room)
-
-
-def legal_actions(state: GameState) -> tuple[Action, ...]:
-    seat = state.to_act
-    if seat is None:
-        return ()
-    if state.phase is Phase.DISCARD:
-        need = state.rules.deal.shape(state.players).discard
-        return tuple(Action.discard(seat, cards) for cards in combinations(state.hands[seat], need))
-    if state.phase is Phase.COUNT:
-        return (Action.count(seat), *(Action.declare(seat, n) for n in range(MAX_DECLARE + 1)))
-    if state.phase is Phase.MUGGINS:
-        return (Action("muggins", seat), Action("pass", seat))
-    if state.phase is Phase.PLAY:
-        cards = playable(state, seat)
-        plays = tuple(Action.play(seat, c) for c in cards)
-        # Where players may stop (K20), a Go still needs a count to stop on: a Go at 0 would only
-        # pass the lead round and round.
-        if not cards or (not state.rules.play.must_play and state.pile):
-            return (*plays, Action.go(seat))
-        return plays
-    return ()
+__all__ = ["advance", "announced_items", "count_items", "jack_receiver"]
 
 
 def advance(state: GameState, action: Action) -> GameState:

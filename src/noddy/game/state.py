@@ -1,7 +1,7 @@
 """`GameState`: an immutable game position, its legal actions, and ``apply``.
 
 The state never draws random numbers: shuffles and cuts are chance actions (seat ``None``) that a
-driver chooses with an injected `random.Random` (see `GameState.chance` and `noddy.game.driver`).
+driver (in the players layer) chooses with an injected `random.Random` (see `GameState.chance`).
 ``apply`` checks an action with the same code that lists the legal actions, then hands it to the
 transition functions in `noddy.game.flow`.
 """
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import enum
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -18,16 +19,15 @@ from noddy.cards import DECK, Card
 from noddy.errors import IllegalActionError
 from noddy.game.actions import Action
 from noddy.game.events import Event
+from noddy.game.seating import side_of, side_seats
 from noddy.rules import Rules
 from noddy.scoring import count_of
 
 if TYPE_CHECKING:
+    from noddy.game.legal import LegalActions
     from noddy.game.view import PlayerView
 
-__all__ = ["MAX_DECLARE", "Chance", "CountTask", "GameState", "Phase", "new_game"]
-
-MAX_DECLARE = 99
-"""The highest count a player may declare."""
+__all__ = ["Chance", "CountTask", "GameState", "Phase", "new_game"]
 
 
 class Phase(enum.Enum):
@@ -131,7 +131,11 @@ class GameState:
 
     def side_of(self, seat: int) -> int:
         """The side (scoring track) of a seat: partners sit opposite and share one."""
-        return seat % 2 if self.partners else seat
+        return side_of(seat, self.partners)
+
+    def side_seats(self) -> tuple[tuple[int, ...], ...]:
+        """The seats of each side."""
+        return side_seats(self.players, self.partners)
 
     def next_seat(self, seat: int) -> int:
         step = 1 if self.rules.table.direction == "left" else -1
@@ -169,61 +173,55 @@ class GameState:
         return count_of([card for _, card in self.pile])
 
     @cached_property
-    def _legal(self) -> tuple[Action, ...]:
-        from noddy.game.flow import legal_actions
+    def _legal(self) -> LegalActions:
+        from noddy.game.legal import legal_actions
 
         return legal_actions(self)
 
-    def legal_actions(self) -> tuple[Action, ...]:
-        """Every action the player to act may take (empty at a chance node and at the end)."""
+    def legal_actions(self) -> LegalActions:
+        """What the player to act may do (nothing at a chance node and at the end): ``in`` answers
+        for every action, iteration lists them but for the declaration family (``.declare``)."""
         return self._legal
+
+    def why_illegal(self, action: Action) -> str:
+        """Why ``action`` may not be taken now (``""`` if it may): the check `legal_actions` lists by."""
+        from noddy.game.legal import refusal
+
+        return refusal(self, action)
 
     def apply(self, action: Action) -> GameState:
         """The state after ``action``; raise `IllegalActionError` naming player, phase and reason."""
         from noddy.game.flow import advance
 
-        if self.is_over:
-            raise IllegalActionError(f"{action} refused: the game is over")
-        chance = self.chance()
-        if chance is not None:
-            why = chance.check(action) if action.is_chance else f"chance must {chance.kind} now"
-            if why:
-                raise IllegalActionError(f"{self._who(action)} {action} refused in {self.phase.value}: {why}")
-        elif action not in self._legal:
-            raise IllegalActionError(
-                f"{self._who(action)} {action} refused in {self.phase.value}: {self.why_illegal(action)}"
-            )
+        why = self.why_illegal(action)
+        if why:
+            if self.is_over:
+                raise IllegalActionError(f"{action} refused: {why}")
+            who = "chance" if action.seat is None else f"seat {action.seat}"
+            raise IllegalActionError(f"{who} {action} refused in {self.phase.value}: {why}")
         return advance(self, action)
-
-    def _who(self, action: Action) -> str:
-        return "chance" if action.seat is None else f"seat {action.seat}"
-
-    def why_illegal(self, action: Action) -> str:
-        """A player's reason why ``action`` is not legal now."""
-        if action.seat != self.to_act:
-            if self.to_act is None:
-                return "it is chance's turn (shuffle or cut), not a player's"
-            return f"it is seat {self.to_act}'s turn"
-        if self.phase is Phase.PLAY and action.kind == "play" and action.seat is not None:
-            hand = self.hands[action.seat]
-            card = action.cards[0] if action.cards else None
-            if card not in hand:
-                return f"{card} is not in your hand ({' '.join(map(str, hand))})"
-            if self.count + card.value > 31:
-                return f"{card} would make the count {self.count + card.value}, over 31"
-        if self.phase is Phase.PLAY and action.kind == "go":
-            return "you can lay a card within 31, and must"
-        if self.phase is Phase.DISCARD and action.kind == "discard":
-            need = self.rules.deal.shape(self.players).discard
-            return f"discard {need} different card(s) from your hand"
-        kinds = sorted({a.kind for a in self._legal})
-        return f"in the {self.phase.value} you may: {', '.join(kinds)}"
 
     def view(self, seat: int | None) -> PlayerView:
         """What ``seat`` may know (``None``: a spectator, who sees only what is public)."""
         from noddy.game.view import make_view
 
         return make_view(self, seat)
+
+    def replay(self) -> Iterator[tuple[GameState, PlayerView]]:
+        """Every position of this finished game from the first, each with its open view (every hand
+        and crib face up); refused while the game is played, as it shows hidden cards."""
+        if not self.is_over:
+            raise IllegalActionError("the cards are shown only once the game is over")
+        return self._replay()
+
+    def _replay(self) -> Iterator[tuple[GameState, PlayerView]]:
+        from noddy.game.view import open_view
+
+        state = new_game(self.rules, self.players, partners=self.partners)
+        yield state, open_view(state)
+        for action in self.history:
+            state = state.apply(action)
+            yield state, open_view(state)
 
 
 def new_game(rules: Rules, players: int | None = None, *, partners: bool | None = None) -> GameState:

@@ -2,23 +2,26 @@
 
 A seat sees its own cards (hand, discards, own crib), the turn-up once it is turned, every card laid
 in the play, the scores, and the events with other seats' unshown cards taken out. A spectator
-(seat ``None``) sees only what is public.
+(seat ``None``) sees only what is public. Once a game is over, its replay (`GameState.replay`) gives
+open views: every hand and crib face up and the events whole.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from noddy.cards import Card
 from noddy.game.actions import Action
 from noddy.game.events import Event, current_deal
+from noddy.game.legal import NO_ACTIONS, LegalActions
+from noddy.game.seating import side_of
 from noddy.rules import Rules
 
 if TYPE_CHECKING:
     from noddy.game.state import GameState
 
-__all__ = ["PlayerView", "make_view"]
+__all__ = ["PlayerView", "make_view", "open_view"]
 
 
 @dataclass(frozen=True)
@@ -44,7 +47,7 @@ class PlayerView:
     played: tuple[tuple[int, Card], ...]
     count: int
     to_act: int | None
-    legal: tuple[Action, ...]
+    legal: LegalActions
     events: tuple[Event, ...]
     winner: int | None
     stake: tuple[str, int]
@@ -52,11 +55,41 @@ class PlayerView:
     """The count being made now: ``("hand" or "crib", seat)``."""
     muggins: tuple[int, int] | None = None
     """After a short count under muggins: the seat that declared it and the points it missed."""
-    refusals: tuple[tuple[Card, str], ...] = ()
-    """For the seat to play: each card of its hand it may not lay now, with the engine's reason."""
+    refused: tuple[tuple[Action, str], ...] = ()
+    """For the seat to play: each card of its hand it may not lay now, and a Go it may not say, with
+    the engine's reason (`GameState.why_illegal`)."""
+    sides: tuple[tuple[int, ...], ...] = ()
+    """The seats of each side (partners share one)."""
+    hands: tuple[tuple[Card, ...], ...] = ()
+    """Every seat's hand: in an open view (a finished game's replay) only."""
+    cribs: tuple[tuple[Card, ...], ...] = ()
+    """Every seat's crib (the dealer's, or each seat's own): in an open view only."""
 
     def side_of(self, seat: int) -> int:
-        return seat % 2 if self.partners else seat
+        return side_of(seat, self.partners)
+
+    @property
+    def refusals(self) -> tuple[tuple[Card, str], ...]:
+        """Each card of this seat's hand it may not lay now, with the engine's reason."""
+        return tuple((action.card, why) for action, why in self.refused if action.kind == "play")
+
+    def why_not(self, action: Action) -> str:
+        """Why this seat may not take ``action`` now (``""`` if it may), in the engine's words where
+        the view carries them (a card of the hand, the Go)."""
+        if action in self.legal:
+            return ""
+        return dict(self.refused).get(action) or f"you may not {action} now"
+
+    @property
+    def declare(self) -> range | None:
+        """The points this seat may declare now, or ``None`` when it may not declare."""
+        return self.legal.declare.points if self.legal.declare is not None else None
+
+    @property
+    def board_holes(self) -> int:
+        """The holes of each side's track on the board: the target, or 31 for a game of one deal."""
+        game = self.rules.game
+        return game.target if game.end == "target" else 31
 
     @property
     def my_side(self) -> int | None:
@@ -105,7 +138,10 @@ class PlayerView:
             "played": [[s, str(c)] for s, c in self.played],
             "count": self.count,
             "to_act": self.to_act,
-            "legal": [str(a) for a in self.legal],
+            "legal": self.legal.texts(),
+            "declare": (
+                {"min": self.declare.start, "max": self.declare.stop - 1} if self.declare is not None else None
+            ),
             "events": [e.to_json() for e in self.events],
             "winner": self.winner,
             "stake": list(self.stake),
@@ -114,6 +150,18 @@ class PlayerView:
                 {"declarer": self.muggins[0], "missed": self.muggins[1]} if self.muggins is not None else None
             ),
             "refusals": {str(card): reason for card, reason in self.refusals},
+            "sides": [list(seats) for seats in self.sides],
+            "side_of": [self.side_of(seat) for seat in range(self.players)],
+            "board_holes": self.board_holes,
+            **self._open_json(),
+        }
+
+    def _open_json(self) -> dict[str, Any]:
+        if not self.hands:
+            return {}
+        return {
+            "hands": [[str(c) for c in hand] for hand in self.hands],
+            "cribs": [[str(c) for c in crib] for crib in self.cribs],
         }
 
 
@@ -124,15 +172,12 @@ def make_view(state: GameState, seat: int | None) -> PlayerView:
     own_crib: tuple[Card, ...] = ()
     if seat is not None and state.rules.crib.kind == "own":
         own_crib = state.cribs[seat]
-    legal = state.legal_actions() if seat is not None and state.to_act == seat else ()
+    legal = state.legal_actions() if seat is not None and state.to_act == seat else NO_ACTIONS
     task = state.tasks[0] if state.phase is Phase.COUNT and state.tasks else None
-    refusals: tuple[tuple[Card, str], ...] = ()
+    refused: tuple[tuple[Action, str], ...] = ()
     if seat is not None and state.phase is Phase.PLAY and state.to_act == seat:
-        refusals = tuple(
-            (card, state.why_illegal(Action.play(seat, card)))
-            for card in state.hands[seat]
-            if Action.play(seat, card) not in legal
-        )
+        tried = (*(Action.play(seat, card) for card in state.hands[seat]), Action.go(seat))
+        refused = tuple((a, state.why_illegal(a)) for a in tried if a not in legal)
     return PlayerView(
         seat=seat,
         rules=state.rules,
@@ -159,5 +204,11 @@ def make_view(state: GameState, seat: int | None) -> PlayerView:
         stake=state.stake,
         counting=(task.what, task.seat) if task is not None else None,
         muggins=state.muggins,
-        refusals=refusals,
+        refused=refused,
+        sides=state.side_seats(),
     )
+
+
+def open_view(state: GameState) -> PlayerView:
+    """A spectator's view with every card face up: each hand and crib, and the events whole."""
+    return replace(make_view(state, None), hands=state.hands, cribs=state.cribs, events=state.events)

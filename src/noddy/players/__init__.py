@@ -1,11 +1,13 @@
-"""Computer players by name: ``random``, ``greedy`` (and the difficulty levels built on them)."""
+"""Computer players by name: ``random``, ``greedy`` (and the difficulty levels built on them), and
+the driver that runs a game with them."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from noddy.errors import NoddyError
-from noddy.players.base import Player, counting_actions
+from noddy.players.base import Oracle, Player
+from noddy.players.driver import next_action, run_game
 from noddy.players.levels import EasyPlayer
 from noddy.players.simple import GreedyPlayer, RandomPlayer
 from noddy.players.strong import OraclePlayer, StrongPlayer
@@ -16,12 +18,14 @@ __all__ = [
     "PLAYERS",
     "EasyPlayer",
     "GreedyPlayer",
+    "Oracle",
     "OraclePlayer",
     "Player",
     "RandomPlayer",
     "StrongPlayer",
-    "counting_actions",
     "make_player",
+    "next_action",
+    "run_game",
 ]
 
 PLAYERS: dict[str, Callable[[], Player]] = {

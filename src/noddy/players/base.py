@@ -1,25 +1,35 @@
-"""The `Player` protocol: a computer (or any) player chooses an action from its view."""
+"""The `Player` protocol: a computer (or any) player chooses an action from its view.
+
+An `Oracle` is a player for measurement only that the driver also shows the true state before each
+choice; honest players are never shown it, as they do not have ``observe``.
+"""
 
 from __future__ import annotations
 
 import random
 from typing import Protocol, runtime_checkable
 
-from noddy.game.actions import Action
-from noddy.game.view import PlayerView
+from noddy.game import Action, GameState, LegalActions, PlayerView
 
-__all__ = ["Player", "counting_actions"]
+__all__ = ["Oracle", "Player"]
 
 
 @runtime_checkable
 class Player(Protocol):
-    """Chooses one of ``legal`` given only what its seat may know."""
+    """Chooses one of ``legal`` given only what its seat may know.
+
+    ``legal`` lists every legal action but the declaration family (``legal.declare``), so a
+    player that picks among the listed ones lets the engine count its hand.
+    """
 
     name: str
 
-    def choose(self, view: PlayerView, legal: tuple[Action, ...], rng: random.Random) -> Action: ...
+    def choose(self, view: PlayerView, legal: LegalActions, rng: random.Random) -> Action: ...
 
 
-def counting_actions(legal: tuple[Action, ...]) -> tuple[Action, ...]:
-    """The legal actions less the declared counts: computer players let the engine count."""
-    return tuple(a for a in legal if a.kind != "declare") or legal
+@runtime_checkable
+class Oracle(Player, Protocol):
+    """A player that sees every card (to measure what honest players leave on the table)."""
+
+    def observe(self, state: GameState) -> None:
+        """Shown the true state by the driver before each of its choices."""

@@ -17,8 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from noddy.cards import Card
-from noddy.game.actions import Action
-from noddy.game.view import PlayerView
+from noddy.game import Action, PlayerView
 from noddy.scoring import score_deals
 
 __all__ = ["discard_values", "hand_means"]

@@ -21,9 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from noddy.cards import DECK, Card, Rank, Suit
-from noddy.game.events import current_deal
-from noddy.game.flow import announced_items, jack_receiver
-from noddy.game.view import PlayerView
+from noddy.game import PlayerView, announced_items, current_deal, jack_receiver
 from noddy.rules import Rules
 from noddy.scoring import FACTS, KINDS, Kind, ScoreItem, score_deals
 

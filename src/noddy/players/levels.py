@@ -5,9 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from noddy.game.actions import Action
-from noddy.game.view import PlayerView
-from noddy.players.base import counting_actions
+from noddy.game import Action, LegalActions, PlayerView
 from noddy.players.simple import GreedyPlayer
 
 __all__ = ["EasyPlayer"]
@@ -20,7 +18,7 @@ class EasyPlayer:
     name: str = "easy"
     mistakes: float = 1 / 3
 
-    def choose(self, view: PlayerView, legal: tuple[Action, ...], rng: random.Random) -> Action:
+    def choose(self, view: PlayerView, legal: LegalActions, rng: random.Random) -> Action:
         if rng.random() < self.mistakes:
-            return rng.choice(counting_actions(legal))
+            return rng.choice(legal)
         return GreedyPlayer().choose(view, legal, rng)

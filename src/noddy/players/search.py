@@ -13,11 +13,11 @@ A node budget bounds the work: when it runs out the search stands on the points 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from noddy.errors import NoddyError
-from noddy.game.actions import Action
-from noddy.game.state import GameState, Phase
+from noddy.game import Action, GameState, Phase
 
 __all__ = ["WIN", "Search"]
 
@@ -108,7 +108,7 @@ class Search:
         return [child for child, gain in zip(children, gains, strict=True) if gain == best]
 
 
-def moves(state: GameState) -> tuple[Action, ...]:
+def moves(state: GameState) -> Sequence[Action]:
     """The actions worth searching: everyone counts their hand, and muggins is always claimed."""
     seat = state.to_act
     if state.phase is Phase.COUNT and seat is not None:

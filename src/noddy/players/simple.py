@@ -6,9 +6,7 @@ import random
 from dataclasses import dataclass
 
 from noddy.cards import Card
-from noddy.game.actions import Action
-from noddy.game.view import PlayerView
-from noddy.players.base import counting_actions
+from noddy.game import Action, LegalActions, PlayerView
 from noddy.players.discard import hand_means
 from noddy.scoring import count_of, score_play, total
 
@@ -21,8 +19,8 @@ class RandomPlayer:
 
     name: str = "random"
 
-    def choose(self, view: PlayerView, legal: tuple[Action, ...], rng: random.Random) -> Action:
-        return rng.choice(counting_actions(legal))
+    def choose(self, view: PlayerView, legal: LegalActions, rng: random.Random) -> Action:
+        return rng.choice(legal)
 
 
 @dataclass
@@ -31,8 +29,7 @@ class GreedyPlayer:
 
     name: str = "greedy"
 
-    def choose(self, view: PlayerView, legal: tuple[Action, ...], rng: random.Random) -> Action:
-        legal = counting_actions(legal)
+    def choose(self, view: PlayerView, legal: LegalActions, rng: random.Random) -> Action:
         kinds = {a.kind for a in legal}
         if "muggins" in kinds:
             return next(a for a in legal if a.kind == "muggins")
@@ -56,7 +53,7 @@ class GreedyPlayer:
         ]
         return now, -max(replies, default=0)
 
-    def _discard(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
+    def _discard(self, view: PlayerView, legal: LegalActions) -> Action:
         """The discard whose kept hand, and whose own cards in the crib, count most on average."""
         pool = view.unseen()
         kept = [tuple(c for c in view.hand if c not in a.cards) for a in legal]

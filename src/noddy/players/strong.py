@@ -16,13 +16,10 @@ an honest player leaves on the table, and is never offered as an opponent.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from noddy.game.actions import Action
-from noddy.game.flow import count_items
-from noddy.game.state import CountTask, GameState, Phase
-from noddy.game.view import PlayerView
-from noddy.players.base import counting_actions
+from noddy.game import Action, CountTask, GameState, LegalActions, Phase, PlayerView, count_items
 from noddy.players.discard import discard_values
 from noddy.players.search import Search
 from noddy.players.simple import GreedyPlayer
@@ -32,9 +29,8 @@ from noddy.scoring import total
 __all__ = ["OraclePlayer", "StrongPlayer"]
 
 
-def _simple(legal: tuple[Action, ...]) -> Action | None:
+def _simple(legal: LegalActions) -> Action | None:
     """Decisions without a choice worth searching: count exactly, claim muggins, a lone action."""
-    legal = counting_actions(legal)
     for kind in ("count", "muggins"):
         for action in legal:
             if action.kind == kind:
@@ -55,7 +51,7 @@ class StrongPlayer:
     nodes: int = 16_000
     opponents: str = "mean"
 
-    def choose(self, view: PlayerView, legal: tuple[Action, ...], rng: random.Random) -> Action:
+    def choose(self, view: PlayerView, legal: LegalActions, rng: random.Random) -> Action:
         simple = _simple(legal)
         if simple is not None:
             return simple
@@ -67,7 +63,7 @@ class StrongPlayer:
         return _best(self.values(worlds, legal, view))
 
     def values(
-        self, worlds: list[GameState], legal: tuple[Action, ...], view: PlayerView
+        self, worlds: list[GameState], legal: Sequence[Action], view: PlayerView
     ) -> dict[Action, float]:
         """The mean value of each legal action over ``worlds`` for the view's side."""
         assert view.seat is not None
@@ -93,19 +89,19 @@ class OraclePlayer:
         """Called by the driver with the true state before each choice."""
         self.state = state
 
-    def choose(self, view: PlayerView, legal: tuple[Action, ...], rng: random.Random) -> Action:
+    def choose(self, view: PlayerView, legal: LegalActions, rng: random.Random) -> Action:
         simple = _simple(legal)
         if simple is not None:
             return simple
         state = self.state
-        assert state is not None and view.seat is not None, "the oracle is driven by noddy.game.driver"
+        assert state is not None and view.seat is not None, "the oracle is driven by noddy.players.driver"
         side = state.side_of(view.seat)
         if legal[0].kind == "discard":
             return _best(self._discards(state, legal, side))
         search = Search(side, state.scores, budget=self.nodes)
         return _best({a: search.value(state.apply(a)) for a in legal})
 
-    def _discards(self, state: GameState, legal: tuple[Action, ...], side: int) -> dict[Action, float]:
+    def _discards(self, state: GameState, legal: LegalActions, side: int) -> dict[Action, float]:
         """With every card in sight: each discard's hand and crib counts with the true turn-up, the
         others laying away as greedily as the cards they hold allow."""
         greedy = GreedyPlayer()

@@ -11,9 +11,7 @@ import random
 from collections.abc import Mapping, Sequence
 
 from noddy.cards import Card
-from noddy.game.events import Event, EventKind, current_deal
-from noddy.game.state import GameState, Phase
-from noddy.game.view import PlayerView
+from noddy.game import Event, EventKind, GameState, Phase, PlayerView, current_deal
 from noddy.players.inference import Evidence, candidate_hands, evidence
 
 __all__ = ["sample_worlds", "world"]

@@ -3,7 +3,7 @@
 Game ``i`` of a tournament draws its chance from its own `random.Random` (see `game_rng`) and seats
 the players rotated by ``i``, so a game's outcome depends only on the seed and its index: the results
 are the same whether the games run in this process, on a pool of processes or on a dask cluster.
-Games are always played through `noddy.game.driver.run_game`.
+Games are always played through `noddy.players.driver.run_game`.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from noddy.errors import NoddyError
 from noddy.game import EVENT_FACTS, Event, GameState, new_game
-from noddy.game.driver import run_game
+from noddy.players.driver import run_game
 from noddy.players import make_player
 from noddy.rules import Rules, dump_rules, loads_rules
 from noddy.scoring import FACTS, total

@@ -74,29 +74,25 @@ def rules_page(name: str) -> str | None:
 
 
 def replay_frames(table: LiveTable) -> dict[str, Any]:
-    """Every state of a finished game, every hand and every count shown: only finished games are replayed."""
-    assert table.state.is_over
-    record = table.record()
+    """Every position of a finished game in its open view (every hand and crib face up): only a
+    finished game is replayed (`GameState.replay` refuses any other)."""
     names = display_names(table, None)
     frames = []
     shown = 0
-    for state in record.states():
+    for state, view in table.state.replay():
         last = state.history[-1] if state.history else None
-        view = state.view(None)
         data = view.to_json()
         del data["events"]
-        data["hands"] = [[str(c) for c in hand] for hand in state.hands]
-        data["cribs"] = [[str(c) for c in crib] for crib in state.cribs]
         frames.append(
             {
                 "action": None if last is None else (last.kind if last.is_chance else str(last)),
                 "actor": None if last is None else last.seat,
                 "view": data,
-                "events": [event_json(e, names, state.rules, state.partners) for e in state.events[shown:]],
+                "events": [event_json(e, names, state.rules, state.partners) for e in view.events[shown:]],
                 "pegs": pegs(view),
             }
         )
-        shown = len(state.events)
+        shown = len(view.events)
     return {
         "id": table.id,
         "title": table.rules.title or table.rules.name,

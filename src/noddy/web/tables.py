@@ -20,10 +20,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from noddy.errors import IllegalActionError, NoddyError
+from noddy.errors import IllegalActionError, NoddyError, NotationError
 from noddy.game.actions import Action
 from noddy.game.state import GameState, new_game
-from noddy.players import PLAYERS, Player, counting_actions, make_player
+from noddy.players import PLAYERS, Player, make_player, next_action
 from noddy.record import GameRecord, Seat, format_action, parse_action, result_of
 from noddy.rules import Rules, load_rules
 from noddy.web.store import SeatRow, Store
@@ -367,7 +367,7 @@ class TableManager:
         """Seat ``seat`` takes the action written ``text``; raise `Refused`, changing nothing, if illegal."""
         try:
             action = Action.parse(text, seat)
-        except NoddyError as exc:
+        except NotationError as exc:
             raise Refused(str(exc)) from None
         async with table.lock:
             state = table.state
@@ -416,29 +416,27 @@ class TableManager:
         return state.chance() is not None or state.to_act in table.bots
 
     async def _drive(self, table: LiveTable) -> None:
+        """Chance and the computer seats act through the players' driver, `next_action`."""
         try:
             while True:
                 async with table.lock:
                     state = table.state
                     if not self._driven(state, table):
                         return
-                    chance = state.chance()
-                    if chance is not None:
-                        self._commit(table, chance.sample(table.rng))
+                    if state.chance() is not None:
+                        self._commit(table, next_action(state, table.bots, table.rng))
                         continue
-                seat = state.to_act
-                assert seat is not None
                 if self.bot_delay:
                     await asyncio.sleep(self.bot_delay)
-                view = state.view(seat)
-                player = table.bots[seat]
+                player = table.bots[state.to_act or 0]
                 try:
-                    action = await asyncio.to_thread(player.choose, view, view.legal, table.rng)
-                    if action not in view.legal:
-                        raise IllegalActionError(f"{player.name} chose {action}: {state.why_illegal(action)}")
+                    action = await asyncio.to_thread(next_action, state, table.bots, table.rng)
+                    why = state.why_illegal(action)
+                    if why:
+                        raise IllegalActionError(f"{player.name} chose {action}: {why}")
                 except Exception:
                     log.exception("table %s: %s failed; a random legal action instead", table.id, player.name)
-                    action = table.rng.choice(counting_actions(view.legal))
+                    action = table.rng.choice(state.legal_actions())
                 async with table.lock:
                     if table.state is state:
                         self._commit(table, action)

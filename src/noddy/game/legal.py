@@ -1,0 +1,194 @@
+"""Legality from one check: `refusal` says why an action may not be taken now, and the legal actions
+are exactly the candidates it lets through (as pokerkit's ``verify_*`` answers its ``can_*``).
+
+A declaration is one action with a parameter: while a count is made, the legal actions are ``count``
+and the family ``declare N`` for every N in `DECLARE_RANGE`, not a hundred separate actions.
+
+>>> legal = LegalActions((Action.count(0),), Declare(0))
+>>> Action.declare(0, 12) in legal, Action.declare(0, 100) in legal, len(legal)
+(True, False, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from typing import TYPE_CHECKING, overload
+
+from noddy.game.actions import Action
+
+if TYPE_CHECKING:
+    from noddy.game.state import GameState
+
+__all__ = ["DECLARE_RANGE", "Declare", "LegalActions", "legal_actions", "refusal"]
+
+DECLARE_RANGE = range(0, 100)
+"""The counts a player may declare."""
+
+
+@dataclass(frozen=True, slots=True)
+class Declare:
+    """The declaration family: ``seat`` may declare any number of points in ``points``."""
+
+    seat: int
+    points: range = DECLARE_RANGE
+
+    def __contains__(self, action: object) -> bool:
+        return (
+            isinstance(action, Action)
+            and action.kind == "declare"
+            and action.seat == self.seat
+            and action.number in self.points
+        )
+
+    def __str__(self) -> str:
+        return f"declare {self.points.start}-{self.points.stop - 1}"
+
+
+class LegalActions(Sequence[Action]):
+    """The legal actions of a position: the listed ones, and the `Declare` family when a count is made.
+
+    ``in`` answers for both; iteration, ``len`` and indexing give the listed ones, so a player that
+    picks among them lets the engine count rather than declaring a number by chance. It holds no
+    state, so a view may carry it without showing hidden cards.
+    """
+
+    __slots__ = ("_actions", "declare")
+
+    def __init__(self, actions: tuple[Action, ...] = (), declare: Declare | None = None) -> None:
+        self._actions = actions
+        self.declare = declare
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Action, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | tuple[Action, ...]:
+        return self._actions[index]
+
+    def __len__(self) -> int:
+        return len(self._actions)
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._actions)
+
+    def __contains__(self, action: object) -> bool:
+        if self.declare is not None and action in self.declare:
+            return True
+        return action in self._actions
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, LegalActions):
+            return NotImplemented
+        return self._actions == other._actions and self.declare == other.declare
+
+    def __hash__(self) -> int:
+        return hash((self._actions, self.declare))
+
+    def __repr__(self) -> str:
+        family = f", {self.declare}" if self.declare is not None else ""
+        return f"LegalActions({', '.join(map(str, self._actions))}{family})"
+
+    @property
+    def kinds(self) -> frozenset[str]:
+        """The kinds of action allowed, the declaration family's included."""
+        kinds = {a.kind for a in self._actions}
+        return frozenset(kinds | {"declare"}) if self.declare is not None else frozenset(kinds)
+
+    def texts(self) -> list[str]:
+        """The listed actions in notation (the declaration family is the view's ``declare``)."""
+        return [str(a) for a in self._actions]
+
+
+NO_ACTIONS = LegalActions()
+
+
+def refusal(state: GameState, action: Action) -> str:
+    """Why ``action`` may not be taken now, or ``""`` if it may: the one check behind `legal_actions`
+    and `GameState.apply`."""
+    from noddy.game.state import Phase
+
+    if state.phase is Phase.OVER:
+        return "the game is over"
+    chance = state.chance()
+    if chance is not None:
+        if action.is_chance:
+            return chance.check(action)
+        return f"chance must {chance.kind} now"
+    if action.seat != state.to_act:
+        if action.seat is None:
+            return f"it is seat {state.to_act}'s turn, not chance's"
+        return f"it is seat {state.to_act}'s turn"
+    seat = action.seat
+    kind = action.kind
+    phase = state.phase
+    if phase is Phase.DISCARD and kind == "discard":
+        need = state.rules.deal.shape(state.players).discard
+        if len(set(action.cards)) != need or not set(action.cards) <= set(state.hands[seat]):
+            return f"discard {need} different card(s) from your hand"
+        return ""
+    if phase is Phase.COUNT and kind == "count":
+        return ""
+    if phase is Phase.COUNT and kind == "declare":
+        if action.number not in DECLARE_RANGE:
+            low, high = DECLARE_RANGE.start, DECLARE_RANGE.stop - 1
+            return f"a declared count is from {low} to {high} points, not {action.number}"
+        return ""
+    if phase is Phase.MUGGINS and kind in ("muggins", "pass"):
+        return ""
+    if phase is Phase.PLAY and kind in ("play", "go"):
+        return _play_refusal(state, seat, action, state.count)
+    allowed = ", ".join(sorted(legal_actions(state).kinds))
+    return f"in the {phase.value} you may: {allowed}"
+
+
+def _play_refusal(state: GameState, seat: int, action: Action, count: int) -> str:
+    """The play's part of `refusal`, given the running ``count``."""
+    hand = state.hands[seat]
+    if action.kind == "play":
+        card = action.cards[0] if len(action.cards) == 1 else None
+        if card is None:
+            return "play one card at a time"
+        if card not in hand:
+            return f"{card} is not in your hand ({' '.join(map(str, hand))})"
+        if count + card.value > 31:
+            return f"{card} would make the count {count + card.value}, over 31"
+        return ""
+    if any(count + c.value <= 31 for c in hand):
+        if state.rules.play.must_play:
+            return "you can lay a card within 31, and must"
+        # Where players may stop (K20), a Go still needs a count to stop on: a Go at 0 would only
+        # pass the lead round and round.
+        if not state.pile:
+            return "a Go needs a count to stop on: lay a card to begin the series"
+    return ""
+
+
+def legal_actions(state: GameState) -> LegalActions:
+    """Every action `refusal` lets through, with the declaration family where a count is made."""
+    from noddy.game.state import Phase
+
+    seat = state.to_act
+    if seat is None or state.phase is Phase.OVER or state.chance() is not None:
+        return NO_ACTIONS
+    phase = state.phase
+    candidates: tuple[Action, ...] = ()
+    if phase is Phase.DISCARD:
+        need = state.rules.deal.shape(state.players).discard
+        candidates = tuple(Action.discard(seat, cards) for cards in combinations(state.hands[seat], need))
+    elif phase is Phase.COUNT:
+        candidates = (Action.count(seat),)
+    elif phase is Phase.MUGGINS:
+        candidates = (Action("muggins", seat), Action("pass", seat))
+    elif phase is Phase.PLAY:
+        count = state.count
+        plays = tuple(Action.play(seat, c) for c in state.hands[seat])
+        go = Action.go(seat)
+        return LegalActions(tuple(a for a in (*plays, go) if not _play_refusal(state, seat, a, count)))
+    declare = None
+    if phase is Phase.COUNT and not refusal(state, Action.declare(seat, DECLARE_RANGE.start)):
+        declare = Declare(seat)
+    return LegalActions(tuple(a for a in candidates if not refusal(state, a)), declare)
