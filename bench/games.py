@@ -20,8 +20,8 @@ from rich.console import Console
 from rich.table import Table
 
 from noddy.game import new_game
-from noddy.players.driver import run_game
 from noddy.players import GreedyPlayer, Player, RandomPlayer
+from noddy.players.driver import run_game
 from noddy.rules import load_rules, preset_names
 
 RESULTS = Path(__file__).resolve().parent / "results" / "games.json"

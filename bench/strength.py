@@ -27,8 +27,7 @@ from rich.console import Console
 from rich.table import Table
 
 from noddy.game import new_game
-from noddy.players.driver import run_game
-from noddy.players import counting_actions, make_player
+from noddy.players import Oracle, Player, make_player, run_game
 from noddy.rules import load_rules, preset_names
 from noddy.sim.stats import wilson
 
@@ -39,20 +38,30 @@ MATCHUPS = (("strong", "greedy"), ("greedy", "random"), ("oracle", "greedy"))
 class Timed:
     """Wraps a player to time its decisions that had a real choice."""
 
-    def __init__(self, name: str) -> None:
-        self.player = make_player(name)
-        self.name = name
+    def __init__(self, player: Player) -> None:
+        self.player = player
+        self.name = player.name
         self.times: list[float] = []
-        observe = getattr(self.player, "observe", None)
-        if observe is not None:
-            self.observe = observe
 
     def choose(self, view: Any, legal: Any, rng: random.Random) -> Any:
         start = time.perf_counter()
         action = self.player.choose(view, legal, rng)
-        if len(counting_actions(legal)) > 1:
+        if len(legal) > 1:
             self.times.append(time.perf_counter() - start)
         return action
+
+
+class TimedOracle(Timed):
+    """A timed oracle: the driver shows it the true state, passed on to the oracle."""
+
+    def observe(self, state: Any) -> None:
+        assert isinstance(self.player, Oracle)
+        self.player.observe(state)
+
+
+def timed(name: str) -> Timed:
+    player = make_player(name)
+    return TimedOracle(player) if isinstance(player, Oracle) else Timed(player)
 
 
 def play(args: tuple[str, str, str, int, int]) -> tuple[int, int, list[float], list[float]]:
@@ -63,7 +72,7 @@ def play(args: tuple[str, str, str, int, int]) -> tuple[int, int, list[float], l
     times_a: list[float] = []
     times_b: list[float] = []
     for game in range(start, start + count):
-        pa, pb = Timed(a), Timed(b)
+        pa, pb = timed(a), timed(b)
         seats = [pa, pb] if game % 2 == 0 else [pb, pa]
         state = run_game(new_game(rules, 2), seats, random.Random(game))
         side_a = 0 if game % 2 == 0 else 1

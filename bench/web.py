@@ -111,7 +111,7 @@ async def play_table(base: str, ws_base: str, deadline: float, rng: random.Rando
             mine = latest[to_act]
             if mine is None or mine["seq"] < state["seq"]:
                 mine = await next_state(to_act, state["seq"] - 1)
-            legal = [a for a in mine["view"]["legal"] if not a.startswith("declare")]
+            legal = mine["view"]["legal"]
             if not legal:
                 await next_state(0, state["seq"])
                 continue

@@ -9,10 +9,10 @@ import pytest
 
 from helpers import dealt, run
 from noddy.cards import parse_card, parse_cards
-from noddy.errors import IllegalActionError
+from noddy.errors import IllegalActionError, NotationError
 from noddy.game import Action, GameState, Phase, new_game
-from noddy.players.driver import run_game
 from noddy.players import GreedyPlayer, RandomPlayer
+from noddy.players.driver import run_game
 from noddy.rules import load_rules
 from noddy.words import event_line
 
@@ -220,3 +220,81 @@ def test_equal_cuts_are_an_event_of_their_own_and_said_so() -> None:
     assert event.kind == EventKind.CUT_AGAIN
     line = event_line(event, ["You", "Greedy"], state.rules, False)
     assert line is not None and line.text == "Cut for the deal: You 5♥, Greedy 5♦ (equal: cut again)"
+
+
+def test_a_declaration_is_one_action_with_a_range_not_a_hundred() -> None:
+    """K26: while a hand is counted, the legal actions are ``count`` and the declare family."""
+    state = dealt("noddy-rules", E06, "6h")
+    legal = state.legal_actions()
+    assert list(legal) == [Action.count(0)] and len(legal) == 1
+    assert legal.declare is not None and legal.declare.points == range(0, 100)
+    assert Action.declare(0, 12) in legal and Action.declare(0, 0) in legal and Action.declare(0, 99) in legal
+    assert Action.declare(0, 100) not in legal and Action.declare(1, 12) not in legal
+    assert state.view(0).declare == range(0, 100) and state.view(1).declare is None
+    assert state.view(0).to_json()["declare"] == {"min": 0, "max": 99}
+    assert state.view(0).to_json()["legal"] == ["count"]
+    assert "from 0 to 99 points, not 100" in state.why_illegal(Action.declare(0, 100))
+    with pytest.raises(
+        IllegalActionError, match="seat 0 declare 100 refused in count: a declared count is from 0"
+    ):
+        state.apply(Action.declare(0, 100))
+
+
+def test_the_reason_a_go_is_refused_comes_from_the_one_check() -> None:
+    state = dealt("noddy-rules", E06, "6h").apply(Action.count(0)).apply(Action.count(1))
+    view = state.view(0)
+    assert Action.go(0) not in view.legal
+    assert (
+        view.why_not(Action.go(0))
+        == state.why_illegal(Action.go(0))
+        == "you can lay a card within 31, and must"
+    )
+    assert view.why_not(Action.play(0, parse_card("4d"))) == ""
+
+
+def test_actions_compare_equal_whatever_the_order_of_their_cards() -> None:
+    a, b = parse_cards("6d 5h")
+    assert Action("discard", 0, (a, b)) == Action("discard", 0, (b, a)) == Action.discard(0, (a, b))
+    assert hash(Action("discard", 0, (a, b))) == hash(Action.parse("discard 5h 6d", 0))
+
+
+@pytest.mark.parametrize("text", ["", "flop 5h", "play", "declare x", "go now", "play Zz"])
+def test_text_that_does_not_parse_is_a_notation_error_not_an_illegal_action(text: str) -> None:
+    with pytest.raises(NotationError) as err:
+        Action.parse(text, 0)
+    assert not isinstance(err.value, IllegalActionError)
+
+
+def test_a_finished_game_is_replayed_with_every_card_face_up() -> None:
+    rules = load_rules("cribbage")
+    playing = new_game(rules, 2)
+    with pytest.raises(IllegalActionError, match="only once the game is over"):
+        playing.replay()
+    final = run_game(playing, [GreedyPlayer(), GreedyPlayer()], random.Random(4))
+    positions = list(final.replay())
+    assert len(positions) == len(final.history) + 1 and positions[-1][0].scores == final.scores
+    for state, view in positions:
+        assert view.seat is None and view.hands == state.hands and view.cribs == state.cribs
+        assert view.events == state.events
+    dealt_view = next(view for state, view in positions if state.phase is Phase.DISCARD)
+    assert all(len(hand) == 6 for hand in dealt_view.hands)
+    assert dealt_view.to_json()["hands"] == [[str(c) for c in hand] for hand in dealt_view.hands]
+    assert "hands" not in final.view(None).to_json() and final.view(0).hands == ()
+
+
+@pytest.mark.parametrize(
+    ("players", "partners", "sides"), [(2, False, [[0], [1]]), (4, True, [[0, 2], [1, 3]])]
+)
+def test_the_view_says_whose_side_each_seat_is_on(
+    players: int, partners: bool, sides: list[list[int]]
+) -> None:
+    state = new_game(load_rules("cribbage"), players, partners=partners)
+    data = state.view(0).to_json()
+    assert data["sides"] == sides and [state.side_of(s) for s in range(players)] == data["side_of"]
+    assert state.side_seats() == tuple(tuple(s) for s in sides)
+
+
+def test_the_board_has_as_many_holes_as_the_target_or_31_for_one_deal() -> None:
+    assert new_game(load_rules("cribbage"), 2).view(0).board_holes == 121
+    assert new_game(load_rules("early-cribbage"), 2).view(None).to_json()["board_holes"] == 61
+    assert new_game(load_rules("french"), 2).view(0).board_holes == 31

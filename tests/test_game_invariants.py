@@ -17,8 +17,8 @@ import pytest
 from noddy.cards import DECK, Card
 from noddy.errors import IllegalActionError
 from noddy.game import Action, GameState, Phase, new_game
-from noddy.players.driver import next_action
 from noddy.players import GreedyPlayer, RandomPlayer
+from noddy.players.driver import next_action
 from noddy.record import GameRecord, Seat
 from noddy.rules import load_rules, preset_names
 
@@ -73,14 +73,19 @@ def _known_to(state: GameState, seat: int, seen_before: set[Card]) -> set[Card]:
 
 
 def _check_illegal(state: GameState, rng: random.Random) -> None:
-    """A sample of illegal actions is refused with a reason naming the seat and phase."""
-    legal = set(state.legal_actions())
+    """A sample of illegal actions is refused with a reason naming the seat and phase; an action is
+    listed as legal exactly when the one check finds no reason to refuse it."""
+    legal = state.legal_actions()
     seat = state.to_act
     assert seat is not None
     wrong_seat = (seat + 1) % state.players
     candidates = [Action.play(seat, rng.choice(DECK)), Action.go(seat), Action.count(wrong_seat)]
     candidates += [Action.play(wrong_seat, c) for c in state.hands[wrong_seat][:1]]
+    candidates += [Action.declare(seat, 12), Action.declare(seat, 100), Action("muggins", seat)]
+    candidates += [Action.discard(seat, state.hands[seat][:2]), Action.count(seat)]
     for action in candidates:
+        why = state.why_illegal(action)
+        assert (action in legal) == (why == ""), f"{action}: listed {action in legal}, refused {why!r}"
         if action in legal:
             continue
         with pytest.raises(IllegalActionError) as err:
@@ -114,10 +119,14 @@ def test_random_play_invariants(name: str, players: int, partners: bool | None) 
                 assert legal, "a player to act always has a legal action"
                 for action in legal[:40]:
                     assert state.apply(action).history == (*state.history, action)
+                if legal.declare is not None:
+                    for points in legal.declare.points[:40]:
+                        declared = Action.declare(state.to_act, points)
+                        assert state.apply(declared).history == (*state.history, declared)
                 if steps % 7 == 0:
                     _check_illegal(state, rng)
             else:
-                assert state.legal_actions() == ()
+                assert not state.legal_actions()
             action = next_action(state, seats, rng)
             before = state
             state = state.apply(action)

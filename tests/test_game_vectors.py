@@ -18,10 +18,10 @@ import pytest
 
 from noddy.cards import DECK, Card, parse_card, parse_cards
 from noddy.game import Action, Event, GameState, Phase, new_game
-from noddy.players.driver import run_game
 from noddy.game.flow import count_items
 from noddy.game.setup import arranged_shuffle, at_deal
 from noddy.players import GreedyPlayer
+from noddy.players.driver import run_game
 from noddy.rules import load_rules
 from noddy.scoring import total
 

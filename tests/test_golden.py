@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from noddy.game import new_game
-from noddy.players.driver import run_game
 from noddy.players import GreedyPlayer
+from noddy.players.driver import run_game
 from noddy.record import GameRecord, Seat
 from noddy.rules import load_rules, preset_names
 

@@ -8,7 +8,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from helpers import dealt, run
+from noddy.cards import parse_card
 from noddy.cli.main import app
+from noddy.cli.play_cmd import _read
+from noddy.errors import IllegalActionError
+from noddy.game import Action
 from noddy.record import GameRecord
 
 runner = CliRunner()
@@ -101,3 +106,19 @@ def test_replay_to_end_prints_the_stake_line_that_play_prints(tmp_path: Path) ->
     assert replayed.exit_code == 0, replayed.stdout[-2000:]
     assert "A lurch: it counts 2 games." in replayed.stdout
     assert replayed.stdout.strip().splitlines()[-1] == played.stdout.strip().splitlines()[-2]
+
+
+def test_the_terminal_shows_the_engines_reason_for_a_refused_go_card_or_count() -> None:
+    state = dealt("noddy-rules", {0: "Jh 4d 5d", 1: "7d 8s 9s"}, "6h")
+    with pytest.raises(IllegalActionError, match="a declared count is from 0 to 99 points, not 100"):
+        _read("100", state.view(0))
+    assert _read("12", state.view(0)) == Action.declare(0, 12)
+    state = run(state, ["count", "count"])
+    with pytest.raises(IllegalActionError) as err:
+        _read("go", state.view(0))
+    assert str(err.value) == state.why_illegal(Action.go(0)) == "you can lay a card within 31, and must"
+    state = run(state, ["play Jh", "play 9s", "play 5d"])
+    with pytest.raises(IllegalActionError) as err:
+        _read("8s", state.view(1))
+    assert str(err.value) == state.why_illegal(Action.play(1, parse_card("8s")))
+    assert "over 31" in str(err.value)

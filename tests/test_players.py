@@ -2,18 +2,31 @@
 
 from __future__ import annotations
 
+import ast
 import random
+from pathlib import Path
 
 import pytest
 
+import noddy
+import noddy.game
 from helpers import dealt, run
 from noddy.cards import DECK, parse_card, parse_cards
 from noddy.errors import NoddyError
 from noddy.game import Action, GameState, Phase, new_game
-from noddy.players.driver import run_game
 from noddy.game.flow import announced_items
 from noddy.game.setup import at_deal
-from noddy.players import LEVELS, PLAYERS, GreedyPlayer, StrongPlayer, make_player
+from noddy.players import (
+    LEVELS,
+    PLAYERS,
+    GreedyPlayer,
+    Oracle,
+    OraclePlayer,
+    StrongPlayer,
+    make_player,
+    next_action,
+)
+from noddy.players.driver import run_game
 from noddy.players.inference import announced, candidate_hands, evidence, signature
 from noddy.players.search import Search
 from noddy.players.worlds import sample_worlds, world
@@ -184,3 +197,39 @@ def test_strong_player_discards_by_expected_value() -> None:
     view = state.view(1)
     choice = StrongPlayer().choose(view, view.legal, random.Random(0))
     assert set(choice.cards) == set(parse_cards("2c 9h"))
+
+
+SRC = Path(noddy.__file__).parent
+BELOW_GAME = ("noddy.cards", "noddy.errors", "noddy.rules", "noddy.scoring", "noddy.words", "noddy.game")
+
+
+def _imports(package: str) -> list[tuple[str, ast.ImportFrom]]:
+    found = []
+    for path in sorted((SRC / package).glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("noddy"):
+                found.append((path.name, node))
+    return found
+
+
+def test_players_use_only_the_public_names_of_the_game() -> None:
+    for name, node in _imports("players"):
+        if node.module and node.module.startswith("noddy.game"):
+            assert node.module == "noddy.game", f"players/{name} imports {node.module}"
+            private = [a.name for a in node.names if a.name not in noddy.game.__all__]
+            assert not private, f"players/{name} imports {private}, not in noddy.game.__all__"
+
+
+def test_the_game_imports_nothing_above_it() -> None:
+    for name, node in _imports("game"):
+        assert node.module is not None and node.module.startswith(BELOW_GAME), f"game/{name}: {node.module}"
+
+
+def test_the_driver_shows_the_true_state_to_an_oracle_only() -> None:
+    oracle, greedy = OraclePlayer(), GreedyPlayer()
+    assert isinstance(oracle, Oracle) and not isinstance(greedy, Oracle)
+    state = new_game(load_rules("willughby"), 2)
+    while state.to_act is None:
+        state = state.apply(next_action(state, [oracle, greedy], random.Random(0)))
+    action = next_action(state, [oracle, greedy] if state.to_act == 0 else [greedy, oracle], random.Random(0))
+    assert oracle.state is state and action in state.legal_actions()

@@ -100,8 +100,13 @@ def test_a_game_is_replayed_and_its_record_given_only_when_it_is_over(client: Te
     replay = client.get(f"/api/tables/{made['id']}/replay").json()
     assert len(replay["frames"]) == len(table.state.history) + 1
     assert replay["frames"][-1]["view"]["scores"] == list(table.state.scores)
+    for frame, (state, _) in zip(replay["frames"], table.state.replay(), strict=True):
+        assert frame["view"]["hands"] == [[str(c) for c in hand] for hand in state.hands]
+        assert frame["view"]["cribs"] == [[str(c) for c in crib] for crib in state.cribs]
+        assert frame["view"]["sides"] == [[0], [1]] and frame["view"]["board_holes"] == 31
     listing = client.get("/api/tables").json()
     assert [t["id"] for t in listing["finished"]] == [made["id"]]
+    assert listing["finished"][0]["sides"] == [[0], [1]]
     assert client.get("/api/tables/nothing/replay").status_code == 404
 
 

@@ -72,6 +72,16 @@ def test_several_people_at_one_table_each_see_only_their_own_cards(
             for r in m.get("view", {}).get("refusals", {}).values()
         ]
         assert any("over 31" in reason for reason in reasons), "a card that would pass 31 is refused"
+    views = [m["view"] for p in people.values() for m in p.messages if "view" in m]
+    sides = [[0, 2], [1, 3]] if table.state.partners else [[s] for s in range(len(seats))]
+    assert all(
+        v["sides"] == sides and v["side_of"] == [table.state.side_of(s) for s in range(len(seats))]
+        for v in views
+    )
+    counting = [v for v in views if v["phase"] == "count" and v["to_act"] == v["seat"]]
+    assert counting and all(
+        v["declare"] == {"min": 0, "max": 99} and v["legal"] == ["count"] for v in counting
+    )
     for seat in [*people.values(), watcher]:
         seat.close()
 
@@ -211,7 +221,7 @@ def test_a_restart_restores_every_table_where_it_was(tmp_path: Path) -> None:
                 if table.state.to_act != 0:
                     break
                 seen = me.state_at(len(table.state.history))
-                legal = [a for a in seen["view"]["legal"] if not a.startswith("declare")]
+                legal = seen["view"]["legal"]
                 me.send(type="act", action=rng.choice(legal), seq=seen["seq"])
                 wait_for(lambda table=table, seen=seen: len(table.state.history) > seen["seq"])
             old[made["id"]] = table

@@ -99,11 +99,10 @@ class Seat:
 
 def choose(state: dict[str, Any], rng: random.Random) -> str:
     """A random legal action, declaring a count now and then."""
-    legal = state["view"]["legal"]
-    plain = [a for a in legal if not a.startswith("declare")]
-    if len(plain) < len(legal) and rng.random() < 0.4:
-        return f"declare {rng.randrange(0, 20)}"
-    return str(rng.choice(plain))
+    view = state["view"]
+    if view["declare"] is not None and rng.random() < 0.4:
+        return f"declare {rng.randrange(view['declare']['min'], 20)}"
+    return str(rng.choice(view["legal"]))
 
 
 def play_to_end(client: TestClient, table_id: str, seats: dict[int, Seat], rng: random.Random) -> None:

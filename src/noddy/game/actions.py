@@ -82,9 +82,7 @@ class Action:
             return cls(kind, seat, cards)
         if kind in _WITH_NUMBER:
             if not rest.strip().isdigit():
-                raise NotationError(
-                    f"cannot read action {text!r}: {kind} needs a number, e.g. {kind} 12"
-                )
+                raise NotationError(f"cannot read action {text!r}: {kind} needs a number, e.g. {kind} 12")
             return cls(kind, seat, number=int(rest))
         if rest:
             raise NotationError(f"cannot read action {text!r}: {kind} takes nothing after it")

@@ -45,6 +45,13 @@ class Declare:
     def __str__(self) -> str:
         return f"declare {self.points.start}-{self.points.stop - 1}"
 
+    def refusal(self, action: Action) -> str:
+        """Why a declaration by this seat is refused (its number out of range), or ``""``."""
+        if action.number not in self.points:
+            low, high = self.points.start, self.points.stop - 1
+            return f"a declared count is from {low} to {high} points, not {action.number}"
+        return ""
+
 
 class LegalActions(Sequence[Action]):
     """The legal actions of a position: the listed ones, and the `Declare` family when a count is made.
@@ -123,6 +130,7 @@ def refusal(state: GameState, action: Action) -> str:
             return f"it is seat {state.to_act}'s turn, not chance's"
         return f"it is seat {state.to_act}'s turn"
     seat = action.seat
+    assert seat is not None
     kind = action.kind
     phase = state.phase
     if phase is Phase.DISCARD and kind == "discard":
@@ -133,10 +141,7 @@ def refusal(state: GameState, action: Action) -> str:
     if phase is Phase.COUNT and kind == "count":
         return ""
     if phase is Phase.COUNT and kind == "declare":
-        if action.number not in DECLARE_RANGE:
-            low, high = DECLARE_RANGE.start, DECLARE_RANGE.stop - 1
-            return f"a declared count is from {low} to {high} points, not {action.number}"
-        return ""
+        return Declare(seat).refusal(action)
     if phase is Phase.MUGGINS and kind in ("muggins", "pass"):
         return ""
     if phase is Phase.PLAY and kind in ("play", "go"):

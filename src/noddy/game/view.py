@@ -75,9 +75,12 @@ class PlayerView:
 
     def why_not(self, action: Action) -> str:
         """Why this seat may not take ``action`` now (``""`` if it may), in the engine's words where
-        the view carries them (a card of the hand, the Go)."""
+        the view carries them (a card of the hand, the Go, a declaration)."""
         if action in self.legal:
             return ""
+        family = self.legal.declare
+        if family is not None and action.kind == "declare" and action.seat == family.seat:
+            return family.refusal(action)
         return dict(self.refused).get(action) or f"you may not {action} now"
 
     @property
@@ -139,9 +142,7 @@ class PlayerView:
             "count": self.count,
             "to_act": self.to_act,
             "legal": self.legal.texts(),
-            "declare": (
-                {"min": self.declare.start, "max": self.declare.stop - 1} if self.declare is not None else None
-            ),
+            "declare": self._declare_json(),
             "events": [e.to_json() for e in self.events],
             "winner": self.winner,
             "stake": list(self.stake),
@@ -155,6 +156,10 @@ class PlayerView:
             "board_holes": self.board_holes,
             **self._open_json(),
         }
+
+    def _declare_json(self) -> dict[str, int] | None:
+        points = self.declare
+        return None if points is None else {"min": points.start, "max": points.stop - 1}
 
     def _open_json(self) -> dict[str, Any]:
         if not self.hands:

@@ -21,6 +21,7 @@ from noddy.errors import NoddyError
 from noddy.game import EVENT_FACTS, Event, GameState, new_game
 from noddy.players.driver import run_game
 from noddy.players import make_player
+from noddy.players.driver import run_game
 from noddy.rules import Rules, dump_rules, loads_rules
 from noddy.scoring import FACTS, total
 

@@ -21,8 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from noddy.errors import IllegalActionError, NoddyError, NotationError
-from noddy.game.actions import Action
-from noddy.game.state import GameState, new_game
+from noddy.game import Action, GameState, new_game, side_seats
 from noddy.players import PLAYERS, Player, make_player, next_action
 from noddy.record import GameRecord, Seat, format_action, parse_action, result_of
 from noddy.rules import Rules, load_rules
@@ -138,6 +137,7 @@ class LiveTable:
             "title": self.rules.title or self.rules.name,
             "players": self.state.players,
             "partners": self.state.partners,
+            "sides": [list(seats) for seats in self.state.side_seats()],
             "status": self.status,
             "scores": list(self.state.scores),
             "deal": self.state.deal_number,
@@ -266,6 +266,7 @@ class TableManager:
             "title": rules.title or rules.name,
             "players": row.players,
             "partners": row.partners,
+            "sides": [list(seats) for seats in side_seats(row.players, row.partners)],
             "status": "over",
             "scores": result.get("scores", []),
             "winner": result.get("winner"),

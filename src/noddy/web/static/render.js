@@ -4,11 +4,11 @@
 import { backSVG, boardSVG, cardName, cardSVG, pegColour } from "/static/cards.js";
 import { cardText, el } from "/static/common.js";
 
-export const sideOfSeat = (partners) => (seat) => (partners ? seat % 2 : seat);
+// Who sits on which side comes from the view: `sides` (the seats of each side) and `side_of`.
+export const sideOfSeat = (view) => (seat) => view.side_of[seat];
 
-export function sideNames(names, partners) {
-  if (!partners) return names.slice();
-  return [`${names[0]} & ${names[2]}`, `${names[1]} & ${names[3]}`];
+export function sideNames(names, view) {
+  return view.sides.map((seats) => seats.map((seat) => names[seat]).join(" & "));
 }
 
 export function cardFace(code, extra = "") {
@@ -38,14 +38,14 @@ export function renderSeats(box, { view, names, seats, me, hands }) {
   for (const seat of order) {
     const tags = [];
     if (seat === view.dealer) tags.push(el("span", { class: "tag dealer", title: "the dealer" }, "dealer"));
-    if (view.partners && me !== null && seat % 2 === me % 2) tags.push(el("span", { class: "tag partner" }, "partner"));
+    if (me !== null && view.side_of[seat] === view.side_of[me]) tags.push(el("span", { class: "tag partner" }, "partner"));
     const info = seats && seats[seat];
     if (info && info.kind === "human" && !info.claimed) tags.push(el("span", { class: "tag away" }, "invited"));
     else if (info && info.kind === "human" && !info.connected) tags.push(el("span", { class: "tag away" }, "away"));
     const cards = el("div", { class: "mini-hand" });
     if (hands) for (const code of sortCards(hands[seat])) cards.append(cardFace(code, "small"));
     else for (let i = 0; i < view.hand_sizes[seat]; i++) cards.append(cardBack("small"));
-    const side = sideOfSeat(view.partners)(seat);
+    const side = view.side_of[seat];
     box.append(el("div", {
       class: `seat ${view.to_act === seat ? "to-act" : ""}`, "data-seat": seat,
       style: `--side:${pegColour(side)}`,
@@ -65,8 +65,8 @@ export function renderMiddle({ turnup, pile, count, crib }, view, names) {
 }
 
 export function renderScores(box, boardBox, { view, names, pegs, target, end }) {
-  const sides = sideNames(names, view.partners);
-  const goal = end === "target" ? target : 31;
+  const sides = sideNames(names, view);
+  const goal = view.board_holes;
   box.replaceChildren(...sides.map((name, side) => el("div", { class: "score", style: `--side:${pegColour(side)}` },
     el("span", { class: "dot" }), el("span", { class: "score-name" }, name),
     el("span", { class: "score-points" }, String(view.scores[side])),
@@ -102,8 +102,8 @@ export function logEntry(event, sideNames, sideOf) {
 }
 
 /** A table of each deal's points per side, by where they came from (``reasons``: keys and words, in order). */
-export function dealsTable(deals, names, partners, reasons) {
-  const sides = sideNames(names, partners);
+export function dealsTable(deals, names, view, reasons) {
+  const sides = sideNames(names, view);
   const table = el("table", { class: "deals" });
   table.append(el("thead", {}, el("tr", {}, el("th", {}, "Deal"), ...sides.map((n) => el("th", {}, n)))));
   const body = el("tbody");
@@ -122,8 +122,8 @@ export function dealsTable(deals, names, partners, reasons) {
   return table;
 }
 
-export function appendLog(list, events, names, partners) {
-  const sides = sideNames(names, partners);
-  const sideOf = sideOfSeat(partners);
+export function appendLog(list, events, names, view) {
+  const sides = sideNames(names, view);
+  const sideOf = sideOfSeat(view);
   for (const event of events) list.append(logEntry(event, sides, sideOf));
 }

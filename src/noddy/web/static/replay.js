@@ -17,7 +17,7 @@ function show(index) {
   renderScores($("scores"), $("board"), { view: v, names: data.names, pegs: frame.pegs, target: v.target, end: v.end });
   const log = $("log");
   log.replaceChildren();
-  for (let i = 0; i <= at; i++) appendLog(log, data.frames[i].events, data.names, v.partners);
+  for (let i = 0; i <= at; i++) appendLog(log, data.frames[i].events, data.names, v);
   log.scrollTop = log.scrollHeight;
   $("slider").value = String(at);
   $("step").textContent = `step ${at} of ${data.frames.length - 1}`;

@@ -71,7 +71,7 @@ function onMessage(msg) {
       if (msg.view.phase !== "discard") selected.clear();
       for (const code of [...selected]) if (!msg.view.hand.includes(code)) selected.delete(code);
     }
-    if (info) appendLog($("log"), msg.events, names(), info.partners);
+    if (info) appendLog($("log"), msg.events, names(), msg.view);
     const called = msg.events.filter((e) => e.points || e.called || e.kind === "deal_end").pop();
     if (called) lastCall = called.kind === "deal_end" ? dealSummary(msg, called) : called;
     const log = $("log");
@@ -91,7 +91,7 @@ function dealSummary(msg, ended) {
   const after = msg.events.slice(msg.events.indexOf(ended)).some((e) => e.kind === "deal");
   const deal = msg.deals[msg.deals.length - 1 - (after ? 1 : 0)];
   if (!deal || !info) return ended;
-  const parts = sideNames(names(), msg.view.partners).map((name, side) => {
+  const parts = sideNames(names(), msg.view).map((name, side) => {
     const got = deal.sides[side];
     const sum = Object.values(got).reduce((a, b) => a + b, 0);
     const detail = msg.reasons.filter(([key]) => got[key]).map(([key, words]) => `${words} ${got[key]}`).join(", ");
@@ -113,7 +113,9 @@ function send(action) {
 }
 
 function legalKinds() {
-  return new Set(game.view.legal.map((a) => a.split(" ")[0]));
+  const kinds = new Set(game.view.legal.map((a) => a.split(" ")[0]));
+  if (game.view.declare) kinds.add("declare");
+  return kinds;
 }
 
 function myTurn() {
@@ -151,8 +153,9 @@ function layAway() {
 function declare() {
   const input = $("declare-input");
   const value = input ? input.value.trim() : "";
-  if (!/^\d{1,2}$/.test(value)) {
-    showError("Declare a number of points from 0 to 99, or press “Count for me”.");
+  const range = game.view.declare;
+  if (!range || !/^\d+$/.test(value) || Number(value) < range.min || Number(value) > range.max) {
+    showError(`Declare a number of points from ${range ? range.min : 0} to ${range ? range.max : 0}, or press “Count for me”.`);
     if (input) input.focus();
     return;
   }
@@ -168,7 +171,7 @@ function statusText() {
   const all = names();
   if (game.status === "over" || v.phase === "over") {
     if (v.winner === null) return "The game is a draw.";
-    const side = sideNames(all, v.partners)[v.winner];
+    const side = sideNames(all, v)[v.winner];
     return `${side} ${side === "You" || side.includes(" & ") ? "win" : "wins"} the game.`;
   }
   if (v.to_act === null) return "Shuffling and dealing…";
@@ -207,11 +210,12 @@ function renderActions() {
   }
   if (kinds.has("go")) box.append(el("button", { class: kinds.has("play") ? "" : "primary", id: "go", onclick: () => send("go") }, "Go"));
   if (kinds.has("count")) {
+    const range = game.view.declare;
     box.append(
       el("button", { class: "primary", id: "count-for-me", onclick: () => send("count") }, "Count for me"),
       el("span", { class: "declare" },
         el("label", { for: "declare-input" }, "or declare"),
-        el("input", { id: "declare-input", type: "number", min: 0, max: 99, inputmode: "numeric", placeholder: "points",
+        el("input", { id: "declare-input", type: "number", min: range.min, max: range.max, inputmode: "numeric", placeholder: "points",
           onkeydown: (e) => { if (e.key === "Enter") { e.stopPropagation(); declare(); } } }),
         el("button", { id: "declare", onclick: declare }, "Declare")),
     );
@@ -281,7 +285,7 @@ function renderCallout() {
   const last = lastCall;
   if (!last || last === lastCallShown) return;
   lastCallShown = last;
-  const side = last.seat === null ? 0 : (game.view.partners ? last.seat % 2 : last.seat);
+  const side = last.seat === null ? 0 : game.view.side_of[last.seat];
   box.replaceChildren(el("span", { class: "callout-text" }, ...lineParts(last)));
   if (last.points) box.append(el("span", { class: "pts", style: `background:${pegColour(side)}` }, `+${last.points}`));
   box.classList.remove("pop");
@@ -312,9 +316,9 @@ function showOverlay(force = false) {
   const v = game.view;
   $("result").textContent = statusText();
   const [stakeName, stakeGames] = v.stake;
-  $("stake").textContent = v.winner === null ? "" : `${sideNames(names(), v.partners).map((n, i) => `${n} ${v.scores[i]}`).join(" · ")}`
+  $("stake").textContent = v.winner === null ? "" : `${sideNames(names(), v).map((n, i) => `${n} ${v.scores[i]}`).join(" · ")}`
     + (stakeGames > 1 ? ` — a ${stakeName}: it counts ${stakeGames} games.` : "");
-  $("final-deals").replaceChildren(dealsTable(game.deals, names(), v.partners, game.reasons));
+  $("final-deals").replaceChildren(dealsTable(game.deals, names(), v, game.reasons));
   $("replay-link").href = `/replay/${tableId}`;
   $("rematch").hidden = info.you === null;
   $("overlay").hidden = false;
@@ -337,7 +341,7 @@ function render() {
   renderSeats($("opponents"), { view: v, names: all, seats: info.seats, me: info.you });
   renderMiddle({ turnup: $("turnup"), pile: $("pile"), count: $("count"), crib: renderCrib() }, v, all);
   renderScores($("scores"), $("board"), { view: v, names: all, pegs: game.pegs, target: info.target, end: info.end });
-  $("mini-scores").replaceChildren(...sideNames(all, v.partners).map((name, side) => el("span", {
+  $("mini-scores").replaceChildren(...sideNames(all, v).map((name, side) => el("span", {
     class: "mini-score", style: `--side:${pegColour(side)}`,
   }, el("span", { class: "dot" }), `${name} `, el("strong", {}, String(v.scores[side])))),
   el("span", { class: "mini-goal" }, info.end === "target" ? `to ${info.target}` : "one deal"));
@@ -352,7 +356,7 @@ function render() {
   renderActions();
   renderCallout();
   $("deals-panel").hidden = game.deals.filter((d) => d.deal).length < 2 && game.status !== "over";
-  $("deals").replaceChildren(dealsTable(game.deals, all, v.partners, game.reasons));
+  $("deals").replaceChildren(dealsTable(game.deals, all, v, game.reasons));
   if (game.status === "over") showOverlay();
 }
 
