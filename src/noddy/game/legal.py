@@ -21,7 +21,7 @@ from noddy.game.actions import Action
 if TYPE_CHECKING:
     from noddy.game.state import GameState
 
-__all__ = ["DECLARE_RANGE", "Declare", "LegalActions", "legal_actions", "refusal"]
+__all__ = ["DECLARE_RANGE", "NO_ACTIONS", "Declare", "LegalActions", "legal_actions", "refusal"]
 
 DECLARE_RANGE = range(0, 100)
 """The counts a player may declare."""
@@ -111,6 +111,7 @@ class LegalActions(Sequence[Action]):
 
 
 NO_ACTIONS = LegalActions()
+"""Nothing to do: a chance node, another seat's turn, or the end."""
 
 
 def refusal(state: GameState, action: Action) -> str:
