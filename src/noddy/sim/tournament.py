@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from noddy.errors import NoddyError
-from noddy.game import EVENT_FACTS, Event, GameState, new_game
+from noddy.game import EVENT_FACTS, Event, GameState, new_game, side_of
 from noddy.players.driver import run_game
 from noddy.players import make_player
 from noddy.players.driver import run_game
@@ -73,7 +73,7 @@ class GameSummary:
     actions: int
 
     def side_of(self, seat: int) -> int:
-        return seat % 2 if self.partners else seat
+        return side_of(seat, self.partners)
 
     def seat_of(self, player: int) -> int:
         return self.seats.index(player)
