@@ -290,7 +290,7 @@ def test_the_view_says_whose_side_each_seat_is_on(
 ) -> None:
     state = new_game(load_rules("cribbage"), players, partners=partners)
     data = state.view(0).to_json()
-    assert data["sides"] == sides and [state.side_of(s) for s in range(players)] == data["side_of"]
+    assert data["side_seats"] == sides and [state.side_of(s) for s in range(players)] == data["side_of"]
     assert state.side_seats() == tuple(tuple(s) for s in sides)
 
 

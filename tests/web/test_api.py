@@ -103,10 +103,10 @@ def test_a_game_is_replayed_and_its_record_given_only_when_it_is_over(client: Te
     for frame, (state, _) in zip(replay["frames"], table.state.replay(), strict=True):
         assert frame["view"]["hands"] == [[str(c) for c in hand] for hand in state.hands]
         assert frame["view"]["cribs"] == [[str(c) for c in crib] for crib in state.cribs]
-        assert frame["view"]["sides"] == [[0], [1]] and frame["view"]["board_holes"] == 31
+        assert frame["view"]["side_seats"] == [[0], [1]] and frame["view"]["board_holes"] == 31
     listing = client.get("/api/tables").json()
     assert [t["id"] for t in listing["finished"]] == [made["id"]]
-    assert listing["finished"][0]["sides"] == [[0], [1]]
+    assert listing["finished"][0]["side_seats"] == [[0], [1]]
     assert client.get("/api/tables/nothing/replay").status_code == 404
 
 

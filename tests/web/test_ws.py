@@ -75,7 +75,7 @@ def test_several_people_at_one_table_each_see_only_their_own_cards(
     views = [m["view"] for p in people.values() for m in p.messages if "view" in m]
     sides = [[0, 2], [1, 3]] if table.state.partners else [[s] for s in range(len(seats))]
     assert all(
-        v["sides"] == sides and v["side_of"] == [table.state.side_of(s) for s in range(len(seats))]
+        v["side_seats"] == sides and v["side_of"] == [table.state.side_of(s) for s in range(len(seats))]
         for v in views
     )
     counting = [v for v in views if v["phase"] == "count" and v["to_act"] == v["seat"]]

@@ -58,7 +58,7 @@ class PlayerView:
     refused: tuple[tuple[Action, str], ...] = ()
     """For the seat to play: each card of its hand it may not lay now, and a Go it may not say, with
     the engine's reason (`GameState.why_illegal`)."""
-    sides: tuple[tuple[int, ...], ...] = ()
+    side_seats: tuple[tuple[int, ...], ...] = ()
     """The seats of each side (partners share one)."""
     hands: tuple[tuple[Card, ...], ...] = ()
     """Every seat's hand: in an open view (a finished game's replay) only."""
@@ -151,7 +151,7 @@ class PlayerView:
                 {"declarer": self.muggins[0], "missed": self.muggins[1]} if self.muggins is not None else None
             ),
             "refusals": {str(card): reason for card, reason in self.refusals},
-            "sides": [list(seats) for seats in self.sides],
+            "side_seats": [list(seats) for seats in self.side_seats],
             "side_of": [self.side_of(seat) for seat in range(self.players)],
             "board_holes": self.board_holes,
             **self._open_json(),
@@ -210,7 +210,7 @@ def make_view(state: GameState, seat: int | None) -> PlayerView:
         counting=(task.what, task.seat) if task is not None else None,
         muggins=state.muggins,
         refused=refused,
-        sides=state.side_seats(),
+        side_seats=state.side_seats(),
     )
 
 

@@ -147,7 +147,7 @@ function describeTable(t) {
   if (t.status === "over") {
     const scores = t.scores.join(" – ");
     const names = t.seats.map((s) => s.name);
-    const winner = t.winner === null ? null : t.sides[t.winner].map((seat) => names[seat]).join(" & ");
+    const winner = t.winner === null ? null : t.side_seats[t.winner].map((seat) => names[seat]).join(" & ");
     state = winner === null ? `a draw, ${scores}` : `${winner} won, ${scores}`;
   } else if (t.status === "open") {
     state = `waiting for ${t.seats.filter((s) => !s.claimed).length} player(s)`;

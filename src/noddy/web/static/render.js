@@ -4,11 +4,11 @@
 import { backSVG, boardSVG, cardName, cardSVG, pegColour } from "/static/cards.js";
 import { cardText, el } from "/static/common.js";
 
-// Who sits on which side comes from the view: `sides` (the seats of each side) and `side_of`.
+// Who sits on which side comes from the view: `side_seats` (the seats of each side) and `side_of`.
 export const sideOfSeat = (view) => (seat) => view.side_of[seat];
 
 export function sideNames(names, view) {
-  return view.sides.map((seats) => seats.map((seat) => names[seat]).join(" & "));
+  return view.side_seats.map((seats) => seats.map((seat) => names[seat]).join(" & "));
 }
 
 export function cardFace(code, extra = "") {
