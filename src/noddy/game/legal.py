@@ -136,7 +136,8 @@ def refusal(state: GameState, action: Action) -> str:
     phase = state.phase
     if phase is Phase.DISCARD and kind == "discard":
         need = state.rules.deal.shape(state.players).discard
-        if len(set(action.cards)) != need or not set(action.cards) <= set(state.hands[seat]):
+        hand, cards = state.hands[seat], action.cards
+        if len(cards) != need or len(set(cards)) != need or any(c not in hand for c in cards):
             return f"discard {need} different card(s) from your hand"
         return ""
     if phase is Phase.COUNT and kind == "count":

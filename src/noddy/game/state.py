@@ -193,7 +193,8 @@ class GameState:
         """The state after ``action``; raise `IllegalActionError` naming player, phase and reason."""
         from noddy.game.flow import advance
 
-        why = self.why_illegal(action)
+        listed = self.__dict__.get("_legal")  # listed by the same check: search lists, then applies
+        why = "" if listed is not None and action in listed else self.why_illegal(action)
         if why:
             if self.is_over:
                 raise IllegalActionError(f"{action} refused: {why}")
