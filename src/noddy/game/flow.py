@@ -1,4 +1,5 @@
-"""The transitions of a game: legal actions and what each action leads to, per the rules.
+"""The transitions of a game: what each action leads to, per the rules (`noddy.game.legal` says which
+actions are legal).
 
 Every rule that varies is read from `Rules`: the cut (K31), compensation (K34), the deal and crib
 (K43), the turn-up before or after laying away, the turned Jack (K1-K3), the Knave's timing (K5),
