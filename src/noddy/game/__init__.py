@@ -9,9 +9,9 @@ from noddy.game.actions import Action
 from noddy.game.events import EVENT_FACTS, Event, EventFacts, EventKind, current_deal
 from noddy.game.flow import announced_items, count_items, jack_receiver
 from noddy.game.legal import DECLARE_RANGE, Declare, LegalActions
-from noddy.game.seating import side_of, side_seats
 from noddy.game.state import Chance, CountTask, GameState, Phase, new_game
 from noddy.game.view import PlayerView
+from noddy.rules import side_of, side_seats
 
 __all__ = [
     "DECLARE_RANGE",

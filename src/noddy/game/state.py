@@ -19,8 +19,7 @@ from noddy.cards import DECK, Card
 from noddy.errors import IllegalActionError
 from noddy.game.actions import Action
 from noddy.game.events import Event
-from noddy.game.seating import side_of, side_seats
-from noddy.rules import Rules
+from noddy.rules import Rules, side_of, side_seats
 from noddy.scoring import count_of
 
 if TYPE_CHECKING:

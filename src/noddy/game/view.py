@@ -15,8 +15,7 @@ from noddy.cards import Card
 from noddy.game.actions import Action
 from noddy.game.events import Event, current_deal
 from noddy.game.legal import NO_ACTIONS, LegalActions
-from noddy.game.seating import side_of
-from noddy.rules import Rules
+from noddy.rules import Rules, side_of
 
 if TYPE_CHECKING:
     from noddy.game.state import GameState

@@ -12,6 +12,7 @@ from noddy.rules.load import (
     rules_to_data,
 )
 from noddy.rules.model import FIELDS, SECTIONS, Rules, Source, field_spec
+from noddy.rules.seating import side_of, side_seats
 from noddy.rules.sections import (
     Combinations,
     Crib,
@@ -58,4 +59,6 @@ __all__ = [
     "preset_names",
     "rules_from_data",
     "rules_to_data",
+    "side_of",
+    "side_seats",
 ]

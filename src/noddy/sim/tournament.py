@@ -19,7 +19,6 @@ from dataclasses import dataclass
 
 from noddy.errors import NoddyError
 from noddy.game import EVENT_FACTS, Event, GameState, new_game, side_of
-from noddy.players.driver import run_game
 from noddy.players import make_player
 from noddy.players.driver import run_game
 from noddy.rules import Rules, dump_rules, loads_rules

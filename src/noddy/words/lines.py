@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
 from noddy.cards import Card
-from noddy.rules import Rules
+from noddy.rules import Rules, side_seats
 from noddy.scoring import ScoreItem, total
 from noddy.words.calls import CallPart, call, say
 
@@ -68,9 +68,7 @@ class Line:
 
 def side_name(names: Sequence[str], side: int, partners: bool) -> str:
     """A side's name: its seat's, or both partners' ("You & Greedy 3")."""
-    if partners:
-        return f"{names[side]} & {names[side + 2]}"
-    return names[side]
+    return " & ".join(names[seat] for seat in side_seats(len(names), partners)[side])
 
 
 def _plural(name: str) -> bool:

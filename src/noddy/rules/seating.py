@@ -1,5 +1,6 @@
 """Who sits on which side: partners sit opposite and share a side (a scoring track); otherwise each
-seat is its own side. The one place this is written; views send it to the faces.
+seat is its own side. The one place this is written: the game, the words and the views (which send
+it to the web page) all read it here.
 
 >>> side_of(2, partners=True), side_seats(4, partners=True)
 (0, ((0, 2), (1, 3)))
