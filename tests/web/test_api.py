@@ -9,7 +9,7 @@ import pytest
 import uvicorn
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
-from web_helpers import Seat, live, new_table, play_to_end
+from web_helpers import live, mine, new_table, play_to_end
 
 from noddy.cli.main import app as cli
 from noddy.record import GameRecord
@@ -51,14 +51,15 @@ def test_a_table_gives_me_a_seat_and_my_friends_invite_links(client: TestClient)
         ],
         partners=True,
     )
-    assert made["seat"] == 1 and made["token"]
+    assert made["seat"] == 1 and made["secret"] and made["maker"]
     assert [(i["seat"], i["name"]) for i in made["invites"]] == [(0, "Ann"), (3, "Friend 2")]
     assert all(i["link"].startswith(f"/t/{made['id']}#") for i in made["invites"])
     listing = client.get("/api/tables").json()
     assert [t["id"] for t in listing["open"]] == [made["id"]]
     summary = client.get(f"/api/tables/{made['id']}").json()
     assert summary["partners"] is True and summary["status"] == "open"
-    assert "token" not in str(summary) and made["token"] not in str(listing)
+    assert "token" not in str(summary) and made["secret"] not in str(listing)
+    assert "secret" not in str(summary) and made["maker"] not in str(listing)
 
 
 def test_bad_tables_are_refused_with_the_reason(client: TestClient) -> None:
@@ -89,7 +90,7 @@ def test_bad_tables_are_refused_with_the_reason(client: TestClient) -> None:
 
 def test_a_game_is_replayed_and_its_record_given_only_when_it_is_over(client: TestClient) -> None:
     made = new_table(client, "willughby")
-    me = Seat(client, made["id"], made["token"], 0)
+    me = mine(client, made)
     table = live(client, made["id"])
     me.state_at(1)
     assert client.get(f"/api/tables/{made['id']}/replay").status_code == 403

@@ -16,7 +16,7 @@ import pytest
 import uvicorn
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
-from web_helpers import Seat, db_url, new_table
+from web_helpers import db_url, mine, new_table
 
 from noddy.web import Limits, create_app, server_options
 
@@ -80,7 +80,7 @@ def test_silent_connections_are_capped_in_all(tmp_path: Path) -> None:
 
 def test_deeply_nested_json_is_answered_and_the_connection_stays(client: TestClient) -> None:
     made = new_table(client)
-    me = Seat(client, made["id"], made["token"], 0)
+    me = mine(client, made)
     me.ws.send_text("[" * 1500)
     assert "nested too deeply" in me.error()
     me.send(type="ping")
@@ -91,7 +91,7 @@ def test_deeply_nested_json_is_answered_and_the_connection_stays(client: TestCli
 def test_a_flood_is_dropped_with_one_error_a_second_and_the_connection_stays(tmp_path: Path) -> None:
     with TestClient(create_app(db_url(tmp_path), bot_delay=0, limits=Limits(rate=1, burst=3))) as client:
         made = new_table(client)
-        me = Seat(client, made["id"], made["token"], 0)
+        me = mine(client, made)
         me.until("state")
         for _ in range(300):
             me.ws.send_text('{"type": "ping"}')

@@ -14,6 +14,7 @@ from web_helpers import (
     assert_no_hidden_cards,
     db_url,
     live,
+    mine,
     new_table,
     play_to_end,
     wait_for,
@@ -28,7 +29,7 @@ COMPUTER = {"kind": "computer", "level": "random"}
 @pytest.mark.parametrize("rules", preset_names())
 def test_whole_game_against_the_computer_leaks_no_hidden_card(client: TestClient, rules: str) -> None:
     made = new_table(client, rules, [{"kind": "me"}, COMPUTER])
-    me = Seat(client, made["id"], made["token"], 0)
+    me = mine(client, made)
     watcher = Seat(client, made["id"], None, None)
     play_to_end(client, made["id"], {0: me}, random.Random(rules))
     table = live(client, made["id"])
@@ -57,8 +58,8 @@ def test_several_people_at_one_table_each_see_only_their_own_cards(
 ) -> None:
     specs = [COMPUTER if kind == "computer" else {"kind": kind} for kind in seats]
     made = new_table(client, rules, specs, **extra)
-    tokens = {0: made["token"]} | {invite["seat"]: invite["link"].split("#")[1] for invite in made["invites"]}
-    people = {seat: Seat(client, made["id"], token, seat) for seat, token in tokens.items()}
+    tokens = {invite["seat"]: invite["link"].split("#")[1] for invite in made["invites"]}
+    people = {0: mine(client, made)} | {seat: Seat(client, made["id"], tokens[seat], seat) for seat in tokens}
     watcher = Seat(client, made["id"], None, None)
     play_to_end(client, made["id"], people, random.Random(rules))
     table = live(client, made["id"])
@@ -89,7 +90,7 @@ def test_several_people_at_one_table_each_see_only_their_own_cards(
 def test_a_seat_cannot_act_for_another(client: TestClient) -> None:
     made = new_table(client, "cribbage", [{"kind": "me"}, {"kind": "friend"}])
     friend_token = made["invites"][0]["link"].split("#")[1]
-    me = Seat(client, made["id"], made["token"], 0)
+    me = mine(client, made)
     friend = Seat(client, made["id"], friend_token, 1)
     table = live(client, made["id"])
     wait_for(lambda: table.state.to_act is not None)
@@ -109,7 +110,7 @@ def test_bad_messages_are_refused_with_a_reason_and_change_nothing(client: TestC
     made = new_table(client)
     table = live(client, made["id"])
     spectator = Seat(client, made["id"], None, None)
-    me = Seat(client, made["id"], made["token"], 0)
+    me = mine(client, made)
     wait_for(lambda: table.state.to_act == 0)
     seen = me.state_at(len(table.state.history))
     before = len(table.state.history)
@@ -155,10 +156,14 @@ def test_a_connection_must_say_hello_and_a_wrong_token_takes_no_seat(client: Tes
     with client.websocket_connect(f"/ws/{made['id']}") as ws:
         ws.send_text(json.dumps({"type": "act", "action": "go"}))
         assert 'say {"type": "hello"} first' in json.loads(ws.receive_text())["error"]
-        ws.send_text(json.dumps({"type": "hello", "token": other["token"]}))
+        ws.send_text(json.dumps({"type": "hello", "token": other["secret"]}))
         assert "not for this table" in json.loads(ws.receive_text())["error"]
         ws.send_text(json.dumps({"type": "hello", "token": "guess"}))
         assert "not for this table" in json.loads(ws.receive_text())["error"]
+        ws.send_text(json.dumps({"type": "hello", "secret": other["secret"]}))
+        assert "seat key is not valid at this table" in json.loads(ws.receive_text())["error"]
+        ws.send_text(json.dumps({"type": "hello", "secret": made["maker"]}))
+        assert "seat key is not valid at this table" in json.loads(ws.receive_text())["error"]
     with client.websocket_connect("/ws/nosuchtable") as ws:
         assert "there is no table" in json.loads(ws.receive_text())["error"]
 
@@ -173,7 +178,7 @@ def test_a_table_that_left_memory_before_hello_is_joined_as_the_manager_holds_it
         with client.websocket_connect(f"/ws/{first['id']}") as ws:
             new_table(client)  # the first table, idle, leaves memory for this one
             assert first["id"] not in manager.live
-            ws.send_text(json.dumps({"type": "hello", "token": first["token"]}))
+            ws.send_text(json.dumps({"type": "hello", "secret": first["secret"]}))
             assert json.loads(ws.receive_text())["type"] == "welcome"
             table = manager.live[first["id"]]
             assert table is not stale and len(table.listeners) == 1 and not stale.listeners
@@ -196,7 +201,7 @@ def test_a_full_table_refuses_the_hello(tmp_path: Path) -> None:
 def test_too_many_messages_are_refused(tmp_path: Path) -> None:
     with TestClient(create_app(db_url(tmp_path), bot_delay=0, limits=Limits(rate=1, burst=3))) as client:
         made = new_table(client)
-        me = Seat(client, made["id"], made["token"], 0)
+        me = mine(client, made)
         for _ in range(5):
             me.send(type="ping")
         assert "too many messages" in me.error()
@@ -214,7 +219,7 @@ def test_a_restart_restores_every_table_where_it_was(tmp_path: Path) -> None:
         ]
         old = {}
         for made in tables:
-            me = Seat(client, made["id"], made["token"], 0)
+            me = mine(client, made)
             table = live(client, made["id"])
             for _ in range(3):
                 wait_for(lambda table=table: table.state.to_act is not None)
@@ -233,7 +238,7 @@ def test_a_restart_restores_every_table_where_it_was(tmp_path: Path) -> None:
             history, view = before[made["id"]]
             assert table.state.history == history
             assert table.state.view(0).to_json() == view
-            me = Seat(client, made["id"], made["token"], 0)
+            me = mine(client, made)
             seen = me.state_at(len(history))
             assert seen["view"]["hand"] == view["hand"]
             if not made["invites"]:
@@ -262,12 +267,12 @@ def test_a_table_whose_stored_actions_do_not_replay_is_refused_not_half_served(t
 
 def test_rematch_keeps_the_seats_and_their_links(client: TestClient) -> None:
     made = new_table(client, "french")
-    me = Seat(client, made["id"], made["token"], 0)
+    me = mine(client, made)
     play_to_end(client, made["id"], {0: me}, random.Random(2))
     me.send(type="rematch")
     rematch = me.until("rematch")["table"]
     assert rematch != made["id"]
-    again = Seat(client, rematch, made["token"], 0)
+    again = Seat(client, rematch, None, 0, secret=made["secret"])
     welcome = again.until("welcome")
     assert welcome["seat"] == 0
     me.send(type="rematch")
@@ -278,7 +283,7 @@ def test_rematch_keeps_the_seats_and_their_links(client: TestClient) -> None:
 
 def test_a_player_names_their_own_seat_and_only_theirs(client: TestClient) -> None:
     made = new_table(client, "cribbage", [{"kind": "me"}, {"kind": "friend"}])
-    me = Seat(client, made["id"], made["token"], 0)
+    me = mine(client, made)
     watcher = Seat(client, made["id"], None, None)
     me.send(type="name", name="  Ann\u0007 of\tCleves  ")
     renamed = me.until("table", lambda m: m["seats"][0]["name"] != "Player 1")
@@ -302,7 +307,7 @@ def test_a_failing_computer_player_is_replaced_by_a_random_legal_move(
     made = new_table(client, "willughby")
     table = live(client, made["id"])
     table.bots[1] = Broken()  # type: ignore[assignment]
-    me = Seat(client, made["id"], made["token"], 0)
+    me = mine(client, made)
     play_to_end(client, made["id"], {0: me}, random.Random(9))
     assert table.state.is_over
     assert "broken failed; a random legal action instead" in caplog.text

@@ -52,9 +52,18 @@ def wait_for(predicate: Any, timeout: float = 10.0) -> None:
 
 
 class Seat:
-    """One websocket at a table, as a seat (with a token) or a spectator; keeps every message."""
+    """One websocket at a table, as a seat (with its secret, or an invite token) or a spectator;
+    keeps every message."""
 
-    def __init__(self, client: TestClient, table_id: str, token: str | None, seat: int | None) -> None:
+    def __init__(
+        self,
+        client: TestClient,
+        table_id: str,
+        token: str | None,
+        seat: int | None,
+        *,
+        secret: str | None = None,
+    ) -> None:
         self.seat = seat
         OPEN.append(self)
         self.closed = False
@@ -63,7 +72,8 @@ class Seat:
         self.messages: list[dict[str, Any]] = []
         self.raw: list[str] = []
         self.state: dict[str, Any] | None = None
-        self.ws.send_text(json.dumps({"type": "hello", "token": token}))
+        hello = {"type": "hello", "token": token} | ({"secret": secret} if secret else {})
+        self.ws.send_text(json.dumps(hello))
 
     def close(self) -> None:
         if not self.closed:
@@ -95,6 +105,16 @@ class Seat:
 
     def error(self) -> str:
         return str(self.until("error")["error"])
+
+
+def mine(client: TestClient, made: dict[str, Any]) -> Seat:
+    """The maker's own seat, by the secret the new table's answer gave."""
+    return Seat(client, made["id"], None, made["seat"], secret=made["secret"])
+
+
+def invite_token(made: dict[str, Any], seat: int) -> str:
+    """The token of seat ``seat``'s invite link, from the new table's answer."""
+    return str(next(i["link"] for i in made["invites"] if i["seat"] == seat).split("#")[1])
 
 
 def choose(state: dict[str, Any], rng: random.Random) -> str:

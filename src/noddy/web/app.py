@@ -25,8 +25,9 @@ from noddy.rules import field_spec, preset_names
 from noddy.web.connection import MAX_NAME, Bucket, Limits, clean_name, serve_connection
 from noddy.web.guard import SECURITY_HEADERS, BodyLimit, Doorway, invalid_request
 from noddy.web.pages import levels, replay_frames, rules_catalogue, rules_page
+from noddy.web.seats import HUMAN, SeatSpec, name_refusal
 from noddy.web.store import Store, default_url
-from noddy.web.tables import HUMAN, LiveTable, Refused, SeatSpec, TableManager
+from noddy.web.tables import LiveTable, Refused, TableManager
 
 __all__ = ["MAX_BODY", "create_app"]
 
@@ -64,6 +65,14 @@ class TableIn(BaseModel):
         return value
 
 
+class InviteIn(BaseModel):
+    """A new invite link for a seat, asked for by the table's maker with the key the table gave."""
+
+    model_config = ConfigDict(extra="forbid")
+    maker: str = Field(max_length=64)
+    seat: int = Field(ge=0, le=3)
+
+
 def _seat_specs(body: TableIn) -> tuple[list[SeatSpec], int | None]:
     if body.rules not in preset_names():
         raise Refused(f"unknown rule set {body.rules!r}; choose one of: {', '.join(preset_names())}")
@@ -87,6 +96,10 @@ def _seat_specs(body: TableIn) -> tuple[list[SeatSpec], int | None]:
         else:
             friend += 1
             specs.append(SeatSpec(HUMAN, name or ("Friend" if friends == 1 else f"Friend {friend}")))
+    for i, spec in enumerate(specs):
+        why = name_refusal(spec.name, (s.name for s in specs[:i]))
+        if why:
+            raise Refused(f"seat {i + 1}: {why}")
     return specs, (mine[0] if mine else None)
 
 
@@ -171,21 +184,31 @@ def create_app(
             raise HTTPException(429, f"too many new tables: at most {per_minute:g} a minute, try again soon")
         specs, mine = _seat_specs(body)
         overrides = [f"hand.wrong_count={body.counting}"] if body.counting else []
-        table, tokens = manager.create(
-            body.rules, overrides, body.players, body.partners, specs, claimed=mine
-        )
+        made = manager.create(body.rules, overrides, body.players, body.partners, specs, claimed=mine)
+        table = made.table
         invites = [
             {"seat": i, "name": table.seats[i].name, "link": f"/t/{table.id}#{token}"}
-            for i, token in enumerate(tokens)
-            if token is not None and i != mine
+            for i, token in enumerate(made.tokens)
+            if token is not None
         ]
         return {
             "id": table.id,
             "url": f"/t/{table.id}",
             "seat": mine,
-            "token": tokens[mine] if mine is not None else None,
+            "secret": made.secret,
+            "maker": made.maker,
             "invites": invites,
         }
+
+    @app.post("/api/tables/{table_id}/invites", status_code=201)
+    async def api_invite(table_id: str, body: InviteIn) -> dict[str, Any]:
+        table = manager.get(table_id)
+        if table is None:
+            raise HTTPException(404, f"there is no table {table_id!r}")
+        if not table.is_maker(body.maker):
+            raise HTTPException(403, "only the table's maker can make a new invite link; that is not its key")
+        token = manager.invite(table, body.seat)
+        return {"seat": body.seat, "name": table.seats[body.seat].name, "link": f"/t/{table.id}#{token}"}
 
     @app.get("/api/tables/{table_id}")
     async def api_table(table_id: str) -> dict[str, Any]:

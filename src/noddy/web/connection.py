@@ -1,7 +1,8 @@
 """One websocket at a table: read the client's messages, refuse the bad ones, send each view.
 
-The protocol is in ``docs/web.md``. A connection first says ``hello`` (with a seat's invite token,
-or none to watch); then it may ``act`` for its own seat only, ask for a ``rematch``, or ``ping``.
+The protocol is in ``docs/web.md``. A connection first says ``hello`` (with its seat's secret, or an
+invite link's token, or neither to watch); then it may ``act`` for its own seat only, ask for a
+``rematch``, or ``ping``.
 Sending is done by one task per connection that always sends the latest view ("latest wins"), so
 a slow client never holds up the table; a client that falls too far behind is disconnected and
 gets the whole state again when it reconnects.
@@ -246,17 +247,13 @@ async def _handle(conn: Connection, manager: TableManager, text: str) -> None:
         if kind == "hello":
             await _hello(conn, manager, data)
         elif not conn.ready:
-            raise Refused('say {"type": "hello"} first (with your seat\'s "token", or none to watch)')
+            raise Refused('say {"type": "hello"} first (with your "secret" or "token", or neither to watch)')
         elif kind == "act":
             await _act(conn, manager, data)
         elif kind == "name":
-            name = data.get("name")
             if conn.seat is None:
                 raise Refused("you are watching: only a player can name their seat")
-            if not isinstance(name, str) or not clean_name(name):
-                raise Refused(f'"name" must be a name of 1 to {MAX_NAME} letters')
-            manager.claim(conn.table, conn.seat, clean_name(name))
-            conn.table.announce(table=True)
+            manager.rename(conn.table, conn.seat, _name(data.get("name")))
         elif kind == "rematch":
             if conn.seat is None:
                 raise Refused("only a player at the table can ask for a rematch")
@@ -270,6 +267,8 @@ async def _handle(conn: Connection, manager: TableManager, text: str) -> None:
 
 
 async def _hello(conn: Connection, manager: TableManager, data: dict[str, Any]) -> None:
+    """Seat the connection by its seat's secret, or by an invite link's token (the first to bring an
+    open link takes the seat and is given its secret); with neither, or a used link, it watches."""
     if conn.ready:
         raise Refused("hello was already said on this connection")
     # The table may have left memory while the connection was quiet: join the one the manager holds.
@@ -279,22 +278,38 @@ async def _hello(conn: Connection, manager: TableManager, data: dict[str, Any]) 
     conn.table = table
     if len(table.listeners) >= conn.limits.max_listeners:
         raise Refused(_full(conn.limits))
-    token = data.get("token")
-    name = data.get("name")
+    secret, token = data.get("secret"), data.get("token")
+    if secret is not None and not isinstance(secret, str):
+        raise Refused('"secret" must be the seat secret the welcome gave you')
     if token is not None and not isinstance(token, str):
         raise Refused('"token" must be the text after the # of your invite link')
-    if name is not None and (not isinstance(name, str) or not clean_name(name)):
-        raise Refused(f'"name" must be a name of 1 to {MAX_NAME} letters')
-    if token:
-        seat = table.seat_of_token(token)
-        if seat is None:
-            raise Refused("this invite link is not for this table: check that it was copied whole")
-        manager.claim(table, seat, clean_name(name) if name else None)
-        conn.seat = seat
+    name = _name(data["name"]) if data.get("name") is not None else None
+    welcome: dict[str, Any] = {"type": "welcome", "table": table.id, "seat": None}
+    seat = table.seat_of_secret(secret) if secret else None
+    if seat is None and token:
+        linked = table.seat_of_token(token)
+        if linked is None:
+            raise Refused(
+                "this invite link is not for this table, or the table's maker has since made a new one"
+                " for its seat: check that it was copied whole, or ask for a new link"
+            )
+        if table.seats[linked].link_open and not table.state.is_over:
+            welcome["secret"] = manager.claim(table, linked, name)
+            seat = linked
+        elif not table.seats[linked].link_open:
+            welcome["taken"] = linked
+    elif seat is None and secret:
+        raise Refused(
+            "this seat key is not valid at this table: the table's maker may have given your seat a new"
+            " invite link; you can watch, or ask for the link"
+        )
+    if seat is not None and name is not None and "secret" not in welcome:
+        manager.rename(table, seat, name)
+    conn.seat = welcome["seat"] = seat
     conn.ready = True
     table.listeners.add(conn)
     table.active = time.monotonic()
-    conn.send({"type": "welcome", "table": table.id, "seat": conn.seat})
+    conn.send(welcome)
     table.announce(table=True)
 
 
@@ -312,6 +327,14 @@ async def _act(conn: Connection, manager: TableManager, data: dict[str, Any]) ->
     if seq is not None and (not isinstance(seq, int) or isinstance(seq, bool)):
         raise Refused('"seq" must be the move number of the state you saw')
     await manager.act(conn.table, conn.seat, action, seq)
+
+
+def _name(name: object) -> str:
+    """A name from a message, cleaned; `Refused` if it is no name."""
+    cleaned = clean_name(name) if isinstance(name, str) else ""
+    if not cleaned:
+        raise Refused(f'"name" must be a name of 1 to {MAX_NAME} letters')
+    return cleaned
 
 
 def _full(limits: Limits) -> str:

@@ -2,7 +2,8 @@
 
 SQLite (WAL mode) by default, any SQLAlchemy URL otherwise (PostgreSQL works the same). An action is
 written and committed before anyone is told of it, so a restart replays each table to where it was.
-Invite tokens are stored only as SHA-256 hashes.
+Invite tokens, seat secrets and maker keys are stored only as SHA-256 hashes. A database made by an
+earlier version is brought up to date when opened: the columns it lacks are added, its rows kept.
 """
 
 from __future__ import annotations
@@ -29,7 +30,9 @@ from sqlalchemy import (
     create_engine,
     event,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine.interfaces import DBAPIConnection
@@ -52,6 +55,7 @@ tables = Table(
     Column("result", Text, nullable=True),
     Column("rematch", String(32), nullable=True),
     Column("finished", Float, nullable=True),
+    Column("maker_hash", String(64), nullable=True),
 )
 
 seats = Table(
@@ -63,6 +67,7 @@ seats = Table(
     Column("name", String(64), nullable=False),
     Column("token_hash", String(64), nullable=True, index=True),
     Column("claimed", Boolean, nullable=False, default=False),
+    Column("secret_hash", String(64), nullable=True),
 )
 
 actions = Table(
@@ -100,11 +105,15 @@ def _sqlite_pragmas(dbapi_connection: DBAPIConnection, _record: ConnectionPoolEn
 
 @dataclass(frozen=True)
 class SeatRow:
+    """A seat as stored: ``token_hash`` is its invite link's, ``secret_hash`` the secret of whoever
+    took the seat with it (``None`` while the link is open)."""
+
     seat: int
     kind: str
     name: str
     token_hash: str | None
     claimed: bool
+    secret_hash: str | None = None
 
 
 @dataclass(frozen=True)
@@ -119,6 +128,7 @@ class TableRow:
     result: dict[str, Any] | None
     rematch: str | None
     seats: tuple[SeatRow, ...]
+    maker_hash: str | None = None
 
 
 class Store:
@@ -130,6 +140,18 @@ class Store:
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
         metadata.create_all(self.engine)
+        self._upgrade()
+
+    def _upgrade(self) -> None:
+        """Add the columns that a database made by an earlier version lacks; its rows are kept."""
+        found = inspect(self.engine)
+        with self.engine.begin() as conn:
+            for table in (tables, seats):
+                have = {column["name"] for column in found.get_columns(table.name)}
+                for column in table.columns:
+                    if column.name not in have:
+                        kind = column.type.compile(self.engine.dialect)
+                        conn.execute(text(f"ALTER TABLE {table.name} ADD COLUMN {column.name} {kind}"))
 
     def close(self) -> None:
         self.engine.dispose()
@@ -142,6 +164,7 @@ class Store:
         players: int,
         partners: bool,
         seat_rows: tuple[SeatRow, ...],
+        maker_hash: str | None = None,
     ) -> None:
         with self.engine.begin() as conn:
             conn.execute(
@@ -153,6 +176,7 @@ class Store:
                     players=players,
                     partners=partners,
                     status="playing",
+                    maker_hash=maker_hash,
                 )
             )
             conn.execute(
@@ -165,6 +189,7 @@ class Store:
                         "name": s.name,
                         "token_hash": s.token_hash,
                         "claimed": s.claimed,
+                        "secret_hash": s.secret_hash,
                     }
                     for s in seat_rows
                 ],
@@ -175,13 +200,32 @@ class Store:
         with self.engine.begin() as conn:
             conn.execute(insert(actions).values(table_id=table_id, number=number, text=text, at=time.time()))
 
-    def claim_seat(self, table_id: str, seat: int, name: str) -> None:
+    def claim_seat(self, table_id: str, seat: int, name: str, secret_hash: str) -> bool:
+        """The seat is taken by whoever holds the secret; False (nothing changed) if it was taken
+        already or its game is over."""
         with self.engine.begin() as conn:
-            conn.execute(
+            done = conn.execute(
                 update(seats)
-                .where(seats.c.table_id == table_id, seats.c.seat == seat)
-                .values(claimed=True, name=name)
+                .where(_seat_in_play(table_id, seat), seats.c.secret_hash.is_(None))
+                .values(claimed=True, name=name, secret_hash=secret_hash)
             )
+            return done.rowcount > 0
+
+    def rename_seat(self, table_id: str, seat: int, name: str) -> bool:
+        """Rename a seat; False (nothing changed) once its game is over, whose names are frozen."""
+        with self.engine.begin() as conn:
+            done = conn.execute(update(seats).where(_seat_in_play(table_id, seat)).values(name=name))
+            return done.rowcount > 0
+
+    def invite_seat(self, table_id: str, seat: int, token_hash: str) -> bool:
+        """Give a seat a new invite link: its old link and secret stop working; False once over."""
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                update(seats)
+                .where(_seat_in_play(table_id, seat))
+                .values(token_hash=token_hash, secret_hash=None, claimed=False)
+            )
+            return done.rowcount > 0
 
     def finish(self, table_id: str, result: dict[str, Any]) -> None:
         with self.engine.begin() as conn:
@@ -221,7 +265,8 @@ class Store:
             by_table: dict[str, list[SeatRow]] = {i: [] for i in ids}
             if ids:
                 for s in conn.execute(select(seats).where(seats.c.table_id.in_(ids)).order_by(seats.c.seat)):
-                    by_table[s.table_id].append(SeatRow(s.seat, s.kind, s.name, s.token_hash, s.claimed))
+                    row = SeatRow(s.seat, s.kind, s.name, s.token_hash, s.claimed, s.secret_hash)
+                    by_table[s.table_id].append(row)
         return [
             TableRow(
                 id=row.id,
@@ -234,6 +279,13 @@ class Store:
                 result=json.loads(row.result) if row.result else None,
                 rematch=row.rematch,
                 seats=tuple(by_table[row.id]),
+                maker_hash=row.maker_hash,
             )
             for row in rows
         ]
+
+
+def _seat_in_play(table_id: str, seat: int) -> Any:
+    """The seat ``seat`` of table ``table_id`` while its game is not over."""
+    playing = select(tables.c.id).where(tables.c.id == table_id, tables.c.status != "over")
+    return (seats.c.table_id == table_id) & (seats.c.seat == seat) & seats.c.table_id.in_(playing)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import logging
 import random
 import secrets
@@ -25,12 +24,14 @@ from noddy.game import Action, GameState, new_game, side_seats
 from noddy.players import PLAYERS, Player, make_player, next_action
 from noddy.record import GameRecord, Seat, format_action, parse_action, result_of
 from noddy.rules import Rules, load_rules
+from noddy.web.seats import HUMAN, LiveSeat, SeatSpec, hash_token, key_matches, name_refusal, new_key
 from noddy.web.store import SeatRow, Store
 
 __all__ = [
     "HUMAN",
     "Listener",
     "LiveTable",
+    "NewTable",
     "Refused",
     "SeatSpec",
     "TableManager",
@@ -39,7 +40,6 @@ __all__ = [
 
 log = logging.getLogger("noddy.web")
 
-HUMAN = "human"
 MAX_FINISHED_IN_MEMORY = 200
 
 
@@ -58,30 +58,6 @@ class Listener(Protocol):
     def send(self, message: dict[str, Any]) -> None: ...
 
 
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-@dataclass(frozen=True)
-class SeatSpec:
-    """A seat to create: a person (``human``) or a computer player's name."""
-
-    kind: str
-    name: str
-
-
-@dataclass
-class LiveSeat:
-    kind: str
-    name: str
-    token_hash: str | None
-    claimed: bool
-
-    @property
-    def is_human(self) -> bool:
-        return self.kind == HUMAN
-
-
 @dataclass(eq=False)
 class LiveTable:
     """One table in memory: its rules, seats, current state, and who is listening."""
@@ -93,6 +69,7 @@ class LiveTable:
     seats: list[LiveSeat]
     state: GameState
     rematch: str | None = None
+    maker_hash: str | None = None
     listeners: set[Listener] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     rng: random.Random = field(default_factory=lambda: random.Random(secrets.randbits(64)))
@@ -116,11 +93,15 @@ class LiveTable:
         return "open" if any(s.is_human and not s.claimed for s in self.seats) else "playing"
 
     def seat_of_token(self, token: str) -> int | None:
-        digest = hash_token(token)
-        for i, seat in enumerate(self.seats):
-            if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, digest):
-                return i
-        return None
+        """The seat whose invite link this is, open or already used."""
+        return next((i for i, seat in enumerate(self.seats) if key_matches(token, seat.token_hash)), None)
+
+    def seat_of_secret(self, secret: str) -> int | None:
+        """The seat of the person who took it and was given this secret."""
+        return next((i for i, seat in enumerate(self.seats) if key_matches(secret, seat.secret_hash)), None)
+
+    def is_maker(self, key: str) -> bool:
+        return key_matches(key, self.maker_hash)
 
     def connected(self, seat: int) -> bool:
         return any(listener.seat == seat for listener in self.listeners)
@@ -154,6 +135,18 @@ class LiveTable:
     def broadcast(self, message: dict[str, Any]) -> None:
         for listener in list(self.listeners):
             listener.send(message)
+
+
+@dataclass(frozen=True)
+class NewTable:
+    """A table just made, and the keys only its maker is given, once: each seat's invite ``tokens``
+    (``None`` for a computer's seat and the maker's own), the ``secret`` of the maker's own seat (if
+    any), and the ``maker`` key, which gives a seat a new invite link."""
+
+    table: LiveTable
+    tokens: list[str | None]
+    secret: str | None
+    maker: str
 
 
 class TableManager:
@@ -204,8 +197,8 @@ class TableManager:
         except NoddyError as exc:
             log.error("table %s does not replay: %s", table_id, exc)
             raise Refused(f"table {table_id} cannot be restored: {exc}") from None
-        seats = [LiveSeat(s.kind, s.name, s.token_hash, s.claimed) for s in row.seats]
-        table = LiveTable(row.id, row.preset, row.overrides, rules, seats, state, rematch=row.rematch)
+        seats = [LiveSeat.stored(s) for s in row.seats]
+        table = LiveTable(row.id, row.preset, row.overrides, rules, seats, state, row.rematch, row.maker_hash)
         table.bots = {i: make_player(s.kind) for i, s in enumerate(seats) if not s.is_human}
         if state.is_over and row.status != "over":
             self.store.finish(table.id, result_of(state))
@@ -284,48 +277,61 @@ class TableManager:
         seats: Sequence[SeatSpec],
         *,
         claimed: int | None = None,
-        token_hashes: Sequence[str | None] | None = None,
-    ) -> tuple[LiveTable, list[str | None]]:
-        """A new table; return it and each seat's invite token (``None`` for a computer seat).
+    ) -> NewTable:
+        """A new table, its maker's key, a single-use invite link for each person's seat but
+        ``claimed``, and the secret of ``claimed``, the maker's own seat, taken at once."""
+        tokens: list[str | None] = []
+        secret: str | None = None
+        rows = []
+        for i, spec in enumerate(seats):
+            token = secret_hash = None
+            if spec.kind == HUMAN and i == claimed:
+                secret = new_key()
+                secret_hash = hash_token(secret)
+            elif spec.kind == HUMAN:
+                token = new_key()
+            tokens.append(token)
+            token_hash = hash_token(token) if token is not None else None
+            taken = spec.kind != HUMAN or i == claimed
+            rows.append(SeatRow(i, spec.kind, spec.name, token_hash, taken, secret_hash))
+        maker = new_key()
+        table = self._start(preset, overrides, players, partners, rows, hash_token(maker))
+        return NewTable(table, tokens, secret, maker)
 
-        ``claimed`` is the creator's own seat. A rematch passes the old ``token_hashes``.
-        """
+    def _start(
+        self,
+        preset: str,
+        overrides: Sequence[str],
+        players: int,
+        partners: bool | None,
+        rows: Sequence[SeatRow],
+        maker_hash: str | None,
+    ) -> LiveTable:
+        """Store a new table with these seats and start it."""
         self._make_room()
-        if len(seats) != players:
-            raise Refused(f"{players} players need {players} seats, not {len(seats)}")
-        for spec in seats:
-            if spec.kind != HUMAN and spec.kind not in PLAYERS:
-                raise Refused(f"unknown seat kind {spec.kind!r}; use human or one of: {', '.join(PLAYERS)}")
+        if len(rows) != players:
+            raise Refused(f"{players} players need {players} seats, not {len(rows)}")
+        for row in rows:
+            if row.kind != HUMAN and row.kind not in PLAYERS:
+                raise Refused(f"unknown seat kind {row.kind!r}; use human or one of: {', '.join(PLAYERS)}")
         try:
             rules = load_rules(preset, overrides)
             state = new_game(rules, players, partners=partners)
         except NoddyError as exc:
             raise Refused(str(exc)) from None
         table_id = secrets.token_hex(5)
-        plain: list[str | None] = []
-        rows = []
-        for i, spec in enumerate(seats):
-            token: str | None = None
-            digest: str | None = None
-            if spec.kind == HUMAN:
-                if token_hashes is not None:
-                    digest = token_hashes[i]
-                else:
-                    token = secrets.token_urlsafe(18)
-                    digest = hash_token(token)
-            plain.append(token)
-            is_claimed = spec.kind != HUMAN or i == claimed
-            rows.append(SeatRow(i, spec.kind, spec.name, digest, is_claimed))
-        self.store.create_table(table_id, preset, tuple(overrides), players, state.partners, tuple(rows))
-        live_seats = [LiveSeat(r.kind, r.name, r.token_hash, r.claimed) for r in rows]
-        table = LiveTable(table_id, preset, tuple(overrides), rules, live_seats, state)
+        kept = tuple(overrides)
+        self.store.create_table(table_id, preset, kept, players, state.partners, tuple(rows), maker_hash)
+        live_seats = [LiveSeat.stored(r) for r in rows]
+        table = LiveTable(table_id, preset, kept, rules, live_seats, state, maker_hash=maker_hash)
         table.bots = {i: make_player(s.kind) for i, s in enumerate(live_seats) if not s.is_human}
         self.live[table_id] = table
         self._kick(table)
-        return table, plain
+        return table
 
     async def rematch(self, table: LiveTable) -> LiveTable:
-        """The next game at the same table: same rules and seats, same invite links."""
+        """The next game at the same table: same rules, maker and seats; whoever took a seat keeps it
+        with the same secret, and a seat nobody took keeps its single-use link."""
         async with table.lock:
             if not table.state.is_over:
                 raise Refused("a rematch can start only when the game is over")
@@ -333,34 +339,66 @@ class TableManager:
             if found is not None:
                 table.broadcast({"type": "rematch", "table": found.id})
                 return found
-            specs = [SeatSpec(s.kind, s.name) for s in table.seats]
-            new, _ = self.create(
-                table.preset,
-                table.overrides,
-                table.state.players,
-                table.state.partners,
-                specs,
-                token_hashes=[s.token_hash for s in table.seats],
-            )
-            for i, (old, seat) in enumerate(zip(table.seats, new.seats, strict=True)):
-                if seat.is_human and old.claimed:
-                    seat.claimed = True
-                    self.store.claim_seat(new.id, i, seat.name)
+            rows = [seat.row(i) for i, seat in enumerate(table.seats)]
+            players, partners = table.state.players, table.state.partners
+            new = self._start(table.preset, table.overrides, players, partners, rows, table.maker_hash)
             self.store.set_rematch(table.id, new.id)
             table.rematch = new.id
         table.broadcast({"type": "rematch", "table": new.id})
         table.announce(table=True)
         return new
 
-    def claim(self, table: LiveTable, seat: int, name: str | None) -> None:
-        """A person takes their seat through its invite link (the first time, with a name)."""
+    def claim(self, table: LiveTable, seat: int, name: str | None) -> str:
+        """A person takes a seat through its open invite link (naming it, if ``name``): the link is
+        spent, and the seat's new secret, returned, is theirs for reconnecting."""
         live = table.seats[seat]
-        if live.claimed and not name:
-            return
-        if name:
-            live.name = name
+        if table.state.is_over or not live.link_open:
+            raise Refused("this seat is taken: you can watch")
+        if name is not None and name != live.name:
+            _check_name(table, seat, name)
+        secret = new_key()
+        if not self.store.claim_seat(table.id, seat, name or live.name, hash_token(secret)):
+            raise Refused("this seat is taken: you can watch")
+        live.secret_hash = hash_token(secret)
         live.claimed = True
-        self.store.claim_seat(table.id, seat, live.name)
+        live.name = name or live.name
+        return secret
+
+    def rename(self, table: LiveTable, seat: int, name: str) -> None:
+        """A player renames their seat, while the game is on: a finished game's names are its record's."""
+        if name == table.seats[seat].name:
+            return
+        frozen = "the game is over: the names in its record stay as they were"
+        if table.state.is_over:
+            raise Refused(frozen)
+        _check_name(table, seat, name)
+        if not self.store.rename_seat(table.id, seat, name):
+            raise Refused(frozen)
+        table.seats[seat].name = name
+        table.announce(table=True)
+
+    def invite(self, table: LiveTable, seat: int) -> str:
+        """A fresh invite link (its token) for a seat nobody took, or whose person has left: the
+        seat's old link, and the old secret, stop working. Only the table's maker may ask."""
+        if table.state.is_over:
+            raise Refused("the game is over: make new links at its rematch")
+        if not 0 <= seat < len(table.seats) or not table.seats[seat].is_human:
+            people = [i for i, s in enumerate(table.seats) if s.is_human]
+            raise Refused(f"seat {seat} is not a person's seat at this table; choose one of: {people}")
+        live = table.seats[seat]
+        if table.connected(seat):
+            raise Refused(
+                f"{live.name} is at the table (seat {seat}): a new link can be made only for a seat"
+                " nobody took, or whose player has left"
+            )
+        token = new_key()
+        if not self.store.invite_seat(table.id, seat, hash_token(token)):
+            raise Refused("the game is over: make new links at its rematch")
+        live.token_hash = hash_token(token)
+        live.secret_hash = None
+        live.claimed = False
+        table.announce(table=True)
+        return token
 
     # -- acting -----------------------------------------------------------------------------------
 
@@ -445,6 +483,12 @@ class TableManager:
             raise
         except Exception:
             log.exception("table %s: the table stopped", table.id)
+
+
+def _check_name(table: LiveTable, seat: int, name: str) -> None:
+    why = name_refusal(name, (s.name for i, s in enumerate(table.seats) if i != seat))
+    if why:
+        raise Refused(why)
 
 
 def _not_your_turn(table: LiveTable) -> str:
