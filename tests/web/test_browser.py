@@ -261,3 +261,57 @@ def test_a_phone_sized_screen(browser: Browser, server: LiveServer) -> None:
     page.screenshot(path=ARTIFACTS / "table-phone.png")
     assert not errors
     context.close()
+
+
+def test_an_invite_link_seats_one_person_and_the_maker_can_give_the_seat_a_new_one(
+    browser: Browser, server: LiveServer
+) -> None:
+    contexts = [browser.new_context(viewport={"width": 1280, "height": 860}) for _ in range(4)]
+    host, bob, stranger, carol = (context.new_page() for context in contexts)
+    errors = [error for page in (host, bob, stranger, carol) for error in watch_errors(page)]
+    start_table(host, server, "cribbage", ["me", "friend"])
+    link = host.locator("#invite-list input").input_value()
+    bob.goto(link)
+    expect(bob.locator("#conn")).to_have_text("connected")
+    expect(bob.locator("#myname")).to_contain_text("Friend")
+    expect(bob.locator("#hand .card-button")).to_have_count(6)
+    cards = hand(bob)
+    assert "#" not in bob.url, "the spent link leaves the address bar"
+    stranger.goto(link)
+    expect(stranger.locator("#conn")).to_have_text("connected · watching")
+    expect(stranger.locator("#watching")).to_contain_text("This seat (Friend) is taken: you are watching.")
+    expect(stranger.locator("#myname")).to_have_text("Watching")
+    expect(stranger.locator("#hand .card-button")).to_have_count(0)
+    for card in cards:
+        assert stranger.locator(f"[data-card='{card}']").count() == 0
+    bob.reload()
+    expect(bob.locator("#conn")).to_have_text("connected")
+    expect(bob.locator("#myname")).to_contain_text("Friend")
+    expect(bob.locator("#hand .card-button")).to_have_count(6)
+    assert hand(bob) == cards
+    expect(host.locator("#invites")).to_be_hidden()
+    bob.close()
+    new_link = host.locator("#invite-list .new-link[data-seat='1']")
+    expect(new_link).to_be_visible()
+    expect(host.locator("#invite-list")).to_contain_text("has left the table")
+    new_link.click()
+    expect(host.locator("#invite-list input")).not_to_have_value(link)
+    fresh = host.locator("#invite-list input").input_value()
+    assert fresh.split("#")[0] == link.split("#")[0] and fresh != link
+    host.screenshot(path=ARTIFACTS / "new-link.png")
+    carol.goto(fresh)
+    expect(carol.locator("#conn")).to_have_text("connected")
+    expect(carol.locator("#hand .card-button")).to_have_count(6)
+    assert hand(carol) == cards
+    back = contexts[1].new_page()
+    errors += watch_errors(back)
+    back.goto(link.split("#")[0])
+    expect(back.locator("#conn")).to_have_text("connected · watching")
+    given_away = "The table's maker gave your seat a new invite link: you are watching."
+    expect(back.locator("#watching")).to_contain_text(given_away)
+    expect(back.locator("#hand .card-button")).to_have_count(0)
+    back.screenshot(path=ARTIFACTS / "seat-given-away.png")
+    stranger.screenshot(path=ARTIFACTS / "seat-taken.png")
+    assert not errors
+    for context in contexts:
+        context.close()

@@ -32,7 +32,9 @@ export async function api(path, options = {}) {
   return data;
 }
 
-const TOKENS = "noddy.tokens";
+const SECRETS = "noddy.secrets";
+const MAKERS = "noddy.makers";
+const OLD_TOKENS = "noddy.tokens";
 const INVITES = "noddy.invites";
 
 function readStore(key) {
@@ -47,24 +49,50 @@ function writeStore(key, value) {
   try {
     localStorage.setItem(key, JSON.stringify(value));
   } catch {
-    /* private mode: the invite link in the address still works */
+    /* private mode: the seat is held for as long as the page is open */
   }
 }
 
-export function savedToken(tableId) {
-  return readStore(TOKENS)[tableId] || null;
+function remember(key, tableId, value) {
+  const all = readStore(key);
+  if (value === null) delete all[tableId];
+  else all[tableId] = value;
+  const ids = Object.keys(all);
+  for (const old of ids.slice(0, Math.max(0, ids.length - 100))) delete all[old];
+  writeStore(key, all);
 }
 
-export function saveToken(tableId, token) {
-  const tokens = readStore(TOKENS);
-  tokens[tableId] = token;
-  const ids = Object.keys(tokens);
-  for (const old of ids.slice(0, Math.max(0, ids.length - 100))) delete tokens[old];
-  writeStore(TOKENS, tokens);
+/** The secret of your seat at a table: the server gave it when you took the seat. */
+export function savedSecret(tableId) {
+  return readStore(SECRETS)[tableId] || null;
 }
 
+export function saveSecret(tableId, secret) {
+  remember(SECRETS, tableId, secret);
+  remember(OLD_TOKENS, tableId, null);
+}
+
+export function forgetSecret(tableId) {
+  remember(SECRETS, tableId, null);
+}
+
+/** An invite token kept by an earlier version of these pages: it takes the seat once more. */
+export function oldToken(tableId) {
+  return readStore(OLD_TOKENS)[tableId] || null;
+}
+
+/** The key that shows you made a table: it gives a seat nobody holds a new invite link. */
+export function savedMaker(tableId) {
+  return readStore(MAKERS)[tableId] || null;
+}
+
+export function saveMaker(tableId, key) {
+  remember(MAKERS, tableId, key);
+}
+
+/** The tables where you have a seat, or that you made. */
 export function myTables() {
-  return Object.keys(readStore(TOKENS));
+  return [...new Set([...Object.keys(readStore(SECRETS)), ...Object.keys(readStore(MAKERS)), ...Object.keys(readStore(OLD_TOKENS))])];
 }
 
 export function savedInvites(tableId) {
@@ -72,9 +100,7 @@ export function savedInvites(tableId) {
 }
 
 export function saveInvites(tableId, invites) {
-  const all = readStore(INVITES);
-  all[tableId] = invites;
-  writeStore(INVITES, all);
+  remember(INVITES, tableId, invites);
 }
 
 /** A card written in words with its suit sign, red for hearts and diamonds. */

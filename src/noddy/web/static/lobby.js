@@ -1,6 +1,6 @@
 // The lobby: start a table (rule set, players, partners, counting, seats) and list the tables.
 
-import { api, el, myTables, saveInvites, saveToken, savedToken } from "/static/common.js";
+import { api, el, myTables, oldToken, saveInvites, saveMaker, saveSecret, savedSecret } from "/static/common.js";
 
 const $ = (id) => document.getElementById(id);
 let catalogue = [];
@@ -120,17 +120,19 @@ async function create(event) {
   $("start").disabled = true;
   try {
     const made = await api("/api/tables", { method: "POST", body: JSON.stringify(body) });
+    saveMaker(made.id, made.maker);
     if (made.invites.length) saveInvites(made.id, made.invites);
-    if (made.token) {
-      saveToken(made.id, made.token);
-      location.href = `${made.url}#${encodeURIComponent(made.token)}`;
+    if (made.secret) {
+      saveSecret(made.id, made.secret);
+      location.href = made.url;
       return;
     }
     const links = made.invites.map((inv) => {
       const url = new URL(inv.link, location.href).href;
       return el("li", {}, el("strong", {}, inv.name), " ", el("input", { value: url, readonly: true, onclick: (e) => e.target.select() }));
     });
-    $("created").replaceChildren(el("h2", {}, "Table ready"), el("p", {}, "Send each player their own link:"),
+    $("created").replaceChildren(el("h2", {}, "Table ready"),
+      el("p", {}, "Send each player their own link: it seats one person, the first to open it."),
       el("ul", { class: "invite-links" }, links), el("p", {}, el("a", { href: made.url, class: "button" }, "Watch the table")));
     $("created").hidden = false;
     refresh();
@@ -158,10 +160,10 @@ function describeTable(t) {
 }
 
 function tableItem(t, mine) {
-  const token = mine ? savedToken(t.id) : null;
+  const seated = mine && (savedSecret(t.id) || oldToken(t.id));
   let link;
   if (t.status === "over") link = el("a", { href: `/replay/${t.id}`, class: "button" }, "Replay");
-  else if (token) link = el("a", { href: `/t/${t.id}#${encodeURIComponent(token)}`, class: "button primary" }, "Play");
+  else if (seated) link = el("a", { href: `/t/${t.id}`, class: "button primary" }, "Play");
   else link = el("a", { href: `/t/${t.id}`, class: "button" }, "Watch");
   return el("li", { "data-table": t.id }, el("div", { class: "t-info" }, ...describeTable(t)), link);
 }

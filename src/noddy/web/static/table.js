@@ -3,14 +3,19 @@
 
 import { cardBack, cardFace, appendLog, dealsTable, lineParts, renderMiddle, renderScores, renderSeats, sideNames, sortCards }
   from "/static/render.js";
-import { el, saveToken, savedInvites, savedToken } from "/static/common.js";
+import { api, el, forgetSecret, oldToken, saveInvites, saveMaker, saveSecret, savedInvites, savedMaker, savedSecret }
+  from "/static/common.js";
 import { cardName, pegColour, prettyCard } from "/static/cards.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const hashToken = location.hash.length > 1 ? decodeURIComponent(location.hash.slice(1)) : null;
-if (hashToken) saveToken(tableId, hashToken);
-const token = hashToken || savedToken(tableId);
+// An invite link's token seats only its first bringer, who is given the seat's secret for reconnecting.
+let token = hashToken || oldToken(tableId);
+let secret = savedSecret(tableId);
+const makerKey = savedMaker(tableId);
+let taken = null;
+let watchingWhy = "";
 
 let socket = null;
 let info = null;
@@ -35,7 +40,7 @@ function connect() {
   setConn("connecting", "connecting…");
   socket.addEventListener("open", () => {
     retry = 400;
-    socket.send(JSON.stringify({ type: "hello", token }));
+    hello();
   });
   socket.addEventListener("message", (e) => onMessage(JSON.parse(e.data)));
   socket.addEventListener("close", (e) => {
@@ -50,6 +55,13 @@ function connect() {
   });
 }
 
+function hello() {
+  const message = { type: "hello" };
+  if (secret) message.secret = secret;
+  if (token) message.token = token;
+  socket.send(JSON.stringify(message));
+}
+
 function setConn(stateName, text) {
   const node = $("conn");
   node.dataset.state = stateName;
@@ -58,6 +70,13 @@ function setConn(stateName, text) {
 
 function onMessage(msg) {
   if (msg.type === "welcome") {
+    if (msg.secret) {
+      secret = msg.secret;
+      saveSecret(tableId, secret);
+      token = null;
+      if (location.hash) history.replaceState(null, "", location.pathname + location.search);
+    }
+    taken = msg.taken ?? null;
     setConn("connected", msg.seat === null ? "connected · watching" : "connected");
   } else if (msg.type === "table") {
     info = msg;
@@ -79,11 +98,27 @@ function onMessage(msg) {
     render();
   } else if (msg.type === "error") {
     showError(msg.error);
-    if (msg.about === "hello" && msg.error.includes("invite link")) setConn("refused", "invite link not valid");
+    if (msg.about !== "hello") return;
+    if (secret && msg.error.includes("seat key")) {
+      forgetSecret(tableId);
+      secret = null;
+      watchingWhy = "The table's maker gave your seat a new invite link: you are watching.";
+      hello();
+    } else if (token && msg.error.includes("invite link")) {
+      setConn("refused", "invite link not valid");
+      token = null;
+      watchingWhy = "This invite link is not valid (the table's maker may have made a new one): you are watching.";
+      hello();
+    }
   } else if (msg.type === "rematch") {
     leaving = true;
-    if (token) saveToken(msg.table, token);
-    location.href = `/t/${msg.table}${token ? "#" + encodeURIComponent(token) : ""}`;
+    if (secret) saveSecret(msg.table, secret);
+    if (makerKey) {
+      saveMaker(msg.table, makerKey);
+      const moved = (inv) => ({ ...inv, link: inv.link.replace(`/t/${tableId}#`, `/t/${msg.table}#`) });
+      saveInvites(msg.table, savedInvites(tableId).map(moved));
+    }
+    location.href = `/t/${msg.table}${!secret && token ? "#" + encodeURIComponent(token) : ""}`;
   }
 }
 
@@ -233,7 +268,10 @@ function renderHand() {
   const box = $("hand");
   box.replaceChildren();
   if (info.you === null) {
-    box.append(el("p", { class: "watching" }, "You are watching: the players' cards are hidden."));
+    const seat = taken === null ? null : info.seats[taken];
+    const why = seat ? `This seat (${seat.name}) is taken: you are watching.` : watchingWhy;
+    const text = why ? `${why} The players' cards are hidden.` : "You are watching: the players' cards are hidden.";
+    box.append(el("p", { class: "watching", id: "watching" }, text));
     return;
   }
   const showing = v.hand.length === 0 && (v.phase === "count" || v.phase === "muggins") ? v.held : v.hand;
@@ -294,20 +332,54 @@ function renderCallout() {
 }
 
 function renderInvites() {
-  const invites = savedInvites(tableId).filter((inv) => info.seats[inv.seat] && !info.seats[inv.seat].claimed);
-  const box = $("invites");
-  box.hidden = invites.length === 0;
-  const list = $("invite-list");
-  list.replaceChildren(...invites.map((inv) => {
-    const url = new URL(inv.link, location.href).href;
-    const input = el("input", { value: url, readonly: true, "aria-label": `invite link for ${inv.name}`, onclick: (e) => e.target.select() });
+  // The seats still to fill: the invite links this browser holds and, for the table's maker, a new
+  // link for a seat nobody took or whose player has left (the old link and the old secret stop working).
+  const saved = savedInvites(tableId);
+  const rows = [];
+  if (info.status !== "over") {
+    info.seats.forEach((seat, i) => {
+      if (seat.kind !== "human" || i === info.you || (seat.claimed && (seat.connected || !makerKey))) return;
+      const invite = seat.claimed ? null : saved.find((inv) => inv.seat === i);
+      if (invite || makerKey) rows.push(inviteRow(i, seat, invite));
+    });
+  }
+  $("invites").hidden = rows.length === 0;
+  $("invite-list").replaceChildren(...rows);
+}
+
+function inviteRow(i, seat, invite) {
+  const row = el("li", { "data-seat": i }, el("strong", {}, seat.name));
+  if (invite) {
+    const url = new URL(invite.link, location.href).href;
+    const input = el("input", { value: url, readonly: true, "aria-label": `invite link for ${seat.name}`, onclick: (e) => e.target.select() });
     const copy = el("button", {
       onclick: async () => {
         try { await navigator.clipboard.writeText(url); copy.textContent = "Copied"; } catch { input.select(); }
       },
     }, "Copy");
-    return el("li", {}, el("strong", {}, inv.name), input, copy);
-  }));
+    row.append(input, copy);
+  } else {
+    row.append(el("span", { class: "invite-state" }, seat.claimed ? "has left the table" : "no link kept here"));
+  }
+  if (makerKey) {
+    row.append(el("button", {
+      class: "new-link", "data-seat": i, onclick: () => newLink(i),
+      title: "A new link for this seat: whoever opens it first takes the seat; the old link stops working",
+    }, "New link"));
+  }
+  return row;
+}
+
+async function newLink(seat) {
+  try {
+    const made = await api(`/api/tables/${encodeURIComponent(tableId)}/invites`, {
+      method: "POST", body: JSON.stringify({ maker: makerKey, seat }),
+    });
+    saveInvites(tableId, [...savedInvites(tableId).filter((inv) => inv.seat !== seat), made]);
+    render();
+  } catch (error) {
+    showError(`No new link: ${error.message}`);
+  }
 }
 
 function showOverlay(force = false) {
