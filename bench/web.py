@@ -82,11 +82,11 @@ async def play_table(base: str, ws_base: str, deadline: float, rng: random.Rando
         )
         response.raise_for_status()
     made = response.json()
-    tokens = [made["token"], made["invites"][0]["link"].split("#")[1]]
-    sockets = [await websockets.connect(f"{ws_base}/ws/{made['id']}", max_size=2**22) for _ in tokens]
+    hellos = [{"secret": made["secret"]}, {"token": made["invites"][0]["link"].split("#")[1]}]
+    sockets = [await websockets.connect(f"{ws_base}/ws/{made['id']}", max_size=2**22) for _ in hellos]
     try:
-        for ws, token in zip(sockets, tokens, strict=True):
-            await ws.send(json.dumps({"type": "hello", "token": token}))
+        for ws, hello in zip(sockets, hellos, strict=True):
+            await ws.send(json.dumps({"type": "hello", **hello}))
         latest: list[dict[str, Any] | None] = [None, None]
 
         async def next_state(i: int, after: int) -> dict[str, Any]:

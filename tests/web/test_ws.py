@@ -265,7 +265,7 @@ def test_a_table_whose_stored_actions_do_not_replay_is_refused_not_half_served(t
         assert client.app.state.store.actions(made["id"])[-1] == "1: play 1x"  # type: ignore[attr-defined]
 
 
-def test_rematch_keeps_the_seats_and_their_links(client: TestClient) -> None:
+def test_rematch_keeps_the_seats_and_the_people_in_them(client: TestClient) -> None:
     made = new_table(client, "french")
     me = mine(client, made)
     play_to_end(client, made["id"], {0: me}, random.Random(2))
