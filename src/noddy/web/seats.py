@@ -44,10 +44,12 @@ def name_refusal(name: str, others: Iterable[str]) -> str | None:
     """Why a seat may not take this (cleaned) name, or ``None``: the pages could not tell it apart,
     being "You", which each page shows for its own seat, or another seat's name in any case.
 
-    >>> name_refusal("YOU", [])
-    '\\'YOU\\' cannot be a seat\\'s name: the table calls each player\\'s own seat "You"; choose another'
-    >>> name_refusal("bob", ["Ann", "Bob"])
-    "'bob' is already a seat's name at this table ('Bob'): give each seat its own name"
+    >>> print(name_refusal("YOU", []))
+    'YOU' cannot be a name: the table calls each player's own seat "You"; choose another
+    >>> print(name_refusal("bob", ["Ann", "Bob"]))
+    'bob' is already a seat's name at this table ('Bob'): give each seat its own name
+    >>> print(name_refusal("Bob", ["Ann"]))
+    None
     """
     if _fold(name) == RESERVED:
         return f'{name!r} cannot be a name: the table calls each player\'s own seat "You"; choose another'

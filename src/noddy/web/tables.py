@@ -379,7 +379,7 @@ class TableManager:
 
     def invite(self, table: LiveTable, seat: int) -> str:
         """A fresh invite link (its token) for a seat nobody took, or whose person has left: the
-        seat's old link, and the old secret, stop working. Only the table's maker may ask."""
+        seat's old link, and the old secret, stop working. The caller checks the maker's key."""
         if table.state.is_over:
             raise Refused("the game is over: make new links at its rematch")
         if not 0 <= seat < len(table.seats) or not table.seats[seat].is_human:
