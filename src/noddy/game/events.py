@@ -27,6 +27,7 @@ class EventKind(StrEnum):
     KNAVE = "knave"
     COUNT = "count"
     DECLARE = "declare"
+    SHOW = "show"
     MUGGINS = "muggins"
     PLAY = "play"
     GO = "go"
@@ -68,6 +69,7 @@ EVENT_FACTS: dict[str, EventFacts] = {
     EventKind.KNAVE: EventFacts("knave", "knave"),
     EventKind.COUNT: EventFacts("hand", "show", called=True),
     EventKind.DECLARE: EventFacts("hand", "show", called=True),
+    EventKind.SHOW: EventFacts(),
     EventKind.MUGGINS: EventFacts("muggins", "muggins", called=True),
     EventKind.PLAY: EventFacts("play", "play", called=True),
     EventKind.GO: EventFacts(None, "play", called=True),
@@ -87,7 +89,7 @@ class Event:
     ``kind`` is an `EventKind` (its facts are in `EVENT_FACTS`);
     ``seat`` acted or scored (``None`` for the table); ``points`` were pegged to its side;
     ``items`` itemise them; ``cards`` are cards the event shows to everyone; ``hidden`` means the
-    items' cards are known only to ``seat`` (a hand announced without being shown); ``text`` is the
+    items' cards are known only to ``seat`` (a hand counted before the play, not shown); ``text`` is the
     engine's own note of it (the faces' words come from `noddy.words.event_line`); ``count`` is the
     count of the play (or the points declared); ``subject`` says what a count or declaration
     counted: ``hand`` or ``crib``.
@@ -104,10 +106,24 @@ class Event:
     subject: str = ""
 
     def seen_by(self, seat: int | None) -> Event:
-        """The event as ``seat`` may see it: another seat's unshown cards are taken out."""
+        """The event as ``seat`` may see it: another seat's unshown cards are taken out. A count
+        announces its call (the cards taken out); a declaration says only its number, and whether
+        the referee corrected it, so the true call of a hidden hand stays with its holder."""
         if not self.hidden or seat == self.seat:
             return self
+        if self.kind == EventKind.DECLARE:
+            return replace(self, items=(), text=self.declared_text())
         return replace(self, items=tuple(i.hide() for i in self.items))
+
+    @property
+    def corrected(self) -> bool:
+        """A declaration the referee corrected: the points pegged are not the points declared."""
+        return self.kind == EventKind.DECLARE and self.points != self.count
+
+    def declared_text(self) -> str:
+        """A declaration's note as every seat may read it: the number declared, and its correction."""
+        text = f"{self.subject}: declared {self.count}"
+        return text + (f", corrected to {self.points}" if self.corrected else "")
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind, "seat": self.seat, "points": self.points}

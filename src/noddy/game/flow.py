@@ -241,12 +241,43 @@ def _tasks(state: GameState, when: str) -> tuple[CountTask, ...]:
 
 
 def _start_counting(state: GameState, when: str) -> GameState:
+    """Queue the counts made ``when`` (before or after the play) and open the first. After the play,
+    under muggins, the hands counted before it are shown first and each short count among them may
+    be claimed (the claims come first in the queue)."""
     tasks = _tasks(state, when)
-    if tasks:
-        return state.evolve(phase=Phase.COUNT, tasks=tasks, to_act=tasks[0].seat)
-    if when == "before_play":
-        return _start_play(state)
-    return _end_deal(state)
+    if when == "after_play" and state.rules.hand.wrong_count == "muggins" and _hidden_hands(state.rules):
+        for seat in _counted(state):
+            event = Event(EventKind.SHOW, seat, cards=state.held[seat], text="shows the hand", subject="hand")
+            state = state.evolve(events=(*state.events, event))
+        tasks = (*(CountTask("muggins", seat) for seat in _short_hidden_counts(state)), *tasks)
+    return _next_task(state.evolve(tasks=tasks))
+
+
+def _hidden_hands(rules: Rules) -> bool:
+    """Hands are counted before the play without being shown (K23): only their holders see them."""
+    return rules.hand.when == "before_play"
+
+
+def _counted(state: GameState) -> tuple[int, ...]:
+    """The seats whose hands were counted this deal, in the order they counted."""
+    return tuple(
+        e.seat
+        for e in current_deal(state.events)
+        if e.kind in (EventKind.COUNT, EventKind.DECLARE) and e.subject == "hand" and e.seat is not None
+    )
+
+
+def _short_hidden_counts(state: GameState) -> tuple[int, ...]:
+    """The seats that declared less than their hidden hand holds this deal (muggins claims them)."""
+    return tuple(seat for seat in _counted(state) if _missed(state, seat))
+
+
+def _missed(state: GameState, seat: int) -> int:
+    """The points ``seat`` declared short on its hand this deal (0 if none)."""
+    for event in current_deal(state.events):
+        if event.kind == EventKind.DECLARE and event.subject == "hand" and event.seat == seat:
+            return max(0, total(event.items) - event.points)
+    return 0
 
 
 def count_items(state: GameState, task: CountTask) -> tuple[ScoreItem, ...]:
@@ -288,44 +319,53 @@ def _announced(
 
 
 def _count(state: GameState, action: Action) -> GameState:
+    """A hand or crib counted by the engine (``count``) or declared (``declare N``), K26.
+
+    Nobody gains by declaring points the cards do not hold: an over-count is corrected under every
+    reading, and everyone is told it was (HOYLE's laws: a player who scores more than he is entitled
+    to is put back). An under-count is corrected (``corrected``), stands (``stands``: Hoyle's "others",
+    where the player is only barred from scoring the points later) or may be claimed by an opponent
+    (``muggins``: Hoyle's "some companies"); a claim on a hand counted before the play, unseen, waits
+    until the hand is shown after the play."""
     task = state.tasks[0]
     seat = task.seat
     items = count_items(state, task)
     true = total(items)
     rules = state.rules
-    when = rules.crib.when if task.what == "crib" else rules.hand.when
-    hidden = when == "before_play" and rules.hand.wrong_count != "muggins"
-    label = "crib" if task.what == "crib" else "hand"
+    hidden = task.what == "hand" and _hidden_hands(rules)
     cards = state.cribs[seat] if task.what == "crib" else state.held[seat]
     shown_cards = () if hidden else cards
-    muggins = None
+    claim = None
     if action.kind == "count":
-        text = f"{label}: {true}"
-        event = Event(EventKind.COUNT, seat, true, items, shown_cards, hidden, text, subject=label)
+        text = f"{task.what}: {true}"
+        event = Event(EventKind.COUNT, seat, true, items, shown_cards, hidden, text, subject=task.what)
     else:
         declared = action.number or 0
-        pegged = true
-        if declared != true:
-            if rules.hand.wrong_count == "stands":
-                pegged = declared
-            elif rules.hand.wrong_count == "muggins":
-                pegged = min(declared, true)
-                if declared < true:
-                    muggins = (seat, true - declared)
-        text = f"{label}: declared {declared}; the true count is {true}"
+        short = declared < true and rules.hand.wrong_count != "corrected"
+        pegged = declared if short else true
+        if short and rules.hand.wrong_count == "muggins" and not hidden:
+            claim = (seat, true - declared)
+        text = f"{task.what}: declared {declared}; the true count is {true}"
         if declared == true:
-            text = f"{label}: declared {declared}, correct"
+            text = f"{task.what}: declared {declared}, correct"
+        elif pegged != declared:
+            text += f"; corrected to {pegged}"
         event = Event(
-            EventKind.DECLARE, seat, pegged, items, shown_cards, hidden, text, count=declared, subject=label
+            EventKind.DECLARE, seat, pegged, items, shown_cards, hidden, text, count=declared, subject=task.what
         )
     state = _peg(state, event)
     if state.is_over:
         return state
     state = state.evolve(tasks=state.tasks[1:])
-    if muggins is not None:
-        claimant = _next_opponent(state, seat)
-        return state.evolve(phase=Phase.MUGGINS, muggins=muggins, to_act=claimant)
+    if claim is not None:
+        return _open_claim(state, *claim)
     return _next_task(state)
+
+
+def _open_claim(state: GameState, declarer: int, missed: int) -> GameState:
+    """The opponent after ``declarer`` may claim the ``missed`` points (muggins) or pass."""
+    claimant = _next_opponent(state, declarer)
+    return state.evolve(phase=Phase.MUGGINS, muggins=(declarer, missed), to_act=claimant)
 
 
 def _next_opponent(state: GameState, seat: int) -> int:
@@ -348,9 +388,18 @@ def _muggins(state: GameState, action: Action) -> GameState:
 
 
 def _next_task(state: GameState) -> GameState:
-    if state.tasks:
-        return state.evolve(phase=Phase.COUNT, to_act=state.tasks[0].seat)
-    return _end_deal(state) if _play_done(state) else _start_play(state)
+    """Open the next queued count or claim: a crib is turned face up to all as it is counted, as at
+    a table (its owner did not see every card of it); with nothing left, play or end the deal."""
+    if not state.tasks:
+        return _end_deal(state) if _play_done(state) else _start_play(state)
+    task = state.tasks[0]
+    if task.what == "muggins":
+        return _open_claim(state.evolve(tasks=state.tasks[1:]), task.seat, _missed(state, task.seat))
+    if task.what == "crib":
+        crib = state.cribs[task.seat]
+        event = Event(EventKind.SHOW, task.seat, cards=crib, text="turns the crib face up", subject="crib")
+        state = state.evolve(events=(*state.events, event))
+    return state.evolve(phase=Phase.COUNT, to_act=task.seat)
 
 
 def _play_done(state: GameState) -> bool:

@@ -43,7 +43,8 @@ class Phase(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class CountTask:
-    """A count still to be made: a seat's ``hand`` or a ``crib`` (the dealer's, or a seat's own)."""
+    """A count still to be made: a seat's ``hand`` or a ``crib`` (the dealer's, or a seat's own); or
+    ``muggins``, a claim on the short count of a seat's hand, opened once the hand is shown."""
 
     what: str
     seat: int

@@ -66,7 +66,7 @@ def evidence(view: PlayerView, seat: int) -> Evidence:
             played.append(event.cards[0])
         elif event.kind == "go" and rules.play.must_play and event.count is not None:
             go_limits.append((len(played), 31 - event.count))
-        elif event.kind in ("count", "declare") and event.subject == "hand":
+        elif event.subject == "hand" and (event.kind == "count" or (event.kind == "declare" and event.items)):
             announcement = signature(event.items)
         elif event.kind == "knave":
             holds_knave = True

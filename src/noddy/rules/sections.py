@@ -169,12 +169,18 @@ class Hand:
     )
     wrong_count: Literal["corrected", "stands", "muggins"] = knob(
         "corrected",
-        "what happens when a player declares a wrong count",
+        "what happens when a player declares a count the cards do not hold; under every reading an"
+        " over-count is corrected and everyone is told, and a hand counted before the play stays"
+        " hidden: the others hear only the number declared",
         k="K26",
         choices={
-            "corrected": "the true count is pegged and the mistake explained",
-            "stands": "the declared count is pegged as declared",
-            "muggins": "the declared count stands and an opponent may claim points missed",
+            "corrected": "the referee pegs the true count, whether too many or too few were declared,"
+            " and says it corrected the count",
+            "stands": "a count too low stands (the points missed are lost); a count too high is"
+            " corrected to the true count",
+            "muggins": "a count too low stands and an opponent may claim the points missed (muggins),"
+            " once the hand is shown: after the play for hands counted before it; a count too high"
+            " is corrected",
         },
     )
 

@@ -113,16 +113,23 @@ def event_line(event: Happening, names: Sequence[str], rules: Rules, partners: b
         return Line((f"{who}: {words} {points}",), call(event.items, rules), points)
     if kind in ("count", "declare"):
         said = call(event.items, rules)
-        parts = [f"{possessive(who)} {event.subject or 'hand'}"]
+        subject = event.subject or "hand"
+        parts = [f"{possessive(who)} {subject}"]
         if event.cards:
             parts += [" (", event.cards, ")"]
-        parts.append(f": “{say(said)}”")
+        if kind == "count" or event.items or event.cards:
+            parts.append(f": “{say(said)}”")
         if kind == "declare":
             parts.append(f" — declared {event.count}")
             true = total(event.items)
-            if event.count != true:
+            if points != event.count:
+                parts.append(f", corrected to {points}")
+            elif (event.items or event.cards) and event.count != true:
                 parts.append(f", the true count is {true}; pegged {points}")
         return Line(tuple(parts), said, points)
+    if kind == "show":
+        shown = "is turned face up" if event.subject == "crib" else "is shown"
+        return Line((f"{possessive(who)} {event.subject} {shown}: ", event.cards))
     if kind == "muggins":
         taken = f"{points} point{'s' if points != 1 else ''}"
         takes = "take" if _plural(who) else "takes"
