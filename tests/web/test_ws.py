@@ -20,18 +20,24 @@ from web_helpers import (
     wait_for,
 )
 
-from noddy.rules import preset_names
+from noddy.rules import field_spec, preset_names
 from noddy.web import Limits, create_app
 
 COMPUTER = {"kind": "computer", "level": "random"}
+COUNTING = tuple(field_spec("hand.wrong_count").choices)
 
 
+@pytest.mark.parametrize("counting", COUNTING)
 @pytest.mark.parametrize("rules", preset_names())
-def test_whole_game_against_the_computer_leaks_no_hidden_card(client: TestClient, rules: str) -> None:
-    made = new_table(client, rules, [{"kind": "me"}, COMPUTER])
+def test_whole_game_against_the_computer_leaks_no_hidden_card(
+    client: TestClient, rules: str, counting: str
+) -> None:
+    """Every preset under every counting option: no message shows a card the rules keep hidden
+    (a hand counted before the play, a declaration's true call, a crib before it is counted)."""
+    made = new_table(client, rules, [{"kind": "me"}, COMPUTER], counting=counting)
     me = mine(client, made)
     watcher = Seat(client, made["id"], None, None)
-    play_to_end(client, made["id"], {0: me}, random.Random(rules))
+    play_to_end(client, made["id"], {0: me}, random.Random(rules + counting))
     table = live(client, made["id"])
     assert table.state.is_over
     assert me.state is not None and me.state["status"] == "over"

@@ -16,6 +16,7 @@ from noddy.cards import ACCEPTED, DECK, Card
 from noddy.game.state import GameState
 from noddy.web import Limits
 from noddy.web.tables import LiveTable
+from reveal import known_until
 
 FAST = Limits(rate=1e6, burst=1e6, tables_rate=1e6, tables_burst=1e6)
 OPEN: list[Seat] = []
@@ -157,31 +158,17 @@ def states_of(table: LiveTable) -> list[GameState]:
     return list(table.record().states())
 
 
-def secret_cards(states: list[GameState], n: int, seat: int | None) -> set[Card]:
-    """The cards ``seat`` may not know after ``n`` actions: all but its own and the public ones."""
-    state = states[n]
-    known = set(state.view(None).cards_seen())
-    if seat is not None:
-        for event in state.events:
-            if event.kind in ("count", "declare") and event.seat == seat:
-                known |= {c for item in event.items for c in item.cards}
-        own_crib = state.rules.crib.kind == "own"
-        for earlier in states[: n + 1]:
-            known |= {*earlier.hands[seat], *earlier.held[seat], *earlier.discards[seat]}
-            if own_crib:
-                known |= set(earlier.cribs[seat])
-    return set(DECK) - known
-
-
 def assert_no_hidden_cards(table: LiveTable, seats: list[Seat]) -> int:
-    """Check every message each seat received against the full state it was sent at."""
+    """Check every message each seat received against what the rules let it know when the message
+    was sent (worked out from the states, never from what the views show: `reveal`)."""
     states = states_of(table)
     checked = 0
     for seat in seats:
+        known = known_until(states, seat.seat)
         seq = 0
         for text, message in zip(seat.raw, seat.messages, strict=True):
             seq = message.get("seq", seq)
-            secret = secret_cards(states, seq, seat.seat)
+            secret = set(DECK) - known[seq]
             if message["type"] == "error":
                 secret -= EXAMPLES
             leaked = cards_in(text) & secret

@@ -19,7 +19,7 @@ from noddy.cli.common import (
     load,
     reporting_errors,
 )
-from noddy.cli.render import board, cards_text, event_text
+from noddy.cli.render import board, cards_text, counted_text, event_text
 from noddy.errors import IllegalActionError, NoddyError
 from noddy.game import Action, EventKind, GameState, LegalActions, PlayerView, new_game
 from noddy.players import PLAYERS, Player, make_player, next_action
@@ -90,6 +90,9 @@ class Terminal:
             console.print(f"Turned up: {cards_text([view.turnup])}   Count: [bold]{view.count}[/]")
         if view.pile:
             console.print("Pile: " + cards_text([c for _, c in view.pile]))
+        counted = counted_text(view, self.names)
+        if counted is not None:
+            console.print(counted)
         console.print(
             "Your hand: " + "  ".join(f"{i}) {cards_text([c])}" for i, c in enumerate(view.hand, 1))
         )

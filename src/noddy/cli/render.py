@@ -11,9 +11,9 @@ from noddy.cards import Card
 from noddy.game.events import Event
 from noddy.game.view import PlayerView
 from noddy.rules import Rules
-from noddy.words import Line, event_line, side_name
+from noddy.words import Line, event_line, possessive, side_name
 
-__all__ = ["board", "cards_text", "event_text", "styled"]
+__all__ = ["board", "cards_text", "counted_text", "event_text", "styled"]
 
 SUIT_COLOURS = {"h": "red", "d": "red", "c": "default", "s": "default"}
 
@@ -36,6 +36,17 @@ def event_text(event: Event, names: Sequence[str], rules: Rules, partners: bool)
     """One styled line for an event, or ``None`` for events not worth a line of their own."""
     line = event_line(event, names, rules, partners)
     return None if line is None else styled(line)
+
+
+def counted_text(view: PlayerView, names: Sequence[str]) -> str | None:
+    """The cards being counted, face up as at a table (a hand to its holder, a crib to all), with
+    the turn-up; ``None`` when no count this seat may see is being made."""
+    if view.counting is None or not view.counted:
+        return None
+    what, seat = view.counting
+    whose = escape(possessive(names[seat]))
+    turnup = f" + {cards_text([view.turnup])}" if view.turnup is not None else ""
+    return f"{whose} {what}, being counted: {cards_text(view.counted)}{turnup}"
 
 
 def board(view: PlayerView, names: Sequence[str], scores: Sequence[int] | None = None) -> str:

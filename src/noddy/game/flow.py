@@ -350,9 +350,7 @@ def _count(state: GameState, action: Action) -> GameState:
             text = f"{task.what}: declared {declared}, correct"
         elif pegged != declared:
             text += f"; corrected to {pegged}"
-        event = Event(
-            EventKind.DECLARE, seat, pegged, items, shown_cards, hidden, text, count=declared, subject=task.what
-        )
+        event = Event(EventKind.DECLARE, seat, pegged, items, shown_cards, hidden, text, declared, task.what)
     state = _peg(state, event)
     if state.is_over:
         return state

@@ -18,7 +18,7 @@ from noddy.game.legal import NO_ACTIONS, LegalActions
 from noddy.rules import Rules, side_of
 
 if TYPE_CHECKING:
-    from noddy.game.state import GameState
+    from noddy.game.state import CountTask, GameState
 
 __all__ = ["PlayerView", "make_view", "open_view"]
 
@@ -52,6 +52,9 @@ class PlayerView:
     stake: tuple[str, int]
     counting: tuple[str, int] | None = None
     """The count being made now: ``("hand" or "crib", seat)``."""
+    counted: tuple[Card, ...] = ()
+    """The cards of the count being made now where this seat may see them: its own hand, or a crib
+    (turned face up to all as it is counted); the turn-up joins them."""
     muggins: tuple[int, int] | None = None
     """After a short count under muggins: the seat that declared it and the points it missed."""
     refused: tuple[tuple[Action, str], ...] = ()
@@ -108,7 +111,8 @@ class PlayerView:
 
     def cards_seen(self) -> frozenset[Card]:
         """Every card this view shows (for checking that nothing hidden leaks)."""
-        cards = {*self.hand, *self.held, *self.discards, *self.own_crib, *(c for _, c in self.played)}
+        cards = {*self.hand, *self.held, *self.discards, *self.own_crib, *self.counted}
+        cards.update(c for _, c in self.played)
         if self.turnup is not None:
             cards.add(self.turnup)
         for event in self.events:
@@ -146,6 +150,7 @@ class PlayerView:
             "winner": self.winner,
             "stake": list(self.stake),
             "counting": {"what": self.counting[0], "seat": self.counting[1]} if self.counting else None,
+            "counted": [str(c) for c in self.counted],
             "muggins": (
                 {"declarer": self.muggins[0], "missed": self.muggins[1]} if self.muggins is not None else None
             ),
@@ -207,10 +212,20 @@ def make_view(state: GameState, seat: int | None) -> PlayerView:
         winner=state.winner,
         stake=state.stake,
         counting=(task.what, task.seat) if task is not None else None,
+        counted=_counted(state, task, seat),
         muggins=state.muggins,
         refused=refused,
         side_seats=state.side_seats(),
     )
+
+
+def _counted(state: GameState, task: CountTask | None, seat: int | None) -> tuple[Card, ...]:
+    """The cards of the count in progress that ``seat`` may see (`PlayerView.counted`)."""
+    if task is None:
+        return ()
+    if task.what == "crib":
+        return state.cribs[task.seat]
+    return state.held[task.seat] if task.seat == seat else ()
 
 
 def open_view(state: GameState) -> PlayerView:
