@@ -245,17 +245,13 @@ def _start_counting(state: GameState, when: str) -> GameState:
     under muggins, the hands counted before it are shown first and each short count among them may
     be claimed (the claims come first in the queue)."""
     tasks = _tasks(state, when)
-    if when == "after_play" and state.rules.hand.wrong_count == "muggins" and _hidden_hands(state.rules):
+    hand = state.rules.hand
+    if when == "after_play" and hand.wrong_count == "muggins" and hand.when == "before_play":
         for seat in _counted(state):
             event = Event(EventKind.SHOW, seat, cards=state.held[seat], text="shows the hand", subject="hand")
             state = state.evolve(events=(*state.events, event))
-        tasks = (*(CountTask("muggins", seat) for seat in _short_hidden_counts(state)), *tasks)
+        tasks = (*(CountTask("muggins", seat) for seat in _counted(state) if _missed(state, seat)), *tasks)
     return _next_task(state.evolve(tasks=tasks))
-
-
-def _hidden_hands(rules: Rules) -> bool:
-    """Hands are counted before the play without being shown (K23): only their holders see them."""
-    return rules.hand.when == "before_play"
 
 
 def _counted(state: GameState) -> tuple[int, ...]:
@@ -265,11 +261,6 @@ def _counted(state: GameState) -> tuple[int, ...]:
         for e in current_deal(state.events)
         if e.kind in (EventKind.COUNT, EventKind.DECLARE) and e.subject == "hand" and e.seat is not None
     )
-
-
-def _short_hidden_counts(state: GameState) -> tuple[int, ...]:
-    """The seats that declared less than their hidden hand holds this deal (muggins claims them)."""
-    return tuple(seat for seat in _counted(state) if _missed(state, seat))
 
 
 def _missed(state: GameState, seat: int) -> int:
@@ -332,7 +323,7 @@ def _count(state: GameState, action: Action) -> GameState:
     items = count_items(state, task)
     true = total(items)
     rules = state.rules
-    hidden = task.what == "hand" and _hidden_hands(rules)
+    hidden = task.what == "hand" and rules.hand.when == "before_play"  # counted unseen (K23)
     cards = state.cribs[seat] if task.what == "crib" else state.held[seat]
     shown_cards = () if hidden else cards
     claim = None
