@@ -43,7 +43,7 @@ def test_wrong_entries_are_explained_and_asked_again() -> None:
     out = result.stdout
     assert "9 is not a card number; your cards are numbered 1 to 6" in out
     assert "'zz'" in out
-    assert "lay away 2 different card(s)" in out
+    assert "discard 2 different card(s) from your hand, not 1" in out
 
 
 @pytest.mark.parametrize("rules", ["willughby", "cribbage", "crib-noddy-old", "french"])

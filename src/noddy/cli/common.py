@@ -1,33 +1,94 @@
-"""What every command shares: the console, rule loading from options, and error reporting."""
+"""What every command shares: the console, rule loading from options, the seat options, help in
+plain words, and error reporting."""
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 from noddy.errors import NoddyError
+from noddy.players import MEASUREMENT, PLAYERS
 from noddy.rules import Rules, load_rules
 
-__all__ = ["PartnersOption", "RulesOption", "SetOption", "console", "err_console", "load", "reporting_errors"]
+__all__ = [
+    "COMPUTERS",
+    "HUMAN",
+    "PartnersOption",
+    "PlayersOption",
+    "RulesOption",
+    "SetOption",
+    "console",
+    "err_console",
+    "load",
+    "parse_seats",
+    "plain_help",
+    "reporting_errors",
+    "seats_help",
+]
 
 console = Console(highlight=False, soft_wrap=True)
 err_console = Console(stderr=True, highlight=False, soft_wrap=True)
 
+HUMAN = "human"
+"""The seat kind of a person at the terminal."""
+COMPUTERS = (*PLAYERS, *MEASUREMENT)
+"""The computer players a seat may hold, in every command."""
+
+
+def seats_help(example: str, human: bool) -> str:
+    """The help of ``--seats``, with the same list of seat kinds in every command."""
+    kinds = ", ".join([HUMAN, *COMPUTERS] if human else COMPUTERS)
+    return f"Who sits where, one seat kind a player, comma-separated, e.g. {example}. Kinds: {kinds}."
+
+
 RulesOption = Annotated[
-    str, typer.Option("--rules", "-r", help="A preset name (see 'noddy rules list') or a .toml file.")
+    str,
+    typer.Option(
+        "--rules", "-r", metavar="RULES", help="A preset name (see 'noddy rules list') or a .toml file."
+    ),
 ]
 SetOption = Annotated[
     list[str] | None,
-    typer.Option("--set", "-s", help="Change one rule, e.g. --set hand.twenty_five=per_card."),
+    typer.Option(
+        "--set", "-s", metavar="FIELD=VALUE", help="Change one rule, e.g. --set hand.twenty_five=per_card."
+    ),
 ]
 PartnersOption = Annotated[
-    bool | None, typer.Option("--partners/--no-partners", help="With 4 players: play in partnerships.")
+    bool | None,
+    typer.Option(
+        "--partners/--no-partners",
+        help="With 4 players: play in partnerships.",
+        show_default="as the rules say",
+    ),
 ]
+PlayersOption = Annotated[
+    int | None,
+    typer.Option(
+        "--players",
+        "-n",
+        metavar="N",
+        help="How many players (2, 3 or 4, as the rules allow).",
+        show_default="as many as --seats names, else the fewest the rules allow",
+    ),
+]
+
+
+def parse_seats(text: str) -> list[str]:
+    """The seat kinds of a ``--seats`` list; an empty list or an empty entry is refused."""
+    kinds = [kind.strip() for kind in text.split(",")]
+    if not any(kinds):
+        raise NoddyError(f"--seats {text!r} names no seat: give one seat kind a player, e.g. human,greedy")
+    if not all(kinds):
+        raise NoddyError(
+            f"--seats {text!r} has an empty entry: give one seat kind a player, e.g. human,greedy"
+        )
+    return kinds
 
 
 def load(spec: str, overrides: list[str] | None) -> Rules:
@@ -42,3 +103,60 @@ def reporting_errors() -> Iterator[None]:
     except NoddyError as exc:
         err_console.print(f"[bold red]error:[/] {exc}", markup=True, soft_wrap=True)
         sys.exit(1)
+
+
+class _PlainOption(TyperOption):
+    """An option whose help names its value in words (``N``, ``FILE``), not as a Python type
+    (``<int>``), a flag's not at all, and shows a default given in words as ``[default: X]``."""
+
+    def display_type_rich(self, ctx: Any) -> str | None:
+        return "" if self.is_flag else self.metavar or (self.name or "value").upper()
+
+    def _get_default_string(self, *, ctx: Any, show_default_is_str: bool, default_value: Any) -> str:
+        if show_default_is_str:
+            return str(self.show_default)
+        return super()._get_default_string(
+            ctx=ctx, show_default_is_str=show_default_is_str, default_value=default_value
+        )
+
+
+class _PlainArgument(TyperArgument):
+    """An argument whose help shows its name only, not a Python type."""
+
+    def display_type_rich(self, ctx: Any) -> str | None:
+        return None
+
+
+def _plain(params: list[Any]) -> list[Any]:
+    """``params`` (typer's own, built for a command) with help in plain words."""
+    for param in params:
+        if type(param) is TyperOption:
+            param.__class__ = _PlainOption
+        elif type(param) is TyperArgument:
+            param.__class__ = _PlainArgument
+    return params
+
+
+class _PlainCommand(TyperCommand):
+    """A command whose help shows no Python type tags."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        return _plain(super().get_params(ctx))
+
+
+class _PlainGroup(TyperGroup):
+    """A group of commands whose help shows no Python type tags."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        return _plain(super().get_params(ctx))
+
+
+def plain_help(app: typer.Typer) -> None:
+    """Give ``app``, its commands and its groups (all the way down) help without type tags."""
+    app.info.cls = _PlainGroup
+    for command in app.registered_commands:
+        command.cls = _PlainCommand
+    for group in app.registered_groups:
+        group.cls = _PlainGroup
+        if group.typer_instance is not None:
+            plain_help(group.typer_instance)

@@ -8,7 +8,7 @@ import typer
 
 from noddy import __version__
 from noddy.cli import analyze_cmd, rules_cmd
-from noddy.cli.common import console
+from noddy.cli.common import console, plain_help
 from noddy.cli.play_cmd import play, replay
 from noddy.cli.score_cmd import score
 from noddy.cli.serve_cmd import serve
@@ -55,6 +55,9 @@ def demo() -> None:
         ' [bold]noddy score "5h 5d 5c Js" -t 5s -r cribbage[/],'
         " [bold]noddy analyze hands -r cribbage[/]  (all commands: [bold]noddy --help[/])"
     )
+
+
+plain_help(app)
 
 
 def main() -> None:

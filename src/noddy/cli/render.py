@@ -10,10 +10,10 @@ from rich.markup import escape
 from noddy.cards import Card
 from noddy.game.events import Event
 from noddy.game.view import PlayerView
-from noddy.rules import Rules
+from noddy.rules import Rules, side_of
 from noddy.words import Line, event_line, possessive, side_name
 
-__all__ = ["board", "cards_text", "counted_text", "event_text", "styled"]
+__all__ = ["ROW", "board", "cards_text", "counted_text", "event_text", "pegs", "styled"]
 
 SUIT_COLOURS = {"h": "red", "d": "red", "c": "default", "s": "default"}
 
@@ -49,15 +49,50 @@ def counted_text(view: PlayerView, names: Sequence[str]) -> str | None:
     return f"{whose} {what}, being counted: {cards_text(view.counted)}{turnup}"
 
 
-def board(view: PlayerView, names: Sequence[str], scores: Sequence[int] | None = None) -> str:
-    """The score as a board: one track per side, filled up to its score (31, 61 or 121 holes)."""
+ROW = 30
+"""Holes in a row of the board: six groups of five, as on a real board."""
+
+
+def pegs(events: Sequence[Event], sides: int, partners: bool) -> list[tuple[int, int]]:
+    """Each side's front and back peg after ``events``: its score, and its score before its last peg."""
+    result = [(0, 0)] * sides
+    for event in events:
+        if event.seat is not None and event.points:
+            side = side_of(event.seat, partners)
+            front, _ = result[side]
+            result[side] = (front + event.points, front)
+    return result
+
+
+def _row(first: int, last: int, front: int, back: int) -> str:
+    """Holes ``first`` to ``last`` in groups of five: the front peg ``●``, the back peg ``○``."""
+    holes = []
+    for hole in range(first, last + 1):
+        mark = "[bold cyan]●[/]" if hole == front else "[cyan]○[/]" if hole == back else "[dim]·[/]"
+        holes.append(("" if hole == first or (hole - first) % 5 else " ") + mark)
+    return "".join(holes)
+
+
+def board(view: PlayerView, names: Sequence[str], events: Sequence[Event] | None = None) -> str:
+    """The board after ``events`` (all the view's by default): a track a side, one hole a point in
+    rows of 30 in groups of five, and the game hole; each side's front and back peg, as at a table."""
     holes = view.board_holes
-    width = 31 if holes <= 31 else (61 if holes <= 61 else 60)
-    lines = []
-    for side, score in enumerate(view.scores if scores is None else scores):
-        filled = min(width, round(width * min(score, holes) / holes))
-        track = "●" * filled + "·" * (width - filled)
-        name = escape(side_name(names, side, view.partners))
+    shown = view.events if events is None else events
+    sides = [side_name(names, side, view.partners) for side in range(len(view.scores))]
+    width = max(len(name) for name in sides)
+    lines: list[str] = []
+    for name, (front, back) in zip(sides, pegs(shown, len(sides), view.partners), strict=True):
+        if lines and holes > ROW + 1:
+            lines.append("")
+        front_hole = min(front, holes)
         goal = f"/{holes}" if view.rules.game.end == "target" else ""
-        lines.append(f"{name:>18} [cyan]{track}[/] {score}{goal}")
+        gained = f" (+{front - back})" if front else ""
+        for first in range(1, holes, ROW):
+            last = min(first + ROW - 1, holes - 1)
+            track = _row(first, last, front_hole, back if back < front_hole else 0)
+            label = escape(name.ljust(width)) if first == 1 else " " * width
+            if last == holes - 1:
+                track += " " + ("[bold cyan]●[/]" if front_hole == holes else "[dim]◦[/]")
+            tail = f" {front}{goal}{gained}" if first == 1 else ""
+            lines.append(f"{label} {track}{tail}")
     return "\n".join(lines)

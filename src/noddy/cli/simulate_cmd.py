@@ -13,9 +13,17 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from noddy.cli.common import PartnersOption, SetOption, console, err_console, load, reporting_errors
+from noddy.cli.common import (
+    PartnersOption,
+    SetOption,
+    console,
+    err_console,
+    load,
+    parse_seats,
+    reporting_errors,
+    seats_help,
+)
 from noddy.errors import NoddyError
-from noddy.players import MEASUREMENT, PLAYERS
 from noddy.rules import Rules
 from noddy.sim import SOURCES, Report, display_names, executor_for, make_report, play_games
 from noddy.sim.stats import SOURCE_LABELS
@@ -186,37 +194,89 @@ def _run(
     return reports
 
 
+def _computer_seats(seats: str | None, players: str | None) -> list[str]:
+    """The seat kinds from ``--seats`` and ``--players``; ``--players greedy,random`` is the old
+    spelling of ``--seats``, still read, with a note."""
+    if players is not None and not players.strip().isdecimal():
+        err_console.print(
+            f"note: --players {escape(players)} is the old spelling of --seats {escape(players)}"
+        )
+        if seats is not None:
+            raise NoddyError("give the seat kinds once, with --seats")
+        seats, players = players, None
+    count = int(players) if players is not None else None
+    if count is not None and count < 1:
+        raise NoddyError(f"--players {count}: a game needs players; give 2, 3 or 4 as the rules allow")
+    if seats is None:
+        return ["greedy"] + ["random"] * ((count or 2) - 1)
+    kinds = parse_seats(seats)
+    if count is not None and len(kinds) != count:
+        raise NoddyError(f"--seats names {len(kinds)} seat(s) but --players gives {count}")
+    return kinds
+
+
 def simulate(
     rules_name: Annotated[
-        str | None, typer.Option("--rules", "-r", help="A preset or .toml file (default: willughby).")
+        str | None,
+        typer.Option(
+            "--rules",
+            "-r",
+            metavar="RULES",
+            help="A preset name (see 'noddy rules list') or a .toml file.",
+            show_default="willughby",
+        ),
     ] = None,
     compare_rules: Annotated[
         str | None,
-        typer.Option("--compare-rules", help="Several rule sets, comma-separated, compared side by side."),
+        typer.Option(
+            "--compare-rules",
+            metavar="RULES,RULES...",
+            help="Several rule sets, comma-separated, compared side by side.",
+        ),
     ] = None,
     set_: SetOption = None,
+    seats: Annotated[
+        str | None,
+        typer.Option(
+            "--seats",
+            metavar="KINDS",
+            help=seats_help("greedy,random", human=False),
+            show_default="greedy, then random for each other player",
+        ),
+    ] = None,
     players: Annotated[
-        str,
+        str | None,
         typer.Option(
             "--players",
+            "-n",
             "-p",
-            help="One computer player a seat, e.g. greedy,random (known: "
-            + ", ".join([*PLAYERS, *MEASUREMENT])
-            + ").",
+            metavar="N",
+            help="How many players (2, 3 or 4, as the rules allow).",
+            show_default="as many as --seats names, else 2",
         ),
-    ] = "greedy,random",
+    ] = None,
     partners: PartnersOption = None,
-    games: Annotated[int, typer.Option("--games", "-g", help="Games under each rule set.")] = 1000,
-    seed: Annotated[int, typer.Option("--seed", help="The same seed gives the same results.")] = 1,
+    games: Annotated[
+        int, typer.Option("--games", "-g", metavar="N", help="Games under each rule set.")
+    ] = 1000,
+    seed: Annotated[
+        int, typer.Option("--seed", metavar="N", help="The same seed gives the same results.")
+    ] = 1,
     workers: Annotated[
-        int | None, typer.Option("--workers", "-w", help="Local processes (default: one a CPU; 1: no pool).")
+        int | None,
+        typer.Option(
+            "--workers", "-w", metavar="N", help="Local processes (1: no pool).", show_default="one a CPU"
+        ),
     ] = None,
     dask: Annotated[
-        str | None, typer.Option("--dask", help="Run on the dask.distributed scheduler at this address.")
+        str | None,
+        typer.Option(
+            "--dask", metavar="ADDRESS", help="Run on the dask.distributed scheduler at this address."
+        ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     plot: Annotated[
-        Path | None, typer.Option("--plot", help="Draw the statistics to this .png file.")
+        Path | None, typer.Option("--plot", metavar="FILE", help="Draw the statistics to this .png file.")
     ] = None,
 ) -> None:
     """Play many games between computer players and report who wins, how, and what the rules do."""
@@ -231,7 +291,7 @@ def simulate(
                 f"--compare-rules needs two or more rule sets, comma-separated, not {compare_rules!r}"
             )
         rule_sets = [load(spec, set_) for spec in specs]
-        names = [name.strip() for name in players.split(",")]
+        names = _computer_seats(seats, players)
         for rules in rule_sets:
             check_tournament(rules, names, partners, games)
         if plot is not None:

@@ -16,12 +16,21 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING, overload
 
+from noddy.cards import Card
 from noddy.game.actions import Action
 
 if TYPE_CHECKING:
     from noddy.game.state import GameState
 
-__all__ = ["DECLARE_RANGE", "NO_ACTIONS", "Declare", "LegalActions", "legal_actions", "refusal"]
+__all__ = [
+    "DECLARE_RANGE",
+    "NO_ACTIONS",
+    "Declare",
+    "LegalActions",
+    "discard_refusal",
+    "legal_actions",
+    "refusal",
+]
 
 DECLARE_RANGE = range(0, 100)
 """The counts a player may declare."""
@@ -136,10 +145,7 @@ def refusal(state: GameState, action: Action) -> str:
     phase = state.phase
     if phase is Phase.DISCARD and kind == "discard":
         need = state.rules.deal.shape(state.players).discard
-        hand, cards = state.hands[seat], action.cards
-        if len(cards) != need or len(set(cards)) != need or any(c not in hand for c in cards):
-            return f"discard {need} different card(s) from your hand"
-        return ""
+        return discard_refusal(state.hands[seat], action.cards, need)
     if phase is Phase.COUNT and kind == "count":
         return ""
     if phase is Phase.COUNT and kind == "declare":
@@ -150,6 +156,21 @@ def refusal(state: GameState, action: Action) -> str:
         return _play_refusal(state, seat, action, state.count)
     allowed = ", ".join(sorted(legal_actions(state).kinds))
     return f"in the {phase.value} you may: {allowed}"
+
+
+def discard_refusal(hand: Sequence[Card], cards: Sequence[Card], need: int) -> str:
+    """Why laying ``cards`` away from ``hand`` is refused when ``need`` are laid away, or ``""``:
+    too many or too few, a card given twice, or a card not in the hand."""
+    if len(cards) == need and len(set(cards)) == need and all(c in hand for c in cards):
+        return ""
+    rule = f"discard {need} different card(s) from your hand"
+    if len(cards) != need:
+        return f"{rule}, not {len(cards)}"
+    twice = next(c for c in cards if cards.count(c) > 1) if len(set(cards)) != need else None
+    if twice is not None:
+        return f"{rule}: {twice} is given twice"
+    missing = next(c for c in cards if c not in hand)
+    return f"{rule}: {missing} is not in your hand ({' '.join(map(str, hand))})"
 
 
 def _play_refusal(state: GameState, seat: int, action: Action, count: int) -> str:

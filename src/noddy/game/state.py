@@ -227,7 +227,7 @@ class GameState:
 
 def new_game(rules: Rules, players: int | None = None, *, partners: bool | None = None) -> GameState:
     """The position before the cut for the first deal."""
-    n = players or rules.player_counts[0]
+    n = rules.player_counts[0] if players is None else players
     rules.deal.shape(n)
     allowed = rules.table.partners
     if partners is None:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from noddy.cards import Card
 from noddy.game.actions import Action
 from noddy.game.events import Event, current_deal
-from noddy.game.legal import NO_ACTIONS, LegalActions
+from noddy.game.legal import NO_ACTIONS, LegalActions, discard_refusal
 from noddy.rules import Rules, side_of
 
 if TYPE_CHECKING:
@@ -77,9 +77,12 @@ class PlayerView:
 
     def why_not(self, action: Action) -> str:
         """Why this seat may not take ``action`` now (``""`` if it may), in the engine's words where
-        the view carries them (a card of the hand, the Go, a declaration)."""
+        the view carries them (a card of the hand, the Go, a declaration, a lay-away)."""
         if action in self.legal:
             return ""
+        discards = [a for a in self.legal if a.kind == "discard"]
+        if discards and action.kind == "discard" and action.seat == self.seat:
+            return discard_refusal(self.hand, action.cards, len(discards[0].cards))
         family = self.legal.declare
         if family is not None and action.kind == "declare" and action.seat == family.seat:
             return family.refusal(action)
