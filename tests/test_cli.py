@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -158,3 +159,51 @@ def test_score_in_french_says_its_headings_and_the_turned_jack_in_french() -> No
     assert "combinaison" in out and "Total : 6" in out
     assert "Un valet retourné : 2 pour le donneur (Noddy retourné)" in out
     assert "turned up" not in out and "Hand" not in out
+
+
+COMMANDS = (
+    [],
+    ["play"],
+    ["replay"],
+    ["simulate"],
+    ["score"],
+    ["serve"],
+    ["demo"],
+    ["rules"],
+    ["rules", "show"],
+    ["rules", "compare"],
+    ["rules", "check"],
+    ["analyze", "hands"],
+)
+
+
+def test_help_has_no_python_type_tags_and_shows_every_default_alike() -> None:
+    """Issue 12: help said <bool>, <list[str]>, and gave defaults three ways."""
+    for command in COMMANDS:
+        result = runner.invoke(app, [*command, "--help"], env={"COLUMNS": "200"})
+        assert result.exit_code == 0, command
+        out = result.stdout
+        assert not re.search(r"<(bool|int|str|float|path|list\[str\])>", out), (command, out)
+        assert "(default" not in out and "[default: (" not in out, (command, out)
+
+
+def test_play_help_says_how_to_enter_cards_and_how_to_quit() -> None:
+    out = runner.invoke(app, ["play", "--help"], env={"COLUMNS": "200"}).stdout
+    assert "5h 10d" in out and "q stops the game" in out and "? shows help" in out
+    assert "[default: willughby]" in out and "--seats" in out and "KINDS" in out
+
+
+def test_seats_means_who_sits_where_in_play_and_simulate_with_one_list_of_kinds() -> None:
+    kinds = "random, greedy, strong, easy, medium, hard, oracle"
+    play_help = runner.invoke(app, ["play", "--help"], env={"COLUMNS": "300"}).stdout
+    simulate_help = runner.invoke(app, ["simulate", "--help"], env={"COLUMNS": "300"}).stdout
+    assert f"Kinds: human, {kinds}." in play_help and f"Kinds: {kinds}." in simulate_help
+    assert "How many players" in play_help and "How many players" in simulate_help
+    code, out, err = run("simulate", "--seats", "greedy,random", "--games", "4", "--workers", "1", "--json")
+    assert code == 0 and json.loads(out)["games"] == 4 and err == ""
+    code, out, err = run("simulate", "--players", "greedy,random", "--games", "4", "--workers", "1", "--json")
+    assert code == 0 and json.loads(out)["games"] == 4 and "old spelling of --seats" in err
+    code, out, _ = run(
+        "simulate", "--players", "3", "--rules", "strawberry", "--games", "3", "--workers", "1", "--json"
+    )
+    assert code == 0 and [p["name"] for p in json.loads(out)["players"]] == ["greedy", "random", "random#2"]

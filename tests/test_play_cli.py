@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
+from rich.text import Text
 from typer.testing import CliRunner
 
 from helpers import dealt, run
 from noddy.cards import parse_card
+from noddy.cli.common import console
 from noddy.cli.main import app
-from noddy.cli.play_cmd import _read
+from noddy.cli.play_cmd import _prompt, _read
+from noddy.cli.render import board
 from noddy.errors import IllegalActionError
-from noddy.game import Action
+from noddy.game import Action, Event, EventKind
 from noddy.record import GameRecord
 
 runner = CliRunner()
@@ -122,3 +126,173 @@ def test_the_terminal_shows_the_engines_reason_for_a_refused_go_card_or_count() 
         _read("8s", state.view(1))
     assert str(err.value) == state.why_illegal(Action.play(1, parse_card("8s")))
     assert "over 31" in str(err.value)
+
+
+def test_any_number_at_the_declare_prompt_is_explained_and_asked_again() -> None:
+    """Issue 12, traceback 1: a count of 100 or more, a number too long for int(), a superscript digit."""
+    huge = "9" * 5000
+    result = runner.invoke(
+        app, ["play", "--seed", "1", "--rules", "noddy-rules"], input=f"100\n{huge}\n²\nq\n"
+    )
+    assert result.exit_code == 0, result.stdout[-2000:]
+    out = result.stdout
+    assert "a declared count is from 0 to 99 points, not 100" in out
+    assert "999999999... is too long a number: declare 0 to 99" in out
+    assert "'²': press Enter to count, or type a number such as 6" in out
+    assert out.count("Count your hand:") == 4
+
+
+def test_the_record_path_is_checked_before_the_game_starts(tmp_path: Path) -> None:
+    """Issue 12, traceback 2: a record that cannot be written is refused before a card is dealt."""
+    missing = tmp_path / "no" / "such" / "x.json"
+    result = runner.invoke(app, ["play", "--seats", "greedy,greedy", "--record", str(missing)])
+    assert result.exit_code == 1 and "does not exist" in result.stderr
+    assert "Cut for the deal" not in result.stdout
+    result = runner.invoke(app, ["play", "--seats", "greedy,greedy", "--record", str(tmp_path)])
+    assert result.exit_code == 1 and "is a folder: give a file name" in result.stderr
+    assert "Cut for the deal" not in result.stdout
+
+
+def test_replay_of_an_edited_record_is_a_one_line_error(tmp_path: Path) -> None:
+    """Issue 12, traceback 3: without --verify too, a record that does not replay is an error line."""
+    good = tmp_path / "g.json"
+    runner.invoke(app, ["play", "--seats", "greedy,greedy", "--seed", "2", "--record", str(good)])
+    data = json.loads(good.read_text())
+    index = next(i for i, a in enumerate(data["actions"]) if ": play " in a)
+    seat = data["actions"][index].split(":")[0]
+    played = {a.split()[-1] for a in data["actions"] if ": play " in a}
+    data["actions"][index] = f"{seat}: play " + next(c for c in ("As", "Ks", "Qs", "Js") if c not in played)
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data))
+    for args in (["--to-end"], []):
+        result = runner.invoke(app, ["replay", str(bad), *args], input="\n" * 50)
+        assert result.exit_code == 1, result.stdout[-1000:]
+        assert result.exception is None or isinstance(result.exception, SystemExit)
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith(f"error: action {index + 1} ")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["play", "--players", "0"], "--players 0: a game needs players; these rules allow 2, 4"),
+        (["play", "--seats", ""], "--seats '' names no seat"),
+        (["play", "--seats", "human,,greedy"], "has an empty entry"),
+        (
+            ["play", "--players", "3", "--seats", "human,greedy"],
+            "--seats names 2 seat(s) but --players gives 3",
+        ),
+        (["simulate", "--players", "0"], "--players 0: a game needs players"),
+        (["simulate", "--seats", ""], "--seats '' names no seat"),
+        (["simulate", "--seats", " , "], "names no seat"),
+    ],
+)
+def test_no_players_or_an_empty_seat_list_is_refused(args: list[str], message: str) -> None:
+    """Issue 12: --players 0 and --seats "" were ignored and a normal game started."""
+    result = runner.invoke(app, args, input="q\n")
+    assert result.exit_code == 1, result.stdout[-1000:]
+    assert message in result.stderr
+    assert "Cut for the deal" not in result.stdout
+
+
+def test_the_cards_being_counted_are_shown_and_the_prompt_names_hand_or_crib() -> None:
+    """After the play the hand is empty: the count shows the held cards, and the crib's prompt says crib."""
+    result = runner.invoke(app, ["play", "--seed", "4", "--rules", "cribbage"], input=("1 2\n" + TRIES) * 400)
+    assert result.exit_code == 0, result.stdout[-2000:]
+    lines = result.stdout.splitlines()
+    hand_prompts = [i for i, line in enumerate(lines) if line.startswith("Count your hand:")]
+    crib_prompts = [i for i, line in enumerate(lines) if line.startswith("Count your crib:")]
+    assert hand_prompts and crib_prompts
+    for i in hand_prompts:
+        assert re.fullmatch(r"Your hand: (\S+ ){4}\s*with \S+ turned up", lines[i - 1]), lines[i - 1]
+    for i in crib_prompts:
+        assert lines[i - 1].startswith("Your crib: ") and "turned up" in lines[i - 1]
+    assert "Your hand: \n" not in result.stdout and not any(line == "Your hand:" for line in lines)
+
+
+def test_hot_seat_clears_the_screen_and_waits_between_two_peoples_turns(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Two people at one screen: before each one's turn the screen is cleared and they press Enter."""
+    monkeypatch.setattr(console, "clear", lambda *a, **k: console.print("<screen cleared>"))
+    result = runner.invoke(app, ["play", "--seed", "4", "--seats", "human,human"], input=TRIES * 400)
+    assert result.exit_code == 0, result.stdout[-2000:]
+    out = result.stdout
+    turns = re.findall(r"(Player \d), your turn: press Enter when only you can see the screen", out)
+    assert len(turns) > 4 and set(turns) == {"Player 1", "Player 2"}
+    blocks = out.split("<screen cleared>")
+    assert len(blocks) == len(turns)
+    for block in blocks[1:]:
+        assert block.strip().startswith(("Player 1, your turn", "Player 2, your turn"))
+        assert block.count("your turn: press Enter") == 1
+
+
+def test_q_stops_the_game_and_saves_the_record_and_question_mark_helps(tmp_path: Path) -> None:
+    record = tmp_path / "so-far.json"
+    result = runner.invoke(
+        app, ["play", "--seed", "4", "--rules", "cribbage", "--record", str(record)], input="?\n1 2\n?\nq\n"
+    )
+    assert result.exit_code == 0
+    assert "Lay cards away to the crib, separated by spaces" in result.stdout
+    assert "Play one card:" in result.stdout and "q stops the game" in result.stdout
+    assert "Game stopped." in result.stderr and "saved in" in result.stderr
+    state = GameRecord.load(record).verify()
+    assert not state.is_over and state.history[-1].kind in ("discard", "play", "go")
+
+
+def test_prompts_say_how_many_cards_and_points_and_a_bad_lay_away_says_what_was_wrong() -> None:
+    result = runner.invoke(
+        app, ["play", "--seed", "5", "--rules", "cribbage", "--players", "4"], input="1 2\n9h 9h\nZz\n\nq\n"
+    )
+    out = result.stdout
+    assert "Lay 1 card away to the crib (by number or name, e.g. '1'):" in out and "'1 2'" not in out
+    assert "discard 1 different card(s) from your hand, not 2" in out
+    assert "type the 1 card(s) to lay away" in out
+    state = dealt("noddy-rules", {0: "Jh 4d 5d", 1: "7d 8s 9s"}, "6h", ["hand.wrong_count=muggins"])
+    state = run(state, ["declare 3"])
+    assert _prompt(state.view(1), ["Greedy", "You"]) == (
+        "Greedy missed 9 points in the count: claim them (muggins)? (y/n):"
+    )
+    state = dealt("cribbage", {0: "5h 6d 7c 8s 9h Ks", 1: "Ah 2h 3h 4h 5c 6c"}, "Jd")
+    view = state.view(state.to_act)
+    seat = view.seat
+    assert seat is not None
+    with pytest.raises(IllegalActionError, match="discard 2 different card"):
+        _read("Qd Qs", view)
+    hand = view.hand
+    assert view.why_not(Action.discard(seat, (hand[0], hand[0]))).endswith(f"{hand[0]} is given twice")
+    assert "is not in your hand" in view.why_not(Action.discard(seat, (hand[0], parse_card("Qd"))))
+
+
+def test_the_board_has_one_hole_a_point_in_rows_of_thirty_and_fits_80_columns() -> None:
+    """At 120 of 121 the front peg is in the last hole before the game hole, the back peg 4 behind."""
+    state = dealt("cribbage", {0: "5h 6d 7c 8s 9h Ks", 1: "Ah 2h 3h 4h 5c 6c"}, "Jd")
+    events = (Event(EventKind.COUNT, 0, 116), Event(EventKind.COUNT, 0, 4), Event(EventKind.COUNT, 1, 47))
+    lines = [
+        Text.from_markup(line).plain for line in board(state.view(0), ["You", "Greedy"], events).splitlines()
+    ]
+    assert all(len(line) <= 80 for line in lines)
+    assert len(lines) == 9 and lines[4] == ""
+    you, greedy = lines[:4], lines[5:]
+    width = len("Greedy") + 1
+
+    def holes(rows: list[str]) -> str:
+        tracks = [row[width : width + 35] for row in rows]
+        assert all(track.count(" ") == 5 for track in tracks)
+        return "".join(tracks).replace(" ", "")
+
+    assert len(holes(you)) == 120 and holes(you).index("●") == 119 and holes(you).index("○") == 115
+    assert you[0].endswith(" 120/121 (+4)") and you[3].endswith(" ◦")
+    assert holes(greedy).index("●") == 46 and "○" not in holes(greedy)
+    assert greedy[0].endswith(" 47/121 (+47)")
+    assert you[0].startswith("You    ·") and greedy[0].startswith("Greedy ·")
+
+
+def test_the_board_is_printed_once_between_deals(tmp_path: Path) -> None:
+    record = tmp_path / "g.json"
+    result = runner.invoke(app, ["play", "--seats", "greedy,random", "--seed", "3", "--record", str(record)])
+    assert result.exit_code == 0
+    final = GameRecord.load(record).final()
+    deal_ends = sum(1 for event in final.events if event.kind == EventKind.DEAL_END)
+    first_rows = re.findall(r"^Greedy .*/31", Text.from_markup(result.stdout).plain, flags=re.MULTILINE)
+    assert deal_ends > 2 and len(first_rows) == deal_ends + 1

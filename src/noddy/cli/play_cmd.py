@@ -54,7 +54,8 @@ def _seats(spec: str | None, players: int | None, rules_counts: tuple[int, ...])
     else:
         n = rules_counts[0] if players is None else players
         if n < 1:
-            raise NoddyError(f"--players {n}: a game needs players; give one the rules allow")
+            allowed = ", ".join(map(str, rules_counts))
+            raise NoddyError(f"--players {n}: a game needs players; these rules allow {allowed}")
         kinds = [HUMAN] + ["greedy"] * (n - 1)
     for kind in kinds:
         if kind != HUMAN and kind not in COMPUTERS:
@@ -390,9 +391,9 @@ def replay(
                 result += ", " + ("a draw" if final.winner is None else f"side {final.winner} won")
             console.print(f"[green]{file}: the record is sound[/] ({len(rec.actions)} actions; {result})")
             return
+        final = rec.final()
     names = [s.name for s in rec.seats]
     terminal = Terminal(names, None)
-    final = rec.final()
     if not final.is_over:
         console.print("[dim]The game is not over: the hands stay hidden.[/]")
     positions = final.replay() if final.is_over else ((state, None) for state in rec.states())
@@ -400,9 +401,11 @@ def replay(
     for state, shown in positions:
         if previous is not None and not to_end and state.history[-1].seat is not None:
             try:
-                console.input("[dim](Enter for the next step)[/]")
+                _ask("[dim](Enter for the next step)[/]", "Enter: the next step; q: stop the replay.")
             except EOFError:
                 to_end = True
+            except Quit:
+                return
         if shown is not None and previous is not None and state.deal_number != previous.deal_number:
             for seat, hand in enumerate(shown.hands):
                 console.print(f"  {escape(names[seat])}: {cards_text(hand)}")

@@ -18,18 +18,27 @@ def serve(
         str | None,
         typer.Option(
             "--db",
-            help="A SQLAlchemy URL (default: NODDY_DATABASE_URL, else a SQLite file in your data folder).",
+            metavar="URL",
+            help="A SQLAlchemy URL.",
+            show_default="NODDY_DATABASE_URL, else a SQLite file in your data folder",
         ),
     ] = None,
     bot_delay: Annotated[
         float | None,
-        typer.Option("--bot-delay", help="Seconds a computer player waits before acting (default 0.8)."),
+        typer.Option(
+            "--bot-delay",
+            metavar="SECONDS",
+            help="Seconds a computer player waits before acting.",
+            show_default="0.8",
+        ),
     ] = None,
     proxy: Annotated[
         str | None,
         typer.Option(
             "--proxy",
-            help="Your reverse proxy's address: trust its X-Forwarded-For headers (default: trust none).",
+            metavar="ADDRESS",
+            help="Your reverse proxy's address: trust its X-Forwarded-For headers.",
+            show_default="trust none",
         ),
     ] = None,
 ) -> None:
