@@ -261,7 +261,7 @@ def test_prompts_say_how_many_cards_and_points_and_a_bad_lay_away_says_what_was_
         _read("Qd Qs", view)
     hand = view.hand
     assert view.why_not(Action.discard(seat, (hand[0], hand[0]))).endswith(f"{hand[0]} is given twice")
-    assert "is not in your hand" in view.why_not(Action.discard(seat, (hand[0], parse_card("Qd"))))
+    assert "not all of them are in it" in view.why_not(Action.discard(seat, (hand[0], parse_card("Qd"))))
 
 
 def test_the_board_has_one_hole_a_point_in_rows_of_thirty_and_fits_80_columns() -> None:
@@ -296,3 +296,12 @@ def test_the_board_is_printed_once_between_deals(tmp_path: Path) -> None:
     deal_ends = sum(1 for event in final.events if event.kind == EventKind.DEAL_END)
     first_rows = re.findall(r"^Greedy .*/31", Text.from_markup(result.stdout).plain, flags=re.MULTILINE)
     assert deal_ends > 2 and len(first_rows) == deal_ends + 1
+
+
+def test_a_muggins_claim_is_said_once_and_names_no_seat_number() -> None:
+    """Issue 12: "Greedy calls muggins: muggins: claims … seat 0 missed"."""
+    args = ["play", "--seed", "4", "--rules", "cribbage", "--set", "hand.wrong_count=muggins"]
+    result = runner.invoke(app, args, input=("1 2\n" + "1\n2\n3\ngo\n0\n" * 6) * 10 + "q\n")
+    out = result.stdout
+    assert re.search(r"Greedy calls muggins and takes the \d+ points? missed\.", out), out[-3000:]
+    assert "muggins: muggins" not in out and "seat 0" not in out

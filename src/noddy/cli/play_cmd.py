@@ -132,7 +132,7 @@ class Terminal:
         counted = counted_text(view, self.names)
         if counted is not None:
             console.print(counted)
-        else:
+        elif view.phase != "muggins":
             if view.turnup is not None:
                 console.print(f"Turned up: {cards_text([view.turnup])}   Count: [bold]{view.count}[/]")
             if view.pile:

@@ -160,7 +160,8 @@ def refusal(state: GameState, action: Action) -> str:
 
 def discard_refusal(hand: Sequence[Card], cards: Sequence[Card], need: int) -> str:
     """Why laying ``cards`` away from ``hand`` is refused when ``need`` are laid away, or ``""``:
-    too many or too few, a card given twice, or a card not in the hand."""
+    too many or too few, a card given twice, or a card not in the hand (not named: a card the seat
+    cannot see is never quoted back to it)."""
     if len(cards) == need and len(set(cards)) == need and all(c in hand for c in cards):
         return ""
     rule = f"discard {need} different card(s) from your hand"
@@ -169,8 +170,7 @@ def discard_refusal(hand: Sequence[Card], cards: Sequence[Card], need: int) -> s
     twice = next(c for c in cards if cards.count(c) > 1) if len(set(cards)) != need else None
     if twice is not None:
         return f"{rule}: {twice} is given twice"
-    missing = next(c for c in cards if c not in hand)
-    return f"{rule}: {missing} is not in your hand ({' '.join(map(str, hand))})"
+    return f"{rule}: not all of them are in it ({' '.join(map(str, hand))})"
 
 
 def _play_refusal(state: GameState, seat: int, action: Action, count: int) -> str:
