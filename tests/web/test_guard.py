@@ -26,8 +26,7 @@ TABLE = {"rules": "cribbage", "players": 2, "seats": [{"kind": "me"}, {"kind": "
 def test_a_chunked_body_over_the_limit_is_refused_without_reading_it_all(client: TestClient) -> None:
     big = json.dumps({**TABLE, "pad": "x" * 200_000}).encode()
     response = client.post(
-        "/api/tables",
-        content=iter([big[i : i + 4096] for i in range(0, len(big), 4096)]),
+        "/api/tables", content=iter([big[i : i + 4096] for i in range(0, len(big), 4096)]),
         headers={"content-type": "application/json"},
     )
     assert "content-length" not in response.request.headers

@@ -20,7 +20,6 @@ from noddy.words import REASONS, event_line, reason_name, side_name
 
 __all__ = ["event_json", "pegs", "state_message", "table_message"]
 
-
 def display_names(table: LiveTable, seat: int | None) -> list[str]:
     """Seat names as ``seat`` reads them: its own seat is "You"."""
     return ["You" if i == seat else name for i, name in enumerate(table.names)]

@@ -81,7 +81,7 @@ def verb(name: str, singular: str, plural: str) -> str:
 
 
 def possessive(name: str) -> str:
-    """ "Your" for the reader's own seat, else "Greedy's"."""
+    """"Your" for the reader's own seat, else "Greedy's"."""
     return "Your" if name == "You" else f"{name}'s"
 
 
