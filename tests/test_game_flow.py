@@ -265,7 +265,9 @@ def test_actions_compare_equal_whatever_the_order_of_their_cards() -> None:
     assert hash(Action("discard", 0, (a, b))) == hash(Action.parse("discard 5h 6d", 0))
 
 
-@pytest.mark.parametrize("text", ["", "flop 5h", "play", "declare x", "go now", "play Zz"])
+@pytest.mark.parametrize(
+    "text", ["", "flop 5h", "play", "declare x", "declare \u00b2", "dealer \u0663", "go now", "play Zz"]
+)
 def test_text_that_does_not_parse_is_a_notation_error_not_an_illegal_action(text: str) -> None:
     with pytest.raises(NotationError) as err:
         Action.parse(text, 0)

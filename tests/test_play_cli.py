@@ -16,7 +16,7 @@ from noddy.cli.common import console
 from noddy.cli.main import app
 from noddy.cli.play_cmd import _prompt, _read
 from noddy.cli.render import board
-from noddy.errors import IllegalActionError
+from noddy.errors import IllegalActionError, NoddyError
 from noddy.game import Action, Event, EventKind
 from noddy.record import GameRecord
 
@@ -117,6 +117,12 @@ def test_the_terminal_shows_the_engines_reason_for_a_refused_go_card_or_count() 
     with pytest.raises(IllegalActionError, match="a declared count is from 0 to 99 points, not 100"):
         _read("100", state.view(0))
     assert _read("12", state.view(0)) == Action.declare(0, 12)
+    for digits in ("\u00b2", "\u0663"):
+        with pytest.raises(NoddyError, match="type a number such as 6"):
+            _read(digits, state.view(0))
+    laying_away = dealt("cribbage", {0: "Jh 4d 5d 6d 7d 8d", 1: "7s 8s 9s 10s Js Qs"}, "6h")
+    with pytest.raises(NoddyError, match="cannot read"):
+        _read("1 \u00b2", laying_away.view(0))
     state = run(state, ["count", "count"])
     with pytest.raises(IllegalActionError) as err:
         _read("go", state.view(0))

@@ -14,7 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from noddy.cli.main import app
-from noddy.errors import RecordError
+from noddy.errors import NotationError, RecordError
 from noddy.game import Action
 from noddy.record import GameRecord, Seat, parse_action
 from noddy.rules import dump_rules, load_rules
@@ -187,6 +187,8 @@ def test_parse_action_reads_seats_and_chance() -> None:
     assert parse_action(" chance : dealer 1") == Action.parse("dealer 1", None)
     with pytest.raises(RecordError, match="write a text"):
         parse_action(5)  # type: ignore[arg-type]
+    with pytest.raises(NotationError, match="declare needs a number"):
+        parse_action("0: declare \u00b2")
 
 
 # -- verify: the stored result against the replay -------------------------------------------------

@@ -155,6 +155,7 @@ def test_every_field_is_described_once_in_its_metadata() -> None:
     [
         ("combinations.run_values={x=2}", "run_values: {'x': 2} is not allowed (a run has 3 cards"),
         ("combinations.run_values={2=2}", "a run has 3 cards or more, not '2'"),
+        ('combinations.run_values={"\u00b2"=2}', "a run has 3 cards or more, not '\u00b2'"),
         ("special_cards.cards={Zz=2}", "cards: {'Zz': 2} is not allowed (cannot read card 'Zz'"),
         ("deal.players={5={dealt=3}}", "'5' players is not supported; give 2, 3 or 4"),
         ("deal.players={2={dealt=3,spare=1}}", "deal.players.2: {'dealt': 3, 'spare': 1} is not allowed"),

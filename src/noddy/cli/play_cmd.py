@@ -221,7 +221,7 @@ def _number(word: str, what: str) -> int:
 
 
 def _pick(words: list[str], hand: tuple[Card, ...]) -> tuple[Card, ...]:
-    if all(w.isdecimal() for w in words):
+    if all(w.isascii() and w.isdecimal() for w in words):
         numbered = f"your cards are numbered 1 to {len(hand)}"
         picked = []
         for w in words:
@@ -242,7 +242,7 @@ def _read(text: str, view: PlayerView) -> Action:
     if "count" in kinds:
         if not words:
             return Action.count(seat)
-        if len(words) == 1 and words[0].isdecimal():
+        if len(words) == 1 and words[0].isascii() and words[0].isdecimal():
             points = view.declare or range(0)
             return _allowed(
                 Action.declare(seat, _number(words[0], f"declare {points.start} to {points.stop - 1}")), view

@@ -81,7 +81,7 @@ class Action:
                 raise NotationError(f"cannot read action {text!r}: {kind} needs cards, e.g. {kind} 5h")
             return cls(kind, seat, cards)
         if kind in _WITH_NUMBER:
-            if not rest.strip().isdigit():
+            if not (rest.isascii() and rest.strip().isdigit()):
                 raise NotationError(f"cannot read action {text!r}: {kind} needs a number, e.g. {kind} 12")
             return cls(kind, seat, number=int(rest))
         if rest:

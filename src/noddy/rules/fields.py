@@ -232,7 +232,7 @@ class RunValues(Codec):
             raise refuse(path, data, self.allowed)
         out = []
         for key, points in data.items():
-            length = int(key) if str(key).isdigit() else None
+            length = int(key) if str(key).isascii() and str(key).isdigit() else None
             if length is None or length < 3:
                 raise refuse(path, data, self.allowed, f"a run has 3 cards or more, not {key!r}")
             out.append((length, whole(points, path, self.allowed)))
