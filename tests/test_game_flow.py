@@ -266,7 +266,7 @@ def test_actions_compare_equal_whatever_the_order_of_their_cards() -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["", "flop 5h", "play", "declare x", "declare \u00b2", "dealer \u0663", "go now", "play Zz"]
+    "text", ["", "flop 5h", "play", "declare x", "declare \u00b2", "declare \u0663", "go now", "play Zz"]
 )
 def test_text_that_does_not_parse_is_a_notation_error_not_an_illegal_action(text: str) -> None:
     with pytest.raises(NotationError) as err:
