@@ -9,7 +9,7 @@ import pytest
 
 from helpers import dealt, run
 from noddy.cards import parse_card, parse_cards
-from noddy.errors import IllegalActionError, NotationError
+from noddy.errors import IllegalActionError, NotationError, RulesError
 from noddy.game import Action, GameState, Phase, new_game
 from noddy.players import GreedyPlayer, RandomPlayer
 from noddy.players.driver import run_game
@@ -307,3 +307,19 @@ def test_the_board_has_as_many_holes_as_the_target_or_31_for_one_deal() -> None:
     assert new_game(load_rules("cribbage"), 2).view(0).board_holes == 121
     assert new_game(load_rules("early-cribbage"), 2).view(None).to_json()["board_holes"] == 61
     assert new_game(load_rules("french"), 2).view(0).board_holes == 31
+
+
+@pytest.mark.parametrize(
+    ("overrides", "players", "partners", "says"),
+    [
+        ((), 3, True, "partnerships need 4 players, not 3"),
+        (("table.partners=never",), 4, True, "table.partners is 'never'"),
+        ((), 4, False, "table.partners is 'always'"),
+    ],
+)
+def test_a_partners_setting_the_rules_refuse_is_a_rules_error_not_an_illegal_action(
+    overrides: tuple[str, ...], players: int, partners: bool, says: str
+) -> None:
+    with pytest.raises(RulesError, match=says) as err:
+        new_game(load_rules("cribbage", overrides), players, partners=partners)
+    assert not isinstance(err.value, IllegalActionError)

@@ -16,7 +16,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from noddy.cards import DECK, Card
-from noddy.errors import IllegalActionError
+from noddy.errors import IllegalActionError, RulesError
 from noddy.game.actions import Action
 from noddy.game.events import Event
 from noddy.rules import Rules, side_of, side_seats
@@ -232,10 +232,15 @@ def new_game(rules: Rules, players: int | None = None, *, partners: bool | None 
     allowed = rules.table.partners
     if partners is None:
         partners = n == 4 and allowed in ("always", "optional")
-    if partners and (n != 4 or allowed == "never"):
-        raise IllegalActionError(f"{rules.name}: partnerships need 4 players and rules that allow them")
+    if partners and n != 4:
+        raise RulesError(f"{rules.name}: partnerships need 4 players, not {n}; play without partners")
+    if partners and allowed == "never":
+        raise RulesError(f"{rules.name}: table.partners is 'never' in these rules; play without partners")
     if not partners and n == 4 and allowed == "always":
-        raise IllegalActionError(f"{rules.name}: 4 players always play as partners under these rules")
+        raise RulesError(
+            f"{rules.name}: table.partners is 'always' in these rules, so 4 players always play as partners;"
+            " play with partners, or with fewer players"
+        )
     sides = 2 if partners else n
     empty = ((),) * n
     return GameState(
