@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import enum
+import importlib
+import pkgutil
 from collections.abc import Callable
 
 import pytest
@@ -60,6 +63,15 @@ def test_repr_evaluates_to_the_same_card_with_the_names_noddy_cards_exports() ->
     for suit in Suit:
         assert eval(repr(suit), names) is suit
     assert repr(parse_cards("Jh 10d")) == "(Card.parse('Jh'), Card.parse('10d'))"
+
+
+def test_every_public_enum_of_noddy_has_a_repr_that_evaluates() -> None:
+    modules = [importlib.import_module(m.name) for m in pkgutil.walk_packages(noddy.__path__, "noddy.")]
+    names = {name: getattr(module, name) for module in modules for name in getattr(module, "__all__", ())}
+    enums = [value for value in names.values() if isinstance(value, type) and issubclass(value, enum.Enum)]
+    assert {"Phase", "Kind", "EventKind", "Rank", "Suit"} <= {e.__name__ for e in enums}
+    for member in (member for kind in enums for member in kind):
+        assert eval(repr(member), names) is member, repr(member)
 
 
 def test_a_score_item_repr_evaluates() -> None:

@@ -40,6 +40,9 @@ class Phase(enum.Enum):
     PLAY = "play"
     OVER = "over"
 
+    def __repr__(self) -> str:
+        return f"Phase.{self.name}"
+
 
 @dataclass(frozen=True, slots=True)
 class CountTask:
