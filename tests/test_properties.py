@@ -23,9 +23,10 @@ from hypothesis import strategies as st
 
 from noddy.cards import DECK, Card, Rank, Suit, format_cards, parse_card, parse_cards
 from noddy.cli.score_cmd import answer
-from noddy.errors import CardError, IllegalActionError
+from noddy.errors import CardError, IllegalActionError, RulesError
 from noddy.rules import SECTIONS, Points, Rules, dump_rules, load_rules, loads_rules, preset_names
 from noddy.scoring import FACTS, KINDS, ScoreItem, score_deals, score_hand, score_play, total
+from noddy.scoring.hand import flush_item
 from noddy.words import announce
 
 PRESETS = preset_names()
@@ -400,3 +401,8 @@ def test_fast_path_equals_itemised_scorer(name: str, crib: bool) -> None:
                 f" score_deals {score}, score_hand {total(items)}:"
                 f" {[(i.kind, format_cards(i.cards), i.points) for i in items]}"
             )
+
+
+def test_an_unknown_flush_reading_is_a_rules_error_naming_the_readings() -> None:
+    with pytest.raises(RulesError, match="unknown flush reading 'some'; choose one of: any, held"):
+        flush_item(parse_cards("5h 6h 7h 8h"), parse_card("9h"), "some", load_rules("cribbage"))

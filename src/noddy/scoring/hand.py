@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from itertools import combinations, product
 
 from noddy.cards import Card, Rank, require_distinct
-from noddy.errors import CardError
-from noddy.rules import Rules
+from noddy.errors import CardError, RulesError
+from noddy.rules import Rules, field_spec
 from noddy.scoring.combos import pair_key, pair_kind, run_blocks
 from noddy.scoring.items import ScoreItem
 from noddy.scoring.kinds import FACTS, Kind, KindFacts
@@ -123,7 +123,8 @@ def flush_item(held: Sequence[Card], turnup: Card | None, reading: str, rules: R
         best = max(sorted(suits, key=lambda s: s.index), key=lambda s: sum(c.suit == s for c in held))
         group = tuple(c for c in held if c.suit == best)
         return ScoreItem(Kind.FLUSH, group, len(group)) if len(group) >= 3 else None
-    raise ValueError(f"unknown flush reading {reading!r}")
+    choices = ", ".join(field_spec("hand.flush").choices)
+    raise RulesError(f"unknown flush reading {reading!r}; choose one of: {choices}")
 
 
 def knave_items(held: Sequence[Card], turnup: Card, rules: Rules) -> list[ScoreItem]:
