@@ -5,17 +5,20 @@ from __future__ import annotations
 import ast
 import inspect
 import json
+import random
 
 import numpy as np
 import pytest
 
 import noddy.web.messages
 from noddy.cards import DECK, Card, parse_cards
-from noddy.game import EVENT_FACTS, Event, EventKind
+from noddy.game import EVENT_FACTS, Event, EventKind, new_game
+from noddy.players import GreedyPlayer
+from noddy.players.driver import run_game
 from noddy.rules import load_rules
 from noddy.scoring import FACTS, KINDS, Kind, ScoreItem, score_deals, score_hand, score_play
 from noddy.web.messages import event_json
-from noddy.words import call, event_line, say
+from noddy.words import call, event_line, play_end_line, say
 
 
 def test_every_kind_and_event_kind_has_its_facts() -> None:
@@ -116,3 +119,16 @@ def test_the_muggins_line_agrees_its_verbs_and_says_what_was_taken() -> None:
     them = event_line(claim, ["You", "Greedy"], rules, False)
     assert you is not None and you.text == "You call muggins and take the 5 points missed."
     assert them is not None and them.text == "Greedy calls muggins and takes the 5 points missed."
+
+
+def test_the_end_of_the_play_carries_the_cards_left_and_the_words_say_them() -> None:
+    rules = load_rules("five-card-cribbage")
+    state = run_game(new_game(rules, 2), [GreedyPlayer(), GreedyPlayer()], random.Random(3))
+    ends = [e for e in state.events if e.kind == EventKind.PLAY_END]
+    assert ends and all(e.count is not None and e.count >= 0 for e in ends)
+    assert any(e.count for e in ends), "a single series leaves cards unplayed in some deal"
+    left = Event(EventKind.PLAY_END, count=3)
+    line = event_line(left, ["You", "Greedy"], rules, False)
+    assert line is not None and line.text == "The play ends; 3 card(s) not played."
+    assert play_end_line(3, "fr") == "Le jeu est fini ; 3 carte(s) non jouée(s)."
+    assert play_end_line(0, "fr") == "Le jeu est fini." and play_end_line(0) == "The play ends."

@@ -91,8 +91,8 @@ class Event:
     ``items`` itemise them; ``cards`` are cards the event shows to everyone; ``hidden`` means the
     items' cards are known only to ``seat`` (a hand counted before the play, not shown); ``text`` is the
     engine's own note of it (the faces' words come from `noddy.words.event_line`); ``count`` is the
-    count of the play (or the points declared); ``subject`` says what a count or declaration
-    counted: ``hand`` or ``crib``.
+    count of the play (or the points declared, or the cards left unplayed when the play ends);
+    ``subject`` says what a count or declaration counted: ``hand`` or ``crib``.
     """
 
     kind: EventKind

@@ -461,8 +461,8 @@ def _end_series(state: GameState, *, thirty_one: bool) -> GameState:
         state = state.evolve(events=(*state.events, reset))
         return _next_to_play(state, leader)
     unplayed = sum(len(hand) for hand in state.hands)
-    text = "the play ends" + (f"; {unplayed} card(s) not played" if unplayed else "")
-    state = state.evolve(to_act=None, events=(*state.events, Event(EventKind.PLAY_END, None, text=text)))
+    ended = Event(EventKind.PLAY_END, None, text="the play ends", count=unplayed)
+    state = state.evolve(to_act=None, events=(*state.events, ended))
     return _start_counting(state, "after_play")
 
 

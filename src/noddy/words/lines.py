@@ -15,6 +15,7 @@ from noddy.cards import Card
 from noddy.rules import Rules, side_seats
 from noddy.scoring import ScoreItem, total
 from noddy.words.calls import CallPart, call, say
+from noddy.words.phrases import play_end_line
 
 __all__ = ["Happening", "Line", "Part", "event_line", "possessive", "side_name", "verb"]
 
@@ -35,8 +36,6 @@ class Happening(Protocol):
     def items(self) -> tuple[ScoreItem, ...]: ...
     @property
     def cards(self) -> tuple[Card, ...]: ...
-    @property
-    def text(self) -> str: ...
     @property
     def count(self) -> int | None: ...
     @property
@@ -147,7 +146,7 @@ def event_line(event: Happening, names: Sequence[str], rules: Rules, partners: b
     if kind == "reset":
         return Line(("The count goes back to 0.",))
     if kind == "play_end":
-        return Line((event.text[:1].upper() + event.text[1:] + ".",))
+        return Line((play_end_line(event.count or 0),))
     if kind == "win":
         if event.seat is None:
             return Line(("The game is a draw.",), style="strong")

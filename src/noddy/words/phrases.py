@@ -1,5 +1,5 @@
 """The fixed phrases of the faces, per language: the score command's headings and its turned-Jack
-line, who receives a turned Jack, and the lines that end a game (its stake)."""
+line, who receives a turned Jack, the end of the play, and the lines that end a game (its stake)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ __all__ = [
     "count_heading",
     "jack_receiver_name",
     "phrase",
+    "play_end_line",
     "reason_name",
     "stake_line",
     "turned_jack_line",
@@ -32,6 +33,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "elder": "the elder hand (the non-dealer)",
         "turned_jack": "A Jack turned up: {points} to {who} for {name}, pegged apart from this count.",
         "stake": "A {stake}: it counts {games} games.",
+        "play_end": "The play ends.",
+        "play_end_unplayed": "The play ends; {unplayed} card(s) not played.",
     },
     "fr": {
         "hand": "Main",
@@ -46,6 +49,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "elder": "le premier en main (celui qui ne donne pas)",
         "turned_jack": "Un valet retourné : {points} pour {who} ({name}), marqués à part de ce compte.",
         "stake": "Un {stake} : la partie compte pour {games}.",
+        "play_end": "Le jeu est fini.",
+        "play_end_unplayed": "Le jeu est fini ; {unplayed} carte(s) non jouée(s).",
     },
 }
 """Each phrase per language, with ``{fields}`` a face fills in (and may style)."""
@@ -102,6 +107,11 @@ def turned_jack_line(jack: ScoreItem, rules: Rules, lang: str = "en") -> str:
     name = item_name(jack, rules, lang)
     who = jack_receiver_name(rules, lang)
     return phrase("turned_jack", lang, points=jack.points, who=who, name=name)
+
+
+def play_end_line(unplayed: int, lang: str = "en") -> str:
+    """The line for the end of the play, with the cards left in hand (under a single series)."""
+    return phrase("play_end_unplayed", lang, unplayed=unplayed) if unplayed else phrase("play_end", lang)
 
 
 def stake_line(stake: tuple[str, int], lang: str = "en") -> str | None:
