@@ -26,11 +26,13 @@ from noddy.players import (
     make_player,
     next_action,
 )
+from noddy.players.discard import hand_means, turnups
 from noddy.players.driver import run_game
 from noddy.players.inference import announced, candidate_hands, evidence, signature
 from noddy.players.search import Search
 from noddy.players.worlds import sample_worlds, world
 from noddy.rules import load_rules, preset_names
+from noddy.scoring import score_hand, total
 
 
 def test_every_named_player_exists_and_unknown_names_are_refused() -> None:
@@ -233,3 +235,20 @@ def test_the_driver_shows_the_true_state_to_an_oracle_only() -> None:
         state = state.apply(next_action(state, [oracle, greedy], random.Random(0)))
     action = next_action(state, [oracle, greedy] if state.to_act == 0 else [greedy, oracle], random.Random(0))
     assert oracle.state is state and action in state.legal_actions()
+
+
+def test_a_discard_under_before_lay_away_weighs_the_turnup_shown() -> None:
+    choices: dict[str, set[Action]] = {"greedy": set(), "strong": set()}
+    for up in ("5c", "Jd", "4c"):
+        state = dealt(
+            "cribbage", {0: "2h 3d 7c 8s Kd Qc", 1: "As 2s 3s 4s 5s 6s"}, up, ["turnup.when=before_lay_away"]
+        )
+        view = state.view(0)
+        assert state.phase is Phase.DISCARD and view.turnup == parse_card(up)
+        assert turnups(view) == (view.turnup,)
+        kept = parse_cards("7c 8s Kd Qc")
+        exact = total(score_hand(kept, parse_card(up), state.rules))
+        assert hand_means(view, [kept], turnups(view))[0] == exact
+        choices["greedy"].add(GreedyPlayer().choose(view, view.legal, random.Random(0)))
+        choices["strong"].add(StrongPlayer().choose(view, view.legal, random.Random(0)))
+    assert len(choices["greedy"]) > 1 and len(choices["strong"]) > 1, choices

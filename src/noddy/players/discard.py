@@ -2,8 +2,10 @@
 
 For each way to discard: the mean count of the kept hand over every possible turn-up, plus (for
 one's own side's crib) or minus (for an opponent's) the mean count of the crib over every turn-up
-and every set of cards the other players could add to it. The exact enumerator scores the deals
-(`noddy.scoring.score_deals`, equal to the itemised scorer); very large cases are sampled.
+and every set of cards the other players could add to it. Where the rules turn the card up before
+the lay-away (``turnup.when = before_lay_away``) the view shows it, and it is the only turn-up
+weighed. The exact enumerator scores the deals (`noddy.scoring.score_deals`, equal to the itemised
+scorer); very large cases are sampled.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from noddy.cards import Card
 from noddy.game import Action, PlayerView
 from noddy.scoring import score_deals
 
-__all__ = ["discard_values", "hand_means"]
+__all__ = ["discard_values", "hand_means", "turnups"]
 
 MAX_CRIB_ROWS = 200_000
 
@@ -39,12 +41,25 @@ def hand_means(
     return means
 
 
+def turnups(view: PlayerView) -> tuple[Card, ...]:
+    """The turn-ups a discard is weighed over: the one shown, where the rules turn it up before
+    the lay-away, else every card the seat cannot see."""
+    return (view.turnup,) if view.turnup is not None else view.unseen()
+
+
 def _crib_rows(
-    pool: Sequence[Card], unknown: int, rng: random.Random
+    pool: Sequence[Card], unknown: int, rng: random.Random, turnup: Card | None
 ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
-    """Every turn-up with every set of ``unknown`` other crib cards from ``pool`` (or a sample)."""
+    """Every turn-up (``turnup`` if it is shown) with every set of ``unknown`` other crib cards
+    from ``pool`` (or a sample)."""
     index = [c.index for c in pool]
-    if len(pool) * comb(len(pool) - 1, unknown) <= MAX_CRIB_ROWS:
+    if turnup is not None:
+        if comb(len(pool), unknown) <= MAX_CRIB_ROWS:
+            rests = list(combinations(index, unknown))
+        else:
+            rests = [tuple(rng.sample(index, unknown)) for _ in range(MAX_CRIB_ROWS)]
+        ups = [turnup.index] * len(rests)
+    elif len(pool) * comb(len(pool) - 1, unknown) <= MAX_CRIB_ROWS:
         ups, rests = [], []
         for i, up in enumerate(index):
             others = index[:i] + index[i + 1 :]
@@ -60,21 +75,21 @@ def _crib_rows(
 
 def discard_values(view: PlayerView, legal: Sequence[Action], rng: random.Random) -> dict[Action, float]:
     """The expected value of every legal discard for the seat's side."""
-    pool = view.unseen()
+    ups_seen = turnups(view)
     kept = [tuple(c for c in view.hand if c not in a.cards) for a in legal]
     rules = view.rules
-    values = {a: float(v) for a, v in zip(legal, hand_means(view, kept, pool), strict=True)}
+    values = {a: float(v) for a, v in zip(legal, hand_means(view, kept, ups_seen), strict=True)}
     if rules.crib.kind == "none":
         return values
     if rules.crib.kind == "own":
         laid = [view.own_crib + a.cards for a in legal]
-        for action, mean in zip(legal, hand_means(view, laid, pool, crib=True), strict=True):
+        for action, mean in zip(legal, hand_means(view, laid, ups_seen, crib=True), strict=True):
             values[action] += float(mean)
         return values
     mine = view.seat is not None and view.side_of(view.dealer) == view.side_of(view.seat)
     sign = 1.0 if mine else -1.0
     unknown = rules.crib_size(view.players) - len(legal[0].cards)
-    ups, rests = _crib_rows(pool, unknown, rng)
+    ups, rests = _crib_rows(view.unseen(), unknown, rng, view.turnup)
     for action in legal:
         own = np.array([c.index for c in action.cards], dtype=np.uint8)
         held = np.concatenate([np.broadcast_to(own, (len(ups), len(own))), rests], axis=1)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from noddy.cards import Card
 from noddy.game import Action, LegalActions, PlayerView
-from noddy.players.discard import hand_means
+from noddy.players.discard import hand_means, turnups
 from noddy.scoring import count_of, score_play, total
 
 __all__ = ["GreedyPlayer", "RandomPlayer"]
@@ -55,7 +55,7 @@ class GreedyPlayer:
 
     def _discard(self, view: PlayerView, legal: LegalActions) -> Action:
         """The discard whose kept hand, and whose own cards in the crib, count most on average."""
-        pool = view.unseen()
+        pool = turnups(view)
         kept = [tuple(c for c in view.hand if c not in a.cards) for a in legal]
         values = hand_means(view, kept, pool)
         if len(legal[0].cards) >= 2 and view.rules.crib.kind != "none":

@@ -5,8 +5,9 @@ allows (inference narrows them with the opponents' announcements, cards laid and
 each world out to the end of the deal with the engine's own rules, and picks the action with the
 best average, where reaching the target (or stopping an opponent from reaching it) outweighs any
 points. The worlds are all of them when few remain (three-card Noddy after the announcements),
-a sample when not. Discards are chosen by exact expected value over every turn-up and every set
-of crib cards the others could add. Counting is always exact. A work budget (worlds and search
+a sample when not. Discards are chosen by exact expected value over every turn-up (or the one
+shown, where the rules turn it up before the lay-away) and every set of crib cards the others could
+add. Counting is always exact. A work budget (worlds and search
 nodes, not seconds, so a game replays the same on any machine) bounds every decision.
 
 ``oracle`` searches the one true world with everything in sight: it exists to measure how much
