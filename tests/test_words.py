@@ -6,10 +6,13 @@ import ast
 import inspect
 import json
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
 
+import noddy.cli
+import noddy.web
 import noddy.web.messages
 from noddy.cards import DECK, Card, parse_cards
 from noddy.game import EVENT_FACTS, Event, EventKind, new_game
@@ -18,7 +21,7 @@ from noddy.players.driver import run_game
 from noddy.rules import load_rules
 from noddy.scoring import FACTS, KINDS, Kind, ScoreItem, score_deals, score_hand, score_play
 from noddy.web.messages import event_json
-from noddy.words import call, event_line, play_end_line, say
+from noddy.words import call, cannot_play, event_line, play_end_line, say
 
 
 def test_every_kind_and_event_kind_has_its_facts() -> None:
@@ -132,3 +135,15 @@ def test_the_end_of_the_play_carries_the_cards_left_and_the_words_say_them() -> 
     assert line is not None and line.text == "The play ends; 3 card(s) not played."
     assert play_end_line(3, "fr") == "Le jeu est fini ; 3 carte(s) non jouée(s)."
     assert play_end_line(0, "fr") == "Le jeu est fini." and play_end_line(0) == "The play ends."
+
+
+def test_the_faces_take_why_a_seat_must_say_go_from_the_words() -> None:
+    faces = [
+        *Path(noddy.cli.__file__).parent.glob("*.py"),
+        *(Path(noddy.web.__file__).parent / "static").glob("*.js"),
+    ]
+    assert len(faces) > 5
+    for path in faces:
+        assert "within 31" not in path.read_text(encoding="utf-8"), path.name
+    assert cannot_play() == "You cannot play within 31"
+    assert cannot_play("fr") == "Vous ne pouvez pas jouer sans dépasser 31"

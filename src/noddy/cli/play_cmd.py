@@ -30,7 +30,7 @@ from noddy.errors import IllegalActionError, NoddyError
 from noddy.game import Action, EventKind, GameState, LegalActions, PlayerView, new_game
 from noddy.players import Player, make_player, next_action
 from noddy.record import GameRecord, Seat
-from noddy.words import side_name, stake_line
+from noddy.words import cannot_play, side_name, stake_line
 
 __all__ = ["play", "replay"]
 
@@ -189,7 +189,7 @@ def _prompt(view: PlayerView, names: list[str]) -> str:
         points = f"{missed} point{'s' if missed != 1 else ''}"
         return f"{escape(names[declarer])} missed {points} in the count: claim them (muggins)? (y/n):"
     if kinds == {"go"}:
-        return "You cannot play within 31: press Enter to say Go:"
+        return f"{cannot_play()}: press Enter to say Go:"
     extra = " or 'go'" if "go" in kinds else ""
     return f"Play a card (number or card{extra}):"
 

@@ -19,6 +19,7 @@ from noddy.game.events import Event, EventKind, current_deal
 from noddy.game.state import CountTask, GameState, Phase
 from noddy.rules import Rules
 from noddy.scoring import (
+    PLAY_LIMIT,
     Kind,
     ScoreItem,
     last_card_item,
@@ -419,7 +420,7 @@ def _play(state: GameState, seat: int, card: Card) -> GameState:
     state = _peg(state, Event(EventKind.PLAY, seat, total(items), items, (card,), text=text, count=count))
     if state.is_over:
         return state
-    if count == 31:
+    if count == PLAY_LIMIT:
         return _end_series(state, thirty_one=True)
     return _next_to_play(state, seat)
 

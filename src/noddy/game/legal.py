@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, overload
 
 from noddy.cards import Card
 from noddy.game.actions import Action
+from noddy.scoring import PLAY_LIMIT
 
 if TYPE_CHECKING:
     from noddy.game.state import GameState
@@ -182,12 +183,12 @@ def _play_refusal(state: GameState, seat: int, action: Action, count: int) -> st
             return "play one card at a time"
         if card not in hand:
             return f"{card} is not in your hand ({' '.join(map(str, hand))})"
-        if count + card.value > 31:
-            return f"{card} would make the count {count + card.value}, over 31"
+        if count + card.value > PLAY_LIMIT:
+            return f"{card} would make the count {count + card.value}, over {PLAY_LIMIT}"
         return ""
-    if any(count + c.value <= 31 for c in hand):
+    if any(count + c.value <= PLAY_LIMIT for c in hand):
         if state.rules.play.must_play:
-            return "you can lay a card within 31, and must"
+            return f"you can lay a card within {PLAY_LIMIT}, and must"
         # Where players may stop (K20), a Go still needs a count to stop on: a Go at 0 would only
         # pass the lead round and round.
         if not state.pile:

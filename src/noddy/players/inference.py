@@ -23,7 +23,7 @@ import numpy.typing as npt
 from noddy.cards import DECK, Card, Rank, Suit
 from noddy.game import PlayerView, announced_items, current_deal, jack_receiver
 from noddy.rules import Rules
-from noddy.scoring import FACTS, KINDS, Kind, ScoreItem, score_deals
+from noddy.scoring import FACTS, KINDS, PLAY_LIMIT, Kind, ScoreItem, score_deals
 
 __all__ = ["Evidence", "candidate_hands", "evidence", "fits"]
 
@@ -65,7 +65,7 @@ def evidence(view: PlayerView, seat: int) -> Evidence:
         if event.kind == "play":
             played.append(event.cards[0])
         elif event.kind == "go" and rules.play.must_play and event.count is not None:
-            go_limits.append((len(played), 31 - event.count))
+            go_limits.append((len(played), PLAY_LIMIT - event.count))
         elif event.subject == "hand" and (event.kind == "count" or (event.kind == "declare" and event.items)):
             announcement = signature(event.items)
         elif event.kind == "knave":

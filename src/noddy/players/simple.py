@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from noddy.cards import Card
 from noddy.game import Action, LegalActions, PlayerView
 from noddy.players.discard import hand_means, turnups
-from noddy.scoring import count_of, score_play, total
+from noddy.scoring import PLAY_LIMIT, count_of, score_play, total
 
 __all__ = ["GreedyPlayer", "RandomPlayer"]
 
@@ -44,12 +44,12 @@ class GreedyPlayer:
         pile = [c for _, c in view.pile] + [card]
         now = total(score_play(pile, view.rules, turnup=view.turnup))
         count = count_of(pile)
-        if count == 31:
+        if count == PLAY_LIMIT:
             return now, 0
         replies = [
             total(score_play([*pile, other], view.rules, turnup=view.turnup))
             for other in view.unseen()
-            if count + other.value <= 31
+            if count + other.value <= PLAY_LIMIT
         ]
         return now, -max(replies, default=0)
 

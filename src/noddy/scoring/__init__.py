@@ -3,12 +3,13 @@
 from noddy.scoring.hand import score_hand, turned_jack_item
 from noddy.scoring.items import ScoreItem, total
 from noddy.scoring.kinds import FACTS, KINDS, SUMS, Kind, KindFacts
-from noddy.scoring.play import count_of, last_card_item, score_play
+from noddy.scoring.play import PLAY_LIMIT, count_of, last_card_item, score_play
 from noddy.scoring.tables import Cards, score_deals
 
 __all__ = [
     "FACTS",
     "KINDS",
+    "PLAY_LIMIT",
     "SUMS",
     "Cards",
     "Kind",

@@ -17,7 +17,11 @@ from noddy.scoring.combos import is_run, pair_key, pair_kind
 from noddy.scoring.items import ScoreItem
 from noddy.scoring.kinds import SUMS, Kind
 
-__all__ = ["count_of", "last_card_item", "score_play"]
+__all__ = ["PLAY_LIMIT", "count_of", "last_card_item", "score_play"]
+
+PLAY_LIMIT = 31
+"""The count of the play never passes it: a card that would is not laid, and a seat with none
+that fits says Go."""
 
 
 def count_of(pile: Sequence[Card]) -> int:
@@ -35,10 +39,10 @@ def score_play(pile: Sequence[Card], rules: Rules, *, turnup: Card | None = None
     if not pile:
         return ()
     count = count_of(pile)
-    if count > 31:
+    if count > PLAY_LIMIT:
         raise IllegalActionError(
             f"{format_cards(pile)} would make the count {count}: a card may be laid only while the count"
-            " stays at 31 or under"
+            f" stays at {PLAY_LIMIT} or under"
         )
     play = rules.play
     items: list[ScoreItem] = []

@@ -17,6 +17,7 @@ from noddy.words.lines import Happening, Line, Part, event_line, possessive, sid
 from noddy.words.phrases import (
     PHRASES,
     REASONS,
+    cannot_play,
     count_heading,
     jack_receiver_name,
     phrase,
@@ -38,6 +39,7 @@ __all__ = [
     "Part",
     "announce",
     "call",
+    "cannot_play",
     "card_name",
     "check_language",
     "count_heading",

@@ -4,12 +4,13 @@ line, who receives a turned Jack, the end of the play, and the lines that end a 
 from __future__ import annotations
 
 from noddy.rules import Rules
-from noddy.scoring import ScoreItem
+from noddy.scoring import PLAY_LIMIT, ScoreItem
 from noddy.words.calls import check_language, item_name
 
 __all__ = [
     "PHRASES",
     "REASONS",
+    "cannot_play",
     "count_heading",
     "jack_receiver_name",
     "phrase",
@@ -33,6 +34,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "elder": "the elder hand (the non-dealer)",
         "turned_jack": "A Jack turned up: {points} to {who} for {name}, pegged apart from this count.",
         "stake": "A {stake}: it counts {games} games.",
+        "cannot_play": "You cannot play within {limit}",
         "play_end": "The play ends.",
         "play_end_unplayed": "The play ends; {unplayed} card(s) not played.",
     },
@@ -49,6 +51,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "elder": "le premier en main (celui qui ne donne pas)",
         "turned_jack": "Un valet retourné : {points} pour {who} ({name}), marqués à part de ce compte.",
         "stake": "Un {stake} : la partie compte pour {games}.",
+        "cannot_play": "Vous ne pouvez pas jouer sans dépasser {limit}",
         "play_end": "Le jeu est fini.",
         "play_end_unplayed": "Le jeu est fini ; {unplayed} carte(s) non jouée(s).",
     },
@@ -90,6 +93,11 @@ def phrase(key: str, lang: str = "en", **values: object) -> str:
     """A phrase in ``lang`` with its values filled in."""
     check_language(lang)
     return PHRASES[lang][key].format(**values)
+
+
+def cannot_play(lang: str = "en") -> str:
+    """Why a seat must say Go: no card of its hand can be laid within the play's limit."""
+    return phrase("cannot_play", lang, limit=PLAY_LIMIT)
 
 
 def count_heading(what: str, cards: str, turnup: str, rules: str, lang: str = "en") -> str:

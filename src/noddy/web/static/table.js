@@ -226,7 +226,7 @@ function statusText() {
   }
   if (kinds.has("count")) return `Count ${owner(game.view.counting.seat)} ${game.view.counting.what}: let the engine count, or declare your points.`;
   if (kinds.has("play")) return `Your turn: play a card (count ${v.count}).`;
-  if (kinds.has("go")) return `You cannot play within 31: say Go.`;
+  if (kinds.has("go")) return `${game.cannot_play}: say Go.`;
   return "Your turn.";
 }
 
