@@ -22,6 +22,7 @@ from web_helpers import (
 
 from noddy.rules import field_spec, preset_names
 from noddy.web import Limits, create_app
+from noddy.words import cannot_play, stake_line
 
 COMPUTER = {"kind": "computer", "level": "random"}
 COUNTING = tuple(field_spec("hand.wrong_count").choices)
@@ -41,6 +42,8 @@ def test_whole_game_against_the_computer_leaks_no_hidden_card(
     table = live(client, made["id"])
     assert table.state.is_over
     assert me.state is not None and me.state["status"] == "over"
+    assert me.state["stake_line"] == stake_line(table.state.stake)
+    assert me.state["cannot_play"] == cannot_play()
     assert assert_no_hidden_cards(table, [me, watcher]) > 10
     stored = client.app.state.store.actions(made["id"])  # type: ignore[attr-defined]
     assert len(stored) == len(table.state.history)

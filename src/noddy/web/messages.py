@@ -16,7 +16,7 @@ from noddy.game.events import EVENT_FACTS, Event, EventKind
 from noddy.game.view import PlayerView
 from noddy.rules import Rules
 from noddy.web.tables import LiveTable
-from noddy.words import REASONS, cannot_play, event_line, reason_name, side_name
+from noddy.words import REASONS, cannot_play, event_line, reason_name, side_name, stake_line
 
 __all__ = ["event_json", "pegs", "state_message", "table_message"]
 
@@ -122,6 +122,7 @@ def state_message(table: LiveTable, seat: int | None, since: int = 0) -> tuple[d
         "reasons": [[key, reason_name(key)] for key in REASONS["en"]],
         "discard": view.rules.deal.shape(view.players).discard,
         "cannot_play": cannot_play(),
+        "stake_line": stake_line(view.stake) if view.winner is not None else None,
         "status": table.status,
     }
     return message, len(view.events)

@@ -387,9 +387,8 @@ function showOverlay(force = false) {
   overlayShownFor = game.table;
   const v = game.view;
   $("result").textContent = statusText();
-  const [stakeName, stakeGames] = v.stake;
   $("stake").textContent = v.winner === null ? "" : `${sideNames(names(), v).map((n, i) => `${n} ${v.scores[i]}`).join(" · ")}`
-    + (stakeGames > 1 ? ` — a ${stakeName}: it counts ${stakeGames} games.` : "");
+    + (game.stake_line ? ` — ${game.stake_line}` : "");
   $("final-deals").replaceChildren(dealsTable(game.deals, names(), v, game.reasons));
   $("replay-link").href = `/replay/${tableId}`;
   $("rematch").hidden = info.you === null;
