@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import typing
 from dataclasses import fields
 from pathlib import Path
 
@@ -225,3 +226,13 @@ def test_values_no_source_gives_are_noted(name: str) -> None:
     assert bool(rules.note("turnup.when")) == lays_away, name
     if name in ("du-coeur", "four-card", "willughby"):
         assert rules.note("combinations.ace"), name
+
+
+def test_a_choice_field_allows_exactly_the_values_its_type_names() -> None:
+    checked = 0
+    for name, section in SECTIONS.items():
+        for field_name, hint in typing.get_type_hints(section).items():
+            if typing.get_origin(hint) is typing.Literal:
+                assert set(typing.get_args(hint)) == set(field_spec(f"{name}.{field_name}").choices)
+                checked += 1
+    assert checked > 20
