@@ -15,7 +15,7 @@ from noddy.cards import Card
 from noddy.game.actions import Action
 from noddy.game.events import Event, current_deal
 from noddy.game.legal import NO_ACTIONS, LegalActions, discard_refusal
-from noddy.rules import Rules, side_of
+from noddy.rules import Rules, side_of, side_seats
 
 if TYPE_CHECKING:
     from noddy.game.state import CountTask, GameState
@@ -60,8 +60,6 @@ class PlayerView:
     refused: tuple[tuple[Action, str], ...] = ()
     """For the seat to play: each card of its hand it may not lay now, and a Go it may not say, with
     the engine's reason (`GameState.why_illegal`)."""
-    side_seats: tuple[tuple[int, ...], ...] = ()
-    """The seats of each side (partners share one)."""
     hands: tuple[tuple[Card, ...], ...] = ()
     """Every seat's hand: in an open view (a finished game's replay) only."""
     cribs: tuple[tuple[Card, ...], ...] = ()
@@ -69,6 +67,11 @@ class PlayerView:
 
     def side_of(self, seat: int) -> int:
         return side_of(seat, self.partners)
+
+    @property
+    def side_seats(self) -> tuple[tuple[int, ...], ...]:
+        """The seats of each side (partners share one)."""
+        return side_seats(self.players, self.partners)
 
     @property
     def refusals(self) -> tuple[tuple[Card, str], ...]:
@@ -218,7 +221,6 @@ def make_view(state: GameState, seat: int | None) -> PlayerView:
         counted=_counted(state, task, seat),
         muggins=state.muggins,
         refused=refused,
-        side_seats=state.side_seats(),
     )
 
 
