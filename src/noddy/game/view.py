@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from noddy.cards import Card
+from noddy.cards import DECK, Card
 from noddy.game.actions import Action
 from noddy.game.events import Event, current_deal
 from noddy.game.legal import NO_ACTIONS, LegalActions, discard_refusal
@@ -108,8 +108,6 @@ class PlayerView:
 
     def unseen(self) -> tuple[Card, ...]:
         """The cards this seat cannot see: in other hands, cribs or the stock."""
-        from noddy.cards import DECK
-
         known = {*self.hand, *self.discards, *self.own_crib, *(c for _, c in self.played)}
         if self.turnup is not None:
             known.add(self.turnup)
