@@ -13,8 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from noddy.errors import NoddyError, RecordError
-from noddy.game.actions import Action
-from noddy.game.state import GameState, new_game
+from noddy.game import Action, GameState, new_game
 from noddy.rules import Rules, dump_rules, load_rules, loads_rules
 
 __all__ = ["FORMAT", "VERSION", "GameRecord", "Seat", "format_action", "parse_action", "result_of"]

@@ -12,8 +12,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from noddy.game.events import EVENT_FACTS, Event, EventKind
-from noddy.game.view import PlayerView
+from noddy.game import EVENT_FACTS, Event, EventKind, PlayerView
 from noddy.rules import Rules
 from noddy.web.tables import LiveTable
 from noddy.words import REASONS, cannot_play, event_line, reason_name, side_name, stake_line

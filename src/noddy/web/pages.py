@@ -7,8 +7,7 @@ from html import escape
 from typing import Any
 
 from noddy.players import LEVELS
-from noddy.rules import Rules, load_rules, preset_names
-from noddy.rules.describe import describe
+from noddy.rules import Rules, describe, load_rules, preset_names
 from noddy.web.messages import display_names, event_json, pegs
 from noddy.web.tables import LiveTable
 
