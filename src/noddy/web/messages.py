@@ -100,6 +100,13 @@ def deal_summaries(view: PlayerView) -> list[dict[str, Any]]:
     return deals
 
 
+def _result_line(view: PlayerView, names: Sequence[str]) -> str | None:
+    """How the game ended, as its last line says it ("You win the game."), once it has."""
+    ended = next((e for e in reversed(view.events) if e.kind == EventKind.WIN), None)
+    line = event_line(ended, names, view.rules, view.partners) if ended is not None else None
+    return line.text if line is not None else None
+
+
 def state_message(table: LiveTable, seat: int | None, since: int = 0) -> tuple[dict[str, Any], int]:
     """The game as ``seat`` sees it, with the events from ``since`` on; and the new event count."""
     state = table.state
@@ -121,6 +128,7 @@ def state_message(table: LiveTable, seat: int | None, since: int = 0) -> tuple[d
         "reasons": [[key, reason_name(key)] for key in REASONS["en"]],
         "discard": view.rules.deal.shape(view.players).discard,
         "cannot_play": cannot_play(),
+        "result_line": _result_line(view, names),
         "stake_line": stake_line(view.stake) if view.winner is not None else None,
         "status": table.status,
     }

@@ -204,11 +204,7 @@ function owner(seat) {
 function statusText() {
   const v = game.view;
   const all = names();
-  if (game.status === "over" || v.phase === "over") {
-    if (v.winner === null) return "The game is a draw.";
-    const side = sideNames(all, v)[v.winner];
-    return `${side} ${side === "You" || side.includes(" & ") ? "win" : "wins"} the game.`;
-  }
+  if (game.status === "over" || v.phase === "over") return game.result_line || "";
   if (v.to_act === null) return "Shuffling and dealing…";
   if (!myTurn()) {
     const verb = PHASE_VERBS[v.phase] || "act";
