@@ -30,6 +30,7 @@ from noddy.errors import IllegalActionError, NoddyError
 from noddy.game import Action, EventKind, GameState, LegalActions, PlayerView, new_game
 from noddy.players import Player, make_player, next_action
 from noddy.record import GameRecord, Seat
+from noddy.scoring import PLAY_LIMIT
 from noddy.words import cannot_play, side_name, stake_line
 
 __all__ = ["play", "replay"]
@@ -208,7 +209,8 @@ def _help(view: PlayerView) -> str:
         what = "y: take the points the count missed (muggins); n: let them go."
     else:
         what = (
-            f"Play one card: {CARDS_HELP}. Type go (or press Enter) to say Go when you cannot play within 31."
+            f"Play one card: {CARDS_HELP}. Type go (or press Enter) to say Go when you cannot play"
+            f" within {PLAY_LIMIT}."
         )
     return f"{what}\n{KEYS_HELP}"
 
