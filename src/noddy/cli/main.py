@@ -62,3 +62,7 @@ plain_help(app)
 
 def main() -> None:
     app()
+
+
+if __name__ == "__main__":
+    main()

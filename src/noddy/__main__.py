@@ -1,0 +1,5 @@
+"""``python -m noddy``: the same as the ``noddy`` command."""
+
+from noddy.cli.main import main
+
+main()
