@@ -30,6 +30,7 @@ __all__ = [
     "LegalActions",
     "discard_refusal",
     "legal_actions",
+    "play_refusals",
     "refusal",
 ]
 
@@ -196,6 +197,24 @@ def _play_refusal(state: GameState, seat: int, action: Action, count: int) -> st
     return ""
 
 
+def _play_checks(state: GameState, seat: int) -> tuple[tuple[Action, str], ...]:
+    """Each card of ``seat``'s hand laid, then a Go, with `refusal`'s answer for it in the play."""
+    count = state.count
+    tried = (*(Action.play(seat, c) for c in state.hands[seat]), Action.go(seat))
+    return tuple((a, _play_refusal(state, seat, a, count)) for a in tried)
+
+
+def play_refusals(state: GameState) -> tuple[tuple[Action, str], ...]:
+    """In the play, each card of the hand of the seat to act that it may not lay now, and a Go it
+    may not say, with `refusal`'s reason (what a view shows beside the cards); elsewhere nothing."""
+    from noddy.game.state import Phase
+
+    seat = state.to_act
+    if state.phase is not Phase.PLAY or seat is None:
+        return ()
+    return tuple((a, why) for a, why in _play_checks(state, seat) if why)
+
+
 def legal_actions(state: GameState) -> LegalActions:
     """Every action `refusal` lets through, with the declaration family where a count is made."""
     from noddy.game.state import Phase
@@ -213,10 +232,7 @@ def legal_actions(state: GameState) -> LegalActions:
     elif phase is Phase.MUGGINS:
         candidates = (Action("muggins", seat), Action("pass", seat))
     elif phase is Phase.PLAY:
-        count = state.count
-        plays = tuple(Action.play(seat, c) for c in state.hands[seat])
-        go = Action.go(seat)
-        return LegalActions(tuple(a for a in (*plays, go) if not _play_refusal(state, seat, a, count)))
+        return LegalActions(tuple(a for a, why in _play_checks(state, seat) if not why))
     declare = None
     if phase is Phase.COUNT and not refusal(state, Action.declare(seat, DECLARE_RANGE.start)):
         declare = Declare(seat)

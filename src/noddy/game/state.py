@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 
 __all__ = ["Chance", "CountTask", "GameState", "Phase", "new_game"]
 
+_DECK_SET = frozenset(DECK)
+
 
 class Phase(enum.Enum):
     """Where a game stands; ``CUT`` and ``SHUFFLE`` wait for chance, ``OVER`` for nothing."""
@@ -73,7 +75,7 @@ class Chance:
         """Why ``action`` is not a possible outcome of this chance, or ``""`` if it is."""
         if action.kind != self.kind:
             return f"chance must {self.kind} now, not {action.kind}"
-        if self.kind == "shuffle" and sorted(action.cards) != sorted(DECK):
+        if self.kind == "shuffle" and (len(action.cards) != len(DECK) or set(action.cards) != _DECK_SET):
             return "a shuffle must order all 52 cards, each once"
         if self.kind == "cut" and (
             len(action.cards) != self.players or len(set(action.cards)) != self.players

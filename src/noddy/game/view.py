@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from noddy.cards import DECK, Card
 from noddy.game.actions import Action
-from noddy.game.events import Event, current_deal
-from noddy.game.legal import NO_ACTIONS, LegalActions, discard_refusal
+from noddy.game.events import Event, current_deal, seen_events
+from noddy.game.legal import NO_ACTIONS, LegalActions, discard_refusal, play_refusals
 from noddy.rules import Rules, side_of, side_seats
 
 if TYPE_CHECKING:
@@ -187,10 +187,7 @@ def make_view(state: GameState, seat: int | None) -> PlayerView:
         own_crib = state.cribs[seat]
     legal = state.legal_actions() if seat is not None and state.to_act == seat else NO_ACTIONS
     task = state.tasks[0] if state.phase is Phase.COUNT and state.tasks else None
-    refused: tuple[tuple[Action, str], ...] = ()
-    if seat is not None and state.phase is Phase.PLAY and state.to_act == seat:
-        tried = (*(Action.play(seat, card) for card in state.hands[seat]), Action.go(seat))
-        refused = tuple((a, state.why_illegal(a)) for a in tried if a not in legal)
+    refused = play_refusals(state) if seat is not None and state.to_act == seat else ()
     return PlayerView(
         seat=seat,
         rules=state.rules,
@@ -212,7 +209,7 @@ def make_view(state: GameState, seat: int | None) -> PlayerView:
         count=state.count,
         to_act=state.to_act,
         legal=legal,
-        events=tuple(e.seen_by(seat) for e in state.events),
+        events=seen_events(state.events, seat),
         winner=state.winner,
         stake=state.stake,
         counting=(task.what, task.seat) if task is not None else None,
