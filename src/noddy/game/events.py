@@ -5,14 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from itertools import compress
-from operator import attrgetter
 from typing import Any
 
 from noddy.cards import Card
 from noddy.scoring import ScoreItem
 
-__all__ = ["EVENT_FACTS", "Event", "EventFacts", "EventKind", "current_deal", "seen_events"]
+__all__ = ["EVENT_FACTS", "Event", "EventFacts", "EventKind", "current_deal"]
 
 
 class EventKind(StrEnum):
@@ -140,17 +138,6 @@ class Event:
         if self.subject:
             data["subject"] = self.subject
         return data
-
-
-_HIDDEN = attrgetter("hidden")
-
-
-def seen_events(events: tuple[Event, ...], seat: int | None) -> tuple[Event, ...]:
-    """The events as ``seat`` may see them (`Event.seen_by`): the same tuple when none of them hides
-    cards from it, found without a Python step per event (a view is built at every decision)."""
-    if all(event.seat == seat for event in compress(events, map(_HIDDEN, events))):
-        return events
-    return tuple(event.seen_by(seat) for event in events)
 
 
 def current_deal(events: Sequence[Event]) -> Sequence[Event]:

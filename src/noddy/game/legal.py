@@ -198,10 +198,15 @@ def _play_refusal(state: GameState, seat: int, action: Action, count: int) -> st
 
 
 def _play_checks(state: GameState, seat: int) -> tuple[tuple[Action, str], ...]:
-    """Each card of ``seat``'s hand laid, then a Go, with `refusal`'s answer for it in the play."""
-    count = state.count
-    tried = (*(Action.play(seat, c) for c in state.hands[seat]), Action.go(seat))
-    return tuple((a, _play_refusal(state, seat, a, count)) for a in tried)
+    """Each card of ``seat``'s hand laid, then a Go, with `refusal`'s answer for it in the play
+    (kept on the state: the legal actions and the view's refusals both read it)."""
+    checks: tuple[tuple[Action, str], ...] | None = state.__dict__.get("_play_checks")
+    if checks is None:
+        count = state.count
+        tried = (*(Action.play(seat, c) for c in state.hands[seat]), Action.go(seat))
+        checks = tuple((a, _play_refusal(state, seat, a, count)) for a in tried)
+        state.__dict__["_play_checks"] = checks
+    return checks
 
 
 def play_refusals(state: GameState) -> tuple[tuple[Action, str], ...]:
@@ -226,8 +231,10 @@ def legal_actions(state: GameState) -> LegalActions:
     candidates: tuple[Action, ...] = ()
     if phase is Phase.DISCARD:
         need = state.rules.deal.shape(state.players).discard
-        candidates = tuple(Action.discard(seat, cards) for cards in combinations(state.hands[seat], need))
-    elif phase is Phase.COUNT:
+        hand = state.hands[seat]
+        discards = (Action.discard(seat, cards) for cards in combinations(hand, need))
+        return LegalActions(tuple(a for a in discards if not discard_refusal(hand, a.cards, need)))
+    if phase is Phase.COUNT:
         candidates = (Action.count(seat),)
     elif phase is Phase.MUGGINS:
         candidates = (Action("muggins", seat), Action("pass", seat))

@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import cached_property
 from typing import TYPE_CHECKING
 
@@ -123,9 +123,11 @@ class GameState:
         """
         new = object.__new__(GameState)
         data = self.__dict__.copy()
-        data.pop("_legal", None)
+        if len(data) > _FIELDS:
+            data.pop("_legal", None)
+            data.pop("_play_checks", None)
         data.update(changes)
-        new.__dict__.update(data)
+        object.__setattr__(new, "__dict__", data)
         return new
 
     # -- who is who ---------------------------------------------------------------------------
@@ -228,6 +230,11 @@ class GameState:
         for action in self.history:
             state = state.apply(action)
             yield state, open_view(state)
+
+
+_FIELDS = len(fields(GameState))
+"""A state's own fields: more in its ``__dict__`` are answers it keeps (``_legal``, ``_play_checks``),
+which a copy drops."""
 
 
 def new_game(rules: Rules, players: int | None = None, *, partners: bool | None = None) -> GameState:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from noddy.cards import DECK, Card
 from noddy.game.actions import Action
-from noddy.game.events import Event, current_deal, seen_events
+from noddy.game.events import Event, current_deal
 from noddy.game.legal import NO_ACTIONS, LegalActions, discard_refusal, play_refusals
 from noddy.rules import Rules, side_of, side_seats
 
@@ -209,7 +209,7 @@ def make_view(state: GameState, seat: int | None) -> PlayerView:
         count=state.count,
         to_act=state.to_act,
         legal=legal,
-        events=seen_events(state.events, seat),
+        events=_seen_events(state, seat),
         winner=state.winner,
         stake=state.stake,
         counting=(task.what, task.seat) if task is not None else None,
@@ -226,6 +226,25 @@ def _counted(state: GameState, task: CountTask | None, seat: int | None) -> tupl
     if task.what == "crib":
         return state.cribs[task.seat]
     return state.held[task.seat] if task.seat == seat else ()
+
+
+def _seen_events(state: GameState, seat: int | None) -> tuple[Event, ...]:
+    """The events as ``seat`` may see them (`Event.seen_by`): the state's own tuple when none hides
+    cards from it. The hidden events found so far ride along on each copy of the state (events are
+    only ever appended), so a view at every decision does not look at every event of the game."""
+    events = state.events
+    known: tuple[tuple[Event, ...], tuple[Event, ...]] | None = state.__dict__.get("_hidden")
+    if known is None or known[0] is not events:
+        done, hidden = known if known is not None else ((), ())
+        if events[: len(done)] != done:
+            done, hidden = (), ()
+        hidden += tuple(event for event in events[len(done) :] if event.hidden)
+        state.__dict__["_hidden"] = (events, hidden)
+    else:
+        hidden = known[1]
+    if all(event.seat == seat for event in hidden):
+        return events
+    return tuple(event.seen_by(seat) for event in events)
 
 
 def open_view(state: GameState) -> PlayerView:
