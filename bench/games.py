@@ -1,78 +1,177 @@
-"""``make bench`` (games): full games per second for each preset, and actions per second.
+"""``make bench`` (games): whole games a CPU-second against OpenSpiel's C++ cribbage, in the same run.
 
-For each preset (smallest table), seeded games are played to the end by greedy players and, as the
-baseline measured in the same run, by random players (the engine's own cost with the cheapest
-choices). Ratios are greedy against random.
+The baseline is OpenSpiel's ``pyspiel.load_game("cribbage")`` played to the end with uniformly
+random actions (the chance outcomes, cards dealt, are equally likely) in a Python loop. noddy's games are
+what ``noddy simulate --players random,random --workers 1`` plays: `noddy.sim.play_games` in this
+process, each game summarised. Every contender runs in turn for a slice of CPU time in each of
+several interleaved rounds, so a load on the machine falls on all of them alike; a rate is games
+over CPU seconds (``time.process_time``) summed over the rounds, and a ratio is a rate over
+OpenSpiel's rate of the same run (above 1× is faster than OpenSpiel).
 
-    .venv/bin/python bench/games.py [--quick]
+Rows: cribbage random v random (the goal) and greedy v greedy, then every preset at each of its
+player counts with random and greedy players. Without ``open_spiel`` installed (the ``bench``
+extra) the rates are still measured and the ratios left out.
+
+    .venv/bin/python bench/games.py [--quick] [--rounds N] [--slice SECONDS] [--presets a,b]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import platform
 import random
 import sys
 import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 
-from noddy.game import new_game
-from noddy.players import GreedyPlayer, Player, RandomPlayer
-from noddy.players.driver import run_game
 from noddy.rules import load_rules, preset_names
+from noddy.sim.tournament import play_games
 
 RESULTS = Path(__file__).resolve().parent / "results" / "games.json"
+BASELINE = "OpenSpiel cribbage (C++), random, Python loop"
 
 
-def measure(name: str, make: type[Player], games: int) -> tuple[float, int]:
-    rules = load_rules(name)
-    n = rules.player_counts[0]
-    actions = 0
-    start = time.perf_counter()
-    for seed in range(games):
-        state = run_game(new_game(rules, n), [make() for _ in range(n)], random.Random(seed))
-        actions += len(state.history)
-    return time.perf_counter() - start, actions
+@dataclass
+class Contender:
+    """Something that plays ``n`` whole games from a seed and says how many actions they took."""
+
+    label: str
+    play: Callable[[int, int], int]
+    batch: int = 1
+    games: int = 0
+    actions: int = 0
+    cpu: float = 0.0
+    seeds: int = field(default=0, repr=False)
+
+    def run_for(self, budget: float) -> None:
+        """Play batches until ``budget`` CPU seconds are spent, adjusting the batch to about a tenth."""
+        spent = 0.0
+        while spent < budget:
+            start = time.process_time()
+            actions = self.play(self.batch, self.seeds)
+            took = time.process_time() - start
+            self.seeds += 1
+            spent += took
+            self.games += self.batch
+            self.actions += actions
+            self.cpu += took
+            if took < budget / 20:
+                self.batch *= 2
+
+    @property
+    def rate(self) -> float:
+        return self.games / self.cpu if self.cpu else 0.0
+
+
+def openspiel_player() -> Callable[[int, int], int] | None:
+    """OpenSpiel's cribbage with uniformly random actions, or ``None`` if it is not installed."""
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    game = pyspiel.load_game("cribbage")
+
+    def play(n: int, seed: int) -> int:
+        rng = random.Random(seed)
+        actions = 0
+        for _ in range(n):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    # Cribbage's chance outcomes (the cards left) are equally likely: one draw.
+                    state.apply_action(rng.choice(state.chance_outcomes())[0])
+                else:
+                    state.apply_action(rng.choice(state.legal_actions()))
+                    actions += 1
+        return actions
+
+    return play
+
+
+def noddy_player(preset: str, names: tuple[str, ...]) -> Callable[[int, int], int]:
+    """``noddy simulate --rules preset --players names --workers 1``'s games, in this process."""
+    rules = load_rules(preset)
+
+    def play(n: int, seed: int) -> int:
+        return sum(game.actions for game in play_games(rules, names, n, seed))
+
+    return play
+
+
+def contenders(presets: list[str]) -> tuple[Contender | None, list[Contender]]:
+    """The baseline (if installed) and noddy's rows: cribbage first, then every preset and table."""
+    baseline = openspiel_player()
+    rows = [
+        Contender("noddy cribbage, 2 players, random", noddy_player("cribbage", ("random", "random"))),
+        Contender("noddy cribbage, 2 players, greedy", noddy_player("cribbage", ("greedy", "greedy"))),
+    ]
+    for name in presets:
+        for n in load_rules(name).player_counts:
+            if name == "cribbage" and n == 2:
+                continue
+            for player in ("random", "greedy"):
+                label = f"noddy {name}, {n} players, {player}"
+                rows.append(Contender(label, noddy_player(name, (player,) * n)))
+    return (Contender(BASELINE, baseline) if baseline else None), rows
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--quick", action="store_true", help="2 rounds of 0.1 s slices, for a look")
+    parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds (default 5)")
+    parser.add_argument("--slice", type=float, default=0.5, help="CPU seconds a contender a round")
+    parser.add_argument("--presets", default="", help="comma-separated presets (default: all)")
     args = parser.parse_args(argv)
-    games = 5 if args.quick else 30
+    if args.quick:
+        args.rounds, args.slice = 2, 0.1
+    presets = args.presets.split(",") if args.presets else list(preset_names())
     console = Console(width=max(Console().width, 110))
-    table = Table(title=f"full games, {games} a preset (seeded)", show_edge=False)
-    for column in ("preset", "players", "random games/s", "greedy games/s", "greedy actions/s", "ratio"):
-        table.add_column(column, justify="right" if column != "preset" else "left")
-    rows = []
-    for name in preset_names():
-        with console.status(name):
-            base_s, base_actions = measure(name, RandomPlayer, games)
-            greedy_s, greedy_actions = measure(name, GreedyPlayer, games)
-        row = {
-            "preset": name,
-            "players": load_rules(name).player_counts[0],
-            "random_games_per_s": games / base_s,
-            "random_actions_per_s": base_actions / base_s,
-            "greedy_games_per_s": games / greedy_s,
-            "greedy_actions_per_s": greedy_actions / greedy_s,
-        }
-        row["ratio"] = row["greedy_games_per_s"] / row["random_games_per_s"]
-        rows.append(row)
+    baseline, rows = contenders(presets)
+    everyone = ([baseline] if baseline else []) + rows
+    for round_ in range(args.rounds):
+        for contender in everyone:
+            with console.status(f"round {round_ + 1}/{args.rounds}: {contender.label}"):
+                contender.run_for(args.slice)
+    base_rate = baseline.rate if baseline else 0.0
+    table = Table(
+        title=f"whole games a CPU-second, {args.rounds} interleaved rounds (Python {platform.python_version()})",
+        show_edge=False,
+    )
+    for column in ("engine, rules, players", "games", "games/CPU-s", "actions/CPU-s", "ratio to OpenSpiel"):
+        table.add_column(column, justify="right" if column != "engine, rules, players" else "left")
+    results: list[dict[str, Any]] = []
+    for contender in everyone:
+        ratio = contender.rate / base_rate if base_rate else None
+        results.append(
+            {
+                "label": contender.label,
+                "games": contender.games,
+                "cpu_seconds": contender.cpu,
+                "games_per_cpu_s": contender.rate,
+                "actions_per_cpu_s": contender.actions / contender.cpu if contender.cpu else 0.0,
+                "ratio_to_openspiel": ratio,
+            }
+        )
         table.add_row(
-            name,
-            str(row["players"]),
-            f"{row['random_games_per_s']:,.1f}",
-            f"{row['greedy_games_per_s']:,.1f}",
-            f"{row['greedy_actions_per_s']:,.0f}",
-            f"{row['ratio']:.2f}× random",
+            contender.label,
+            f"{contender.games:,}",
+            f"{contender.rate:,.1f}",
+            f"{results[-1]['actions_per_cpu_s']:,.0f}",
+            f"{ratio:.3f}×" if ratio is not None else "-",
         )
     console.print(table)
+    if baseline is None:
+        console.print("OpenSpiel is not installed (pip install -e '.[bench]'): no ratios.")
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(json.dumps({"games": games, "rows": rows}, indent=2) + "\n", encoding="utf-8")
+    data = {"rounds": args.rounds, "slice": args.slice, "baseline": BASELINE, "rows": results}
+    RESULTS.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
     console.print(f"results written to {RESULTS}")
     return 0
 

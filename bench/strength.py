@@ -3,8 +3,9 @@
 For each preset (two players), three match-ups with seats alternated game by game so dealing is
 fair: strong against greedy, greedy against random, and oracle (sees every card) against greedy.
 Reports win rates with 95% Wilson intervals, how much of the oracle's edge over greedy the strong
-player captures ((strong - 50%) / (oracle - 50%)), and each player's decision time (median, 95th
-percentile, maximum) over its decisions that had a real choice (more than one legal action).
+player captures ((strong - 50%) / (oracle - 50%)), and each player's decision time in CPU
+milliseconds (median, 95th percentile, maximum) over its decisions that had a real choice (more than
+one legal action).
 
     .venv/bin/python bench/strength.py [--games N] [--crib-games N] [--presets a,b]
                                        [--matchups strong-greedy,...] [--quick]
@@ -36,7 +37,8 @@ MATCHUPS = (("strong", "greedy"), ("greedy", "random"), ("oracle", "greedy"))
 
 
 class Timed:
-    """Wraps a player to time its decisions that had a real choice."""
+    """Wraps a player to time, in CPU seconds (a loaded machine does not inflate them), its
+    decisions that had a real choice."""
 
     def __init__(self, player: Player) -> None:
         self.player = player
@@ -44,10 +46,10 @@ class Timed:
         self.times: list[float] = []
 
     def choose(self, view: Any, legal: Any, rng: random.Random) -> Any:
-        start = time.perf_counter()
+        start = time.process_time()
         action = self.player.choose(view, legal, rng)
         if len(legal) > 1:
-            self.times.append(time.perf_counter() - start)
+            self.times.append(time.process_time() - start)
         return action
 
 
@@ -102,6 +104,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--quick", action="store_true", help="60 and 20 games, for a look")
+    parser.add_argument("--results", type=Path, default=RESULTS, help=f"JSON written (default {RESULTS})")
     args = parser.parse_args(argv)
     if args.quick:
         args.games, args.crib_games = 60, 20
@@ -109,7 +112,7 @@ def main(argv: list[str] | None = None) -> int:
     matchups = [tuple(m.split("-", 1)) for m in args.matchups.split(",")]
     console = Console(width=max(Console().width, 120))
     table = Table(title="strength (two players, seats alternated)", show_edge=False)
-    for column in ("preset", "match-up", "games", "win rate (95% CI)", "decision ms: median / p95 / max"):
+    for column in ("preset", "match-up", "games", "win rate (95% CI)", "decision CPU ms: median / p95 / max"):
         table.add_column(column)
     results: list[dict[str, Any]] = []
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
@@ -169,9 +172,9 @@ def main(argv: list[str] | None = None) -> int:
             results.append({"preset": preset, "oracle_edge_captured": captured})
             table.add_row(preset, "strong's share of the oracle's edge", "", f"{captured:.0%}", "")
     console.print(table)
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
-    console.print(f"results written to {RESULTS}")
+    args.results.parent.mkdir(parents=True, exist_ok=True)
+    args.results.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+    console.print(f"results written to {args.results}")
     return 0
 
 
