@@ -140,10 +140,8 @@ def main(argv: list[str] | None = None) -> int:
             with console.status(f"round {round_ + 1}/{args.rounds}: {contender.label}"):
                 contender.run_for(args.slice)
     base_rate = baseline.rate if baseline else 0.0
-    table = Table(
-        title=f"whole games a CPU-second, {args.rounds} interleaved rounds (Python {platform.python_version()})",
-        show_edge=False,
-    )
+    title = f"whole games a CPU-second, {args.rounds} interleaved rounds (Python {platform.python_version()})"
+    table = Table(title=title, show_edge=False)
     for column in ("engine, rules, players", "games", "games/CPU-s", "actions/CPU-s", "ratio to OpenSpiel"):
         table.add_column(column, justify="right" if column != "engine, rules, players" else "left")
     results: list[dict[str, Any]] = []

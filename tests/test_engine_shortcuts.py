@@ -46,7 +46,7 @@ def test_views_agree_with_the_definitions(name: str, players: int) -> None:
             new_game(rules, players),
             [RandomPlayer() for _ in range(players)],
             random.Random(seed),
-            on_action=lambda before, _action, _after: states.append(before),
+            on_action=lambda before, _action, _after, seen=states: seen.append(before),
         )
         for state in [*states, end]:
             _check_views(state)
