@@ -59,13 +59,12 @@ def advance(state: GameState, action: Action) -> GameState:
 
 def _peg(state: GameState, event: Event) -> GameState:
     """Record ``event`` and peg its points; a side reaching the target may win at once (K28)."""
-    state = state.evolve(events=(*state.events, event))
     if not event.points or event.seat is None:
-        return state
+        return state.evolve(events=(*state.events, event))
     side = state.side_of(event.seat)
     scores = list(state.scores)
     scores[side] += event.points
-    state = state.evolve(scores=tuple(scores))
+    state = state.evolve(events=(*state.events, event), scores=tuple(scores))
     game = state.rules.game
     if game.end == "target" and game.win_at_once and scores[side] >= game.target:
         return _finish(state, side)

@@ -188,7 +188,7 @@ def make_view(state: GameState, seat: int | None) -> PlayerView:
     legal = state.legal_actions() if seat is not None and state.to_act == seat else NO_ACTIONS
     task = state.tasks[0] if state.phase is Phase.COUNT and state.tasks else None
     refused = play_refusals(state) if seat is not None and state.to_act == seat else ()
-    return PlayerView(
+    return _view(
         seat=seat,
         rules=state.rules,
         players=state.players,
@@ -216,6 +216,8 @@ def make_view(state: GameState, seat: int | None) -> PlayerView:
         counted=_counted(state, task, seat),
         muggins=state.muggins,
         refused=refused,
+        hands=(),
+        cribs=(),
     )
 
 
@@ -226,6 +228,14 @@ def _counted(state: GameState, task: CountTask | None, seat: int | None) -> tupl
     if task.what == "crib":
         return state.cribs[task.seat]
     return state.held[task.seat] if task.seat == seat else ()
+
+
+def _view(**fields: Any) -> PlayerView:
+    """A `PlayerView` of every field, without the frozen dataclass's ``__init__`` setting each
+    field in turn: a view is built at every decision of every game."""
+    view = object.__new__(PlayerView)
+    object.__setattr__(view, "__dict__", fields)
+    return view
 
 
 def _seen_events(state: GameState, seat: int | None) -> tuple[Event, ...]:
