@@ -22,6 +22,7 @@ from noddy.scoring import (
     PLAY_LIMIT,
     Kind,
     ScoreItem,
+    count_of,
     last_card_item,
     score_hand,
     score_play,
@@ -57,14 +58,15 @@ def advance(state: GameState, action: Action) -> GameState:
 # -- pegging and the win -------------------------------------------------------------------------
 
 
-def _peg(state: GameState, event: Event) -> GameState:
-    """Record ``event`` and peg its points; a side reaching the target may win at once (K28)."""
+def _peg(state: GameState, event: Event, **changes: object) -> GameState:
+    """Record ``event`` and peg its points, with any other ``changes`` to the state in the same copy;
+    a side reaching the target may win at once (K28)."""
     if not event.points or event.seat is None:
-        return state.evolve(events=(*state.events, event))
+        return state.evolve(events=(*state.events, event), **changes)
     side = state.side_of(event.seat)
     scores = list(state.scores)
     scores[side] += event.points
-    state = state.evolve(events=(*state.events, event), scores=tuple(scores))
+    state = state.evolve(events=(*state.events, event), scores=tuple(scores), **changes)
     game = state.rules.game
     if game.end == "target" and game.win_at_once and scores[side] >= game.target:
         return _finish(state, side)
@@ -406,17 +408,20 @@ def _play(state: GameState, seat: int, card: Card) -> GameState:
     hands = list(state.hands)
     hands[seat] = tuple(c for c in hands[seat] if c != card)
     pile = (*state.pile, (seat, card))
-    state = state.evolve(
+    cards = [c for _, c in pile]
+    items = score_play(cards, state.rules, turnup=state.turnup)
+    count = count_of(cards)
+    text = f"{card} makes {count}"
+    event = Event(EventKind.PLAY, seat, total(items), items, (card,), text=text, count=count)
+    state = _peg(
+        state,
+        event,
         hands=tuple(hands),
         pile=pile,
         played=(*state.played, (seat, card)),
         last_player=seat,
         last_was_go=False,
     )
-    items = score_play([c for _, c in pile], state.rules, turnup=state.turnup)
-    count = state.count
-    text = f"{card} makes {count}"
-    state = _peg(state, Event(EventKind.PLAY, seat, total(items), items, (card,), text=text, count=count))
     if state.is_over:
         return state
     if count == PLAY_LIMIT:
