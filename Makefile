@@ -28,6 +28,7 @@ test: lint chromium
 	$(BIN)/python -m pytest src tests
 
 bench: $(STAMP)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev,bench]'
 	$(BIN)/python bench/run.py
 	$(BIN)/python bench/games.py
 	$(BIN)/python bench/web.py
