@@ -233,8 +233,10 @@ class GameState:
 
 
 _FIELDS = len(fields(GameState))
-"""A state's own fields: more in its ``__dict__`` are answers it keeps (``_legal``, ``_play_checks``),
-which a copy drops."""
+"""A state's own fields. More in its ``__dict__`` are what it keeps of its own answers: its legal
+actions and the play's checks (``_legal``, ``_play_checks``), which a copy drops, and the hidden
+events found so far (``_hidden``, see `noddy.game.view`), which a copy carries, as events are only
+ever appended."""
 
 
 def new_game(rules: Rules, players: int | None = None, *, partners: bool | None = None) -> GameState:
