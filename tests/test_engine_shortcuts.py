@@ -9,11 +9,12 @@ legal actions and the view read one check kept on the state; a shuffle is checke
 from __future__ import annotations
 
 import random
+from dataclasses import fields
 
 import pytest
 
 from noddy.cards import DECK, parse_cards
-from noddy.game import Action, GameState, new_game
+from noddy.game import Action, GameState, PlayerView, new_game
 from noddy.players import RandomPlayer
 from noddy.players.driver import run_game
 from noddy.rules import load_rules, preset_names
@@ -26,6 +27,7 @@ def _tables() -> list[tuple[str, int]]:
 def _check_views(state: GameState) -> None:
     for seat in (None, *range(state.players)):
         view = state.view(seat)
+        assert set(vars(view)) == {f.name for f in fields(PlayerView)}, "a view built without a field"
         assert view.events == tuple(event.seen_by(seat) for event in state.events)
         if seat is not None and seat == state.to_act and state.phase.value == "play":
             tried = (*(Action.play(seat, card) for card in state.hands[seat]), Action.go(seat))
