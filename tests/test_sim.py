@@ -3,17 +3,23 @@
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterator
+from dataclasses import replace
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
 from distributed import LocalCluster
+from matplotlib.figure import Figure
+from matplotlib.text import Text
 from typer.testing import CliRunner
 
 from noddy.cli.main import app
 from noddy.errors import NoddyError
-from noddy.rules import dump_rules, load_rules
-from noddy.sim import SOURCES, GameSummary, executor_for, make_report, play_games, wilson
+from noddy.rules import dump_rules, load_rules, preset_names
+from noddy.sim import SOURCES, GameSummary, Report, executor_for, make_report, play_games, wilson
+from noddy.sim.plot import draw_reports
 from noddy.sim.tournament import DealSummary, chunk_size, play_chunk
 
 runner = CliRunner()
@@ -209,3 +215,59 @@ def test_errors_are_explained(args: list[str], message: str) -> None:
     code, out, err = simulate(*args)
     assert code == 1 and out == ""
     assert message in " ".join(err.split())
+
+
+# -- the plot -------------------------------------------------------------------------------------
+
+
+def _report(rates: list[tuple[float, float, float]], fair: float, rules: str = "willughby") -> Report:
+    """A report whose players have these (win rate, interval low, interval high), for the plot."""
+    base = make_report(WILLUGHBY, ["greedy", "random"], 1, [_game(0, (0, 1), (31, 20), 0)])
+    players = tuple(
+        replace(base.players[0], name=f"p{i}", win_rate=rate, ci_low=low, ci_high=high)
+        for i, (rate, low, high) in enumerate(rates)
+    )
+    return replace(base, rules=rules, players=players, rule_set=replace(base.rule_set, fair_share=fair))
+
+
+def _percentages(figure: Figure) -> list[Text]:
+    return [t for t in figure.axes[0].texts if t.get_text().endswith("%")]
+
+
+def test_plot_percentages_keep_clear_of_the_fair_share_and_the_axis_ends_above_the_highest() -> None:
+    report = _report([(0.45, 0.33, 0.57), (0.15, 0.09, 0.235), (0.2, 0.13, 0.29), (0.2, 0.13, 0.3)], 0.25)
+    figure = draw_reports([report])
+    ax = figure.axes[0]
+    labels = _percentages(figure)
+    assert [t.get_text() for t in labels] == ["45%", "15%", "20%", "20%"]
+    for label in labels:
+        box = label.get_window_extent().transformed(ax.transData.inverted())
+        assert not box.y0 <= 0.25 <= box.y1, f"{label.get_text()} sits on the fair-share line"
+        assert box.y1 <= ax.get_ylim()[1]
+    assert ax.get_ylim()[1] < 0.7, "the axis runs to the highest label, not to 110%"
+
+
+def test_plot_of_a_clean_sweep_draws_its_interval() -> None:
+    figure = draw_reports([_report([(1.0, 0.72, 0.9999999999999999), (0.0, 0.0, 0.2775)], 0.5)])
+    assert [t.get_text() for t in _percentages(figure)] == ["100%", "0%"]
+
+
+def test_compare_plot_labels_every_win_bar_and_no_label_overlaps_another() -> None:
+    reports = [_report([(0.6, 0.5, 0.7), (0.4, 0.3, 0.5)], 0.5, name) for name in preset_names()]
+    figure = draw_reports(reports)
+    assert len(_percentages(figure)) == 2 * len(reports)
+    win_names = figure.axes[0].get_xticklabels()
+    group_names = [t for t in figure.axes[1].texts if t.get_text() in preset_names()]
+    for labels in (win_names, group_names):
+        assert [t.get_text() for t in labels] == list(preset_names())
+        for a, b in pairwise(labels):
+            assert _apart(a, b, figure.dpi), f"{a.get_text()} overlaps {b.get_text()}"
+
+
+def _apart(a: Text, b: Text, dpi: float) -> bool:
+    """Two labels of a row do not overlap: side by side, or (turned alike) on parallel lines."""
+    if not a.get_rotation():
+        return not a.get_window_extent().overlaps(b.get_window_extent())
+    ax, _ = a.get_transform().transform(a.get_position())
+    bx, _ = b.get_transform().transform(b.get_position())
+    return (bx - ax) * math.sin(math.radians(a.get_rotation())) > a.get_fontsize() * dpi / 72

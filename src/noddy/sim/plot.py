@@ -1,13 +1,16 @@
 """One figure of a tournament (or of several rule sets side by side), drawn with matplotlib's Agg.
 
-Left: each player's win rate with its 95% Wilson interval, and the fair share (one in a side count)
-as a dashed line. Right: each player's points per deal, stacked by where they came from. With
-several rule sets the bars are grouped by rule set.
+Left (or above, when many rule sets are compared): each player's win rate with its 95% Wilson
+interval and its percentage, and the fair share (one in a side count) as a dashed line. Right (or
+below): each player's points per deal, stacked by where they came from. With several rule sets the
+bars are grouped by rule set.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from itertools import pairwise
 from pathlib import Path
 
 import matplotlib
@@ -16,6 +19,7 @@ matplotlib.use("Agg")
 
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
+from matplotlib.text import Text
 from matplotlib.ticker import PercentFormatter
 from matplotlib.transforms import blended_transform_factory
 
@@ -23,7 +27,7 @@ from noddy.errors import NoddyError
 from noddy.sim.stats import SOURCE_LABELS, Report
 from noddy.sim.tournament import SOURCES
 
-__all__ = ["check_plot_path", "plot_reports"]
+__all__ = ["check_plot_path", "draw_reports", "plot_reports"]
 
 _PLAYER_COLOURS = ("#3b6ea5", "#d1793b", "#5a9e5a", "#a8506b", "#7d6bb0", "#8c7a5b")
 _SOURCE_COLOURS = {
@@ -37,6 +41,16 @@ _SOURCE_COLOURS = {
     "compensation": "#937860",
 }
 _WIDTH = 0.8
+_LABEL_HEIGHT = 0.05
+"""About the height of a percentage label on the win-rate axis, as a win rate (before it is measured)."""
+_GAP = 0.015
+"""The space kept between a percentage label and what it must not touch, as a win rate."""
+_TOUCH = 0.005
+"""How close, as a win rate, a percentage label may come to the fair-share line."""
+_Labels = list[tuple[Text, float]]
+_SIDE_BY_SIDE = 8
+_DPI = 120
+"""The most bars a compared figure draws side by side; with more, the two plots are stacked."""
 
 
 def _positions(reports: Sequence[Report]) -> list[list[float]]:
@@ -47,46 +61,66 @@ def _positions(reports: Sequence[Report]) -> list[list[float]]:
     return [[g * span + p * step for p in range(players)] for g in range(len(reports))]
 
 
-def _label_groups(ax: Axes, xs: Sequence[Sequence[float]], reports: Sequence[Report]) -> None:
-    """Write each rule set's name under its group of bars."""
-    below = blended_transform_factory(ax.transData, ax.transAxes)
-    for group, report in zip(xs, reports, strict=True):
-        centre = (group[0] + group[-1]) / 2
-        ax.text(centre, -0.2, report.rules, transform=below, ha="center", va="top", fontweight="bold")
+def _win_rates(ax: Axes, reports: Sequence[Report], xs: list[list[float]]) -> tuple[list[Text], _Labels]:
+    """The win-rate bars with their intervals and percentages, and the fair share as a dashed line.
 
-
-def _win_rates(ax: Axes, reports: Sequence[Report], xs: list[list[float]]) -> None:
-    step = _WIDTH / len(reports[0].players) if len(reports) > 1 else _WIDTH
+    Returns the rule sets' names under the groups (none for one rule set) and each percentage with
+    the fair share it must keep clear of.
+    """
+    compared = len(reports) > 1
+    step = _WIDTH / len(reports[0].players) if compared else _WIDTH
+    top = 0.0
+    rates: _Labels = []
     for group, report in zip(xs, reports, strict=True):
+        fair = report.rule_set.fair_share
         for i, (x, player) in enumerate(zip(group, report.players, strict=True)):
-            error = [[player.win_rate - player.ci_low], [player.ci_high - player.win_rate]]
+            rate = player.win_rate
             ax.bar(
                 x,
-                player.win_rate,
+                rate,
                 step * 0.9,
                 color=_PLAYER_COLOURS[i % len(_PLAYER_COLOURS)],
-                yerr=error,
-                capsize=4,
+                yerr=[[max(0.0, rate - player.ci_low)], [max(0.0, player.ci_high - rate)]],
+                capsize=2 if compared else 4,
                 ecolor="#333333",
                 label=player.name if group is xs[0] else None,
             )
-            if len(reports) == 1:
-                ax.text(x, player.ci_high + 0.02, f"{player.win_rate:.0%}", ha="center", va="bottom")
-        fair = report.rule_set.fair_share
+            y = max(rate, player.ci_high) + _GAP
+            label = ax.text(x, y, f"{rate:.0%}", ha="center", va="bottom", fontsize=8 if compared else 10)
+            rates.append((label, fair))
+            top = max(top, y + _LABEL_HEIGHT)
+        top = max(top, fair + _GAP)
         ax.hlines(fair, group[0] - step / 2, group[-1] + step / 2, colors="#555555", linestyles="dashed")
-    ax.set_ylim(0, 1.15)
-    ax.set_yticks([0.0, 0.2, 0.4, 0.6, 0.8, 1.0])
+    ax.set_ylim(0, top)
+    tick = 0.1 if top < 0.6 else 0.2
+    ax.set_yticks([n * tick for n in range(math.floor(min(top, 1.0) / tick + 1e-9) + 1)])
     ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     ax.set_ylabel("games won (95% interval)")
     ax.set_title("Win rate  (dashed: fair share)")
-    if len(reports) > 1:
-        ax.set_xticks([(g[0] + g[-1]) / 2 for g in xs], [r.rules for r in reports])
-        ax.legend(loc="upper center", ncol=len(reports[0].players), frameon=False, fontsize=9)
-    else:
+    if not compared:
         ax.set_xticks(xs[0], [p.name for p in reports[0].players])
+        return [], rates
+    ax.set_xticks([(g[0] + g[-1]) / 2 for g in xs], [r.rules for r in reports])
+    ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False, fontsize=9)
+    return list(ax.get_xticklabels()), rates
 
 
-def _points(ax: Axes, reports: Sequence[Report], xs: list[list[float]]) -> None:
+def _clear_of_fair_share(ax: Axes, rates: _Labels) -> None:
+    """Lift each percentage that would touch its fair-share line to just above it, and run the axis
+    up to the highest label (and no higher)."""
+    top = 0.0
+    for label, fair in rates:
+        box = label.get_window_extent().transformed(ax.transData.inverted())
+        if box.y0 - _TOUCH < fair < box.y1 + _TOUCH:
+            label.set_y(fair + _GAP)
+            box = label.get_window_extent().transformed(ax.transData.inverted())
+        top = max(top, box.y1 + _GAP, fair + _GAP)
+    ax.set_ylim(0, top)
+
+
+def _points(ax: Axes, reports: Sequence[Report], xs: list[list[float]]) -> list[Text]:
+    """Each player's points per deal stacked by source, with the total on top; returns the rule sets'
+    names under the groups (none for one rule set)."""
     step = _WIDTH / len(reports[0].players) if len(reports) > 1 else _WIDTH
     used = [s for s in SOURCES if any(p.points_per_deal[s] for r in reports for p in r.players)]
     for group, report in zip(xs, reports, strict=True):
@@ -98,15 +132,8 @@ def _points(ax: Axes, reports: Sequence[Report], xs: list[list[float]]) -> None:
                 ax.bar(x, height, step * 0.9, bottom=bottom, color=_SOURCE_COLOURS[source], label=label)
                 bottom += height
             ax.text(
-                x, bottom, f"{bottom:.2f}", ha="center", va="bottom", fontsize=9 if len(reports) == 1 else 8
+                x, bottom, f"{bottom:.2f}", ha="center", va="bottom", fontsize=9 if len(reports) == 1 else 7
             )
-    ticks = [x for g in xs for x in g]
-    names = [p.name for r in reports for p in r.players]
-    if len(reports) > 1:
-        ax.set_xticks(ticks, names, fontsize=8, rotation=45, ha="right", rotation_mode="anchor")
-        _label_groups(ax, xs, reports)
-    else:
-        ax.set_xticks(ticks, names)
     ax.set_ylabel("points per deal")
     ax.set_title("Points per deal by source")
     ax.margins(y=0.12)
@@ -114,6 +141,25 @@ def _points(ax: Axes, reports: Sequence[Report], xs: list[list[float]]) -> None:
     ax.legend(
         handles[::-1], labels[::-1], loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False, fontsize=9
     )
+    ticks = [x for g in xs for x in g]
+    names = [p.name for r in reports for p in r.players]
+    if len(reports) == 1:
+        ax.set_xticks(ticks, names)
+        return []
+    ax.set_xticks(ticks, names, fontsize=8, rotation=45, ha="right", rotation_mode="anchor")
+    below = blended_transform_factory(ax.transData, ax.transAxes)
+    return [
+        ax.text((g[0] + g[-1]) / 2, -0.2, r.rules, transform=below, ha="center", va="top", fontweight="bold")
+        for g, r in zip(xs, reports, strict=True)
+    ]
+
+
+def _untangle(labels: Sequence[Text]) -> None:
+    """Turn a row of labels aslant when any two of them would overlap side by side."""
+    boxes = [label.get_window_extent() for label in labels]
+    if any(a.x1 + 8 > b.x0 for a, b in pairwise(boxes)):
+        for label in labels:
+            label.set(rotation=30, horizontalalignment="right", rotation_mode="anchor")
 
 
 def check_plot_path(path: Path) -> None:
@@ -129,14 +175,24 @@ def check_plot_path(path: Path) -> None:
 
 def plot_reports(reports: Sequence[Report], path: Path) -> None:
     """Draw one figure of ``reports`` (one per rule set, the same players in each) to ``path``."""
+    draw_reports(reports).savefig(path, dpi=_DPI)
+
+
+def draw_reports(reports: Sequence[Report]) -> Figure:
+    """The figure of ``reports``, laid out so that no label overlaps another or the fair share."""
     xs = _positions(reports)
     bars = len(reports) * len(reports[0].players)
-    width = max(10.0, 4.0 + 0.9 * bars) if len(reports) > 1 else 10.0
-    figure = Figure(figsize=(width, 4.6), layout="constrained")
-    left, right = figure.subplots(1, 2, width_ratios=(1, 1.25))
-    _win_rates(left, reports, xs)
-    _points(right, reports, xs)
-    for ax in (left, right):
+    stacked = len(reports) > 1 and bars > _SIDE_BY_SIDE
+    if stacked:
+        figure = Figure(figsize=(min(16.0, 4.0 + 0.5 * bars), 9.6), dpi=_DPI, layout="constrained")
+        top, bottom = figure.subplots(2, 1)
+    else:
+        width = max(10.0, 4.0 + 0.9 * bars) if len(reports) > 1 else 10.0
+        figure = Figure(figsize=(width, 4.6), dpi=_DPI, layout="constrained")
+        top, bottom = figure.subplots(1, 2, width_ratios=(1, 1.25))
+    rule_sets, rates = _win_rates(top, reports, xs)
+    rows = (rule_sets, _points(bottom, reports, xs))
+    for ax in (top, bottom):
         ax.spines[["top", "right"]].set_visible(False)
         ax.grid(axis="y", color="#dddddd", linewidth=0.8)
         ax.set_axisbelow(True)
@@ -147,4 +203,10 @@ def plot_reports(reports: Sequence[Report], path: Path) -> None:
     else:
         title = f"{first.title}: {names}, {first.games:,} games (seed {first.seed})"
     figure.suptitle(title, fontsize=12)
-    figure.savefig(path, dpi=120)
+    figure.draw_without_rendering()
+    _clear_of_fair_share(top, rates)
+    for labels in rows:
+        if labels:
+            _untangle(labels)
+    figure.draw_without_rendering()
+    return figure
