@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import typing
 from dataclasses import fields
 from pathlib import Path
@@ -84,10 +85,10 @@ def test_overrides_and_files_give_the_same_rules(tmp_path: Path) -> None:
         ("hand.flush=sometimes", "hand.flush: 'sometimes' is not allowed; allowed: any, held, all"),
         ("hand.fiften=2", "unknown field 'fiften'; did you mean 'fifteen'?"),
         ("hand.fifteen=-1", "hand.fifteen: -1 is not allowed"),
-        ("hand.fifteen=per_kard", 'allowed: "off", a whole number of points, or "per_card"'),
+        ("hand.fifteen=per_kard", 'allowed: "off", a whole number of points up to 99, or "per_card"'),
         ("game.win_at_once=1", "game.win_at_once: 1 is not allowed; allowed: true or false"),
         ("hands.flush=any", "unknown section 'hands'; did you mean 'hand'?"),
-        ("game.target=0", "game.target: a game to a target needs a target of 1 or more"),
+        ("game.target=0", "game.target: 0 is not allowed; allowed: a whole number of points from 1 to 999"),
         ("flush", "write it as section.field=value"),
     ],
 )
@@ -95,6 +96,41 @@ def test_bad_rules_name_the_field_path_value_and_allowed(override: str, expected
     with pytest.raises(RulesError) as err:
         load_rules("willughby", [override])
     assert expected in str(err.value)
+
+
+@pytest.mark.parametrize(
+    ("override", "allowed"),
+    [
+        ("hand.knave=100000000000000000000", "a whole number of points from 0 to 99"),
+        ("turnup.jack_points=100", "a whole number of points from 0 to 99"),
+        ("play.last_card=1000", "a whole number of points from 0 to 99"),
+        ("game.compensation=100", "a whole number of points from 0 to 99"),
+        ("hand.fifteen=100", '"off", a whole number of points up to 99, or "per_card"'),
+        ("combinations.pairs=[2,6,1200]", "three whole numbers of points up to 99"),
+        ("combinations.run_values={3=100}", "a table of run length = points (up to 99)"),
+        ("special_cards.cards={Ks=1000}", "a table of card = points (up to 99)"),
+        ('game.lurch=[{name="x",below=10,games=100}]', "a whole number from 2 to 99"),
+        ("game.target=1000", "a whole number of points from 1 to 999"),
+    ],
+)
+def test_points_are_bounded_and_the_bound_is_in_the_fields_words(override: str, allowed: str) -> None:
+    with pytest.raises(RulesError) as err:
+        load_rules("cribbage", [override])
+    assert f"is not allowed; allowed: {allowed}" in str(err.value)
+    path = override.partition("=")[0]
+    if "." in path and path in {spec.path for spec in FIELDS}:
+        bound = re.findall(r"\d+", allowed)[-1]
+        assert f" {bound}" in field_spec(path).allowed, "`rules show` says the bound the error says"
+
+
+@pytest.mark.parametrize("target", [-1, 0])
+def test_a_target_below_one_is_refused_with_the_words_of_the_check(target: int) -> None:
+    """The message for -1 and for 0 is one: no "0 or more" followed by a refusal of 0."""
+    with pytest.raises(RulesError) as err:
+        load_rules("willughby", [f"game.target={target}"])
+    assert str(err.value).endswith(
+        f"game.target: {target} is not allowed; allowed: a whole number of points from 1 to 999"
+    )
 
 
 def test_unknown_preset_suggests_the_nearest() -> None:
@@ -209,7 +245,7 @@ def test_rules_show_lists_every_fields_allowed_values() -> None:
         assert spec.path in out
         for value, words in spec.choices.items():
             assert f"{value}: {words}" in out, spec.path
-    assert '"off", a whole number of points, or "per_card"' in out
+    assert '"off", a whole number of points up to 99, or "per_card"' in out
     fields_out = CliRunner().invoke(app, ["rules", "fields"]).stdout
     assert fields_markdown().strip() in fields_out
 

@@ -7,7 +7,7 @@ app's persistence and the golden test fixture: replaying it rebuilds every state
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -111,8 +111,15 @@ class GameRecord:
         *_, state = self.states()
         return state
 
-    def verify(self) -> GameState:
-        """Replay every action and check the stored result; raise `RecordError` at the first fault."""
+    def verify(self, kinds: Collection[str] | None = None) -> GameState:
+        """Replay every action and check the stored result, and (given ``kinds``, the seat kinds the
+        caller knows) each seat's kind; raise `RecordError` at the first fault."""
+        for number, seat in enumerate(self.seats):
+            if kinds is not None and seat.kind not in kinds:
+                known = ", ".join(kinds)
+                raise RecordError(
+                    f'seat {number} in "seats" has the kind {_quote(seat.kind)}: write one of {known}'
+                )
         state = self.final()
         result = self.meta.get("result")
         if isinstance(result, dict):

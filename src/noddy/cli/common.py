@@ -10,6 +10,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 from noddy.errors import NoddyError
@@ -28,6 +29,7 @@ __all__ = [
     "load",
     "parse_seats",
     "plain_help",
+    "print_error",
     "reporting_errors",
     "seats_help",
 ]
@@ -101,7 +103,7 @@ def reporting_errors() -> Iterator[None]:
     try:
         yield
     except NoddyError as exc:
-        err_console.print(f"[bold red]error:[/] {exc}", markup=True, soft_wrap=True)
+        print_error(str(exc))
         sys.exit(1)
 
 
@@ -160,3 +162,8 @@ def plain_help(app: typer.Typer) -> None:
         group.cls = _PlainGroup
         if group.typer_instance is not None:
             plain_help(group.typer_instance)
+
+
+def print_error(message: str) -> None:
+    """Print ``message`` as an error on stderr, word for word (square brackets are not markup)."""
+    err_console.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)

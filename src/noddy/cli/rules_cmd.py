@@ -10,7 +10,16 @@ from rich.markup import escape
 from rich.table import Table
 
 from noddy.cli.common import SetOption, console, load, reporting_errors
-from noddy.rules import Row, describe, differences, dump_rules, fields_markdown, load_rules, preset_names
+from noddy.rules import (
+    Row,
+    describe,
+    differences,
+    dump_rules,
+    extended,
+    fields_markdown,
+    load_rules,
+    preset_names,
+)
 
 app = typer.Typer(help="The rule sets: list, show, compare, check a house-rules file.", no_args_is_help=True)
 
@@ -89,12 +98,12 @@ def compare(
         ra, rb = load(a, None), load(b, None)
     diffs = differences(ra, rb)
     if not diffs:
-        console.print(f"{a} and {b} have the same rules.")
+        console.print(f"{escape(a)} and {escape(b)} have the same rules.")
         return
-    table = Table(title=f"Where {a} and {b} differ ({len(diffs)} rules)", show_lines=True)
+    table = Table(title=f"Where {escape(a)} and {escape(b)} differ ({len(diffs)} rules)", show_lines=True)
     table.add_column("rule")
-    table.add_column(a)
-    table.add_column(b)
+    table.add_column(escape(a))
+    table.add_column(escape(b))
     for row_a, row_b in diffs:
         table.add_row(
             f"{escape(row_a.about)}\n[dim]{row_a.path}[/]", escape(row_a.reading), escape(row_b.reading)
@@ -107,12 +116,11 @@ def check(file: Annotated[Path, typer.Argument(help="A house-rules .toml file.")
     """Validate a house-rules file; errors name the field, the bad value and what is allowed."""
     with reporting_errors():
         rules = load_rules(file)
+        parent = extended(file)
+        base = load_rules(parent) if parent is not None else None
     console.print(f"[green]{escape(str(file))}: a valid rule set[/] '{escape(rules.name)}'")
-    import tomllib
-
-    parent = tomllib.loads(file.read_text(encoding="utf-8")).get("extends")
-    if isinstance(parent, str):
-        diffs = differences(load_rules(parent), rules)
-        console.print(f"It changes {len(diffs)} rule(s) of {parent}:")
+    if base is not None:
+        diffs = differences(base, rules)
+        console.print(f"It changes {len(diffs)} rule(s) of {escape(str(parent))}:")
         for row_parent, row in diffs:
             console.print(f"  {row.path}: {escape(row_parent.reading)} -> {escape(row.reading)}")

@@ -5,17 +5,17 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterable, Iterator, Mapping
-from contextlib import nullcontext
+from contextlib import ExitStack
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, BinaryIO, NoReturn
 
 import typer
 from rich.markup import escape
 from rich.table import Table
 
 from noddy.cards import Card, format_cards, parse_card, parse_cards
-from noddy.cli.common import RulesOption, SetOption, console, err_console, load, reporting_errors
+from noddy.cli.common import RulesOption, SetOption, console, err_console, load, print_error, reporting_errors
 from noddy.errors import CardError, NoddyError, RulesError
 from noddy.rules import Rules, load_rules
 from noddy.scoring import FACTS, ScoreItem, score_hand, total, turned_jack_item
@@ -87,35 +87,60 @@ def answer(request: Any, defaults: Mapping[str, Any] | None = None) -> dict[str,
 
 
 def answer_lines(
-    lines: Iterable[str], defaults: Mapping[str, Any] | None = None
+    lines: Iterable[str | bytes], defaults: Mapping[str, Any] | None = None
 ) -> Iterator[tuple[str, bool]]:
-    """Answer each line of a batch as one JSON line; a bad line gets an error and the rest go on."""
+    """Answer each line of a batch (text, or bytes read as UTF-8) as one JSON line; a bad line gets
+    an error and the rest go on."""
     for number, line in enumerate(lines, start=1):
         try:
-            try:
-                request = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise NoddyError(f"not valid JSON ({exc.msg} at column {exc.colno})") from None
-            yield json.dumps(answer(request, defaults), ensure_ascii=False), True
+            yield json.dumps(answer(json.loads(_text(line)), defaults), ensure_ascii=False), True
+        except json.JSONDecodeError as exc:
+            error = f"line {number}: not valid JSON ({exc.msg} at column {exc.colno})"
+            yield json.dumps({"error": error}, ensure_ascii=False), False
         except NoddyError as exc:
             yield json.dumps({"error": f"line {number}: {exc}"}, ensure_ascii=False), False
 
 
-def _batch(source: str, defaults: Mapping[str, Any]) -> None:
+def _text(line: str | bytes) -> str:
+    """A batch line as text; a line that is not UTF-8 is refused, saying where."""
+    if isinstance(line, str):
+        return line
     try:
-        with nullcontext(sys.stdin) if source == "-" else Path(source).open(encoding="utf-8") as handle:
-            failed = 0
-            out = sys.stdout
-            for text, ok in answer_lines((line.rstrip("\n") for line in handle), defaults):
-                out.write(text + "\n")
-                failed += not ok
-            out.flush()
+        return line.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        bad = line[exc.start]
+        raise NoddyError(f"not UTF-8 text (byte 0x{bad:02x} at column {exc.start + 1})") from None
+
+
+def _read(handle: BinaryIO, source: str) -> Iterator[bytes]:
+    """The lines of a batch, without their line ends; a read that fails ends the command."""
+    try:
+        for line in handle:
+            yield line.rstrip(b"\r\n")
     except OSError as exc:
-        err_console.print(f"[bold red]error:[/] cannot read batch file {source!r}: {exc.strerror}")
-        raise typer.Exit(1) from None
+        _cannot_read(source, exc)
+
+
+def _batch(source: str, defaults: Mapping[str, Any]) -> None:
+    """Answer a batch file (or standard input, for ``-``) line by line on standard output."""
+    failed = 0
+    with ExitStack() as stack:
+        try:
+            handle = sys.stdin.buffer if source == "-" else stack.enter_context(Path(source).open("rb"))
+        except OSError as exc:
+            _cannot_read(source, exc)
+        for text, ok in answer_lines(_read(handle, source), defaults):
+            sys.stdout.write(text + "\n")
+            failed += not ok
+    sys.stdout.flush()
     if failed:
         err_console.print(f"{failed} line(s) failed")
         raise typer.Exit(1)
+
+
+def _cannot_read(source: str, exc: OSError) -> NoReturn:
+    print_error(f"cannot read batch file {source!r}: {exc.strerror}")
+    raise typer.Exit(1) from None
 
 
 def score(

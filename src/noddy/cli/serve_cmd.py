@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 
-from noddy.cli.common import console
+from noddy.cli.common import console, reporting_errors
 
 __all__ = ["serve"]
 
@@ -49,8 +50,10 @@ def serve(
     from noddy.web.store import default_url
 
     url = db or default_url()
-    app = create_app(url, bot_delay=bot_delay)
+    with reporting_errors():
+        app = create_app(url, bot_delay=bot_delay)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
-    console.print(f"[bold]noddy[/] is serving at [bold cyan]http://{shown}:{port}/[/]  (database: {url})")
+    address = escape(f"http://{shown}:{port}/")
+    console.print(f"[bold]noddy[/] is serving at [bold cyan]{address}[/]  (database: {escape(url)})")
     console.print("Open that address in your browser; press Ctrl+C to stop.")
     uvicorn.run(app, **server_options(host, port, proxy))

@@ -4,6 +4,7 @@ from noddy.rules.describe import Row, describe, differences, fields_markdown
 from noddy.rules.fields import FieldSpec, Points
 from noddy.rules.load import (
     dump_rules,
+    extended,
     load_rules,
     loads_rules,
     parse_override,
@@ -51,6 +52,7 @@ __all__ = [
     "describe",
     "differences",
     "dump_rules",
+    "extended",
     "field_spec",
     "fields_markdown",
     "load_rules",

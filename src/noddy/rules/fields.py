@@ -16,6 +16,8 @@ from noddy.cards import parse_card
 from noddy.errors import CardError, RulesError
 
 __all__ = [
+    "MAX_POINTS",
+    "MAX_TARGET",
     "POINTS_ALLOWED",
     "CardPoints",
     "Choice",
@@ -34,7 +36,11 @@ __all__ = [
     "whole",
 ]
 
-POINTS_ALLOWED = '"off", a whole number of points, or "per_card"'
+MAX_POINTS = 99
+"""The most any one thing may score (a combination, a card, a bonus): the most a player may declare."""
+MAX_TARGET = 999
+"""The highest target a game may have."""
+POINTS_ALLOWED = f'"off", a whole number of points up to {MAX_POINTS}, or "per_card"'
 
 
 def refuse(path: str, value: object, allowed: str, why: str = "") -> RulesError:
@@ -43,9 +49,12 @@ def refuse(path: str, value: object, allowed: str, why: str = "") -> RulesError:
     return RulesError(f"{path}: {value!r} is not allowed{detail}; allowed: {allowed}")
 
 
-def whole(value: object, path: str, allowed: str) -> int:
-    """A whole number, 0 or more (``true`` and ``false`` are not numbers)."""
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+def whole(value: object, path: str, allowed: str, low: int = 0, high: int | None = None) -> int:
+    """A whole number from ``low`` to ``high`` (no limit when None); ``true`` and ``false`` are not
+    numbers. ``allowed`` says the same in words."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise refuse(path, value, allowed)
+    if high is not None and value > high:
         raise refuse(path, value, allowed)
     return value
 
@@ -79,7 +88,7 @@ class Points:
             return cls(per_card=True)
         if value == "off":
             return cls()
-        return cls(flat=whole(value, path, POINTS_ALLOWED))
+        return cls(flat=whole(value, path, POINTS_ALLOWED, high=MAX_POINTS))
 
     def to_data(self) -> int | str:
         if self.per_card:
@@ -160,12 +169,15 @@ class Flag(Codec):
 
 
 class Whole(Codec):
-    """A whole number, 0 or more."""
+    """A whole number of points between two bounds (by default, what one thing may score)."""
 
-    allowed = "a whole number, 0 or more"
+    def __init__(self, low: int = 0, high: int = MAX_POINTS) -> None:
+        self.low = low
+        self.high = high
+        self.allowed = f"a whole number of points from {low} to {high}"
 
     def read(self, data: object, path: str) -> int:
-        return whole(data, path, self.allowed)
+        return whole(data, path, self.allowed, self.low, self.high)
 
     def kind(self) -> type:
         return int
@@ -204,12 +216,12 @@ class PointsValue(Codec):
 class Triple(Codec):
     """Points for a pair, a pair royal and a double pair royal."""
 
-    allowed = "three whole numbers, e.g. [2, 6, 12]"
+    allowed = f"three whole numbers of points up to {MAX_POINTS}, e.g. [2, 6, 12]"
 
     def read(self, data: object, path: str) -> tuple[int, int, int]:
         if not isinstance(data, (list, tuple)) or len(data) != 3:
             raise refuse(path, data, self.allowed)
-        a, b, c = (whole(v, path, self.allowed) for v in data)
+        a, b, c = (whole(v, path, self.allowed, high=MAX_POINTS) for v in data)
         return (a, b, c)
 
     def write(self, value: Any) -> list[int]:
@@ -225,7 +237,9 @@ class Triple(Codec):
 class RunValues(Codec):
     """Points for runs of given lengths; other lengths 1 a card."""
 
-    allowed = "a table of run length = points, e.g. { 3 = 2, 4 = 4 } (or {} for 1 a card)"
+    allowed = (
+        f"a table of run length = points (up to {MAX_POINTS}), e.g. {{ 3 = 2, 4 = 4 }} (or {{}} for 1 a card)"
+    )
 
     def read(self, data: object, path: str) -> tuple[tuple[int, int], ...]:
         if not isinstance(data, Mapping):
@@ -235,7 +249,7 @@ class RunValues(Codec):
             length = int(key) if str(key).isascii() and str(key).isdigit() else None
             if length is None or length < 3:
                 raise refuse(path, data, self.allowed, f"a run has 3 cards or more, not {key!r}")
-            out.append((length, whole(points, path, self.allowed)))
+            out.append((length, whole(points, path, self.allowed, high=MAX_POINTS)))
         return tuple(sorted(out))
 
     def write(self, value: Any) -> dict[str, int]:
@@ -252,7 +266,7 @@ class RunValues(Codec):
 class CardPoints(Codec):
     """Named cards and their points."""
 
-    allowed = "a table of card = points, e.g. { Ks = 6, Qh = 4 }"
+    allowed = f"a table of card = points (up to {MAX_POINTS}), e.g. {{ Ks = 6, Qh = 4 }}"
 
     def read(self, data: object, path: str) -> tuple[tuple[str, int], ...]:
         if not isinstance(data, Mapping):
@@ -263,7 +277,7 @@ class CardPoints(Codec):
                 card = parse_card(str(key))
             except CardError as exc:
                 raise refuse(path, data, self.allowed, str(exc)) from None
-            out.append((str(card), whole(points, path, self.allowed)))
+            out.append((str(card), whole(points, path, self.allowed, high=MAX_POINTS)))
         return tuple(sorted(out))
 
     def write(self, value: Any) -> dict[str, int]:

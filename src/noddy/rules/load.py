@@ -21,10 +21,13 @@ from noddy.rules.model import FIELDS, SECTIONS, Rules, Source
 
 __all__ = [
     "dump_rules",
+    "extended",
+    "is_rules_file",
     "load_rules",
     "loads_rules",
     "parse_override",
     "preset_names",
+    "read_rules_file",
     "rules_from_data",
     "rules_to_data",
 ]
@@ -79,6 +82,39 @@ def _load_preset(name: str) -> Rules:
     return rules_from_data(_preset_data(name), origin=f"preset {name!r}")
 
 
+def is_rules_file(spec: str | Path) -> bool:
+    """Whether ``spec`` names a rules file (a path, or a name ending in .toml) rather than a preset."""
+    text = str(spec)
+    return isinstance(spec, Path) or text.endswith(".toml") or "/" in text
+
+
+def read_rules_file(path: Path, shown: str | None = None) -> dict[str, Any]:
+    """The TOML data of a rules file; `RulesError` says what is wrong with the file (``shown`` is
+    how to name it: by default its path as given)."""
+    name = shown or str(path)
+    where = "" if path.is_absolute() else f" (looked for {path.absolute()})"
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        preset = f"; for the preset, write {path.stem!r}" if path.stem in preset_names() else ""
+        raise RulesError(f"no rules file {name!r}{where}{preset}") from None
+    except IsADirectoryError:
+        raise RulesError(f"{name!r} is a folder, not a rules file: give a .toml file") from None
+    except OSError as exc:
+        raise RulesError(f"cannot read rules file {name!r}: {exc.strerror}") from None
+    except UnicodeDecodeError as exc:
+        raise RulesError(
+            f"{name}: not UTF-8 text (byte 0x{exc.object[exc.start]:02x} at offset {exc.start});"
+            " save the rules file as UTF-8"
+        ) from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise RulesError(f"{name}: not valid TOML: {exc}") from None
+    data.setdefault("name", path.stem)
+    return data
+
+
 def load_rules(spec: str | Path, overrides: Iterable[str] = ()) -> Rules:
     """A preset by name, or a TOML file by path, with ``path=value`` overrides applied.
 
@@ -87,26 +123,31 @@ def load_rules(spec: str | Path, overrides: Iterable[str] = ()) -> Rules:
     """
     overrides = tuple(overrides)
     text = str(spec)
-    is_file = isinstance(spec, Path) or text.endswith(".toml") or "/" in text
+    is_file = is_rules_file(spec)
     if not is_file and not overrides:
         return _load_preset(text)
+    folder = Path()
     if is_file:
         path = Path(text)
-        try:
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise RulesError(f"no rules file {text!r}; give a preset name or a .toml file") from None
-        except tomllib.TOMLDecodeError as exc:
-            raise RulesError(f"{text}: not valid TOML: {exc}") from None
-        data.setdefault("name", path.stem)
+        data = read_rules_file(path)
         origin = text
+        folder = path.parent
     else:
         data = _preset_data(text)
         origin = f"preset {text!r}"
     for item in overrides:
         path_text, value = parse_override(item)
         _set_path(data, path_text, value)
-    return rules_from_data(data, origin=origin)
+    return rules_from_data(data, origin=origin, folder=folder)
+
+
+def extended(path: Path) -> str | Path | None:
+    """What a rules file extends: a preset's name, or the path of a rules file (relative to the
+    file's own folder); None when it extends nothing."""
+    parent = read_rules_file(path).get("extends")
+    if not isinstance(parent, str):
+        return None
+    return path.parent / parent if is_rules_file(parent) else parent
 
 
 def loads_rules(text: str) -> Rules:
@@ -153,15 +194,29 @@ def _merge(base: dict[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _resolve_extends(data: Mapping[str, Any], origin: str, seen: tuple[str, ...] = ()) -> dict[str, Any]:
+def _resolve_extends(
+    data: Mapping[str, Any], origin: str, folder: Path, seen: tuple[str, ...] = ()
+) -> dict[str, Any]:
+    """The data with what it extends merged in; a parent file is found from ``folder``."""
     parent = data.get("extends")
     if parent is None:
         return dict(data)
     if not isinstance(parent, str):
-        raise RulesError(f"{origin}: extends: give a preset name as text, not {parent!r}")
-    if parent in seen:
-        raise RulesError(f"{origin}: extends: {' -> '.join((*seen, parent))} goes round in a circle")
-    base = _resolve_extends(_preset_data(parent), f"preset {parent!r}", (*seen, parent))
+        raise RulesError(f"{origin}: extends: give a preset name or a .toml file as text, not {parent!r}")
+    if is_rules_file(parent):
+        path = folder / parent
+        key = str(path.resolve())
+        if key in seen:
+            raise RulesError(f"{origin}: extends: {' -> '.join((*seen, key))} goes round in a circle")
+        try:
+            parent_data = read_rules_file(path, parent)
+        except RulesError as exc:
+            raise RulesError(f"{origin}: extends: {exc}") from None
+        base = _resolve_extends(parent_data, str(path), path.parent, (*seen, key))
+    else:
+        if parent in seen:
+            raise RulesError(f"{origin}: extends: {' -> '.join((*seen, parent))} goes round in a circle")
+        base = _resolve_extends(_preset_data(parent), f"preset {parent!r}", folder, (*seen, parent))
     child = {k: v for k, v in data.items() if k != "extends"}
     merged = _merge({k: v for k, v in base.items() if k not in ("name", "title", "summary")}, child)
     if "title" not in child:
@@ -171,9 +226,10 @@ def _resolve_extends(data: Mapping[str, Any], origin: str, seen: tuple[str, ...]
     return merged
 
 
-def rules_from_data(data: Mapping[str, Any], *, origin: str = "rules") -> Rules:
-    """Build validated `Rules` from parsed TOML data; errors name the field path and what is allowed."""
-    data = _resolve_extends(data, origin)
+def rules_from_data(data: Mapping[str, Any], *, origin: str = "rules", folder: Path | None = None) -> Rules:
+    """Build validated `Rules` from parsed TOML data; errors name the field path and what is allowed.
+    A rules file it extends is found from ``folder`` (by default, the current folder)."""
+    data = _resolve_extends(data, origin, folder or Path())
     for key in data:
         if key not in TOP_KEYS and key not in SECTIONS:
             raise RulesError(f"{origin}: {_unknown('key', key, (*TOP_KEYS, *SECTIONS))}")

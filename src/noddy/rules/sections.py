@@ -12,7 +12,19 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from noddy.errors import RulesError
-from noddy.rules.fields import CardPoints, Codec, Points, RunValues, Triple, knob, refuse, whole
+from noddy.rules.fields import (
+    MAX_POINTS,
+    MAX_TARGET,
+    CardPoints,
+    Codec,
+    Points,
+    RunValues,
+    Triple,
+    Whole,
+    knob,
+    refuse,
+    whole,
+)
 
 __all__ = [
     "FLUSH_CHOICES",
@@ -424,7 +436,7 @@ class Lurch:
 class Lurches(Codec):
     """Wins by a wide margin."""
 
-    allowed = 'a list of { name = "skunk", below = 91, games = 2 }'
+    allowed = f'a list of {{ name = "skunk", below = 91, games = 2 }} (games from 2 to {MAX_POINTS})'
 
     def read(self, data: object, path: str) -> tuple[Lurch, ...]:
         if not isinstance(data, (list, tuple)):
@@ -434,12 +446,11 @@ class Lurches(Codec):
             where = f"{path}[{i}]"
             if not isinstance(item, Mapping) or set(item) != {"name", "below", "games"}:
                 raise refuse(where, item, self.allowed, "each lurch needs name, below and games")
-            games = whole(item["games"], f"{where}.games", "a whole number, 2 or more")
+            games_allowed = f"a whole number from 2 to {MAX_POINTS}"
+            games = whole(item["games"], f"{where}.games", games_allowed, high=MAX_POINTS)
             if games < 2:
-                raise refuse(
-                    f"{where}.games", games, "a whole number, 2 or more", "a lurch counts 2 games or more"
-                )
-            below = whole(item["below"], f"{where}.below", "a whole number, 1 or more")
+                raise refuse(f"{where}.games", games, games_allowed, "a lurch counts 2 games or more")
+            below = whole(item["below"], f"{where}.below", "a whole number from 1 to the target", 1)
             out.append(Lurch(str(item["name"]), below, games))
         return tuple(out)
 
@@ -468,7 +479,9 @@ class Game:
             "single_deal": "one deal only; the side with more points wins",
         },
     )
-    target: int = knob(31, "points to win (31, 61 or 121 holes on the board)", k="K27")
+    target: int = knob(
+        31, "points to win (31, 61 or 121 holes on the board)", k="K27", codec=Whole(1, MAX_TARGET)
+    )
     win_at_once: bool = knob(
         True, "whether reaching the target wins at once, even in the middle of a deal", k="K28"
     )

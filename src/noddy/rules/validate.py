@@ -58,8 +58,6 @@ def _validate_deal(rules: Rules) -> None:
 
 def _validate_game(rules: Rules) -> None:
     game = rules.game
-    if game.end == "target" and game.target < 1:
-        raise _fail("game.target", "a game to a target needs a target of 1 or more")
     for i, lurch in enumerate(game.lurch):
         path = f"game.lurch[{i}]"
         if not 0 < lurch.below <= game.target:

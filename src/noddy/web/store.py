@@ -35,8 +35,12 @@ from sqlalchemy import (
     text,
     update,
 )
+from sqlalchemy.engine import make_url
 from sqlalchemy.engine.interfaces import DBAPIConnection
+from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError
 from sqlalchemy.pool import ConnectionPoolEntry
+
+from noddy.errors import NoddyError
 
 __all__ = ["SeatRow", "Store", "TableRow", "default_url"]
 
@@ -96,6 +100,18 @@ def default_url() -> str:
     return f"sqlite:///{folder / 'noddy.db'}"
 
 
+def _shown(url: str) -> str:
+    """The URL quoted for a message, without its password."""
+    try:
+        return repr(make_url(url).render_as_string(hide_password=True))
+    except ArgumentError:
+        return repr(url)
+
+
+def _first_line(exc: Exception) -> str:
+    return str(exc).splitlines()[0]
+
+
 def _sqlite_pragmas(dbapi_connection: DBAPIConnection, _record: ConnectionPoolEntry) -> None:
     cursor = dbapi_connection.cursor()
     for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON", "busy_timeout=5000"):
@@ -135,12 +151,32 @@ class Store:
     """Tables, seats and actions in one SQL database."""
 
     def __init__(self, url: str) -> None:
+        """Open (and create the tables of) the database at ``url``; `NoddyError` says why it cannot."""
         self.url = url
-        self.engine: Engine = create_engine(url)
+        try:
+            self.engine: Engine = create_engine(url)
+        except ArgumentError as exc:
+            why = (
+                f"SQLAlchemy knows no database {url.partition(':')[0]!r}"
+                if isinstance(exc, NoSuchModuleError)
+                else _first_line(exc)
+            )
+            raise NoddyError(
+                f"cannot use the database {_shown(url)}: {why}; give a SQLAlchemy URL such as"
+                " sqlite:///noddy.db or postgresql+psycopg://user@host/noddy"
+            ) from None
+        except ImportError as exc:
+            raise NoddyError(
+                f"cannot use the database {_shown(url)}: its driver is not installed ({exc})"
+            ) from None
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        metadata.create_all(self.engine)
-        self._upgrade()
+        try:
+            metadata.create_all(self.engine)
+            self._upgrade()
+        except DBAPIError as exc:
+            self.engine.dispose()
+            raise NoddyError(f"cannot open the database {_shown(url)}: {exc.orig}") from None
 
     def _upgrade(self) -> None:
         """Add the columns that a database made by an earlier version lacks; its rows are kept."""
