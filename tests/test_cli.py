@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
+import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from typer.testing import CliRunner
 
@@ -207,3 +212,144 @@ def test_seats_means_who_sits_where_in_play_and_simulate_with_one_list_of_kinds(
         "simulate", "--players", "3", "--rules", "strawberry", "--games", "3", "--workers", "1", "--json"
     )
     assert code == 0 and [p["name"] for p in json.loads(out)["players"]] == ["greedy", "random", "random#2"]
+
+
+# -- bad files and bad input: one line on stderr, never a traceback -----------------------------------
+
+
+GOLDEN = Path(__file__).parent / "golden" / "cribbage.json"
+
+
+def _one_error_line(code: int, err: str) -> str:
+    assert code == 1
+    assert "Traceback" not in err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), err
+    return lines[0]
+
+
+def _folder_and_bad_bytes(tmp_path: Path) -> tuple[Path, Path]:
+    folder = tmp_path / "rules.toml"
+    folder.mkdir()
+    bad = tmp_path / "latin1.toml"
+    bad.write_bytes('name = "caf\xe9"\n'.encode("latin-1"))
+    return folder, bad
+
+
+def test_a_folder_or_a_non_utf8_file_as_rules_is_one_error_line(tmp_path: Path) -> None:
+    folder, bad = _folder_and_bad_bytes(tmp_path)
+    for command in (["score", "Jh 4d 5d", "-t", "6h", "--rules"], ["rules", "check"], ["rules", "show"]):
+        code, _, err = run(*command, str(folder))
+        assert "is a folder, not a rules file" in _one_error_line(code, err)
+        code, _, err = run(*command, str(bad))
+        assert "not UTF-8 text (byte 0xe9 at offset 11)" in _one_error_line(code, err)
+
+
+def test_a_folder_or_a_non_utf8_file_as_a_record_is_one_error_line(tmp_path: Path) -> None:
+    folder, bad = _folder_and_bad_bytes(tmp_path)
+    code, _, err = run("replay", str(folder), "--verify")
+    assert "cannot read record" in _one_error_line(code, err)
+    code, _, err = run("replay", str(bad), "--verify")
+    assert "it is not UTF-8 text" in _one_error_line(code, err)
+
+
+def test_a_folder_as_a_batch_is_one_error_line(tmp_path: Path) -> None:
+    code, _, err = run("score", "--batch", str(tmp_path))
+    assert "cannot read batch file" in _one_error_line(code, err)
+
+
+def test_a_batch_line_that_is_not_utf8_is_an_error_line_and_the_rest_go_on(tmp_path: Path) -> None:
+    good = json.dumps({"held": "Jh 4d 5d", "turnup": "6h"}).encode()
+    data = good + b"\n" + b'{"held": "J\xff 4d 5d", "turnup": "6h"}\n' + good + b"\n"
+    path = tmp_path / "batch.jsonl"
+    path.write_bytes(data)
+    from_file = run("score", "--batch", str(path))
+    from_stdin = runner.invoke(app, ["score", "--batch", "-"], input=data)
+    assert (from_stdin.exit_code, from_stdin.stdout) == from_file[:2]
+    code, out, err = from_file
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert code == 1 and err.strip() == "1 line(s) failed"
+    assert answers[1] == {"error": "line 2: not UTF-8 text (byte 0xff at column 12)"}
+    assert answers[0] == answers[2] and answers[0]["total"] == 7
+
+
+def _noddy(*args: str, **kwargs: object) -> subprocess.Popen[bytes]:
+    """The real command in a process of its own, with this checkout's source first on the path."""
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[1] / "src")}
+    code = "from noddy.cli.main import main; main()"
+    return subprocess.Popen([sys.executable, "-c", code, *args], env=env, **kwargs)  # type: ignore[call-overload]
+
+
+def test_score_batch_into_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
+    path = tmp_path / "batch.jsonl"
+    path.write_text((json.dumps({"held": "Jh 4d 5d", "turnup": "6h"}) + "\n") * 20_000)
+    process = _noddy("score", "--batch", str(path), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None and process.stderr is not None
+    first = process.stdout.readline()
+    process.stdout.close()  # like `| head -1`
+    err = process.stderr.read().decode()
+    process.wait(timeout=60)
+    assert json.loads(first)["total"] == 7
+    assert err == "", "no 'Broken pipe' message, no traceback"
+
+
+def test_serve_with_a_bad_database_url_says_why() -> None:
+    code, _, err = run("serve", "--db", "garbage://x")
+    assert "cannot use the database 'garbage://x': SQLAlchemy knows no database 'garbage'" in _one_error_line(
+        code, err
+    )
+    code, _, err = run("serve", "--db", "sqlite:////no/such/folder/noddy.db")
+    assert "cannot open the database" in _one_error_line(code, err)
+
+
+def test_errors_are_printed_word_for_word_square_brackets_and_all() -> None:
+    code, _, err = run("score", "Jh 4d 5d", "-t", "6h", "--set", "hand=3")
+    assert "hand: expected a table [hand], got 3" in _one_error_line(code, err)
+    code, _, err = run("score", "Jh 4d 5d", "-t", "6h", "--set", "deal.players.2=3")
+    assert "e.g. [deal.players.2] dealt = 6" in _one_error_line(code, err)
+
+
+def test_extends_a_missing_file_says_where_it_looked(tmp_path: Path) -> None:
+    house = tmp_path / "a.toml"
+    house.write_text('extends = "b.toml"\n')
+    code, _, err = run("rules", "check", str(house))
+    line = _one_error_line(code, err)
+    assert f"extends: no rules file 'b.toml' (looked for {tmp_path / 'b.toml'})" in line
+    assert "give" not in line, "no suggestion to give the file that was not found"
+
+
+def test_extends_a_house_rules_file_in_the_same_folder(tmp_path: Path) -> None:
+    (tmp_path / "base.toml").write_text('extends = "willughby"\n[hand]\ntwenty_five = 2\n')
+    (tmp_path / "kid.toml").write_text('extends = "base.toml"\n[play]\ntwenty_five = 2\n')
+    code, out, _ = run("rules", "check", str(tmp_path / "kid.toml"))
+    assert code == 0 and "It changes 1 rule(s) of" in out and "play.twenty_five" in out
+    code, out, _ = run("score", "10h 5d 5c", "-t", "Ks", "--rules", str(tmp_path / "kid.toml"), "--json")
+    assert code == 0 and any(item["kind"] == "twenty_five" for item in json.loads(out)["items"])
+
+
+def _edited_record(tmp_path: Path, edit: Callable[[dict[str, Any]], None]) -> Path:
+    data = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    edit(data)
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_replay_verify_refuses_an_edited_stake_and_an_unknown_seat_kind(tmp_path: Path) -> None:
+    code, out, _ = run("replay", str(GOLDEN), "--verify")
+    assert code == 0 and "the record is sound" in out
+
+    def stake(data: dict[str, Any]) -> None:
+        data["result"]["stake"] = ["lurch", 2]
+
+    def bogus(data: dict[str, Any]) -> None:
+        data["seats"][0]["kind"] = "bogus"
+
+    code, _, err = run("replay", str(_edited_record(tmp_path, stake)), "--verify")
+    assert "the record says the stake is ['lurch', 2], the replay gives ['game', 1]" in _one_error_line(
+        code, err
+    )
+    code, _, err = run("replay", str(_edited_record(tmp_path, bogus)), "--verify")
+    assert 'seat 0 in "seats" has the kind "bogus": write one of human, random, greedy' in _one_error_line(
+        code, err
+    )

@@ -92,7 +92,7 @@ def read_rules_file(path: Path, shown: str | None = None) -> dict[str, Any]:
     """The TOML data of a rules file; `RulesError` says what is wrong with the file (``shown`` is
     how to name it: by default its path as given)."""
     name = shown or str(path)
-    where = "" if path.is_absolute() else f" (looked for {path.absolute()})"
+    where = "" if str(path.absolute()) == name else f" (looked for {path.absolute()})"
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
