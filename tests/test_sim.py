@@ -4,6 +4,11 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import signal
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from dataclasses import replace
 from itertools import pairwise
@@ -271,3 +276,48 @@ def _apart(a: Text, b: Text, dpi: float) -> bool:
     ax, _ = a.get_transform().transform(a.get_position())
     bx, _ = b.get_transform().transform(b.get_position())
     return (bx - ax) * math.sin(math.radians(a.get_rotation())) > a.get_fontsize() * dpi / 72
+
+
+# -- stopping -------------------------------------------------------------------------------------
+
+
+def _group(pgid: int) -> list[int]:
+    """The processes still alive in process group ``pgid`` (zombies are dead)."""
+    alive = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rpartition(")")[2].split()
+        except OSError:
+            continue
+        if int(fields[2]) == pgid and fields[0] != "Z":
+            alive.append(int(stat.parent.name))
+    return alive
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process table in /proc")
+def test_sigterm_stops_a_background_simulation_and_its_workers() -> None:
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[1] / "src")}
+    args = ["simulate", "--rules", "cribbage", "--games", "100000", "--workers", "2", "--json"]
+    process = subprocess.Popen(
+        [sys.executable, "-c", "from noddy.cli.main import main; main()", *args],
+        env=env,
+        start_new_session=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 120
+        # The command, its fork server and resource tracker, and a worker at least.
+        while len(_group(process.pid)) < 4 and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert len(_group(process.pid)) >= 4, "the workers never started"
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=60) == 128 + signal.SIGTERM
+        deadline = time.monotonic() + 30
+        while _group(process.pid) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert _group(process.pid) == [], "a worker process is still running"
+    finally:
+        if _group(process.pid):
+            os.killpg(process.pid, signal.SIGKILL)

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+import signal
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
+from types import FrameType
 from typing import Annotated
 
 import typer
@@ -160,6 +163,20 @@ def _print_comparison(reports: Sequence[Report]) -> None:
     console.print(table)
 
 
+@contextmanager
+def _ended_by_sigterm() -> Iterator[None]:
+    """While the games run, SIGTERM ends the command as Ctrl+C would: the worker processes stop too."""
+
+    def stop(signum: int, _frame: FrameType | None) -> None:
+        raise SystemExit(128 + signum)
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def _run(
     rule_sets: Sequence[Rules],
     names: Sequence[str],
@@ -175,6 +192,7 @@ def _run(
     reports = []
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with (
+        _ended_by_sigterm(),
         executor_for(workers, dask) as (executor, slots),
         Progress(*columns, console=err_console, disable=quiet, transient=True) as progress,
     ):

@@ -238,5 +238,13 @@ def executor_for(workers: int | None, dask: str | None = None) -> Iterator[tuple
         return
     # Workers come from a fork server, so they never inherit the progress bar's thread.
     context = multiprocessing.get_context("forkserver")
+    before = set(multiprocessing.active_children())
     with ProcessPoolExecutor(max_workers=count, mp_context=context) as pool:
-        yield pool, count
+        try:
+            yield pool, count
+        except BaseException:
+            # Stopped (an error, Ctrl+C, SIGTERM): the workers stop too, mid-game, not after their tasks.
+            pool.shutdown(wait=False, cancel_futures=True)
+            for worker in set(multiprocessing.active_children()) - before:
+                worker.terminate()
+            raise
