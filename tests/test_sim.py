@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -321,3 +322,20 @@ def test_sigterm_stops_a_background_simulation_and_its_workers() -> None:
     finally:
         if _group(process.pid):
             os.killpg(process.pid, signal.SIGKILL)
+
+
+def test_json_shows_progress_on_stderr_and_only_the_json_on_stdout() -> None:
+    code, out, err = simulate("--rules", "french", "--games", "6", "--workers", "1", "--json")
+    assert code == 0 and json.loads(out)["games"] == 6
+    assert "french: 6 games played in" in err
+
+
+def test_compare_table_in_a_file_cuts_no_cell() -> None:
+    names = ["willughby", "strawberry", "noddy-rules", "du-coeur", "early-cribbage", "five-card-cribbage"]
+    code, out, _ = simulate("--compare-rules", ",".join(names), "--games", "2", "--workers", "1")
+    assert code == 0 and "…" not in out
+    header = next(line for line in out.splitlines() if "willughby" in line)
+    assert [cell.strip() for cell in header.split("┃")[1:]] == names
+    intervals = next(line for line in out.splitlines() if "95% interval" in line).split("│")[1:]
+    assert len(intervals) == len(names)
+    assert all(re.fullmatch(r"\d+\.\d%–\d+\.\d%", cell.strip()) for cell in intervals), intervals

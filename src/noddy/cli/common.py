@@ -11,6 +11,8 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 from rich.markup import escape
+from rich.measure import Measurement
+from rich.table import Table
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 from noddy.errors import NoddyError
@@ -30,6 +32,7 @@ __all__ = [
     "parse_seats",
     "plain_help",
     "print_error",
+    "print_table",
     "reporting_errors",
     "seats_help",
 ]
@@ -91,6 +94,16 @@ def parse_seats(text: str) -> list[str]:
             f"--seats {text!r} has an empty entry: give one seat kind a player, e.g. human,greedy"
         )
     return kinds
+
+
+def print_table(table: Table) -> None:
+    """Print a table whole: on a terminal it fits the window; elsewhere (a file, a pipe) it takes the
+    width it needs, so that no cell is cut short."""
+    if console.is_terminal:
+        console.print(table)
+        return
+    width = Measurement.get(console, console.options.update_width(10_000), table).maximum
+    Console(file=console.file, width=max(console.width, width), highlight=False).print(table)
 
 
 def load(spec: str, overrides: list[str] | None) -> Rules:

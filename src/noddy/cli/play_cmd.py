@@ -387,7 +387,7 @@ def replay(
     with reporting_errors():
         rec = GameRecord.load(file)
         if verify:
-            final = rec.verify(kinds=(HUMAN, *PLAYERS))
+            final = rec.verify(kinds=(HUMAN, *COMPUTERS))
             result = f"scores {list(final.scores)}"
             if final.is_over:
                 result += ", " + ("a draw" if final.winner is None else f"side {final.winner} won")

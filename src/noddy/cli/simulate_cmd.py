@@ -13,7 +13,14 @@ from typing import Annotated
 
 import typer
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 
 from noddy.cli.common import (
@@ -23,6 +30,7 @@ from noddy.cli.common import (
     err_console,
     load,
     parse_seats,
+    print_table,
     reporting_errors,
     seats_help,
 )
@@ -114,20 +122,20 @@ def _print_report(report: Report) -> None:
         f" (seed {report.seed}, seats rotated)"
     )
     console.print()
-    console.print(_players_table(report))
+    print_table(_players_table(report))
     console.print()
-    console.print(_sources_table(report))
+    print_table(_sources_table(report))
     stakes = _stakes_table(report)
     if stakes is not None:
         console.print()
-        console.print(stakes)
+        print_table(stakes)
     console.print()
     table = Table(title="The rule set", title_justify="left", show_edge=False, show_header=False)
     table.add_column("statistic")
     table.add_column("value")
     for label, value in _rule_set_rows(report):
         table.add_row(label, value)
-    console.print(table)
+    print_table(table)
 
 
 def _print_comparison(reports: Sequence[Report]) -> None:
@@ -136,9 +144,9 @@ def _print_comparison(reports: Sequence[Report]) -> None:
     console.print(f"[bold]{escape(names)}[/], {first.games:,} games under each rule set (seed {first.seed})")
     console.print()
     table = Table(show_edge=False)
-    table.add_column("")
+    table.add_column("", overflow="fold")
     for report in reports:
-        table.add_column(escape(report.rules), justify="right")
+        table.add_column(escape(report.rules), justify="right", overflow="fold")
     for i, player in enumerate(first.players):
         name = escape(player.name)
         table.add_row(f"{name} wins", *(_pct(r.players[i].win_rate) for r in reports))
@@ -160,7 +168,7 @@ def _print_comparison(reports: Sequence[Report]) -> None:
     table.add_row("all points a deal", *(f"{sum(x.points_per_deal.values()):.2f}" for x in rs))
     for source in _used_sources(reports):
         table.add_row(f"  {SOURCE_LABELS[source]}", *(f"{x.points_per_deal[source]:.2f}" for x in rs))
-    console.print(table)
+    print_table(table)
 
 
 @contextmanager
@@ -185,16 +193,22 @@ def _run(
     partners: bool | None,
     workers: int | None,
     dask: str | None,
-    *,
-    quiet: bool,
 ) -> list[Report]:
-    """Play the games under each rule set in turn on one executor, with a progress bar on stderr."""
+    """Play the games under each rule set in turn on one executor, showing progress on stderr (with
+    --json too: stdout carries only the JSON): a bar on a terminal, else a line a rule set."""
     reports = []
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("left:"),
+        TimeRemainingColumn(),
+    )
     with (
         _ended_by_sigterm(),
         executor_for(workers, dask) as (executor, slots),
-        Progress(*columns, console=err_console, disable=quiet, transient=True) as progress,
+        Progress(*columns, console=err_console, transient=True) as progress,
     ):
         for rules in rule_sets:
             task = progress.add_task(rules.name, total=games)
@@ -209,6 +223,9 @@ def _run(
                 on_progress=partial(progress.advance, task),
             )
             reports.append(make_report(rules, names, seed, summaries))
+            if not err_console.is_terminal:
+                elapsed = progress.tasks[task].elapsed or 0.0
+                err_console.print(f"{escape(rules.name)}: {games:,} games played in {elapsed:.0f} s")
     return reports
 
 
@@ -316,7 +333,7 @@ def simulate(
             from noddy.sim.plot import check_plot_path, plot_reports
 
             check_plot_path(plot)
-        reports = _run(rule_sets, names, games, seed, partners, workers, dask, quiet=as_json)
+        reports = _run(rule_sets, names, games, seed, partners, workers, dask)
         if plot is not None:
             plot_reports(reports, plot)
     if as_json:
