@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 import subprocess
 import sys
 from collections.abc import Callable
@@ -353,3 +354,12 @@ def test_replay_verify_refuses_an_edited_stake_and_an_unknown_seat_kind(tmp_path
     assert 'seat 0 in "seats" has the kind "bogus": write one of human, random, greedy' in _one_error_line(
         code, err
     )
+
+
+def test_the_readmes_score_example_is_what_noddy_score_prints() -> None:
+    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    block = readme.split("$ noddy score ", 1)[1].split("```", 1)[0]
+    command, _, shown = block.partition("\n")
+    code, out, _ = run("score", *shlex.split(command))
+    assert code == 0
+    assert [line.rstrip() for line in out.splitlines()] == shown.rstrip("\n").splitlines()
