@@ -324,6 +324,12 @@ def test_sigterm_stops_a_background_simulation_and_its_workers() -> None:
             os.killpg(process.pid, signal.SIGKILL)
 
 
+def test_a_plot_named_like_a_folder_is_refused_before_the_games(tmp_path: Path) -> None:
+    (tmp_path / "sim.png").mkdir()
+    code, out, err = simulate("--plot", str(tmp_path / "sim.png"), "--games", "2", "--workers", "1")
+    assert code == 1 and out == "" and "it is a folder" in err and "games played" not in err
+
+
 def test_json_shows_progress_on_stderr_and_only_the_json_on_stdout() -> None:
     code, out, err = simulate("--rules", "french", "--games", "6", "--workers", "1", "--json")
     assert code == 0 and json.loads(out)["games"] == 6

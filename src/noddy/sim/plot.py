@@ -9,6 +9,7 @@ bars are grouped by rule set.
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Sequence
 from itertools import pairwise
 from pathlib import Path
@@ -171,6 +172,10 @@ def check_plot_path(path: Path) -> None:
         )
     if not path.parent.is_dir():
         raise NoddyError(f"cannot write {str(path)!r}: there is no folder {str(path.parent)!r}")
+    if path.is_dir():
+        raise NoddyError(f"cannot write {str(path)!r}: it is a folder; name a .png file in it")
+    if not os.access(path.parent, os.W_OK):
+        raise NoddyError(f"cannot write {str(path)!r}: the folder {str(path.parent)!r} is not writable")
 
 
 def plot_reports(reports: Sequence[Report], path: Path) -> None:
