@@ -331,7 +331,8 @@ def override_values(path: str, default: Any, meta: dict[str, Any]) -> st.SearchS
     if isinstance(default, bool):
         return st.booleans().map(lambda b: "true" if b else "false")
     if isinstance(default, int):
-        return st.integers(0, 200).map(str)
+        codec = meta["codec"]
+        return st.integers(codec.low, codec.high).map(str)
     return None
 
 
