@@ -315,3 +315,60 @@ def test_an_invite_link_seats_one_person_and_the_maker_can_give_the_seat_a_new_o
     assert not errors
     for context in contexts:
         context.close()
+
+
+ACTING = "#lay-away, #hand .card-button.playable, #go, #count-for-me, #declare-input, #muggins, #pass"
+
+
+def assert_on_one_screen(page: Page, where: str) -> None:
+    """At the top of the page, the hand's cards, the count and every button that acts lie inside the
+    viewport: a player on a phone sees all of them at once without scrolling."""
+    page.evaluate("window.scrollTo(0, 0)")
+    viewport = page.viewport_size
+    assert viewport is not None
+    boxes = {"the count": [page.locator("#count").bounding_box()]}
+    boxes["a card in hand"] = [b.bounding_box() for b in page.locator("#hand .card-button").all()]
+    boxes["an acting control"] = [b.bounding_box() for b in page.locator(ACTING).all()]
+    assert boxes["an acting control"], f"{where}: no acting control on the player's turn"
+    for what, found in boxes.items():
+        for box in found:
+            assert box is not None, f"{where}: {what} is not drawn"
+            inside = (
+                box["x"] >= 0
+                and box["y"] >= 0
+                and box["x"] + box["width"] <= viewport["width"] + 0.5
+                and box["y"] + box["height"] <= viewport["height"] + 0.5
+            )
+            assert inside, f"{where}: {what} lies outside the {viewport} screen: {box}"
+    tops = {round(b["y"]) for b in boxes["a card in hand"] if b is not None}
+    assert max(tops) - min(tops) <= 20, f"{where}: the hand is not in one row: {sorted(tops)}"
+
+
+@pytest.mark.parametrize(
+    ("rules", "seats"),
+    [("cribbage", None), ("willughby", None), ("cribbage", ["me", "computer", "computer", "computer"])],
+    ids=["cribbage", "willughby", "cribbage-4"],
+)
+def test_whole_games_on_a_phone_keep_the_hand_the_count_and_the_button_on_one_screen(
+    browser: Browser, server: LiveServer, rules: str, seats: list[str] | None
+) -> None:
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
+    page = context.new_page()
+    errors = watch_errors(page)
+    start_table(page, server, rules, seats)
+    name = rules if seats is None else f"{rules}-{len(seats)}"
+    shots: set[str] = set()
+    turns = 0
+    while wait_for_turn(page):
+        phase = page.locator("body").get_attribute("data-phase") or ""
+        if phase not in shots:
+            shots.add(phase)
+            page.evaluate("window.scrollTo(0, 0)")
+            page.screenshot(path=ARTIFACTS / f"phone-{name}-{phase}.png")
+        assert_on_one_screen(page, f"{name}, turn {turns} ({phase})")
+        take_turn(page)
+        turns += 1
+        assert turns < 600
+    expect(page.locator("#overlay")).to_be_visible()
+    assert not errors
+    context.close()

@@ -143,7 +143,7 @@ export function boardSVG(target, pegs) {
   const street = target <= 31 ? 31 : 30;
   const streets = Math.max(1, Math.floor(target / street));
   const gameHole = target > streets * street;
-  const dx = 13, gap = 6, lane = 11, streetGap = 9, left = 26, top = 10;
+  const dx = 13, gap = 6, lane = 14, streetGap = 9, left = 30, top = 11;
   const streetHeight = sides * lane;
   const width = left + street * dx + Math.floor((street - 1) / 5) * gap + (gameHole ? 30 : 14);
   const height = top * 2 + streets * streetHeight + (streets - 1) * streetGap;
@@ -153,7 +153,7 @@ export function boardSVG(target, pegs) {
   });
   svg.append(svgEl("rect", { x: 0, y: 0, width, height, rx: 10, class: "board-wood" }));
   const place = (hole, side) => {
-    if (hole <= 0) return [8 + (side % 2) * 8, top + lane / 2 + side * lane];
+    if (hole <= 0) return [9 + (side % 2) * 10, top + lane / 2 + side * lane];
     if (hole >= target && gameHole) return [width - 15, height / 2];
     const k = Math.min(hole, streets * street) - 1;
     const row = Math.floor(k / street);
@@ -182,7 +182,7 @@ export function boardSVG(target, pegs) {
   pegs.forEach(([front, back], side) => {
     for (const [hole, cls] of [[back, "peg back-peg"], [front, "peg front-peg"]]) {
       const [x, y] = place(Math.min(hole, target), side);
-      const peg = svgEl("circle", { cx: x, cy: y, r: cls.includes("front") ? 4.6 : 3.8, class: cls, fill: pegColour(side) });
+      const peg = svgEl("circle", { cx: x, cy: y, r: cls.includes("front") ? 6.2 : 5, class: cls, fill: pegColour(side) });
       const title = svgEl("title");
       title.textContent = `${cls.includes("front") ? "front" : "back"} peg: ${hole}`;
       peg.append(title);

@@ -53,12 +53,21 @@ export function renderSeats(box, { view, names, seats, me, hands }) {
   }
 }
 
+/** A name short enough to stand under a card in the pile, whole rather than cut: a short name as it
+ * is, a longer one by its initials ("Computer 2 (medium)" is "C2"); the full name is the title. */
+export function initials(name) {
+  if (name.length <= 5) return name;
+  const words = name.replace(/\(.*?\)/g, " ").split(/\s+/).filter(Boolean);
+  return words.map((w) => (/^\d+$/.test(w) ? w : w[0].toUpperCase())).join("") || name[0];
+}
+
 /** The turn-up, the cards of the current series with who laid them, and the running count. */
 export function renderMiddle({ turnup, pile, count, crib }, view, names) {
   turnup.replaceChildren(view.turnup ? cardFace(view.turnup) : cardBack("faint"));
   pile.replaceChildren();
   for (const [seat, code] of view.pile) {
-    pile.append(el("div", { class: "pile-card" }, cardFace(code), el("span", { class: "who" }, names[seat])));
+    const who = el("span", { class: "who", title: names[seat], style: `--side:${pegColour(view.side_of[seat])}` }, initials(names[seat]));
+    pile.append(el("div", { class: "pile-card" }, cardFace(code), who));
   }
   count.textContent = String(view.count);
   if (crib) crib.box.replaceChildren(...crib.cards);

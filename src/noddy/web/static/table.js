@@ -272,6 +272,7 @@ function renderHand() {
   }
   const showing = v.hand.length === 0 && (v.phase === "count" || v.phase === "muggins") ? v.held : v.hand;
   const cards = sortCards(showing);
+  box.style.setProperty("--n", String(Math.max(1, cards.length)));
   const mine = myTurn();
   const kinds = mine ? legalKinds() : new Set();
   cards.forEach((code, i) => {
@@ -310,7 +311,8 @@ function renderCrib() {
     if (info.you === null) { wrap.hidden = true; return null; }
     return { box: $("crib"), cards: v.own_crib.length ? sortCards(v.own_crib).map((c) => cardFace(c, "small")) : [cardBack("faint")] };
   }
-  label.textContent = `${v.dealer === info.you ? "Your" : names()[v.dealer] + "'s"} crib`;
+  label.textContent = v.dealer === info.you ? "Your crib" : "Crib";
+  label.title = `${v.dealer === info.you ? "your" : names()[v.dealer] + "'s"} crib: the dealer's`;
   return { box: $("crib"), cards: [cardBack(v.phase === "discard" ? "faint" : "")] };
 }
 
@@ -410,7 +412,7 @@ function render() {
   renderScores($("scores"), $("board"), { view: v, names: all, pegs: game.pegs, target: info.target, end: info.end });
   $("mini-scores").replaceChildren(...sideNames(all, v).map((name, side) => el("span", {
     class: "mini-score", style: `--side:${pegColour(side)}`,
-  }, el("span", { class: "dot" }), `${name} `, el("strong", {}, String(v.scores[side])))),
+  }, el("span", { class: "dot" }), el("span", {}, name), el("strong", {}, String(v.scores[side])))),
   el("span", { class: "mini-goal" }, info.end === "target" ? `to ${info.target}` : "one deal"));
   $("myname").textContent = info.you === null ? "Watching" : `You (${info.seats[info.you].name})`;
   $("rename").hidden = info.you === null || !$("rename-form").hidden;
