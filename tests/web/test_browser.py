@@ -137,7 +137,9 @@ def take_turn(page: Page, *, declare: bool = False) -> None:
         page.click("#pass")
     else:
         raise AssertionError("no action offered on the player's turn")
-    expect(page.locator("body")).not_to_have_attribute("data-seq", seq or "", timeout=10_000)
+    # The game moves on, or (a discard laid away before this seat's turn) the seat waits for it.
+    moved = "seq => document.body.dataset.seq !== seq || document.body.dataset.myTurn !== 'true'"
+    page.wait_for_function(moved, arg=seq or "", timeout=10_000)
 
 
 def play_turns(page: Page, turns: int) -> bool:
@@ -261,6 +263,38 @@ def test_a_phone_sized_screen(browser: Browser, server: LiveServer) -> None:
     page.screenshot(path=ARTIFACTS / "table-phone.png")
     assert not errors
     context.close()
+
+
+def test_two_people_lay_away_at_once_and_each_sees_only_their_own_discard(
+    browser: Browser, server: LiveServer
+) -> None:
+    contexts = [browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True) for _ in range(2)]
+    host, friend = (context.new_page() for context in contexts)
+    errors = watch_errors(host) + watch_errors(friend)
+    start_table(host, server, "cribbage", ["me", "friend"])
+    friend.goto(host.locator("#invite-list input").input_value())
+    expect(friend.locator("#conn")).to_have_text("connected")
+    for page in (host, friend):
+        expect(page.locator("#lay-away")).to_be_visible()
+    seq = host.locator("body").get_attribute("data-seq")
+    waiting = host if host.locator("#opponents .seat.to-act").count() else friend
+    other = friend if waiting is host else host
+    laid = hand(waiting)[:2]
+    for card in laid:
+        waiting.locator(f"#hand .card-button[data-card='{card}']").click()
+    waiting.click("#lay-away")
+    expect(waiting.locator("#status")).to_contain_text("You have laid away: waiting for")
+    expect(waiting.locator("#hand .card-button")).to_have_count(4)
+    expect(waiting.locator("body")).to_have_attribute("data-seq", seq or "")
+    waiting.screenshot(path=ARTIFACTS / "laid-away-early.png")
+    for card in laid:
+        assert other.locator(f"[data-card='{card}']").count() == 0
+    take_turn(other)
+    for page in (host, friend):
+        expect(page.locator("body")).to_have_attribute("data-phase", "play")
+    assert not errors
+    for context in contexts:
+        context.close()
 
 
 def test_an_invite_link_seats_one_person_and_the_maker_can_give_the_seat_a_new_one(

@@ -130,6 +130,8 @@ def state_message(table: LiveTable, seat: int | None, since: int = 0) -> tuple[d
         "cannot_play": cannot_play(),
         "result_line": _result_line(view, names),
         "stake_line": stake_line(view.stake) if view.winner is not None else None,
+        "laid_away": table.laying.laid(seat),
+        "lay_away_now": table.laying.may_lay_away(state, seat),
         "status": table.status,
     }
     return message, len(view.events)

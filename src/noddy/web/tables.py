@@ -11,20 +11,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import random
 import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from noddy.errors import IllegalActionError, NoddyError, NotationError
 from noddy.game import Action, GameState, new_game, side_seats
-from noddy.players import PLAYERS, Player, make_player, next_action
+from noddy.players import PLAYERS, make_player, next_action
 from noddy.record import GameRecord, Seat, format_action, parse_action, result_of
-from noddy.rules import Rules, load_rules
-from noddy.web.seats import HUMAN, LiveSeat, SeatSpec, hash_token, key_matches, name_refusal, new_key
+from noddy.rules import load_rules
+from noddy.web.live import Listener, LiveTable, NewTable, Refused
+from noddy.web.seats import HUMAN, LiveSeat, SeatSpec, hash_token, name_refusal, new_key
 from noddy.web.store import SeatRow, Store
 
 __all__ = [
@@ -41,112 +40,6 @@ __all__ = [
 log = logging.getLogger("noddy.web")
 
 MAX_FINISHED_IN_MEMORY = 200
-
-
-class Refused(NoddyError):
-    """A request refused with a reason for the person who made it; nothing has changed."""
-
-
-class Listener(Protocol):
-    """A connection to a table: told when the table's state changes."""
-
-    seat: int | None
-
-    def notify(self, *, table: bool = False) -> None:
-        """The game moved on (or, with ``table``, the seats or the table's status changed)."""
-
-    def send(self, message: dict[str, Any]) -> None: ...
-
-
-@dataclass(eq=False)
-class LiveTable:
-    """One table in memory: its rules, seats, current state, and who is listening."""
-
-    id: str
-    preset: str
-    overrides: tuple[str, ...]
-    rules: Rules
-    seats: list[LiveSeat]
-    state: GameState
-    rematch: str | None = None
-    maker_hash: str | None = None
-    listeners: set[Listener] = field(default_factory=set)
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    rng: random.Random = field(default_factory=lambda: random.Random(secrets.randbits(64)))
-    bots: dict[int, Player] = field(default_factory=dict)
-    driver: asyncio.Task[None] | None = None
-    active: float = field(default_factory=time.monotonic)
-    """When something last happened here (an action, a connection): idle tables leave memory first."""
-
-    @property
-    def idle(self) -> bool:
-        return not self.listeners and (self.driver is None or self.driver.done())
-
-    @property
-    def names(self) -> list[str]:
-        return [s.name for s in self.seats]
-
-    @property
-    def status(self) -> str:
-        if self.state.is_over:
-            return "over"
-        return "open" if any(s.is_human and not s.claimed for s in self.seats) else "playing"
-
-    def seat_of_token(self, token: str) -> int | None:
-        """The seat whose invite link this is, open or already used."""
-        return next((i for i, seat in enumerate(self.seats) if key_matches(token, seat.token_hash)), None)
-
-    def seat_of_secret(self, secret: str) -> int | None:
-        """The seat of the person who took it and was given this secret."""
-        return next((i for i, seat in enumerate(self.seats) if key_matches(secret, seat.secret_hash)), None)
-
-    def is_maker(self, key: str) -> bool:
-        return key_matches(key, self.maker_hash)
-
-    def connected(self, seat: int) -> bool:
-        return any(listener.seat == seat for listener in self.listeners)
-
-    def record(self) -> GameRecord:
-        seats = [Seat(s.name, s.kind) for s in self.seats]
-        return GameRecord.start(self.state, seats, preset=self.preset, overrides=self.overrides)
-
-    def summary(self) -> dict[str, Any]:
-        """What the lobby lists: public facts only."""
-        return {
-            "id": self.id,
-            "rules": self.preset,
-            "title": self.rules.title or self.rules.name,
-            "players": self.state.players,
-            "partners": self.state.partners,
-            "side_seats": [list(seats) for seats in self.state.side_seats()],
-            "status": self.status,
-            "scores": list(self.state.scores),
-            "deal": self.state.deal_number,
-            "winner": self.state.winner,
-            "seats": [
-                {"name": s.name, "kind": s.kind, "claimed": s.claimed or not s.is_human} for s in self.seats
-            ],
-        }
-
-    def announce(self, *, table: bool = False) -> None:
-        for listener in list(self.listeners):
-            listener.notify(table=table)
-
-    def broadcast(self, message: dict[str, Any]) -> None:
-        for listener in list(self.listeners):
-            listener.send(message)
-
-
-@dataclass(frozen=True)
-class NewTable:
-    """A table just made, and the keys only its maker is given, once: each seat's invite ``tokens``
-    (``None`` for a computer's seat and the maker's own), the ``secret`` of the maker's own seat (if
-    any), and the ``maker`` key, which gives a seat a new invite link."""
-
-    table: LiveTable
-    tokens: list[str | None]
-    secret: str | None
-    maker: str
 
 
 class TableManager:
@@ -410,13 +303,23 @@ class TableManager:
             raise Refused(str(exc)) from None
         async with table.lock:
             state = table.state
-            if seq is not None and seq != len(state.history):
+            # A seat lays away whenever it still has to, whatever others did since it looked: its hand
+            # is checked; a move number from the future is still refused.
+            laying = action.kind == "discard" and table.laying.may_lay_away(state, seat)
+            stale_but_laying = laying and seq is not None and seq < len(state.history)
+            if seq is not None and seq != len(state.history) and not stale_but_laying:
                 raise Refused(
                     f"the game has moved on (you acted on move {seq}, it is now move {len(state.history)})"
                     "; look again and choose"
                 )
             if state.is_over:
                 raise Refused("the game is over: start a rematch or go back to the lobby")
+            if action.kind == "discard" and state.to_act != seat and (laying or seat in table.laying.waiting):
+                why = table.laying.hold(state, action)
+                if why:
+                    raise Refused(why)
+                table.tell(seat)
+                return
             if state.to_act != seat:
                 raise Refused(_not_your_turn(table))
             try:
@@ -436,6 +339,12 @@ class TableManager:
             self.live.pop(table.id, None)
             self._keep_finished(table)
         table.announce(table=after.is_over)
+        due = table.laying.due(after)
+        if due is not None:
+            try:
+                self._commit(table, due)
+            except IllegalActionError:
+                log.exception("table %s: a discard laid away early no longer fits; the seat is asked", table.id)
 
     def _kick(self, table: LiveTable) -> None:
         """Start the table's driver if chance or a computer player is to act."""

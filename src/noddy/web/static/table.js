@@ -88,7 +88,7 @@ function onMessage(msg) {
     if (!previous || previous.seq !== msg.seq) {
       showError("");
       if (msg.view.phase !== "discard") selected.clear();
-      for (const code of [...selected]) if (!msg.view.hand.includes(code)) selected.delete(code);
+      for (const code of [...selected]) if (!handNow().includes(code)) selected.delete(code);
     }
     if (info) appendLog($("log"), msg.events, names(), msg.view);
     const called = msg.events.filter((e) => e.points || e.called || e.kind === "deal_end").pop();
@@ -147,7 +147,20 @@ function send(action) {
   socket.send(JSON.stringify({ type: "act", action, seq: game.seq }));
 }
 
+// The cards in hand, less any laid away early that wait for this seat's turn to be applied.
+function handNow() {
+  const laid = game.laid_away || [];
+  return game.view.hand.filter((code) => !laid.includes(code));
+}
+
+// Every seat that still has to lay away may do it at once, as at a table; the server keeps the
+// discard until the engine asks that seat, and shows it to nobody else.
+function layingEarly() {
+  return Boolean(info && game && info.you !== null && game.lay_away_now && !myTurn());
+}
+
 function legalKinds() {
+  if (layingEarly()) return new Set(["discard"]);
   const kinds = new Set(game.view.legal.map((a) => a.split(" ")[0]));
   if (game.view.declare) kinds.add("declare");
   return kinds;
@@ -158,7 +171,7 @@ function myTurn() {
 }
 
 function onCard(code) {
-  if (!myTurn()) {
+  if (!myTurn() && !layingEarly()) {
     const who = game && game.view.to_act !== null ? names()[game.view.to_act] : null;
     showError(who ? `It is not your turn: waiting for ${who}.` : "It is not your turn.");
     return;
@@ -206,7 +219,8 @@ function statusText() {
   const all = names();
   if (game.status === "over" || v.phase === "over") return game.result_line || "";
   if (v.to_act === null) return "Shuffling and dealing…";
-  if (!myTurn()) {
+  if ((game.laid_away || []).length) return `You have laid away: waiting for ${all[v.to_act]} to lay away…`;
+  if (!myTurn() && !layingEarly()) {
     const verb = PHASE_VERBS[v.phase] || "act";
     if (v.phase === "count" && game.view.counting) return `${all[v.to_act]} ${all[v.to_act] === "You" ? "count" : "counts"} ${owner(game.view.counting.seat)} ${game.view.counting.what}…`;
     return `Waiting for ${all[v.to_act]} to ${verb}…`;
@@ -229,7 +243,7 @@ function statusText() {
 function renderActions() {
   const box = $("actions");
   box.replaceChildren();
-  if (!myTurn()) {
+  if (!myTurn() && !layingEarly()) {
     if (game.status === "over") box.append(el("button", { class: "primary", onclick: () => showOverlay(true) }, "See the result"));
     return;
   }
@@ -270,15 +284,15 @@ function renderHand() {
     box.append(el("p", { class: "watching", id: "watching" }, text));
     return;
   }
-  const showing = v.hand.length === 0 && (v.phase === "count" || v.phase === "muggins") ? v.held : v.hand;
+  const hand = handNow();
+  const showing = v.hand.length === 0 && (v.phase === "count" || v.phase === "muggins") ? v.held : hand;
   const cards = sortCards(showing);
   box.style.setProperty("--n", String(Math.max(1, cards.length)));
-  const mine = myTurn();
-  const kinds = mine ? legalKinds() : new Set();
+  const kinds = myTurn() || layingEarly() ? legalKinds() : new Set();
   cards.forEach((code, i) => {
     let state = "";
     let title = cardName(code);
-    if (showing !== v.hand) state = "shown";
+    if (showing !== hand) state = "shown";
     else if (kinds.has("discard")) state = selected.has(code) ? "selected" : "choosable";
     else if (kinds.has("play") || kinds.has("go")) {
       if (v.legal.includes(`play ${code}`)) state = "playable";
@@ -406,7 +420,7 @@ function render() {
   document.body.dataset.phase = v.phase;
   document.body.dataset.seq = String(game.seq);
   document.body.dataset.status = game.status;
-  document.body.dataset.myTurn = String(myTurn());
+  document.body.dataset.myTurn = String(myTurn() || layingEarly());
   renderSeats($("opponents"), { view: v, names: all, seats: info.seats, me: info.you });
   renderMiddle({ turnup: $("turnup"), pile: $("pile"), count: $("count"), crib: renderCrib() }, v, all);
   renderScores($("scores"), $("board"), { view: v, names: all, pegs: game.pegs, target: info.target, end: info.end });
@@ -419,7 +433,7 @@ function render() {
   const tags = [];
   if (info.you !== null && v.dealer === info.you) tags.push(el("span", { class: "tag dealer" }, "dealer"));
   $("mytags").replaceChildren(...tags);
-  document.querySelector(".me").classList.toggle("to-act", myTurn());
+  document.querySelector(".me").classList.toggle("to-act", myTurn() || layingEarly());
   $("status").textContent = statusText();
   renderHand();
   renderActions();

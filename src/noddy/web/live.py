@@ -1,0 +1,177 @@
+"""A live table in memory: its rules, seats and state, who listens, and the discards laid away
+before their turn (laying away together, as at a table, while the record keeps the engine's order)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from noddy.errors import NoddyError
+from noddy.game import Action, GameState, Phase
+from noddy.players import Player
+from noddy.record import GameRecord, Seat
+from noddy.rules import Rules
+from noddy.web.seats import LiveSeat, key_matches
+
+__all__ = ["Listener", "LiveTable", "NewTable", "PendingDiscards", "Refused"]
+
+
+@dataclass
+class PendingDiscards:
+    """Discards chosen before the engine asks for them: each seat may lay away as soon as the deal is
+    done, as at a table; the engine still asks the seats in turn, so a waiting discard is applied when
+    its seat's turn comes, and the record keeps the engine's fixed order. A waiting discard is shown to
+    its own seat only."""
+
+    waiting: dict[int, Action] = field(default_factory=dict)
+
+    def may_lay_away(self, state: GameState, seat: int | None) -> bool:
+        """Whether ``seat`` still has to lay away in this deal and has not chosen yet."""
+        return (
+            seat is not None
+            and state.phase is Phase.DISCARD
+            and state.chance() is None
+            and not state.discards[seat]
+            and seat not in self.waiting
+        )
+
+    def hold(self, state: GameState, action: Action) -> str:
+        """Keep ``action``, a discard by a seat the engine has not asked yet, until its turn; or say
+        why not (and keep nothing)."""
+        seat = action.seat
+        if action.kind != "discard" or seat is None:
+            return f"only a discard may be chosen before your turn, not {action}"
+        if not self.may_lay_away(state, seat):
+            return "you have laid away already in this deal: wait for the others"
+        why = state.evolve(to_act=seat).why_illegal(action)
+        if not why:
+            self.waiting[seat] = action
+        return why
+
+    def due(self, state: GameState) -> Action | None:
+        """The waiting discard of the seat the engine asks now, taken out of waiting; else None."""
+        if state.phase is not Phase.DISCARD or state.to_act is None:
+            return None
+        return self.waiting.pop(state.to_act, None)
+
+    def laid(self, seat: int | None) -> list[str]:
+        """The cards ``seat`` has laid away and that wait for its turn (for its own view only)."""
+        action = self.waiting.get(seat) if seat is not None else None
+        return [str(card) for card in action.cards] if action is not None else []
+
+
+class Refused(NoddyError):
+    """A request refused with a reason for the person who made it; nothing has changed."""
+
+
+class Listener(Protocol):
+    """A connection to a table: told when the table's state changes."""
+
+    seat: int | None
+
+    def notify(self, *, table: bool = False) -> None:
+        """The game moved on (or, with ``table``, the seats or the table's status changed)."""
+
+    def send(self, message: dict[str, Any]) -> None: ...
+
+
+@dataclass(eq=False)
+class LiveTable:
+    """One table in memory: its rules, seats, current state, and who is listening."""
+
+    id: str
+    preset: str
+    overrides: tuple[str, ...]
+    rules: Rules
+    seats: list[LiveSeat]
+    state: GameState
+    rematch: str | None = None
+    maker_hash: str | None = None
+    listeners: set[Listener] = field(default_factory=set)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    rng: random.Random = field(default_factory=lambda: random.Random(secrets.randbits(64)))
+    bots: dict[int, Player] = field(default_factory=dict)
+    driver: asyncio.Task[None] | None = None
+    active: float = field(default_factory=time.monotonic)
+    """When something last happened here (an action, a connection): idle tables leave memory first."""
+    laying: PendingDiscards = field(default_factory=PendingDiscards)
+
+    @property
+    def idle(self) -> bool:
+        return not self.listeners and (self.driver is None or self.driver.done())
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    @property
+    def status(self) -> str:
+        if self.state.is_over:
+            return "over"
+        return "open" if any(s.is_human and not s.claimed for s in self.seats) else "playing"
+
+    def seat_of_token(self, token: str) -> int | None:
+        """The seat whose invite link this is, open or already used."""
+        return next((i for i, seat in enumerate(self.seats) if key_matches(token, seat.token_hash)), None)
+
+    def seat_of_secret(self, secret: str) -> int | None:
+        """The seat of the person who took it and was given this secret."""
+        return next((i for i, seat in enumerate(self.seats) if key_matches(secret, seat.secret_hash)), None)
+
+    def is_maker(self, key: str) -> bool:
+        return key_matches(key, self.maker_hash)
+
+    def connected(self, seat: int) -> bool:
+        return any(listener.seat == seat for listener in self.listeners)
+
+    def record(self) -> GameRecord:
+        seats = [Seat(s.name, s.kind) for s in self.seats]
+        return GameRecord.start(self.state, seats, preset=self.preset, overrides=self.overrides)
+
+    def summary(self) -> dict[str, Any]:
+        """What the lobby lists: public facts only."""
+        return {
+            "id": self.id,
+            "rules": self.preset,
+            "title": self.rules.title or self.rules.name,
+            "players": self.state.players,
+            "partners": self.state.partners,
+            "side_seats": [list(seats) for seats in self.state.side_seats()],
+            "status": self.status,
+            "scores": list(self.state.scores),
+            "deal": self.state.deal_number,
+            "winner": self.state.winner,
+            "seats": [
+                {"name": s.name, "kind": s.kind, "claimed": s.claimed or not s.is_human} for s in self.seats
+            ],
+        }
+
+    def announce(self, *, table: bool = False) -> None:
+        for listener in list(self.listeners):
+            listener.notify(table=table)
+
+    def tell(self, seat: int) -> None:
+        """Only ``seat``'s own connections are told its view changed (a discard it laid away early)."""
+        for listener in list(self.listeners):
+            if listener.seat == seat:
+                listener.notify()
+
+    def broadcast(self, message: dict[str, Any]) -> None:
+        for listener in list(self.listeners):
+            listener.send(message)
+
+
+@dataclass(frozen=True)
+class NewTable:
+    """A table just made, and the keys only its maker is given, once: each seat's invite ``tokens``
+    (``None`` for a computer's seat and the maker's own), the ``secret`` of the maker's own seat (if
+    any), and the ``maker`` key, which gives a seat a new invite link."""
+
+    table: LiveTable
+    tokens: list[str | None]
+    secret: str | None
+    maker: str
