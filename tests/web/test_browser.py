@@ -3,6 +3,7 @@ a phone. Screenshots of the lobby and the table are saved in tests/web/artifacts
 
 from __future__ import annotations
 
+import re
 import socket
 import threading
 import time
@@ -378,6 +379,23 @@ def assert_on_one_screen(page: Page, where: str) -> None:
     assert max(tops) - min(tops) <= 20, f"{where}: the hand is not in one row: {sorted(tops)}"
 
 
+CUT = """() => [...document.querySelectorAll('.topbar *, .felt *')].filter((e) =>
+  getComputedStyle(e).textOverflow === 'ellipsis' && e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent)"""
+NOTATION = r"(?<![0-9A-Za-z])(10|[A2-9JQK])[cdhs](?![0-9A-Za-z])"
+STATUSES = """() => { window.statuses = []; new MutationObserver(() => window.statuses.push(
+  document.getElementById('status').textContent)).observe(document.getElementById('status'),
+  { childList: true, characterData: true, subtree: true }); }"""
+
+
+def assert_worded_plainly(page: Page, where: str) -> None:
+    """No label cut short, a refused card's reason in the page's card notation only, pegs big enough."""
+    assert page.evaluate(CUT) == [], f"{where}: labels cut short"
+    for title in page.locator("#hand .card-button.refused").evaluate_all("els => els.map(e => e.title)"):
+        assert not re.search(NOTATION, title), f"{where}: two card notations in {title!r}"
+    peg = page.locator("#board .front-peg").first.bounding_box()
+    assert peg is not None and peg["width"] >= 8, f"{where}: a peg {peg} is too small to see"
+
+
 @pytest.mark.parametrize(
     ("rules", "seats"),
     [("cribbage", None), ("willughby", None), ("cribbage", ["me", "computer", "computer", "computer"])],
@@ -391,6 +409,7 @@ def test_whole_games_on_a_phone_keep_the_hand_the_count_and_the_button_on_one_sc
     errors = watch_errors(page)
     start_table(page, server, rules, seats)
     name = rules if seats is None else f"{rules}-{len(seats)}"
+    page.evaluate(STATUSES)
     shots: set[str] = set()
     turns = 0
     while wait_for_turn(page):
@@ -400,9 +419,14 @@ def test_whole_games_on_a_phone_keep_the_hand_the_count_and_the_button_on_one_sc
             page.evaluate("window.scrollTo(0, 0)")
             page.screenshot(path=ARTIFACTS / f"phone-{name}-{phase}.png")
         assert_on_one_screen(page, f"{name}, turn {turns} ({phase})")
+        assert_worded_plainly(page, f"{name}, turn {turns} ({phase})")
         take_turn(page)
         turns += 1
         assert turns < 600
     expect(page.locator("#overlay")).to_be_visible()
+    statuses = page.evaluate("window.statuses")
+    assert any(" counts " in text for text in statuses)
+    for text in statuses:
+        assert not re.match(r"(.+) counts \1's ", text), f"the owner named twice: {text!r}"
     assert not errors
     context.close()

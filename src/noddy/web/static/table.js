@@ -184,10 +184,18 @@ function onCard(code) {
     render();
   } else if (kinds.has("play") || kinds.has("go")) {
     if (game.view.legal.includes(`play ${code}`)) send(`play ${code}`);
-    else showError(`${prettyCard(code)}: ${game.view.refusals[code] || "you may not play it now"}.`);
+    else showError(`${refusalText(code)}.`);
   } else {
     showError("Now is not the time to play a card: " + statusText());
   }
+}
+
+// Why a card may not be played, its cards written as the page shows them (8♣, not 8c): "8♣ would
+// make the count 34, over 31", or "8♣: you may not play it now".
+function refusalText(code) {
+  const reason = (game.view.refusals[code] || "you may not play it now")
+    .replace(/(?<![0-9A-Za-z])(10|[A2-9JQK])([cdhs])(?![0-9A-Za-z])/g, (card) => prettyCard(card));
+  return reason.startsWith(prettyCard(code)) ? reason : `${prettyCard(code)}: ${reason}`;
 }
 
 function layAway() {
@@ -222,7 +230,11 @@ function statusText() {
   if ((game.laid_away || []).length) return `You have laid away: waiting for ${all[v.to_act]} to lay away…`;
   if (!myTurn() && !layingEarly()) {
     const verb = PHASE_VERBS[v.phase] || "act";
-    if (v.phase === "count" && game.view.counting) return `${all[v.to_act]} ${all[v.to_act] === "You" ? "count" : "counts"} ${owner(game.view.counting.seat)} ${game.view.counting.what}…`;
+    if (v.phase === "count" && game.view.counting) {
+      const counter = game.view.counting.seat === v.to_act;
+      const whose = counter ? (all[v.to_act] === "You" ? "your" : "their") : owner(game.view.counting.seat);
+      return `${all[v.to_act]} ${all[v.to_act] === "You" ? "count" : "counts"} ${whose} ${game.view.counting.what}…`;
+    }
     return `Waiting for ${all[v.to_act]} to ${verb}…`;
   }
   const kinds = legalKinds();
@@ -298,7 +310,7 @@ function renderHand() {
       if (v.legal.includes(`play ${code}`)) state = "playable";
       else {
         state = "refused";
-        title += `: ${game.view.refusals[code] || "not now"}`;
+        title = refusalText(code);
       }
     }
     const face = cardFace(code, state);
