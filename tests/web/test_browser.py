@@ -380,7 +380,8 @@ def assert_on_one_screen(page: Page, where: str) -> None:
 
 
 CUT = """() => [...document.querySelectorAll('.topbar *, .felt *')].filter((e) =>
-  getComputedStyle(e).textOverflow === 'ellipsis' && e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent)"""
+  getComputedStyle(e).textOverflow === 'ellipsis' && e.scrollWidth > e.clientWidth + 1)
+  .map((e) => e.textContent)"""
 NOTATION = r"(?<![0-9A-Za-z])(10|[A2-9JQK])[cdhs](?![0-9A-Za-z])"
 STATUSES = """() => { window.statuses = []; new MutationObserver(() => window.statuses.push(
   document.getElementById('status').textContent)).observe(document.getElementById('status'),

@@ -344,7 +344,7 @@ class TableManager:
             try:
                 self._commit(table, due)
             except IllegalActionError:
-                log.exception("table %s: a discard laid away early no longer fits; the seat is asked", table.id)
+                log.exception("table %s: a discard laid away early does not fit; the seat is asked", table.id)
 
     def _kick(self, table: LiveTable) -> None:
         """Start the table's driver if chance or a computer player is to act."""
