@@ -1,10 +1,21 @@
-"""Scoring: hands, cribs and the play, as itemised `ScoreItem`s of the score kinds, and the deal tables."""
+"""Scoring: hands, cribs and the play, as itemised `ScoreItem`s of the score kinds, and the deal tables.
 
-from noddy.scoring.hand import score_hand, turned_jack_item
+The deal tables (`score_deals`, `Cards`) need numpy, so they are imported when first asked for:
+counting one hand never loads numpy.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from noddy.scoring.fast import score_hand
+from noddy.scoring.hand import turned_jack_item
 from noddy.scoring.items import ScoreItem, total
 from noddy.scoring.kinds import FACTS, KINDS, SUMS, Kind, KindFacts
 from noddy.scoring.play import PLAY_LIMIT, count_of, last_card_item, score_play
-from noddy.scoring.tables import Cards, score_deals
+
+if TYPE_CHECKING:
+    from noddy.scoring.tables import Cards, score_deals
 
 __all__ = [
     "FACTS",
@@ -23,3 +34,11 @@ __all__ = [
     "total",
     "turned_jack_item",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    if name in ("Cards", "score_deals"):
+        from noddy.scoring import tables
+
+        return getattr(tables, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,11 +1,13 @@
-"""Counting a hand or a crib (held cards plus the turn-up) into itemised `ScoreItem`s.
+"""Counting a hand or a crib (held cards plus the turn-up) into itemised `ScoreItem`s: the readable
+reference. `noddy.scoring.score_hand` counts by tables built from these functions (`scoring/fast.py`)
+and must give the same items in the same order; a differential test holds the two together.
 
 Items come in the order a player calls them: fifteens, pairs, runs, twenty-fives, thirty-ones,
 the flush, the Knave, named cards.
 
 >>> from noddy.rules import load_rules
 >>> from noddy.cards import parse_cards, Card
->>> items = score_hand(parse_cards("5h 5d 5c Js"), Card.parse("5s"), load_rules("cribbage"))
+>>> items = score_hand_reference(parse_cards("5h 5d 5c Js"), Card.parse("5s"), load_rules("cribbage"))
 >>> sum(i.points for i in items)
 29
 """
@@ -22,10 +24,17 @@ from noddy.scoring.combos import pair_key, pair_kind, run_blocks
 from noddy.scoring.items import ScoreItem
 from noddy.scoring.kinds import FACTS, Kind, KindFacts
 
-__all__ = ["flush_item", "knave_items", "score_hand", "special_items", "turned_jack_item"]
+__all__ = [
+    "check_cards",
+    "flush_item",
+    "knave_items",
+    "score_hand_reference",
+    "special_items",
+    "turned_jack_item",
+]
 
 
-def score_hand(
+def score_hand_reference(
     held: Sequence[Card], turnup: Card, rules: Rules, *, crib: bool = False
 ) -> tuple[ScoreItem, ...]:
     """Every combination in ``held`` plus ``turnup`` under ``rules``; the count is their sum.
@@ -33,11 +42,7 @@ def score_hand(
     A Jack turned up is not part of any hand's count (see `turned_jack_item`).
     """
     held = tuple(held)
-    if not held:
-        raise CardError("a hand needs at least one held card")
-    if turnup in held:
-        raise CardError(f"the turn-up {turnup} is also among the held cards; a pack has one of each")
-    require_distinct(held)
+    check_cards(held, turnup)
     cards = (*held, turnup)
     items: list[ScoreItem] = []
     items += _sums(cards, FACTS[Kind.FIFTEEN], rules)
@@ -51,6 +56,15 @@ def score_hand(
     items += knave_items(held, turnup, rules)
     items += special_items(held, turnup, rules)
     return tuple(items)
+
+
+def check_cards(held: tuple[Card, ...], turnup: Card) -> None:
+    """Refuse an empty hand, and a card given twice (among the held cards or as the turn-up)."""
+    if not held:
+        raise CardError("a hand needs at least one held card")
+    if turnup in held:
+        raise CardError(f"the turn-up {turnup} is also among the held cards; a pack has one of each")
+    require_distinct(held)
 
 
 def _sums(cards: Sequence[Card], facts: KindFacts, rules: Rules) -> list[ScoreItem]:

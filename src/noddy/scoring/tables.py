@@ -18,7 +18,8 @@ import numpy.typing as npt
 
 from noddy.cards import DECK, Card, Rank, Suit
 from noddy.rules import Rules
-from noddy.scoring.hand import flush_item, knave_items, score_hand, special_items
+from noddy.scoring.fast import score_hand
+from noddy.scoring.hand import flush_item, knave_items, special_items
 from noddy.scoring.items import total
 from noddy.scoring.kinds import FACTS, KINDS, Kind
 
