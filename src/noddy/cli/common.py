@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
@@ -16,13 +16,14 @@ from rich.table import Table
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 from noddy.errors import NoddyError
-from noddy.players import MEASUREMENT, PLAYERS
 from noddy.rules import Rules, load_rules
 
 __all__ = [
     "COMPUTERS",
     "HUMAN",
     "PartnersOption",
+    "PlainCommand",
+    "PlainGroup",
     "PlayersOption",
     "RulesOption",
     "SetOption",
@@ -42,13 +43,26 @@ err_console = Console(stderr=True, highlight=False, soft_wrap=True)
 
 HUMAN = "human"
 """The seat kind of a person at the terminal."""
-COMPUTERS = (*PLAYERS, *MEASUREMENT)
-"""The computer players a seat may hold, in every command."""
+
+if TYPE_CHECKING:
+    COMPUTERS: tuple[str, ...]
+    """The computer players a seat may hold, in every command."""
+
+
+def __getattr__(name: str) -> Any:
+    """`COMPUTERS`, read from the players when first asked for: only the commands that seat
+    players load them (and numpy with them); ``noddy score`` never does."""
+    if name == "COMPUTERS":
+        from noddy.players import MEASUREMENT, PLAYERS
+
+        return (*PLAYERS, *MEASUREMENT)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def seats_help(example: str, human: bool) -> str:
     """The help of ``--seats``, with the same list of seat kinds in every command."""
-    kinds = ", ".join([HUMAN, *COMPUTERS] if human else COMPUTERS)
+    computers: tuple[str, ...] = __getattr__("COMPUTERS")
+    kinds = ", ".join([HUMAN, *computers] if human else computers)
     return f"Who sits where, one seat kind a player, comma-separated, e.g. {example}. Kinds: {kinds}."
 
 
@@ -152,14 +166,14 @@ def _plain(params: list[Any]) -> list[Any]:
     return params
 
 
-class _PlainCommand(TyperCommand):
+class PlainCommand(TyperCommand):
     """A command whose help shows no Python type tags."""
 
     def get_params(self, ctx: Any) -> list[Any]:
         return _plain(super().get_params(ctx))
 
 
-class _PlainGroup(TyperGroup):
+class PlainGroup(TyperGroup):
     """A group of commands whose help shows no Python type tags."""
 
     def get_params(self, ctx: Any) -> list[Any]:
@@ -168,11 +182,11 @@ class _PlainGroup(TyperGroup):
 
 def plain_help(app: typer.Typer) -> None:
     """Give ``app``, its commands and its groups (all the way down) help without type tags."""
-    app.info.cls = _PlainGroup
+    app.info.cls = PlainGroup
     for command in app.registered_commands:
-        command.cls = _PlainCommand
+        command.cls = PlainCommand
     for group in app.registered_groups:
-        group.cls = _PlainGroup
+        group.cls = PlainGroup
         if group.typer_instance is not None:
             plain_help(group.typer_instance)
 

@@ -1,31 +1,75 @@
-"""The ``noddy`` command: rules, scoring, analysis (and, as they come, play, replay, simulate, serve)."""
+"""The ``noddy`` command: rules, scoring, analysis, play, replay, simulate, serve.
+
+Each command's module is imported only when that command runs (or help lists it), so ``noddy score``
+never loads numpy, matplotlib, dask, FastAPI or SQLAlchemy, and starts about as fast as typer does.
+"""
 
 from __future__ import annotations
 
+from importlib import import_module
 from typing import Annotated
 
 import typer
+from typer.main import get_command_from_info, get_group
+from typer.models import CommandInfo
 
 from noddy import __version__
-from noddy.cli import analyze_cmd, rules_cmd
-from noddy.cli.common import console, plain_help
-from noddy.cli.play_cmd import play, replay
-from noddy.cli.score_cmd import score
-from noddy.cli.serve_cmd import serve
-from noddy.cli.simulate_cmd import simulate
+from noddy.cli.common import PlainCommand, PlainGroup, console, plain_help
+
+__all__ = ["app", "main"]
+
+COMMANDS = {
+    "score": ("noddy.cli.score_cmd", "score"),
+    "play": ("noddy.cli.play_cmd", "play"),
+    "replay": ("noddy.cli.play_cmd", "replay"),
+    "serve": ("noddy.cli.serve_cmd", "serve"),
+    "simulate": ("noddy.cli.simulate_cmd", "simulate"),
+}
+"""Commands by name: the module and function that make each, loaded when the command is asked for."""
+
+GROUPS = {
+    "rules": ("noddy.cli.rules_cmd", "app"),
+    "analyze": ("noddy.cli.analyze_cmd", "app"),
+}
+"""Groups of commands by name, loaded likewise; help lists them after the commands, as typer does."""
+
+
+class LazyGroup(PlainGroup):
+    """The ``noddy`` group: lists every command, and imports a command's module only when asked;
+    help in plain words (`plain_help`) all the way down."""
+
+    def list_commands(self, ctx: typer.Context) -> list[str]:  # type: ignore[override]
+        own = super().list_commands(ctx)
+        return [*COMMANDS, *own, *(name for name in GROUPS if name not in own)]
+
+    def get_command(self, ctx: typer.Context, cmd_name: str) -> typer.core.TyperCommand | None:  # type: ignore[override]
+        if cmd_name not in self.commands and (cmd_name in COMMANDS or cmd_name in GROUPS):
+            self.commands[cmd_name] = _load(cmd_name)
+        return super().get_command(ctx, cmd_name)  # type: ignore[return-value]
+
+
+def _load(name: str) -> typer.core.TyperCommand:
+    if name in GROUPS:
+        module, attribute = GROUPS[name]
+        sub_app = getattr(import_module(module), attribute)
+        plain_help(sub_app)
+        group: typer.core.TyperCommand = get_group(sub_app)  # type: ignore[assignment]
+        group.name = name
+        return group
+    module, attribute = COMMANDS[name]
+    info = CommandInfo(name=name, callback=getattr(import_module(module), attribute), cls=PlainCommand)
+    command: typer.core.TyperCommand = get_command_from_info(  # type: ignore[assignment]
+        info, pretty_exceptions_short=app.pretty_exceptions_short, rich_markup_mode=app.rich_markup_mode
+    )
+    return command
+
 
 app = typer.Typer(
+    cls=LazyGroup,
     help="Noddy (1589) and its family, from Willughby's Nodde to modern Cribbage.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
 )
-app.add_typer(rules_cmd.app, name="rules")
-app.add_typer(analyze_cmd.app, name="analyze")
-app.command()(score)
-app.command()(play)
-app.command()(replay)
-app.command()(serve)
-app.command()(simulate)
 
 
 def _version(value: bool) -> None:
@@ -43,10 +87,13 @@ def _main(
     """Noddy (1589) and its family, from Willughby's Nodde to modern Cribbage."""
 
 
-@app.command()
+@app.command(cls=PlainCommand)
 def demo() -> None:
     """What noddy can do so far: the rule sets, and a hand counted as a player calls it."""
-    rules_cmd.list_rules()
+    from noddy.cli.rules_cmd import list_rules
+    from noddy.cli.score_cmd import score
+
+    list_rules()
     console.print()
     score("Jh 4d 5d", "6h", "noddy-rules")
     console.print()
@@ -55,9 +102,6 @@ def demo() -> None:
         ' [bold]noddy score "5h 5d 5c Js" -t 5s -r cribbage[/],'
         " [bold]noddy analyze hands -r cribbage[/]  (all commands: [bold]noddy --help[/])"
     )
-
-
-plain_help(app)
 
 
 def main() -> None:
