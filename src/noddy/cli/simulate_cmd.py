@@ -36,7 +36,7 @@ from noddy.cli.common import (
 )
 from noddy.errors import NoddyError
 from noddy.rules import Rules
-from noddy.sim import SOURCES, Report, display_names, executor_for, make_report, play_games
+from noddy.sim import SOURCES, Report, display_names, executor_for, iter_games, make_report
 from noddy.sim.stats import SOURCE_LABELS
 from noddy.sim.tournament import check_tournament, chunk_size
 
@@ -212,7 +212,7 @@ def _run(
     ):
         for rules in rule_sets:
             task = progress.add_task(rules.name, total=games)
-            summaries = play_games(
+            summaries = iter_games(
                 rules,
                 names,
                 games,

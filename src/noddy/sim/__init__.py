@@ -1,12 +1,13 @@
 """The simulator: many games between computer players, their statistics, and plots.
 
-`play_games` runs a tournament (in this process, on local processes or on a dask cluster, with the
-same results), and `make_report` turns its game summaries into statistics; `noddy.sim.plot` draws
-them (imported on its own, so that workers never load matplotlib).
+`iter_games` runs a tournament (in this process, on local processes or on a dask cluster, with the
+same results) and yields each game's summary as it finishes; `make_report` streams them into
+statistics (`Tally`), so memory does not grow with the number of games; `play_games` keeps the list.
+`noddy.sim.plot` draws reports (imported on its own, so that workers never load matplotlib).
 """
 
-from noddy.sim.stats import PlayerStats, Report, RuleSetStats, display_names, make_report, wilson
-from noddy.sim.tournament import SOURCES, GameSummary, executor_for, play_games
+from noddy.sim.stats import PlayerStats, Report, RuleSetStats, Tally, display_names, make_report, wilson
+from noddy.sim.tournament import SOURCES, GameSummary, executor_for, iter_games, play_games
 
 __all__ = [
     "SOURCES",
@@ -14,8 +15,10 @@ __all__ = [
     "PlayerStats",
     "Report",
     "RuleSetStats",
+    "Tally",
     "display_names",
     "executor_for",
+    "iter_games",
     "make_report",
     "play_games",
     "wilson",

@@ -1,28 +1,33 @@
 """Statistics of a tournament: win rates with Wilson intervals, points by source, the dealer's edge.
 
-Everything is computed from `GameSummary` lists in game order, so the same games give the same
-numbers, bit for bit, however they were run.
+Everything is accumulated from `GameSummary`s as the games finish (`Tally`), in memory that does not
+grow with the number of games; every sum is exact, so the same games give the same numbers, bit for
+bit, in whatever order they finish and however they were run.
 """
 
 from __future__ import annotations
 
 import math
+import sys
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from statistics import fmean, stdev
+from fractions import Fraction
+from statistics import fmean
 from typing import Any
 
 from noddy.errors import NoddyError
 from noddy.rules import Rules
-from noddy.sim.tournament import SOURCES, GameSummary
+from noddy.sim.tournament import SOURCES, DealSummary, GameSummary
 
 __all__ = [
     "SOURCE_LABELS",
     "Z95",
+    "Moments",
     "PlayerStats",
     "Report",
     "RuleSetStats",
+    "Tally",
     "display_names",
     "make_report",
     "wilson",
@@ -179,84 +184,170 @@ def _per_deal(points: Sequence[int], deals: int) -> dict[str, float]:
     return {source: pts / deals if deals else 0.0 for source, pts in zip(SOURCES, points, strict=True)}
 
 
-def _player(name: str, player: int, games: Sequence[GameSummary]) -> PlayerStats:
-    wins = draws = deals = 0
-    points = [0] * len(SOURCES)
-    lurches: Counter[str] = Counter()
-    lurched: Counter[str] = Counter()
-    for game in games:
-        seat = game.seat_of(player)
-        deals += len(game.deals)
-        points = [a + b for a, b in zip(points, game.points[seat], strict=True)]
+class Moments:
+    """The exact count, sum and sum of squares of numbers seen one at a time: their mean and sample
+    standard deviation as `statistics.fmean` and `statistics.stdev` give them for the whole list
+    (bit for bit, and whatever the order), in constant memory.
+
+    >>> m = Moments()
+    >>> for x in (1.5, 2.5, 2.5, 2.75, 3.25, 4.75):
+    ...     m.add(x)
+    >>> m.mean(), m.stdev()
+    (2.875, 1.0810874155219827)
+    """
+
+    def __init__(self) -> None:
+        self.count = 0
+        self._sums: dict[int, int] = {}
+        self._squares: dict[int, int] = {}
+
+    def add(self, x: float) -> None:
+        n, d = x.as_integer_ratio()
+        self.count += 1
+        self._sums[d] = self._sums.get(d, 0) + n
+        self._squares[d] = self._squares.get(d, 0) + n * n
+
+    def _sum(self) -> Fraction:
+        return sum((Fraction(n, d) for d, n in self._sums.items()), Fraction(0))
+
+    def mean(self) -> float:
+        return float(self._sum()) / self.count if self.count else 0.0
+
+    def stdev(self) -> float:
+        if self.count < 2:
+            return 0.0
+        sx = self._sum()
+        sxx = sum((Fraction(n, d * d) for d, n in self._squares.items()), Fraction(0))
+        variance = (self.count * sxx - sx * sx) / self.count / (self.count - 1)
+        return _sqrt(variance)
+
+
+def _sqrt(x: Fraction) -> float:
+    """The square root of ``x``, correctly rounded (as `statistics.stdev` rounds it)."""
+    n, m = x.numerator, x.denominator
+    q = (n.bit_length() - m.bit_length() - _SQRT_BITS) // 2
+    if q >= 0:
+        return (_isqrt_odd(n, m << 2 * q) << q) / 1
+    return _isqrt_odd(n << -2 * q, m) / (1 << -q)
+
+
+_SQRT_BITS = 2 * sys.float_info.mant_dig + 3
+
+
+def _isqrt_odd(n: int, m: int) -> int:
+    """The integer square root of n/m, rounded to odd (so the final float rounding is exact)."""
+    a = math.isqrt(n // m)
+    return a | (a * a * m != n)
+
+
+class Tally:
+    """The statistics of a tournament accumulated game by game, in memory that does not grow with
+    the number of games; games may come in any order (every sum is exact)."""
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self.games = 0
+        self.draws = 0
+        self.deals = 0
+        self.first_dealer_wins = 0
+        self.sides = 0
+        self.wins = [0] * players
+        self.player_draws = [0] * players
+        self.player_deals = [0] * players
+        self.player_points = [[0] * len(SOURCES) for _ in range(players)]
+        self.lurches: list[Counter[str]] = [Counter() for _ in range(players)]
+        self.lurched: list[Counter[str]] = [Counter() for _ in range(players)]
+        self.points = [0] * len(SOURCES)
+        self.edges = Moments()
+        self.margins = Moments()
+        self.actions = 0
+
+    def add(self, game: GameSummary) -> None:
+        """Count one finished game."""
+        self.games += 1
+        self.sides = len(game.scores)
+        self.deals += len(game.deals)
+        self.actions += game.actions
+        if game.winner is None:
+            self.draws += 1
+        elif game.winner == game.side_of(game.first_dealer):
+            self.first_dealer_wins += 1
+        top, second, *_ = sorted(game.scores, reverse=True)
+        self.margins.add(top - second)
+        for deal in game.deals:
+            self.edges.add(_dealer_edge(game, deal))
+        for seat, points in enumerate(game.points):
+            self.points = [a + b for a, b in zip(self.points, points, strict=True)]
+            player = game.seats[seat]
+            self._add_player(game, player, seat)
+
+    def _add_player(self, game: GameSummary, player: int, seat: int) -> None:
+        self.player_deals[player] += len(game.deals)
+        own = self.player_points[player]
+        self.player_points[player] = [a + b for a, b in zip(own, game.points[seat], strict=True)]
         stake_name, stake_games = game.stake
         if game.winner is None:
-            draws += 1
+            self.player_draws[player] += 1
         elif game.winner == game.side_of(seat):
-            wins += 1
+            self.wins[player] += 1
             if stake_games > 1:
-                lurches[stake_name] += 1
+                self.lurches[player][stake_name] += 1
         elif stake_games > 1:
-            lurched[stake_name] += 1
-    low, high = wilson(wins, len(games))
-    return PlayerStats(
-        name=name,
-        games=len(games),
-        wins=wins,
-        draws=draws,
-        win_rate=wins / len(games),
-        ci_low=low,
-        ci_high=high,
-        deals=deals,
-        points_per_deal=_per_deal(points, deals),
-        lurches=dict(lurches),
-        lurched=dict(lurched),
-    )
+            self.lurched[player][stake_name] += 1
+
+    def player(self, name: str, player: int) -> PlayerStats:
+        wins, games = self.wins[player], self.games
+        low, high = wilson(wins, games)
+        return PlayerStats(
+            name=name,
+            games=games,
+            wins=wins,
+            draws=self.player_draws[player],
+            win_rate=wins / games,
+            ci_low=low,
+            ci_high=high,
+            deals=self.player_deals[player],
+            points_per_deal=_per_deal(self.player_points[player], self.player_deals[player]),
+            lurches=dict(self.lurches[player]),
+            lurched=dict(self.lurched[player]),
+        )
+
+    def rule_set(self) -> RuleSetStats:
+        n, edges = self.games, self.edges
+        low, high = wilson(self.first_dealer_wins, n)
+        return RuleSetStats(
+            games=n,
+            draws=self.draws,
+            deals_per_game=self.deals / n,
+            dealer_edge=edges.mean(),
+            dealer_edge_ci=Z95 * edges.stdev() / math.sqrt(edges.count) if edges.count else 0.0,
+            first_dealer_wins=self.first_dealer_wins,
+            first_dealer_win_rate=self.first_dealer_wins / n,
+            first_dealer_ci_low=low,
+            first_dealer_ci_high=high,
+            fair_share=1 / self.sides,
+            margin_mean=self.margins.mean(),
+            margin_sd=self.margins.stdev(),
+            actions_per_game=self.actions / n,
+            points_per_deal=_per_deal(self.points, self.deals),
+        )
 
 
-def _dealer_edge(game: GameSummary) -> list[float]:
-    """Per deal: the dealer's side's points less the mean of the other sides' points."""
-    edges = []
-    for deal in game.deals:
-        side = game.side_of(deal.dealer)
-        others = [pts for s, pts in enumerate(deal.points) if s != side]
-        edges.append(deal.points[side] - fmean(others))
-    return edges
+def _dealer_edge(game: GameSummary, deal: DealSummary) -> float:
+    """The dealer's side's points in a deal less the mean of the other sides' points."""
+    side = game.side_of(deal.dealer)
+    return deal.points[side] - fmean(pts for s, pts in enumerate(deal.points) if s != side)
 
 
-def _rule_set(games: Sequence[GameSummary]) -> RuleSetStats:
-    n = len(games)
-    edges = [edge for game in games for edge in _dealer_edge(game)]
-    first_wins = sum(1 for g in games if g.winner is not None and g.winner == g.side_of(g.first_dealer))
-    low, high = wilson(first_wins, n)
-    margins = [top - second for top, second, *_ in (sorted(g.scores, reverse=True) for g in games)]
-    deals = sum(len(g.deals) for g in games)
-    points = [
-        sum(g.points[seat][i] for g in games for seat in range(len(g.seats))) for i in range(len(SOURCES))
-    ]
-    spread = stdev(edges) if len(edges) > 1 else 0.0
-    return RuleSetStats(
-        games=n,
-        draws=sum(1 for g in games if g.winner is None),
-        deals_per_game=deals / n,
-        dealer_edge=fmean(edges) if edges else 0.0,
-        dealer_edge_ci=Z95 * spread / math.sqrt(len(edges)) if edges else 0.0,
-        first_dealer_wins=first_wins,
-        first_dealer_win_rate=first_wins / n,
-        first_dealer_ci_low=low,
-        first_dealer_ci_high=high,
-        fair_share=1 / len(games[0].scores),
-        margin_mean=fmean(margins),
-        margin_sd=stdev(margins) if n > 1 else 0.0,
-        actions_per_game=fmean(g.actions for g in games),
-        points_per_deal=_per_deal(points, deals),
-    )
-
-
-def make_report(rules: Rules, names: Sequence[str], seed: int, games: Sequence[GameSummary]) -> Report:
-    """The statistics of ``games`` (summaries in game order) played by ``names`` under ``rules``."""
-    if not games:
+def make_report(rules: Rules, names: Sequence[str], seed: int, games: Iterable[GameSummary]) -> Report:
+    """The statistics of ``games`` (summaries, in any order, each read once as it comes) played by
+    ``names`` under ``rules``."""
+    tally = Tally(len(names))
+    for game in games:
+        tally.add(game)
+    if not tally.games:
         raise NoddyError(
             f"no games to report for {', '.join(names)} under {rules.name}: a report needs at least one game"
         )
-    players = tuple(_player(name, i, games) for i, name in enumerate(display_names(names)))
-    return Report(rules.name, rules.title or rules.name, seed, len(games), players, _rule_set(games))
+    players = tuple(tally.player(name, i) for i, name in enumerate(display_names(names)))
+    return Report(rules.name, rules.title or rules.name, seed, tally.games, players, tally.rule_set())

@@ -13,7 +13,7 @@ import multiprocessing
 import os
 import random
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
 from dataclasses import dataclass
 
@@ -32,6 +32,7 @@ __all__ = [
     "chunk_size",
     "executor_for",
     "game_rng",
+    "iter_games",
     "play_chunk",
     "play_games",
     "seating",
@@ -181,35 +182,67 @@ def play_games(
     chunk: int = 50,
     on_progress: Callable[[int], None] | None = None,
 ) -> list[GameSummary]:
-    """Play ``games`` games and return their summaries in game order.
+    """Play ``games`` games and return their summaries in game order (see `iter_games`)."""
+    summaries = iter_games(
+        rules, names, games, seed, partners=partners, executor=executor, chunk=chunk, on_progress=on_progress
+    )
+    return sorted(summaries, key=lambda summary: summary.index)
 
-    With no ``executor`` the games run here, one by one; otherwise in tasks of ``chunk`` games.
-    ``on_progress`` hears how many games have just finished.
+
+def iter_games(
+    rules: Rules,
+    names: Sequence[str],
+    games: int,
+    seed: int,
+    *,
+    partners: bool | None = None,
+    executor: Executor | None = None,
+    chunk: int = 50,
+    on_progress: Callable[[int], None] | None = None,
+) -> Iterator[GameSummary]:
+    """Play ``games`` games and yield each summary as its game (or its task) finishes, keeping none,
+    so that statistics can be streamed (`noddy.sim.stats.Tally`) over any number of games.
+
+    With no ``executor`` the games run here, one by one, in game order; otherwise in tasks of
+    ``chunk`` games, yielded as the tasks finish. ``on_progress`` hears how many games have just
+    finished. The tournament is checked before any game is played.
     """
     check_tournament(rules, names, partners, games)
+    return _iter_games(rules, names, games, seed, partners, executor, chunk, on_progress)
+
+
+def _iter_games(
+    rules: Rules,
+    names: Sequence[str],
+    games: int,
+    seed: int,
+    partners: bool | None,
+    executor: Executor | None,
+    chunk: int,
+    on_progress: Callable[[int], None] | None,
+) -> Iterator[GameSummary]:
     if executor is None:
-        summaries = []
         for index in range(games):
-            summaries.append(_play_game(rules, names, partners, seed, index))
+            yield _play_game(rules, names, partners, seed, index)
             if on_progress is not None:
                 on_progress(1)
-        return summaries
+        return
     args = (dump_rules(rules), tuple(names), partners, seed)
-    futures: dict[Future[list[GameSummary]], int] = {
-        executor.submit(play_chunk, *args, start, min(start + chunk, games)): start
+    futures = {
+        executor.submit(play_chunk, *args, start, min(start + chunk, games))
         for start in range(0, games, chunk)
     }
-    results: dict[int, list[GameSummary]] = {}
     try:
         for future in as_completed(futures):
-            results[futures[future]] = future.result()
+            futures.discard(future)
+            done = future.result()
+            yield from done
             if on_progress is not None:
-                on_progress(len(results[futures[future]]))
+                on_progress(len(done))
     except BaseException:
         for future in futures:
             future.cancel()
         raise
-    return [summary for start in sorted(results) for summary in results[start]]
 
 
 @contextmanager
