@@ -1,5 +1,9 @@
 """Exact distributions of hand and crib counts over every possible deal, by the deal tables
-(`noddy.scoring.score_deals`, equal to the itemised scorer)."""
+(`noddy.scoring.tables.score_sets`, equal to `score_deals` and so to the itemised scorer).
+
+Every set of ``k + 1`` cards is listed once and counted with each of its cards turned up: the same
+deals as every ``k``-card hand with every other card turned up (`all_deals`), with the ranks-only
+part of the count looked up once per set, in chunks so memory stays small."""
 
 from __future__ import annotations
 
@@ -11,9 +15,10 @@ import numpy as np
 
 from noddy.errors import RulesError
 from noddy.rules import Rules
-from noddy.scoring import Cards, score_deals
+from noddy.scoring import Cards
+from noddy.scoring.tables import score_sets
 
-__all__ = ["Distribution", "all_deals", "deal_size", "distribution"]
+__all__ = ["Distribution", "all_deals", "all_sets", "deal_size", "distribution"]
 
 
 @dataclass(frozen=True)
@@ -73,14 +78,31 @@ def all_deals(k: int) -> tuple[Cards, Cards]:
     return held, turnups
 
 
-def distribution(rules: Rules, *, crib: bool = False, chunk: int = 2_000_000) -> Distribution:
+def all_sets(size: int, cards: int = 52) -> Cards:
+    """Every ``size``-card set of the pack, one row each (cards in increasing index order), in
+    lexicographic order; built column by column with numpy.
+
+    >>> all_sets(2, 4).tolist()
+    [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]]
+    """
+    sets = np.arange(cards - size + 1, dtype=np.uint8)[:, None]
+    for width in range(2, size + 1):
+        last = sets[:, -1].astype(np.int64)
+        counts = cards - (size - width) - 1 - last
+        starts = np.cumsum(counts) - counts
+        following = np.arange(counts.sum()) - np.repeat(starts, counts) + np.repeat(last + 1, counts)
+        sets = np.concatenate([np.repeat(sets, counts, axis=0), following[:, None].astype(np.uint8)], axis=1)
+    return sets
+
+
+def distribution(rules: Rules, *, crib: bool = False, chunk: int = 400_000) -> Distribution:
     """The exact distribution of hand (or crib) counts over every deal of the rule set's size."""
     k = deal_size(rules, crib)
-    held, turnups = all_deals(k)
+    sets = all_sets(k + 1)
     counts = np.zeros(0, dtype=np.int64)
-    for start in range(0, len(held), chunk):
-        scores = score_deals(rules, held[start : start + chunk], turnups[start : start + chunk], crib=crib)
-        part = np.bincount(scores)
+    for start in range(0, len(sets), chunk):
+        scores = score_sets(rules, sets[start : start + chunk], crib=crib)
+        part = np.bincount(scores.ravel())
         if len(part) > len(counts):
             part[: len(counts)] += counts
             counts = part

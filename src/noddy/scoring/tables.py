@@ -23,7 +23,7 @@ from noddy.scoring.hand import flush_item, knave_items, special_items
 from noddy.scoring.items import total
 from noddy.scoring.kinds import FACTS, KINDS, Kind
 
-__all__ = ["Cards", "score_deals"]
+__all__ = ["Cards", "score_deals", "score_sets"]
 
 _SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 _ALL = frozenset(KINDS)
@@ -109,3 +109,46 @@ def score_deals(
         scores = scores + held_special[held].sum(axis=1, dtype=np.int16) + turn_special[turnups]
     result: npt.NDArray[np.int16] = scores.astype(np.int16)
     return result
+
+
+def score_sets(
+    rules: Rules, sets: Cards, *, crib: bool = False, kinds: frozenset[Kind] = _ALL
+) -> npt.NDArray[np.int16]:
+    """The counts of every deal each set of cards makes: column ``j`` of row ``i`` is the count of
+    ``sets[i]`` with card ``j`` turned up and the others held (in their order), equal to
+    `score_deals` on that deal. The ranks-only part, the same whichever card is turned up, is
+    looked up once per set: enumerating sets rather than deals does that work once, not ``k + 1``
+    times."""
+    n, size = sets.shape
+    ranks = sets % 13
+    ordered = np.sort(ranks, axis=1)
+    key = np.zeros(n, dtype=np.int32)
+    for i in reversed(range(size)):
+        key = key * 13 + ordered[:, i]
+    base = _rank_table(rules, size, kinds)[key]
+    scores = np.empty((n, size), dtype=np.int16)
+    suits = sets // 13
+    flush = _flush_table(rules, size - 1, crib) if Kind.FLUSH in kinds else None
+    knave = _knave_tables(rules) if Kind.KNAVE in kinds else None
+    special = _special_tables(rules) if rules.special_cards.enabled and Kind.SPECIAL in kinds else None
+    held_knave = knave[0].ravel() if knave is not None and knave[0].any() else None
+    for up in range(size):
+        held = [i for i in range(size) if i != up]
+        score = base.copy()
+        if flush is not None:
+            suit_key = suits[:, up].astype(np.int32) << 2 * (size - 1)
+            for position, i in enumerate(held):
+                suit_key |= suits[:, i].astype(np.int32) << 2 * position
+            score += flush[suit_key]
+        if knave is not None:
+            turnups = sets[:, up].astype(np.int32)
+            score += knave[1][turnups]
+            if held_knave is not None:
+                for i in held:
+                    score += held_knave[sets[:, i].astype(np.int32) * 52 + turnups]
+        if special is not None:
+            score += special[1][sets[:, up]]
+            for i in held:
+                score += special[0][sets[:, i]]
+        scores[:, up] = score
+    return scores
