@@ -27,9 +27,11 @@ lint: $(STAMP)
 test: lint chromium
 	$(BIN)/python -m pytest src tests
 
+# The benchmarks' baselines (cribbage-scorer, OpenSpiel) are an optional extra, installed here only.
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev,bench]'
 	$(BIN)/python bench/run.py
+	$(BIN)/python bench/processes.py
 	$(BIN)/python bench/games.py
 	$(BIN)/python bench/web.py
 	$(BIN)/python bench/strength.py
