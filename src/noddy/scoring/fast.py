@@ -34,6 +34,7 @@ __all__ = ["score_hand"]
 _VALUE = (0, *(Card(rank, Suit.CLUBS).value for rank in Rank))
 """Counting value by rank number (index 0 unused)."""
 _JACK_BIT = 1 << Rank.JACK
+"""A hand with no Jack holds no Knave: `knave_items` is asked only when one is there."""
 
 
 def score_hand(
@@ -72,7 +73,6 @@ class _Counter:
     def __init__(self, rules: Rules, crib: bool, n: int) -> None:
         combos = rules.combinations
         self.rules = rules
-        self.n = n
         self.subsets = _subsets(n)
         self.low_bit = tuple((m & (m - 1), (m & -m).bit_length() - 1) for m in range(1, 1 << n))
         self.sums_first: list[tuple[Kind, int, tuple[int, ...]]] = []
@@ -97,6 +97,7 @@ class _Counter:
         self.special = special.enabled and special.scored_in != "play"
 
     def count(self, held: tuple[Card, ...], turnup: Card, cards: tuple[Card, ...]) -> tuple[ScoreItem, ...]:
+        """The items of ``cards`` (``held`` then ``turnup``), in the reference's order."""
         items: list[ScoreItem] = []
         by_rank: dict[int, list[Card]] = {}
         rank_bits = 0
@@ -125,7 +126,7 @@ class _Counter:
             for kind, target, by_size in self.sums_last:
                 self._sums(items, cards, sums, kind, target, by_size)
         if self.flush_reading != "off":
-            flush = self._flush(held, turnup, cards)
+            flush = self._flush(cards)
             if flush is not None:
                 items.append(flush)
         if self.knave and rank_bits & _JACK_BIT:
@@ -162,7 +163,7 @@ class _Counter:
                 kind, points = self.pair_kinds[len(group)]
                 items.append(ScoreItem(kind, tuple(group), points))
 
-    def _flush(self, held: tuple[Card, ...], turnup: Card, cards: tuple[Card, ...]) -> ScoreItem | None:
+    def _flush(self, cards: tuple[Card, ...]) -> ScoreItem | None:
         suits = tuple(c.suit for c in cards)
         if suits not in self.flushes:
             self.flushes[suits] = self._flush_pattern(suits)
