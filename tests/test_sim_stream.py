@@ -15,8 +15,12 @@ import pytest
 
 from noddy.rules import load_rules
 from noddy.sim import SOURCES, GameSummary, Report, display_names, iter_games, make_report, play_games, wilson
-from noddy.sim.stats import Z95, Moments, PlayerStats, RuleSetStats, Tally, _per_deal
+from noddy.sim.stats import Z95, Moments, PlayerStats, RuleSetStats, Tally
 from noddy.sim.tournament import DealSummary
+
+
+def _per_deal(points: Sequence[int], deals: int) -> dict[str, float]:
+    return {source: pts / deals if deals else 0.0 for source, pts in zip(SOURCES, points, strict=True)}
 
 
 def _player(name: str, player: int, games: Sequence[GameSummary]) -> PlayerStats:
