@@ -10,9 +10,8 @@ swapped every round); each process's own CPU time (user + system) and peak resid
   ``bench/analyze_reference.py`` (goal: CPU within 3x, peak memory no higher); the two
   distributions must be equal;
 - **simulate memory**: the peak memory of ``noddy simulate`` (random players, willughby, one worker)
-  for twice as many games (20,000), against 10,000 games: statistics are streamed, so memory does
-  not grow with the games (once the engine's bounded memo of counted hands, 100,000 hands, is full;
-  it fills within the first few thousand games).
+  for twice as many games (20,000), against 10,000 games: statistics are streamed, so memory grows
+  only while the engine's memo of announced hands (bounded at 100,000 hands) fills.
 
     .venv/bin/python bench/processes.py [--quick] [--rounds N]
 """
