@@ -13,8 +13,8 @@ from fastapi.testclient import TestClient
 from web_helpers import FAST, Seat, db_url, invite_token, live, mine, new_table, play_to_end, wait_for
 
 from noddy.web import create_app
+from noddy.web.seats import hash_token
 from noddy.web.store import Store
-from noddy.web.tables import hash_token
 
 FRIEND = {"kind": "friend", "name": "Bob"}
 COMPUTER = {"kind": "computer", "level": "random"}

@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 from noddy.cards import ACCEPTED, DECK, Card
 from noddy.game.state import GameState
 from noddy.web import Limits
-from noddy.web.tables import LiveTable
+from noddy.web.live import LiveTable
 from reveal import known_until
 
 FAST = Limits(rate=1e6, burst=1e6, tables_rate=1e6, tables_burst=1e6)

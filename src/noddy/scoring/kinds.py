@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
+from operator import attrgetter
 from typing import Literal
 
 from noddy.rules import Points, Rules
@@ -77,47 +78,29 @@ class KindFacts:
         return where
 
 
-def _fifteen_hand(rules: Rules) -> Points:
-    return rules.hand.fifteen
-
-
-def _fifteen_play(rules: Rules) -> Points:
-    return rules.play.fifteen
-
-
-def _twenty_five_hand(rules: Rules) -> Points:
-    return rules.hand.twenty_five
-
-
-def _twenty_five_play(rules: Rules) -> Points:
-    return rules.play.twenty_five
-
-
-def _thirty_one_hand(rules: Rules) -> Points:
-    return rules.hand.thirty_one
-
-
-def _thirty_one_play(rules: Rules) -> Points:
-    return rules.play.thirty_one
-
-
 FACTS: dict[str, KindFacts] = {
     f.kind: f
     for f in (
-        KindFacts(Kind.FIFTEEN, "points", target=15, hand_points=_fifteen_hand, play_points=_fifteen_play),
+        KindFacts(
+            Kind.FIFTEEN,
+            "points",
+            target=15,
+            hand_points=attrgetter("hand.fifteen"),
+            play_points=attrgetter("play.fifteen"),
+        ),
         KindFacts(
             Kind.TWENTY_FIVE,
             "points",
             target=25,
-            hand_points=_twenty_five_hand,
-            play_points=_twenty_five_play,
+            hand_points=attrgetter("hand.twenty_five"),
+            play_points=attrgetter("play.twenty_five"),
         ),
         KindFacts(
             Kind.THIRTY_ONE,
             "points",
             target=31,
-            hand_points=_thirty_one_hand,
-            play_points=_thirty_one_play,
+            hand_points=attrgetter("hand.thirty_one"),
+            play_points=attrgetter("play.thirty_one"),
             play_source="thirty_one",
         ),
         KindFacts(Kind.PAIR, "size"),

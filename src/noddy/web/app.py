@@ -24,10 +24,11 @@ from noddy.players import PLAYERS
 from noddy.rules import field_spec, preset_names
 from noddy.web.connection import MAX_NAME, Bucket, Limits, clean_name, serve_connection
 from noddy.web.guard import SECURITY_HEADERS, BodyLimit, Doorway, invalid_request
+from noddy.web.live import LiveTable, Refused
 from noddy.web.pages import levels, replay_frames, rules_catalogue, rules_page
 from noddy.web.seats import HUMAN, SeatSpec, name_refusal
 from noddy.web.store import Store, default_url
-from noddy.web.tables import LiveTable, Refused, TableManager
+from noddy.web.tables import TableManager
 
 __all__ = ["MAX_BODY", "create_app"]
 

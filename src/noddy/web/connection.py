@@ -23,8 +23,9 @@ from typing import Any
 from fastapi import WebSocket, WebSocketDisconnect
 
 from noddy.web.guard import Doorway
+from noddy.web.live import LiveTable, Refused
 from noddy.web.messages import state_message, table_message
-from noddy.web.tables import LiveTable, Refused, TableManager
+from noddy.web.tables import TableManager
 
 __all__ = ["MAX_NAME", "Bucket", "Connection", "Limits", "clean_name", "serve_connection"]
 

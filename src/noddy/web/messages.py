@@ -14,7 +14,7 @@ from typing import Any
 
 from noddy.game import EVENT_FACTS, Event, EventKind, PlayerView
 from noddy.rules import Rules
-from noddy.web.tables import LiveTable
+from noddy.web.live import LiveTable
 from noddy.words import REASONS, cannot_play, event_line, reason_name, side_name, stake_line
 
 __all__ = ["event_json", "pegs", "state_message", "table_message"]

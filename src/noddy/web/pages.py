@@ -8,8 +8,8 @@ from typing import Any
 
 from noddy.players import LEVELS
 from noddy.rules import Rules, describe, load_rules, preset_names
+from noddy.web.live import LiveTable
 from noddy.web.messages import display_names, event_json, pegs
-from noddy.web.tables import LiveTable
 
 __all__ = ["levels", "replay_frames", "rules_catalogue", "rules_page"]
 

@@ -22,20 +22,11 @@ from noddy.game import Action, GameState, new_game, side_seats
 from noddy.players import PLAYERS, make_player, next_action
 from noddy.record import GameRecord, Seat, format_action, parse_action, result_of
 from noddy.rules import load_rules
-from noddy.web.live import Listener, LiveTable, NewTable, Refused
+from noddy.web.live import LiveTable, NewTable, Refused
 from noddy.web.seats import HUMAN, LiveSeat, SeatSpec, hash_token, name_refusal, new_key
 from noddy.web.store import SeatRow, Store
 
-__all__ = [
-    "HUMAN",
-    "Listener",
-    "LiveTable",
-    "NewTable",
-    "Refused",
-    "SeatSpec",
-    "TableManager",
-    "hash_token",
-]
+__all__ = ["TableManager"]
 
 log = logging.getLogger("noddy.web")
 
