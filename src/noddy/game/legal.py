@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, overload
 from noddy.cards import Card
 from noddy.game.actions import Action
 from noddy.scoring import PLAY_LIMIT
+from noddy.words import Reason
 
 if TYPE_CHECKING:
     from noddy.game.state import GameState
@@ -60,7 +61,7 @@ class Declare:
         """Why a declaration by this seat is refused (its number out of range), or ``""``."""
         if action.number not in self.points:
             low, high = self.points.start, self.points.stop - 1
-            return f"a declared count is from {low} to {high} points, not {action.number}"
+            return Reason("declare_range", low=low, high=high, number=action.number)
         return ""
 
 
@@ -131,16 +132,16 @@ def refusal(state: GameState, action: Action) -> str:
     from noddy.game.state import Phase
 
     if state.phase is Phase.OVER:
-        return "the game is over"
+        return Reason("over")
     chance = state.chance()
     if chance is not None:
         if action.is_chance:
             return chance.check(action)
-        return f"chance must {chance.kind} now"
+        return Reason("chance", kind=chance.kind)
     if action.seat != state.to_act:
         if action.seat is None:
-            return f"it is seat {state.to_act}'s turn, not chance's"
-        return f"it is seat {state.to_act}'s turn"
+            return Reason("turn_not_chance", seat=state.to_act)
+        return Reason("turn", seat=state.to_act)
     seat = action.seat
     assert seat is not None
     kind = action.kind
@@ -157,7 +158,7 @@ def refusal(state: GameState, action: Action) -> str:
     if phase is Phase.PLAY and kind in ("play", "go"):
         return _play_refusal(state, seat, action, state.count)
     allowed = ", ".join(sorted(legal_actions(state).kinds))
-    return f"in the {phase.value} you may: {allowed}"
+    return Reason("phase", phase=phase.value, allowed=allowed)
 
 
 def discard_refusal(hand: Sequence[Card], cards: Sequence[Card], need: int) -> str:
@@ -166,13 +167,12 @@ def discard_refusal(hand: Sequence[Card], cards: Sequence[Card], need: int) -> s
     cannot see is never quoted back to it)."""
     if len(cards) == need and len(set(cards)) == need and all(c in hand for c in cards):
         return ""
-    rule = f"discard {need} different card(s) from your hand"
     if len(cards) != need:
-        return f"{rule}, not {len(cards)}"
+        return Reason("discard_count", need=need, given=len(cards))
     twice = next(c for c in cards if cards.count(c) > 1) if len(set(cards)) != need else None
     if twice is not None:
-        return f"{rule}: {twice} is given twice"
-    return f"{rule}: not all of them are in it ({' '.join(map(str, hand))})"
+        return Reason("discard_twice", need=need, card=twice)
+    return Reason("discard_not_held", need=need, hand=tuple(hand))
 
 
 def _play_refusal(state: GameState, seat: int, action: Action, count: int) -> str:
@@ -181,19 +181,19 @@ def _play_refusal(state: GameState, seat: int, action: Action, count: int) -> st
     if action.kind == "play":
         card = action.cards[0] if len(action.cards) == 1 else None
         if card is None:
-            return "play one card at a time"
+            return Reason("one_card")
         if card not in hand:
-            return f"{card} is not in your hand ({' '.join(map(str, hand))})"
+            return Reason("not_held", card=card, hand=tuple(hand))
         if count + card.value > PLAY_LIMIT:
-            return f"{card} would make the count {count + card.value}, over {PLAY_LIMIT}"
+            return Reason("over_limit", card=card, count=count + card.value, limit=PLAY_LIMIT)
         return ""
     if any(count + c.value <= PLAY_LIMIT for c in hand):
         if state.rules.play.must_play:
-            return f"you can lay a card within {PLAY_LIMIT}, and must"
+            return Reason("must_play", limit=PLAY_LIMIT)
         # Where players may stop (K20), a Go still needs a count to stop on: a Go at 0 would only
         # pass the lead round and round.
         if not state.pile:
-            return "a Go needs a count to stop on: lay a card to begin the series"
+            return Reason("go_at_zero")
     return ""
 
 

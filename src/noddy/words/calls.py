@@ -32,6 +32,8 @@ __all__ = [
     "announce",
     "call",
     "card_name",
+    "card_text",
+    "card_words",
     "check_language",
     "item_name",
     "say",
@@ -111,6 +113,32 @@ def check_language(lang: str) -> None:
 def card_name(card: Card) -> str:
     """What a named card is called ("Flat Back"), or the card as written ("K♠")."""
     return SPECIAL_NAMES.get(str(card), card.pretty)
+
+
+RANKS = {
+    "en": {"A": ("A", "Ace"), "J": ("J", "Jack"), "Q": ("Q", "Queen"), "K": ("K", "King")},
+    "fr": {"A": ("A", "as"), "J": ("V", "valet"), "Q": ("D", "dame"), "K": ("R", "roi")},
+}
+"""Each court card's and the Ace's letter and name, per language (French cards read R, D, V)."""
+SUITS = {
+    "en": {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"},
+    "fr": {"c": "trèfle", "d": "carreau", "h": "cœur", "s": "pique"},
+}
+_CARD = {"en": "{rank} of {suit}", "fr": "{rank} de {suit}"}
+
+
+def card_text(card: Card, lang: str = "en") -> str:
+    """A card as a player writes it in ``lang``, with its suit sign: "J♥", "V♥"."""
+    check_language(lang)
+    rank = str(card.rank)
+    return RANKS[lang].get(rank, (rank, rank))[0] + card.suit.symbol
+
+
+def card_words(card: Card, lang: str = "en") -> str:
+    """A card in words: "Jack of hearts", "valet de cœur", "10 de pique"."""
+    check_language(lang)
+    rank = str(card.rank)
+    return _CARD[lang].format(rank=RANKS[lang].get(rank, (rank, rank))[1], suit=SUITS[lang][card.suit.value])
 
 
 def item_name(item: ScoreItem, rules: Rules | None = None, lang: str = "en") -> str:

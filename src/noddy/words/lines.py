@@ -13,9 +13,9 @@ from typing import Any, Literal, Protocol
 
 from noddy.cards import Card
 from noddy.rules import Rules, side_seats
-from noddy.scoring import ScoreItem, total
-from noddy.words.calls import CallPart, call, say
-from noddy.words.phrases import play_end_line
+from noddy.scoring import Kind, ScoreItem, total
+from noddy.words.calls import NAMES, CallPart, call, card_text, check_language, say
+from noddy.words.phrases import agree, person, phrase, play_end_line, whose
 
 __all__ = ["Happening", "Line", "Part", "event_line", "possessive", "side_name", "verb"]
 
@@ -45,17 +45,20 @@ class Happening(Protocol):
 @dataclass(frozen=True, slots=True)
 class Line:
     """One event in words: its parts, its call, the points pegged, and how much it stands out
-    (``heading``: a new deal; ``strong``: the end of the game)."""
+    (``heading``: a new deal; ``strong``: the end of the game), and its language."""
 
     parts: tuple[Part, ...]
     call: tuple[CallPart, ...] = ()
     points: int = 0
     style: Literal["", "heading", "strong"] = ""
+    lang: str = "en"
 
     @property
     def text(self) -> str:
         """The line as plain text, cards written with their suit signs, without the points."""
-        return "".join(p if isinstance(p, str) else " ".join(c.pretty for c in p) for p in self.parts)
+        return "".join(
+            p if isinstance(p, str) else " ".join(card_text(c, self.lang) for c in p) for p in self.parts
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -71,7 +74,7 @@ def side_name(names: Sequence[str], side: int, partners: bool) -> str:
 
 
 def _plural(name: str) -> bool:
-    return name == "You" or " & " in name
+    return person(name) != "one"
 
 
 def verb(name: str, singular: str, plural: str) -> str:
@@ -80,76 +83,92 @@ def verb(name: str, singular: str, plural: str) -> str:
 
 
 def possessive(name: str) -> str:
-    """"Your" for the reader's own seat, else "Greedy's"."""
-    return "Your" if name == "You" else f"{name}'s"
+    """"Your" for the reader's own seat, else "Greedy's" (the terminal's English)."""
+    return "Your" if name == phrase("you") else f"{name}'s"
 
 
-def event_line(event: Happening, names: Sequence[str], rules: Rules, partners: bool) -> Line | None:
-    """The words for an event, or ``None`` for events not worth a line of their own."""
+def _knave_words(kind: str, rules: Rules, lang: str) -> str:
+    """What a Knave or a turned Jack is called: the rules' words in English, the language's else."""
+    key = Kind.TURNED_JACK if kind == "turned_jack" else Kind.KNAVE
+    if lang == "en" or key not in NAMES[lang]:
+        return rules.words.turned_jack if kind == "turned_jack" else rules.words.knave
+    return NAMES[lang][key]
+
+
+def event_line(
+    event: Happening, names: Sequence[str], rules: Rules, partners: bool, lang: str = "en"
+) -> Line | None:
+    """The words for an event in ``lang``, or ``None`` for events not worth a line of their own.
+    ``names`` are the seats' names as the reader sees them (its own seat is ``phrase("you")``)."""
+    check_language(lang)
     who = names[event.seat] if event.seat is not None and event.seat < len(names) else ""
     kind = event.kind
     points = event.points
     if kind in ("cut", "cut_again"):
-        parts: list[Part] = ["Cut for the deal: "]
+        parts: list[Part] = [phrase("line.cut", lang)]
         for i, (name, card) in enumerate(zip(names, event.cards, strict=False)):
             parts += [", " if i else "", f"{name} ", (card,)]
         if kind == "cut_again":
-            parts.append(" (equal: cut again)")
-        return Line(tuple(parts))
+            parts.append(phrase("line.cut_again", lang))
+        return Line(tuple(parts), lang=lang)
     if kind == "dealer":
-        return Line((f"First dealer: {who}.",))
+        return Line((phrase("line.dealer", lang, who=who),), lang=lang)
     if kind == "compensation":
-        words = f"{verb(who, 'pegs', 'peg')} {points} before the first deal, for the dealer's first crib."
-        return Line((words,), points=points)
+        return Line((agree("line.compensation", who, lang, points=points),), points=points, lang=lang)
     if kind == "deal":
-        return Line((verb(who, "deals", "deal"),), style="heading")
+        return Line((agree("line.deal", who, lang),), style="heading", lang=lang)
     if kind == "discard":
-        return Line((f"{verb(who, 'lays', 'lay')} cards away to the crib.",))
+        return Line((agree("line.discard", who, lang),), lang=lang)
     if kind == "turnup":
-        return Line(("Turned up: ", event.cards))
+        return Line((phrase("line.turnup", lang), event.cards), lang=lang)
     if kind in ("turned_jack", "knave"):
-        words = rules.words.turned_jack if kind == "turned_jack" else rules.words.knave
-        return Line((f"{who}: {words} {points}",), call(event.items, rules), points)
+        words = _knave_words(kind, rules, lang)
+        said = call(event.items, rules, lang)
+        knave = phrase("line.knave", lang, who=who, words=words, points=points)
+        return Line((knave,), said, points, lang=lang)
     if kind in ("count", "declare"):
-        said = call(event.items, rules)
-        subject = event.subject or "hand"
-        parts = [f"{possessive(who)} {subject}"]
-        if event.cards:
-            parts += [" (", event.cards, ")"]
-        if kind == "count" or event.items or event.cards:
-            parts.append(f": “{say(said)}”")
-        if kind == "declare":
-            parts.append(f" — declared {event.count}")
-            true = total(event.items)
-            if points != event.count:
-                parts.append(f", corrected to {points}")
-            elif (event.items or event.cards) and event.count != true:
-                parts.append(f", the true count is {true}; pegged {points}")
-        return Line(tuple(parts), said, points)
+        return _count_line(event, who, rules, lang)
     if kind == "show":
-        shown = "is turned face up" if event.subject == "crib" else "is shown"
-        return Line((f"{possessive(who)} {event.subject} {shown}: ", event.cards))
+        shown = phrase(f"line.show.{event.subject}", lang, whose=whose(event.subject, who, lang))
+        return Line((shown, event.cards), lang=lang)
     if kind == "muggins":
-        taken = f"{points} point{'s' if points != 1 else ''}"
-        takes = "take" if _plural(who) else "takes"
-        return Line((f"{verb(who, 'calls', 'call')} muggins and {takes} the {taken} missed.",), points=points)
+        taken = phrase("points.one" if points == 1 else "points.many", lang, n=points)
+        return Line((agree("line.muggins", who, lang, taken=taken),), points=points, lang=lang)
     if kind == "play":
-        said = call(event.items, rules)
-        tail = f" — {say(said)}" if said else ""
-        count = f", count {event.count}{tail}"
-        return Line((f"{verb(who, 'plays', 'play')} ", event.cards, count), said, points)
+        said = call(event.items, rules, lang)
+        tail = phrase("line.play_call", lang, said=say(said, lang)) if said else ""
+        count = phrase("line.count_now", lang, count=event.count) + tail
+        return Line((agree("line.play", who, lang), event.cards, count), said, points, lang=lang)
     if kind == "go":
-        return Line((f"{who}: Go",))
+        return Line((phrase("line.go", lang, who=who),), lang=lang)
     if kind == "last_card":
-        said = call(event.items, rules)
-        return Line((f"{who}: {said[0].name}",), said, points)
+        said = call(event.items, rules, lang)
+        return Line((phrase("line.last_card", lang, who=who, name=said[0].name),), said, points, lang=lang)
     if kind == "reset":
-        return Line(("The count goes back to 0.",))
+        return Line((phrase("line.reset", lang),), lang=lang)
     if kind == "play_end":
-        return Line((play_end_line(event.count or 0),))
+        return Line((play_end_line(event.count or 0, lang),), lang=lang)
     if kind == "win":
         if event.seat is None:
-            return Line(("The game is a draw.",), style="strong")
+            return Line((phrase("line.draw", lang),), style="strong", lang=lang)
         winner = side_name(names, event.seat, partners)
-        return Line((f"{verb(winner, 'wins', 'win')} the game.",), style="strong")
+        return Line((agree("line.win", winner, lang),), style="strong", lang=lang)
     return None
+
+
+def _count_line(event: Happening, who: str, rules: Rules, lang: str) -> Line:
+    """A hand or crib counted or declared: whose, its cards if shown, the call, what was declared."""
+    said = call(event.items, rules, lang)
+    parts: list[Part] = [whose(event.subject or "hand", who, lang)]
+    if event.cards:
+        parts += [" (", event.cards, ")"]
+    if event.kind == "count" or event.items or event.cards:
+        parts.append(phrase("line.said", lang, said=say(said, lang)))
+    if event.kind == "declare":
+        parts.append(phrase("line.declared", lang, count=event.count))
+        true = total(event.items)
+        if event.points != event.count:
+            parts.append(phrase("line.corrected", lang, points=event.points))
+        elif (event.items or event.cards) and event.count != true:
+            parts.append(phrase("line.true_count", lang, true=true, points=event.points))
+    return Line(tuple(parts), said, event.points, lang=lang)

@@ -10,14 +10,18 @@ from noddy.words.calls import check_language, item_name
 __all__ = [
     "PHRASES",
     "REASONS",
+    "agree",
     "cannot_play",
     "count_heading",
     "jack_receiver_name",
+    "of_name",
+    "person",
     "phrase",
     "play_end_line",
     "reason_name",
     "stake_line",
     "turned_jack_line",
+    "whose",
 ]
 
 PHRASES: dict[str, dict[str, str]] = {
@@ -37,6 +41,50 @@ PHRASES: dict[str, dict[str, str]] = {
         "cannot_play": "You cannot play within {limit}",
         "play_end": "The play ends.",
         "play_end_unplayed": "The play ends; {unplayed} card(s) not played.",
+        "you": "You",
+        "of.vowel": "{name}",
+        "of.other": "{name}",
+        "whose.hand.you": "Your hand",
+        "whose.hand.one": "{name}'s hand",
+        "whose.crib.you": "Your crib",
+        "whose.crib.one": "{name}'s crib",
+        "line.cut": "Cut for the deal: ",
+        "line.cut_again": " (equal: cut again)",
+        "line.dealer": "First dealer: {who}.",
+        "line.compensation.one": "{who} pegs {points} before the first deal, for the dealer's first crib.",
+        "line.compensation.many": "{who} peg {points} before the first deal, for the dealer's first crib.",
+        "line.compensation.you": "{who} peg {points} before the first deal, for the dealer's first crib.",
+        "line.deal.one": "{who} deals",
+        "line.deal.many": "{who} deal",
+        "line.deal.you": "{who} deal",
+        "line.discard.one": "{who} lays cards away to the crib.",
+        "line.discard.many": "{who} lay cards away to the crib.",
+        "line.discard.you": "{who} lay cards away to the crib.",
+        "line.turnup": "Turned up: ",
+        "line.knave": "{who}: {words} {points}",
+        "line.said": ": “{said}”",
+        "line.declared": " — declared {count}",
+        "line.corrected": ", corrected to {points}",
+        "line.true_count": ", the true count is {true}; pegged {points}",
+        "line.show.hand": "{whose} is shown: ",
+        "line.show.crib": "{whose} is turned face up: ",
+        "line.muggins.one": "{who} calls muggins and takes the {taken} missed.",
+        "line.muggins.many": "{who} call muggins and take the {taken} missed.",
+        "line.muggins.you": "{who} call muggins and take the {taken} missed.",
+        "points.one": "{n} point",
+        "points.many": "{n} points",
+        "line.play.one": "{who} plays ",
+        "line.play.many": "{who} play ",
+        "line.play.you": "{who} play ",
+        "line.count_now": ", count {count}",
+        "line.play_call": " — {said}",
+        "line.go": "{who}: Go",
+        "line.last_card": "{who}: {name}",
+        "line.reset": "The count goes back to 0.",
+        "line.draw": "The game is a draw.",
+        "line.win.one": "{who} wins the game.",
+        "line.win.many": "{who} win the game.",
+        "line.win.you": "{who} win the game.",
     },
     "fr": {
         "hand": "Main",
@@ -54,6 +102,50 @@ PHRASES: dict[str, dict[str, str]] = {
         "cannot_play": "Vous ne pouvez pas jouer sans dépasser {limit}",
         "play_end": "Le jeu est fini.",
         "play_end_unplayed": "Le jeu est fini ; {unplayed} carte(s) non jouée(s).",
+        "you": "Vous",
+        "of.vowel": "d’{name}",
+        "of.other": "de {name}",
+        "whose.hand.you": "Votre main",
+        "whose.hand.one": "La main {of}",
+        "whose.crib.you": "Votre crib",
+        "whose.crib.one": "Le crib {of}",
+        "line.cut": "Coupe pour la donne : ",
+        "line.cut_again": " (égalité : on recoupe)",
+        "line.dealer": "Premier donneur : {who}.",
+        "line.compensation.one": "{who} marque {points} avant la première donne, pour le crib du donneur.",
+        "line.compensation.many": "{who} marquent {points} avant la première donne, pour le crib du donneur.",
+        "line.compensation.you": "{who} marquez {points} avant la première donne, pour le crib du donneur.",
+        "line.deal.one": "{who} donne",
+        "line.deal.many": "{who} donnent",
+        "line.deal.you": "{who} donnez",
+        "line.discard.one": "{who} écarte des cartes pour le crib.",
+        "line.discard.many": "{who} écartent des cartes pour le crib.",
+        "line.discard.you": "{who} écartez des cartes pour le crib.",
+        "line.turnup": "Carte retournée : ",
+        "line.knave": "{who} : {words} {points}",
+        "line.said": " : « {said} »",
+        "line.declared": " — annoncé {count}",
+        "line.corrected": ", corrigé à {points}",
+        "line.true_count": ", le vrai compte est {true} ; marqué {points}",
+        "line.show.hand": "{whose} est montrée : ",
+        "line.show.crib": "{whose} est retourné : ",
+        "line.muggins.one": "{who} crie muggins et prend {taken}.",
+        "line.muggins.many": "{who} crient muggins et prennent {taken}.",
+        "line.muggins.you": "{who} criez muggins et prenez {taken}.",
+        "points.one": "le point oublié",
+        "points.many": "les {n} points oubliés",
+        "line.play.one": "{who} joue ",
+        "line.play.many": "{who} jouent ",
+        "line.play.you": "{who} jouez ",
+        "line.count_now": ", compte {count}",
+        "line.play_call": " — {said}",
+        "line.go": "{who} : Go",
+        "line.last_card": "{who} : {name}",
+        "line.reset": "Le compte repart de 0.",
+        "line.draw": "La partie est nulle.",
+        "line.win.one": "{who} gagne la partie.",
+        "line.win.many": "{who} gagnent la partie.",
+        "line.win.you": "{who} gagnez la partie.",
     },
 }
 """Each phrase per language, with ``{fields}`` a face fills in (and may style)."""
@@ -93,6 +185,34 @@ def phrase(key: str, lang: str = "en", **values: object) -> str:
     """A phrase in ``lang`` with its values filled in."""
     check_language(lang)
     return PHRASES[lang][key].format(**values)
+
+
+def person(name: str, lang: str = "en") -> str:
+    """Which form a verb takes after ``name``: ``you`` (the reader, alone or with a partner),
+    ``many`` (two partners) or ``one``."""
+    you = phrase("you", lang)
+    if you in name.split(" & "):
+        return "you"
+    return "many" if " & " in name else "one"
+
+
+def agree(key: str, who: str, lang: str = "en", **values: object) -> str:
+    """The phrase ``key`` with its verb agreed with ``who``: "Ann plays", "You play", "Vous jouez"."""
+    return phrase(f"{key}.{person(who, lang)}", lang, who=who, **values)
+
+
+_VOWELS = frozenset("AEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜaeiouyàâäéèêëîïôöùûü")
+
+
+def of_name(name: str, lang: str = "en") -> str:
+    """``name`` after "of" where the language says it so ("d’Ann", "de Bob"); in English the name."""
+    return phrase("of.vowel" if name[:1] in _VOWELS else "of.other", lang, name=name)
+
+
+def whose(subject: str, name: str, lang: str = "en") -> str:
+    """Whose hand or crib, at the start of a sentence: "Your hand", "Ann's crib", "La main d’Ann"."""
+    form = "you" if name == phrase("you", lang) else "one"
+    return phrase(f"whose.{subject}.{form}", lang, name=name, of=of_name(name, lang))
 
 
 def cannot_play(lang: str = "en") -> str:

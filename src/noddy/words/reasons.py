@@ -1,0 +1,99 @@
+"""Why an action is refused, in words: a `Reason` is the English text every caller reads as a
+string, and keeps its key and values so that a face can say it in the reader's language.
+
+>>> from noddy.cards import Card
+>>> why = Reason("over_limit", card=Card.parse("8c"), count=34, limit=31)
+>>> why
+'8c would make the count 34, over 31'
+>>> why.say("fr")
+'8♣ porterait le compte à 34, au-delà de 31'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from noddy.cards import Card
+from noddy.words.calls import card_text, check_language
+
+__all__ = ["REFUSALS", "Reason", "say_reason"]
+
+REFUSALS: dict[str, dict[str, str]] = {
+    "en": {
+        "over": "the game is over",
+        "chance": "chance must {kind} now",
+        "turn_not_chance": "it is seat {seat}'s turn, not chance's",
+        "turn": "it is seat {seat}'s turn",
+        "phase": "in the {phase} you may: {allowed}",
+        "declare_range": "a declared count is from {low} to {high} points, not {number}",
+        "discard_count": "discard {need} different card(s) from your hand, not {given}",
+        "discard_twice": "discard {need} different card(s) from your hand: {card} is given twice",
+        "discard_not_held": (
+            "discard {need} different card(s) from your hand: not all of them are in it ({hand})"
+        ),
+        "one_card": "play one card at a time",
+        "not_held": "{card} is not in your hand ({hand})",
+        "over_limit": "{card} would make the count {count}, over {limit}",
+        "must_play": "you can lay a card within {limit}, and must",
+        "go_at_zero": "a Go needs a count to stop on: lay a card to begin the series",
+        "early_not_discard": "only a discard may be chosen before your turn, not {action}",
+        "laid_away": "you have laid away already in this deal: wait for the others",
+    },
+    "fr": {
+        "over": "la partie est finie",
+        "chance": "le hasard doit d’abord agir ({kind})",
+        "turn_not_chance": "c’est au tour du siège {seat}, pas au hasard",
+        "turn": "c’est au tour du siège {seat}",
+        "phase": "à ce moment ({phase}) vous pouvez : {allowed}",
+        "declare_range": "un compte annoncé va de {low} à {high} points, pas {number}",
+        "discard_count": "écartez {need} carte(s) différente(s) de votre main, pas {given}",
+        "discard_twice": "écartez {need} carte(s) différente(s) de votre main : {card} est donnée deux fois",
+        "discard_not_held": (
+            "écartez {need} carte(s) différente(s) de votre main : elles n’y sont pas toutes ({hand})"
+        ),
+        "one_card": "jouez une carte à la fois",
+        "not_held": "{card} n’est pas dans votre main ({hand})",
+        "over_limit": "{card} porterait le compte à {count}, au-delà de {limit}",
+        "must_play": "vous pouvez poser une carte sans dépasser {limit}, et vous le devez",
+        "go_at_zero": "un Go demande un compte où s’arrêter : posez une carte pour commencer la série",
+        "early_not_discard": "avant votre tour, vous ne pouvez qu’écarter, pas {action}",
+        "laid_away": "vous avez déjà écarté pour cette donne : attendez les autres",
+    },
+}
+"""Each reason for refusing an action, per language; a card value is written as the language writes
+it (with its suit sign) when said for a page, and in notation ("8c") in the English text."""
+
+
+def _value(value: object, lang: str, pretty: bool) -> object:
+    if isinstance(value, Card):
+        return card_text(value, lang) if pretty else str(value)
+    if isinstance(value, tuple) and all(isinstance(v, Card) for v in value):
+        return " ".join(str(_value(v, lang, pretty)) for v in value)
+    return value
+
+
+class Reason(str):
+    """A refusal: reads as its English text, says itself in any language with `say`."""
+
+    key: str
+    values: dict[str, object]
+
+    def __new__(cls, key: str, **values: object) -> Reason:
+        text = REFUSALS["en"][key].format(**{k: _value(v, "en", False) for k, v in values.items()})
+        made = super().__new__(cls, text)
+        made.key = key
+        made.values = values
+        return made
+
+    def __getnewargs_ex__(self) -> tuple[tuple[Any, ...], dict[str, Any]]:
+        return (self.key,), dict(self.values)
+
+    def say(self, lang: str = "en", *, pretty: bool = True) -> str:
+        """The reason in ``lang``, its cards with suit signs (``pretty``) or in notation."""
+        check_language(lang)
+        return REFUSALS[lang][self.key].format(**{k: _value(v, lang, pretty) for k, v in self.values.items()})
+
+
+def say_reason(reason: str, lang: str = "en") -> str:
+    """A refusal said for a page in ``lang`` (cards with suit signs); text that is no `Reason` as it is."""
+    return reason.say(lang) if isinstance(reason, Reason) else reason
