@@ -32,7 +32,7 @@ __all__ = [
     "rules_to_data",
 ]
 
-TOP_KEYS = ("name", "title", "summary", "extends", "source", "notes")
+TOP_KEYS = ("name", "title", "summary", "language", "extends", "source", "notes")
 PATHS = frozenset(spec.path for spec in FIELDS)
 
 
@@ -240,6 +240,7 @@ def rules_from_data(data: Mapping[str, Any], *, origin: str = "rules", folder: P
         "name": name,
         "title": _text(data, "title"),
         "summary": _text(data, "summary"),
+        "language": _text(data, "language") or "en",
         "sources": _sources(data.get("source", [])),
         "notes": _notes(data.get("notes", {})),
     }
@@ -307,6 +308,8 @@ def rules_to_data(rules: Rules) -> dict[str, Any]:
         data["title"] = rules.title
     if rules.summary:
         data["summary"] = rules.summary
+    if rules.language != "en":
+        data["language"] = rules.language
     if rules.sources:
         data["source"] = [
             {k: v for k, v in (("name", s.name), ("file", s.file), ("page", s.page), ("url", s.url)) if v}

@@ -78,6 +78,8 @@ class Rules:
     name: str
     title: str = ""
     summary: str = ""
+    language: str = "en"
+    """The language the rule set's players speak (its source's): the web speaks it by default."""
     sources: tuple[Source, ...] = ()
     notes: tuple[tuple[str, str], ...] = ()
     deal: Deal = field(default_factory=Deal)
