@@ -64,7 +64,10 @@ class Seat:
         seat: int | None,
         *,
         secret: str | None = None,
+        lang: str | None = "en",
     ) -> None:
+        """``lang``: the language the seat asks to read (English unless a test says otherwise;
+        ``None`` says none, so the table's rule set chooses)."""
         self.seat = seat
         OPEN.append(self)
         self.closed = False
@@ -74,6 +77,7 @@ class Seat:
         self.raw: list[str] = []
         self.state: dict[str, Any] | None = None
         hello = {"type": "hello", "token": token} | ({"secret": secret} if secret else {})
+        hello |= {"lang": lang} if lang else {}
         self.ws.send_text(json.dumps(hello))
 
     def close(self) -> None:
@@ -108,9 +112,9 @@ class Seat:
         return str(self.until("error")["error"])
 
 
-def mine(client: TestClient, made: dict[str, Any]) -> Seat:
+def mine(client: TestClient, made: dict[str, Any], lang: str | None = "en") -> Seat:
     """The maker's own seat, by the secret the new table's answer gave."""
-    return Seat(client, made["id"], None, made["seat"], secret=made["secret"])
+    return Seat(client, made["id"], None, made["seat"], secret=made["secret"], lang=lang)
 
 
 def invite_token(made: dict[str, Any], seat: int) -> str:

@@ -25,7 +25,15 @@ from noddy.rules import field_spec, preset_names
 from noddy.web.connection import MAX_NAME, Bucket, Limits, clean_name, serve_connection
 from noddy.web.guard import SECURITY_HEADERS, BodyLimit, Doorway, invalid_request
 from noddy.web.live import LiveTable, Refused
-from noddy.web.pages import levels, replay_frames, rules_catalogue, rules_page
+from noddy.web.pages import (
+    counting_choices,
+    known_language,
+    levels,
+    page_words,
+    replay_frames,
+    rules_catalogue,
+    rules_page,
+)
 from noddy.web.seats import HUMAN, SeatSpec, name_refusal
 from noddy.web.store import Store, default_url
 from noddy.web.tables import TableManager
@@ -164,9 +172,14 @@ def create_app(
         return HTMLResponse(page)
 
     @app.get("/api/rules")
-    async def api_rules() -> dict[str, Any]:
-        counting = [{"value": value, "words": words} for value, words in COUNTING.items()]
-        return {"rules": rules_catalogue(), "levels": levels(), "counting": counting}
+    async def api_rules(lang: str = "en") -> dict[str, Any]:
+        lang = known_language(lang)
+        counting = counting_choices(tuple(COUNTING), lang)
+        return {"rules": rules_catalogue(lang), "levels": levels(), "counting": counting}
+
+    @app.get("/api/words/{lang}")
+    async def api_words(lang: str) -> dict[str, Any]:
+        return page_words(lang)
 
     @app.get("/api/tables")
     async def api_tables() -> dict[str, Any]:
@@ -232,8 +245,8 @@ def create_app(
         return table.record().to_json(table.state)
 
     @app.get("/api/tables/{table_id}/replay")
-    async def api_replay(table_id: str) -> dict[str, Any]:
-        return replay_frames(_finished(table_id))
+    async def api_replay(table_id: str, lang: str = "en") -> dict[str, Any]:
+        return replay_frames(_finished(table_id), known_language(lang))
 
     @app.websocket("/ws/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:

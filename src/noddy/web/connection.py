@@ -1,8 +1,8 @@
 """One websocket at a table: read the client's messages, refuse the bad ones, send each view.
 
 The protocol is in ``docs/web.md``. A connection first says ``hello`` (with its seat's secret, or an
-invite link's token, or neither to watch); then it may ``act`` for its own seat only, ask for a
-``rematch``, or ``ping``.
+invite link's token, or neither to watch; and the language it reads, if chosen); then it may ``act``
+for its own seat only, change its ``lang``, ask for a ``rematch``, or ``ping``.
 Sending is done by one task per connection that always sends the latest view ("latest wins"), so
 a slow client never holds up the table; a client that falls too far behind is disconnected and
 gets the whole state again when it reconnects.
@@ -26,12 +26,13 @@ from noddy.web.guard import Doorway
 from noddy.web.live import LiveTable, Refused
 from noddy.web.messages import state_message, table_message
 from noddy.web.tables import TableManager
+from noddy.words import LANGUAGES, say_reason
 
 __all__ = ["MAX_NAME", "Bucket", "Connection", "Limits", "clean_name", "serve_connection"]
 
 MAX_NAME = 24
 MAX_OUTBOX = 64
-TYPES = ("hello", "act", "name", "rematch", "ping")
+TYPES = ("hello", "act", "name", "lang", "rematch", "ping")
 
 
 @dataclass(frozen=True)
@@ -83,6 +84,8 @@ class Connection:
         self.limits = limits
         self.table = table
         self.seat: int | None = None
+        self.lang = table.language
+        """The language this connection's person reads: chosen in hello or later, else the table's."""
         self.ready = False
         self.events_sent = 0
         self.dirty = False
@@ -133,10 +136,10 @@ class Connection:
                 continue
             if self.table_dirty:
                 self.table_dirty = False
-                await self.websocket.send_text(json.dumps(table_message(self.table, self.seat)))
+                await self.websocket.send_text(json.dumps(table_message(self.table, self.seat, self.lang)))
             if self.dirty:
                 self.dirty = False
-                message, self.events_sent = state_message(self.table, self.seat, self.events_sent)
+                message, self.events_sent = state_message(self.table, self.seat, self.events_sent, self.lang)
                 await self.websocket.send_text(json.dumps(message))
 
 
@@ -251,6 +254,10 @@ async def _handle(conn: Connection, manager: TableManager, text: str) -> None:
             raise Refused('say {"type": "hello"} first (with your "secret" or "token", or neither to watch)')
         elif kind == "act":
             await _act(conn, manager, data)
+        elif kind == "lang":
+            conn.lang = _lang(data.get("lang"))
+            conn.events_sent = 0
+            conn.notify(table=True)
         elif kind == "name":
             if conn.seat is None:
                 raise Refused("you are watching: only a player can name their seat")
@@ -264,7 +271,7 @@ async def _handle(conn: Connection, manager: TableManager, text: str) -> None:
         else:
             raise Refused(f"unknown message type {kind[:40]!r}; use one of: {', '.join(TYPES)}")
     except Refused as exc:
-        conn.error(str(exc), kind[:40])
+        conn.error(say_reason(exc.args[0] if exc.args else str(exc), conn.lang), kind[:40])
 
 
 async def _hello(conn: Connection, manager: TableManager, data: dict[str, Any]) -> None:
@@ -285,6 +292,10 @@ async def _hello(conn: Connection, manager: TableManager, data: dict[str, Any]) 
     if token is not None and not isinstance(token, str):
         raise Refused('"token" must be the text after the # of your invite link')
     name = _name(data["name"]) if data.get("name") is not None else None
+    if data.get("lang") is not None:
+        conn.lang = _lang(data["lang"])
+    else:
+        conn.lang = table.language
     welcome: dict[str, Any] = {"type": "welcome", "table": table.id, "seat": None}
     seat = table.seat_of_secret(secret) if secret else None
     if seat is None and token:
@@ -336,6 +347,13 @@ def _name(name: object) -> str:
     if not cleaned:
         raise Refused(f'"name" must be a name of 1 to {MAX_NAME} letters')
     return cleaned
+
+
+def _lang(lang: object) -> str:
+    """A language from a message; `Refused` if noddy does not speak it."""
+    if not isinstance(lang, str) or lang not in LANGUAGES:
+        raise Refused(f'"lang" must be one of {", ".join(LANGUAGES)}, not {str(lang)[:20]!r}')
+    return lang
 
 
 def _full(limits: Limits) -> str:

@@ -16,6 +16,7 @@ from noddy.players import Player
 from noddy.record import GameRecord, Seat
 from noddy.rules import Rules
 from noddy.web.seats import LiveSeat, key_matches
+from noddy.words import LANGUAGES, Reason
 
 __all__ = ["Listener", "LiveTable", "NewTable", "PendingDiscards", "Refused"]
 
@@ -44,9 +45,9 @@ class PendingDiscards:
         why not (and keep nothing)."""
         seat = action.seat
         if action.kind != "discard" or seat is None:
-            return f"only a discard may be chosen before your turn, not {action}"
+            return Reason("early_not_discard", action=str(action))
         if not self.may_lay_away(state, seat):
-            return "you have laid away already in this deal: wait for the others"
+            return Reason("laid_away")
         why = state.evolve(to_act=seat).why_illegal(action)
         if not why:
             self.waiting[seat] = action
@@ -103,6 +104,11 @@ class LiveTable:
     @property
     def idle(self) -> bool:
         return not self.listeners and (self.driver is None or self.driver.done())
+
+    @property
+    def language(self) -> str:
+        """The language spoken at this table to whoever has not chosen one: its rule set's."""
+        return self.rules.language if self.rules.language in LANGUAGES else "en"
 
     @property
     def names(self) -> list[str]:

@@ -15,24 +15,43 @@ from typing import Any
 from noddy.game import EVENT_FACTS, Event, EventKind, PlayerView
 from noddy.rules import Rules
 from noddy.web.live import LiveTable
-from noddy.words import REASONS, cannot_play, event_line, reason_name, side_name, stake_line
+from noddy.words import (
+    REASONS,
+    cannot_play,
+    event_line,
+    of_name,
+    phrase,
+    reason_name,
+    rule_set_words,
+    say_reason,
+    side_name,
+    stake_line,
+)
 
-__all__ = ["event_json", "pegs", "state_message", "table_message"]
+__all__ = ["display_names", "event_json", "pegs", "state_message", "table_message", "table_title"]
 
-def display_names(table: LiveTable, seat: int | None) -> list[str]:
-    """Seat names as ``seat`` reads them: its own seat is "You"."""
-    return ["You" if i == seat else name for i, name in enumerate(table.names)]
+def display_names(table: LiveTable, seat: int | None, lang: str = "en") -> list[str]:
+    """Seat names as ``seat`` reads them: its own seat is "You" ("Vous")."""
+    return [phrase("you", lang) if i == seat else name for i, name in enumerate(table.names)]
 
 
-def table_message(table: LiveTable, seat: int | None) -> dict[str, Any]:
-    """Who sits where, who is connected, and the facts of the rules the table shows."""
+def table_title(table: LiveTable, lang: str = "en") -> str:
+    """The table's rule set's title in ``lang``."""
+    rules = table.rules
+    return rule_set_words(table.preset, rules.title or rules.name, rules.summary, lang)[0]
+
+
+def table_message(table: LiveTable, seat: int | None, lang: str = "en") -> dict[str, Any]:
+    """Who sits where, who is connected, and the facts of the rules the table shows, in ``lang``."""
     rules = table.rules
     state = table.state
+    names = display_names(table, seat, lang)
     return {
         "type": "table",
         "id": table.id,
+        "lang": lang,
         "rules": table.preset,
-        "title": rules.title or rules.name,
+        "title": table_title(table, lang),
         "players": state.players,
         "partners": state.partners,
         "you": seat,
@@ -42,7 +61,9 @@ def table_message(table: LiveTable, seat: int | None) -> dict[str, Any]:
         "target": rules.game.target,
         "crib": rules.crib.kind,
         "wrong_count": rules.hand.wrong_count,
-        "sides": [side_name(display_names(table, seat), s, state.partners) for s in range(state.sides)],
+        "sides": [side_name(names, s, state.partners) for s in range(state.sides)],
+        "names": names,
+        "of": [of_name(name, lang) for name in names],
         "seats": [
             {
                 "name": s.name,
@@ -55,10 +76,12 @@ def table_message(table: LiveTable, seat: int | None) -> dict[str, Any]:
     }
 
 
-def event_json(event: Event, names: Sequence[str], rules: Rules, partners: bool) -> dict[str, Any]:
-    """One event for the browser: its words, and each scoring item with the cards it may show."""
+def event_json(
+    event: Event, names: Sequence[str], rules: Rules, partners: bool, lang: str = "en"
+) -> dict[str, Any]:
+    """One event for the browser: its words in ``lang``, and each scoring item with the cards it may show."""
     data = event.to_json()
-    line = event_line(event, names, rules, partners)
+    line = event_line(event, names, rules, partners, lang)
     if line is not None:
         data.update(line.to_json())
     if EVENT_FACTS[event.kind].called:
@@ -100,22 +123,26 @@ def deal_summaries(view: PlayerView) -> list[dict[str, Any]]:
     return deals
 
 
-def _result_line(view: PlayerView, names: Sequence[str]) -> str | None:
+def _result_line(view: PlayerView, names: Sequence[str], lang: str) -> str | None:
     """How the game ended, as its last line says it ("You win the game."), once it has."""
     ended = next((e for e in reversed(view.events) if e.kind == EventKind.WIN), None)
-    line = event_line(ended, names, view.rules, view.partners) if ended is not None else None
+    line = event_line(ended, names, view.rules, view.partners, lang) if ended is not None else None
     return line.text if line is not None else None
 
 
-def state_message(table: LiveTable, seat: int | None, since: int = 0) -> tuple[dict[str, Any], int]:
-    """The game as ``seat`` sees it, with the events from ``since`` on; and the new event count."""
+def state_message(
+    table: LiveTable, seat: int | None, since: int = 0, lang: str = "en"
+) -> tuple[dict[str, Any], int]:
+    """The game as ``seat`` sees it, with the events from ``since`` on, worded in ``lang``; and the
+    new event count."""
     state = table.state
     view = state.view(seat)
-    names = display_names(table, seat)
+    names = display_names(table, seat, lang)
     data = replace(view, events=()).to_json()
     del data["events"]
+    data["refusals"] = {str(card): say_reason(reason, lang) for card, reason in view.refusals}
     since = min(since, len(view.events))
-    events = [event_json(e, names, view.rules, view.partners) for e in view.events[since:]]
+    events = [event_json(e, names, view.rules, view.partners, lang) for e in view.events[since:]]
     message: dict[str, Any] = {
         "type": "state",
         "table": table.id,
@@ -125,11 +152,12 @@ def state_message(table: LiveTable, seat: int | None, since: int = 0) -> tuple[d
         "events": events,
         "pegs": pegs(view),
         "deals": deal_summaries(view),
-        "reasons": [[key, reason_name(key)] for key in REASONS["en"]],
+        "lang": lang,
+        "reasons": [[key, reason_name(key, lang)] for key in REASONS["en"]],
         "discard": view.rules.deal.shape(view.players).discard,
-        "cannot_play": cannot_play(),
-        "result_line": _result_line(view, names),
-        "stake_line": stake_line(view.stake) if view.winner is not None else None,
+        "cannot_play": cannot_play(lang),
+        "result_line": _result_line(view, names, lang),
+        "stake_line": stake_line(view.stake, lang) if view.winner is not None else None,
         "laid_away": table.laying.laid(seat),
         "lay_away_now": table.laying.may_lay_away(state, seat),
         "status": table.status,

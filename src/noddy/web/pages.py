@@ -9,9 +9,18 @@ from typing import Any
 from noddy.players import LEVELS
 from noddy.rules import Rules, describe, load_rules, preset_names
 from noddy.web.live import LiveTable
-from noddy.web.messages import display_names, event_json, pegs
+from noddy.web.messages import display_names, event_json, pegs, table_title
+from noddy.words import LANGUAGES, counting_words, page_phrases, rule_set_words
 
-__all__ = ["levels", "replay_frames", "rules_catalogue", "rules_page"]
+__all__ = [
+    "counting_choices",
+    "known_language",
+    "levels",
+    "page_words",
+    "replay_frames",
+    "rules_catalogue",
+    "rules_page",
+]
 
 
 def levels() -> list[str]:
@@ -19,11 +28,13 @@ def levels() -> list[str]:
     return list(LEVELS)
 
 
-def _rules_facts(rules: Rules) -> dict[str, Any]:
+def _rules_facts(rules: Rules, lang: str) -> dict[str, Any]:
+    title, summary = rule_set_words(rules.name, rules.title or rules.name, rules.summary, lang)
     return {
         "name": rules.name,
-        "title": rules.title or rules.name,
-        "summary": rules.summary,
+        "title": title,
+        "summary": summary,
+        "language": rules.language,
         "sources": [{"name": s.name, "url": s.url} for s in rules.sources],
         "players": list(rules.player_counts),
         "partners": rules.table.partners,
@@ -34,8 +45,19 @@ def _rules_facts(rules: Rules) -> dict[str, Any]:
 
 
 @cache
-def rules_catalogue() -> list[dict[str, Any]]:
-    return [_rules_facts(load_rules(name)) for name in preset_names()]
+def rules_catalogue(lang: str = "en") -> list[dict[str, Any]]:
+    """The lobby's facts about each preset, its title and summary in ``lang``."""
+    return [_rules_facts(load_rules(name), lang) for name in preset_names()]
+
+
+def counting_choices(values: tuple[str, ...], lang: str = "en") -> list[dict[str, str]]:
+    """The counting options the lobby offers, each with what it does in ``lang``."""
+    return [{"value": value, "words": counting_words(value, lang)} for value in values]
+
+
+def known_language(lang: str | None) -> str:
+    """``lang`` if noddy speaks it, else English (a page asks; a wrong answer is no error)."""
+    return lang if lang in LANGUAGES else "en"
 
 
 def rules_page(name: str) -> str | None:
@@ -72,10 +94,16 @@ def rules_page(name: str) -> str | None:
 <main class="prose">{body}</main></body></html>"""
 
 
-def replay_frames(table: LiveTable) -> dict[str, Any]:
-    """Every position of a finished game in its open view (every hand and crib face up): only a
-    finished game is replayed (`GameState.replay` refuses any other)."""
-    names = display_names(table, None)
+def page_words(lang: str) -> dict[str, Any]:
+    """The phrase table a page reads its words from, in ``lang`` (English for a language unknown)."""
+    lang = known_language(lang)
+    return {"lang": lang, "phrases": page_phrases(lang)}
+
+
+def replay_frames(table: LiveTable, lang: str = "en") -> dict[str, Any]:
+    """Every position of a finished game in its open view (every hand and crib face up), worded in
+    ``lang``: only a finished game is replayed (`GameState.replay` refuses any other)."""
+    names = display_names(table, None, lang)
     frames = []
     shown = 0
     for state, view in table.state.replay():
@@ -87,14 +115,16 @@ def replay_frames(table: LiveTable) -> dict[str, Any]:
                 "action": None if last is None else (last.kind if last.is_chance else str(last)),
                 "actor": None if last is None else last.seat,
                 "view": data,
-                "events": [event_json(e, names, state.rules, state.partners) for e in view.events[shown:]],
+                "events": [
+                    event_json(e, names, state.rules, state.partners, lang) for e in view.events[shown:]
+                ],
                 "pegs": pegs(view),
             }
         )
         shown = len(view.events)
     return {
         "id": table.id,
-        "title": table.rules.title or table.rules.name,
+        "title": table_title(table, lang),
         "names": names,
         "partners": table.state.partners,
         "target": table.rules.game.target,

@@ -16,6 +16,7 @@ from noddy.words.calls import (
     say,
 )
 from noddy.words.lines import Happening, Line, Part, event_line, possessive, side_name, verb
+from noddy.words.page import COUNTING, PAGE, RULE_SETS, counting_words, page_phrases, rule_set_words
 from noddy.words.phrases import (
     PHRASES,
     REASONS,
@@ -35,11 +36,14 @@ from noddy.words.phrases import (
 from noddy.words.reasons import REFUSALS, Reason, say_reason
 
 __all__ = [
+    "COUNTING",
     "LANGUAGES",
     "NAMES",
+    "PAGE",
     "PHRASES",
     "REASONS",
     "REFUSALS",
+    "RULE_SETS",
     "SPECIAL_NAMES",
     "CallPart",
     "Happening",
@@ -55,15 +59,18 @@ __all__ = [
     "card_words",
     "check_language",
     "count_heading",
+    "counting_words",
     "event_line",
     "item_name",
     "jack_receiver_name",
     "of_name",
+    "page_phrases",
     "person",
     "phrase",
     "play_end_line",
     "possessive",
     "reason_name",
+    "rule_set_words",
     "say",
     "say_reason",
     "side_name",
