@@ -245,8 +245,8 @@ def create_app(
         return table.record().to_json(table.state)
 
     @app.get("/api/tables/{table_id}/replay")
-    async def api_replay(table_id: str, lang: str = "en") -> dict[str, Any]:
-        return replay_frames(_finished(table_id), known_language(lang))
+    async def api_replay(table_id: str, lang: str | None = None) -> dict[str, Any]:
+        return replay_frames(_finished(table_id), lang)
 
     @app.websocket("/ws/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:

@@ -97,12 +97,15 @@ def rules_page(name: str) -> str | None:
 def page_words(lang: str) -> dict[str, Any]:
     """The phrase table a page reads its words from, in ``lang`` (English for a language unknown)."""
     lang = known_language(lang)
-    return {"lang": lang, "phrases": page_phrases(lang)}
+    languages = {code: page_phrases(code)["lang.name"] for code in LANGUAGES}
+    return {"lang": lang, "languages": languages, "phrases": page_phrases(lang)}
 
 
-def replay_frames(table: LiveTable, lang: str = "en") -> dict[str, Any]:
+def replay_frames(table: LiveTable, lang: str | None = None) -> dict[str, Any]:
     """Every position of a finished game in its open view (every hand and crib face up), worded in
-    ``lang``: only a finished game is replayed (`GameState.replay` refuses any other)."""
+    ``lang`` (by default the table's): only a finished game is replayed (`GameState.replay` refuses
+    any other)."""
+    lang = known_language(lang) if lang else table.language
     names = display_names(table, None, lang)
     frames = []
     shown = 0
@@ -124,6 +127,7 @@ def replay_frames(table: LiveTable, lang: str = "en") -> dict[str, Any]:
         shown = len(view.events)
     return {
         "id": table.id,
+        "lang": lang,
         "title": table_title(table, lang),
         "names": names,
         "partners": table.state.partners,

@@ -1,5 +1,7 @@
 // Playing cards and the Noddy board, drawn as SVG by our own code (no artwork to license).
 
+import { has, t } from "/static/words.js";
+
 const NS = "http://www.w3.org/2000/svg";
 
 const SUIT_PATHS = {
@@ -10,11 +12,7 @@ const SUIT_PATHS = {
   c: "M50 10 a18 18 0 1 1 -0.1 0 Z M28 40 a18 18 0 1 1 -0.1 0 Z M72 40 a18 18 0 1 1 -0.1 0 Z "
     + "M45 60 C45 78 40 88 32 96 L68 96 C60 88 55 78 55 60 Z",
 };
-export const SUIT_NAMES = { c: "clubs", d: "diamonds", h: "hearts", s: "spades" };
 export const SUIT_SYMBOLS = { c: "♣", d: "♦", h: "♥", s: "♠" };
-const RANK_NAMES = {
-  A: "Ace", J: "Jack", Q: "Queen", K: "King",
-};
 
 // Pip positions (x, y in a 100 x 140 card) for the number cards.
 const L = 32, C = 50, R = 68;
@@ -39,14 +37,20 @@ export function isRed(code) {
   return suit === "h" || suit === "d";
 }
 
-export function prettyCard(code) {
-  const { rank, suit } = parseCard(code);
-  return rank + SUIT_SYMBOLS[suit];
+/** A rank as the reader's language writes it on a card: "J", or "V" for a valet. */
+export function rankLetter(rank) {
+  return has(`rank_letter.${rank}`) ? t(`rank_letter.${rank}`) : rank;
 }
 
+export function prettyCard(code) {
+  const { rank, suit } = parseCard(code);
+  return rankLetter(rank) + SUIT_SYMBOLS[suit];
+}
+
+/** A card in words in the reader's language: "Jack of hearts", "valet de cœur". */
 export function cardName(code) {
   const { rank, suit } = parseCard(code);
-  return `${RANK_NAMES[rank] || rank} of ${SUIT_NAMES[suit]}`;
+  return t("card.name", { rank: has(`rank.${rank}`) ? t(`rank.${rank}`) : rank, suit: t(`suit.${suit}`) });
 }
 
 function svgEl(tag, attrs = {}) {
@@ -71,7 +75,7 @@ function corner(rank, suit, flip) {
     "font-weight": "700", "font-family": "Georgia, 'DejaVu Serif', serif",
     "letter-spacing": rank === "10" ? -2 : 0,
   });
-  text.textContent = rank;
+  text.textContent = rankLetter(rank);
   group.append(text, suitShape(suit, 11, 37, 13));
   return group;
 }
@@ -87,7 +91,7 @@ function courtFace(rank, suit) {
     x: 50, y: 84, "text-anchor": "middle", "font-size": 46, "font-weight": "700",
     "font-family": "Georgia, 'DejaVu Serif', serif", class: "court-letter",
   });
-  letter.textContent = rank;
+  letter.textContent = rankLetter(rank);
   group.append(letter);
   return group;
 }
@@ -115,7 +119,7 @@ export function cardSVG(code) {
 
 /** The back of a card. */
 export function backSVG() {
-  const svg = svgEl("svg", { viewBox: "0 0 100 140", class: "card-svg back", role: "img", "aria-label": "a card" });
+  const svg = svgEl("svg", { viewBox: "0 0 100 140", class: "card-svg back", role: "img", "aria-label": t("card.back") });
   const defs = svgEl("defs");
   const pattern = svgEl("pattern", { id: "lattice", width: 10, height: 10, patternUnits: "userSpaceOnUse" });
   pattern.append(svgEl("path", { d: "M0 5 L5 0 L10 5 L5 10 Z", class: "lattice" }));
@@ -149,7 +153,7 @@ export function boardSVG(target, pegs) {
   const height = top * 2 + streets * streetHeight + (streets - 1) * streetGap;
   const svg = svgEl("svg", {
     viewBox: `0 0 ${width} ${height}`, class: "board-svg", role: "img",
-    "aria-label": `board of ${target} holes: ` + pegs.map((p, s) => `side ${s + 1} at ${p[0]}`).join(", "),
+    "aria-label": t("board.label", { target, sides: pegs.map((p, s) => t("board.side", { side: s + 1, hole: p[0] })).join(", ") }),
   });
   svg.append(svgEl("rect", { x: 0, y: 0, width, height, rx: 10, class: "board-wood" }));
   const place = (hole, side) => {
@@ -184,7 +188,7 @@ export function boardSVG(target, pegs) {
       const [x, y] = place(Math.min(hole, target), side);
       const peg = svgEl("circle", { cx: x, cy: y, r: cls.includes("front") ? 6.2 : 5, class: cls, fill: pegColour(side) });
       const title = svgEl("title");
-      title.textContent = `${cls.includes("front") ? "front" : "back"} peg: ${hole}`;
+      title.textContent = t(cls.includes("front") ? "board.front" : "board.back", { hole });
       peg.append(title);
       svg.append(peg);
     }

@@ -1,10 +1,13 @@
 // The lobby: start a table (rule set, players, partners, counting, seats) and list the tables.
 
 import { api, el, myTables, oldToken, saveInvites, saveMaker, saveSecret, savedSecret } from "/static/common.js";
+import { chosenLang, lang, langSwitch, loadWords, t, tn } from "/static/words.js";
 
 const $ = (id) => document.getElementById(id);
 let catalogue = [];
 let levels = [];
+let counting = [];
+let listed = null;
 
 function current() {
   return catalogue.find((r) => r.name === $("rules").value) || catalogue[0];
@@ -23,12 +26,12 @@ function defaultLevel() {
 function showRules() {
   const rules = current();
   const sources = rules.sources.map((s) => el("li", {}, s.url ? el("a", { href: s.url, rel: "noopener", target: "_blank" }, s.name) : s.name));
-  const game = rules.end === "target" ? `game ${rules.target} up` : "a single deal";
+  const game = rules.end === "target" ? t("lobby.game_to", { target: rules.target }) : t("lobby.single_deal");
   $("rules-about").replaceChildren(
     el("p", { class: "summary" }, rules.summary),
-    el("p", { class: "facts" }, `${rules.players.join(", ")} players · ${game} · `,
-      el("a", { href: `/rules/${rules.name}`, target: "_blank", id: "full-rules" }, "the full rules in plain words")),
-    el("ul", { class: "sources", "aria-label": "sources" }, sources),
+    el("p", { class: "facts" }, t("lobby.facts", { players: rules.players.join(", "), game }),
+      el("a", { href: `/rules/${rules.name}`, target: "_blank", id: "full-rules" }, t("lobby.full_rules"))),
+    el("ul", { class: "sources", "aria-label": t("lobby.sources") }, sources),
   );
   const was = playersChosen();
   const box = $("players");
@@ -64,20 +67,20 @@ function myName() {
 }
 
 function seatRow(i, prior) {
-  const kind = el("select", { "aria-label": `seat ${i + 1}`, class: "seat-kind", onchange: () => update() },
-    el("option", { value: "me" }, "Me"),
-    el("option", { value: "friend" }, "A friend (invite link)"),
-    el("option", { value: "computer" }, "Computer"));
+  const kind = el("select", { "aria-label": t("lobby.seat_kind", { n: i + 1 }), class: "seat-kind", onchange: () => update() },
+    el("option", { value: "me" }, t("lobby.me")),
+    el("option", { value: "friend" }, t("lobby.friend")),
+    el("option", { value: "computer" }, t("lobby.computer")));
   kind.value = prior.kind;
-  const level = el("select", { "aria-label": `level of seat ${i + 1}`, class: "seat-level" },
-    ...levels.map((name) => el("option", { value: name }, name)));
+  const level = el("select", { "aria-label": t("lobby.seat_level", { n: i + 1 }), class: "seat-level" },
+    ...levels.map((name) => el("option", { value: name }, t(`level.${name}`) || name)));
   level.value = prior.level || defaultLevel();
-  const name = el("input", { type: "text", maxlength: 24, class: "seat-name-input", "aria-label": `name at seat ${i + 1}`, value: prior.name || "" });
-  const row = el("li", { class: "seat-row" }, el("span", { class: "seat-no" }, `Seat ${i + 1}`), kind, level, name);
+  const name = el("input", { type: "text", maxlength: 24, class: "seat-name-input", "aria-label": t("lobby.seat_name", { n: i + 1 }), value: prior.name || "" });
+  const row = el("li", { class: "seat-row" }, el("span", { class: "seat-no" }, t("lobby.seat", { n: i + 1 })), kind, level, name);
   function update() {
     level.hidden = kind.value !== "computer";
     name.hidden = kind.value === "computer";
-    name.placeholder = kind.value === "me" ? "your name" : "friend's name";
+    name.placeholder = kind.value === "me" ? t("lobby.your_name") : t("lobby.friends_name");
     if (kind.value === "me") {
       for (const other of document.querySelectorAll(".seat-kind")) if (other !== kind && other.value === "me") {
         other.value = "friend";
@@ -131,70 +134,97 @@ async function create(event) {
       const url = new URL(inv.link, location.href).href;
       return el("li", {}, el("strong", {}, inv.name), " ", el("input", { value: url, readonly: true, onclick: (e) => e.target.select() }));
     });
-    $("created").replaceChildren(el("h2", {}, "Table ready"),
-      el("p", {}, "Send each player their own link: it seats one person, the first to open it."),
-      el("ul", { class: "invite-links" }, links), el("p", {}, el("a", { href: made.url, class: "button" }, "Watch the table")));
+    $("created").replaceChildren(el("h2", {}, t("lobby.ready")),
+      el("p", {}, t("lobby.send_links")),
+      el("ul", { class: "invite-links" }, links), el("p", {}, el("a", { href: made.url, class: "button" }, t("lobby.watch_table"))));
     $("created").hidden = false;
     refresh();
   } catch (error) {
-    $("create-error").textContent = `The table could not be made: ${error.message}`;
+    $("create-error").textContent = t("lobby.not_made", { error: error.message });
   } finally {
     $("start").disabled = false;
   }
 }
 
-function describeTable(t) {
-  const who = t.seats.map((s) => s.name).join(", ");
+function describeTable(table) {
+  const who = table.seats.map((s) => s.name).join(", ");
   let state;
-  if (t.status === "over") {
-    const scores = t.scores.join(" – ");
-    const names = t.seats.map((s) => s.name);
-    const winner = t.winner === null ? null : t.side_seats[t.winner].map((seat) => names[seat]).join(" & ");
-    state = winner === null ? `a draw, ${scores}` : `${winner} won, ${scores}`;
-  } else if (t.status === "open") {
-    state = `waiting for ${t.seats.filter((s) => !s.claimed).length} player(s)`;
+  if (table.status === "over") {
+    const scores = table.scores.join(" – ");
+    const names = table.seats.map((s) => s.name);
+    const winner = table.winner === null ? null : table.side_seats[table.winner].map((seat) => names[seat]).join(" & ");
+    state = winner === null ? t("lobby.draw", { scores }) : t("lobby.won", { winner, scores });
+  } else if (table.status === "open") {
+    state = tn("lobby.waiting", table.seats.filter((s) => !s.claimed).length);
   } else {
-    state = `deal ${t.deal}, ${t.scores.join(" – ")}`;
+    state = t("lobby.deal_now", { deal: table.deal, scores: table.scores.join(" – ") });
   }
-  return [el("span", { class: "t-title" }, t.title), el("span", { class: "t-who" }, who), el("span", { class: "t-state" }, state)];
+  const rules = catalogue.find((r) => r.name === table.rules);
+  return [el("span", { class: "t-title" }, rules ? rules.title : table.title), el("span", { class: "t-who" }, who), el("span", { class: "t-state" }, state)];
 }
 
-function tableItem(t, mine) {
-  const seated = mine && (savedSecret(t.id) || oldToken(t.id));
+function tableItem(table, mine) {
+  const seated = mine && (savedSecret(table.id) || oldToken(table.id));
   let link;
-  if (t.status === "over") link = el("a", { href: `/replay/${t.id}`, class: "button" }, "Replay");
-  else if (seated) link = el("a", { href: `/t/${t.id}`, class: "button primary" }, "Play");
-  else link = el("a", { href: `/t/${t.id}`, class: "button" }, "Watch");
-  return el("li", { "data-table": t.id }, el("div", { class: "t-info" }, ...describeTable(t)), link);
+  if (table.status === "over") link = el("a", { href: `/replay/${table.id}`, class: "button" }, t("lobby.replay"));
+  else if (seated) link = el("a", { href: `/t/${table.id}`, class: "button primary" }, t("lobby.play"));
+  else link = el("a", { href: `/t/${table.id}`, class: "button" }, t("lobby.watch"));
+  return el("li", { "data-table": table.id }, el("div", { class: "t-info" }, ...describeTable(table)), link);
 }
 
 function fill(list, tables, mine = false) {
-  list.replaceChildren(...(tables.length ? tables.map((t) => tableItem(t, mine)) : [el("li", { class: "empty" }, "None.")]));
+  list.replaceChildren(...(tables.length ? tables.map((table) => tableItem(table, mine))
+    : [el("li", { class: "empty" }, t(mine ? "lobby.none_yet" : "lobby.none"))]));
+}
+
+function show(data) {
+  const ids = new Set(myTables());
+  const all = [...data.open, ...data.playing];
+  fill($("mine"), all.filter((table) => ids.has(table.id)), true);
+  fill($("open"), data.open.filter((table) => !ids.has(table.id)));
+  fill($("playing"), data.playing.filter((table) => !ids.has(table.id)));
+  fill($("finished"), data.finished);
 }
 
 async function refresh() {
   try {
-    const data = await api("/api/tables");
-    const ids = new Set(myTables());
-    const all = [...data.open, ...data.playing];
-    fill($("mine"), all.filter((t) => ids.has(t.id)), true);
-    fill($("open"), data.open.filter((t) => !ids.has(t.id)));
-    fill($("playing"), data.playing.filter((t) => !ids.has(t.id)));
-    fill($("finished"), data.finished);
+    listed = await api("/api/tables");
+    show(listed);
   } catch {
     /* the next refresh will tell */
   }
 }
 
-async function start() {
-  const data = await api("/api/rules");
+// The lobby's words, and the rule sets' and counting options' descriptions, in the chosen language.
+async function speak(wanted) {
+  await loadWords(wanted);
+  const data = await api(`/api/rules?lang=${encodeURIComponent(lang())}`);
   catalogue = data.rules;
   levels = data.levels;
-  $("counting").append(...data.counting.map((c) => el("option", { value: c.value }, `Declare your own count: ${c.words}`)));
+  counting = data.counting;
+  const chosen = { rules: $("rules").value, counting: $("counting").value };
+  $("counting").replaceChildren(el("option", { value: "" }, t("lobby.as_rules_say")),
+    ...counting.map((c) => el("option", { value: c.value }, t("lobby.declare_own", { words: c.words }))));
+  $("counting").value = chosen.counting;
   $("rules").replaceChildren(...catalogue.map((r) => el("option", { value: r.name }, r.title)));
+  if (chosen.rules) $("rules").value = chosen.rules;
+  langSwitch($("lang-switch"), (code) => speak(code));
+  const seats = [...$("seats").children].map(readSeat);
+  showRules();
+  [...$("seats").children].forEach((row, i) => {
+    if (!seats[i]) return;
+    row.querySelector(".seat-kind").value = seats[i].kind;
+    row.querySelector(".seat-kind").dispatchEvent(new Event("change"));
+    if (seats[i].level) row.querySelector(".seat-level").value = seats[i].level;
+    if (seats[i].name) row.querySelector(".seat-name-input").value = seats[i].name;
+  });
+  if (listed) show(listed);
+}
+
+async function start() {
+  await speak(chosenLang() || "en");
   $("rules").addEventListener("change", showRules);
   $("partners").addEventListener("change", () => { $("partners").dataset.touched = "yes"; });
-  showRules();
   $("new-table").addEventListener("submit", create);
   refresh();
   setInterval(refresh, 5000);

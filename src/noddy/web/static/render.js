@@ -3,6 +3,7 @@
 
 import { backSVG, boardSVG, cardName, cardSVG, pegColour } from "/static/cards.js";
 import { cardText, el } from "/static/common.js";
+import { t } from "/static/words.js";
 
 // Who sits on which side comes from the view: `side_seats` (the seats of each side) and `side_of`.
 export const sideOfSeat = (view) => (seat) => view.side_of[seat];
@@ -37,11 +38,11 @@ export function renderSeats(box, { view, names, seats, me, hands }) {
   }
   for (const seat of order) {
     const tags = [];
-    if (seat === view.dealer) tags.push(el("span", { class: "tag dealer", title: "the dealer" }, "dealer"));
-    if (me !== null && view.side_of[seat] === view.side_of[me]) tags.push(el("span", { class: "tag partner" }, "partner"));
+    if (seat === view.dealer) tags.push(el("span", { class: "tag dealer", title: t("tag.dealer_title") }, t("tag.dealer")));
+    if (me !== null && view.side_of[seat] === view.side_of[me]) tags.push(el("span", { class: "tag partner" }, t("tag.partner")));
     const info = seats && seats[seat];
-    if (info && info.kind === "human" && !info.claimed) tags.push(el("span", { class: "tag away" }, "invited"));
-    else if (info && info.kind === "human" && !info.connected) tags.push(el("span", { class: "tag away" }, "away"));
+    if (info && info.kind === "human" && !info.claimed) tags.push(el("span", { class: "tag away" }, t("tag.invited")));
+    else if (info && info.kind === "human" && !info.connected) tags.push(el("span", { class: "tag away" }, t("tag.away")));
     const cards = el("div", { class: "mini-hand" });
     if (hands) for (const code of sortCards(hands[seat])) cards.append(cardFace(code, "small"));
     else for (let i = 0; i < view.hand_sizes[seat]; i++) cards.append(cardBack("small"));
@@ -97,7 +98,7 @@ export function logEntry(event, sideNames, sideOf) {
   row.append(el("span", { class: "log-text" }, ...lineParts(event)));
   if (event.points) {
     const side = event.seat === null ? null : sideOf(event.seat);
-    row.append(el("span", { class: `pts side-${side}`, title: `pegged by ${sideNames[side] || ""}` }, `+${event.points}`));
+    row.append(el("span", { class: `pts side-${side}`, title: t("log.pegged_by", { who: sideNames[side] || "" }) }, `+${event.points}`));
   }
   if (event.items && event.items.length && (event.subject || event.items.length > 1)) {
     const list = el("ul", { class: "items" });
@@ -114,7 +115,7 @@ export function logEntry(event, sideNames, sideOf) {
 export function dealsTable(deals, names, view, reasons) {
   const sides = sideNames(names, view);
   const table = el("table", { class: "deals" });
-  table.append(el("thead", {}, el("tr", {}, el("th", {}, "Deal"), ...sides.map((n) => el("th", {}, n)))));
+  table.append(el("thead", {}, el("tr", {}, el("th", {}, t("deal.deal")), ...sides.map((n) => el("th", {}, n)))));
   const body = el("tbody");
   const totals = sides.map(() => 0);
   for (const deal of deals) {
@@ -124,9 +125,9 @@ export function dealsTable(deals, names, view, reasons) {
       const detail = reasons.filter(([key]) => parts[key]).map(([key, words]) => `${words} ${parts[key]}`).join(", ");
       return el("td", { title: detail }, el("strong", {}, String(sum)), detail ? el("small", {}, ` ${detail}`) : null);
     });
-    body.append(el("tr", {}, el("td", {}, deal.deal ? String(deal.deal) : "start"), ...cells));
+    body.append(el("tr", {}, el("td", {}, deal.deal ? String(deal.deal) : t("deal.start")), ...cells));
   }
-  body.append(el("tr", { class: "total" }, el("td", {}, "Total"), ...totals.map((t) => el("td", {}, el("strong", {}, String(t))))));
+  body.append(el("tr", { class: "total" }, el("td", {}, t("deal.total")), ...totals.map((t) => el("td", {}, el("strong", {}, String(t))))));
   table.append(body);
   return table;
 }

@@ -2,6 +2,7 @@
 
 import { appendLog, renderMiddle, renderScores, renderSeats } from "/static/render.js";
 import { api } from "/static/common.js";
+import { chosenLang, langSwitch, loadWords, t } from "/static/words.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -20,9 +21,9 @@ function show(index) {
   for (let i = 0; i <= at; i++) appendLog(log, data.frames[i].events, data.names, v);
   log.scrollTop = log.scrollHeight;
   $("slider").value = String(at);
-  $("step").textContent = `step ${at} of ${data.frames.length - 1}`;
+  $("step").textContent = t("replay.step", { at, last: data.frames.length - 1 });
   const who = frame.actor === null || frame.actor === undefined ? "" : `${data.names[frame.actor]}: `;
-  $("status").textContent = frame.action ? `${who}${frame.action}` : "Before the first deal.";
+  $("status").textContent = frame.action ? `${who}${frame.action}` : t("replay.before");
 }
 
 function dealStart(direction) {
@@ -31,19 +32,29 @@ function dealStart(direction) {
   show(i);
 }
 
-async function start() {
+// The game worded in ``wanted`` (a language chosen in this browser, else the table's).
+async function load(wanted) {
+  const asked = wanted ? `?lang=${encodeURIComponent(wanted)}` : "";
   try {
-    data = await api(`/api/tables/${encodeURIComponent(tableId)}/replay`);
+    data = await api(`/api/tables/${encodeURIComponent(tableId)}/replay${asked}`);
   } catch (error) {
-    $("status").textContent = `This game cannot be replayed: ${error.message}`;
-    return;
+    await loadWords(wanted || "en");
+    $("status").textContent = t("replay.cannot", { error: error.message });
+    return false;
   }
+  await loadWords(data.lang);
+  langSwitch($("lang-switch"), async (code) => { if (await load(code)) show(at); });
   $("title").textContent = data.title;
-  document.title = `Noddy — replay of ${data.title}`;
+  document.title = t("replay.doc", { title: data.title });
   for (const frame of data.frames) {
     frame.view.target = data.target;
     frame.view.end = data.end;
   }
+  return true;
+}
+
+async function start() {
+  if (!(await load(chosenLang()))) return;
   $("slider").max = String(data.frames.length - 1);
   $("slider").addEventListener("input", () => show(Number($("slider").value)));
   $("first").addEventListener("click", () => show(0));

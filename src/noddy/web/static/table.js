@@ -3,9 +3,11 @@
 
 import { cardBack, cardFace, appendLog, dealsTable, lineParts, renderMiddle, renderScores, renderSeats, sideNames, sortCards }
   from "/static/render.js";
-import { api, el, forgetSecret, oldToken, saveInvites, saveMaker, saveSecret, savedInvites, savedMaker, savedSecret }
+import { el, forgetSecret, oldToken, saveInvites, saveMaker, saveSecret, savedInvites, savedMaker, savedSecret }
   from "/static/common.js";
+import { renderInvites } from "/static/invites.js";
 import { cardName, pegColour, prettyCard } from "/static/cards.js";
+import { chosenLang, fillPage, lang, langSwitch, loadWords, t, tn } from "/static/words.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -26,18 +28,35 @@ let overlayShownFor = null;
 let leaving = false;
 let lastCall = null;
 let lastCallShown = null;
+let conn = ["connecting", "conn.connecting"];
 
-const PHASE_VERBS = { discard: "lay cards away", play: "play", count: "count", muggins: "answer the muggins call" };
-
+// Seat names as this seat reads them (its own is "You", "Vous"), as the server words them.
 function names() {
-  if (!info) return [];
-  return info.seats.map((s, i) => (i === info.you ? "You" : s.name));
+  return info ? info.names : [];
+}
+
+// Whose hand or crib, in the reader's language: "your hand", "Ann's crib", "le crib d'Ann".
+function whoseWhat(what, seat) {
+  const form = seat === info.you ? "you" : "one";
+  return t(`whose_what.${what}.${form}`, { name: names()[seat], of: info.of[seat] });
+}
+
+// Speak ``wanted`` (fetching its phrases), then draw the page again in it.
+async function speak(wanted) {
+  await loadWords(wanted);
+  langSwitch($("lang-switch"), (code) => {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "lang", lang: code }));
+  });
+  fillPage();
+  setConn(...conn);
+  lastCallShown = null;
+  render();
 }
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(tableId)}`);
-  setConn("connecting", "connecting…");
+  setConn("connecting", "conn.connecting");
   socket.addEventListener("open", () => {
     retry = 400;
     hello();
@@ -46,10 +65,10 @@ function connect() {
   socket.addEventListener("close", (e) => {
     if (leaving) return;
     if (e.code === 4404) {
-      setConn("gone", "no such table");
+      setConn("gone", "conn.gone");
       return;
     }
-    setConn("reconnecting", "reconnecting…");
+    setConn("reconnecting", "conn.reconnecting");
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 4000);
   });
@@ -59,13 +78,15 @@ function hello() {
   const message = { type: "hello" };
   if (secret) message.secret = secret;
   if (token) message.token = token;
+  if (chosenLang()) message.lang = chosenLang();
   socket.send(JSON.stringify(message));
 }
 
-function setConn(stateName, text) {
+function setConn(stateName, key) {
+  conn = [stateName, key];
   const node = $("conn");
   node.dataset.state = stateName;
-  node.textContent = text;
+  node.textContent = t(key) || "…";
 }
 
 function onMessage(msg) {
@@ -77,10 +98,11 @@ function onMessage(msg) {
       if (location.hash) history.replaceState(null, "", location.pathname + location.search);
     }
     taken = msg.taken ?? null;
-    setConn("connected", msg.seat === null ? "connected · watching" : "connected");
+    setConn("connected", msg.seat === null ? "conn.watching" : "conn.connected");
   } else if (msg.type === "table") {
     info = msg;
-    render();
+    if (msg.lang !== lang()) speak(msg.lang);
+    else render();
   } else if (msg.type === "state") {
     if (msg.events_from === 0) $("log").replaceChildren();
     const previous = game;
@@ -102,12 +124,12 @@ function onMessage(msg) {
     if (secret && msg.error.includes("seat key")) {
       forgetSecret(tableId);
       secret = null;
-      watchingWhy = "The table's maker gave your seat a new invite link: you are watching.";
+      watchingWhy = "watch.new_link";
       hello();
     } else if (token && msg.error.includes("invite link")) {
-      setConn("refused", "invite link not valid");
+      setConn("refused", "conn.refused");
       token = null;
-      watchingWhy = "This invite link is not valid (the table's maker may have made a new one): you are watching.";
+      watchingWhy = "watch.bad_link";
       hello();
     }
   } else if (msg.type === "rematch") {
@@ -132,7 +154,7 @@ function dealSummary(msg, ended) {
     const detail = msg.reasons.filter(([key]) => got[key]).map(([key, words]) => `${words} ${got[key]}`).join(", ");
     return `${name} +${sum}${detail ? ` (${detail})` : ""}`;
   });
-  return { kind: "deal_end", seat: null, points: 0, parts: [`End of deal ${deal.deal}: ${parts.join(" · ")}`] };
+  return { kind: "deal_end", seat: null, points: 0, parts: [t("deal.end", { deal: deal.deal, sides: parts.join(" · ") })] };
 }
 
 function showError(text) {
@@ -141,7 +163,7 @@ function showError(text) {
 
 function send(action) {
   if (!socket || socket.readyState !== WebSocket.OPEN) {
-    showError("not connected: reconnecting, try again in a moment");
+    showError(t("error.not_connected"));
     return;
   }
   socket.send(JSON.stringify({ type: "act", action, seq: game.seq }));
@@ -173,34 +195,33 @@ function myTurn() {
 function onCard(code) {
   if (!myTurn() && !layingEarly()) {
     const who = game && game.view.to_act !== null ? names()[game.view.to_act] : null;
-    showError(who ? `It is not your turn: waiting for ${who}.` : "It is not your turn.");
+    showError(who ? t("error.not_turn", { who }) : t("error.not_turn_plain"));
     return;
   }
   const kinds = legalKinds();
   if (kinds.has("discard")) {
     if (selected.has(code)) selected.delete(code);
     else if (selected.size < game.discard) selected.add(code);
-    else showError(`Lay away ${game.discard} card${game.discard > 1 ? "s" : ""}: click a chosen card to put it back.`);
+    else showError(tn("error.lay_away_full", game.discard));
     render();
   } else if (kinds.has("play") || kinds.has("go")) {
     if (game.view.legal.includes(`play ${code}`)) send(`play ${code}`);
     else showError(`${refusalText(code)}.`);
   } else {
-    showError("Now is not the time to play a card: " + statusText());
+    showError(t("error.not_now", { status: statusText() }));
   }
 }
 
-// Why a card may not be played, its cards written as the page shows them (8♣, not 8c): "8♣ would
-// make the count 34, over 31", or "8♣: you may not play it now".
+// Why a card may not be played, as the server words it in the reader's language with the cards
+// written as the page shows them: "8♣ would make the count 34, over 31", or "8♣: you may not play it now".
 function refusalText(code) {
-  const reason = (game.view.refusals[code] || "you may not play it now")
-    .replace(/(?<![0-9A-Za-z])(10|[A2-9JQK])([cdhs])(?![0-9A-Za-z])/g, (card) => prettyCard(card));
+  const reason = game.view.refusals[code] || t("error.may_not");
   return reason.startsWith(prettyCard(code)) ? reason : `${prettyCard(code)}: ${reason}`;
 }
 
 function layAway() {
   if (selected.size !== game.discard) {
-    showError(`Choose ${game.discard} card${game.discard > 1 ? "s" : ""} to lay away first.`);
+    showError(tn("error.choose", game.discard));
     return;
   }
   send(`discard ${[...selected].join(" ")}`);
@@ -211,76 +232,75 @@ function declare() {
   const value = input ? input.value.trim() : "";
   const range = game.view.declare;
   if (!range || !/^\d+$/.test(value) || Number(value) < range.min || Number(value) > range.max) {
-    showError(`Declare a number of points from ${range ? range.min : 0} to ${range ? range.max : 0}, or press “Count for me”.`);
+    showError(t("error.declare", { min: range ? range.min : 0, max: range ? range.max : 0 }));
     if (input) input.focus();
     return;
   }
   send(`declare ${Number(value)}`);
 }
 
-function owner(seat) {
-  return seat === info.you ? "your" : `${names()[seat]}'s`;
-}
-
 function statusText() {
   const v = game.view;
   const all = names();
   if (game.status === "over" || v.phase === "over") return game.result_line || "";
-  if (v.to_act === null) return "Shuffling and dealing…";
-  if ((game.laid_away || []).length) return `You have laid away: waiting for ${all[v.to_act]} to lay away…`;
+  if (v.to_act === null) return t("status.dealing");
+  if ((game.laid_away || []).length) return t("status.laid_wait", { who: all[v.to_act] });
   if (!myTurn() && !layingEarly()) {
-    const verb = PHASE_VERBS[v.phase] || "act";
-    if (v.phase === "count" && game.view.counting) {
-      const counter = game.view.counting.seat === v.to_act;
-      const whose = counter ? (all[v.to_act] === "You" ? "your" : "their") : owner(game.view.counting.seat);
-      return `${all[v.to_act]} ${all[v.to_act] === "You" ? "count" : "counts"} ${whose} ${game.view.counting.what}…`;
+    const counting = game.view.counting;
+    if (v.phase === "count" && counting) {
+      const who = all[v.to_act];
+      if (counting.seat === v.to_act) {
+        return t(`status.counts_own.${v.to_act === info.you ? "you" : "one"}`, { who, what: t(`what.${counting.what}`) });
+      }
+      return t("status.counts_other", { who, whose: whoseWhat(counting.what, counting.seat) });
     }
-    return `Waiting for ${all[v.to_act]} to ${verb}…`;
+    const waiting = ["discard", "play", "count", "muggins"].includes(v.phase) ? v.phase : "other";
+    return t(`status.waiting.${waiting}`, { who: all[v.to_act] });
   }
   const kinds = legalKinds();
   if (kinds.has("discard")) {
-    const crib = info.crib === "own" ? "your own crib" : `${owner(v.dealer)} crib`;
-    return `Lay away ${game.discard} card${game.discard > 1 ? "s" : ""} to ${crib}: choose, then “Lay away”.`;
+    const crib = info.crib === "own" ? t("status.own_crib") : whoseWhat("crib", v.dealer);
+    return tn("status.lay_away", game.discard, { crib });
   }
   if (kinds.has("muggins")) {
     const m = game.view.muggins;
-    return `${all[m.declarer]} missed ${m.missed} point${m.missed > 1 ? "s" : ""}: call Muggins to take them?`;
+    return tn("status.missed", m.missed, { who: all[m.declarer] });
   }
-  if (kinds.has("count")) return `Count ${owner(game.view.counting.seat)} ${game.view.counting.what}: let the engine count, or declare your points.`;
-  if (kinds.has("play")) return `Your turn: play a card (count ${v.count}).`;
-  if (kinds.has("go")) return `${game.cannot_play}: say Go.`;
-  return "Your turn.";
+  if (kinds.has("count")) return t("status.count_yours", { whose: whoseWhat(game.view.counting.what, game.view.counting.seat) });
+  if (kinds.has("play")) return t("status.play", { count: v.count });
+  if (kinds.has("go")) return t("status.go", { cannot: game.cannot_play });
+  return t("status.your_turn");
 }
 
 function renderActions() {
   const box = $("actions");
   box.replaceChildren();
   if (!myTurn() && !layingEarly()) {
-    if (game.status === "over") box.append(el("button", { class: "primary", onclick: () => showOverlay(true) }, "See the result"));
+    if (game.status === "over") box.append(el("button", { class: "primary", onclick: () => showOverlay(true) }, t("table.see_result")));
     return;
   }
   const kinds = legalKinds();
   if (kinds.has("discard")) {
     box.append(el("button", {
       class: "primary", id: "lay-away", disabled: selected.size !== game.discard, onclick: layAway,
-    }, `Lay away ${selected.size}/${game.discard}`));
+    }, t("button.lay_away", { chosen: selected.size, n: game.discard })));
   }
-  if (kinds.has("go")) box.append(el("button", { class: kinds.has("play") ? "" : "primary", id: "go", onclick: () => send("go") }, "Go"));
+  if (kinds.has("go")) box.append(el("button", { class: kinds.has("play") ? "" : "primary", id: "go", onclick: () => send("go") }, t("button.go")));
   if (kinds.has("count")) {
     const range = game.view.declare;
     box.append(
-      el("button", { class: "primary", id: "count-for-me", onclick: () => send("count") }, "Count for me"),
+      el("button", { class: "primary", id: "count-for-me", onclick: () => send("count") }, t("button.count")),
       el("span", { class: "declare" },
-        el("label", { for: "declare-input" }, "or declare"),
-        el("input", { id: "declare-input", type: "number", min: range.min, max: range.max, inputmode: "numeric", placeholder: "points",
+        el("label", { for: "declare-input" }, t("button.or_declare")),
+        el("input", { id: "declare-input", type: "number", min: range.min, max: range.max, inputmode: "numeric", placeholder: t("button.points"),
           onkeydown: (e) => { if (e.key === "Enter") { e.stopPropagation(); declare(); } } }),
-        el("button", { id: "declare", onclick: declare }, "Declare")),
+        el("button", { id: "declare", onclick: declare }, t("button.declare"))),
     );
   }
   if (kinds.has("muggins")) {
     box.append(
-      el("button", { class: "primary", id: "muggins", onclick: () => send("muggins") }, "Muggins!"),
-      el("button", { id: "pass", onclick: () => send("pass") }, "Let it go"),
+      el("button", { class: "primary", id: "muggins", onclick: () => send("muggins") }, t("button.muggins")),
+      el("button", { id: "pass", onclick: () => send("pass") }, t("button.pass")),
     );
   }
 }
@@ -291,8 +311,8 @@ function renderHand() {
   box.replaceChildren();
   if (info.you === null) {
     const seat = taken === null ? null : info.seats[taken];
-    const why = seat ? `This seat (${seat.name}) is taken: you are watching.` : watchingWhy;
-    const text = why ? `${why} The players' cards are hidden.` : "You are watching: the players' cards are hidden.";
+    const why = seat ? t("watch.taken", { name: seat.name }) : watchingWhy && t(watchingWhy);
+    const text = why ? t("watch.hidden", { why }) : t("watch.plain");
     box.append(el("p", { class: "watching", id: "watching" }, text));
     return;
   }
@@ -333,12 +353,12 @@ function renderCrib() {
   }
   wrap.hidden = false;
   if (info.crib === "own") {
-    label.textContent = "Your crib";
+    label.textContent = t("table.your_crib");
     if (info.you === null) { wrap.hidden = true; return null; }
     return { box: $("crib"), cards: v.own_crib.length ? sortCards(v.own_crib).map((c) => cardFace(c, "small")) : [cardBack("faint")] };
   }
-  label.textContent = v.dealer === info.you ? "Your crib" : "Crib";
-  label.title = `${v.dealer === info.you ? "your" : names()[v.dealer] + "'s"} crib: the dealer's`;
+  label.textContent = v.dealer === info.you ? t("table.your_crib") : t("table.crib");
+  label.title = t("table.crib_title", { whose: whoseWhat("crib", v.dealer) });
   return { box: $("crib"), cards: [cardBack(v.phase === "discard" ? "faint" : "")] };
 }
 
@@ -353,57 +373,6 @@ function renderCallout() {
   box.classList.remove("pop");
   void box.offsetWidth;
   box.classList.add("pop");
-}
-
-function renderInvites() {
-  // The seats still to fill: the invite links this browser holds and, for the table's maker, a new
-  // link for a seat nobody took or whose player has left (the old link and the old secret stop working).
-  const saved = savedInvites(tableId);
-  const rows = [];
-  if (info.status !== "over") {
-    info.seats.forEach((seat, i) => {
-      if (seat.kind !== "human" || i === info.you || (seat.claimed && (seat.connected || !makerKey))) return;
-      const invite = seat.claimed ? null : saved.find((inv) => inv.seat === i);
-      if (invite || makerKey) rows.push(inviteRow(i, seat, invite));
-    });
-  }
-  $("invites").hidden = rows.length === 0;
-  $("invite-list").replaceChildren(...rows);
-}
-
-function inviteRow(i, seat, invite) {
-  const row = el("li", { "data-seat": i }, el("strong", {}, seat.name));
-  if (invite) {
-    const url = new URL(invite.link, location.href).href;
-    const input = el("input", { value: url, readonly: true, "aria-label": `invite link for ${seat.name}`, onclick: (e) => e.target.select() });
-    const copy = el("button", {
-      onclick: async () => {
-        try { await navigator.clipboard.writeText(url); copy.textContent = "Copied"; } catch { input.select(); }
-      },
-    }, "Copy");
-    row.append(input, copy);
-  } else {
-    row.append(el("span", { class: "invite-state" }, seat.claimed ? "has left the table" : "no link kept here"));
-  }
-  if (makerKey) {
-    row.append(el("button", {
-      class: "new-link", "data-seat": i, onclick: () => newLink(i),
-      title: "A new link for this seat: whoever opens it first takes the seat; the old link stops working",
-    }, "New link"));
-  }
-  return row;
-}
-
-async function newLink(seat) {
-  try {
-    const made = await api(`/api/tables/${encodeURIComponent(tableId)}/invites`, {
-      method: "POST", body: JSON.stringify({ maker: makerKey, seat }),
-    });
-    saveInvites(tableId, [...savedInvites(tableId).filter((inv) => inv.seat !== seat), made]);
-    render();
-  } catch (error) {
-    showError(`No new link: ${error.message}`);
-  }
 }
 
 function showOverlay(force = false) {
@@ -425,7 +394,8 @@ function render() {
   $("title").textContent = info.title;
   $("rules-link").href = `/rules/${info.rules}`;
   document.title = `Noddy — ${info.title}`;
-  renderInvites();
+  if (!lang()) return;
+  renderInvites({ tableId, info, makerKey, onError: showError, onChange: render });
   if (!game) return;
   const v = game.view;
   const all = names();
@@ -439,11 +409,11 @@ function render() {
   $("mini-scores").replaceChildren(...sideNames(all, v).map((name, side) => el("span", {
     class: "mini-score", style: `--side:${pegColour(side)}`,
   }, el("span", { class: "dot" }), el("span", {}, name), el("strong", {}, String(v.scores[side])))),
-  el("span", { class: "mini-goal" }, info.end === "target" ? `to ${info.target}` : "one deal"));
-  $("myname").textContent = info.you === null ? "Watching" : `You (${info.seats[info.you].name})`;
+  el("span", { class: "mini-goal" }, info.end === "target" ? t("table.to", { target: info.target }) : t("table.one_deal")));
+  $("myname").textContent = info.you === null ? t("table.watching_as") : t("table.you_are", { name: info.seats[info.you].name });
   $("rename").hidden = info.you === null || !$("rename-form").hidden;
   const tags = [];
-  if (info.you !== null && v.dealer === info.you) tags.push(el("span", { class: "tag dealer" }, "dealer"));
+  if (info.you !== null && v.dealer === info.you) tags.push(el("span", { class: "tag dealer" }, t("tag.dealer")));
   $("mytags").replaceChildren(...tags);
   document.querySelector(".me").classList.toggle("to-act", myTurn() || layingEarly());
   $("status").textContent = statusText();
@@ -494,4 +464,7 @@ $("rename-form").addEventListener("submit", (e) => {
 });
 window.addEventListener("beforeunload", () => { leaving = true; });
 
-connect();
+// A language chosen in this browser is spoken at once; otherwise the table's (its rule set's) when
+// the table tells it.
+if (chosenLang()) speak(chosenLang()).then(connect);
+else connect();
