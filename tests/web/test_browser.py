@@ -28,6 +28,7 @@ ARGS = [
 ]
 ARTIFACTS = Path(__file__).parent / "artifacts"
 PHONE = {"width": 390, "height": 844}
+CHOSE_ENGLISH = "localStorage.setItem('noddy.lang', 'en')"
 
 pytestmark = [
     pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium (make chromium)"),
@@ -192,6 +193,8 @@ def test_a_whole_game_against_the_computer(browser: Browser, server: LiveServer)
 def test_two_people_at_one_table(browser: Browser, server: LiveServer) -> None:
     host_context = browser.new_context(viewport={"width": 1280, "height": 860})
     friend_context = browser.new_context(viewport={"width": 1100, "height": 800})
+    for context in (host_context, friend_context):  # both chose English (the french set speaks French)
+        context.add_init_script(CHOSE_ENGLISH)
     host = host_context.new_page()
     friend = friend_context.new_page()
     errors = watch_errors(host) + watch_errors(friend)

@@ -1,0 +1,112 @@
+"""The table in French: each person reads the language they chose (else the rule set's), at the same
+table; refusals, event lines, the end of the game and the pages' phrases come from the words layer."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from fastapi.testclient import TestClient
+from web_helpers import Seat, invite_token, live, mine, new_table, play_to_end, wait_for
+
+from noddy.words import LANGUAGES, PAGE
+
+FRIEND = {"kind": "friend", "name": "Ann"}
+
+
+def _lines(seat: Seat) -> list[str]:
+    return [e["text"] for m in seat.messages if m["type"] == "state" for e in m["events"] if "text" in e]
+
+
+def test_a_french_seat_and_an_english_seat_read_the_same_table_each_in_their_language(
+    client: TestClient,
+) -> None:
+    made = new_table(client, "french", [{"kind": "me", "name": "Bob"}, FRIEND])
+    bob = mine(client, made, lang=None)  # chose nothing: the french rule set speaks French
+    ann = Seat(client, made["id"], invite_token(made, 1), 1, lang="en")
+    watcher = Seat(client, made["id"], None, None, lang=None)
+    assert bob.until("table")["lang"] == "fr" and ann.until("table")["lang"] == "en"
+    play_to_end(client, made["id"], {0: bob, 1: ann}, random.Random(11))
+    table = live(client, made["id"])
+    winner = table.state.winner
+    french, english = _lines(bob), _lines(ann)
+    assert "Coupe pour la donne : " in french[0] and "Cut for the deal: " in english[0]
+    assert any(line in ("Vous donnez", "Ann donne") for line in french)
+    assert any(line in ("You deal", "Bob deals") for line in english)
+    assert any(line.startswith("Votre main") for line in french)
+    assert any(line.startswith("Your hand") for line in english)
+    assert any(line.startswith("La main d’Ann") for line in french)
+    assert not any("hand" in line or " plays " in line for line in french)
+    assert bob.state is not None and ann.state is not None
+    ends_fr = {0: "Vous gagnez la partie.", 1: "Ann gagne la partie.", None: "La partie est nulle."}
+    ends_en = {0: "Bob wins the game.", 1: "You win the game.", None: "The game is a draw."}
+    assert bob.state["result_line"] == ends_fr[winner]
+    assert ann.state["result_line"] == ends_en[winner]
+    assert bob.state["cannot_play"] == "Vous ne pouvez pas jouer sans dépasser 31"
+    assert dict(bob.state["reasons"])["play"] == "jeu" and dict(ann.state["reasons"])["play"] == "play"
+    watched = watcher.state_at(len(table.state.history))
+    assert watched["lang"] == "fr"
+    assert any(e.get("text", "").startswith("La main de Bob") for e in _all(watcher))
+
+
+def _all(seat: Seat) -> list[dict[str, Any]]:
+    return [e for m in seat.messages if m["type"] == "state" for e in m["events"]]
+
+
+def test_a_refusal_comes_in_the_seats_language(client: TestClient) -> None:
+    made = new_table(client, "french", [{"kind": "me"}, FRIEND])
+    bob = mine(client, made, lang=None)
+    ann = Seat(client, made["id"], invite_token(made, 1), 1, lang="en")
+    table = live(client, made["id"])
+    counting = {0: bob, 1: ann}
+    wait_for(lambda: table.state.to_act in counting and bool(table.state.legal_actions().declare))
+    seat = table.state.to_act
+    assert seat is not None
+    person = counting[seat]
+    seen = person.state_at(len(table.state.history))
+    person.send(type="act", action="declare 100", seq=seen["seq"])
+    expected = {
+        0: "un compte annoncé va de 0 à 99 points, pas 100",
+        1: "a declared count is from 0 to 99 points, not 100",
+    }
+    assert person.error() == expected[seat]
+
+
+def test_a_seat_may_change_its_language_at_the_table(client: TestClient) -> None:
+    made = new_table(client, "cribbage", [{"kind": "me"}, {"kind": "computer", "level": "random"}])
+    me = mine(client, made, lang=None)
+    assert me.until("table")["lang"] == "en"
+    first = me.until("state")
+    assert first["events"][0]["text"].startswith("Cut for the deal")
+    me.send(type="lang", lang="fr")
+    assert me.until("table")["lang"] == "fr"
+    again = me.until("state", lambda m: m["events_from"] == 0)
+    assert again["lang"] == "fr" and again["events"][0]["text"].startswith("Coupe pour la donne")
+    me.send(type="lang", lang="de")
+    assert me.error() == "\"lang\" must be one of en, fr, not 'de'"
+
+
+def test_the_pages_phrases_and_the_rule_sets_in_either_language(client: TestClient) -> None:
+    for lang in LANGUAGES:
+        words = client.get(f"/api/words/{lang}").json()
+        assert words["lang"] == lang and set(PAGE[lang]) <= set(words["phrases"])
+        assert words["languages"] == {"en": "English", "fr": "Français"}
+    assert client.get("/api/words/xx").json()["lang"] == "en"
+    rules = client.get("/api/rules?lang=fr").json()
+    french = next(r for r in rules["rules"] if r["name"] == "french")
+    assert french["title"] == "Noddy (page web française)" and french["language"] == "fr"
+    assert all(c["words"].startswith(("l’arbitre", "un compte")) for c in rules["counting"])
+    english = next(r for r in client.get("/api/rules").json()["rules"] if r["name"] == "french")
+    assert english["title"] == "Noddy (French web page)"
+
+
+def test_a_finished_french_game_is_replayed_in_french_unless_english_is_asked(client: TestClient) -> None:
+    made = new_table(client, "french")
+    me = mine(client, made)
+    play_to_end(client, made["id"], {0: me}, random.Random(3))
+    replay = client.get(f"/api/tables/{made['id']}/replay").json()
+    assert replay["lang"] == "fr"
+    assert replay["frames"][1]["events"][0]["text"].startswith("Coupe pour la donne")
+    english = client.get(f"/api/tables/{made['id']}/replay?lang=en").json()
+    assert english["lang"] == "en"
+    assert english["frames"][1]["events"][0]["text"].startswith("Cut for the deal")
