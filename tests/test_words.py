@@ -6,6 +6,7 @@ import ast
 import inspect
 import json
 import random
+import re
 from pathlib import Path
 
 import numpy as np
@@ -15,13 +16,39 @@ import noddy.cli
 import noddy.web
 import noddy.web.messages
 from noddy.cards import DECK, Card, parse_cards
-from noddy.game import EVENT_FACTS, Event, EventKind, new_game
+from noddy.errors import IllegalActionError
+from noddy.game import EVENT_FACTS, Action, Event, EventKind, Phase, new_game
 from noddy.players import GreedyPlayer
 from noddy.players.driver import run_game
-from noddy.rules import load_rules
+from noddy.rules import field_spec, load_rules, preset_names
 from noddy.scoring import FACTS, KINDS, Kind, ScoreItem, score_deals, score_hand, score_play
 from noddy.web.messages import event_json
-from noddy.words import call, cannot_play, event_line, play_end_line, say
+from noddy.words import (
+    COUNTING,
+    LANGUAGES,
+    NAMES,
+    PAGE,
+    PHRASES,
+    REASONS,
+    REFUSALS,
+    RULE_SETS,
+    Reason,
+    agree,
+    call,
+    cannot_play,
+    card_text,
+    card_words,
+    counting_words,
+    event_line,
+    of_name,
+    page_phrases,
+    play_end_line,
+    rule_set_words,
+    say,
+    say_reason,
+    whose,
+)
+from noddy.words.calls import RANKS
 
 
 def test_every_kind_and_event_kind_has_its_facts() -> None:
@@ -147,3 +174,92 @@ def test_the_faces_take_why_a_seat_must_say_go_from_the_words() -> None:
         assert "within 31" not in path.read_text(encoding="utf-8"), path.name
     assert cannot_play() == "You cannot play within 31"
     assert cannot_play("fr") == "Vous ne pouvez pas jouer sans dépasser 31"
+
+
+PHRASE_TABLES = {"phrases": PHRASES, "refusals": REFUSALS, "page": PAGE, "reasons": REASONS, "ranks": RANKS}
+
+
+@pytest.mark.parametrize("table", PHRASE_TABLES)
+def test_every_phrase_is_written_in_every_language_with_the_same_fields(table: str) -> None:
+    """A phrase added in English and not in French (or with other ``{fields}``) fails here."""
+    phrases = PHRASE_TABLES[table]
+    assert set(phrases) == set(LANGUAGES)
+    fields = re.compile(r"\{(\w+)\}")
+    for lang in LANGUAGES:
+        assert set(phrases[lang]) == set(phrases["en"]), f"{table}: {lang} lacks or adds a phrase"
+        for key, text in phrases[lang].items():
+            if isinstance(text, str):
+                assert set(fields.findall(text)) <= set(fields.findall(phrases["en"][key])) | {"of"}, key
+                assert text, f"{table}.{key} is empty in {lang}"
+
+
+def test_every_preset_and_counting_option_has_its_words_in_every_language() -> None:
+    for lang in LANGUAGES:
+        for name in preset_names():
+            rules = load_rules(name)
+            title, summary = rule_set_words(name, rules.title, rules.summary, lang)
+            assert title and summary
+            if lang != "en":
+                assert name in RULE_SETS[lang] and (title, summary) != (rules.title, rules.summary), name
+        for value in field_spec("hand.wrong_count").choices:
+            assert counting_words(value, lang)
+            assert lang == "en" or value in COUNTING[lang]
+    assert {load_rules(name).language for name in preset_names()} <= set(LANGUAGES)
+    assert load_rules("french").language == "fr" and load_rules("cribbage").language == "en"
+    assert set(page_phrases("fr")) == set(page_phrases("en"))
+
+
+def test_the_french_presets_game_is_told_in_french() -> None:
+    rules = load_rules("french")
+    state = run_game(new_game(rules, 2), [GreedyPlayer(), GreedyPlayer()], random.Random(5))
+    lines = [event_line(e, ["Vous", "Ann"], rules, False, "fr") for e in state.events]
+    said = [line.text for line in lines if line is not None]
+    assert said[0].startswith("Coupe pour la donne : Vous ")
+    assert {"Vous donnez", "Ann donne"} & set(said)
+    counts = [line for line in lines if line and line.call and line.text.startswith(("Votre", "La"))]
+    assert counts and all("« " in line.text for line in counts)
+    names = {part.name for line in lines if line is not None for part in line.call}
+    assert names and names <= set(NAMES["fr"].values()) | {"une suite de trois", "une couleur de trois"}
+    assert said[-1] in ("Vous gagnez la partie.", "Ann gagne la partie.", "La partie est nulle.")
+    english = {"hand", "plays", "wins", "deals", "count "}
+    assert not [text for text in said if any(word in text for word in english)]
+
+
+def test_a_refusal_is_said_in_french_with_the_cards_as_french_players_write_them() -> None:
+    why = Reason("declare_range", low=0, high=99, number=100)
+    assert why == "a declared count is from 0 to 99 points, not 100"
+    assert why.say("fr") == "un compte annoncé va de 0 à 99 points, pas 100"
+    over = Reason("over_limit", card=Card.parse("Jh"), count=35, limit=31)
+    assert over == "Jh would make the count 35, over 31"
+    assert over.say("fr") == "V♥ porterait le compte à 35, au-delà de 31"
+    assert say_reason("plain text", "fr") == "plain text"
+
+
+def test_the_engines_refusals_are_reasons_a_face_can_say_in_french() -> None:
+    rules = load_rules("french")
+    state = new_game(rules, 2)
+    rng = random.Random(2)
+    while not state.legal_actions().declare:
+        chance = state.chance()
+        state = state.apply(chance.sample(rng) if chance is not None else state.legal_actions()[0])
+    seat = state.to_act
+    assert seat is not None
+    why = state.why_illegal(Action.declare(seat, 100))
+    assert isinstance(why, Reason) and why.say("fr") == "un compte annoncé va de 0 à 99 points, pas 100"
+    assert state.phase is Phase.COUNT
+    with pytest.raises(IllegalActionError, match="not 100"):
+        state.apply(Action.declare(seat, 100))
+
+
+def test_the_words_agree_with_who_reads_them() -> None:
+    assert agree("line.win", "Vous", "fr") == "Vous gagnez la partie."
+    assert agree("line.win", "Ann & Bob", "fr") == "Ann & Bob gagnent la partie."
+    assert agree("line.win", "Vous & Bob", "fr") == "Vous & Bob gagnez la partie."
+    assert agree("line.win", "Ann", "fr") == "Ann gagne la partie."
+    assert agree("line.win", "You", "en") == "You win the game."
+    assert of_name("Ann", "fr") == "d’Ann" and of_name("Bob", "fr") == "de Bob" and of_name("Ann") == "Ann"
+    assert whose("crib", "Ann", "fr") == "Le crib d’Ann" and whose("hand", "Vous", "fr") == "Votre main"
+    assert whose("crib", "Ann") == "Ann's crib" and whose("hand", "You") == "Your hand"
+    assert card_words(Card.parse("Jh"), "fr") == "valet de cœur"
+    assert card_words(Card.parse("As")) == "Ace of spades"
+    assert card_text(Card.parse("Qd"), "fr") == "D♦" and card_text(Card.parse("10c"), "fr") == "10♣"

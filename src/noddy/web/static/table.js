@@ -50,6 +50,7 @@ async function speak(wanted) {
   fillPage();
   setConn(...conn);
   lastCallShown = null;
+  if (!$("overlay").hidden) overlayShownFor = null;
   render();
 }
 
