@@ -217,7 +217,7 @@ def test_the_french_presets_game_is_told_in_french() -> None:
     assert said[0].startswith("Coupe pour la donne : Vous ")
     assert {"Vous donnez", "Ann donne"} & set(said)
     counts = [line for line in lines if line and line.call and line.text.startswith(("Votre", "La"))]
-    assert counts and all("« " in line.text for line in counts)
+    assert counts and all("«\u00a0" in line.text and line.text.endswith("\u00a0»") for line in counts)
     names = {part.name for line in lines if line is not None for part in line.call}
     assert names and names <= set(NAMES["fr"].values()) | {"une suite de trois", "une couleur de trois"}
     assert said[-1] in ("Vous gagnez la partie.", "Ann gagne la partie.", "La partie est nulle.")

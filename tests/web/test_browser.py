@@ -434,3 +434,59 @@ def test_whole_games_on_a_phone_keep_the_hand_the_count_and_the_button_on_one_sc
         assert not re.match(r"(.+) counts \1's ", text), f"the owner named twice: {text!r}"
     assert not errors
     context.close()
+
+
+def test_a_french_table_in_french_and_a_switch_to_english(browser: Browser, server: LiveServer) -> None:
+    """The lobby switched to French, a table of the french preset in French (and in French for a
+    watcher who chose nothing: the rule set's language), then switched to English at the table."""
+    context = browser.new_context(viewport={"width": 1280, "height": 860})
+    page = context.new_page()
+    errors = watch_errors(page)
+    page.goto(server.address + "/")
+    expect(page.locator("#new-title")).to_have_text("Start a table")
+    page.locator("#lang-switch button[data-lang='fr']").click()
+    expect(page.locator("#new-title")).to_have_text("Ouvrir une table")
+    expect(page.locator("#start")).to_have_text("Commencer la partie")
+    page.select_option("#rules", "french")
+    expect(page.locator("#rules-about")).to_contain_text("page française")
+    expect(page.locator("#counting option").nth(1)).to_contain_text("Chacun annonce son compte")
+    expect(page.locator(".seat-kind").nth(1).locator("option[value='computer']")).to_have_text("L’ordinateur")
+    page.screenshot(path=ARTIFACTS / "lobby-fr.png", full_page=True)
+    assert page.evaluate("document.documentElement.lang") == "fr"
+    page.click("#start")
+    expect(page.locator("#conn")).to_have_text("connecté", timeout=10_000)
+    assert wait_for_turn(page)
+    expect(page.locator("#log")).to_contain_text("Coupe pour la donne")
+    expect(page.locator("#status")).to_contain_text("Comptez votre main")
+    expect(page.locator("#count-for-me")).to_have_text("Comptez pour moi")
+    titles = page.locator("#hand .card-button").evaluate_all("els => els.map(e => e.title)")
+    assert titles and all(re.search(r" de (cœur|carreau|pique|trèfle)$", t) for t in titles), titles
+    page.screenshot(path=ARTIFACTS / "table-fr.png")
+    watcher_context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
+    watcher = watcher_context.new_page()
+    watcher.goto(page.url)
+    expect(watcher.locator("#watching")).to_contain_text("Vous regardez")
+    expect(watcher.locator("#log")).to_contain_text("Coupe pour la donne")
+    watcher.screenshot(path=ARTIFACTS / "table-fr-phone-watching.png")
+    while wait_for_turn(page):
+        take_turn(page)
+    expect(page.locator("#overlay")).to_be_visible()
+    expect(page.locator("#rematch")).to_have_text("Revanche")
+    expect(page.locator("#result")).to_contain_text("la partie")
+    page.screenshot(path=ARTIFACTS / "game-over-fr.png")
+    page.click("#close-overlay")
+    page.locator("#lang-switch button[data-lang='en']").click()
+    expect(page.locator("#log")).to_contain_text("Cut for the deal")
+    expect(page.locator("#log")).not_to_contain_text("Coupe pour la donne")
+    expect(page.locator(".label").first).to_have_text("Turn-up")
+    page.screenshot(path=ARTIFACTS / "table-en.png")
+    page.locator("#actions button.primary").click()
+    expect(page.locator("#result")).to_contain_text("the game")
+    expect(page.locator("#rematch")).to_have_text("Rematch")
+    page.screenshot(path=ARTIFACTS / "game-over-en.png")
+    expect(watcher.locator("#log")).to_contain_text("Coupe pour la donne")
+    page.goto(server.address + "/")
+    expect(page.locator("#new-title")).to_have_text("Start a table")
+    assert not errors
+    context.close()
+    watcher_context.close()

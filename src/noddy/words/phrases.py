@@ -123,7 +123,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "line.discard.you": "{who} écartez des cartes pour le crib.",
         "line.turnup": "Carte retournée : ",
         "line.knave": "{who} : {words} {points}",
-        "line.said": " : « {said} »",
+        "line.said": " : «\u00a0{said}\u00a0»",
         "line.declared": " — annoncé {count}",
         "line.corrected": ", corrigé à {points}",
         "line.true_count": ", le vrai compte est {true} ; marqué {points}",
@@ -163,7 +163,7 @@ REASONS: dict[str, dict[str, str]] = {
     },
     "fr": {
         "compensation": "avant la première donne",
-        "turnup": "retourne",
+        "turnup": "retournée",
         "knave": "valet",
         "play": "jeu",
         "show": "compte",

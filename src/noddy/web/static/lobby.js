@@ -103,6 +103,23 @@ function readSeat(row) {
   return seat;
 }
 
+// Seats left unnamed are named in the maker's language ("Joueur 1", "Ami", "Ordinateur (moyen)").
+function nameTheUnnamed(seats) {
+  const computers = seats.filter((s) => s.kind === "computer").length;
+  const friends = seats.filter((s) => s.kind === "friend").length;
+  let friend = 0;
+  seats.forEach((seat, i) => {
+    if (seat.kind === "friend") friend += 1;
+    if (seat.name) return;
+    if (seat.kind === "me") seat.name = t("lobby.player_name", { n: i + 1 });
+    else if (seat.kind === "friend") seat.name = friends === 1 ? t("lobby.friend_name") : t("lobby.friend_name_n", { n: friend });
+    else {
+      const level = t(`level.${seat.level}`) || seat.level;
+      seat.name = computers === 1 ? t("lobby.computer_name", { level }) : t("lobby.computer_name_n", { n: i + 1, level });
+    }
+  });
+}
+
 async function create(event) {
   event.preventDefault();
   $("create-error").textContent = "";
@@ -119,6 +136,7 @@ async function create(event) {
   } catch {
     /* not remembered */
   }
+  nameTheUnnamed(body.seats);
   if ($("counting").value) body.counting = $("counting").value;
   $("start").disabled = true;
   try {

@@ -132,8 +132,9 @@ export function dealsTable(deals, names, view, reasons) {
   return table;
 }
 
+/** The events with words to the log (an event the words leave unsaid, such as a deal's end, is not listed). */
 export function appendLog(list, events, names, view) {
   const sides = sideNames(names, view);
   const sideOf = sideOfSeat(view);
-  for (const event of events) list.append(logEntry(event, sides, sideOf));
+  for (const event of events) if (event.parts) list.append(logEntry(event, sides, sideOf));
 }

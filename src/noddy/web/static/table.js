@@ -29,6 +29,7 @@ let leaving = false;
 let lastCall = null;
 let lastCallShown = null;
 let conn = ["connecting", "conn.connecting"];
+let events = [];
 
 // Seat names as this seat reads them (its own is "You", "Vous"), as the server words them.
 function names() {
@@ -49,6 +50,10 @@ async function speak(wanted) {
   });
   fillPage();
   setConn(...conn);
+  if (info && game) {
+    $("log").replaceChildren();
+    appendLog($("log"), events, names(), game.view);
+  }
   lastCallShown = null;
   if (!$("overlay").hidden) overlayShownFor = null;
   render();
@@ -105,7 +110,11 @@ function onMessage(msg) {
     if (msg.lang !== lang()) speak(msg.lang);
     else render();
   } else if (msg.type === "state") {
-    if (msg.events_from === 0) $("log").replaceChildren();
+    if (msg.events_from === 0) {
+      $("log").replaceChildren();
+      events = [];
+    }
+    events.push(...msg.events);
     const previous = game;
     game = msg;
     if (!previous || previous.seq !== msg.seq) {
@@ -251,7 +260,9 @@ function statusText() {
     if (v.phase === "count" && counting) {
       const who = all[v.to_act];
       if (counting.seat === v.to_act) {
-        return t(`status.counts_own.${v.to_act === info.you ? "you" : "one"}`, { who, what: t(`what.${counting.what}`) });
+        const mine = v.to_act === info.you;
+        const whose = mine ? whoseWhat(counting.what, v.to_act) : t(`their.${counting.what}`);
+        return t(`status.counts_own.${mine ? "you" : "one"}`, { who, whose });
       }
       return t("status.counts_other", { who, whose: whoseWhat(counting.what, counting.seat) });
     }
