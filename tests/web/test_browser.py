@@ -462,7 +462,7 @@ def test_a_french_table_in_french_and_a_switch_to_english(browser: Browser, serv
     titles = page.locator("#hand .card-button").evaluate_all("els => els.map(e => e.title)")
     assert titles and all(re.search(r" de (cœur|carreau|pique|trèfle)$", t) for t in titles), titles
     page.screenshot(path=ARTIFACTS / "table-fr.png")
-    watcher_context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
+    watcher_context = browser.new_context(viewport=PHONE, is_mobile=True, device_scale_factor=2)
     watcher = watcher_context.new_page()
     watcher.goto(page.url)
     expect(watcher.locator("#watching")).to_contain_text("Vous regardez")
