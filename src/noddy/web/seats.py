@@ -14,11 +14,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from noddy.web.store import SeatRow
+from noddy.words import LANGUAGES, phrase
 
 __all__ = ["HUMAN", "LiveSeat", "SeatSpec", "hash_token", "key_matches", "name_refusal", "new_key"]
 
 HUMAN = "human"
-RESERVED = "you"
+RESERVED = {phrase("you", lang).casefold(): phrase("you", lang) for lang in LANGUAGES}
+"""The words each page shows for its reader's own seat, in every language ("You", "Vous")."""
 """The name each page shows for its own seat, so nobody may take it."""
 
 
@@ -46,13 +48,16 @@ def name_refusal(name: str, others: Iterable[str]) -> str | None:
 
     >>> print(name_refusal("YOU", []))
     'YOU' cannot be a name: the table calls each player's own seat "You"; choose another
+    >>> print(name_refusal("vous", []))
+    'vous' cannot be a name: the table calls each player's own seat "Vous"; choose another
     >>> print(name_refusal("bob", ["Ann", "Bob"]))
     'bob' is already a seat's name at this table ('Bob'): give each seat its own name
     >>> print(name_refusal("Bob", ["Ann"]))
     None
     """
-    if _fold(name) == RESERVED:
-        return f'{name!r} cannot be a name: the table calls each player\'s own seat "You"; choose another'
+    if _fold(name) in RESERVED:
+        word = RESERVED[_fold(name)]
+        return f'{name!r} cannot be a name: the table calls each player\'s own seat "{word}"; choose another'
     for other in others:
         if _fold(other) == _fold(name):
             return f"{name!r} is already a seat's name at this table ({other!r}): give each seat its own name"
