@@ -234,7 +234,7 @@ PAGE: dict[str, dict[str, str]] = {
         "lobby.not_made": "La table n’a pas pu être ouverte : {error}",
         "lobby.draw": "égalité, {scores}",
         "lobby.won": "{winner} a gagné, {scores}",
-        "lobby.waiting.one": "en attente d’{n} joueur",
+        "lobby.waiting.one": "en attente d’un joueur",
         "lobby.waiting.many": "en attente de {n} joueurs",
         "lobby.deal_now": "donne {deal}, {scores}",
         "lobby.replay": "Revoir",
