@@ -64,6 +64,9 @@ REFUSALS: dict[str, dict[str, str]] = {
 it (with its suit sign) when said for a page, and in notation ("8c") in the English text."""
 
 
+_ENGLISH = REFUSALS["en"]
+
+
 def _value(value: object, lang: str, pretty: bool) -> object:
     if isinstance(value, Card):
         return card_text(value, lang) if pretty else str(value)
@@ -79,8 +82,9 @@ class Reason(str):
     values: dict[str, object]
 
     def __new__(cls, key: str, **values: object) -> Reason:
-        text = REFUSALS["en"][key].format(**{k: _value(v, "en", False) for k, v in values.items()})
-        made = super().__new__(cls, text)
+        # The engine makes a reason for every card it refuses while it searches: kept cheap.
+        english = {k: " ".join(map(str, v)) if type(v) is tuple else v for k, v in values.items()}
+        made = super().__new__(cls, _ENGLISH[key].format_map(english))
         made.key = key
         made.values = values
         return made
