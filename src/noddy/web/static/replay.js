@@ -22,8 +22,10 @@ function show(index) {
   log.scrollTop = log.scrollHeight;
   $("slider").value = String(at);
   $("step").textContent = t("replay.step", { at, last: data.frames.length - 1 });
+  // What this step did, in the words of its last line (the server's, in the reader's language).
+  const said = frame.events.filter((e) => e.text).pop();
   const who = frame.actor === null || frame.actor === undefined ? "" : `${data.names[frame.actor]}: `;
-  $("status").textContent = frame.action ? `${who}${frame.action}` : t("replay.before");
+  $("status").textContent = said ? said.text : frame.action ? `${who}${frame.action}` : t("replay.before");
 }
 
 function dealStart(direction) {
