@@ -6,6 +6,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -13,6 +14,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.measure import Measurement
 from rich.table import Table
+from typer._coercion import RuntimeParam, build_runtime_param
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 from noddy.errors import NoddyError
@@ -134,9 +136,38 @@ def reporting_errors() -> Iterator[None]:
         sys.exit(1)
 
 
+@dataclass(frozen=True)
+class _AsGiven(RuntimeParam):
+    """Typer's coercion of a parameter that takes text, a list of texts or a flag, with a shortcut:
+    a value already of that type is kept as it is, as typer's pydantic adapter would keep it, without
+    building the adapter; any other value goes typer's own way. (The adapter imports pydantic, which
+    took two thirds of ``noddy score``'s start-up.)"""
+
+    def _coerce_value(self, value: Any, param: Any, ctx: Any) -> Any:
+        if type(value) is self.annotation:
+            return value
+        texts = self.annotation == list[str] and isinstance(value, list | tuple)
+        if texts and all(type(item) is str for item in value):
+            return list(value)
+        param._runtime_param = build_runtime_param(param.type_descriptor)
+        return param._runtime_param._coerce_value(value, param=param, ctx=ctx)
+
+
+def _coerce_as_given(param: TyperOption | TyperArgument) -> None:
+    """Give ``param`` the `_AsGiven` coercion if it takes text, a list of texts or a flag."""
+    described = param.type_descriptor
+    plain = described.file_annotation is None and described.parameter_info.parser is None
+    if param._runtime_param is None and plain and described.annotation in (str, bool, list[str]):
+        param._runtime_param = _AsGiven(described.parameter_info, described.annotation)
+
+
 class _PlainOption(TyperOption):
     """An option whose help names its value in words (``N``, ``FILE``), not as a Python type
     (``<int>``), a flag's not at all, and shows a default given in words as ``[default: X]``."""
+
+    def get_runtime_param(self) -> RuntimeParam:
+        _coerce_as_given(self)
+        return super().get_runtime_param()
 
     def display_type_rich(self, ctx: Any) -> str | None:
         return "" if self.is_flag else self.metavar or (self.name or "value").upper()
@@ -151,6 +182,10 @@ class _PlainOption(TyperOption):
 
 class _PlainArgument(TyperArgument):
     """An argument whose help shows its name only, not a Python type."""
+
+    def get_runtime_param(self) -> RuntimeParam:
+        _coerce_as_given(self)
+        return super().get_runtime_param()
 
     def display_type_rich(self, ctx: Any) -> str | None:
         return None
