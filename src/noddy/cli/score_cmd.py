@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import ExitStack
@@ -91,6 +90,8 @@ def answer_lines(
 ) -> Iterator[tuple[str, bool]]:
     """Answer each line of a batch (text, or bytes read as UTF-8) as one JSON line; a bad line gets
     an error and the rest go on."""
+    import json  # only batches and --json need it: the count alone starts without
+
     for number, line in enumerate(lines, start=1):
         try:
             yield json.dumps(answer(json.loads(_text(line)), defaults), ensure_ascii=False), True
@@ -172,6 +173,8 @@ def score(
         rules = load(rules_name, set_)
         held, up, items = count(cards, turnup, rules, crib)
     if as_json:
+        import json
+
         print(json.dumps(to_answer(items, rules, lang), ensure_ascii=False))
         return
     _print_count(held, up, items, rules, crib, lang)

@@ -10,11 +10,8 @@ import difflib
 import tomllib
 from collections.abc import Iterable, Mapping
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
-
-import tomli_w
 
 from noddy.errors import RulesError
 from noddy.rules.model import FIELDS, SECTIONS, Rules, Source
@@ -36,14 +33,14 @@ TOP_KEYS = ("name", "title", "summary", "language", "extends", "source", "notes"
 PATHS = frozenset(spec.path for spec in FIELDS)
 
 
-def _presets_dir() -> Any:
-    return resources.files("noddy.rules") / "presets"
+PRESETS = Path(__file__).with_name("presets")
+"""The shipped presets' folder (package data, installed beside this module)."""
 
 
 @cache
 def preset_names() -> tuple[str, ...]:
     """The names of the shipped presets, in the order of the rules reference's table."""
-    names = {p.name.removesuffix(".toml") for p in _presets_dir().iterdir() if p.name.endswith(".toml")}
+    names = {p.name.removesuffix(".toml") for p in PRESETS.iterdir() if p.name.endswith(".toml")}
     order = ORDER + tuple(sorted(names - set(ORDER)))
     return tuple(n for n in order if n in names)
 
@@ -64,7 +61,7 @@ ORDER = (
 
 
 def _preset_data(name: str) -> dict[str, Any]:
-    path = _presets_dir() / f"{name}.toml"
+    path = PRESETS / f"{name}.toml"
     if not path.is_file():
         raise RulesError(_unknown("rule set", name, preset_names()) + " (or give a .toml file)")
     return tomllib.loads(path.read_text(encoding="utf-8"))
@@ -325,4 +322,6 @@ def rules_to_data(rules: Rules) -> dict[str, Any]:
 
 def dump_rules(rules: Rules) -> str:
     """The rules as TOML text that `loads_rules` reads back equal."""
+    import tomli_w  # only writing rules needs it, not loading them
+
     return tomli_w.dumps(rules_to_data(rules))
