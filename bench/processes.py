@@ -5,7 +5,9 @@ swapped every round); each process's own CPU time (user + system) and peak resid
 ``os.wait4``. The table shows the best round of each and the ratio noddy / baseline (lower is better).
 
 - **start-up**: ``noddy score "5h 5d 5c Js" --turnup 5s --rules cribbage`` against
-  ``python -c "import typer, rich"`` (goal: CPU within 1.5x);
+  ``python -c "import typer, rich"`` (goal: CPU within 1.5x), and against its floor,
+  ``bench/startup_floor.py``: typer and rich imported and the same output printed by rich, with no
+  noddy (the two outputs must be equal);
 - **analyze**: ``noddy analyze hands --rules cribbage --json`` against the numpy table method in
   ``bench/analyze_reference.py`` (goal: CPU within 3x, peak memory no higher); the two
   distributions must be equal;
@@ -13,7 +15,11 @@ swapped every round); each process's own CPU time (user + system) and peak resid
   for twice as many games (20,000), against 10,000 games: statistics are streamed, so memory grows
   only while the engine's memo of announced hands (bounded at 100,000 hands) fills.
 
-    .venv/bin/python bench/processes.py [--quick] [--rounds N]
+Every process runs from bytecode, as an installed noddy does (pip compiles it when it installs):
+the children get a fresh bytecode cache (``PYTHONPYCACHEPREFIX``, even where
+``PYTHONDONTWRITEBYTECODE`` is set) and each command runs once, untimed, to fill it.
+
+    .venv/bin/python bench/processes.py [--quick] [--rounds N] [--only start-up,analyze,simulate]
 """
 
 from __future__ import annotations
@@ -35,6 +41,7 @@ from rich.table import Table
 
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "results" / "processes.json"
+PAIRS = ("start-up", "analyze", "simulate")
 
 
 @dataclass(frozen=True)
@@ -51,10 +58,10 @@ def noddy_command() -> list[str]:
     return [sys.executable, "-c", "from noddy.cli.main import main; main()"]
 
 
-def run_process(command: Sequence[str]) -> Result:
+def run_process(command: Sequence[str], env: dict[str, str]) -> Result:
     """Run ``command`` to the end and measure it alone (not its siblings) with ``os.wait4``."""
     with tempfile.TemporaryFile("w+", encoding="utf-8") as out:
-        process = subprocess.Popen(list(command), stdout=out, stderr=subprocess.PIPE, text=True)
+        process = subprocess.Popen(list(command), stdout=out, stderr=subprocess.PIPE, text=True, env=env)
         assert process.stderr is not None
         errors = process.stderr.read()
         _, status, usage = os.wait4(process.pid, 0)
@@ -77,17 +84,34 @@ def table_of(title: str, rows: list[dict[str, Any]]) -> Table:
     return table
 
 
+def bytecode_env(cache: str) -> dict[str, str]:
+    """The children's environment: bytecode written to and read from ``cache``."""
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+    return {**env, "PYTHONPYCACHEPREFIX": cache}
+
+
 def compare(
-    name: str, baseline: Sequence[str], ours: Sequence[str], rounds: int, console: Console
+    name: str,
+    baseline: Sequence[str],
+    ours: Sequence[str],
+    rounds: int,
+    console: Console,
+    env: dict[str, str],
+    warm: bool = True,
 ) -> tuple[dict[str, Any], Result, Result]:
-    """Run ``baseline`` and ``ours`` in interleaved rounds; the best CPU and peak memory of each."""
+    """Run ``baseline`` and ``ours`` in interleaved rounds (after one untimed run of each to write
+    their bytecode, if ``warm``); the best CPU and peak memory of each."""
     runs: dict[str, list[Result]] = {"baseline": [], "noddy": []}
     with console.status(name) as status:
+        if warm:
+            status.update(f"{name}: compiling (one untimed run of each)")
+            run_process(baseline, env)
+            run_process(ours, env)
         for r in range(rounds):
             order = [("baseline", baseline), ("noddy", ours)]
             for who, command in order if r % 2 == 0 else reversed(order):
                 status.update(f"{name}: round {r + 1} of {rounds}, {who}")
-                runs[who].append(run_process(command))
+                runs[who].append(run_process(command, env))
     base_cpu = min(r.cpu for r in runs["baseline"])
     our_cpu = min(r.cpu for r in runs["noddy"])
     base_mem = min(r.peak_mib for r in runs["baseline"])
@@ -112,7 +136,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="fewer rounds and games, for a quick look")
     parser.add_argument("--rounds", type=int, help="interleaved rounds (default 5, or 3 with --quick)")
     parser.add_argument("--out", type=Path, default=RESULTS, help="where to write the JSON results")
+    parser.add_argument(
+        "--only", default=",".join(PAIRS), help=f"which pairs, comma-separated (default {','.join(PAIRS)})"
+    )
     args = parser.parse_args(argv)
+    only = set(args.only.split(","))
+    unknown = ", ".join(sorted(only - set(PAIRS)))
+    if unknown:
+        parser.error(f"--only: unknown {unknown}; choose from {', '.join(PAIRS)}")
     rounds = args.rounds or (3 if args.quick else 5)
     games = 1_000 if args.quick else 10_000
     console = Console(width=max(Console().width, 110))
@@ -122,35 +153,56 @@ def main(argv: list[str] | None = None) -> int:
     )
     python = sys.executable
     rows = []
-    row, _, _ = compare(
-        "start-up: noddy score vs import typer, rich",
-        [python, "-c", "import typer, rich"],
-        [*noddy_command(), "score", "5h 5d 5c Js", "--turnup", "5s", "--rules", "cribbage"],
-        rounds,
-        console,
-    )
-    rows.append(row)
-    row, reference, ours = compare(
-        "analyze hands --rules cribbage vs numpy table method",
-        [python, str(HERE / "analyze_reference.py")],
-        [*noddy_command(), "analyze", "hands", "--rules", "cribbage", "--json"],
-        rounds,
-        console,
-    )
-    theirs, mine = json.loads(reference.stdout), json.loads(ours.stdout)
-    if theirs["histogram"] != mine["histogram"]:
-        raise SystemExit("noddy analyze and the numpy table method give different distributions")
-    rows.append(row)
-    simulate = [*noddy_command(), "simulate", "--rules", "willughby", "--players", "random,random"]
-    simulate += ["--workers", "1", "--json", "--games"]
-    row, _, _ = compare(
-        f"simulate memory: {2 * games:,} games vs {games:,}",
-        [*simulate, str(games)],
-        [*simulate, str(2 * games)],
-        max(1, rounds // 3),
-        console,
-    )
-    rows.append(row)
+    with tempfile.TemporaryDirectory(prefix="noddy-bench-pyc-") as cache:
+        env = bytecode_env(cache)
+        if "start-up" in only:
+            score = [*noddy_command(), "score", "5h 5d 5c Js", "--turnup", "5s", "--rules", "cribbage"]
+            row, _, _ = compare(
+                "start-up: noddy score vs import typer, rich",
+                [python, "-c", "import typer, rich"],
+                score,
+                rounds,
+                console,
+                env,
+            )
+            rows.append(row)
+            row, floor, ours = compare(
+                "start-up: noddy score vs its floor (rich prints the same)",
+                [python, str(HERE / "startup_floor.py")],
+                score,
+                rounds,
+                console,
+                env,
+            )
+            if floor.stdout != ours.stdout:
+                raise SystemExit("noddy score and bench/startup_floor.py print different counts")
+            rows.append(row)
+        if "analyze" in only:
+            row, reference, ours = compare(
+                "analyze hands --rules cribbage vs numpy table method",
+                [python, str(HERE / "analyze_reference.py")],
+                [*noddy_command(), "analyze", "hands", "--rules", "cribbage", "--json"],
+                rounds,
+                console,
+                env,
+            )
+            theirs, mine = json.loads(reference.stdout), json.loads(ours.stdout)
+            if theirs["histogram"] != mine["histogram"]:
+                raise SystemExit("noddy analyze and the numpy table method give different distributions")
+            rows.append(row)
+        if "simulate" in only:
+            simulate = [*noddy_command(), "simulate", "--rules", "willughby", "--players", "random,random"]
+            simulate += ["--workers", "1", "--json", "--games"]
+            row, _, _ = compare(
+                f"simulate memory: {2 * games:,} games vs {games:,}",
+                [*simulate, str(games)],
+                [*simulate, str(2 * games)],
+                max(1, rounds // 3),
+                console,
+                env,
+                warm=False,
+            )
+            rows.append(row)
     console.print(table_of("whole processes (best round of each; ratios noddy / baseline)", rows))
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps({"rounds": rounds, "rows": rows}, indent=2) + "\n", encoding="utf-8")
