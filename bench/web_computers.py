@@ -1,0 +1,172 @@
+"""``make bench`` (web, computers): what a person waits for at tables against computer players.
+
+A local server (the one of ``bench/web.py``: uvicorn, the web app on a temporary SQLite database, no
+delay before a computer acts) is loaded by this process with ``--tables`` cribbage tables, each a
+person (driven here, playing random legal moves as fast as the server answers) against one computer
+of a ``--levels`` level. A person's wait is the time from sending ``act`` to the first state in which
+it is their turn again or the game is over: the server's round trip plus the computer's replies.
+Each level gets a fresh server in turn, ``--rounds`` times (levels alternating). Reported per level:
+the waits (median, 95th percentile), the person's moves and the games finished in the time, and the
+server's CPU seconds, in all and per move of the person (which a loaded machine does not inflate).
+Only addresses on this machine are used; every loop is bounded in time.
+
+    .venv/bin/python bench/web_computers.py [--quick] [--tables 20] [--seconds 30] [--levels medium,hard]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+from rich.console import Console
+from rich.table import Table
+
+from web import HOST, free_port, percentile, wait_for_server
+
+HERE = Path(__file__).resolve().parent
+RESULTS = HERE / "results" / "web_computers.json"
+
+
+class Tally:
+    """What the tables of one run measured."""
+
+    def __init__(self) -> None:
+        self.waits: list[float] = []
+        self.games = 0
+        self.cut = 0
+
+
+async def play_table(
+    base: str, ws_base: str, level: str, deadline: float, rng: random.Random, tally: Tally
+) -> None:
+    """A person plays games against one computer at one table until the deadline."""
+    seats = [{"kind": "me"}, {"kind": "computer", "level": level}]
+    request = {"rules": "cribbage", "players": 2, "seats": seats}
+    async with httpx.AsyncClient() as http:
+        response = await http.post(f"{base}/api/tables", json=request)
+        response.raise_for_status()
+    made = response.json()
+    async with websockets.connect(f"{ws_base}/ws/{made['id']}", max_size=2**22) as ws:
+        await ws.send(json.dumps({"type": "hello", "secret": made["secret"]}))
+
+        async def next_state() -> dict[str, Any] | None:
+            """The next state, or None when the deadline comes first."""
+            while True:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return None
+                try:
+                    message = json.loads(await asyncio.wait_for(ws.recv(), left))
+                except TimeoutError:
+                    return None
+                if message["type"] == "state":
+                    return message
+
+        state = await next_state()
+        while state is not None:
+            if state["status"] == "over":
+                tally.games += 1
+                return
+            legal = state["view"]["legal"]
+            if state["view"]["to_act"] != 0 or not legal:
+                state = await next_state()
+                continue
+            started = time.perf_counter()
+            await ws.send(json.dumps({"type": "act", "action": rng.choice(legal), "seq": state["seq"]}))
+            sent = state["seq"]
+            while True:
+                state = await next_state()
+                if state is None:
+                    tally.cut += 1
+                    return
+                mine = state["view"]["to_act"] == 0 and state["view"]["legal"]
+                if state["seq"] > sent and (mine or state["status"] == "over"):
+                    tally.waits.append(time.perf_counter() - started)
+                    break
+
+
+async def load(port: int, level: str, tables: int, seconds: float) -> Tally:
+    base, ws_base = f"http://{HOST}:{port}", f"ws://{HOST}:{port}"
+    tally = Tally()
+    deadline = time.monotonic() + seconds
+    rng = random.Random(7)
+    while time.monotonic() < deadline - 0.5:
+        seeds = [random.Random(rng.random()) for _ in range(tables)]
+        await asyncio.gather(*(play_table(base, ws_base, level, deadline, seed, tally) for seed in seeds))
+    return tally
+
+
+def run(level: str, tables: int, seconds: float) -> dict[str, Any]:
+    """One level against a fresh server: the tally, and the server's CPU seconds."""
+    port = free_port()
+    with tempfile.TemporaryDirectory() as folder:
+        url = f"sqlite:///{Path(folder) / 'bench.db'}"
+        process = subprocess.Popen(
+            [sys.executable, str(HERE / "web.py"), "--serve", str(port), url],
+            env={**os.environ, "NODDY_BOT_DELAY": "0"},
+        )
+        try:
+            wait_for_server(port, process)
+            tally = asyncio.run(load(port, level, tables, seconds))
+        finally:
+            process.terminate()
+            _, _, usage = os.wait4(process.pid, 0)
+    waits = tally.waits or [float("nan")]
+    cpu = usage.ru_utime + usage.ru_stime
+    return {
+        "level": level,
+        "moves": len(tally.waits),
+        "games": tally.games,
+        "cut_by_deadline": tally.cut,
+        "median_ms": statistics.median(waits) * 1000,
+        "p95_ms": percentile(waits, 0.95) * 1000,
+        "server_cpu_s": cpu,
+        "server_cpu_ms_a_move": cpu / len(tally.waits) * 1000 if tally.waits else float("nan"),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="4 tables for 10 seconds, 1 round")
+    parser.add_argument("--tables", type=int, default=20)
+    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--levels", default="medium,hard", help="computer levels, comma-separated")
+    parser.add_argument("--results", type=Path, default=RESULTS, help=f"JSON written (default {RESULTS})")
+    args = parser.parse_args()
+    tables, seconds, rounds = (4, 10.0, 1) if args.quick else (args.tables, args.seconds, args.rounds)
+    levels = args.levels.split(",")
+    console = Console()
+    rows = []
+    with console.status("web computers") as status:
+        for r in range(rounds):
+            for level in levels if r % 2 == 0 else levels[::-1]:
+                status.update(f"round {r + 1} of {rounds}: {tables} tables against {level} for {seconds:g} s")
+                rows.append({"round": r + 1, **run(level, tables, seconds)})
+    title = f"a person's wait for their turn: {tables} tables, {seconds:g} s a run"
+    table = Table(title=title, show_edge=False)
+    for key in rows[0]:
+        table.add_column(key.replace("_", " "), justify="left" if key == "level" else "right")
+    for row in rows:
+        table.add_row(*(f"{v:,.1f}" if isinstance(v, float) else str(v) for v in row.values()))
+    console.print(table)
+    args.results.parent.mkdir(parents=True, exist_ok=True)
+    summary = {"tables": tables, "seconds": seconds, "rows": rows}
+    args.results.write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
+    console.print(f"results written to {args.results}")
+
+
+if __name__ == "__main__":
+    main()
