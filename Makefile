@@ -34,6 +34,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/processes.py
 	$(BIN)/python bench/games.py
 	$(BIN)/python bench/web.py
+	$(BIN)/python bench/web_computers.py
 	$(BIN)/python bench/strength.py
 
 clean:

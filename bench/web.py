@@ -47,7 +47,14 @@ def serve(port: int, url: str) -> None:
         url,
         bot_delay=0,
         max_tables=10_000,
-        limits=Limits(rate=1e6, burst=1e6, tables_rate=1e6, tables_burst=1e6),
+        limits=Limits(
+            rate=1e6,
+            burst=1e6,
+            tables_rate=1e6,
+            tables_burst=1e6,
+            unidentified_per_address=1_000_000,
+            unidentified=1_000_000,
+        ),
     )
 
     async def echo(websocket: WebSocket) -> None:
