@@ -16,7 +16,7 @@ HEAVY = (
     *("pydantic", "pydantic_core"),
 )
 """What ``noddy score`` never imports. pydantic is how typer parses an option's value, which the
-commands' text options and flags skip (`noddy.cli.common`): it took two thirds of the start-up."""
+commands' text options and flags skip (`noddy.cli.common`): it took about 40% of the start-up."""
 
 SCRIPT = """
 import json, sys
