@@ -163,7 +163,8 @@ def _coerce_as_given(param: TyperOption | TyperArgument) -> None:
 
 class _PlainOption(TyperOption):
     """An option whose help names its value in words (``N``, ``FILE``), not as a Python type
-    (``<int>``), a flag's not at all, and shows a default given in words as ``[default: X]``."""
+    (``<int>``), a flag's not at all, and shows a default given in words as ``[default: X]``; its text
+    or flag is parsed without pydantic (`_coerce_as_given`)."""
 
     def get_runtime_param(self) -> RuntimeParam:
         _coerce_as_given(self)
@@ -181,7 +182,8 @@ class _PlainOption(TyperOption):
 
 
 class _PlainArgument(TyperArgument):
-    """An argument whose help shows its name only, not a Python type."""
+    """An argument whose help shows its name only, not a Python type; its text is parsed without
+    pydantic (`_coerce_as_given`)."""
 
     def get_runtime_param(self) -> RuntimeParam:
         _coerce_as_given(self)
@@ -202,7 +204,8 @@ def _plain(params: list[Any]) -> list[Any]:
 
 
 class PlainCommand(TyperCommand):
-    """A command whose help shows no Python type tags."""
+    """A command whose help shows no Python type tags, and whose text options and flags are parsed
+    without pydantic."""
 
     def get_params(self, ctx: Any) -> list[Any]:
         return _plain(super().get_params(ctx))
