@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench install clean chromium
+.PHONY: run test lint bench install clean chromium postgres
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -20,11 +20,18 @@ run: $(STAMP)
 chromium:
 	test -x /usr/bin/chromium || (apt-get update && apt-get install -y chromium)
 
+# The store and restart tests also run on a throwaway cluster of Debian's PostgreSQL. Where it can be
+# neither found nor installed (no apt-get, not root) those tests skip and say why; under CI they fail.
+postgres:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 \
+	|| if command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ]; then apt-get update && apt-get install -y postgresql; \
+	else echo "PostgreSQL is not installed and cannot be here (needs apt-get and root): its tests will skip"; fi
+
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
 	$(BIN)/mypy --strict src
 
-test: lint chromium
+test: lint chromium postgres
 	$(BIN)/python -m pytest src tests
 
 # The benchmarks' baselines (cribbage-scorer, OpenSpiel) are an optional extra, installed here only.

@@ -1,7 +1,10 @@
-"""The web tests' fixtures: an app on a temporary SQLite database, computer players without delay."""
+"""The web tests' fixtures: an app on a temporary SQLite database, computer players without delay;
+``database``, the URL of a fresh database in SQLite and in a throwaway PostgreSQL cluster, for the
+tests of the store and of restarts."""
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -11,6 +14,7 @@ from fastapi.testclient import TestClient
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+from pg import Cluster, missing
 from web_helpers import FAST, OPEN, db_url
 
 from noddy.web import create_app
@@ -29,3 +33,28 @@ def client(tmp_path: Path, close_websockets: None) -> Iterator[TestClient]:
         yield c
         while OPEN:
             OPEN.pop().close()
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[Cluster]:
+    """One PostgreSQL cluster for the whole session, stopped and deleted at its end. Where it cannot
+    run its tests skip with the reason, except under CI (``CI`` set), where `make test` installed it."""
+    why = missing()
+    if why:
+        if os.environ.get("CI"):
+            pytest.fail(f"CI must run the PostgreSQL tests, but {why}")
+        pytest.skip(why)
+    cluster = Cluster()
+    try:
+        yield cluster
+    finally:
+        cluster.remove()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh empty database's SQLAlchemy URL, once in each kind the store is proved on."""
+    if request.param == "sqlite":
+        return db_url(tmp_path)
+    cluster: Cluster = request.getfixturevalue("postgres")
+    return cluster.database()

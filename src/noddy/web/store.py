@@ -19,6 +19,7 @@ from typing import Any
 from sqlalchemy import (
     Boolean,
     Column,
+    Connection,
     Engine,
     Float,
     ForeignKey,
@@ -45,6 +46,8 @@ from noddy.errors import NoddyError
 __all__ = ["SeatRow", "Store", "TableRow", "default_url"]
 
 metadata = MetaData()
+SCHEMA_LOCK = 0x6E6F646479
+"""PostgreSQL's advisory lock that servers take in turn to make or upgrade the tables ("noddy")."""
 
 tables = Table(
     "noddy_tables",
@@ -112,6 +115,24 @@ def _first_line(exc: Exception) -> str:
     return str(exc).splitlines()[0]
 
 
+def _one_line(exc: BaseException | None) -> str:
+    """A driver's error on one line (PostgreSQL's span several: the fault, a detail, a hint)."""
+    return "; ".join(line.strip() for line in str(exc).splitlines() if line.strip())
+
+
+def _engine(url: str) -> Engine:
+    """The engine for ``url``: SQLite with its pragmas; a server database with each connection
+    checked as it is taken from the pool, so that a database server restarted under a running
+    game costs no move. ``postgres://`` is read as ``postgresql://``, as libpq reads it."""
+    if url.startswith("postgres://"):
+        url = "postgresql://" + url.removeprefix("postgres://")
+    if make_url(url).get_backend_name() == "sqlite":
+        engine = create_engine(url)
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
 def _sqlite_pragmas(dbapi_connection: DBAPIConnection, _record: ConnectionPoolEntry) -> None:
     cursor = dbapi_connection.cursor()
     for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON", "busy_timeout=5000"):
@@ -154,7 +175,7 @@ class Store:
         """Open (and create the tables of) the database at ``url``; `NoddyError` says why it cannot."""
         self.url = url
         try:
-            self.engine: Engine = create_engine(url)
+            self.engine: Engine = _engine(url)
         except ArgumentError as exc:
             why = (
                 f"SQLAlchemy knows no database {url.partition(':')[0]!r}"
@@ -163,31 +184,30 @@ class Store:
             )
             raise NoddyError(
                 f"cannot use the database {_shown(url)}: {why}; give a SQLAlchemy URL such as"
-                " sqlite:///noddy.db or postgresql+psycopg://user@host/noddy"
+                " sqlite:///noddy.db or postgresql://user@host/noddy"
             ) from None
         except ImportError as exc:
             raise NoddyError(
-                f"cannot use the database {_shown(url)}: its driver is not installed ({exc})"
+                f"cannot use the database {_shown(url)}: its driver is not installed ({exc}); for"
+                " PostgreSQL: pip install 'noddy[postgres]'"
             ) from None
-        if self.engine.dialect.name == "sqlite":
-            event.listen(self.engine, "connect", _sqlite_pragmas)
         try:
-            metadata.create_all(self.engine)
-            self._upgrade()
+            self._make_tables()
         except DBAPIError as exc:
             self.engine.dispose()
-            raise NoddyError(f"cannot open the database {_shown(url)}: {exc.orig}") from None
+            raise NoddyError(f"cannot open the database {_shown(url)}: {_one_line(exc.orig)}") from None
 
-    def _upgrade(self) -> None:
-        """Add the columns that a database made by an earlier version lacks; its rows are kept."""
-        found = inspect(self.engine)
-        with self.engine.begin() as conn:
-            for table in (tables, seats):
-                have = {column["name"] for column in found.get_columns(table.name)}
-                for column in table.columns:
-                    if column.name not in have:
-                        kind = column.type.compile(self.engine.dialect)
-                        conn.execute(text(f"ALTER TABLE {table.name} ADD COLUMN {column.name} {kind}"))
+    def _make_tables(self) -> None:
+        """Create the tables, or add what an older version's lack, one server at a time: two servers
+        opening a new database at once would both create its tables, and one of them fail."""
+        with self.engine.connect() as conn:
+            if self.engine.dialect.name == "sqlite":
+                conn.exec_driver_sql("BEGIN IMMEDIATE")
+            elif self.engine.dialect.name == "postgresql":
+                conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
+            metadata.create_all(conn)
+            _upgrade(conn)
+            conn.commit()
 
     def close(self) -> None:
         self.engine.dispose()
@@ -319,6 +339,17 @@ class Store:
             )
             for row in rows
         ]
+
+
+def _upgrade(conn: Connection) -> None:
+    """Add the columns that a database made by an earlier version lacks; its rows are kept."""
+    found = inspect(conn)
+    for table in (tables, seats):
+        have = {column["name"] for column in found.get_columns(table.name)}
+        for column in table.columns:
+            if column.name not in have:
+                kind = column.type.compile(conn.dialect)
+                conn.execute(text(f"ALTER TABLE {table.name} ADD COLUMN {column.name} {kind}"))
 
 
 def _seat_in_play(table_id: str, seat: int) -> Any:

@@ -1,0 +1,103 @@
+"""A throwaway PostgreSQL cluster for the tests, made with Debian's binaries in a temporary folder.
+
+It listens only on a unix socket in that folder, trusts local connections, and is run by the
+``postgres`` user when the tests run as root (initdb refuses root). Durability settings are off:
+the tests check what the store does, not PostgreSQL's own crash safety, and it starts in a second.
+"""
+
+from __future__ import annotations
+
+import glob
+import importlib.util
+import itertools
+import os
+import pwd
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+INITDB = ("--no-sync", "--encoding=UTF8", "--locale=C.UTF-8")
+INSTALL = "`make postgres` installs Debian's package (it needs apt-get and root)"
+
+
+def binaries() -> Path | None:
+    """The newest installed PostgreSQL's ``bin`` folder (Debian's layout), or None."""
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"), key=lambda p: int(Path(p).parts[4]))
+    return Path(found[-1]).parent if found else None
+
+
+def missing() -> str:
+    """Why the PostgreSQL tests cannot run here, or "" when they can."""
+    if binaries() is None:
+        return f"PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb): {INSTALL}"
+    if importlib.util.find_spec("psycopg") is None:
+        return "the psycopg driver is not installed: pip install -e '.[dev]'"
+    if os.geteuid() == 0:
+        try:
+            pwd.getpwnam("postgres")
+        except KeyError:
+            return "running as root, and there is no `postgres` user to run the cluster as"
+    return ""
+
+
+class Cluster:
+    """A running cluster; `database` makes a fresh empty database and gives its SQLAlchemy URL."""
+
+    def __init__(self) -> None:
+        bin_dir = binaries()
+        assert bin_dir is not None, missing()
+        self.bin = bin_dir
+        self.folder = Path(tempfile.mkdtemp(prefix="noddy-pg-"))
+        self.data = self.folder / "data"
+        self.names = itertools.count(1)
+        self.as_user: list[str] = []
+        if os.geteuid() == 0:
+            owner = pwd.getpwnam("postgres")
+            os.chown(self.folder, owner.pw_uid, owner.pw_gid)
+            self.as_user = ["runuser", "-u", "postgres", "--"]
+        self.running = False
+        try:
+            self._run("initdb", "-D", str(self.data), "-U", "postgres", "--auth=trust", *INITDB)
+            self.start()
+        except BaseException:
+            self.remove()
+            raise
+
+    def _run(self, program: str, *arguments: str) -> None:
+        command = [*self.as_user, str(self.bin / program), *arguments]
+        done = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
+        if done.returncode != 0:
+            log = self.folder / "log"
+            tail = log.read_text(errors="replace")[-2000:] if log.exists() else ""
+            raise RuntimeError(f"{program} failed ({done.returncode}): {done.stderr}{done.stdout}\n{tail}")
+
+    def start(self) -> None:
+        options = (
+            f"-c listen_addresses='' -k {self.folder} -c fsync=off -c synchronous_commit=off"
+            " -c full_page_writes=off -c max_connections=200"
+        )
+        log = str(self.folder / "log")
+        self._run("pg_ctl", "-D", str(self.data), "-l", log, "-w", "-o", options, "start")
+        self.running = True
+
+    def stop(self, mode: str = "fast") -> None:
+        if self.running:
+            self._run("pg_ctl", "-D", str(self.data), "-m", mode, "-w", "stop")
+            self.running = False
+
+    def url(self, database: str) -> str:
+        return f"postgresql+psycopg://postgres@/{database}?host={self.folder}"
+
+    def database(self) -> str:
+        """A new empty database's URL."""
+        name = f"noddy{next(self.names)}"
+        self._run("createdb", "-h", str(self.folder), "-U", "postgres", name)
+        return self.url(name)
+
+    def remove(self) -> None:
+        """Stop the cluster (at once: its data is thrown away) and delete its folder."""
+        try:
+            self.stop("immediate")
+        finally:
+            shutil.rmtree(self.folder, ignore_errors=True)

@@ -1,0 +1,243 @@
+"""The store, on SQLite and on a real PostgreSQL (a throwaway cluster): the same rows come back, the
+same writes are refused, one of two servers claiming a seat at once wins, an older database is
+brought up to date, and a database server that restarts under a running store is reconnected to."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from pg import Cluster
+from sqlalchemy import create_engine, text
+from sqlalchemy.exc import IntegrityError
+from web_helpers import FAST, live, mine, new_table, play_to_end, wait_for
+
+from noddy.errors import NoddyError
+from noddy.web import create_app
+from noddy.web.seats import hash_token
+from noddy.web.store import SeatRow, Store
+
+NAMES = ("Zoë Ünterwäßer-Ō'Brïen♥", "李白", "x" * 24)
+"""Names as the web allows them: up to 24 letters, any script."""
+
+
+def seat_rows() -> tuple[SeatRow, ...]:
+    return (
+        SeatRow(0, "human", NAMES[0], None, True, hash_token("maker")),
+        SeatRow(1, "human", NAMES[1], hash_token("link"), False),
+        SeatRow(2, "medium", NAMES[2], None, False),
+    )
+
+
+@pytest.fixture
+def store(database: str) -> Iterator[Store]:
+    opened = Store(database)
+    yield opened
+    opened.close()
+
+
+def test_a_table_comes_back_as_it_was_stored(store: Store) -> None:
+    before = time.time()
+    overrides = ("hand.wrong_count=muggins", "play.go=1")
+    store.create_table("t1", "four-card", overrides, 3, False, seat_rows(), hash_token("key"))
+    store.create_table("t2", "cribbage", (), 4, True, seat_rows())
+    row = store.table("t1")
+    assert row is not None
+    assert (row.id, row.preset, row.overrides, row.players) == ("t1", "four-card", overrides, 3)
+    assert row.status == "playing"
+    assert row.partners is False and store.table("t2").partners is True  # type: ignore[union-attr]
+    assert isinstance(row.created, float) and before - 1 <= row.created <= time.time() + 1
+    assert row.seats == seat_rows() and row.maker_hash == hash_token("key")
+    assert all(type(s.claimed) is bool for s in row.seats)
+    assert (row.result, row.rematch) == (None, None)
+    assert store.table("nothing") is None
+
+
+def test_actions_come_back_in_order_and_a_number_is_stored_once(store: Store) -> None:
+    store.create_table("t1", "cribbage", (), 3, False, seat_rows())
+    lines = [f"chance: shuffle {n}" for n in range(1, 12)]
+    for number, line in reversed(list(enumerate(lines, start=1))):
+        store.append_action("t1", number, line)
+    assert store.actions("t1") == lines
+    with pytest.raises(IntegrityError):
+        store.append_action("t1", 3, "0: go")
+    with pytest.raises(IntegrityError):
+        store.append_action("no-such-table", 1, "0: go")
+    assert store.actions("t1") == lines and store.actions("no-such-table") == []
+
+
+def test_a_finished_table_keeps_its_result_and_its_names(store: Store) -> None:
+    for n in range(3):
+        store.create_table(f"t{n}", "cribbage", (), 3, False, seat_rows())
+    result = {"scores": [121, 97, 64], "winner": 0, "names": list(NAMES), "line": "Zoë gagne ♥"}
+    store.finish("t1", result)
+    store.set_rematch("t1", "t2")
+    assert [t.id for t in store.tables(status="over")] == ["t1"]
+    assert [t.id for t in store.tables()] == ["t2", "t1", "t0"]
+    assert [t.id for t in store.tables(limit=2)] == ["t2", "t1"]
+    over = store.table("t1")
+    assert over is not None and over.status == "over" and over.result == result and over.rematch == "t2"
+    assert not store.rename_seat("t1", 0, "Eve")
+    assert not store.invite_seat("t1", 1, hash_token("new"))
+    assert not store.claim_seat("t1", 1, "Eve", hash_token("s"))
+    assert store.table("t1").seats == seat_rows()  # type: ignore[union-attr]
+
+
+def test_a_seat_is_claimed_once_and_a_new_link_frees_it(store: Store) -> None:
+    store.create_table("t1", "cribbage", (), 3, False, seat_rows())
+    assert store.claim_seat("t1", 1, "Bob", hash_token("bob"))
+    assert not store.claim_seat("t1", 1, "Eve", hash_token("eve"))
+    assert store.rename_seat("t1", 1, NAMES[0])
+    seat = store.table("t1").seats[1]  # type: ignore[union-attr]
+    assert (seat.name, seat.claimed, seat.secret_hash) == (NAMES[0], True, hash_token("bob"))
+    assert store.invite_seat("t1", 1, hash_token("fresh"))
+    seat = store.table("t1").seats[1]  # type: ignore[union-attr]
+    assert (seat.token_hash, seat.claimed, seat.secret_hash) == (hash_token("fresh"), False, None)
+    assert store.claim_seat("t1", 1, "Eve", hash_token("eve"))
+
+
+def test_two_servers_claiming_one_seat_at_once_seat_exactly_one(database: str) -> None:
+    """Two stores on one database (two servers), eight seats claimed by both at the same moment:
+    each seat goes to exactly one of them, and to the one whose secret is stored."""
+    stores = [Store(database), Store(database)]
+    rows = tuple(SeatRow(i, "human", f"P{i}", hash_token(f"link{i}"), False) for i in range(8))
+    for n in range(4):
+        stores[0].create_table(f"t{n}", "cribbage", (), 8, False, rows)
+    won: dict[tuple[str, int, int], bool] = {}
+    start = threading.Barrier(2)
+
+    def claim(who: int) -> None:
+        start.wait()
+        for n in range(4):
+            for seat in range(8):
+                secret = hash_token(f"s{who}")
+                won[f"t{n}", seat, who] = stores[who].claim_seat(f"t{n}", seat, f"S{who}", secret)
+
+    threads = [threading.Thread(target=claim, args=(who,)) for who in (0, 1)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    for n in range(4):
+        for seat in stores[1].table(f"t{n}").seats:  # type: ignore[union-attr]
+            winners = [who for who in (0, 1) if won[f"t{n}", seat.seat, who]]
+            assert len(winners) == 1, (n, seat)
+            assert seat.secret_hash == hash_token(f"s{winners[0]}") and seat.name == f"S{winners[0]}"
+    for opened in stores:
+        opened.close()
+
+
+def test_servers_opening_a_new_database_at_once_all_open_it(database: str) -> None:
+    """Servers started together on an empty database each make or find its tables."""
+    opened: list[Store] = []
+    failed: list[BaseException] = []
+    start = threading.Barrier(4)
+
+    def open_it() -> None:
+        start.wait()
+        try:
+            opened.append(Store(database))
+        except BaseException as exc:
+            failed.append(exc)
+
+    threads = [threading.Thread(target=open_it) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not failed
+    opened[0].create_table("t1", "cribbage", (), 3, False, seat_rows())
+    assert all(s.table("t1") is not None for s in opened)
+    for s in opened:
+        s.close()
+
+
+OLD_SCHEMA = (
+    "CREATE TABLE noddy_tables (id VARCHAR(32) NOT NULL, created FLOAT NOT NULL,"
+    " preset VARCHAR(64) NOT NULL, overrides TEXT NOT NULL, players INTEGER NOT NULL,"
+    " partners BOOLEAN NOT NULL, status VARCHAR(16) NOT NULL, result TEXT, rematch VARCHAR(32),"
+    " finished FLOAT, PRIMARY KEY (id))",
+    "CREATE TABLE noddy_seats (table_id VARCHAR(32) NOT NULL, seat INTEGER NOT NULL,"
+    " kind VARCHAR(32) NOT NULL, name VARCHAR(64) NOT NULL, token_hash VARCHAR(64),"
+    " claimed BOOLEAN NOT NULL, PRIMARY KEY (table_id, seat),"
+    " FOREIGN KEY(table_id) REFERENCES noddy_tables (id))",
+    "CREATE INDEX ix_noddy_seats_token_hash ON noddy_seats (token_hash)",
+    "CREATE TABLE noddy_actions (table_id VARCHAR(32) NOT NULL, number INTEGER NOT NULL, text TEXT NOT NULL,"
+    " at FLOAT NOT NULL, PRIMARY KEY (table_id, number), FOREIGN KEY(table_id) REFERENCES noddy_tables (id))",
+)
+"""The schema of the version before seat secrets and maker keys (as `test_seats` has it for SQLite)."""
+
+
+def test_a_database_made_before_seat_secrets_is_brought_up_to_date(database: str) -> None:
+    engine = create_engine(database)
+    with engine.begin() as conn:
+        for statement in OLD_SCHEMA:
+            conn.execute(text(statement))
+        row = "'old', 1.5, 'cribbage', '[]', 2, :no, 'playing', NULL, NULL, NULL"
+        conn.execute(text(f"INSERT INTO noddy_tables VALUES ({row})"), {"no": False})
+        conn.execute(
+            text("INSERT INTO noddy_seats VALUES ('old', :seat, 'human', :name, :token, :claimed)"),
+            [
+                {"seat": 0, "name": "Ann", "token": hash_token("ann"), "claimed": True},
+                {"seat": 1, "name": "Bob", "token": hash_token("bob"), "claimed": False},
+            ],
+        )
+        conn.execute(text("INSERT INTO noddy_actions VALUES ('old', 1, 'chance: shuffle', 2.5)"))
+    engine.dispose()
+    store = Store(database)
+    row = store.table("old")
+    assert row is not None and row.maker_hash is None and row.created == 1.5
+    seats = [(s.name, s.claimed, s.secret_hash) for s in row.seats]
+    assert seats == [("Ann", True, None), ("Bob", False, None)]
+    assert store.claim_seat("old", 0, "Ann", hash_token("ann secret"))
+    assert store.actions("old") == ["chance: shuffle"]
+    store.close()
+    again = Store(database)
+    assert again.table("old").seats[0].secret_hash == hash_token("ann secret")  # type: ignore[union-attr]
+    again.close()
+
+
+def test_a_restarted_database_server_is_reconnected_to_with_nothing_lost(postgres: Cluster) -> None:
+    """PostgreSQL restarts under a running game: the next move is stored on a new connection (the
+    pool's old ones are dead) and the game plays on to its end."""
+    url = postgres.database()
+    with TestClient(create_app(url, bot_delay=0, limits=FAST)) as client:
+        made = new_table(client, "cribbage")
+        me = mine(client, made)
+        table = live(client, made["id"])
+        wait_for(lambda: table.state.to_act == 0)
+        postgres.stop()
+        postgres.start()
+        seen = me.state_at(len(table.state.history))
+        me.send(type="act", action="discard " + " ".join(seen["view"]["hand"][:2]), seq=seen["seq"])
+        wait_for(lambda: len(table.state.history) > seen["seq"])
+        play_to_end(client, made["id"], {0: me}, random.Random(7))
+        stored = client.app.state.store.actions(made["id"])  # type: ignore[attr-defined]
+        assert len(stored) == len(table.state.history) and table.state.is_over
+        me.close()
+
+
+def test_a_database_that_cannot_be_reached_is_named_without_its_password(tmp_path: Path) -> None:
+    pytest.importorskip("psycopg")
+    url = f"postgresql+psycopg://ann:sesame@/noddy?host={tmp_path}"
+    with pytest.raises(NoddyError) as caught:
+        Store(url)
+    message = str(caught.value)
+    assert message.startswith("cannot open the database 'postgresql+psycopg://ann:***@/noddy?host=")
+    assert "sesame" not in message and "\n" not in message
+
+
+@pytest.mark.parametrize("scheme", ["postgresql://", "postgres://"])
+def test_a_plain_postgresql_url_uses_the_driver_the_extra_installs(postgres: Cluster, scheme: str) -> None:
+    """``postgresql://`` (and libpq's ``postgres://``) without a driver name use psycopg 3, the
+    driver `pip install 'noddy[postgres]'` installs."""
+    store = Store(postgres.database().replace("postgresql+psycopg://", scheme))
+    assert store.engine.dialect.driver == "psycopg"
+    store.create_table("t1", "cribbage", (), 3, False, seat_rows())
+    assert store.table("t1") is not None
+    store.close()
