@@ -86,14 +86,17 @@ class Cluster:
             self._run("pg_ctl", "-D", str(self.data), "-m", mode, "-w", "stop")
             self.running = False
 
-    def url(self, database: str) -> str:
-        return f"postgresql+psycopg://postgres@/{database}?host={self.folder}"
-
     def database(self) -> str:
-        """A new empty database's URL."""
-        name = f"noddy{next(self.names)}"
-        self._run("createdb", "-h", str(self.folder), "-U", "postgres", name)
-        return self.url(name)
+        """The URL of a new empty database: a schema of its own in the cluster's one database, made
+        in milliseconds where a database takes a second (a database's connections see only the
+        schema their URL names)."""
+        import psycopg  # only where `missing` found it
+
+        name = f"test{next(self.names)}"
+        where = {"host": str(self.folder), "user": "postgres", "dbname": "postgres"}
+        with psycopg.connect(**where, autocommit=True) as admin:
+            admin.execute(f"CREATE SCHEMA {name}")
+        return f"postgresql+psycopg://postgres@/postgres?host={self.folder}&options=-csearch_path%3D{name}"
 
     def remove(self) -> None:
         """Stop the cluster (at once: its data is thrown away) and delete its folder."""

@@ -134,8 +134,8 @@ def test_one_address_creating_too_many_tables_is_told_to_wait(tmp_path: Path) ->
         assert len(client.get("/api/tables").json()["playing"]) == 2
 
 
-def test_idle_tables_leave_memory_and_come_back_from_the_store(tmp_path: Path) -> None:
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'few.db'}", bot_delay=0, max_tables=2)) as client:
+def test_idle_tables_leave_memory_and_come_back_from_the_store(database: str) -> None:
+    with TestClient(create_app(database, bot_delay=0, max_tables=2)) as client:
         made = [new_table(client) for _ in range(3)]
         manager = client.app.state.manager  # type: ignore[attr-defined]
         assert made[0]["id"] not in manager.live and len(manager.live) == 2

@@ -219,8 +219,8 @@ def test_too_many_messages_are_refused(tmp_path: Path) -> None:
         me.close()
 
 
-def test_a_restart_restores_every_table_where_it_was(tmp_path: Path) -> None:
-    url = db_url(tmp_path)
+def test_a_restart_restores_every_table_where_it_was(database: str) -> None:
+    url = database
     rng = random.Random(5)
     with TestClient(create_app(url, bot_delay=0, limits=FAST)) as client:
         tables = [
@@ -261,8 +261,8 @@ def test_a_restart_restores_every_table_where_it_was(tmp_path: Path) -> None:
             me.close()
 
 
-def test_a_table_whose_stored_actions_do_not_replay_is_refused_not_half_served(tmp_path: Path) -> None:
-    url = db_url(tmp_path)
+def test_a_table_whose_stored_actions_do_not_replay_is_refused_not_half_served(database: str) -> None:
+    url = database
     with TestClient(create_app(url, bot_delay=0, limits=FAST)) as client:
         made = new_table(client, "willughby", [{"kind": "me"}, {"kind": "friend"}])
         table = live(client, made["id"])
