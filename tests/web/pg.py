@@ -18,6 +18,7 @@ import tempfile
 from pathlib import Path
 
 INITDB = ("--no-sync", "--encoding=UTF8", "--locale=C.UTF-8")
+PREFIX = "noddy-pg-"
 INSTALL = "`make postgres` installs Debian's package (it needs apt-get and root)"
 
 
@@ -41,6 +42,39 @@ def missing() -> str:
     return ""
 
 
+def _as_postgres() -> list[str]:
+    """The command prefix that runs PostgreSQL's programs as the ``postgres`` user when we are root."""
+    return ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def sweep() -> None:
+    """Stop and delete the clusters of earlier test runs that were killed before they could."""
+    for folder in Path(tempfile.gettempdir()).glob(f"{PREFIX}*"):
+        owner = folder / "owner"
+        try:
+            pid = int(owner.read_text())
+        except (OSError, ValueError):
+            continue
+        if _alive(pid):
+            continue
+        bin_dir = binaries()
+        if (folder / "data" / "postmaster.pid").exists() and bin_dir is not None:
+            data = str(folder / "data")
+            stop = [*_as_postgres(), str(bin_dir / "pg_ctl"), "-D", data, "-m", "immediate", "stop"]
+            subprocess.run(stop, capture_output=True, timeout=60, check=False)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 class Cluster:
     """A running cluster; `database` makes a fresh empty database and gives its SQLAlchemy URL."""
 
@@ -48,14 +82,14 @@ class Cluster:
         bin_dir = binaries()
         assert bin_dir is not None, missing()
         self.bin = bin_dir
-        self.folder = Path(tempfile.mkdtemp(prefix="noddy-pg-"))
+        sweep()
+        self.folder = Path(tempfile.mkdtemp(prefix=PREFIX))
+        (self.folder / "owner").write_text(str(os.getpid()))
         self.data = self.folder / "data"
         self.names = itertools.count(1)
-        self.as_user: list[str] = []
         if os.geteuid() == 0:
             owner = pwd.getpwnam("postgres")
             os.chown(self.folder, owner.pw_uid, owner.pw_gid)
-            self.as_user = ["runuser", "-u", "postgres", "--"]
         self.running = False
         try:
             self._run("initdb", "-D", str(self.data), "-U", "postgres", "--auth=trust", *INITDB)
@@ -65,7 +99,7 @@ class Cluster:
             raise
 
     def _run(self, program: str, *arguments: str) -> None:
-        command = [*self.as_user, str(self.bin / program), *arguments]
+        command = [*_as_postgres(), str(self.bin / program), *arguments]
         done = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
         if done.returncode != 0:
             log = self.folder / "log"

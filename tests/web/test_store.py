@@ -8,16 +8,20 @@ import random
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from pg import Cluster
 from sqlalchemy import create_engine, text
 from sqlalchemy.exc import IntegrityError
-from web_helpers import FAST, live, mine, new_table, play_to_end, wait_for
+from web_helpers import FAST, OPEN, live, mine, new_table, play_to_end, wait_for
 
 from noddy.errors import NoddyError
+from noddy.game import Action
+from noddy.record import format_action
 from noddy.web import create_app
 from noddy.web.seats import hash_token
 from noddy.web.store import SeatRow, Store
@@ -32,6 +36,17 @@ def seat_rows() -> tuple[SeatRow, ...]:
         SeatRow(1, "human", NAMES[1], hash_token("link"), False),
         SeatRow(2, "medium", NAMES[2], None, False),
     )
+
+
+@contextmanager
+def served(url: str) -> Iterator[TestClient]:
+    """The app on ``url``; its websockets are closed before it stops, even when the test fails."""
+    with TestClient(create_app(url, bot_delay=0, limits=FAST)) as client:
+        try:
+            yield client
+        finally:
+            while OPEN:
+                OPEN.pop().close()
 
 
 @pytest.fixture
@@ -206,7 +221,7 @@ def test_a_restarted_database_server_is_reconnected_to_with_nothing_lost(postgre
     """PostgreSQL restarts under a running game: the next move is stored on a new connection (the
     pool's old ones are dead) and the game plays on to its end."""
     url = postgres.database()
-    with TestClient(create_app(url, bot_delay=0, limits=FAST)) as client:
+    with served(url) as client:
         made = new_table(client, "cribbage")
         me = mine(client, made)
         table = live(client, made["id"])
@@ -219,6 +234,81 @@ def test_a_restarted_database_server_is_reconnected_to_with_nothing_lost(postgre
         play_to_end(client, made["id"], {0: me}, random.Random(7))
         stored = client.app.state.store.actions(made["id"])  # type: ignore[attr-defined]
         assert len(stored) == len(table.state.history) and table.state.is_over
+        me.close()
+
+
+def test_a_move_made_while_the_database_is_down_is_refused_and_can_be_made_again(postgres: Cluster) -> None:
+    """The player is told the database cannot be reached and nothing was done (no trace of its host);
+    the connection stays, and once the database is back the same move is made."""
+    with served(postgres.database()) as client:
+        made = new_table(client, "cribbage")
+        me = mine(client, made)
+        table = live(client, made["id"])
+        wait_for(lambda: table.state.to_act == 0)
+        seen = me.state_at(len(table.state.history))
+        discard = "discard " + " ".join(seen["view"]["hand"][:2])
+        postgres.stop()
+        try:
+            me.send(type="act", action=discard, seq=seen["seq"])
+            error = me.error()
+        finally:
+            postgres.start()
+        assert error == "the game's database cannot be reached just now: nothing was done; try again soon"
+        assert len(table.state.history) == seen["seq"]
+        me.send(type="act", action=discard, seq=seen["seq"])
+        wait_for(lambda: len(table.state.history) > seen["seq"])
+        stored = client.app.state.store.actions(made["id"])  # type: ignore[attr-defined]
+        assert stored[seen["seq"]] == format_action(Action.parse(discard, 0))
+        me.close()
+
+
+class Held:
+    """A computer player that tells the test when it is asked, and chooses only when let go."""
+
+    def __init__(self, player: Any) -> None:
+        self.player = player
+        self.name = player.name
+        self.asked = threading.Event()
+        self.go = threading.Event()
+
+    def choose(self, view: Any, legal: Any, rng: random.Random) -> Any:
+        self.asked.set()
+        assert self.go.wait(30)
+        return self.player.choose(view, legal, rng)
+
+
+def test_a_computer_move_waits_for_a_database_that_is_down_and_the_game_goes_on(
+    postgres: Cluster, caplog: pytest.LogCaptureFixture, request: pytest.FixtureRequest
+) -> None:
+    """The database goes down while a computer player thinks: its move is not made, it tries again,
+    and when the database is back the table goes on by itself and plays to its end."""
+    with served(postgres.database()) as client:
+        made = new_table(client, "cribbage")
+        me = mine(client, made)
+        table = live(client, made["id"])
+        held = Held(table.bots[1])
+        table.bots[1] = held  # type: ignore[assignment]
+        request.addfinalizer(held.go.set)
+        rng = random.Random(3)
+        while not held.asked.is_set():
+            wait_for(lambda: held.asked.is_set() or table.state.to_act == 0)
+            if not held.asked.is_set():
+                seen = me.state_at(len(table.state.history))
+                me.send(type="act", action=rng.choice(seen["view"]["legal"]), seq=seen["seq"])
+                wait_for(lambda seen=seen: len(table.state.history) > seen["seq"] or held.asked.is_set())
+        before = len(table.state.history)
+        postgres.stop()
+        try:
+            held.go.set()
+            wait_for(lambda: "cannot be used" in caplog.text)
+            assert len(table.state.history) == before and table.state.to_act == 1
+        finally:
+            postgres.start()
+        wait_for(lambda: len(table.state.history) > before)
+        play_to_end(client, made["id"], {0: me}, rng)
+        assert table.state.is_over
+        stored = client.app.state.store.actions(made["id"])  # type: ignore[attr-defined]
+        assert len(stored) == len(table.state.history)
         me.close()
 
 

@@ -25,6 +25,7 @@ from fastapi import WebSocket, WebSocketDisconnect
 from noddy.web.guard import Doorway
 from noddy.web.live import LiveTable, Refused
 from noddy.web.messages import state_message, table_message
+from noddy.web.store import StoreUnavailable
 from noddy.web.tables import TableManager
 from noddy.words import LANGUAGES, say_reason
 
@@ -176,7 +177,7 @@ async def _serve(
 ) -> None:
     try:
         table = manager.get(table_id)
-    except Refused as exc:
+    except (Refused, StoreUnavailable) as exc:
         await _refuse(websocket, str(exc), 4503)
         return
     if table is None:
@@ -272,6 +273,8 @@ async def _handle(conn: Connection, manager: TableManager, text: str) -> None:
             raise Refused(f"unknown message type {kind[:40]!r}; use one of: {', '.join(TYPES)}")
     except Refused as exc:
         conn.error(say_reason(exc.args[0] if exc.args else str(exc), conn.lang), kind[:40])
+    except StoreUnavailable as exc:
+        conn.error(str(exc), kind[:40])
 
 
 async def _hello(conn: Connection, manager: TableManager, data: dict[str, Any]) -> None:

@@ -9,9 +9,13 @@ earlier version is brought up to date when opened: the columns it lacks are adde
 from __future__ import annotations
 
 import json
+import logging
 import os
+import sqlite3
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -38,14 +42,17 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import make_url
 from sqlalchemy.engine.interfaces import DBAPIConnection
-from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError
+from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError, OperationalError
 from sqlalchemy.pool import ConnectionPoolEntry
 
 from noddy.errors import NoddyError
 
-__all__ = ["SeatRow", "Store", "TableRow", "default_url"]
+__all__ = ["SeatRow", "Store", "StoreUnavailable", "TableRow", "default_url"]
+
+log = logging.getLogger("noddy.web")
 
 metadata = MetaData()
+BUSY_TIMEOUT_MS = 5000
 SCHEMA_LOCK = 0x6E6F646479
 """PostgreSQL's advisory lock that servers take in turn to make or upgrade the tables ("noddy")."""
 
@@ -134,10 +141,31 @@ def _engine(url: str) -> Engine:
 
 
 def _sqlite_pragmas(dbapi_connection: DBAPIConnection, _record: ConnectionPoolEntry) -> None:
+    """WAL mode and a busy timeout. Switching a new file to WAL while another server does the same
+    can fail at once with "database is locked" (the busy timeout does not cover it): tried again
+    for as long as that timeout."""
     cursor = dbapi_connection.cursor()
-    for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON", "busy_timeout=5000"):
+    cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    while True:
+        try:
+            cursor.execute("PRAGMA journal_mode=WAL")
+            break
+        except sqlite3.OperationalError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.01)
+    for pragma in ("synchronous=NORMAL", "foreign_keys=ON"):
         cursor.execute(f"PRAGMA {pragma}")
     cursor.close()
+
+
+class StoreUnavailable(Exception):
+    """The database cannot be reached or cannot answer just now (its server is down or restarting, a
+    SQLite file stays locked): nothing was written, and the same call may succeed a moment later."""
+
+    def __init__(self) -> None:
+        super().__init__("the game's database cannot be reached just now: nothing was done; try again soon")
 
 
 @dataclass(frozen=True)
@@ -209,6 +237,17 @@ class Store:
             _upgrade(conn)
             conn.commit()
 
+    @contextmanager
+    def _using(self, *, write: bool) -> Iterator[Connection]:
+        """A connection, in a transaction committed at the end when ``write``; a database that cannot
+        be reached raises `StoreUnavailable` (its fault is logged, not told to players)."""
+        try:
+            with self.engine.begin() if write else self.engine.connect() as conn:
+                yield conn
+        except OperationalError as exc:
+            log.warning("the database %s cannot be used: %s", _shown(self.url), _one_line(exc.orig))
+            raise StoreUnavailable from None
+
     def close(self) -> None:
         self.engine.dispose()
 
@@ -222,7 +261,7 @@ class Store:
         seat_rows: tuple[SeatRow, ...],
         maker_hash: str | None = None,
     ) -> None:
-        with self.engine.begin() as conn:
+        with self._using(write=True) as conn:
             conn.execute(
                 insert(tables).values(
                     id=table_id,
@@ -253,13 +292,13 @@ class Store:
 
     def append_action(self, table_id: str, number: int, text: str) -> None:
         """Store action ``number`` (from 1) of a table; committed when this returns."""
-        with self.engine.begin() as conn:
+        with self._using(write=True) as conn:
             conn.execute(insert(actions).values(table_id=table_id, number=number, text=text, at=time.time()))
 
     def claim_seat(self, table_id: str, seat: int, name: str, secret_hash: str) -> bool:
         """The seat is taken by whoever holds the secret; False (nothing changed) if it was taken
         already or its game is over."""
-        with self.engine.begin() as conn:
+        with self._using(write=True) as conn:
             done = conn.execute(
                 update(seats)
                 .where(_seat_in_play(table_id, seat), seats.c.secret_hash.is_(None))
@@ -269,13 +308,13 @@ class Store:
 
     def rename_seat(self, table_id: str, seat: int, name: str) -> bool:
         """Rename a seat; False (nothing changed) once its game is over, whose names are frozen."""
-        with self.engine.begin() as conn:
+        with self._using(write=True) as conn:
             done = conn.execute(update(seats).where(_seat_in_play(table_id, seat)).values(name=name))
             return done.rowcount > 0
 
     def invite_seat(self, table_id: str, seat: int, token_hash: str) -> bool:
         """Give a seat a new invite link: its old link and secret stop working; False once over."""
-        with self.engine.begin() as conn:
+        with self._using(write=True) as conn:
             done = conn.execute(
                 update(seats)
                 .where(_seat_in_play(table_id, seat))
@@ -284,7 +323,7 @@ class Store:
             return done.rowcount > 0
 
     def finish(self, table_id: str, result: dict[str, Any]) -> None:
-        with self.engine.begin() as conn:
+        with self._using(write=True) as conn:
             conn.execute(
                 update(tables)
                 .where(tables.c.id == table_id)
@@ -292,11 +331,11 @@ class Store:
             )
 
     def set_rematch(self, table_id: str, rematch: str) -> None:
-        with self.engine.begin() as conn:
+        with self._using(write=True) as conn:
             conn.execute(update(tables).where(tables.c.id == table_id).values(rematch=rematch))
 
     def actions(self, table_id: str) -> list[str]:
-        with self.engine.connect() as conn:
+        with self._using(write=False) as conn:
             rows = conn.execute(
                 select(actions.c.text).where(actions.c.table_id == table_id).order_by(actions.c.number)
             )
@@ -315,7 +354,7 @@ class Store:
         query = select(tables).order_by(tables.c.created.desc()).limit(limit)
         if where is not None:
             query = query.where(where)
-        with self.engine.connect() as conn:
+        with self._using(write=False) as conn:
             rows = list(conn.execute(query))
             ids = [row.id for row in rows]
             by_table: dict[str, list[SeatRow]] = {i: [] for i in ids}

@@ -24,13 +24,15 @@ from noddy.record import GameRecord, Seat, format_action, parse_action, result_o
 from noddy.rules import load_rules
 from noddy.web.live import LiveTable, NewTable, Refused
 from noddy.web.seats import HUMAN, LiveSeat, SeatSpec, hash_token, name_refusal, new_key
-from noddy.web.store import SeatRow, Store
+from noddy.web.store import SeatRow, Store, StoreUnavailable
 
 __all__ = ["TableManager"]
 
 log = logging.getLogger("noddy.web")
 
 MAX_FINISHED_IN_MEMORY = 200
+STORE_RETRY = 1.0
+"""Seconds the computer players wait before trying a move again when the database cannot be reached."""
 
 
 class TableManager:
@@ -355,6 +357,16 @@ class TableManager:
         return state.chance() is not None or state.to_act in table.bots
 
     async def _drive(self, table: LiveTable) -> None:
+        """Chance and the computer seats act; while the database cannot be reached they wait and try
+        again, so that the table goes on by itself once it is back."""
+        while True:
+            try:
+                await self._drive_moves(table)
+                return
+            except StoreUnavailable:
+                await asyncio.sleep(STORE_RETRY)
+
+    async def _drive_moves(self, table: LiveTable) -> None:
         """Chance and the computer seats act through the players' driver, `next_action`."""
         try:
             while True:
@@ -379,7 +391,7 @@ class TableManager:
                 async with table.lock:
                     if table.state is state:
                         self._commit(table, action)
-        except asyncio.CancelledError:
+        except (asyncio.CancelledError, StoreUnavailable):
             raise
         except Exception:
             log.exception("table %s: the table stopped", table.id)
