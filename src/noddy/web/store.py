@@ -1,7 +1,9 @@
 """The web app's persistence: tables, seats and every action, one row an action, in SQL.
 
-SQLite (WAL mode) by default, any SQLAlchemy URL otherwise (PostgreSQL works the same). An action is
-written and committed before anyone is told of it, so a restart replays each table to where it was.
+SQLite (WAL mode) by default, or PostgreSQL (`pip install 'noddy[postgres]'`), both proved by the
+tests. An action is written and committed before anyone is told of it, so a restart replays each
+table to where it was; a database that cannot be reached raises `StoreUnavailable`, having written
+nothing.
 Invite tokens, seat secrets and maker keys are stored only as SHA-256 hashes. A database made by an
 earlier version is brought up to date when opened: the columns it lacks are added, its rows kept.
 """
