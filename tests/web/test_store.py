@@ -17,14 +17,14 @@ from fastapi.testclient import TestClient
 from pg import Cluster
 from sqlalchemy import create_engine, text
 from sqlalchemy.exc import IntegrityError
-from web_helpers import FAST, OPEN, live, mine, new_table, play_to_end, wait_for
+from web_helpers import FAST, OPEN, Seat, live, mine, new_table, play_to_end, wait_for
 
 from noddy.errors import NoddyError
-from noddy.game import Action
+from noddy.game import Action, Phase
 from noddy.record import format_action
 from noddy.web import create_app
 from noddy.web.seats import hash_token
-from noddy.web.store import SeatRow, Store
+from noddy.web.store import SeatRow, Store, StoreUnavailable
 
 NAMES = ("Zoë Ünterwäßer-Ō'Brïen♥", "李白", "x" * 24)
 """Names as the web allows them: up to 24 letters, any script."""
@@ -331,3 +331,43 @@ def test_a_plain_postgresql_url_uses_the_driver_the_extra_installs(postgres: Clu
     store.create_table("t1", "cribbage", (), 3, False, seat_rows())
     assert store.table("t1") is not None
     store.close()
+
+
+def test_a_discard_laid_away_early_that_cannot_be_stored_is_asked_for_again(client: TestClient) -> None:
+    """Both lay away at once; the database fails between the first's discard and the second's waiting
+    one: the first is told of no fault (theirs is stored), the second is asked again, the game goes on."""
+    made = new_table(client, "cribbage", [{"kind": "me"}, {"kind": "friend"}])
+    token = made["invites"][0]["link"].split("#")[1]
+    people = {0: mine(client, made), 1: Seat(client, made["id"], token, 1)}
+    table = live(client, made["id"])
+    wait_for(lambda: table.state.phase is Phase.DISCARD and table.state.to_act is not None)
+    first = table.state.to_act
+    assert first is not None
+    second = 1 - first
+    before = len(table.state.history)
+    laid = "discard " + " ".join(people[second].state_at(before)["view"]["hand"][:2])
+    people[second].send(type="act", action=laid, seq=before - 1)
+    people[second].until("state", lambda m: m["laid_away"])
+    store = client.app.state.store  # type: ignore[attr-defined]
+    stored_first = store.append_action
+
+    def down_after_one(table_id: str, number: int, text: str) -> None:
+        store.append_action = unavailable
+        stored_first(table_id, number, text)
+
+    def unavailable(table_id: str, number: int, text: str) -> None:
+        raise StoreUnavailable
+
+    store.append_action = down_after_one
+    hand = people[first].state_at(before)["view"]["hand"]
+    people[first].send(type="act", action="discard " + " ".join(hand[:2]), seq=before)
+    asked = people[second].state_at(before + 1)
+    assert table.state.to_act == second and asked["lay_away_now"] is True and asked["laid_away"] == []
+    people[first].send(type="ping")
+    people[first].until("pong")
+    assert not [m for m in people[first].messages if m["type"] == "error"]
+    store.append_action = stored_first
+    people[second].send(type="act", action=laid, seq=before + 1)
+    wait_for(lambda: table.state.phase is not Phase.DISCARD)
+    assert store.actions(made["id"]) == [format_action(a) for a in table.state.history]
+    play_to_end(client, made["id"], people, random.Random(5))

@@ -338,6 +338,8 @@ class TableManager:
                 self._commit(table, due)
             except IllegalActionError:
                 log.exception("table %s: a discard laid away early does not fit; the seat is asked", table.id)
+            except StoreUnavailable:
+                log.warning("table %s: a discard laid away early was not stored; the seat is asked", table.id)
 
     def _kick(self, table: LiveTable) -> None:
         """Start the table's driver if chance or a computer player is to act."""
