@@ -24,6 +24,7 @@ COMMANDS = {
     "replay": ("noddy.cli.play_cmd", "replay"),
     "serve": ("noddy.cli.serve_cmd", "serve"),
     "simulate": ("noddy.cli.simulate_cmd", "simulate"),
+    "train": ("noddy.cli.train_cmd", "train"),
 }
 """Commands by name: the module and function that make each, loaded when the command is asked for."""
 

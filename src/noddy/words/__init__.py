@@ -34,9 +34,11 @@ from noddy.words.phrases import (
     whose,
 )
 from noddy.words.reasons import REFUSALS, Reason, say_reason
+from noddy.words.train import DRILL_NAMES, TRAIN_PHRASES, Step, drill_name, steps, train_phrase
 
 __all__ = [
     "COUNTING",
+    "DRILL_NAMES",
     "LANGUAGES",
     "NAMES",
     "PAGE",
@@ -45,11 +47,13 @@ __all__ = [
     "REFUSALS",
     "RULE_SETS",
     "SPECIAL_NAMES",
+    "TRAIN_PHRASES",
     "CallPart",
     "Happening",
     "Line",
     "Part",
     "Reason",
+    "Step",
     "agree",
     "announce",
     "call",
@@ -60,6 +64,7 @@ __all__ = [
     "check_language",
     "count_heading",
     "counting_words",
+    "drill_name",
     "event_line",
     "item_name",
     "jack_receiver_name",
@@ -75,6 +80,8 @@ __all__ = [
     "say_reason",
     "side_name",
     "stake_line",
+    "steps",
+    "train_phrase",
     "turned_jack_line",
     "verb",
     "whose",

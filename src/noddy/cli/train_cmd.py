@@ -1,0 +1,259 @@
+"""``noddy train``: the counting trainer in the terminal: a question, your count, the verdict and the
+count step by step; progress kept in a local file."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Group, RenderableType
+from rich.markup import escape
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from noddy.cards import Card
+from noddy.cli.common import RulesOption, SetOption, console, err_console, load, reporting_errors
+from noddy.errors import NoddyError
+from noddy.learn import Judgement, Progress, ProgressError, Question, drill_kinds, judge, next_question
+from noddy.words import LANGUAGES, announce, drill_name, steps, train_phrase
+
+__all__ = ["default_progress_path", "load_progress", "save_progress", "train"]
+
+clock: Callable[[], float] = time.time
+"""The trainer's clock (seconds); tests replace it to run a timed round without waiting."""
+
+SUIT_STYLES = {"h": "bold red", "d": "bold red", "c": "bold", "s": "bold"}
+QUIT = ("q", "quit", "exit")
+
+
+def default_progress_path() -> Path:
+    """``train.json`` in noddy's folder of the user's data directory (as the web's database)."""
+    if sys.platform == "win32":
+        base = Path(os.environ.get("LOCALAPPDATA", Path.home() / "AppData" / "Local"))
+    elif sys.platform == "darwin":
+        base = Path.home() / "Library" / "Application Support"
+    else:
+        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return base / "noddy" / "train.json"
+
+
+def load_progress(path: Path, lang: str = "en") -> tuple[Progress, Path | None]:
+    """The progress saved at ``path`` (new progress if there is none). A damaged file is moved
+    aside, never overwritten: the second value is where it went (``None`` if it was sound)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Progress(), None
+    except OSError as exc:
+        raise NoddyError(f"cannot read the progress file {str(path)!r}: {exc.strerror}") from None
+    try:
+        return Progress.from_json(json.loads(text)), None
+    except (ValueError, ProgressError) as exc:
+        moved = path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
+        path.replace(moved)
+        err_console.print(
+            escape(train_phrase("progress_damaged", lang, path=path, why=_first_line(exc), moved=moved))
+        )
+        return Progress(), moved
+
+
+def _first_line(exc: Exception) -> str:
+    return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+
+
+def save_progress(progress: Progress, path: Path) -> None:
+    """Write the progress whole (to a new file, then renamed over the old one)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    part = path.with_name(path.name + ".part")
+    part.write_text(json.dumps(progress.to_json(), indent=1), encoding="utf-8")
+    part.replace(path)
+
+
+def _card(card: Card, highlight: bool = False) -> Panel:
+    """A card drawn large: its rank and suit in a box, red or black."""
+    text = Text(card.pretty, style=SUIT_STYLES[card.suit.value], justify="center")
+    return Panel(text, width=9, padding=(1, 1), border_style="yellow" if highlight else "white")
+
+
+def _row(label: str, cards: tuple[Card, ...], highlight: bool = False) -> RenderableType:
+    grid = Table.grid(padding=(0, 1))
+    grid.add_row(*(_card(c, highlight) for c in cards))
+    return Group(Text(label, style="dim"), grid)
+
+
+def show_question(question: Question, lang: str) -> None:
+    """The question: its prompt and its cards, large (the turn-up beside them)."""
+    turnup = _row(train_phrase("turnup", lang), (question.turnup,))
+    if question.what == "play":
+        assert question.card is not None
+        count = sum(c.value for c in question.pile)
+        prompt = train_phrase("play", lang, count=count, card=question.card.pretty)
+        prompt += " " + train_phrase("play_note", lang)
+        rows = [
+            _row(train_phrase("pile", lang), question.pile),
+            _row(train_phrase("card", lang), (question.card,), highlight=True),
+            turnup,
+        ]
+    else:
+        key = "announcement_dealer" if question.what == "announcement" and question.dealer else question.what
+        prompt = train_phrase(key, lang)
+        rows = [
+            _row(train_phrase("crib_cards" if question.what == "crib" else "held", lang), question.held),
+            turnup,
+        ]
+    table = Table.grid(padding=(0, 3))
+    table.add_row(*rows)
+    title = escape(question.rules.title or question.rules.name)
+    console.print()
+    console.print(f"[bold]{escape(drill_name(question.kind, lang))}[/] · {title}")
+    console.print(table)
+    console.print(f"[bold]{escape(prompt)}[/]")
+
+
+def ask(lang: str) -> int | None:
+    """The learner's count; ``None`` to stop (q, or the end of the input). Anything else is asked again."""
+    while True:
+        try:
+            text = console.input(escape(train_phrase("ask", lang))).strip()
+        except (EOFError, KeyboardInterrupt):
+            return None
+        if text.lower() in QUIT:
+            return None
+        if text.isascii() and text.isdigit():
+            return int(text)
+        console.print(f"[yellow]{escape(train_phrase('not_number', lang, text=text))}[/]")
+
+
+def show_judgement(judgement: Judgement, lang: str, one_at_a_time: bool) -> None:
+    """The verdict, then the count item by item with its cards and the running total."""
+    question = judgement.question
+    if judgement.correct:
+        console.print(f"[bold green]✔ {escape(train_phrase('right', lang, total=judgement.total))}[/]")
+    else:
+        verdict = train_phrase("wrong", lang, given=judgement.given, total=judgement.total)
+        console.print(f"[bold red]✘ {escape(verdict)}[/]")
+    if not judgement.items:
+        console.print(escape(train_phrase("nothing", lang)))
+        return
+    for number, step in enumerate(steps(judgement.items, question.rules, lang)):
+        if one_at_a_time and number:
+            try:
+                console.input("[dim]⏎[/]")
+            except (EOFError, KeyboardInterrupt):
+                one_at_a_time = False
+        console.print(f"  [bold]{escape(step.text):<44}[/] [bold cyan]{step.part.running:>3}[/]")
+    console.print(f"[bold]“{escape(announce(judgement.items, question.rules, lang))}”[/]")
+
+
+def stats_table(progress: Progress, lang: str) -> Table:
+    """Accuracy, mean time and box per kind drilled."""
+    table = Table(title=train_phrase("drill", lang), show_edge=False)
+    table.add_column(train_phrase("kind", lang))
+    table.add_column(train_phrase("asked", lang), justify="right")
+    table.add_column(train_phrase("right_col", lang), justify="right")
+    table.add_column(train_phrase("seconds", lang), justify="right")
+    table.add_column(train_phrase("box", lang), justify="right")
+    for kind, stats in sorted(progress.stats.items()):
+        accuracy = stats.accuracy or 0.0
+        mean = stats.mean_seconds or 0.0
+        table.add_row(
+            escape(drill_name(kind, lang)),
+            str(stats.asked),
+            f"{stats.right} ({accuracy:.0%})",
+            f"{mean:.1f} s",
+            f"{stats.box + 1}",
+        )
+    return table
+
+
+def train(
+    rules_name: RulesOption = "willughby",
+    set_: SetOption = None,
+    kind: Annotated[
+        str | None,
+        typer.Option("--kind", "-k", help="Drill one kind (fifteen, pair, run, flush, knave, mixed, ...)."),
+    ] = None,
+    timed: Annotated[
+        int | None, typer.Option("--timed", min=1, help="A round against the clock of this many seconds.")
+    ] = None,
+    lang: Annotated[str, typer.Option("--lang", help="Language: en or fr.")] = "en",
+    progress_file: Annotated[
+        Path | None, typer.Option("--progress", help="The progress file (default: in your data folder).")
+    ] = None,
+    one_at_a_time: Annotated[
+        bool, typer.Option("--step", help="Show the count one step at a time (Enter for the next).")
+    ] = False,
+    questions: Annotated[
+        int | None, typer.Option("--questions", "-n", min=1, help="Stop after this many.")
+    ] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed the deals, to repeat a session.")] = None,
+) -> None:
+    """Practise counting: real deals to count, judged by the scorer, explained step by step.
+
+    Left to the trainer, weak kinds come back more often. Type q (or end the input) to stop.
+    Example: noddy train --rules cribbage --kind fifteen
+    """
+    with reporting_errors():
+        if lang not in LANGUAGES:
+            raise NoddyError(f"--lang {lang!r}: choose one of {', '.join(LANGUAGES)}")
+        rules = load(rules_name, set_)
+        kinds = drill_kinds(rules)
+        if kind is not None and kind not in kinds:
+            raise NoddyError(f"--kind {kind!r}: {rules.name} drills {', '.join(kinds)}")
+        path = progress_file or default_progress_path()
+        progress, _ = load_progress(path, lang)
+    console.print(f"[dim]{escape(train_phrase('progress_file', lang, path=path))}[/]")
+    rng = random.Random(seed)
+    asked = right = 0
+    if timed is not None:
+        progress.start_round(rules.name, timed, clock())
+        console.print(f"[bold]{escape(train_phrase('round_start', lang, seconds=timed))}[/]")
+    while questions is None or asked < questions:
+        question = next_question(rules, kind, progress, rng)
+        show_question(question, lang)
+        if progress.round is not None:
+            left = round(progress.round.left(clock()))
+            console.print(f"[dim]{escape(train_phrase('time_left', lang, left=left))}[/]")
+        started = clock()
+        given = ask(lang)
+        if given is None:
+            break
+        now = clock()
+        judgement = judge(question, given)
+        if progress.round is not None and now > progress.round.ends:
+            console.print(f"[yellow]{escape(train_phrase('late', lang))}[/]")
+        progress.record(question.kind, correct=judgement.correct, seconds=now - started, now=now)
+        asked += 1
+        right += judgement.correct
+        save_progress(progress, path)
+        show_judgement(judgement, lang, one_at_a_time)
+        if progress.round is not None and now >= progress.round.ends:
+            break
+    result = progress.finish_round()
+    save_progress(progress, path)
+    if result is not None:
+        line = train_phrase(
+            "round_over",
+            lang,
+            right=result.right,
+            answered=result.answered,
+            seconds=result.seconds,
+            best=result.best,
+        )
+        console.print()
+        console.print(
+            f"[bold]{escape(line)}[/]"
+            + (f" [bold green]{escape(train_phrase('new_best', lang))}[/]" if result.new_best else "")
+        )
+    console.print()
+    if progress.stats:
+        console.print(stats_table(progress, lang))
+    console.print(escape(train_phrase("bye", lang, asked=asked, right=right)))

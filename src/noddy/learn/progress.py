@@ -1,0 +1,216 @@
+"""A learner's progress: accuracy and time per kind, the spaced repetition that brings weak kinds
+back more often, and timed rounds; plain data with a JSON form (the CLI keeps it in a file, the web
+in its database).
+
+Each kind sits in a box (Leitner's): a right answer given within `SLOW` seconds moves it up one, a
+wrong answer sends it back to the first; a kind in a lower box is drawn more often (twice as often
+per box).
+
+>>> import random
+>>> progress = Progress()
+>>> progress.record("run", correct=False, seconds=4.0)
+>>> progress.stats["run"].box, progress.to_json()["kinds"]["run"]["right"]
+(0, 0)
+>>> progress.choose(["run", "pair"], random.Random(1)) in ("run", "pair")
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from noddy.errors import NoddyError
+
+__all__ = ["BOXES", "SLOW", "KindStats", "Progress", "ProgressError", "RoundResult", "TimedRound"]
+
+BOXES = 5
+"""How many boxes a kind climbs through; each box up halves how often it is drawn."""
+
+SLOW = 30.0
+"""A right answer that took longer than this (seconds) leaves its kind in its box."""
+
+VERSION = 1
+
+
+class ProgressError(NoddyError):
+    """Saved progress that cannot be read (a damaged file or row)."""
+
+
+@dataclass(slots=True)
+class KindStats:
+    """One kind's record: questions asked, answered right, seconds spent, and its box."""
+
+    asked: int = 0
+    right: int = 0
+    seconds: float = 0.0
+    box: int = 0
+
+    @property
+    def accuracy(self) -> float | None:
+        """The share answered right (``None`` before the first question)."""
+        return self.right / self.asked if self.asked else None
+
+    @property
+    def mean_seconds(self) -> float | None:
+        """The mean time to answer (``None`` before the first question)."""
+        return self.seconds / self.asked if self.asked else None
+
+
+@dataclass(slots=True)
+class TimedRound:
+    """A round against the clock: as many questions as fit in ``seconds``; answers given after
+    the time is up do not count."""
+
+    rules: str
+    seconds: int
+    started: float
+    answered: int = 0
+    right: int = 0
+
+    @property
+    def ends(self) -> float:
+        return self.started + self.seconds
+
+    def left(self, now: float) -> float:
+        """Seconds left (0 once over)."""
+        return max(0.0, self.ends - now)
+
+    @property
+    def key(self) -> str:
+        """Under what its best is kept: the rule set and the length of the round."""
+        return f"{self.rules}/{self.seconds}"
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """A finished round: answers right and given, the best so far, and whether this is a new best."""
+
+    seconds: int
+    answered: int
+    right: int
+    best: int
+    new_best: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(slots=True)
+class Progress:
+    """Everything a learner's trainer keeps: per-kind stats, best timed rounds, a round under way."""
+
+    stats: dict[str, KindStats] = field(default_factory=dict)
+    best: dict[str, int] = field(default_factory=dict)
+    round: TimedRound | None = None
+
+    def record(self, kind: str, *, correct: bool, seconds: float, now: float | None = None) -> None:
+        """Count one answer for ``kind`` (and for the round under way, if given before its end)."""
+        stats = self.stats.setdefault(kind, KindStats())
+        stats.asked += 1
+        stats.right += correct
+        stats.seconds += max(0.0, seconds)
+        if not correct:
+            stats.box = 0
+        elif seconds <= SLOW:
+            stats.box = min(BOXES - 1, stats.box + 1)
+        if self.round is not None and now is not None and now <= self.round.ends:
+            self.round.answered += 1
+            self.round.right += correct
+
+    def weight(self, kind: str) -> int:
+        """How often ``kind`` is drawn, relative to the others: doubled for each box it is below the top."""
+        box = self.stats[kind].box if kind in self.stats else 0
+        return 2 ** (BOXES - 1 - box)
+
+    def choose(self, kinds: Sequence[str], rng: random.Random) -> str:
+        """A kind to drill next, the weak ones (low boxes, and kinds never asked) more often."""
+        return rng.choices(list(kinds), weights=[self.weight(k) for k in kinds])[0]
+
+    def start_round(self, rules: str, seconds: int, now: float) -> TimedRound:
+        """Begin a timed round of ``seconds`` (a round under way is dropped)."""
+        if seconds < 1:
+            raise NoddyError(f"a timed round lasts at least 1 second, not {seconds}")
+        self.round = TimedRound(rules, seconds, now)
+        return self.round
+
+    def finish_round(self) -> RoundResult | None:
+        """End the round under way, keeping its score if it is the best for its rules and length."""
+        current = self.round
+        if current is None:
+            return None
+        self.round = None
+        previous = self.best.get(current.key)
+        new_best = previous is None or current.right > previous
+        if new_best:
+            self.best[current.key] = current.right
+        best = self.best[current.key]
+        return RoundResult(
+            current.seconds, current.answered, current.right, best, new_best and current.right > 0
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "version": VERSION,
+            "kinds": {kind: asdict(s) for kind, s in self.stats.items()},
+            "best": dict(self.best),
+            "round": None if self.round is None else asdict(self.round),
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> Progress:
+        """Progress from its JSON form; `ProgressError` says what is wrong with damaged data."""
+        if not isinstance(data, Mapping) or data.get("version") != VERSION:
+            raise ProgressError(f"expected saved progress of version {VERSION}, found {_quoted(data)}")
+        try:
+            stats = {str(k): _stats(v) for k, v in dict(data.get("kinds", {})).items()}
+            best = {str(k): _count(v) for k, v in dict(data.get("best", {})).items()}
+            found = data.get("round")
+            timed = None if found is None else _round(found)
+        except KeyError as exc:
+            raise ProgressError(f"damaged saved progress: {exc} is missing") from None
+        except (TypeError, ValueError) as exc:
+            raise ProgressError(f"damaged saved progress: {exc}") from None
+        return cls(stats, best, timed)
+
+
+def _quoted(data: Any) -> str:
+    text = repr(data)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _count(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"expected a count, found {_quoted(value)}")
+    return value
+
+
+def _seconds(value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+        raise ValueError(f"expected seconds, found {_quoted(value)}")
+    return float(value)
+
+
+def _stats(value: Any) -> KindStats:
+    if not isinstance(value, Mapping):
+        raise ValueError(f"expected a kind's stats, found {_quoted(value)}")
+    stats = KindStats(
+        _count(value["asked"]), _count(value["right"]), _seconds(value["seconds"]), _count(value["box"])
+    )
+    if stats.right > stats.asked or stats.box >= BOXES:
+        raise ValueError(f"impossible stats {_quoted(dict(value))}")
+    return stats
+
+
+def _round(value: Any) -> TimedRound:
+    if not isinstance(value, Mapping) or not isinstance(value.get("rules"), str):
+        raise ValueError(f"expected a timed round, found {_quoted(value)}")
+    return TimedRound(
+        value["rules"],
+        _count(value["seconds"]),
+        _seconds(value["started"]),
+        _count(value["answered"]),
+        _count(value["right"]),
+    )

@@ -1,0 +1,170 @@
+"""The counting trainer's words: each item of a count as a step with its cards ("J♥ + 5♦ = 15 → 2"),
+the drills' names, the questions and the verdicts, in English and French.
+
+>>> from noddy.cards import parse_cards
+>>> from noddy.scoring import Kind, ScoreItem
+>>> fifteen = ScoreItem(Kind.FIFTEEN, parse_cards("Jh 5d"), 2)
+>>> [s.text for s in steps([fifteen, fifteen])]
+['J♥ + 5♦ = 15 → 2', 'J♥ + 5♦ = 15 → 2']
+>>> steps([ScoreItem(Kind.PAIR, parse_cards("5d 5h"), 2)], lang="fr")[0].text
+'une paire : 5♦ 5♥ → 2'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from noddy.rules import Rules
+from noddy.scoring import FACTS, ScoreItem
+from noddy.words.calls import CallPart, call, check_language
+
+__all__ = ["DRILL_NAMES", "TRAIN_PHRASES", "Step", "drill_name", "steps", "train_phrase"]
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step of a count explained: the item's call part, the sum its cards make (for 15, 25
+    and 31) and the step in words."""
+
+    part: CallPart
+    sum: int | None
+    text: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {**self.part.to_json(), "sum": self.sum, "text": self.text}
+
+
+def steps(items: Sequence[ScoreItem], rules: Rules | None = None, lang: str = "en") -> tuple[Step, ...]:
+    """A count item by item with its cards: a sum as "J♥ + 5♦ = 15 → 2", any other item as
+    "a run of three: 4♦ 5♦ 6♥ → 3"."""
+    colon = " : " if lang == "fr" else ": "
+    made = []
+    for item, part in zip(items, call(items, rules, lang), strict=True):
+        target = FACTS[item.kind].target
+        cards = " ".join(c.pretty for c in item.cards)
+        if target is not None:
+            text = f"{' + '.join(c.pretty for c in item.cards)} = {target} → {item.points}"
+        else:
+            text = f"{part.name}{colon}{cards} → {item.points}"
+        made.append(Step(part, target, text))
+    return tuple(made)
+
+
+DRILL_NAMES: dict[str, dict[str, str]] = {
+    "en": {
+        "fifteen": "fifteens",
+        "twenty_five": "twenty-fives",
+        "thirty_one": "thirty-ones",
+        "pair": "pairs",
+        "pair_royal": "pairs royal",
+        "double_pair_royal": "double pairs royal",
+        "pairs": "five alike or more",
+        "run": "runs",
+        "flush": "flushes",
+        "knave": "the Knave",
+        "special": "named cards",
+        "turned_jack": "the Jack turned up",
+        "mixed": "mixed deals",
+    },
+    "fr": {
+        "fifteen": "les quinze",
+        "twenty_five": "les vingt-cinq",
+        "thirty_one": "les trente-et-un",
+        "pair": "les paires",
+        "pair_royal": "les paires royales",
+        "double_pair_royal": "les doubles paires royales",
+        "pairs": "cinq cartes pareilles ou plus",
+        "run": "les suites",
+        "flush": "les couleurs",
+        "knave": "le valet (Noddy)",
+        "special": "les cartes nommées",
+        "turned_jack": "le valet retourné",
+        "mixed": "donnes mêlées",
+    },
+}
+"""What each drill is called: one per kind of item (the scorer's kinds), and mixed deals."""
+
+TRAIN_PHRASES: dict[str, dict[str, str]] = {
+    "en": {
+        "hand": "Count this hand: how many points does it score?",
+        "crib": "Count this crib: how many points does it score?",
+        "announcement": "What do you announce for this hand?",
+        "announcement_dealer": "You deal. What do you announce for this hand?",
+        "play": "The count is {count}. What does {card} peg?",
+        "play_note": "(not counting the point for the last card)",
+        "held": "Your cards",
+        "crib_cards": "The crib",
+        "turnup": "Turned up",
+        "pile": "Laid since the count began",
+        "card": "Laid now",
+        "right": "Right: {total}.",
+        "wrong": "Not quite: you said {given}, the count is {total}.",
+        "nothing": "Nothing scores here: 0.",
+        "ask": "Your count (a number; q to stop): ",
+        "not_number": "{text!r} is not a number of points; type a whole number such as 6, or q to stop.",
+        "drill": "Drill",
+        "kind": "kind",
+        "asked": "asked",
+        "right_col": "right",
+        "seconds": "mean time",
+        "box": "box",
+        "round_start": "Timed round: {seconds} seconds. Go!",
+        "round_over": "Time! {right} right out of {answered} in {seconds} s (best: {best}).",
+        "new_best": "A new best!",
+        "time_left": "{left} s left",
+        "late": "That answer came after the time was up; it does not count in the round.",
+        "progress_file": "Progress kept in {path}",
+        "progress_damaged": "Your progress file {path} could not be read ({why}); it is kept as {moved}"
+        " and a new one is started.",
+        "bye": "Well counted. {asked} question(s), {right} right.",
+    },
+    "fr": {
+        "hand": "Comptez cette main : combien de points vaut-elle ?",
+        "crib": "Comptez ce crib : combien de points vaut-il ?",
+        "announcement": "Qu'annoncez-vous pour cette main ?",
+        "announcement_dealer": "Vous donnez. Qu'annoncez-vous pour cette main ?",
+        "play": "Le compte est à {count}. Que marque {card} ?",
+        "play_note": "(sans le point de la dernière carte)",
+        "held": "Vos cartes",
+        "crib_cards": "Le crib",
+        "turnup": "Retournée",
+        "pile": "Jouées depuis le début du compte",
+        "card": "Jouée maintenant",
+        "right": "Juste : {total}.",
+        "wrong": "Pas tout à fait : vous avez dit {given}, le compte est {total}.",
+        "nothing": "Rien ne marque ici : 0.",
+        "ask": "Votre compte (un nombre ; q pour arrêter) : ",
+        "not_number": "{text!r} n'est pas un nombre de points ; tapez un nombre entier comme 6, ou q pour"
+        " arrêter.",
+        "drill": "Exercice",
+        "kind": "genre",
+        "asked": "posées",
+        "right_col": "justes",
+        "seconds": "temps moyen",
+        "box": "boîte",
+        "round_start": "Partie chronométrée : {seconds} secondes. Allez !",
+        "round_over": "Temps écoulé ! {right} justes sur {answered} en {seconds} s (record : {best}).",
+        "new_best": "Nouveau record !",
+        "time_left": "encore {left} s",
+        "late": "Cette réponse est arrivée après la fin du temps ; elle ne compte pas dans la partie.",
+        "progress_file": "Progrès gardés dans {path}",
+        "progress_damaged": "Votre fichier de progrès {path} est illisible ({why}) ; il est gardé sous"
+        " {moved} et un nouveau commence.",
+        "bye": "Bien compté. {asked} question(s), {right} juste(s).",
+    },
+}
+"""The trainer's phrases per language, with ``{fields}`` a face fills in."""
+
+
+def train_phrase(key: str, lang: str = "en", **values: object) -> str:
+    """A trainer phrase in ``lang`` with its values filled in."""
+    check_language(lang)
+    return TRAIN_PHRASES[lang][key].format(**values)
+
+
+def drill_name(kind: str, lang: str = "en") -> str:
+    """What a drill is called ("fifteens", "les suites"); an unnamed kind by its own name."""
+    check_language(lang)
+    return DRILL_NAMES[lang].get(kind, kind.replace("_", " "))
