@@ -37,6 +37,7 @@ from noddy.web.pages import (
 from noddy.web.seats import HUMAN, SeatSpec, name_refusal
 from noddy.web.store import Store, default_url
 from noddy.web.tables import TableManager
+from noddy.web.train import train_router
 
 __all__ = ["MAX_BODY", "create_app"]
 
@@ -137,6 +138,7 @@ def create_app(
     app.state.manager = manager
     app.state.store = store
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.include_router(train_router(store.engine))
 
     @app.middleware("http")
     async def headers(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:

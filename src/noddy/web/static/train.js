@@ -1,0 +1,220 @@
+// The counting trainer: a deal to count, your count, the verdict, then the count step by step.
+// Every word of a question, a verdict and a step comes from the server; cards are drawn by cards.js.
+
+import { cardFace } from "/static/render.js";
+import { api, el } from "/static/common.js";
+
+const SAVED = "noddy.train";
+const ROUND_SECONDS = 60;
+const $ = (id) => document.getElementById(id);
+
+let question = null;
+let shown = 0;
+let steps = [];
+let roundTimer = null;
+let asking = 0;
+
+function saved() {
+  try {
+    return JSON.parse(localStorage.getItem(SAVED)) || {};
+  } catch {
+    return {};
+  }
+}
+
+function save() {
+  const choices = { rules: $("rules").value, kind: $("kind").value, lang: $("lang").value, step: $("step").checked };
+  try {
+    localStorage.setItem(SAVED, JSON.stringify(choices));
+  } catch {
+    // private browsing: the choices are simply not kept
+  }
+}
+
+function group(label, cards, extra = "") {
+  return el("div", { class: `card-group ${extra}` },
+    el("div", { class: "group-label" }, label),
+    el("div", { class: "group-cards" }, cards.map((code) => cardFace(code, "big"))));
+}
+
+function renderQuestion(q) {
+  $("kind-name").textContent = q.kind_name;
+  $("prompt").textContent = q.prompt;
+  $("note").textContent = q.note;
+  const groups = q.what === "play"
+    ? [group(q.labels.pile, q.pile), group(q.labels.card, [q.card], "laid"), group(q.labels.turnup, [q.turnup], "turnup")]
+    : [group(q.labels.held, q.held), group(q.labels.turnup, [q.turnup], "turnup")];
+  $("cards").replaceChildren(...groups);
+  $("cards").dataset.what = q.what;
+}
+
+async function ask() {
+  $("error").textContent = "";
+  $("result").hidden = true;
+  const params = new URLSearchParams({ rules: $("rules").value, lang: $("lang").value });
+  if ($("kind").value) params.set("kind", $("kind").value);
+  const mine = ++asking;
+  let asked;
+  try {
+    asked = await api(`/api/train/question?${params}`);
+  } catch (error) {
+    $("error").textContent = error.message;
+    return;
+  }
+  if (mine !== asking) return; // a later question was asked meanwhile (the choices changed)
+  question = asked;
+  renderQuestion(question);
+  const input = $("answer");
+  input.value = "";
+  input.disabled = false;
+  $("check").disabled = false;
+  input.focus();
+}
+
+function stepItem(step) {
+  const cards = el("span", { class: "step-cards" });
+  step.cards.forEach((code, i) => {
+    if (i && step.sum !== null) cards.append(el("span", { class: "op" }, "+"));
+    cards.append(cardFace(code, "step-card"));
+  });
+  const said = step.sum !== null ? `= ${step.sum}` : "";
+  return el("li", { class: "step", "data-kind": step.kind },
+    el("span", { class: "step-name" }, step.name),
+    cards,
+    el("span", { class: "step-sum" }, said),
+    el("span", { class: "step-points" }, `→ ${step.points}`),
+    el("span", { class: "step-total", title: "running total" }, String(step.total)));
+}
+
+function reveal(all = false) {
+  const items = [...$("steps").children];
+  if (all) shown = items.length;
+  else shown = Math.min(items.length, shown + 1);
+  items.forEach((item, i) => { item.hidden = i >= shown; });
+  const done = shown >= items.length;
+  $("call").hidden = !done;
+  $("next-step").hidden = done;
+  $("all-steps").hidden = done;
+  (done ? $("next") : $("next-step")).focus();
+}
+
+async function check(event) {
+  event.preventDefault();
+  if (!question || $("answer").disabled) return;
+  const text = $("answer").value.trim();
+  if (!/^[0-9]{1,3}$/.test(text)) {
+    $("error").textContent = `“${text}” is not a number of points: type a whole number such as 6, then Enter.`;
+    $("answer").select();
+    return;
+  }
+  $("error").textContent = "";
+  let judged;
+  try {
+    judged = await api("/api/train/answer", {
+      method: "POST", body: JSON.stringify({ id: question.id, points: Number(text), lang: $("lang").value }),
+    });
+  } catch (error) {
+    $("error").textContent = error.message;
+    return;
+  }
+  $("answer").disabled = true;
+  $("check").disabled = true;
+  $("verdict").textContent = judged.verdict;
+  $("verdict").className = `verdict ${judged.correct ? "right" : "wrong"}`;
+  steps = judged.items;
+  $("steps").replaceChildren(...steps.map(stepItem));
+  $("call").textContent = judged.items.length ? `“${judged.call}”` : judged.call;
+  $("result").hidden = false;
+  shown = 0;
+  reveal(!$("step").checked);
+  renderStats(judged.kinds);
+}
+
+function renderStats(kinds) {
+  const rows = Object.values(kinds).map((s) => el("tr", {},
+    el("td", {}, s.name),
+    el("td", {}, String(s.asked)),
+    el("td", {}, `${s.right} (${Math.round((100 * s.right) / s.asked)}%)`),
+    el("td", {}, `${(s.seconds / s.asked).toFixed(1)} s`)));
+  const body = $("stats").tBodies[0];
+  if (rows.length) body.replaceChildren(...rows);
+}
+
+async function loadKinds() {
+  const data = await api(`/api/train/kinds?rules=${encodeURIComponent($("rules").value)}&lang=${$("lang").value}`);
+  const before = $("kind").value || saved().kind || "";
+  const options = [el("option", { value: "" }, "Chosen for me (weak kinds more often)")];
+  for (const k of data.kinds) options.push(el("option", { value: k.kind }, k.name));
+  $("kind").replaceChildren(...options);
+  $("kind").value = data.kinds.some((k) => k.kind === before) ? before : "";
+}
+
+async function loadProgress() {
+  const data = await api(`/api/train/progress?lang=${$("lang").value}`);
+  renderStats(data.kinds);
+  if (data.round && data.round.left > 0) runRound(data.round);
+}
+
+function runRound(round) {
+  const ends = Date.now() + round.left * 1000;
+  $("round").hidden = false;
+  $("timed").disabled = true;
+  clearInterval(roundTimer);
+  const tick = async () => {
+    const left = Math.max(0, Math.ceil((ends - Date.now()) / 1000));
+    $("round").textContent = `⏱ ${left} s`;
+    $("round").classList.toggle("hurry", left <= 10);
+    if (left > 0) return;
+    clearInterval(roundTimer);
+    const done = await api(`/api/train/round/end?lang=${$("lang").value}`, { method: "POST" });
+    $("round").textContent = done.line;
+    $("round").classList.remove("hurry");
+    $("timed").disabled = false;
+  };
+  tick();
+  roundTimer = setInterval(tick, 250);
+}
+
+async function startRound() {
+  const data = await api("/api/train/round", {
+    method: "POST", body: JSON.stringify({ rules: $("rules").value, seconds: ROUND_SECONDS }),
+  });
+  runRound(data.round);
+  ask();
+}
+
+function keys(event) {
+  if ($("result").hidden || event.target.tagName === "SELECT") return;
+  if (event.key === "Enter" && document.activeElement?.id !== "next-step") {
+    event.preventDefault();
+    ask();
+  } else if (event.key === " " && !$("next-step").hidden) {
+    event.preventDefault();
+    reveal();
+  }
+}
+
+async function start() {
+  const data = await api("/api/rules");
+  $("rules").replaceChildren(...data.rules.map((r) => el("option", { value: r.name }, r.title || r.name)));
+  const choices = saved();
+  if (choices.rules && data.rules.some((r) => r.name === choices.rules)) $("rules").value = choices.rules;
+  if (choices.lang) $("lang").value = choices.lang;
+  $("step").checked = Boolean(choices.step);
+  await loadKinds();
+  for (const id of ["rules", "lang"]) {
+    $(id).addEventListener("change", async () => { await loadKinds(); save(); ask(); loadProgress(); });
+  }
+  $("kind").addEventListener("change", () => { save(); ask(); });
+  $("step").addEventListener("change", save);
+  $("answer-form").addEventListener("submit", check);
+  $("next").addEventListener("click", ask);
+  $("next-step").addEventListener("click", () => reveal());
+  $("all-steps").addEventListener("click", () => reveal(true));
+  $("timed").addEventListener("click", startRound);
+  document.addEventListener("keydown", keys);
+  await loadProgress();
+  ask();
+}
+
+start().catch((error) => { $("error").textContent = error.message; });

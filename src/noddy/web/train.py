@@ -1,0 +1,303 @@
+"""The counting trainer on the web: the ``/train`` page and its JSON API, with each browser's
+progress in the database (a table of its own, made here on the store's engine).
+
+A question is kept on the server by id (at most `KEPT`, for `LIFETIME` seconds) until it is answered,
+so its message carries the cards and never the answer. A browser is known by a random cookie; only
+its SHA-256 hash is stored.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import re
+import secrets
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib.resources import files
+from pathlib import Path
+from typing import Any, Literal
+
+from fastapi import APIRouter, HTTPException, Request, Response
+from fastapi.responses import FileResponse
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
+from sqlalchemy import Column, Float, MetaData, String, Table, Text, insert, select, update
+
+from noddy.errors import NoddyError
+from noddy.learn import Progress, ProgressError, Question, drill_kinds, judge, next_question, whats
+from noddy.rules import Rules, load_rules, preset_names
+from noddy.words import announce, drill_name, steps, train_phrase
+
+__all__ = ["COOKIE", "KEPT", "LIFETIME", "train_router"]
+
+STATIC = Path(str(files("noddy.web") / "static"))
+COOKIE = "noddy_trainer"
+KEPT = 5_000
+"""Questions kept awaiting an answer, at most (the oldest are dropped first)."""
+LIFETIME = 3_600.0
+"""Seconds a question waits for its answer."""
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
+
+metadata = MetaData()
+progress_rows = Table(
+    "noddy_train_progress",
+    metadata,
+    Column("browser", String(64), primary_key=True),
+    Column("data", Text, nullable=False),
+    Column("updated", Float, nullable=False),
+)
+
+
+class AnswerIn(BaseModel):
+    """An answer: the question's id and the points counted."""
+
+    model_config = ConfigDict(extra="forbid")
+    id: str = Field(max_length=64)
+    points: StrictInt = Field(ge=0, le=999)
+    lang: Literal["en", "fr"] = "en"
+
+
+class RoundIn(BaseModel):
+    """A timed round to start: the rule set and its length in seconds."""
+
+    model_config = ConfigDict(extra="forbid")
+    rules: str = Field(max_length=64)
+    seconds: StrictInt = Field(ge=10, le=600)
+
+
+@dataclass(frozen=True, slots=True)
+class Kept:
+    question: Question
+    browser: str
+    issued: float
+
+
+class Waiting:
+    """Questions awaiting their answers, by id: bounded, each expiring after `LIFETIME`."""
+
+    def __init__(self) -> None:
+        self._kept: OrderedDict[str, Kept] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def put(self, question: Question, browser: str, now: float) -> str:
+        key = secrets.token_urlsafe(12)
+        with self._lock:
+            self._kept[key] = Kept(question, browser, now)
+            while len(self._kept) > KEPT or next(iter(self._kept.values())).issued < now - LIFETIME:  # the newest stays
+                self._kept.popitem(last=False)
+        return key
+
+    def take(self, key: str, browser: str, now: float) -> Kept:
+        """The question ``key`` asked of ``browser``, forgotten once taken; 404 if there is none."""
+        with self._lock:
+            kept = self._kept.get(key)
+            if kept is None or kept.browser != browser or kept.issued < now - LIFETIME:
+                raise HTTPException(
+                    404, f"no question {key!r} is waiting for an answer: it was answered, expired or never asked"
+                )
+            del self._kept[key]
+        return kept
+
+
+class ProgressStore:
+    """Each browser's progress as one JSON row."""
+
+    def __init__(self, engine: Any) -> None:
+        self.engine = engine
+        metadata.create_all(engine)
+
+    def load(self, browser: str) -> Progress:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(progress_rows.c.data).where(progress_rows.c.browser == browser)).first()
+        if row is None:
+            return Progress()
+        try:
+            return Progress.from_json(json.loads(row.data))
+        except (ValueError, ProgressError):
+            return Progress()
+
+    def save(self, browser: str, progress: Progress) -> None:
+        data = json.dumps(progress.to_json())
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                update(progress_rows)
+                .where(progress_rows.c.browser == browser)
+                .values(data=data, updated=time.time())
+            )
+            if not done.rowcount:
+                conn.execute(insert(progress_rows).values(browser=browser, data=data, updated=time.time()))
+
+
+@lru_cache(maxsize=32)
+def _rules(name: str) -> Rules:
+    if name not in preset_names():
+        raise HTTPException(400, f"unknown rule set {name!r}; choose one of: {', '.join(preset_names())}")
+    return load_rules(name)
+
+
+def _browser(request: Request, response: Response) -> str:
+    """The hash of this browser's cookie, setting a new cookie when it has none (or a malformed one)."""
+    token = request.cookies.get(COOKIE, "")
+    if not _TOKEN.fullmatch(token):
+        token = secrets.token_urlsafe(18)
+        response.set_cookie(COOKIE, token, max_age=400 * 86_400, httponly=True, samesite="lax")
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _lang(lang: str) -> str:
+    if lang not in ("en", "fr"):
+        raise HTTPException(400, f"unknown language {lang!r}; choose en or fr")
+    return lang
+
+
+def _stats_json(progress: Progress, lang: str) -> dict[str, Any]:
+    return {
+        kind: {
+            "name": drill_name(kind, lang),
+            "asked": s.asked,
+            "right": s.right,
+            "seconds": round(s.seconds, 1),
+            "box": s.box,
+        }
+        for kind, s in sorted(progress.stats.items())
+    }
+
+
+def _round_json(progress: Progress, now: float) -> dict[str, Any] | None:
+    current = progress.round
+    if current is None:
+        return None
+    return {
+        "rules": current.rules,
+        "seconds": current.seconds,
+        "left": round(current.left(now), 1),
+        "answered": current.answered,
+        "right": current.right,
+    }
+
+
+def _prompt(question: Question, lang: str) -> str:
+    if question.what == "play":
+        assert question.card is not None
+        count = sum(c.value for c in question.pile)
+        return train_phrase("play", lang, count=count, card=question.card.pretty)
+    if question.what == "announcement" and question.dealer:
+        return train_phrase("announcement_dealer", lang)
+    return train_phrase(question.what, lang)
+
+
+def _labels(question: Question, lang: str) -> dict[str, str]:
+    """The words over each group of cards."""
+    held = "crib_cards" if question.what == "crib" else "held"
+    return {
+        "held": train_phrase(held, lang),
+        "turnup": train_phrase("turnup", lang),
+        "pile": train_phrase("pile", lang),
+        "card": train_phrase("card", lang),
+    }
+
+
+def train_router(engine: Any) -> APIRouter:
+    """The trainer's page and API, keeping progress in the database behind ``engine``."""
+    router = APIRouter()
+    waiting = Waiting()
+    store = ProgressStore(engine)
+    rng = random.Random()
+    lock = threading.Lock()
+
+    @router.get("/train", include_in_schema=False)
+    def page() -> FileResponse:
+        return FileResponse(STATIC / "train.html")
+
+    @router.get("/api/train/kinds")
+    def kinds(rules: str = "willughby", lang: str = "en") -> dict[str, Any]:
+        found = _rules(rules)
+        return {
+            "rules": found.name,
+            "whats": list(whats(found)),
+            "kinds": [{"kind": k, "name": drill_name(k, _lang(lang))} for k in drill_kinds(found)],
+        }
+
+    @router.get("/api/train/progress")
+    def progress(request: Request, response: Response, lang: str = "en") -> dict[str, Any]:
+        mine = store.load(_browser(request, response))
+        return {"kinds": _stats_json(mine, _lang(lang)), "best": mine.best, "round": _round_json(mine, time.time())}
+
+    @router.get("/api/train/question")
+    def question(
+        request: Request, response: Response, rules: str = "willughby", kind: str | None = None, lang: str = "en"
+    ) -> dict[str, Any]:
+        browser = _browser(request, response)
+        found = _rules(rules)
+        lang = _lang(lang)
+        mine = store.load(browser)
+        try:
+            with lock:
+                asked = next_question(found, kind or None, mine, rng)
+        except NoddyError as exc:
+            raise HTTPException(400, str(exc)) from None
+        key = waiting.put(asked, browser, time.time())
+        return {
+            "id": key,
+            **asked.to_json(),
+            "kind_name": drill_name(asked.kind, lang),
+            "prompt": _prompt(asked, lang),
+            "note": train_phrase("play_note", lang) if asked.what == "play" else "",
+            "labels": _labels(asked, lang),
+        }
+
+    @router.post("/api/train/answer")
+    def answer(body: AnswerIn, request: Request, response: Response) -> dict[str, Any]:
+        browser = _browser(request, response)
+        now = time.time()
+        kept = waiting.take(body.id, browser, now)
+        judgement = judge(kept.question, body.points)
+        mine = store.load(browser)
+        late = mine.round is not None and now > mine.round.ends
+        mine.record(kept.question.kind, correct=judgement.correct, seconds=now - kept.issued, now=now)
+        store.save(browser, mine)
+        rules = kept.question.rules
+        verdict = "right" if judgement.correct else "wrong"
+        return {
+            "correct": judgement.correct,
+            "given": body.points,
+            "total": judgement.total,
+            "items": [s.to_json() for s in steps(judgement.items, rules, body.lang)],
+            "call": announce(judgement.items, rules, body.lang),
+            "verdict": train_phrase(verdict, body.lang, given=body.points, total=judgement.total),
+            "late": late,
+            "kinds": _stats_json(mine, body.lang),
+            "round": _round_json(mine, now),
+        }
+
+    @router.post("/api/train/round")
+    def start_round(body: RoundIn, request: Request, response: Response) -> dict[str, Any]:
+        browser = _browser(request, response)
+        found = _rules(body.rules)
+        mine = store.load(browser)
+        now = time.time()
+        mine.start_round(found.name, body.seconds, now)
+        store.save(browser, mine)
+        return {"round": _round_json(mine, now)}
+
+    @router.post("/api/train/round/end")
+    def end_round(request: Request, response: Response, lang: str = "en") -> dict[str, Any]:
+        browser = _browser(request, response)
+        lang = _lang(lang)
+        mine = store.load(browser)
+        result = mine.finish_round()
+        store.save(browser, mine)
+        if result is None:
+            return {"result": None, "line": ""}
+        line = train_phrase(
+            "round_over", lang, right=result.right, answered=result.answered, seconds=result.seconds, best=result.best
+        )
+        if result.new_best:
+            line += " " + train_phrase("new_best", lang)
+        return {"result": result.to_json(), "line": line}
+
+    return router
