@@ -32,14 +32,16 @@ def shown_answer(page: Page, rules: str) -> int:
     ]
     if what == "play":
         pile, (card,), (turnup,) = codes
-        question = Question(load_rules(rules), "play", "", (), parse_card(turnup), parse_cards(pile), parse_card(card))
+        question = Question(
+            load_rules(rules), "play", "", (), parse_card(turnup), parse_cards(pile), parse_card(card)
+        )
     else:
         held, (turnup,) = codes
         question = Question(load_rules(rules), what, "", parse_cards(held), parse_card(turnup))  # type: ignore[arg-type]
     return question.total
 
 
-def drill(page: Page, server: LiveServer, name: str) -> None:
+def drill(page: Page, server: LiveServer, name: str) -> None:  # noqa: F811
     errors = watch_errors(page)
     page.goto(server.address + "/")
     page.click("a.train-link")

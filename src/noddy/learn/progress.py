@@ -123,7 +123,7 @@ class Progress:
     def weight(self, kind: str) -> int:
         """How often ``kind`` is drawn, relative to the others: doubled for each box it is below the top."""
         box = self.stats[kind].box if kind in self.stats else 0
-        return 2 ** (BOXES - 1 - box)
+        return 1 << (BOXES - 1 - box)
 
     def choose(self, kinds: Sequence[str], rng: random.Random) -> str:
         """A kind to drill next, the weak ones (low boxes, and kinds never asked) more often."""

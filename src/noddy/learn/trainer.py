@@ -183,13 +183,13 @@ def _reach(rules: Rules) -> dict[What, frozenset[str]]:
 
 def _pool(rng: random.Random, size: int, rich: bool) -> list[Card]:
     """The cards to deal from: the whole pack, or, for a rich deal (to find rarer kinds), a few
-    neighbouring ranks in every suit or one suit alone."""
+    neighbouring ranks in every suit (at least as many cards as the deal needs) or one suit alone."""
     if not rich:
         return list(DECK)
     if rng.random() < 0.3:
         suit = rng.choice(DECK).suit
         return [c for c in DECK if c.suit is suit]
-    width = max(3, (size + 3) // 2)
+    width = rng.randint(2, max(3, (size + 3) // 2))
     low = rng.randint(1, 14 - width)
     return [c for c in DECK if low <= int(c.rank) < low + width]
 

@@ -87,7 +87,9 @@ class Waiting:
         key = secrets.token_urlsafe(12)
         with self._lock:
             self._kept[key] = Kept(question, browser, now)
-            while len(self._kept) > KEPT or next(iter(self._kept.values())).issued < now - LIFETIME:  # the newest stays
+            while (
+                len(self._kept) > KEPT or next(iter(self._kept.values())).issued < now - LIFETIME
+            ):  # the newest stays
                 self._kept.popitem(last=False)
         return key
 
@@ -97,7 +99,8 @@ class Waiting:
             kept = self._kept.get(key)
             if kept is None or kept.browser != browser or kept.issued < now - LIFETIME:
                 raise HTTPException(
-                    404, f"no question {key!r} is waiting for an answer: it was answered, expired or never asked"
+                    404,
+                    f"no question {key!r} is waiting for an answer: it was answered, expired or never asked",
                 )
             del self._kept[key]
         return kept
@@ -225,11 +228,19 @@ def train_router(engine: Any) -> APIRouter:
     @router.get("/api/train/progress")
     def progress(request: Request, response: Response, lang: str = "en") -> dict[str, Any]:
         mine = store.load(_browser(request, response))
-        return {"kinds": _stats_json(mine, _lang(lang)), "best": mine.best, "round": _round_json(mine, time.time())}
+        return {
+            "kinds": _stats_json(mine, _lang(lang)),
+            "best": mine.best,
+            "round": _round_json(mine, time.time()),
+        }
 
     @router.get("/api/train/question")
     def question(
-        request: Request, response: Response, rules: str = "willughby", kind: str | None = None, lang: str = "en"
+        request: Request,
+        response: Response,
+        rules: str = "willughby",
+        kind: str | None = None,
+        lang: str = "en",
     ) -> dict[str, Any]:
         browser = _browser(request, response)
         found = _rules(rules)
@@ -294,7 +305,12 @@ def train_router(engine: Any) -> APIRouter:
         if result is None:
             return {"result": None, "line": ""}
         line = train_phrase(
-            "round_over", lang, right=result.right, answered=result.answered, seconds=result.seconds, best=result.best
+            "round_over",
+            lang,
+            right=result.right,
+            answered=result.answered,
+            seconds=result.seconds,
+            best=result.best,
         )
         if result.new_best:
             line += " " + train_phrase("new_best", lang)

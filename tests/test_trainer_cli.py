@@ -1,0 +1,123 @@
+"""``noddy train`` driven with typed answers: judged, explained, kept in the progress file; bad
+input, a damaged progress file and a timed round."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from noddy.cli import train_cmd
+from noddy.cli.main import app
+from noddy.learn import Progress, draw
+from noddy.rules import load_rules
+
+runner = CliRunner()
+
+
+def answers(rules: str, kind: str, seed: int, count: int) -> list[int]:
+    """The right counts of the first questions of a seeded drill of one kind."""
+    rng = random.Random(seed)
+    return [draw(load_rules(rules), kind, rng).total for _ in range(count)]
+
+
+def train(tmp_path: Path, *args: str, input: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, ["train", "--progress", str(tmp_path / "p.json"), *args], input=input)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_answers_are_judged_and_the_count_shown_step_by_step(tmp_path: Path) -> None:
+    first, second = answers("cribbage", "fifteen", 7, 2)
+    code, out, _ = train(
+        tmp_path,
+        "-r",
+        "cribbage",
+        "-k",
+        "fifteen",
+        "--seed",
+        "7",
+        input=f"{first}\nsix\n-1\n{second + 1}\nq\n",
+    )
+    assert code == 0
+    assert f"Right: {first}." in out
+    assert "'six' is not a number of points" in out and "'-1' is not a number" in out
+    assert f"Not quite: you said {second + 1}, the count is {second}." in out
+    assert "= 15 → 2" in out and "fifteen 2" in out
+    assert "2 question(s), 1 right" in out
+    saved = Progress.from_json(json.loads((tmp_path / "p.json").read_text()))
+    assert (saved.stats["fifteen"].asked, saved.stats["fifteen"].right) == (2, 1)
+
+
+def test_progress_carries_over_and_the_end_of_input_stops_cleanly(tmp_path: Path) -> None:
+    for _ in range(2):
+        code, out, _ = train(tmp_path, "-r", "willughby", "-k", "run", "-n", "3", input="1\n2\n3\n")
+        assert code == 0 and "3 question(s)" in out
+    saved = json.loads((tmp_path / "p.json").read_text())
+    assert saved["kinds"]["run"]["asked"] == 6
+    code, out, _ = train(tmp_path, "-r", "willughby", input="")
+    assert code == 0 and "0 question(s)" in out
+
+
+def test_french_words(tmp_path: Path) -> None:
+    (answer,) = answers("french", "pair", 3, 1)
+    code, out, _ = train(
+        tmp_path, "-r", "french", "-k", "pair", "--seed", "3", "--lang", "fr", input=f"{answer}\n"
+    )
+    assert code == 0 and f"Juste : {answer}." in out and "Votre compte" in out and "les paires" in out
+
+
+def test_a_damaged_progress_file_is_set_aside_not_lost(tmp_path: Path) -> None:
+    path = tmp_path / "p.json"
+    path.write_text("{not json")
+    code, _, err = train(tmp_path, "-r", "cribbage", "-n", "1", input="0\n")
+    assert code == 0
+    assert "could not be read" in err
+    (aside,) = tmp_path.glob("p.json.damaged-*")
+    assert aside.read_text() == "{not json"
+    assert Progress.from_json(json.loads(path.read_text())).stats
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["-r", "cribbage", "-k", "twenty_five"], "--kind 'twenty_five': cribbage drills fifteen"),
+        (["--lang", "de"], "--lang 'de'"),
+        (["-r", "nonsense"], "nonsense"),
+    ],
+)
+def test_bad_options_are_refused_clearly(tmp_path: Path, args: list[str], message: str) -> None:
+    code, out, err = train(tmp_path, *args, input="")
+    assert code != 0 and message in out + err and "Traceback" not in out + err
+
+
+@pytest.fixture
+def fast_clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """A clock that moves on 10 seconds each time it is read."""
+    ticks = iter(range(0, 10_000, 10))
+    monkeypatch.setattr(train_cmd, "clock", lambda: float(next(ticks)))
+    yield
+
+
+def test_a_timed_round_ends_when_the_time_is_up_and_keeps_the_best(tmp_path: Path, fast_clock: None) -> None:
+    right = answers("cribbage", "run", 1, 5)
+    code, out, _ = train(
+        tmp_path,
+        "-r",
+        "cribbage",
+        "-k",
+        "run",
+        "--seed",
+        "1",
+        "--timed",
+        "45",
+        input="\n".join(map(str, right)),
+    )
+    assert code == 0
+    assert "Timed round: 45 seconds" in out and "Time!" in out and "A new best!" in out
+    saved = json.loads((tmp_path / "p.json").read_text())
+    assert saved["round"] is None
+    assert 1 <= saved["best"]["cribbage/45"] < 5
