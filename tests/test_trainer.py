@@ -97,6 +97,24 @@ def test_the_drills_are_the_scorers_kinds_and_what_each_rule_set_scores() -> Non
     assert whats(french) == ("announcement", "play")
 
 
+def test_a_house_rule_brings_its_kinds_into_the_drills() -> None:
+    assert "special" in drill_kinds(load_rules("noddy-rules", ("special_cards.enabled=true",)))
+    assert "special" not in drill_kinds(load_rules("noddy-rules"))
+    assert "pairs" in drill_kinds(load_rules("cribbage", ("combinations.pairs_by=value",)))
+    assert "twenty_five" in drill_kinds(load_rules("cribbage", ("hand.twenty_five=2",)))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", PRESETS)
+def test_the_drills_are_every_kind_found_in_many_more_deals(name: str) -> None:
+    rules = load_rules(name)
+    rng = random.Random(99)
+    found = {MIXED}
+    for _ in range(10_000):
+        found |= draw(rules, MIXED, rng).kinds
+    assert found <= set(drill_kinds(rules))
+
+
 def test_a_kind_the_rules_never_score_is_refused_naming_the_drills() -> None:
     with pytest.raises(NoddyError, match=r"cribbage has no drill of kind 'twenty_five'.*fifteen"):
         draw(load_rules("cribbage"), "twenty_five", random.Random(0))

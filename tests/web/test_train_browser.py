@@ -69,7 +69,8 @@ def drill(page: Page, server: LiveServer, name: str) -> None:  # noqa: F811
     page.check("#step")
     page.keyboard.press("Enter")
     expect(page.locator("#result")).to_be_hidden()
-    page.locator("#answer").focus()
+    expect(page.locator("#answer")).to_be_enabled()
+    expect(page.locator("#answer")).to_be_focused()
     page.keyboard.type("99")
     page.keyboard.press("Enter")
     expect(page.locator("#verdict")).to_have_class("verdict wrong")
@@ -84,7 +85,7 @@ def drill(page: Page, server: LiveServer, name: str) -> None:  # noqa: F811
     page.screenshot(path=str(ARTIFACTS / f"train-{name}-wrong.png"), full_page=True)
 
     page.click("#timed")
-    expect(page.locator("#round")).to_contain_text("⏱")
+    expect(page.locator("#round")).to_contain_text("s left")
     expect(page.locator("#answer")).to_be_enabled()
     page.screenshot(path=str(ARTIFACTS / f"train-{name}-timed.png"), full_page=True)
     assert errors == []
@@ -108,6 +109,7 @@ def test_the_play_and_french(browser: Browser, server: LiveServer) -> None:  # n
     page.select_option("#lang", "fr")
     page.select_option("#rules", "french")
     expect(page.locator("#kind option[value='run']")).to_have_text("les suites")
+    expect(page.locator("#check")).to_have_text("Vérifier")
     page.wait_for_load_state("networkidle")
     for _ in range(8):
         if page.locator("#cards").get_attribute("data-what") == "play":
@@ -117,6 +119,7 @@ def test_the_play_and_french(browser: Browser, server: LiveServer) -> None:  # n
         expect(page.locator("#result")).to_be_visible()
         page.keyboard.press("Enter")
         expect(page.locator("#result")).to_be_hidden()
+        expect(page.locator("#answer")).to_be_enabled()
     page.fill("#answer", str(shown_answer(page, "french")))
     page.keyboard.press("Enter")
     expect(page.locator("#verdict")).to_have_class("verdict right")

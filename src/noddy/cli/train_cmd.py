@@ -92,10 +92,9 @@ def _row(label: str, cards: tuple[Card, ...], highlight: bool = False) -> Render
 def show_question(question: Question, lang: str) -> None:
     """The question: its prompt and its cards, large (the turn-up beside them)."""
     turnup = _row(train_phrase("turnup", lang), (question.turnup,))
+    prompt = question.prompt(lang)
     if question.what == "play":
         assert question.card is not None
-        count = sum(c.value for c in question.pile)
-        prompt = train_phrase("play", lang, count=count, card=question.card.pretty)
         prompt += " " + train_phrase("play_note", lang)
         rows = [
             _row(train_phrase("pile", lang), question.pile),
@@ -103,8 +102,6 @@ def show_question(question: Question, lang: str) -> None:
             turnup,
         ]
     else:
-        key = "announcement_dealer" if question.what == "announcement" and question.dealer else question.what
-        prompt = train_phrase(key, lang)
         rows = [
             _row(train_phrase("crib_cards" if question.what == "crib" else "held", lang), question.held),
             turnup,

@@ -130,9 +130,11 @@ class Progress:
         return rng.choices(list(kinds), weights=[self.weight(k) for k in kinds])[0]
 
     def start_round(self, rules: str, seconds: int, now: float) -> TimedRound:
-        """Begin a timed round of ``seconds`` (a round under way is dropped)."""
+        """Begin a timed round of ``seconds``; a round left unfinished is finished first (its score
+        kept if it is a best)."""
         if seconds < 1:
             raise NoddyError(f"a timed round lasts at least 1 second, not {seconds}")
+        self.finish_round()
         self.round = TimedRound(rules, seconds, now)
         return self.round
 

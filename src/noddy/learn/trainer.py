@@ -25,6 +25,7 @@ from noddy.game import announced_items, jack_receiver
 from noddy.learn.progress import Progress
 from noddy.rules import Rules
 from noddy.scoring import KINDS, PLAY_LIMIT, ScoreItem, count_of, score_hand, score_play, total
+from noddy.words import question_prompt
 
 __all__ = [
     "MIXED",
@@ -86,6 +87,15 @@ class Question:
         return total(self.items)
 
     @property
+    def count(self) -> int:
+        """The running count of the play before the card is laid (0 outside the play)."""
+        return count_of(self.pile)
+
+    def prompt(self, lang: str = "en") -> str:
+        """What the question asks, in words."""
+        return question_prompt(self.what, lang, dealer=self.dealer, count=self.count, card=self.card)
+
+    @property
     def kinds(self) -> frozenset[str]:
         """The kinds of item the answer holds."""
         return frozenset(str(item.kind) for item in self.items)
@@ -102,7 +112,7 @@ class Question:
             "dealer": self.dealer,
             "pile": [str(c) for c in self.pile],
             "card": None if self.card is None else str(self.card),
-            "count": count_of(self.pile) if self.what == "play" else None,
+            "count": self.count if self.what == "play" else None,
         }
 
 
@@ -218,5 +228,7 @@ def _series(rng: random.Random, pool: Sequence[Card]) -> tuple[tuple[Card, ...],
             break
         if count_of(pile) + card.value <= PLAY_LIMIT:
             pile.append(card)
-    rest = [c for c in DECK if c not in pile]
-    return tuple(pile), rng.choice(rest)
+    turnup = rng.choice(DECK)
+    while turnup in pile:
+        turnup = rng.choice(DECK)
+    return tuple(pile), turnup

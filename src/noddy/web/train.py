@@ -30,7 +30,7 @@ from sqlalchemy import Column, Float, MetaData, String, Table, Text, insert, sel
 from noddy.errors import NoddyError
 from noddy.learn import Progress, ProgressError, Question, drill_kinds, judge, next_question, whats
 from noddy.rules import Rules, load_rules, preset_names
-from noddy.words import announce, drill_name, steps, train_phrase
+from noddy.words import announce, drill_name, page_words, steps, train_phrase
 
 __all__ = ["COOKIE", "KEPT", "LIFETIME", "train_router"]
 
@@ -183,16 +183,6 @@ def _round_json(progress: Progress, now: float) -> dict[str, Any] | None:
     }
 
 
-def _prompt(question: Question, lang: str) -> str:
-    if question.what == "play":
-        assert question.card is not None
-        count = sum(c.value for c in question.pile)
-        return train_phrase("play", lang, count=count, card=question.card.pretty)
-    if question.what == "announcement" and question.dealer:
-        return train_phrase("announcement_dealer", lang)
-    return train_phrase(question.what, lang)
-
-
 def _labels(question: Question, lang: str) -> dict[str, str]:
     """The words over each group of cards."""
     held = "crib_cards" if question.what == "crib" else "held"
@@ -219,19 +209,26 @@ def train_router(engine: Any) -> APIRouter:
     @router.get("/api/train/kinds")
     def kinds(rules: str = "willughby", lang: str = "en") -> dict[str, Any]:
         found = _rules(rules)
+        lang = _lang(lang)
         return {
             "rules": found.name,
             "whats": list(whats(found)),
-            "kinds": [{"kind": k, "name": drill_name(k, _lang(lang))} for k in drill_kinds(found)],
+            "kinds": [{"kind": k, "name": drill_name(k, lang)} for k in drill_kinds(found)],
+            "words": page_words(lang),
         }
 
     @router.get("/api/train/progress")
     def progress(request: Request, response: Response, lang: str = "en") -> dict[str, Any]:
-        mine = store.load(_browser(request, response))
+        browser = _browser(request, response)
+        mine = store.load(browser)
+        now = time.time()
+        if mine.round is not None and not mine.round.left(now):
+            mine.finish_round()  # a round whose page was closed: its score is kept if it is a best
+            store.save(browser, mine)
         return {
             "kinds": _stats_json(mine, _lang(lang)),
             "best": mine.best,
-            "round": _round_json(mine, time.time()),
+            "round": _round_json(mine, now),
         }
 
     @router.get("/api/train/question")
@@ -256,7 +253,7 @@ def train_router(engine: Any) -> APIRouter:
             "id": key,
             **asked.to_json(),
             "kind_name": drill_name(asked.kind, lang),
-            "prompt": _prompt(asked, lang),
+            "prompt": asked.prompt(lang),
             "note": train_phrase("play_note", lang) if asked.what == "play" else "",
             "labels": _labels(asked, lang),
         }

@@ -34,7 +34,16 @@ from noddy.words.phrases import (
     whose,
 )
 from noddy.words.reasons import REFUSALS, Reason, say_reason
-from noddy.words.train import DRILL_NAMES, TRAIN_PHRASES, Step, drill_name, steps, train_phrase
+from noddy.words.train import (
+    DRILL_NAMES,
+    TRAIN_PHRASES,
+    Step,
+    drill_name,
+    page_words,
+    question_prompt,
+    steps,
+    train_phrase,
+)
 
 __all__ = [
     "COUNTING",
@@ -70,10 +79,12 @@ __all__ = [
     "jack_receiver_name",
     "of_name",
     "page_phrases",
+    "page_words",
     "person",
     "phrase",
     "play_end_line",
     "possessive",
+    "question_prompt",
     "reason_name",
     "rule_set_words",
     "say",

@@ -16,11 +16,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from noddy.cards import Card
 from noddy.rules import Rules
 from noddy.scoring import FACTS, ScoreItem
 from noddy.words.calls import CallPart, call, check_language
 
-__all__ = ["DRILL_NAMES", "TRAIN_PHRASES", "Step", "drill_name", "steps", "train_phrase"]
+__all__ = [
+    "DRILL_NAMES",
+    "TRAIN_PHRASES",
+    "Step",
+    "drill_name",
+    "page_words",
+    "question_prompt",
+    "steps",
+    "train_phrase",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +129,26 @@ TRAIN_PHRASES: dict[str, dict[str, str]] = {
         "progress_damaged": "Your progress file {path} could not be read ({why}); it is kept as {moved}"
         " and a new one is started.",
         "bye": "Well counted. {asked} question(s), {right} right.",
+        "page_title": "Practise counting",
+        "page_lobby": "Lobby",
+        "page_left": "{left} s left",
+        "page_rules": "Rule set",
+        "page_drill": "Drill",
+        "page_lang": "Language",
+        "page_step": "One step at a time",
+        "page_chosen": "Chosen for me (weak kinds more often)",
+        "page_timed": "Timed round: {seconds} s",
+        "page_check": "Check",
+        "page_next": "Next question",
+        "page_next_step": "Next step",
+        "page_all_steps": "Show all",
+        "page_progress": "Your progress",
+        "page_asked": "Asked",
+        "page_right": "Right",
+        "page_time": "Mean time",
+        "page_nothing_yet": "Nothing yet.",
+        "page_not_number": "“{text}” is not a number of points: type a whole number such as 6, then"
+        " Enter.",
     },
     "fr": {
         "hand": "Comptez cette main : combien de points vaut-elle ?",
@@ -153,15 +183,55 @@ TRAIN_PHRASES: dict[str, dict[str, str]] = {
         "progress_damaged": "Votre fichier de progrès {path} est illisible ({why}) ; il est gardé sous"
         " {moved} et un nouveau commence.",
         "bye": "Bien compté. {asked} question(s), {right} juste(s).",
+        "page_title": "S'exercer à compter",
+        "page_lobby": "Salon",
+        "page_left": "encore {left} s",
+        "page_rules": "Règles",
+        "page_drill": "Exercice",
+        "page_lang": "Langue",
+        "page_step": "Une étape à la fois",
+        "page_chosen": "Choisi pour moi (les points faibles plus souvent)",
+        "page_timed": "Partie chronométrée : {seconds} s",
+        "page_check": "Vérifier",
+        "page_next": "Question suivante",
+        "page_next_step": "Étape suivante",
+        "page_all_steps": "Tout montrer",
+        "page_progress": "Vos progrès",
+        "page_asked": "Posées",
+        "page_right": "Justes",
+        "page_time": "Temps moyen",
+        "page_nothing_yet": "Rien encore.",
+        "page_not_number": "« {text} » n'est pas un nombre de points : tapez un nombre entier comme 6,"
+        " puis Entrée.",
     },
 }
 """The trainer's phrases per language, with ``{fields}`` a face fills in."""
+
+
+def page_words(lang: str = "en") -> dict[str, str]:
+    """The trainer page's own words (its labels and buttons), keyed without their ``page_`` prefix;
+    ``{text}``, ``{seconds}`` and ``{left}`` are left for the page to fill in."""
+    check_language(lang)
+    return {key[5:]: text for key, text in TRAIN_PHRASES[lang].items() if key.startswith("page_")}
 
 
 def train_phrase(key: str, lang: str = "en", **values: object) -> str:
     """A trainer phrase in ``lang`` with its values filled in."""
     check_language(lang)
     return TRAIN_PHRASES[lang][key].format(**values)
+
+
+def question_prompt(
+    what: str, lang: str = "en", *, dealer: bool = False, count: int = 0, card: Card | None = None
+) -> str:
+    """What a question asks: "Count this crib: ...", "You deal. What do you announce ...?", or for
+    the play "The count is 15. What does Q♦ peg?"."""
+    if what == "play":
+        shown = card.pretty if card is not None else ""
+        return train_phrase("play", lang, count=count, card=shown)
+    if what == "announcement" and dealer:
+        return train_phrase("announcement_dealer", lang)
+    return train_phrase(what, lang)
 
 
 def drill_name(kind: str, lang: str = "en") -> str:

@@ -13,6 +13,9 @@ let shown = 0;
 let steps = [];
 let roundTimer = null;
 let asking = 0;
+let words = {};
+
+const fill = (text, values) => text.replace(/\{(\w+)\}/g, (_, key) => values[key]);
 
 function saved() {
   try {
@@ -103,7 +106,7 @@ async function check(event) {
   if (!question || $("answer").disabled) return;
   const text = $("answer").value.trim();
   if (!/^[0-9]{1,3}$/.test(text)) {
-    $("error").textContent = `“${text}” is not a number of points: type a whole number such as 6, then Enter.`;
+    $("error").textContent = fill(words.not_number, { text });
     $("answer").select();
     return;
   }
@@ -143,7 +146,12 @@ function renderStats(kinds) {
 async function loadKinds() {
   const data = await api(`/api/train/kinds?rules=${encodeURIComponent($("rules").value)}&lang=${$("lang").value}`);
   const before = $("kind").value || saved().kind || "";
-  const options = [el("option", { value: "" }, "Chosen for me (weak kinds more often)")];
+  words = data.words;
+  for (const node of document.querySelectorAll("[data-word]")) {
+    node.textContent = fill(words[node.dataset.word], { seconds: ROUND_SECONDS });
+  }
+  document.documentElement.lang = $("lang").value;
+  const options = [el("option", { value: "" }, words.chosen)];
   for (const k of data.kinds) options.push(el("option", { value: k.kind }, k.name));
   $("kind").replaceChildren(...options);
   $("kind").value = data.kinds.some((k) => k.kind === before) ? before : "";
@@ -162,7 +170,7 @@ function runRound(round) {
   clearInterval(roundTimer);
   const tick = async () => {
     const left = Math.max(0, Math.ceil((ends - Date.now()) / 1000));
-    $("round").textContent = `⏱ ${left} s`;
+    $("round").textContent = fill(words.left, { left });
     $("round").classList.toggle("hurry", left <= 10);
     if (left > 0) return;
     clearInterval(roundTimer);
