@@ -147,8 +147,7 @@ TRAIN_PHRASES: dict[str, dict[str, str]] = {
         "page_right": "Right",
         "page_time": "Mean time",
         "page_nothing_yet": "Nothing yet.",
-        "page_not_number": "“{text}” is not a number of points: type a whole number such as 6, then"
-        " Enter.",
+        "page_not_number": "“{text}” is not a number of points: type a whole number such as 6, then Enter.",
     },
     "fr": {
         "hand": "Comptez cette main : combien de points vaut-elle ?",
