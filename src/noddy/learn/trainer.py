@@ -32,6 +32,7 @@ __all__ = [
     "WHATS",
     "Judgement",
     "Question",
+    "What",
     "draw",
     "drill_kinds",
     "judge",
