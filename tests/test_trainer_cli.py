@@ -121,3 +121,11 @@ def test_a_timed_round_ends_when_the_time_is_up_and_keeps_the_best(tmp_path: Pat
     saved = json.loads((tmp_path / "p.json").read_text())
     assert saved["round"] is None
     assert 1 <= saved["best"]["cribbage/45"] < 5
+
+
+def test_a_progress_file_that_cannot_be_written_is_a_clear_error(tmp_path: Path) -> None:
+    (tmp_path / "a-file").write_text("")
+    path = tmp_path / "a-file" / "p.json"
+    result = runner.invoke(app, ["train", "--progress", str(path), "-n", "1"], input="3\n")
+    assert result.exit_code == 1 and "cannot write the progress file" in result.stderr
+    assert "Traceback" not in result.stdout + result.stderr

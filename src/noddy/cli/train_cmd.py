@@ -23,7 +23,8 @@ from noddy.cards import Card
 from noddy.cli.common import RulesOption, SetOption, console, err_console, load, reporting_errors
 from noddy.errors import NoddyError
 from noddy.learn import Judgement, Progress, ProgressError, Question, drill_kinds, judge, next_question
-from noddy.words import LANGUAGES, announce, drill_name, steps, train_phrase
+from noddy.rules import Rules
+from noddy.words import LANGUAGES, announce, drill_name, round_line, steps, train_phrase
 
 __all__ = ["default_progress_path", "load_progress", "save_progress", "train"]
 
@@ -58,7 +59,13 @@ def load_progress(path: Path, lang: str = "en") -> tuple[Progress, Path | None]:
         return Progress.from_json(json.loads(text)), None
     except (ValueError, ProgressError) as exc:
         moved = path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
-        path.replace(moved)
+        try:
+            path.replace(moved)
+        except OSError as error:
+            raise NoddyError(
+                f"the progress file {str(path)!r} cannot be read ({_first_line(exc)}) nor set aside"
+                f" ({error.strerror}); move it away or give another with --progress"
+            ) from None
         err_console.print(
             escape(train_phrase("progress_damaged", lang, path=path, why=_first_line(exc), moved=moved))
         )
@@ -71,10 +78,13 @@ def _first_line(exc: Exception) -> str:
 
 def save_progress(progress: Progress, path: Path) -> None:
     """Write the progress whole (to a new file, then renamed over the old one)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
     part = path.with_name(path.name + ".part")
-    part.write_text(json.dumps(progress.to_json(), indent=1), encoding="utf-8")
-    part.replace(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        part.write_text(json.dumps(progress.to_json(), indent=1), encoding="utf-8")
+        part.replace(path)
+    except OSError as exc:
+        raise NoddyError(f"cannot write the progress file {str(path)!r}: {exc.strerror}") from None
 
 
 def _card(card: Card, highlight: bool = False) -> Panel:
@@ -208,7 +218,35 @@ def train(
         path = progress_file or default_progress_path()
         progress, _ = load_progress(path, lang)
     console.print(f"[dim]{escape(train_phrase('progress_file', lang, path=path))}[/]")
-    rng = random.Random(seed)
+    with reporting_errors():
+        asked, right = _drill(
+            rules, kind, timed, questions, progress, path, random.Random(seed), lang, one_at_a_time
+        )
+        result = progress.finish_round()
+        save_progress(progress, path)
+    if result is not None:
+        line = round_line(result.seconds, result.answered, result.right, result.best, result.new_best, lang)
+        console.print()
+        console.print(f"[bold]{escape(line)}[/]")
+    console.print()
+    if progress.stats:
+        console.print(stats_table(progress, lang))
+    console.print(escape(train_phrase("bye", lang, asked=asked, right=right)))
+
+
+def _drill(
+    rules: Rules,
+    kind: str | None,
+    timed: int | None,
+    questions: int | None,
+    progress: Progress,
+    path: Path,
+    rng: random.Random,
+    lang: str,
+    one_at_a_time: bool,
+) -> tuple[int, int]:
+    """Ask, judge and explain until the learner stops, the questions are done or the time is up;
+    the progress is saved after each answer. Returns the questions answered and those right."""
     asked = right = 0
     if timed is not None:
         progress.start_round(rules.name, timed, clock())
@@ -225,7 +263,8 @@ def train(
             break
         now = clock()
         judgement = judge(question, given)
-        if progress.round is not None and now > progress.round.ends:
+        late = progress.round is not None and now > progress.round.ends
+        if late:
             console.print(f"[yellow]{escape(train_phrase('late', lang))}[/]")
         progress.record(question.kind, correct=judgement.correct, seconds=now - started, now=now)
         asked += 1
@@ -234,23 +273,4 @@ def train(
         show_judgement(judgement, lang, one_at_a_time)
         if progress.round is not None and now >= progress.round.ends:
             break
-    result = progress.finish_round()
-    save_progress(progress, path)
-    if result is not None:
-        line = train_phrase(
-            "round_over",
-            lang,
-            right=result.right,
-            answered=result.answered,
-            seconds=result.seconds,
-            best=result.best,
-        )
-        console.print()
-        console.print(
-            f"[bold]{escape(line)}[/]"
-            + (f" [bold green]{escape(train_phrase('new_best', lang))}[/]" if result.new_best else "")
-        )
-    console.print()
-    if progress.stats:
-        console.print(stats_table(progress, lang))
-    console.print(escape(train_phrase("bye", lang, asked=asked, right=right)))
+    return asked, right

@@ -25,12 +25,12 @@ from typing import Any, Literal
 from fastapi import APIRouter, HTTPException, Request, Response
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
-from sqlalchemy import Column, Float, MetaData, String, Table, Text, insert, select, update
+from sqlalchemy import Column, Engine, Float, MetaData, String, Table, Text, insert, select, update
 
 from noddy.errors import NoddyError
 from noddy.learn import Progress, ProgressError, Question, drill_kinds, judge, next_question, whats
 from noddy.rules import Rules, load_rules, preset_names
-from noddy.words import announce, drill_name, page_words, steps, train_phrase
+from noddy.words import announce, drill_name, page_words, round_line, steps, train_phrase
 
 __all__ = ["COOKIE", "KEPT", "LIFETIME", "train_router"]
 
@@ -71,6 +71,8 @@ class RoundIn(BaseModel):
 
 @dataclass(frozen=True, slots=True)
 class Kept:
+    """A question waiting for its answer: whose it is (the browser's hash) and when it was asked."""
+
     question: Question
     browser: str
     issued: float
@@ -87,9 +89,8 @@ class Waiting:
         key = secrets.token_urlsafe(12)
         with self._lock:
             self._kept[key] = Kept(question, browser, now)
-            while (
-                len(self._kept) > KEPT or next(iter(self._kept.values())).issued < now - LIFETIME
-            ):  # the newest stays
+            # the oldest go first; the one just put has not expired, so the loop ends with it kept
+            while len(self._kept) > KEPT or next(iter(self._kept.values())).issued < now - LIFETIME:
                 self._kept.popitem(last=False)
         return key
 
@@ -109,7 +110,7 @@ class Waiting:
 class ProgressStore:
     """Each browser's progress as one JSON row."""
 
-    def __init__(self, engine: Any) -> None:
+    def __init__(self, engine: Engine) -> None:
         self.engine = engine
         metadata.create_all(engine)
 
@@ -194,7 +195,7 @@ def _labels(question: Question, lang: str) -> dict[str, str]:
     }
 
 
-def train_router(engine: Any) -> APIRouter:
+def train_router(engine: Engine) -> APIRouter:
     """The trainer's page and API, keeping progress in the database behind ``engine``."""
     router = APIRouter()
     waiting = Waiting()
@@ -301,16 +302,7 @@ def train_router(engine: Any) -> APIRouter:
         store.save(browser, mine)
         if result is None:
             return {"result": None, "line": ""}
-        line = train_phrase(
-            "round_over",
-            lang,
-            right=result.right,
-            answered=result.answered,
-            seconds=result.seconds,
-            best=result.best,
-        )
-        if result.new_best:
-            line += " " + train_phrase("new_best", lang)
+        line = round_line(result.seconds, result.answered, result.right, result.best, result.new_best, lang)
         return {"result": result.to_json(), "line": line}
 
     return router

@@ -41,6 +41,7 @@ from noddy.words.train import (
     drill_name,
     page_words,
     question_prompt,
+    round_line,
     steps,
     train_phrase,
 )
@@ -86,6 +87,7 @@ __all__ = [
     "possessive",
     "question_prompt",
     "reason_name",
+    "round_line",
     "rule_set_words",
     "say",
     "say_reason",

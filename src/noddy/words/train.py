@@ -233,6 +233,12 @@ def question_prompt(
     return train_phrase(what, lang)
 
 
+def round_line(seconds: int, answered: int, right: int, best: int, new_best: bool, lang: str = "en") -> str:
+    """The end of a timed round: "Time! 7 right out of 9 in 60 s (best: 7). A new best!"."""
+    line = train_phrase("round_over", lang, right=right, answered=answered, seconds=seconds, best=best)
+    return f"{line} {train_phrase('new_best', lang)}" if new_best else line
+
+
 def drill_name(kind: str, lang: str = "en") -> str:
     """What a drill is called ("fifteens", "les suites"); an unnamed kind by its own name."""
     check_language(lang)
