@@ -123,9 +123,12 @@ def test_a_timed_round_ends_when_the_time_is_up_and_keeps_the_best(tmp_path: Pat
     assert 1 <= saved["best"]["cribbage/45"] < 5
 
 
-def test_a_progress_file_that_cannot_be_written_is_a_clear_error(tmp_path: Path) -> None:
+def test_a_progress_file_that_cannot_be_read_or_written_is_a_clear_error(tmp_path: Path) -> None:
     (tmp_path / "a-file").write_text("")
-    path = tmp_path / "a-file" / "p.json"
-    result = runner.invoke(app, ["train", "--progress", str(path), "-n", "1"], input="3\n")
+    unreadable = tmp_path / "a-file" / "p.json"
+    result = runner.invoke(app, ["train", "--progress", str(unreadable), "-n", "1"], input="3\n")
+    assert result.exit_code == 1 and "cannot read the progress file" in result.stderr
+    (tmp_path / "p.json.part").mkdir()  # where the file is written before it takes the old one's place
+    result = runner.invoke(app, ["train", "--progress", str(tmp_path / "p.json"), "-n", "1"], input="3\n")
     assert result.exit_code == 1 and "cannot write the progress file" in result.stderr
     assert "Traceback" not in result.stdout + result.stderr
