@@ -221,14 +221,14 @@ def _series(rng: random.Random, pool: Sequence[Card]) -> tuple[tuple[Card, ...],
     """Cards laid in a series since the last reset (2 to 6 within the play's limit: any two cards
     fit, so a pool of two or more always gives two), and a turn-up that is none of them."""
     length = rng.randint(2, 6)
-    cards = list(pool)
-    rng.shuffle(cards)
     pile: list[Card] = []
-    for card in cards:
-        if len(pile) == length:
-            break
-        if count_of(pile) + card.value <= PLAY_LIMIT:
+    count = 0
+    for card in rng.sample(pool, len(pool)):
+        if count + card.value <= PLAY_LIMIT:
             pile.append(card)
+            count += card.value
+            if len(pile) == length:
+                break
     turnup = rng.choice(DECK)
     while turnup in pile:
         turnup = rng.choice(DECK)
