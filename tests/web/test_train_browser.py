@@ -46,7 +46,7 @@ def drill(page: Page, server: LiveServer, name: str) -> None:  # noqa: F811
     page.goto(server.address + "/")
     page.click("a.train-link")
     expect(page).to_have_url(server.address + "/train")
-    expect(page.locator("#prompt")).not_to_be_empty()
+    expect(page.locator("body[data-ready]")).to_be_attached()
     page.select_option("#rules", "cribbage")
     page.select_option("#kind", "fifteen")
     page.wait_for_load_state("networkidle")
@@ -106,7 +106,7 @@ def test_a_drill_on_a_phone(browser: Browser, server: LiveServer) -> None:  # no
 def test_the_play_and_french(browser: Browser, server: LiveServer) -> None:  # noqa: F811
     page = browser.new_page(viewport={"width": 1100, "height": 900})
     page.goto(server.address + "/train")
-    page.select_option("#lang", "fr")
+    page.select_option("#lang", "fr")  # before the page is ready: the choice still holds
     page.select_option("#rules", "french")
     expect(page.locator("#kind option[value='run']")).to_have_text("les suites")
     expect(page.locator("#check")).to_have_text("Vérifier")

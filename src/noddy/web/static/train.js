@@ -13,6 +13,7 @@ let shown = 0;
 let steps = [];
 let roundTimer = null;
 let asking = 0;
+let loadingKinds = 0;
 let words = {};
 
 const fill = (text, values) => text.replace(/\{(\w+)\}/g, (_, key) => values[key]);
@@ -143,8 +144,12 @@ function renderStats(kinds) {
   if (rows.length) body.replaceChildren(...rows);
 }
 
+// The drills of the chosen rule set and the page's words in the chosen language; false when a later
+// choice has already asked again.
 async function loadKinds() {
+  const mine = ++loadingKinds;
   const data = await api(`/api/train/kinds?rules=${encodeURIComponent($("rules").value)}&lang=${$("lang").value}`);
+  if (mine !== loadingKinds) return false;
   const before = $("kind").value || saved().kind || "";
   words = data.words;
   for (const node of document.querySelectorAll("[data-word]")) {
@@ -155,6 +160,7 @@ async function loadKinds() {
   for (const k of data.kinds) options.push(el("option", { value: k.kind }, k.name));
   $("kind").replaceChildren(...options);
   $("kind").value = data.kinds.some((k) => k.kind === before) ? before : "";
+  return true;
 }
 
 async function loadProgress() {
@@ -202,17 +208,19 @@ function keys(event) {
   }
 }
 
+async function changed() {
+  if (!$("rules").value || !(await loadKinds())) return;
+  save();
+  ask();
+  loadProgress();
+}
+
 async function start() {
-  const data = await api("/api/rules");
-  $("rules").replaceChildren(...data.rules.map((r) => el("option", { value: r.name }, r.title || r.name)));
   const choices = saved();
-  if (choices.rules && data.rules.some((r) => r.name === choices.rules)) $("rules").value = choices.rules;
   if (choices.lang) $("lang").value = choices.lang;
   $("step").checked = Boolean(choices.step);
-  await loadKinds();
-  for (const id of ["rules", "lang"]) {
-    $(id).addEventListener("change", async () => { await loadKinds(); save(); ask(); loadProgress(); });
-  }
+  $("rules").addEventListener("change", changed);
+  $("lang").addEventListener("change", changed);
   $("kind").addEventListener("change", () => { save(); ask(); });
   $("step").addEventListener("change", save);
   $("answer-form").addEventListener("submit", check);
@@ -221,8 +229,13 @@ async function start() {
   $("all-steps").addEventListener("click", () => reveal(true));
   $("timed").addEventListener("click", startRound);
   document.addEventListener("keydown", keys);
+  const data = await api("/api/rules");
+  $("rules").replaceChildren(...data.rules.map((r) => el("option", { value: r.name }, r.title || r.name)));
+  if (choices.rules && data.rules.some((r) => r.name === choices.rules)) $("rules").value = choices.rules;
+  await loadKinds();
   await loadProgress();
-  ask();
+  await ask();
+  document.body.dataset.ready = "true";
 }
 
 start().catch((error) => { $("error").textContent = error.message; });
