@@ -4,6 +4,7 @@ shows, a drill of a kind holds that kind, weak kinds come back more often, and p
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 
 import pytest
@@ -27,7 +28,15 @@ from noddy.learn import (
 from noddy.rules import Rules, load_rules, preset_names
 from noddy.scoring import KINDS, PLAY_LIMIT, count_of, score_play, total
 from noddy.scoring.hand import score_hand_reference
-from noddy.words import DRILL_NAMES, LANGUAGES, drill_name, steps
+from noddy.words import (
+    DRILL_NAMES,
+    LANGUAGES,
+    TRAIN_PHRASES,
+    drill_name,
+    page_phrases,
+    steps,
+    train_page_phrases,
+)
 
 PRESETS = preset_names()
 
@@ -145,6 +154,17 @@ def test_the_words_say_each_step_with_its_cards() -> None:
             for kind in drill_kinds(load_rules(name)):
                 assert kind in DRILL_NAMES[lang], (lang, kind)
         assert drill_name("fifteen", lang) != "fifteen"
+
+
+def test_every_trainer_phrase_is_in_every_language_with_the_same_fields() -> None:
+    fields = re.compile(r"\{(\w+)\}")
+    for table in (TRAIN_PHRASES, DRILL_NAMES):
+        for lang in LANGUAGES:
+            assert set(table[lang]) == set(table["en"]), lang
+            for key, text in table[lang].items():
+                assert text and set(fields.findall(text)) == set(fields.findall(table["en"][key])), key
+    assert train_page_phrases("fr")["train.check"] == "Vérifier"
+    assert set(train_page_phrases("en")) <= set(page_phrases("en"))
 
 
 def test_a_right_answer_moves_its_kind_up_a_box_and_a_wrong_one_back_to_the_first() -> None:

@@ -106,10 +106,11 @@ def test_a_drill_on_a_phone(browser: Browser, server: LiveServer) -> None:  # no
 def test_the_play_and_french(browser: Browser, server: LiveServer) -> None:  # noqa: F811
     page = browser.new_page(viewport={"width": 1100, "height": 900})
     page.goto(server.address + "/train")
-    page.select_option("#lang", "fr")  # before the page is ready: the choice still holds
+    expect(page.locator("body[data-ready]")).to_be_attached()
+    page.click("#lang-switch button[data-lang='fr']")
+    expect(page.locator("#check")).to_have_text("Vérifier")
     page.select_option("#rules", "french")
     expect(page.locator("#kind option[value='run']")).to_have_text("les suites")
-    expect(page.locator("#check")).to_have_text("Vérifier")
     page.wait_for_load_state("networkidle")
     for _ in range(8):
         if page.locator("#cards").get_attribute("data-what") == "play":
@@ -123,4 +124,8 @@ def test_the_play_and_french(browser: Browser, server: LiveServer) -> None:  # n
     page.fill("#answer", str(shown_answer(page, "french")))
     page.keyboard.press("Enter")
     expect(page.locator("#verdict")).to_have_class("verdict right")
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    expect(page.locator(".title")).to_have_text("S’exercer à compter")
     page.screenshot(path=str(ARTIFACTS / "train-french.png"), full_page=True)
+    page.goto(server.address + "/")
+    expect(page.locator("a.train-link")).to_have_text("S’exercer à compter")  # the choice is kept

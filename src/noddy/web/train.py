@@ -30,7 +30,7 @@ from sqlalchemy import Column, Engine, Float, MetaData, String, Table, Text, ins
 from noddy.errors import NoddyError
 from noddy.learn import Progress, ProgressError, Question, drill_kinds, judge, next_question, whats
 from noddy.rules import Rules, load_rules, preset_names
-from noddy.words import announce, drill_name, page_words, round_line, steps, train_phrase
+from noddy.words import announce, drill_name, round_line, steps, train_phrase
 
 __all__ = ["COOKIE", "KEPT", "LIFETIME", "train_router"]
 
@@ -215,7 +215,6 @@ def train_router(engine: Engine) -> APIRouter:
             "rules": found.name,
             "whats": list(whats(found)),
             "kinds": [{"kind": k, "name": drill_name(k, lang)} for k in drill_kinds(found)],
-            "words": page_words(lang),
         }
 
     @router.get("/api/train/progress")

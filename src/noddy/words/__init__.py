@@ -39,10 +39,10 @@ from noddy.words.train import (
     TRAIN_PHRASES,
     Step,
     drill_name,
-    page_words,
     question_prompt,
     round_line,
     steps,
+    train_page_phrases,
     train_phrase,
 )
 
@@ -80,7 +80,6 @@ __all__ = [
     "jack_receiver_name",
     "of_name",
     "page_phrases",
-    "page_words",
     "person",
     "phrase",
     "play_end_line",
@@ -94,6 +93,7 @@ __all__ = [
     "side_name",
     "stake_line",
     "steps",
+    "train_page_phrases",
     "train_phrase",
     "turned_jack_line",
     "verb",

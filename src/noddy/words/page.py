@@ -7,6 +7,7 @@ from __future__ import annotations
 from noddy.rules import field_spec
 from noddy.words.calls import RANKS, SUITS, check_language
 from noddy.words.phrases import PHRASES, REASONS
+from noddy.words.train import train_page_phrases
 
 __all__ = ["COUNTING", "PAGE", "RULE_SETS", "counting_words", "page_phrases", "rule_set_words"]
 
@@ -484,7 +485,7 @@ def rule_set_words(name: str, title: str, summary: str, lang: str = "en") -> tup
 
 def page_phrases(lang: str = "en") -> dict[str, str]:
     """Every phrase a page may show in ``lang``: its own, the card names, the reasons points count
-    under, and the shared phrases the pages use ("you")."""
+    under, the shared phrases the pages use ("you"), and the trainer page's."""
     check_language(lang)
     table = dict(PAGE[lang])
     for rank, (letter, name) in RANKS[lang].items():
@@ -495,4 +496,5 @@ def page_phrases(lang: str = "en") -> dict[str, str]:
     for reason, words in REASONS[lang].items():
         table[f"reason.{reason}"] = words
     table["you"] = PHRASES[lang]["you"]
+    table.update(train_page_phrases(lang))
     return table

@@ -26,7 +26,6 @@ __all__ = [
     "TRAIN_PHRASES",
     "Step",
     "drill_name",
-    "page_words",
     "question_prompt",
     "steps",
     "train_phrase",
@@ -130,11 +129,10 @@ TRAIN_PHRASES: dict[str, dict[str, str]] = {
         " and a new one is started.",
         "bye": "Well counted. {asked} question(s), {right} right.",
         "page_title": "Practise counting",
-        "page_lobby": "Lobby",
+        "page_doc": "Noddy — practise counting",
         "page_left": "{left} s left",
         "page_rules": "Rule set",
         "page_drill": "Drill",
-        "page_lang": "Language",
         "page_step": "One step at a time",
         "page_chosen": "Chosen for me (weak kinds more often)",
         "page_timed": "Timed round: {seconds} s",
@@ -182,12 +180,11 @@ TRAIN_PHRASES: dict[str, dict[str, str]] = {
         "progress_damaged": "Votre fichier de progrès {path} est illisible ({why}) ; il est gardé sous"
         " {moved} et un nouveau commence.",
         "bye": "Bien compté. {asked} question(s), {right} juste(s).",
-        "page_title": "S'exercer à compter",
-        "page_lobby": "Salon",
+        "page_title": "S’exercer à compter",
+        "page_doc": "Noddy — s’exercer à compter",
         "page_left": "encore {left} s",
         "page_rules": "Règles",
         "page_drill": "Exercice",
-        "page_lang": "Langue",
         "page_step": "Une étape à la fois",
         "page_chosen": "Choisi pour moi (les points faibles plus souvent)",
         "page_timed": "Partie chronométrée : {seconds} s",
@@ -207,11 +204,12 @@ TRAIN_PHRASES: dict[str, dict[str, str]] = {
 """The trainer's phrases per language, with ``{fields}`` a face fills in."""
 
 
-def page_words(lang: str = "en") -> dict[str, str]:
-    """The trainer page's own words (its labels and buttons), keyed without their ``page_`` prefix;
-    ``{text}``, ``{seconds}`` and ``{left}`` are left for the page to fill in."""
+def train_page_phrases(lang: str = "en") -> dict[str, str]:
+    """The trainer page's own words (its labels and buttons, and the lobby's link to it) as the web
+    pages' phrase table holds them (``train.check``); ``{text}``, ``{seconds}`` and ``{left}`` are
+    left for the page to fill in."""
     check_language(lang)
-    return {key[5:]: text for key, text in TRAIN_PHRASES[lang].items() if key.startswith("page_")}
+    return {f"train.{key[5:]}": text for key, text in TRAIN_PHRASES[lang].items() if key.startswith("page_")}
 
 
 def train_phrase(key: str, lang: str = "en", **values: object) -> str:

@@ -3,6 +3,7 @@
 
 import { cardFace } from "/static/render.js";
 import { api, el } from "/static/common.js";
+import { chosenLang, lang, langSwitch, loadWords, t } from "/static/words.js";
 
 const SAVED = "noddy.train";
 const ROUND_SECONDS = 60;
@@ -14,9 +15,6 @@ let steps = [];
 let roundTimer = null;
 let asking = 0;
 let loadingKinds = 0;
-let words = {};
-
-const fill = (text, values) => text.replace(/\{(\w+)\}/g, (_, key) => values[key]);
 
 function saved() {
   try {
@@ -27,7 +25,7 @@ function saved() {
 }
 
 function save() {
-  const choices = { rules: $("rules").value, kind: $("kind").value, lang: $("lang").value, step: $("step").checked };
+  const choices = { rules: $("rules").value, kind: $("kind").value, step: $("step").checked };
   try {
     localStorage.setItem(SAVED, JSON.stringify(choices));
   } catch {
@@ -55,7 +53,7 @@ function renderQuestion(q) {
 async function ask() {
   $("error").textContent = "";
   $("result").hidden = true;
-  const params = new URLSearchParams({ rules: $("rules").value, lang: $("lang").value });
+  const params = new URLSearchParams({ rules: $("rules").value, lang: lang() });
   if ($("kind").value) params.set("kind", $("kind").value);
   const mine = ++asking;
   let asked;
@@ -107,7 +105,7 @@ async function check(event) {
   if (!question || $("answer").disabled) return;
   const text = $("answer").value.trim();
   if (!/^[0-9]{1,3}$/.test(text)) {
-    $("error").textContent = fill(words.not_number, { text });
+    $("error").textContent = t("train.not_number", { text });
     $("answer").select();
     return;
   }
@@ -115,7 +113,7 @@ async function check(event) {
   let judged;
   try {
     judged = await api("/api/train/answer", {
-      method: "POST", body: JSON.stringify({ id: question.id, points: Number(text), lang: $("lang").value }),
+      method: "POST", body: JSON.stringify({ id: question.id, points: Number(text), lang: lang() }),
     });
   } catch (error) {
     $("error").textContent = error.message;
@@ -148,15 +146,11 @@ function renderStats(kinds) {
 // choice has already asked again.
 async function loadKinds() {
   const mine = ++loadingKinds;
-  const data = await api(`/api/train/kinds?rules=${encodeURIComponent($("rules").value)}&lang=${$("lang").value}`);
+  const data = await api(`/api/train/kinds?rules=${encodeURIComponent($("rules").value)}&lang=${lang()}`);
   if (mine !== loadingKinds) return false;
   const before = $("kind").value || saved().kind || "";
-  words = data.words;
-  for (const node of document.querySelectorAll("[data-word]")) {
-    node.textContent = fill(words[node.dataset.word], { seconds: ROUND_SECONDS });
-  }
-  document.documentElement.lang = $("lang").value;
-  const options = [el("option", { value: "" }, words.chosen)];
+  $("timed").textContent = t("train.timed", { seconds: ROUND_SECONDS });
+  const options = [el("option", { value: "" }, t("train.chosen"))];
   for (const k of data.kinds) options.push(el("option", { value: k.kind }, k.name));
   $("kind").replaceChildren(...options);
   $("kind").value = data.kinds.some((k) => k.kind === before) ? before : "";
@@ -164,7 +158,7 @@ async function loadKinds() {
 }
 
 async function loadProgress() {
-  const data = await api(`/api/train/progress?lang=${$("lang").value}`);
+  const data = await api(`/api/train/progress?lang=${lang()}`);
   renderStats(data.kinds);
   if (data.round && data.round.left > 0) runRound(data.round);
 }
@@ -176,11 +170,11 @@ function runRound(round) {
   clearInterval(roundTimer);
   const tick = async () => {
     const left = Math.max(0, Math.ceil((ends - Date.now()) / 1000));
-    $("round").textContent = fill(words.left, { left });
+    $("round").textContent = t("train.left", { left });
     $("round").classList.toggle("hurry", left <= 10);
     if (left > 0) return;
     clearInterval(roundTimer);
-    const done = await api(`/api/train/round/end?lang=${$("lang").value}`, { method: "POST" });
+    const done = await api(`/api/train/round/end?lang=${lang()}`, { method: "POST" });
     $("round").textContent = done.line;
     $("round").classList.remove("hurry");
     $("timed").disabled = false;
@@ -208,6 +202,21 @@ function keys(event) {
   }
 }
 
+// The page's words and the rule sets' titles in ``wanted``, then the drills (keeping the choices).
+async function speak(wanted, rules = $("rules").value) {
+  await loadWords(wanted);
+  langSwitch($("lang-switch"), async (code) => {
+    await speak(code);
+    save();
+    ask();
+    loadProgress();
+  });
+  const data = await api(`/api/rules?lang=${encodeURIComponent(lang())}`);
+  $("rules").replaceChildren(...data.rules.map((r) => el("option", { value: r.name }, r.title || r.name)));
+  if (rules && data.rules.some((r) => r.name === rules)) $("rules").value = rules;
+  await loadKinds();
+}
+
 async function changed() {
   if (!$("rules").value || !(await loadKinds())) return;
   save();
@@ -217,10 +226,8 @@ async function changed() {
 
 async function start() {
   const choices = saved();
-  if (choices.lang) $("lang").value = choices.lang;
   $("step").checked = Boolean(choices.step);
   $("rules").addEventListener("change", changed);
-  $("lang").addEventListener("change", changed);
   $("kind").addEventListener("change", () => { save(); ask(); });
   $("step").addEventListener("change", save);
   $("answer-form").addEventListener("submit", check);
@@ -229,10 +236,7 @@ async function start() {
   $("all-steps").addEventListener("click", () => reveal(true));
   $("timed").addEventListener("click", startRound);
   document.addEventListener("keydown", keys);
-  const data = await api("/api/rules");
-  $("rules").replaceChildren(...data.rules.map((r) => el("option", { value: r.name }, r.title || r.name)));
-  if (choices.rules && data.rules.some((r) => r.name === choices.rules)) $("rules").value = choices.rules;
-  await loadKinds();
+  await speak(chosenLang() || "en", choices.rules);
   await loadProgress();
   await ask();
   document.body.dataset.ready = "true";
