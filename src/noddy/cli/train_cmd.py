@@ -186,22 +186,33 @@ def train(
     set_: SetOption = None,
     kind: Annotated[
         str | None,
-        typer.Option("--kind", "-k", help="Drill one kind (fifteen, pair, run, flush, knave, mixed, ...)."),
+        typer.Option(
+            "--kind",
+            "-k",
+            metavar="KIND",
+            help="Drill one kind (fifteen, pair, run, flush, knave, mixed, ...).",
+        ),
     ] = None,
     timed: Annotated[
-        int | None, typer.Option("--timed", min=1, help="A round against the clock of this many seconds.")
+        int | None,
+        typer.Option(
+            "--timed", min=1, metavar="SECONDS", help="A round against the clock of this many seconds."
+        ),
     ] = None,
     lang: Annotated[str, typer.Option("--lang", help="Language: en or fr.")] = "en",
     progress_file: Annotated[
-        Path | None, typer.Option("--progress", help="The progress file (default: in your data folder).")
+        Path | None,
+        typer.Option("--progress", metavar="FILE", help="The progress file (default: in your data folder)."),
     ] = None,
     one_at_a_time: Annotated[
         bool, typer.Option("--step", help="Show the count one step at a time (Enter for the next).")
     ] = False,
     questions: Annotated[
-        int | None, typer.Option("--questions", "-n", min=1, help="Stop after this many.")
+        int | None, typer.Option("--questions", "-n", min=1, metavar="N", help="Stop after this many.")
     ] = None,
-    seed: Annotated[int | None, typer.Option("--seed", help="Seed the deals, to repeat a session.")] = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", metavar="N", help="Seed the deals, to repeat a session.")
+    ] = None,
 ) -> None:
     """Practise counting: real deals to count, judged by the scorer, explained step by step.
 
