@@ -82,6 +82,7 @@ def test_cribbage_two_players_equals_brute_force_over_the_whole_pack() -> None:
     assert [str(c) for c in advice.options[0].discard] == ["Js", "2c"]
 
 
+@pytest.mark.slow
 def test_five_card_cribbage_pone_whole_pack() -> None:
     check(load_rules("five-card-cribbage"), "5h 5d 5c Js Qh", 2, False, pool_size=None)
 

@@ -24,6 +24,7 @@ COMMANDS = {
     "replay": ("noddy.cli.play_cmd", "replay"),
     "serve": ("noddy.cli.serve_cmd", "serve"),
     "simulate": ("noddy.cli.simulate_cmd", "simulate"),
+    "advise": ("noddy.cli.advise_cmd", "advise_command"),
 }
 """Commands by name: the module and function that make each, loaded when the command is asked for."""
 
