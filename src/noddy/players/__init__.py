@@ -9,12 +9,14 @@ from noddy.errors import NoddyError
 from noddy.players.base import Oracle, Player
 from noddy.players.driver import next_action, run_game
 from noddy.players.levels import EasyPlayer
+from noddy.players.search import WIN
 from noddy.players.simple import GreedyPlayer, RandomPlayer
 from noddy.players.strong import OraclePlayer, StrongPlayer
 
 __all__ = [
     "LEVELS",
     "MEASUREMENT",
+    "WIN",
     "PLAYERS",
     "EasyPlayer",
     "GreedyPlayer",
