@@ -1,0 +1,84 @@
+// The discard advisor: its own page (/advise), and the hint panel at a table that allows hints.
+// The numbers come from the server (GET /api/advise, POST /api/tables/{id}/hint); this only draws them.
+
+import { prettyCard } from "/static/cards.js";
+import { api, el, savedSecret } from "/static/common.js";
+
+const $ = (id) => document.getElementById(id);
+const points = (x) => x.toFixed(2);
+const cards = (list) => list.map(prettyCard).join(" ");
+
+// A table of every lay-away, best first: kept cards, laid cards, hand, crib (+ yours, − theirs), total.
+export function adviceTable(data) {
+  const own = data.dealer;
+  const head = el("tr", {}, ...["", "keep", "lay away", "hand", own ? "crib (yours)" : "crib (theirs)", "total"].map((h) => el("th", {}, h)));
+  const rows = data.options.map((o, i) =>
+    el("tr", { class: i === 0 ? "best" : null },
+      el("td", {}, String(i + 1)),
+      el("td", {}, cards(o.keep)),
+      el("td", {}, cards(o.discard)),
+      el("td", { class: "num" }, points(o.hand)),
+      el("td", { class: "num" }, (own ? "+" : "−") + points(o.crib)),
+      el("td", { class: "num" }, el("strong", {}, points(o.total)))));
+  return el("table", { class: "advice" }, el("thead", {}, head), el("tbody", {}, rows));
+}
+
+async function advisePage() {
+  const data = await api("/api/advise/rules");
+  const choices = data.rules.map((r) => el("option", { value: r.name }, r.title));
+  $("advise-rules").replaceChildren(...choices);
+  if ([...$("advise-rules").options].some((o) => o.value === "cribbage")) $("advise-rules").value = "cribbage";
+  const fillPlayers = () => {
+    const rules = data.rules.find((r) => r.name === $("advise-rules").value);
+    const counts = rules ? rules.players : [2];
+    $("advise-players").replaceChildren(...counts.map((n) => el("option", { value: n }, String(n))));
+  };
+  $("advise-rules").addEventListener("change", fillPlayers);
+  fillPlayers();
+  $("advise-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    $("advise-error").textContent = "";
+    const query = new URLSearchParams({
+      rules: $("advise-rules").value,
+      hand: $("advise-hand").value,
+      dealer: $("advise-dealer").checked,
+      players: $("advise-players").value,
+    });
+    try {
+      const advice = await api(`/api/advise?${query}`);
+      $("advice").replaceChildren(el("p", {}, `Model: ${advice.model} (${advice.models[advice.model]}).`), adviceTable(advice));
+    } catch (error) {
+      $("advice").replaceChildren();
+      $("advise-error").textContent = error.message;
+    }
+  });
+}
+
+// At a table whose maker switched hints on (one person, the rest computers): a panel that says so,
+// and a button asking the server for this seat's advice from its own view.
+async function tableHints() {
+  const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
+  const summary = await api(`/api/tables/${encodeURIComponent(tableId)}`).catch(() => null);
+  if (!summary || !summary.hints) return;
+  const result = el("div", { class: "hint-result", "aria-live": "polite" });
+  const ask = async () => {
+    try {
+      const advice = await api(`/api/tables/${encodeURIComponent(tableId)}/hint`, {
+        method: "POST",
+        body: JSON.stringify({ secret: savedSecret(tableId) || "" }),
+      });
+      result.replaceChildren(adviceTable({ ...advice, options: advice.options.slice(0, 5) }));
+    } catch (error) {
+      result.replaceChildren(el("p", { class: "error" }, error.message));
+    }
+  };
+  const panel = el("section", { class: "panel hints-panel", id: "hints-panel", "aria-label": "hints" },
+    el("h2", {}, "Hints are on"),
+    el("p", {}, "This table allows the discard advisor: you play against computers only."),
+    el("button", { id: "hint-button", onclick: ask }, "What should I lay away?"),
+    result);
+  document.querySelector("aside.side").prepend(panel);
+}
+
+if (document.body.classList.contains("advise-page")) advisePage();
+else if (document.body.classList.contains("table-page")) tableHints();
