@@ -62,7 +62,7 @@ def test_a_pair_of_fives_given_to_the_dealer_is_the_biggest_mistake() -> None:
     worst = found.decisions[0]
     assert worst.chosen.kind == "discard" and worst.deal == 1
     assert {c.rank for c in worst.chosen.cards} == {Rank.FIVE}
-    assert worst.loss > 3
+    assert worst.loss > 3 and worst.crib == "theirs"
     assert worst.best != worst.chosen
     assert worst.values[0][0] == worst.best
     chosen_value = dict(worst.values)[worst.chosen]

@@ -68,8 +68,9 @@ def _print_decision(number: int, d: Decision) -> None:
         position += f", turn-up {d.turnup.pretty}"
     if d.phase == "play":
         position += f", pile {format_cards(d.pile, pretty=True) or '(empty)'}, count {d.count}"
-    crib = "yours" if d.dealer else "theirs"
-    console.print(f"   {position}; the crib is {crib}; scores {', '.join(map(str, d.scores))}")
+    if d.crib is not None:
+        position += f"; the crib is {d.crib}"
+    console.print(f"   {position}; scores {', '.join(map(str, d.scores))}")
     console.print(f"   you chose [red]{escape(str(d.chosen))}[/], better [green]{escape(str(d.best))}[/]")
     table = Table(show_edge=False, box=None, padding=(0, 2))
     table.add_column("choice")

@@ -48,7 +48,9 @@ class Decision:
     pile: tuple[Card, ...]
     count: int
     scores: tuple[int, ...]
-    dealer: bool
+    crib: str | None
+    """Whose crib this deal is: ``"yours"`` (the seat's side's, or each his own) or ``"theirs"``;
+    ``None`` where the rules have no crib."""
     chosen: Action
     best: Action
     values: tuple[tuple[Action, float], ...]
@@ -72,7 +74,7 @@ class Decision:
             "pile": [str(c) for c in self.pile],
             "count": self.count,
             "scores": list(self.scores),
-            "dealer": self.dealer,
+            "crib": self.crib,
             "chosen": str(self.chosen),
             "best": str(self.best),
             "loss": round(self.loss, 4),
@@ -186,9 +188,16 @@ def _made(
         pile=tuple(c for _, c in view.pile),
         count=view.count,
         scores=view.scores,
-        dealer=view.side_of(view.dealer) == view.side_of(seat),
+        crib=_whose_crib(view, seat),
         chosen=chosen,
         best=best,
         values=ordered,
         measure=measure,
     )
+
+
+def _whose_crib(view: PlayerView, seat: int) -> str | None:
+    kind = view.rules.crib.kind
+    if kind == "none":
+        return None
+    return "yours" if kind == "own" or view.side_of(view.dealer) == view.side_of(seat) else "theirs"

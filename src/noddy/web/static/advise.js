@@ -8,10 +8,12 @@ const $ = (id) => document.getElementById(id);
 const points = (x) => x.toFixed(2);
 const cards = (list) => list.map(prettyCard).join(" ");
 
-// A table of every lay-away, best first: kept cards, laid cards, hand, crib (+ yours, − theirs), total.
-export function adviceTable(data) {
+// A table of every lay-away, best first: kept cards, laid cards, hand, crib (+ yours, − theirs), total;
+// ``compact`` (a side panel) keeps the headings short.
+export function adviceTable(data, compact = false) {
   const own = data.dealer;
-  const head = el("tr", {}, ...["", "keep", "lay away", "hand", own ? "crib (yours)" : "crib (theirs)", "total"].map((h) => el("th", {}, h)));
+  const crib = compact ? "crib" : own ? "crib (yours)" : "crib (theirs)";
+  const head = el("tr", {}, ...["", "keep", compact ? "lay" : "lay away", "hand", crib, "total"].map((h) => el("th", {}, h)));
   const rows = data.options.map((o, i) =>
     el("tr", { class: i === 0 ? "best" : null },
       el("td", {}, String(i + 1)),
@@ -20,7 +22,7 @@ export function adviceTable(data) {
       el("td", { class: "num" }, points(o.hand)),
       el("td", { class: "num" }, (own ? "+" : "−") + points(o.crib)),
       el("td", { class: "num" }, el("strong", {}, points(o.total)))));
-  return el("table", { class: "advice" }, el("thead", {}, head), el("tbody", {}, rows));
+  return el("div", { class: "advice-wrap" }, el("table", { class: "advice" }, el("thead", {}, head), el("tbody", {}, rows)));
 }
 
 async function advisePage() {
@@ -67,7 +69,8 @@ async function tableHints() {
         method: "POST",
         body: JSON.stringify({ secret: savedSecret(tableId) || "" }),
       });
-      result.replaceChildren(adviceTable({ ...advice, options: advice.options.slice(0, 5) }));
+      const whose = advice.dealer ? "The crib is yours (+)." : "The crib is the dealer's (−).";
+      result.replaceChildren(adviceTable({ ...advice, options: advice.options.slice(0, 5) }, true), el("p", { class: "keys" }, whose));
     } catch (error) {
       result.replaceChildren(el("p", { class: "error" }, error.message));
     }

@@ -12,17 +12,26 @@ function position(d) {
   const parts = [`hand ${cards(d.hand)}`];
   if (d.turnup) parts.push(`turn-up ${prettyCard(d.turnup)}`);
   if (d.phase === "play") parts.push(`pile ${cards(d.pile)}`, `count ${d.count}`);
-  parts.push(d.dealer ? "the crib is yours" : "the crib is theirs");
+  if (d.crib) parts.push(`the crib is ${d.crib}`);
+  parts.push(`scores ${d.scores.join(", ")}`);
   return parts.join(" · ");
 }
 
-function decision(d, number) {
+// Moves the replay to the position before the decision (replay.js follows its slider).
+function showOnBoard(move) {
+  const slider = document.getElementById("slider");
+  slider.value = String(move - 1);
+  slider.dispatchEvent(new Event("input"));
+}
+
+function decision(d) {
   const rows = d.values.slice(0, 6).map((v) =>
     el("tr", { class: v.action === d.chosen ? "chosen" : v.action === d.best ? "best" : null },
       el("td", {}, pretty(v.action) + (v.action === d.chosen ? " ← chosen" : "")),
       el("td", { class: "num" }, v.value.toFixed(2))));
   return el("li", { class: "review-item" },
-    el("h3", {}, `${number}. Deal ${d.deal}, move ${d.move} (${d.phase}): lost ${d.loss.toFixed(2)}`),
+    el("h3", {}, `Deal ${d.deal}, move ${d.move} (${d.phase}): lost ${d.loss.toFixed(2)} `,
+      el("button", { class: "quiet small", onclick: () => showOnBoard(d.move) }, "show")),
     el("p", {}, position(d)),
     el("p", {}, "Chosen ", el("strong", {}, pretty(d.chosen)), "; better ", el("strong", {}, pretty(d.best)), "."),
     el("table", { class: "advice" }, el("thead", {}, el("tr", {}, el("th", {}, "choice"), el("th", {}, d.measure))), el("tbody", {}, rows)));
@@ -37,7 +46,7 @@ async function review(seat, out, button) {
     out.replaceChildren(
       el("p", {}, `${data.name}: ${data.decisions} decisions, ${data.mistakes} could have been better, ${data.lost.toFixed(1)} points lost in all.`),
       el("p", { class: "keys" }, `Lay-aways in expected points; the play by a search of ${data.worlds} worlds (a game won or lost counts ${data.win}).`),
-      mistakes.length ? el("ol", { class: "review-list" }, mistakes.map((d, i) => decision(d, i + 1))) : el("p", {}, "No mistakes found."));
+      mistakes.length ? el("ol", { class: "review-list" }, mistakes.map(decision)) : el("p", {}, "No mistakes found."));
   } catch (error) {
     out.replaceChildren(el("p", { class: "error" }, error.message));
   } finally {
