@@ -66,7 +66,9 @@ def check(rules: Rules, hand: str, players: int, dealer: bool, pool_size: int | 
         ("crib-noddy-new", "Ah Ac 7d 8d 9d 2s", 3, True),
     ],
 )
-def test_every_option_equals_brute_force_over_a_smaller_pool(preset: str, hand: str, players: int, dealer: bool) -> None:
+def test_every_option_equals_brute_force_over_a_smaller_pool(
+    preset: str, hand: str, players: int, dealer: bool
+) -> None:
     check(load_rules(preset), hand, players, dealer, pool_size=16)
 
 

@@ -17,7 +17,7 @@ from test_browser import (
 
 __all__ = ["browser", "server"]
 
-from test_browser import pytestmark  # noqa: E402, F401  (skipped without chromium; slow)
+from test_browser import pytestmark  # noqa: F401  (skipped without chromium; slow)
 
 
 def test_the_advise_page_at_desktop_and_phone_size(browser: Browser, server: LiveServer) -> None:

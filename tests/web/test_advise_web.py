@@ -18,7 +18,9 @@ COMPUTER = {"kind": "computer", "level": "random"}
 
 def test_the_advise_page_and_api(client: TestClient) -> None:
     assert "advise.js" in client.get("/advise").text
-    response = client.get("/api/advise", params={"rules": "cribbage", "hand": "5h 5d 5c Js Qh 2c", "dealer": "true"})
+    response = client.get(
+        "/api/advise", params={"rules": "cribbage", "hand": "5h 5d 5c Js Qh 2c", "dealer": "true"}
+    )
     assert response.status_code == 200
     data = response.json()
     assert [data[k] for k in ("rules", "hand", "dealer", "model")] == [

@@ -11,7 +11,15 @@ from rich.markup import escape
 from rich.table import Table
 
 from noddy.cards import format_cards, parse_cards
-from noddy.cli.common import PlayersOption, RulesOption, SetOption, console, load, print_table, reporting_errors
+from noddy.cli.common import (
+    PlayersOption,
+    RulesOption,
+    SetOption,
+    console,
+    load,
+    print_table,
+    reporting_errors,
+)
 from noddy.errors import NoddyError
 from noddy.learn import MODELS, Advice, advise
 
@@ -28,12 +36,17 @@ def advise_command(
     ] = None,
     players: PlayersOption = None,
     model: Annotated[
-        str, typer.Option("--model", "-m", metavar="MODEL", help=f"What the unseen cards are: {', '.join(MODELS)}.")
+        str,
+        typer.Option(
+            "--model", "-m", metavar="MODEL", help=f"What the unseen cards are: {', '.join(MODELS)}."
+        ),
     ] = "uniform",
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     plot: Annotated[
         Path | None,
-        typer.Option("--plot", metavar="FILE", help="Draw each lay-away's chances of each total to a .png file."),
+        typer.Option(
+            "--plot", metavar="FILE", help="Draw each lay-away's chances of each total to a .png file."
+        ),
     ] = None,
 ) -> None:
     """Advise on laying away: each choice's expected points in hand, in the crib, and in all.
@@ -49,7 +62,12 @@ def advise_command(
 
             check_plot_path(plot)
         advice = advise(
-            rules, parse_cards(cards), dealer=bool(dealer), players=players, model=model, spread=plot is not None
+            rules,
+            parse_cards(cards),
+            dealer=bool(dealer),
+            players=players,
+            model=model,
+            spread=plot is not None,
         )
         if plot is not None:
             _plot(advice, plot)
@@ -97,7 +115,9 @@ def _plot(advice: Advice, path: Path) -> None:
         xs = [points for points, _ in option.spread]
         ys = [float(p) for _, p in option.spread]
         ax.bar(xs, ys, color="#3b6ea5")
-        label = f"keep {format_cards(option.keep)}, lay {format_cards(option.discard)}: {float(option.total):.2f}"
+        label = (
+            f"keep {format_cards(option.keep)}, lay {format_cards(option.discard)}: {float(option.total):.2f}"
+        )
         ax.set_title(label, fontsize=9, loc="left")
         ax.axvline(float(option.total), color="#c44e52", linestyle="--", linewidth=1)
         ax.set_ylabel("chance", fontsize=8)

@@ -211,7 +211,9 @@ def _crib_cases(
     own = _indices(crib)
     if turnup is not None:
         rests = _sets(pool, unknown)
-        sets = np.concatenate([np.broadcast_to(own, (len(rests), len(own))), rests, _up_column(turnup, rests)], 1)
+        sets = np.concatenate(
+            [np.broadcast_to(own, (len(rests), len(own))), rests, _up_column(turnup, rests)], 1
+        )
         return score_sets(rules, sets, crib=True)[:, -1], sets[:, -1]
     rests = _sets(pool, unknown + 1)
     sets = np.concatenate([np.broadcast_to(own, (len(rests), len(own))), rests], axis=1)

@@ -16,8 +16,8 @@ from noddy.players.strong import OraclePlayer, StrongPlayer
 __all__ = [
     "LEVELS",
     "MEASUREMENT",
-    "WIN",
     "PLAYERS",
+    "WIN",
     "EasyPlayer",
     "GreedyPlayer",
     "Oracle",

@@ -63,7 +63,9 @@ class StrongPlayer:
             return GreedyPlayer().choose(view, legal, rng)
         return _best(values)
 
-    def play_values(self, view: PlayerView, legal: LegalActions, rng: random.Random) -> dict[Action, float] | None:
+    def play_values(
+        self, view: PlayerView, legal: LegalActions, rng: random.Random
+    ) -> dict[Action, float] | None:
         """The value of each legal action in the play as `choose` weighs it, over the worlds the view
         allows; ``None`` when no world fits the view."""
         worlds = sample_worlds(view, random.Random(rng.random()), self.worlds)

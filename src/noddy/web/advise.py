@@ -111,13 +111,17 @@ async def api_hint(table_id: str, body: HintIn, request: Request) -> dict[str, A
 
 
 @router.get("/api/tables/{table_id}/review")
-async def api_review(table_id: str, seat: Annotated[int, Query(ge=0, le=3)], request: Request) -> dict[str, Any]:
+async def api_review(
+    table_id: str, seat: Annotated[int, Query(ge=0, le=3)], request: Request
+) -> dict[str, Any]:
     """Seat ``seat``'s decisions in a finished game against the strong player's (`noddy.learn.review`)."""
     table = _table(request, table_id)
     if not table.state.is_over:
         raise HTTPException(403, "a game can be reviewed only when it is over")
     if seat >= table.state.players:
-        raise HTTPException(400, f"seat {seat} is not at this table: choose from 0 to {table.state.players - 1}")
+        raise HTTPException(
+            400, f"seat {seat} is not at this table: choose from 0 to {table.state.players - 1}"
+        )
     key = (table.id, seat)
     found = _reviews.get(key)
     if found is None:

@@ -101,7 +101,8 @@ class LiveTable:
     """When something last happened here (an action, a connection): idle tables leave memory first."""
     laying: PendingDiscards = field(default_factory=PendingDiscards)
     hints: bool = False
-    """Whether the discard advisor may be asked here: only at a table of one person (see `noddy.web.advise`)."""
+    """Whether the discard advisor may be asked here: only at a table of one person
+    (see `noddy.web.advise`)."""
 
     @property
     def idle(self) -> bool:

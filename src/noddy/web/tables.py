@@ -167,8 +167,9 @@ class TableManager:
         hints: bool = False,
     ) -> NewTable:
         """A new table, its maker's key, a single-use invite link for each person's seat but
-        ``claimed``, and the secret of ``claimed``, the maker's own seat, taken at once. ``hints``: the discard advisor may be asked, which
-        only a table of one person may allow (the others are computers: no hidden advantage)."""
+        ``claimed``, and the secret of ``claimed``, the maker's own seat, taken at once. ``hints``: the
+        discard advisor may be asked, which only a table of one person may allow (the others are
+        computers: no hidden advantage)."""
         people = sum(spec.kind == HUMAN for spec in seats)
         if hints and people != 1:
             raise Refused(
@@ -217,9 +218,13 @@ class TableManager:
             raise Refused(str(exc)) from None
         table_id = secrets.token_hex(5)
         kept = tuple(overrides)
-        self.store.create_table(table_id, preset, kept, players, state.partners, tuple(rows), maker_hash, hints)
+        self.store.create_table(
+            table_id, preset, kept, players, state.partners, tuple(rows), maker_hash, hints
+        )
         live_seats = [LiveSeat.stored(r) for r in rows]
-        table = LiveTable(table_id, preset, kept, rules, live_seats, state, maker_hash=maker_hash, hints=hints)
+        table = LiveTable(
+            table_id, preset, kept, rules, live_seats, state, maker_hash=maker_hash, hints=hints
+        )
         table.bots = {i: make_player(s.kind) for i, s in enumerate(live_seats) if not s.is_human}
         self.live[table_id] = table
         self._kick(table)
@@ -237,7 +242,9 @@ class TableManager:
                 return found
             rows = [seat.row(i) for i, seat in enumerate(table.seats)]
             players, partners = table.state.players, table.state.partners
-            new = self._start(table.preset, table.overrides, players, partners, rows, table.maker_hash, table.hints)
+            new = self._start(
+                table.preset, table.overrides, players, partners, rows, table.maker_hash, table.hints
+            )
             self.store.set_rematch(table.id, new.id)
             table.rematch = new.id
         table.broadcast({"type": "rematch", "table": new.id})
