@@ -7,12 +7,14 @@ import random
 from fractions import Fraction
 from itertools import combinations
 
+import numpy as np
 import pytest
 
 from noddy.cards import DECK, Card, parse_cards
 from noddy.errors import CardError, NoddyError, RulesError
-from noddy.game import Phase, new_game
-from noddy.learn import advise, advise_view
+from noddy.game import GameState, Phase, new_game
+from noddy.learn import advise, advise_view, greedy_discards
+from noddy.players import GreedyPlayer
 from noddy.rules import Rules, load_rules
 from noddy.scoring import score_hand, total
 
@@ -157,3 +159,46 @@ def test_advice_from_a_view_uses_only_that_seats_cards() -> None:
     assert advice == expected
     with pytest.raises(NoddyError, match="nothing to lay away now"):
         advise_view(state.view(1 - seat))
+
+
+def discard_positions(seed: int, preset: str = "cribbage") -> GameState:
+    """A deal of ``preset`` at the lay-away, from ``seed``."""
+    state = new_game(load_rules(preset), 2)
+    rng = random.Random(seed)
+    while state.chance() is not None:
+        state = state.apply(state.chance().sample(rng))  # type: ignore[union-attr]
+    return state
+
+
+@pytest.mark.parametrize("preset", ["cribbage", "five-card-cribbage", "early-cribbage"])
+def test_greedy_discards_are_the_greedy_players_own(preset: str) -> None:
+    """The advisor's many-hands-at-once greedy lays away what `GreedyPlayer` lays away."""
+    for seed in range(12):
+        state = discard_positions(seed, preset)
+        seat = state.to_act
+        assert seat is not None
+        view = state.view(seat)
+        chosen = GreedyPlayer().choose(view, view.legal, random.Random(0))
+        hands = np.array([[c.index for c in view.hand]], dtype=np.uint8)
+        laid = greedy_discards(view.rules, hands, len(chosen.cards), seat == state.dealer, None)
+        assert sorted(Card.from_index(int(i)) for i in laid[0]) == sorted(chosen.cards)
+
+
+def test_the_greedy_model() -> None:
+    rules = load_rules("cribbage")
+    held = parse_cards("5h 5d 5c Js Qh 2c")
+    first = advise(rules, held, dealer=False, model="greedy")
+    assert first == advise(rules, held, dealer=False, model="greedy")
+    uniform = advise(rules, held, dealer=False)
+    assert first.model == "greedy" and first.to_json()["model"] == "greedy"
+    for option in first.options:
+        same = next(o for o in uniform.options if o.discard == option.discard)
+        assert option.hand == same.hand
+        assert option.total == option.hand - option.crib
+    # a greedy dealer lays good cards in its own crib: the crib is worth more than any cards
+    assert first.options[0].crib > next(o for o in uniform.options if o.discard == first.options[0].discard).crib
+    with pytest.raises(NoddyError, match="the greedy model is for two players, not 3"):
+        advise(rules, parse_cards("5h 5d 5c Js Qh"), dealer=False, players=3, model="greedy")
+    own = load_rules("crib-noddy-new")
+    hand = parse_cards("Jh 4d 5d 6h 9c Qc")
+    assert advise(own, hand, dealer=False, model="greedy").options == advise(own, hand, dealer=False).options

@@ -7,6 +7,12 @@ likely and every case counted (exact sums, means as fractions). The counts come 
 tables (`noddy.scoring.score_deals` and `score_sets`, proven equal to the itemised scorer): a
 crib's cases are the sets of unseen cards that complete it with one of them turned up, so each set
 is looked up once whichever of its cards is the turn-up.
+
+Model ``greedy`` (two players): the opponent lays away by the ``greedy`` player's rule (the kept
+hand's mean count, with or against its own discards' mean in the crib), from a hand of unseen
+cards. Every hand cannot be enumerated in time (9.4 million at cribbage, each a decision), so
+`GREEDY_HANDS` hands are drawn with a fixed seed, and each is counted with every turn-up it
+leaves: the same answer every time, but a sample.
 """
 
 from __future__ import annotations
@@ -26,11 +32,15 @@ from noddy.game import PlayerView
 from noddy.rules import Rules, preset_names
 from noddy.scoring import score_deals, score_sets
 
-__all__ = ["MODELS", "Advice", "Option", "advise", "advise_view", "lay_away_presets"]
+__all__ = ["GREEDY_HANDS", "MODELS", "Advice", "Option", "advise", "advise_view", "greedy_discards", "lay_away_presets"]
 
 MODELS = {
     "uniform": "the turn-up and the others' crib cards are any unseen cards, each case counted once",
+    "greedy": "the opponent lays away by greedy's rule, from a sample of its possible hands",
 }
+GREEDY_HANDS = 400
+"""The opponent's hands drawn for the ``greedy`` model."""
+GREEDY_SEED = 1589
 """The models of what the unseen cards are, by name, with what each assumes."""
 
 
@@ -123,12 +133,14 @@ def advise(
     kind = rules.crib.kind
     sign = 0 if kind == "none" else 1 if kind == "own" or dealer else -1
     unknown = rules.crib_size(n) - len(own_crib) - shape.discard if kind != "none" else 0
+    cases = None
+    if model == "greedy" and kind == "dealer" and unknown:
+        cases = _greedy_cases(rules, n, pool, turnup, their_crib=not dealer)
     options = []
     for discard in combinations(hand, shape.discard):
         keep = tuple(c for c in hand if c not in discard)
-        options.append(
-            _option(rules, keep, discard, (*own_crib, *discard), pool, turnup, unknown, sign, spread)
-        )
+        crib = (*own_crib, *discard)
+        options.append(_option(rules, keep, discard, crib, pool, turnup, unknown, sign, spread, cases))
     options.sort(key=lambda o: -o.total)
     return Advice(rules, hand, dealer or kind == "own", model, tuple(options), sign)
 
@@ -186,6 +198,7 @@ def _option(
     unknown: int,
     sign: int,
     spread: bool,
+    cases: tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]] | None = None,
 ) -> Option:
     """One lay-away's expected counts, summed exactly over every case of the model."""
     ups = _indices([turnup] if turnup is not None else pool)
@@ -196,7 +209,12 @@ def _option(
     if sign == 0:
         totals = by_turnup[ups]
         return Option(keep, discard, hand_mean, Fraction(0), hand_mean, _spread(totals) if spread else ())
-    crib_scores, crib_ups = _crib_cases(rules, crib, pool, turnup, unknown)
+    if cases is None:
+        crib_scores, crib_ups = _crib_cases(rules, crib, pool, turnup, unknown)
+    else:
+        rests, crib_ups = cases
+        own = np.broadcast_to(_indices(crib), (len(rests), len(crib)))
+        crib_scores = score_deals(rules, np.concatenate([own, rests], axis=1), crib_ups, crib=True)
     crib_mean = Fraction(int(crib_scores.sum(dtype=np.int64)), len(crib_scores))
     total = hand_mean + sign * crib_mean
     shown = _spread(by_turnup[crib_ups] + sign * crib_scores.astype(np.int64)) if spread else ()
@@ -236,3 +254,54 @@ def _spread(totals: npt.NDArray[np.int64]) -> tuple[tuple[int, Fraction], ...]:
     points, counts = np.unique(totals, return_counts=True)
     n = len(totals)
     return tuple((int(p), Fraction(int(k), n)) for p, k in zip(points, counts, strict=True))
+
+
+def _greedy_cases(
+    rules: Rules, players: int, pool: tuple[Card, ...], turnup: Card | None, *, their_crib: bool
+) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
+    """The crib's cases under the ``greedy`` model: for each of `GREEDY_HANDS` hands of the
+    opponent, drawn from ``pool``, the cards greedy lays away with every turn-up the hand leaves."""
+    if players != 2:
+        raise NoddyError(f"the greedy model is for two players, not {players}; use --model uniform")
+    shape = rules.deal.shape(players)
+    rng = np.random.default_rng(GREEDY_SEED)
+    index = _indices(pool)
+    order = np.argsort(rng.random((GREEDY_HANDS, len(pool))), axis=1)
+    hands = index[order[:, : shape.dealt]]
+    laid = greedy_discards(rules, hands, shape.discard, their_crib, turnup)
+    if turnup is not None:
+        return laid, np.full(len(laid), turnup.index, dtype=np.uint8)
+    left = index[order[:, shape.dealt :]]
+    rests = np.repeat(laid, left.shape[1], axis=0)
+    return rests, left.ravel()
+
+
+def greedy_discards(
+    rules: Rules, hands: npt.NDArray[np.uint8], discard: int, own_crib: bool, turnup: Card | None
+) -> npt.NDArray[np.uint8]:
+    """What greedy lays away from each hand (rows of card indices), as `noddy.players.GreedyPlayer`
+    would, for many hands at once: the most for the kept hand over every turn-up it cannot see,
+    with (``own_crib``) or against the mean of its discards with the turn-up; the first such
+    lay-away on a tie (tests check it against the player itself)."""
+    n, size = hands.shape
+    if turnup is not None:
+        ups = np.full((n, 1), turnup.index, dtype=np.uint8)
+    else:
+        seen = np.zeros((n, 52), dtype=bool)
+        seen[np.arange(n)[:, None], hands] = True
+        ups = np.nonzero(~seen)[1].astype(np.uint8).reshape(n, 52 - size)
+    count = ups.shape[1]
+    flat = ups.ravel()
+    choices = list(combinations(range(size), discard))
+    values = np.empty((n, len(choices)))
+    for j, laid in enumerate(choices):
+        kept = [i for i in range(size) if i not in laid]
+        held = np.repeat(hands[:, kept], count, axis=0)
+        values[:, j] = score_deals(rules, held, flat).reshape(n, count).mean(axis=1)
+        if discard >= 2:
+            crib = score_deals(rules, np.repeat(hands[:, laid], count, axis=0), flat, crib=True)
+            mean = crib.reshape(n, count).mean(axis=1)
+            values[:, j] += mean if own_crib else -mean
+    best = np.array(choices)[np.round(values, 9).argmax(axis=1)]  # greedy's own rounding of ties
+    picked: npt.NDArray[np.uint8] = np.take_along_axis(hands, best, axis=1)
+    return picked

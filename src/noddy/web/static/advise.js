@@ -29,6 +29,7 @@ async function advisePage() {
   const data = await api("/api/advise/rules");
   const choices = data.rules.map((r) => el("option", { value: r.name }, r.title));
   $("advise-rules").replaceChildren(...choices);
+  $("advise-model").replaceChildren(...Object.entries(data.models).map(([name, words]) => el("option", { value: name }, `${name}: ${words}`)));
   if ([...$("advise-rules").options].some((o) => o.value === "cribbage")) $("advise-rules").value = "cribbage";
   const fillPlayers = () => {
     const rules = data.rules.find((r) => r.name === $("advise-rules").value);
@@ -45,6 +46,7 @@ async function advisePage() {
       hand: $("advise-hand").value,
       dealer: $("advise-dealer").checked,
       players: $("advise-players").value,
+      model: $("advise-model").value,
     });
     try {
       const advice = await api(`/api/advise?${query}`);
