@@ -32,7 +32,16 @@ from noddy.game import PlayerView
 from noddy.rules import Rules, preset_names
 from noddy.scoring import score_deals, score_sets
 
-__all__ = ["GREEDY_HANDS", "MODELS", "Advice", "Option", "advise", "advise_view", "greedy_discards", "lay_away_presets"]
+__all__ = [
+    "GREEDY_HANDS",
+    "MODELS",
+    "Advice",
+    "Option",
+    "advise",
+    "advise_view",
+    "greedy_discards",
+    "lay_away_presets",
+]
 
 MODELS = {
     "uniform": "the turn-up and the others' crib cards are any unseen cards, each case counted once",

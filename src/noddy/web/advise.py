@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
+from collections.abc import Callable
 from importlib.resources import files
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import FileResponse
@@ -27,12 +28,26 @@ from noddy.web.tables import TableManager
 
 __all__ = ["router"]
 
+T = TypeVar("T")
+
 STATIC = Path(str(files("noddy.web") / "static"))
 MAX_REVIEWS = 64
 """Reviews of finished games kept in memory (a review searches every decision of a seat)."""
+WORKERS = 2
+"""Advice and reviews computed at once: more wait their turn, so a flood of them cannot take
+every core from the tables."""
 
 router = APIRouter()
 _reviews: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
+
+
+async def _compute(request: Request, work: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """Run ``work`` in a thread, at most `WORKERS` at once in this app."""
+    state = request.app.state
+    if not hasattr(state, "learn_workers"):
+        state.learn_workers = asyncio.Semaphore(WORKERS)
+    async with state.learn_workers:
+        return await asyncio.to_thread(work, *args, **kwargs)
 
 
 class HintIn(BaseModel):
@@ -72,6 +87,7 @@ async def api_advise_rules() -> dict[str, Any]:
 
 @router.get("/api/advise")
 async def api_advise(
+    request: Request,
     rules: Annotated[str, Query(max_length=64)],
     hand: Annotated[str, Query(max_length=120)],
     dealer: bool = False,
@@ -82,8 +98,8 @@ async def api_advise(
     if rules not in preset_names():
         raise HTTPException(400, f"unknown rule set {rules!r}; choose one of: {', '.join(preset_names())}")
     try:
-        advice = await asyncio.to_thread(
-            advise, load_rules(rules), parse_cards(hand), dealer=dealer, players=players, model=model
+        advice = await _compute(
+            request, advise, load_rules(rules), parse_cards(hand), dealer=dealer, players=players, model=model
         )
     except NoddyError as exc:
         raise HTTPException(400, str(exc)) from None
@@ -104,7 +120,7 @@ async def api_hint(table_id: str, body: HintIn, request: Request) -> dict[str, A
     if table.laying.may_lay_away(state, seat) and state.to_act != seat:
         state = state.evolve(to_act=seat)
     try:
-        advice = await asyncio.to_thread(advise_view, state.view(seat))
+        advice = await _compute(request, advise_view, state.view(seat))
     except NoddyError as exc:
         raise HTTPException(400, str(exc)) from None
     return {**advice.to_json(), "seat": seat}
@@ -125,7 +141,7 @@ async def api_review(
     key = (table.id, seat)
     found = _reviews.get(key)
     if found is None:
-        found = (await asyncio.to_thread(review_record, table.record(), seat)).to_json()
+        found = (await _compute(request, review_record, table.record(), seat)).to_json()
         _reviews[key] = found
         while len(_reviews) > MAX_REVIEWS:
             _reviews.popitem(last=False)
