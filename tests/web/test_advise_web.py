@@ -4,14 +4,16 @@ view), and the review of a finished game."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 from fastapi.testclient import TestClient
-from web_helpers import live, mine, new_table, play_to_end, wait_for
+from web_helpers import FAST, db_url, live, mine, new_table, play_to_end, wait_for
 
 from noddy.cards import parse_cards
 from noddy.game import Phase
 from noddy.learn import advise, advise_view
 from noddy.rules import load_rules
+from noddy.web import create_app
 
 COMPUTER = {"kind": "computer", "level": "random"}
 
@@ -93,3 +95,11 @@ def test_the_review_of_a_finished_game(client: TestClient) -> None:
     losses = [d["loss"] for d in data["reviewed"]]
     assert losses == sorted(losses, reverse=True)
     assert client.get(f"/api/tables/{made['id']}/review", params={"seat": 3}).status_code == 400
+
+
+def test_hints_survive_a_restart(tmp_path: Path) -> None:
+    """The table keeps its hints setting in the store: a restarted server still allows them."""
+    with TestClient(create_app(db_url(tmp_path), bot_delay=0, limits=FAST)) as first:
+        made = new_table(first, seats=[{"kind": "me"}, COMPUTER], hints=True)
+    with TestClient(create_app(db_url(tmp_path), bot_delay=0, limits=FAST)) as second:
+        assert second.get(f"/api/tables/{made['id']}").json()["hints"] is True

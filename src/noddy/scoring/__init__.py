@@ -1,7 +1,7 @@
 """Scoring: hands, cribs and the play, as itemised `ScoreItem`s of the score kinds, and the deal tables.
 
-The deal tables (`score_deals`, `score_sets`, `Cards`) need numpy, so they are imported when first asked for:
-counting one hand never loads numpy.
+The deal tables (`score_deals`, `score_sets`, `Cards`) need numpy, so they are imported when first
+asked for: counting one hand never loads numpy.
 """
 
 from __future__ import annotations
