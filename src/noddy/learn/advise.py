@@ -29,7 +29,7 @@ import numpy.typing as npt
 from noddy.cards import DECK, Card, format_cards, require_distinct
 from noddy.errors import CardError, NoddyError, RulesError
 from noddy.game import PlayerView
-from noddy.rules import Rules, preset_names
+from noddy.rules import Rules, load_rules, preset_names
 from noddy.scoring import score_deals, score_sets
 
 __all__ = [
@@ -103,8 +103,6 @@ class Advice:
 
 def lay_away_presets() -> list[str]:
     """The presets in which players lay cards away (for error messages)."""
-    from noddy.rules import load_rules
-
     found = []
     for name in preset_names():
         rules = load_rules(name)
