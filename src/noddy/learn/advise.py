@@ -143,11 +143,11 @@ def advise(
     cases = None
     if model == "greedy" and kind == "dealer" and unknown:
         cases = _greedy_cases(rules, n, pool, turnup, their_crib=not dealer)
+    deal = _Deal(rules, pool, turnup, sign, spread, _sets(pool, unknown + (turnup is None)), cases)
     options = []
     for discard in combinations(hand, shape.discard):
         keep = tuple(c for c in hand if c not in discard)
-        crib = (*own_crib, *discard)
-        options.append(_option(rules, keep, discard, crib, pool, turnup, unknown, sign, spread, cases))
+        options.append(_option(deal, keep, discard, (*own_crib, *discard)))
     options.sort(key=lambda o: -o.total)
     return Advice(rules, hand, dealer or kind == "own", model, tuple(options), sign)
 
@@ -195,20 +195,26 @@ def _indices(cards: Sequence[Card]) -> npt.NDArray[np.uint8]:
     return np.array([c.index for c in cards], dtype=np.uint8)
 
 
-def _option(
-    rules: Rules,
-    keep: tuple[Card, ...],
-    discard: tuple[Card, ...],
-    crib: tuple[Card, ...],
-    pool: tuple[Card, ...],
-    turnup: Card | None,
-    unknown: int,
-    sign: int,
-    spread: bool,
-    cases: tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]] | None = None,
-) -> Option:
+@dataclass(frozen=True)
+class _Deal:
+    """What every lay-away of one hand is weighed against: the unseen cards, the turn-up if shown,
+    the crib's sign, and the crib's completions: ``rests``, every set of unseen cards that
+    completes it (with one more to turn up when the turn-up is not shown), or ``cases``, the
+    completions and turn-ups of the greedy model."""
+
+    rules: Rules
+    pool: tuple[Card, ...]
+    turnup: Card | None
+    sign: int
+    spread: bool
+    rests: npt.NDArray[np.uint8]
+    cases: tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]] | None
+
+
+def _option(deal: _Deal, keep: tuple[Card, ...], discard: tuple[Card, ...], crib: tuple[Card, ...]) -> Option:
     """One lay-away's expected counts, summed exactly over every case of the model."""
-    ups = _indices([turnup] if turnup is not None else pool)
+    rules, turnup, sign, spread = deal.rules, deal.turnup, deal.sign, deal.spread
+    ups = _indices([turnup] if turnup is not None else deal.pool)
     held = np.broadcast_to(_indices(keep), (len(ups), len(keep)))
     by_turnup = np.zeros(52, dtype=np.int64)
     by_turnup[ups] = score_deals(rules, np.ascontiguousarray(held), ups)
@@ -216,10 +222,10 @@ def _option(
     if sign == 0:
         totals = by_turnup[ups]
         return Option(keep, discard, hand_mean, Fraction(0), hand_mean, _spread(totals) if spread else ())
-    if cases is None:
-        crib_scores, crib_ups = _crib_cases(rules, crib, pool, turnup, unknown)
+    if deal.cases is None:
+        crib_scores, crib_ups = _crib_cases(rules, crib, deal.rests, turnup)
     else:
-        rests, crib_ups = cases
+        rests, crib_ups = deal.cases
         own = np.broadcast_to(_indices(crib), (len(rests), len(crib)))
         crib_scores = score_deals(rules, np.concatenate([own, rests], axis=1), crib_ups, crib=True)
     crib_mean = Fraction(int(crib_scores.sum(dtype=np.int64)), len(crib_scores))
@@ -229,18 +235,16 @@ def _option(
 
 
 def _crib_cases(
-    rules: Rules, crib: tuple[Card, ...], pool: tuple[Card, ...], turnup: Card | None, unknown: int
+    rules: Rules, crib: tuple[Card, ...], rests: npt.NDArray[np.uint8], turnup: Card | None
 ) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.uint8]]:
-    """The crib's count in every case (each turn-up with each set of ``unknown`` cards from
-    ``pool`` completing it), and each case's turn-up."""
+    """The crib's count in every case (the turn-up shown with each of ``rests``, or each card of
+    each of ``rests`` turned up with the others completing the crib), and each case's turn-up."""
     own = _indices(crib)
     if turnup is not None:
-        rests = _sets(pool, unknown)
         sets = np.concatenate(
             [np.broadcast_to(own, (len(rests), len(own))), rests, _up_column(turnup, rests)], 1
         )
         return score_sets(rules, sets, crib=True)[:, -1], sets[:, -1]
-    rests = _sets(pool, unknown + 1)
     sets = np.concatenate([np.broadcast_to(own, (len(rests), len(own))), rests], axis=1)
     scores = score_sets(rules, sets, crib=True)[:, len(own) :]
     return scores.ravel(), rests.ravel()
