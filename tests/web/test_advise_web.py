@@ -11,7 +11,8 @@ from web_helpers import FAST, db_url, live, mine, new_table, play_to_end, wait_f
 
 from noddy.cards import parse_cards
 from noddy.game import Phase
-from noddy.learn import advise, advise_view
+from noddy.learn import advise, advise_view, review_record
+from noddy.record import GameRecord
 from noddy.rules import load_rules
 from noddy.web import create_app
 
@@ -95,6 +96,8 @@ def test_the_review_of_a_finished_game(client: TestClient) -> None:
     losses = [d["loss"] for d in data["reviewed"]]
     assert losses == sorted(losses, reverse=True)
     assert client.get(f"/api/tables/{made['id']}/review", params={"seat": 3}).status_code == 400
+    record = GameRecord.from_json(client.get(f"/api/tables/{made['id']}/record").json())
+    assert review_record(record, made["seat"]).to_json() == data
 
 
 def test_hints_survive_a_restart(tmp_path: Path) -> None:
