@@ -66,7 +66,8 @@ def _print(found: Review, top: int) -> None:
 def _print_decision(number: int, d: Decision) -> None:
     console.print()
     where = f"deal {d.deal}, move {d.move}, {d.phase}"
-    console.print(f"[bold]{number}. {where}[/]: lost {d.loss:.2f}")
+    game = f" (about {d.loss / (2 * WIN):.0%} of the game)" if d.loss >= WIN / 10 else ""
+    console.print(f"[bold]{number}. {where}[/]: lost {d.loss:.2f}{game}")
     position = f"hand {format_cards(d.hand, pretty=True)}"
     if d.turnup is not None:
         position += f", turn-up {d.turnup.pretty}"

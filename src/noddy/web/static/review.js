@@ -24,13 +24,15 @@ function showOnBoard(move) {
   slider.dispatchEvent(new Event("input"));
 }
 
-function decision(d) {
+function decision(d, win) {
+  // A game won counts +win and lost -win: moving a chance p of the game from lost to won is 2·win·p.
+  const game = d.loss >= win / 10 ? ` (about ${Math.round((100 * d.loss) / (2 * win))}% of the game)` : "";
   const rows = d.values.slice(0, 6).map((v) =>
     el("tr", { class: v.action === d.chosen ? "chosen" : v.action === d.best ? "best" : null },
       el("td", {}, pretty(v.action) + (v.action === d.chosen ? " ← chosen" : "")),
       el("td", { class: "num" }, v.value.toFixed(2))));
   return el("li", { class: "review-item" },
-    el("h3", {}, `Deal ${d.deal}, move ${d.move} (${d.phase}): lost ${d.loss.toFixed(2)} `,
+    el("h3", {}, `Deal ${d.deal}, move ${d.move} (${d.phase}): lost ${d.loss.toFixed(2)}${game} `,
       el("button", { class: "quiet small", onclick: () => showOnBoard(d.move) }, "show")),
     el("p", {}, position(d)),
     el("p", {}, "Chosen ", el("strong", {}, pretty(d.chosen)), "; better ", el("strong", {}, pretty(d.best)), "."),
@@ -46,7 +48,7 @@ async function review(seat, out, button) {
     out.replaceChildren(
       el("p", {}, `${data.name}: ${data.decisions} decisions, ${data.mistakes} could have been better, ${data.lost.toFixed(1)} points lost in all.`),
       el("p", { class: "keys" }, `Lay-aways in expected points; the play by a search of ${data.worlds} worlds (a game won or lost counts ${data.win}).`),
-      mistakes.length ? el("ol", { class: "review-list" }, mistakes.map(decision)) : el("p", {}, "No mistakes found."));
+      mistakes.length ? el("ol", { class: "review-list" }, mistakes.map((d) => decision(d, data.win))) : el("p", {}, "No mistakes found."));
   } catch (error) {
     out.replaceChildren(el("p", { class: "error" }, error.message));
   } finally {
