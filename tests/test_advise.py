@@ -196,7 +196,8 @@ def test_the_greedy_model() -> None:
         assert option.hand == same.hand
         assert option.total == option.hand - option.crib
     # a greedy dealer lays good cards in its own crib: the crib is worth more than any cards
-    assert first.options[0].crib > next(o for o in uniform.options if o.discard == first.options[0].discard).crib
+    best = first.options[0]
+    assert best.crib > next(o for o in uniform.options if o.discard == best.discard).crib
     with pytest.raises(NoddyError, match="the greedy model is for two players, not 3"):
         advise(rules, parse_cards("5h 5d 5c Js Qh"), dealer=False, players=3, model="greedy")
     own = load_rules("crib-noddy-new")

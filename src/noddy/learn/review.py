@@ -6,9 +6,10 @@ Only what the seat knew is used: each position is the seat's own view of the rep
 expected points, hand and crib, `advise_view`); a card in the play (or a Go) by the strong player's
 search over the worlds the view allows (`StrongPlayer.play_values`): points this deal for the seat's
 side less the best other side's, where a game won counts ``WIN`` points and a game lost ``-WIN``,
-so a loss of ``2 * WIN * p`` is a chance ``p`` of the game turned from won to lost. A count, a declaration, a muggins claim or pass
-is weighed by the points it takes at once. The search's work is bounded (`REVIEW_WORLDS` worlds,
-`REVIEW_NODES` positions a decision) and seeded by the move number, so a review is the same each time.
+so a loss of ``2 * WIN * p`` is a chance ``p`` of the game turned from won to lost. A count, a
+declaration, a muggins claim or pass is weighed by the points it takes at once. The search's work
+is bounded (`REVIEW_WORLDS` worlds, `REVIEW_NODES` positions a decision) and seeded by the move
+number, so a review is the same each time.
 """
 
 from __future__ import annotations
