@@ -12,7 +12,6 @@ from rich.table import Table
 
 from noddy.cards import format_cards, parse_cards
 from noddy.cli.common import (
-    PlayersOption,
     RulesOption,
     SetOption,
     console,
@@ -27,14 +26,25 @@ __all__ = ["advise_command"]
 
 
 def advise_command(
-    cards: Annotated[str, typer.Argument(help='The cards dealt to you, e.g. "5h 5d 5c Js Qh 2c".')],
+    cards: Annotated[
+        str, typer.Argument(metavar="CARDS", help='The cards dealt to you, e.g. "5h 5d 5c Js Qh 2c".')
+    ],
     rules_name: RulesOption = "cribbage",
     set_: SetOption = None,
     dealer: Annotated[
         bool | None,
         typer.Option("--dealer/--pone", help="Whether the crib is yours (your side's): you deal, or not."),
     ] = None,
-    players: PlayersOption = None,
+    players: Annotated[
+        int | None,
+        typer.Option(
+            "--players",
+            "-n",
+            metavar="N",
+            help="How many players (2, 3 or 4, as the rules allow).",
+            show_default="the fewest the rules allow",
+        ),
+    ] = None,
     model: Annotated[
         str,
         typer.Option(

@@ -25,7 +25,13 @@ def review(
         Path, typer.Argument(metavar="RECORD", help="A game record (.json), e.g. from noddy play.")
     ],
     seat: Annotated[
-        int | None, typer.Option("--seat", metavar="N", help="The seat to review (from 0).")
+        int | None,
+        typer.Option(
+            "--seat",
+            metavar="N",
+            help="The seat to review (from 0).",
+            show_default="the first person's seat, else 0",
+        ),
     ] = None,
     top: Annotated[int, typer.Option("--top", metavar="N", help="Show the N biggest mistakes.")] = 5,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
