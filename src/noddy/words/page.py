@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from noddy.rules import field_spec
 from noddy.words.calls import RANKS, SUITS, check_language
+from noddy.words.learn import LEARN_PAGE
 from noddy.words.phrases import PHRASES, REASONS
 
 __all__ = ["COUNTING", "PAGE", "RULE_SETS", "counting_words", "page_phrases", "rule_set_words"]
@@ -24,8 +25,6 @@ PAGE: dict[str, dict[str, str]] = {
         "lobby.as_rules_say": "As the rules say",
         "lobby.declare_own": "Declare your own count: {words}",
         "lobby.seats": "Seats",
-        "lobby.hints": "Hints: the discard advisor (only with you against computers)",
-        "lobby.advise": "what to lay away",
         "lobby.start": "Start the game",
         "lobby.mine": "Your games",
         "lobby.none_yet": "None yet.",
@@ -206,8 +205,6 @@ PAGE: dict[str, dict[str, str]] = {
         "lobby.as_rules_say": "Comme le disent les règles",
         "lobby.declare_own": "Chacun annonce son compte : {words}",
         "lobby.seats": "Places",
-        "lobby.hints": "Conseils : le conseiller d’écart (seulement vous contre l’ordinateur)",
-        "lobby.advise": "que mettre au crib",
         "lobby.start": "Commencer la partie",
         "lobby.mine": "Vos parties",
         "lobby.none_yet": "Aucune pour l’instant.",
@@ -490,7 +487,7 @@ def page_phrases(lang: str = "en") -> dict[str, str]:
     """Every phrase a page may show in ``lang``: its own, the card names, the reasons points count
     under, and the shared phrases the pages use ("you")."""
     check_language(lang)
-    table = dict(PAGE[lang])
+    table = PAGE[lang] | LEARN_PAGE[lang]
     for rank, (letter, name) in RANKS[lang].items():
         table[f"rank.{rank}"] = name
         table[f"rank_letter.{rank}"] = letter
