@@ -52,6 +52,11 @@ def test_hints_at_a_table_against_the_computer(browser: Browser, server: LiveSer
     page.click("#hint-button")
     expect(page.locator("#hints-panel table.advice tbody tr")).to_have_count(5)
     page.screenshot(path=ARTIFACTS / "table-hints.png")
+    page.click("#lang-switch button[data-lang='fr']")
+    expect(page.locator("#hints-panel h2")).to_have_text("Conseils activés")
+    page.click("#hint-button")
+    expect(page.locator("#hints-panel table.advice th").nth(1)).to_have_text("garder")
+    page.screenshot(path=ARTIFACTS / "table-hints-fr.png")
     assert not errors
 
 
@@ -73,8 +78,13 @@ def test_the_review_panel_of_a_finished_game(browser: Browser, server: LiveServe
     expect(page.locator("#review-out")).to_contain_text("decisions", timeout=60_000)
     first = page.locator(".review-item").first
     if first.count():
-        move = int((first.locator("h3").text_content() or "").split("move ")[1].split(" ")[0])
+        move = int((first.locator("h3").text_content() or "").split("move ")[1].split(":")[0])
         first.locator("button").click()
         expect(page.locator("#step")).to_contain_text(f"step {move - 1} of")
     page.screenshot(path=ARTIFACTS / "replay-review.png", full_page=True)
+    page.click("#lang-switch button[data-lang='fr']")
+    expect(page.locator("#review-title")).to_have_text("Revoir une place")
+    page.click("#review-button")
+    expect(page.locator("#review-out")).to_contain_text("décisions", timeout=60_000)
+    page.screenshot(path=ARTIFACTS / "replay-review-fr.png", full_page=True)
     assert not errors

@@ -19,6 +19,9 @@ from noddy.record import GameRecord
 
 __all__ = ["review"]
 
+MEASURES = {"expected": "expected points", "search": "points (search)", "count": "points"}
+"""What a decision's values are, by `Decision.measure`."""
+
 
 def review(
     record: Annotated[
@@ -85,7 +88,7 @@ def _print_decision(number: int, d: Decision) -> None:
     console.print(f"   you chose [red]{escape(str(d.chosen))}[/], better [green]{escape(str(d.best))}[/]")
     table = Table(show_edge=False, box=None, padding=(0, 2))
     table.add_column("choice")
-    table.add_column(d.measure, justify="right")
+    table.add_column(MEASURES[d.measure], justify="right")
     for action, value in d.values[:6]:
         mark = " ← yours" if action == d.chosen else ""
         table.add_row(escape(str(action)) + mark, f"{value:.2f}")

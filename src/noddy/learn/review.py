@@ -56,7 +56,8 @@ class Decision:
     best: Action
     values: tuple[tuple[Action, float], ...]
     measure: str
-    """What the values are: ``expected points`` (a lay-away) or ``points`` (``search``, ``count``)."""
+    """What the values are: ``expected`` points (a lay-away, by the advisor), points by the play's
+    ``search``, or the points a ``count`` takes at once."""
 
     @property
     def loss(self) -> float:
@@ -148,14 +149,14 @@ def _decision(state: GameState, chosen: Action, seat: int, player: StrongPlayer)
     if chosen.kind == "discard":
         advice = advise_view(view)
         values = [(Action.discard(seat, o.discard), float(o.total)) for o in advice.options]
-        return _made(state, view, chosen, values, "expected points")
+        return _made(state, view, chosen, values, "expected")
     if chosen.kind in ("play", "go"):
         weighed = player.play_values(view, legal, rng)
         if weighed is None:
             return None
-        return _made(state, view, chosen, list(weighed.items()), "points (search)")
+        return _made(state, view, chosen, list(weighed.items()), "search")
     candidates = list(dict.fromkeys([*legal, chosen]))
-    return _made(state, view, chosen, [(a, _points_now(state, a, seat)) for a in candidates], "points")
+    return _made(state, view, chosen, [(a, _points_now(state, a, seat)) for a in candidates], "count")
 
 
 def _points_now(state: GameState, action: Action, seat: int) -> float:

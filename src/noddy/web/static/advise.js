@@ -3,17 +3,18 @@
 
 import { prettyCard } from "/static/cards.js";
 import { api, el, savedSecret } from "/static/common.js";
+import { fillPage, t } from "/static/words.js";
 
 const $ = (id) => document.getElementById(id);
 const points = (x) => x.toFixed(2);
 const cards = (list) => list.map(prettyCard).join(" ");
+const ENGLISH = { keep: "keep", lay: "lay away", hand: "hand", crib: "crib", total: "total" };
 
 // A table of every lay-away, best first: kept cards, laid cards, hand, crib (+ yours, − theirs), total;
-// ``compact`` (a side panel) keeps the headings short.
-export function adviceTable(data, compact = false) {
+// ``words`` gives the headings (the page's language at a table; English on the advisor's own page).
+export function adviceTable(data, words = ENGLISH) {
   const own = data.dealer;
-  const crib = compact ? "crib" : own ? "crib (yours)" : "crib (theirs)";
-  const head = el("tr", {}, ...["", "keep", compact ? "lay" : "lay away", "hand", crib, "total"].map((h) => el("th", {}, h)));
+  const head = el("tr", {}, ...["", words.keep, words.lay, words.hand, words.crib, words.total].map((h) => el("th", {}, h)));
   const rows = data.options.map((o, i) =>
     el("tr", { class: i === 0 ? "best" : null },
       el("td", {}, String(i + 1)),
@@ -50,7 +51,9 @@ async function advisePage() {
     });
     try {
       const advice = await api(`/api/advise?${query}`);
-      $("advice").replaceChildren(el("p", {}, `Model: ${advice.model} (${advice.models[advice.model]}).`), adviceTable(advice));
+      const whose = advice.dealer ? "The crib is yours (+)." : "The crib is the dealer's (−).";
+      const model = `Model: ${advice.model} (${advice.models[advice.model]}).`;
+      $("advice").replaceChildren(el("p", {}, `${whose} ${model}`), adviceTable(advice));
     } catch (error) {
       $("advice").replaceChildren();
       $("advise-error").textContent = error.message;
@@ -71,18 +74,21 @@ async function tableHints() {
         method: "POST",
         body: JSON.stringify({ secret: savedSecret(tableId) || "" }),
       });
-      const whose = advice.dealer ? "The crib is yours (+)." : "The crib is the dealer's (−).";
-      result.replaceChildren(adviceTable({ ...advice, options: advice.options.slice(0, 5) }, true), el("p", { class: "keys" }, whose));
+      const whose = t(advice.dealer ? "learn.crib_yours_note" : "learn.crib_theirs_note");
+      const words = Object.fromEntries(Object.keys(ENGLISH).map((k) => [k, t(`learn.${k}`)]));
+      const best = { ...advice, options: advice.options.slice(0, 5) };
+      result.replaceChildren(adviceTable(best, words), el("p", { class: "keys" }, whose));
     } catch (error) {
       result.replaceChildren(el("p", { class: "error" }, error.message));
     }
   };
-  const panel = el("section", { class: "panel hints-panel", id: "hints-panel", "aria-label": "hints" },
-    el("h2", {}, "Hints are on"),
-    el("p", {}, "This table allows the discard advisor: you play against computers only."),
-    el("button", { id: "hint-button", onclick: ask }, "What should I lay away?"),
+  const panel = el("section", { class: "panel hints-panel", id: "hints-panel", "data-w-label": "learn.hints_title" },
+    el("h2", { "data-w": "learn.hints_title" }),
+    el("p", { "data-w": "learn.hints_about" }),
+    el("button", { id: "hint-button", onclick: ask, "data-w": "learn.hints_ask" }),
     result);
   document.querySelector("aside.side").prepend(panel);
+  fillPage(panel);
 }
 
 if (document.body.classList.contains("advise-page")) advisePage();
