@@ -36,6 +36,12 @@ def test_the_advise_page_at_desktop_and_phone_size(browser: Browser, server: Liv
         page.fill("#advise-hand", "5h 5d 5c Js Qh")
         page.click("#advise-form button[type=submit]")
         expect(page.locator("#advise-error")).to_contain_text("deals 6 cards")
+        page.click("#lang-switch button[data-lang='fr']")
+        expect(page.locator("#advise-title")).to_have_text("Que mettre au crib")
+        page.fill("#advise-hand", "5h 5d 5c Js Qh 2c")
+        page.click("#advise-form button[type=submit]")
+        expect(page.locator("table.advice th").nth(1)).to_have_text("garder")
+        page.click("#lang-switch button[data-lang='en']")
         assert not errors
 
 

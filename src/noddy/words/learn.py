@@ -9,6 +9,26 @@ LEARN_PAGE: dict[str, dict[str, str]] = {
     "en": {
         "lobby.hints": "Hints: the discard advisor (only with you against computers)",
         "lobby.advise": "what to lay away",
+        "advise.doc": "Noddy — what to lay away",
+        "advise.tagline": "What to lay away: the discard advisor",
+        "advise.title": "What to lay away",
+        "advise.intro": (
+            "Type the cards you were dealt. Each way to lay away is shown with the points you can expect in"
+            " your hand, in the crib, and in all for your side, best first: every turn-up and every card"
+            " the others could put in the crib is counted once."
+        ),
+        "advise.cards": "Your cards",
+        "advise.help": "Rank then suit: A 2–10 J Q K and c d h s, e.g. 5h 10d Js.",
+        "advise.dealer": "I deal (the crib is mine)",
+        "advise.model": "The others' cards",
+        "advise.submit": "Advise me",
+        "advise.model_line": "Model: {model} ({words}).",
+        "advise.model.uniform": (
+            "the turn-up and the others' crib cards are any unseen cards, each case counted once"
+        ),
+        "advise.model.greedy": (
+            "the opponent lays away by greedy's rule, from a sample of its possible hands"
+        ),
         "learn.hints_title": "Hints are on",
         "learn.hints_about": "This table allows the discard advisor: you play against computers only.",
         "learn.hints_ask": "What should I lay away?",
@@ -50,6 +70,29 @@ LEARN_PAGE: dict[str, dict[str, str]] = {
     "fr": {
         "lobby.hints": "Conseils : le conseiller d’écart (seulement vous contre l’ordinateur)",
         "lobby.advise": "que mettre au crib",
+        "advise.doc": "Noddy — que mettre au crib",
+        "advise.tagline": "Que mettre au crib : le conseiller d’écart",
+        "advise.title": "Que mettre au crib",
+        "advise.intro": (
+            "Tapez les cartes reçues. Chaque écart possible est montré avec les points que vous pouvez"
+            " espérer en main, au crib et en tout pour votre camp, le meilleur d’abord : chaque retournée et"
+            " chaque carte que les autres pourraient mettre au crib est comptée une fois."
+        ),
+        "advise.cards": "Vos cartes",
+        "advise.help": (
+            "Le rang puis la couleur, en notation anglaise : A 2–10 J Q K et c d h s, par ex. 5h 10d Js."
+        ),
+        "advise.dealer": "Je donne (le crib est à moi)",
+        "advise.model": "Les cartes des autres",
+        "advise.submit": "Conseillez-moi",
+        "advise.model_line": "Modèle : {model} ({words}).",
+        "advise.model.uniform": (
+            "la retournée et les cartes des autres au crib sont des cartes inconnues quelconques, chaque"
+            " cas compté une fois"
+        ),
+        "advise.model.greedy": (
+            "l’adversaire écarte selon la règle de greedy, sur un échantillon de ses mains possibles"
+        ),
         "learn.hints_title": "Conseils activés",
         "learn.hints_about": (
             "Cette table permet le conseiller d’écart : vous jouez seul contre l’ordinateur."

@@ -3,18 +3,18 @@
 
 import { prettyCard } from "/static/cards.js";
 import { api, el, savedSecret } from "/static/common.js";
-import { fillPage, t } from "/static/words.js";
+import { chosenLang, fillPage, langSwitch, loadWords, t } from "/static/words.js";
 
 const $ = (id) => document.getElementById(id);
 const points = (x) => x.toFixed(2);
 const cards = (list) => list.map(prettyCard).join(" ");
-const ENGLISH = { keep: "keep", lay: "lay away", hand: "hand", crib: "crib", total: "total" };
+const HEADINGS = ["keep", "lay", "hand", "crib", "total"];
 
-// A table of every lay-away, best first: kept cards, laid cards, hand, crib (+ yours, − theirs), total;
-// ``words`` gives the headings (the page's language at a table; English on the advisor's own page).
-export function adviceTable(data, words = ENGLISH) {
+// A table of every lay-away, best first: kept cards, laid cards, hand, crib (+ yours, − theirs), total,
+// headed in the page's language (words.js).
+export function adviceTable(data) {
   const own = data.dealer;
-  const head = el("tr", {}, ...["", words.keep, words.lay, words.hand, words.crib, words.total].map((h) => el("th", {}, h)));
+  const head = el("tr", {}, el("th", {}), ...HEADINGS.map((h) => el("th", {}, t(`learn.${h}`))));
   const rows = data.options.map((o, i) =>
     el("tr", { class: i === 0 ? "best" : null },
       el("td", {}, String(i + 1)),
@@ -26,11 +26,32 @@ export function adviceTable(data, words = ENGLISH) {
   return el("div", { class: "advice-wrap" }, el("table", { class: "advice" }, el("thead", {}, head), el("tbody", {}, rows)));
 }
 
+// The answer last shown, drawn again in a new language.
+let shown = null;
+
+function showAdvice(advice) {
+  shown = advice;
+  const whose = t(advice.dealer ? "learn.crib_yours_note" : "learn.crib_theirs_note");
+  const words = t(`advise.model.${advice.model}`) || advice.models[advice.model];
+  const model = t("advise.model_line", { model: advice.model, words });
+  $("advice").replaceChildren(el("p", {}, `${whose} ${model}`), adviceTable(advice));
+}
+
 async function advisePage() {
+  await loadWords(chosenLang() || "en");
   const data = await api("/api/advise/rules");
+  const modelChoices = () =>
+    Object.keys(data.models).map((name) => el("option", { value: name }, `${name}: ${t(`advise.model.${name}`) || data.models[name]}`));
+  langSwitch($("lang-switch"), async (code) => {
+    await loadWords(code);
+    const model = $("advise-model").value;
+    $("advise-model").replaceChildren(...modelChoices());
+    $("advise-model").value = model;
+    if (shown) showAdvice(shown);
+  });
   const choices = data.rules.map((r) => el("option", { value: r.name }, r.title));
   $("advise-rules").replaceChildren(...choices);
-  $("advise-model").replaceChildren(...Object.entries(data.models).map(([name, words]) => el("option", { value: name }, `${name}: ${words}`)));
+  $("advise-model").replaceChildren(...modelChoices());
   if ([...$("advise-rules").options].some((o) => o.value === "cribbage")) $("advise-rules").value = "cribbage";
   const fillPlayers = () => {
     const rules = data.rules.find((r) => r.name === $("advise-rules").value);
@@ -50,10 +71,7 @@ async function advisePage() {
       model: $("advise-model").value,
     });
     try {
-      const advice = await api(`/api/advise?${query}`);
-      const whose = advice.dealer ? "The crib is yours (+)." : "The crib is the dealer's (−).";
-      const model = `Model: ${advice.model} (${advice.models[advice.model]}).`;
-      $("advice").replaceChildren(el("p", {}, `${whose} ${model}`), adviceTable(advice));
+      showAdvice(await api(`/api/advise?${query}`));
     } catch (error) {
       $("advice").replaceChildren();
       $("advise-error").textContent = error.message;
@@ -75,9 +93,8 @@ async function tableHints() {
         body: JSON.stringify({ secret: savedSecret(tableId) || "" }),
       });
       const whose = t(advice.dealer ? "learn.crib_yours_note" : "learn.crib_theirs_note");
-      const words = Object.fromEntries(Object.keys(ENGLISH).map((k) => [k, t(`learn.${k}`)]));
       const best = { ...advice, options: advice.options.slice(0, 5) };
-      result.replaceChildren(adviceTable(best, words), el("p", { class: "keys" }, whose));
+      result.replaceChildren(adviceTable(best), el("p", { class: "note" }, whose));
     } catch (error) {
       result.replaceChildren(el("p", { class: "error" }, error.message));
     }

@@ -52,7 +52,7 @@ async function review(seat, out, button) {
     const summary = { name: data.name, decisions: data.decisions, mistakes: data.mistakes, lost: data.lost.toFixed(1) };
     out.replaceChildren(
       el("p", {}, t("learn.review_summary", summary)),
-      el("p", { class: "keys" }, t("learn.review_how", { worlds: data.worlds, win: data.win })),
+      el("p", { class: "note" }, t("learn.review_how", { worlds: data.worlds, win: data.win })),
       mistakes.length ? el("ol", { class: "review-list" }, mistakes.map((d) => decision(d, data.win))) : el("p", {}, t("learn.no_mistakes")));
   } catch (error) {
     out.replaceChildren(el("p", { class: "error" }, error.message));
