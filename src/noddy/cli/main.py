@@ -25,6 +25,8 @@ COMMANDS = {
     "serve": ("noddy.cli.serve_cmd", "serve"),
     "simulate": ("noddy.cli.simulate_cmd", "simulate"),
     "train": ("noddy.cli.train_cmd", "train"),
+    "advise": ("noddy.cli.advise_cmd", "advise_command"),
+    "review": ("noddy.cli.review_cmd", "review"),
 }
 """Commands by name: the module and function that make each, loaded when the command is asked for."""
 

@@ -1,7 +1,19 @@
-"""Learn: the counting trainer (questions from real deals, judged by the itemised scorer) and the
-learner's progress (accuracy and time per kind, spaced repetition, timed rounds)."""
+"""Learn: the counting trainer (questions from real deals, judged by the itemised scorer), the
+learner's progress (accuracy and time per kind, spaced repetition, timed rounds), the discard advisor
+and the review of a game (above the players, below the faces)."""
 
+from noddy.learn.advise import (
+    GREEDY_HANDS,
+    MODELS,
+    Advice,
+    Option,
+    advise,
+    advise_view,
+    greedy_discards,
+    lay_away_presets,
+)
 from noddy.learn.progress import BOXES, SLOW, KindStats, Progress, ProgressError, RoundResult, TimedRound
+from noddy.learn.review import REVIEW_NODES, REVIEW_WORLDS, Decision, Review, review_game, review_record
 from noddy.learn.trainer import (
     MIXED,
     WHATS,
@@ -17,20 +29,34 @@ from noddy.learn.trainer import (
 
 __all__ = [
     "BOXES",
+    "GREEDY_HANDS",
     "MIXED",
+    "MODELS",
+    "REVIEW_NODES",
+    "REVIEW_WORLDS",
     "SLOW",
     "WHATS",
+    "Advice",
+    "Decision",
     "Judgement",
     "KindStats",
+    "Option",
     "Progress",
     "ProgressError",
     "Question",
+    "Review",
     "RoundResult",
     "TimedRound",
     "What",
+    "advise",
+    "advise_view",
     "draw",
     "drill_kinds",
+    "greedy_discards",
     "judge",
+    "lay_away_presets",
     "next_question",
+    "review_game",
+    "review_record",
     "whats",
 ]

@@ -9,6 +9,7 @@ from noddy.errors import NoddyError
 from noddy.players.base import Oracle, Player
 from noddy.players.driver import next_action, run_game
 from noddy.players.levels import EasyPlayer
+from noddy.players.search import WIN
 from noddy.players.simple import GreedyPlayer, RandomPlayer
 from noddy.players.strong import OraclePlayer, StrongPlayer
 
@@ -16,6 +17,7 @@ __all__ = [
     "LEVELS",
     "MEASUREMENT",
     "PLAYERS",
+    "WIN",
     "EasyPlayer",
     "GreedyPlayer",
     "Oracle",

@@ -58,10 +58,18 @@ class StrongPlayer:
             return simple
         if legal[0].kind == "discard":
             return _best(discard_values(view, legal, rng))
-        worlds = sample_worlds(view, random.Random(rng.random()), self.worlds)
-        if not worlds:
+        values = self.play_values(view, legal, rng)
+        if values is None:
             return GreedyPlayer().choose(view, legal, rng)
-        return _best(self.values(worlds, legal, view))
+        return _best(values)
+
+    def play_values(
+        self, view: PlayerView, legal: LegalActions, rng: random.Random
+    ) -> dict[Action, float] | None:
+        """The value of each legal action in the play as `choose` weighs it, over the worlds the view
+        allows; ``None`` when no world fits the view."""
+        worlds = sample_worlds(view, random.Random(rng.random()), self.worlds)
+        return self.values(worlds, legal, view) if worlds else None
 
     def values(
         self, worlds: list[GameState], legal: Sequence[Action], view: PlayerView

@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from noddy.players import PLAYERS
 from noddy.rules import field_spec, preset_names
+from noddy.web.advise import router as advise_router
 from noddy.web.connection import MAX_NAME, Bucket, Limits, clean_name, serve_connection
 from noddy.web.guard import SECURITY_HEADERS, BodyLimit, Doorway, invalid_request
 from noddy.web.live import LiveTable, Refused
@@ -66,6 +67,7 @@ class TableIn(BaseModel):
     partners: bool | None = None
     counting: str | None = Field(default=None, max_length=32)
     seats: list[SeatIn] = Field(min_length=2, max_length=4)
+    hints: bool = False
 
     @field_validator("counting")
     @classmethod
@@ -139,6 +141,7 @@ def create_app(
     app.state.store = store
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(train_router(store.engine))
+    app.include_router(advise_router)
 
     @app.middleware("http")
     async def headers(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
@@ -200,7 +203,9 @@ def create_app(
             raise HTTPException(429, f"too many new tables: at most {per_minute:g} a minute, try again soon")
         specs, mine = _seat_specs(body)
         overrides = [f"hand.wrong_count={body.counting}"] if body.counting else []
-        made = manager.create(body.rules, overrides, body.players, body.partners, specs, claimed=mine)
+        made = manager.create(
+            body.rules, overrides, body.players, body.partners, specs, claimed=mine, hints=body.hints
+        )
         table = made.table
         invites = [
             {"seat": i, "name": table.seats[i].name, "link": f"/t/{table.id}#{token}"}

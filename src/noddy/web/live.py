@@ -100,6 +100,9 @@ class LiveTable:
     active: float = field(default_factory=time.monotonic)
     """When something last happened here (an action, a connection): idle tables leave memory first."""
     laying: PendingDiscards = field(default_factory=PendingDiscards)
+    hints: bool = False
+    """Whether the discard advisor may be asked here: only at a table of one person
+    (see `noddy.web.advise`)."""
 
     @property
     def idle(self) -> bool:
@@ -151,6 +154,7 @@ class LiveTable:
             "scores": list(self.state.scores),
             "deal": self.state.deal_number,
             "winner": self.state.winner,
+            "hints": self.hints,
             "seats": [
                 {"name": s.name, "kind": s.kind, "claimed": s.claimed or not s.is_human} for s in self.seats
             ],

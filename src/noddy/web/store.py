@@ -72,6 +72,7 @@ tables = Table(
     Column("rematch", String(32), nullable=True),
     Column("finished", Float, nullable=True),
     Column("maker_hash", String(64), nullable=True),
+    Column("hints", Boolean, nullable=True),
 )
 
 seats = Table(
@@ -196,6 +197,8 @@ class TableRow:
     rematch: str | None
     seats: tuple[SeatRow, ...]
     maker_hash: str | None = None
+    hints: bool = False
+    """Whether the one person at the table asked for the discard advisor's hints."""
 
 
 class Store:
@@ -262,6 +265,7 @@ class Store:
         partners: bool,
         seat_rows: tuple[SeatRow, ...],
         maker_hash: str | None = None,
+        hints: bool = False,
     ) -> None:
         with self._using(write=True) as conn:
             conn.execute(
@@ -274,6 +278,7 @@ class Store:
                     partners=partners,
                     status="playing",
                     maker_hash=maker_hash,
+                    hints=hints,
                 )
             )
             conn.execute(
@@ -377,6 +382,7 @@ class Store:
                 rematch=row.rematch,
                 seats=tuple(by_table[row.id]),
                 maker_hash=row.maker_hash,
+                hints=bool(row.hints),
             )
             for row in rows
         ]

@@ -85,6 +85,7 @@ class TableManager:
             raise Refused(f"table {table_id} cannot be restored: {exc}") from None
         seats = [LiveSeat.stored(s) for s in row.seats]
         table = LiveTable(row.id, row.preset, row.overrides, rules, seats, state, row.rematch, row.maker_hash)
+        table.hints = row.hints
         table.bots = {i: make_player(s.kind) for i, s in enumerate(seats) if not s.is_human}
         if state.is_over and row.status != "over":
             self.store.finish(table.id, result_of(state))
@@ -163,9 +164,18 @@ class TableManager:
         seats: Sequence[SeatSpec],
         *,
         claimed: int | None = None,
+        hints: bool = False,
     ) -> NewTable:
         """A new table, its maker's key, a single-use invite link for each person's seat but
-        ``claimed``, and the secret of ``claimed``, the maker's own seat, taken at once."""
+        ``claimed``, and the secret of ``claimed``, the maker's own seat, taken at once. ``hints``: the
+        discard advisor may be asked, which only a table of one person may allow (the others are
+        computers: no hidden advantage)."""
+        people = sum(spec.kind == HUMAN for spec in seats)
+        if hints and people != 1:
+            raise Refused(
+                f"hints are only for a table of one person against computer players; this one has {people}"
+                " people: switch hints off, or make the other seats computers"
+            )
         tokens: list[str | None] = []
         secret: str | None = None
         rows = []
@@ -181,7 +191,7 @@ class TableManager:
             taken = spec.kind != HUMAN or i == claimed
             rows.append(SeatRow(i, spec.kind, spec.name, token_hash, taken, secret_hash))
         maker = new_key()
-        table = self._start(preset, overrides, players, partners, rows, hash_token(maker))
+        table = self._start(preset, overrides, players, partners, rows, hash_token(maker), hints)
         return NewTable(table, tokens, secret, maker)
 
     def _start(
@@ -192,6 +202,7 @@ class TableManager:
         partners: bool | None,
         rows: Sequence[SeatRow],
         maker_hash: str | None,
+        hints: bool = False,
     ) -> LiveTable:
         """Store a new table with these seats and start it."""
         self._make_room()
@@ -207,9 +218,13 @@ class TableManager:
             raise Refused(str(exc)) from None
         table_id = secrets.token_hex(5)
         kept = tuple(overrides)
-        self.store.create_table(table_id, preset, kept, players, state.partners, tuple(rows), maker_hash)
+        self.store.create_table(
+            table_id, preset, kept, players, state.partners, tuple(rows), maker_hash, hints
+        )
         live_seats = [LiveSeat.stored(r) for r in rows]
-        table = LiveTable(table_id, preset, kept, rules, live_seats, state, maker_hash=maker_hash)
+        table = LiveTable(
+            table_id, preset, kept, rules, live_seats, state, maker_hash=maker_hash, hints=hints
+        )
         table.bots = {i: make_player(s.kind) for i, s in enumerate(live_seats) if not s.is_human}
         self.live[table_id] = table
         self._kick(table)
@@ -227,7 +242,9 @@ class TableManager:
                 return found
             rows = [seat.row(i) for i, seat in enumerate(table.seats)]
             players, partners = table.state.players, table.state.partners
-            new = self._start(table.preset, table.overrides, players, partners, rows, table.maker_hash)
+            new = self._start(
+                table.preset, table.overrides, players, partners, rows, table.maker_hash, table.hints
+            )
             self.store.set_rematch(table.id, new.id)
             table.rematch = new.id
         table.broadcast({"type": "rematch", "table": new.id})

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from noddy.rules import field_spec
 from noddy.words.calls import RANKS, SUITS, check_language
+from noddy.words.learn import LEARN_PAGE
 from noddy.words.phrases import PHRASES, REASONS
 from noddy.words.train import train_page_phrases
 
@@ -487,7 +488,7 @@ def page_phrases(lang: str = "en") -> dict[str, str]:
     """Every phrase a page may show in ``lang``: its own, the card names, the reasons points count
     under, the shared phrases the pages use ("you"), and the trainer page's."""
     check_language(lang)
-    table = dict(PAGE[lang])
+    table = PAGE[lang] | LEARN_PAGE[lang]
     for rank, (letter, name) in RANKS[lang].items():
         table[f"rank.{rank}"] = name
         table[f"rank_letter.{rank}"] = letter

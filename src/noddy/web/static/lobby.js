@@ -138,6 +138,7 @@ async function create(event) {
   }
   nameTheUnnamed(body.seats);
   if ($("counting").value) body.counting = $("counting").value;
+  if ($("hints").checked) body.hints = true;
   $("start").disabled = true;
   try {
     const made = await api("/api/tables", { method: "POST", body: JSON.stringify(body) });

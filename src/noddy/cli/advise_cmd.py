@@ -1,0 +1,135 @@
+"""``noddy advise``: every way to lay away a hand, with its expected hand, crib and total, best first."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.markup import escape
+from rich.table import Table
+
+from noddy.cards import format_cards, parse_cards
+from noddy.cli.common import (
+    RulesOption,
+    SetOption,
+    console,
+    load,
+    print_table,
+    reporting_errors,
+)
+from noddy.errors import NoddyError
+from noddy.learn import MODELS, Advice, advise
+
+__all__ = ["advise_command"]
+
+
+def advise_command(
+    cards: Annotated[
+        str, typer.Argument(metavar="CARDS", help='The cards dealt to you, e.g. "5h 5d 5c Js Qh 2c".')
+    ],
+    rules_name: RulesOption = "cribbage",
+    set_: SetOption = None,
+    dealer: Annotated[
+        bool | None,
+        typer.Option("--dealer/--pone", help="Whether the crib is yours (your side's): you deal, or not."),
+    ] = None,
+    players: Annotated[
+        int | None,
+        typer.Option(
+            "--players",
+            "-n",
+            metavar="N",
+            help="How many players (2, 3 or 4, as the rules allow).",
+            show_default="the fewest the rules allow",
+        ),
+    ] = None,
+    model: Annotated[
+        str,
+        typer.Option(
+            "--model", "-m", metavar="MODEL", help=f"What the unseen cards are: {', '.join(MODELS)}."
+        ),
+    ] = "uniform",
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    plot: Annotated[
+        Path | None,
+        typer.Option(
+            "--plot", metavar="FILE", help="Draw each lay-away's chances of each total to a .png file."
+        ),
+    ] = None,
+) -> None:
+    """Advise on laying away: each choice's expected points in hand, in the crib, and in all.
+
+    Example: noddy advise "5h 5d 5c Js Qh 2c" --rules cribbage --dealer
+    """
+    with reporting_errors():
+        rules = load(rules_name, set_)
+        if dealer is None and rules.crib.kind == "dealer":
+            raise NoddyError("say whose crib it is: --dealer (yours) or --pone (the dealer's)")
+        if plot is not None:
+            from noddy.sim.plot import check_plot_path
+
+            check_plot_path(plot)
+        advice = advise(
+            rules,
+            parse_cards(cards),
+            dealer=bool(dealer),
+            players=players,
+            model=model,
+            spread=plot is not None,
+        )
+        if plot is not None:
+            _plot(advice, plot)
+    if as_json:
+        print(json.dumps(advice.to_json(), ensure_ascii=False))
+        return
+    _print(advice)
+    if plot is not None:
+        console.print(f"Plot saved to {escape(str(plot))}")
+
+
+def _print(advice: Advice) -> None:
+    rules = advice.rules
+    whose = "your own" if rules.crib.kind == "own" else "yours" if advice.dealer else "the dealer's"
+    console.print(
+        f"[bold]{format_cards(advice.hand, pretty=True)}[/] under {escape(rules.title or rules.name)};"
+        f" the crib is {whose}. Model: {advice.model} ({MODELS[advice.model]})."
+    )
+    table = Table(show_edge=False)
+    for name in ("", "keep", "lay away", "hand", "crib", "total"):
+        table.add_column(name, justify="right" if name in ("", "hand", "crib", "total") else "left")
+    sign = "+" if advice.crib_sign > 0 else "−"
+    for number, option in enumerate(advice.options, start=1):
+        style = "bold" if number == 1 else ""
+        table.add_row(
+            str(number),
+            format_cards(option.keep, pretty=True),
+            format_cards(option.discard, pretty=True),
+            f"{float(option.hand):.2f}",
+            f"{sign}{float(option.crib):.2f}" if advice.crib_sign else "",
+            f"{float(option.total):.2f}",
+            style=style,
+        )
+    print_table(table)
+
+
+def _plot(advice: Advice, path: Path) -> None:
+    """Each lay-away's chance of each total (hand and crib together), best first, to ``path``."""
+    from matplotlib.figure import Figure
+
+    shown = advice.options[:6]
+    figure = Figure(figsize=(8.0, 1.0 + 1.3 * len(shown)), layout="constrained")
+    axes = figure.subplots(len(shown), 1, sharex=True, squeeze=False)[:, 0]
+    for ax, option in zip(axes, shown, strict=True):
+        xs = [points for points, _ in option.spread]
+        ys = [float(p) for _, p in option.spread]
+        ax.bar(xs, ys, color="#3b6ea5")
+        label = (
+            f"keep {format_cards(option.keep)}, lay {format_cards(option.discard)}: {float(option.total):.2f}"
+        )
+        ax.set_title(label, fontsize=9, loc="left")
+        ax.axvline(float(option.total), color="#c44e52", linestyle="--", linewidth=1)
+        ax.set_ylabel("chance", fontsize=8)
+    axes[-1].set_xlabel("points this deal (hand and crib for your side)")
+    figure.savefig(path, dpi=100)

@@ -1,0 +1,205 @@
+"""Review of a game: each decision of one seat set against the strong player's choice from the same
+view, with what it cost, the biggest mistakes first.
+
+Only what the seat knew is used: each position is the seat's own view of the replayed state
+(`GameState.view`), never the other hands. A lay-away is weighed by the discard advisor (exact
+expected points, hand and crib, `advise_view`); a card in the play (or a Go) by the strong player's
+search over the worlds the view allows (`StrongPlayer.play_values`): points this deal for the seat's
+side less the best other side's, where a game won counts ``WIN`` points and a game lost ``-WIN``,
+so a loss of ``2 * WIN * p`` is a chance ``p`` of the game turned from won to lost. A count, a
+declaration, a muggins claim or pass is weighed by the points it takes at once. The search's work
+is bounded (`REVIEW_WORLDS` worlds, `REVIEW_NODES` positions a decision) and seeded by the move
+number, so a review is the same each time.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from noddy.cards import Card
+from noddy.errors import NoddyError
+from noddy.game import Action, GameState, Phase, PlayerView
+from noddy.learn.advise import advise_view
+from noddy.players import WIN, StrongPlayer
+from noddy.record import GameRecord
+
+__all__ = ["REVIEW_NODES", "REVIEW_WORLDS", "Decision", "Review", "review_game", "review_record"]
+
+REVIEW_WORLDS = 48
+"""Worlds the search fills the hidden cards in for each decision in the play."""
+REVIEW_NODES = 48_000
+"""Positions the search may visit for each decision in the play, over all its worlds."""
+TIE = 1e-9
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of the reviewed seat: the position as it saw it, what it chose, the strong
+    choice, and the value of each choice weighed (best first)."""
+
+    move: int
+    """The decision's number among the record's actions, from 1."""
+    deal: int
+    phase: str
+    hand: tuple[Card, ...]
+    turnup: Card | None
+    pile: tuple[Card, ...]
+    count: int
+    scores: tuple[int, ...]
+    crib: str | None
+    """Whose crib this deal is: ``"yours"`` (the seat's side's, or each his own) or ``"theirs"``;
+    ``None`` where the rules have no crib."""
+    chosen: Action
+    best: Action
+    values: tuple[tuple[Action, float], ...]
+    measure: str
+    """What the values are: ``expected`` points (a lay-away, by the advisor), points by the play's
+    ``search``, or the points a ``count`` takes at once."""
+
+    @property
+    def loss(self) -> float:
+        """What the choice cost against the best choice (0 when it was as good)."""
+        chosen = dict(self.values)[self.chosen]
+        lost = self.values[0][1] - chosen
+        return 0.0 if lost < TIE else lost
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "move": self.move,
+            "deal": self.deal,
+            "phase": self.phase,
+            "hand": [str(c) for c in self.hand],
+            "turnup": str(self.turnup) if self.turnup is not None else None,
+            "pile": [str(c) for c in self.pile],
+            "count": self.count,
+            "scores": list(self.scores),
+            "crib": self.crib,
+            "chosen": str(self.chosen),
+            "best": str(self.best),
+            "loss": round(self.loss, 4),
+            "measure": self.measure,
+            "values": [{"action": str(a), "value": round(v, 4)} for a, v in self.values],
+        }
+
+
+@dataclass(frozen=True)
+class Review:
+    """Every reviewed decision of ``seat``, the biggest losses first."""
+
+    seat: int
+    name: str
+    decisions: tuple[Decision, ...]
+
+    @property
+    def mistakes(self) -> tuple[Decision, ...]:
+        """The decisions that lost something."""
+        return tuple(d for d in self.decisions if d.loss > 0)
+
+    @property
+    def lost(self) -> float:
+        return sum(d.loss for d in self.decisions)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "name": self.name,
+            "decisions": len(self.decisions),
+            "mistakes": len(self.mistakes),
+            "lost": round(self.lost, 4),
+            "win": WIN,
+            "worlds": REVIEW_WORLDS,
+            "nodes": REVIEW_NODES,
+            "reviewed": [d.to_json() for d in self.decisions],
+        }
+
+
+def review_record(record: GameRecord, seat: int) -> Review:
+    """Review seat ``seat`` of a record (finished or not: only that seat's views are used)."""
+    if not 0 <= seat < record.players:
+        raise NoddyError(f"seat {seat} is not at this table: choose a seat from 0 to {record.players - 1}")
+    return review_game(record.states(), seat, record.seats[seat].name if record.seats else f"seat {seat}")
+
+
+def review_game(states: Iterable[GameState], seat: int, name: str = "") -> Review:
+    """Review every decision of ``seat`` along ``states`` (a game's states in order, each with its
+    history): the position before each of the seat's actions as the seat saw it."""
+    player = StrongPlayer(worlds=REVIEW_WORLDS, nodes=REVIEW_NODES)
+    found = []
+    previous: GameState | None = None
+    for state in states:
+        if previous is not None and previous.to_act == seat and previous.chance() is None:
+            decision = _decision(previous, state.history[-1], seat, player)
+            if decision is not None:
+                found.append(decision)
+        previous = state
+    ordered = sorted(found, key=lambda d: (-d.loss, d.move))
+    return Review(seat, name or f"seat {seat}", tuple(ordered))
+
+
+def _decision(state: GameState, chosen: Action, seat: int, player: StrongPlayer) -> Decision | None:
+    """The review of one decision, or ``None`` when there was nothing to choose."""
+    view = state.view(seat)
+    legal = view.legal
+    if len(legal) <= 1 and legal.declare is None:
+        return None
+    rng = random.Random(len(state.history))
+    if chosen.kind == "discard":
+        advice = advise_view(view)
+        values = [(Action.discard(seat, o.discard), float(o.total)) for o in advice.options]
+        return _made(state, view, chosen, values, "expected")
+    if chosen.kind in ("play", "go"):
+        weighed = player.play_values(view, legal, rng)
+        if weighed is None:
+            return None
+        return _made(state, view, chosen, list(weighed.items()), "search")
+    candidates = list(dict.fromkeys([*legal, chosen]))
+    return _made(state, view, chosen, [(a, _points_now(state, a, seat)) for a in candidates], "count")
+
+
+def _points_now(state: GameState, action: Action, seat: int) -> float:
+    """What ``action`` takes at once for the seat's side, less what it gives the others: the count
+    made, and the muggins the others then claim on it."""
+    after = state.apply(action)
+    while after.phase is Phase.MUGGINS and after.to_act is not None and after.to_act != seat:
+        after = after.apply(Action("muggins", after.to_act))
+    side = state.side_of(seat)
+    gains = [a - b for a, b in zip(after.scores, state.scores, strict=True)]
+    return float(gains[side] - max((g for i, g in enumerate(gains) if i != side), default=0))
+
+
+def _made(
+    state: GameState, view: PlayerView, chosen: Action, values: Sequence[tuple[Action, float]], measure: str
+) -> Decision:
+    ordered = tuple(sorted(values, key=lambda av: -av[1]))
+    if chosen not in dict(ordered):
+        raise NoddyError(f"move {len(state.history) + 1} ({chosen}) is not among the choices weighed")
+    best = ordered[0][0]
+    if dict(ordered)[chosen] >= ordered[0][1] - TIE:
+        best = chosen
+    seat = view.seat
+    assert seat is not None
+    return Decision(
+        move=len(state.history) + 1,
+        deal=view.deal_number,
+        phase=view.phase,
+        hand=view.hand,
+        turnup=view.turnup,
+        pile=tuple(c for _, c in view.pile),
+        count=view.count,
+        scores=view.scores,
+        crib=_whose_crib(view, seat),
+        chosen=chosen,
+        best=best,
+        values=ordered,
+        measure=measure,
+    )
+
+
+def _whose_crib(view: PlayerView, seat: int) -> str | None:
+    kind = view.rules.crib.kind
+    if kind == "none":
+        return None
+    return "yours" if kind == "own" or view.side_of(view.dealer) == view.side_of(seat) else "theirs"

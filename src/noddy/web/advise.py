@@ -1,0 +1,148 @@
+"""The learners' pages and API: the discard advisor (``/advise``, ``/api/advise``), a hint at a table
+that allowed them, and the review of a finished game (``/api/tables/{id}/review``).
+
+A hint is the advisor's answer for one seat from that seat's own view, asked with the seat's
+secret; a table allows hints only when its maker switched them on and it has one person, the other
+seats computers, so nobody gets an advantage the others do not have (`TableManager.create`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
+from collections.abc import Callable
+from importlib.resources import files
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+from fastapi import APIRouter, HTTPException, Query, Request
+from fastapi.responses import FileResponse
+from pydantic import BaseModel, ConfigDict, Field
+
+from noddy.cards import parse_cards
+from noddy.errors import NoddyError
+from noddy.learn import MODELS, advise, advise_view, lay_away_presets, review_record
+from noddy.rules import load_rules, preset_names
+from noddy.web.live import LiveTable
+from noddy.web.tables import TableManager
+
+__all__ = ["router"]
+
+T = TypeVar("T")
+
+STATIC = Path(str(files("noddy.web") / "static"))
+MAX_REVIEWS = 64
+"""Reviews of finished games kept in memory (a review searches every decision of a seat)."""
+WORKERS = 2
+"""Advice and reviews computed at once: more wait their turn, so a flood of them cannot take
+every core from the tables."""
+
+router = APIRouter()
+_reviews: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
+
+
+async def _compute(request: Request, work: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """Run ``work`` in a thread, at most `WORKERS` at once in this app."""
+    state = request.app.state
+    if not hasattr(state, "learn_workers"):
+        state.learn_workers = asyncio.Semaphore(WORKERS)
+    async with state.learn_workers:
+        return await asyncio.to_thread(work, *args, **kwargs)
+
+
+class HintIn(BaseModel):
+    """A hint asked for by a seat, proved by its secret."""
+
+    model_config = ConfigDict(extra="forbid")
+    secret: str = Field(max_length=64)
+
+
+def _manager(request: Request) -> TableManager:
+    manager: TableManager = request.app.state.manager
+    return manager
+
+
+def _table(request: Request, table_id: str) -> LiveTable:
+    table = _manager(request).get(table_id)
+    if table is None:
+        raise HTTPException(404, f"there is no table {table_id!r}")
+    return table
+
+
+@router.get("/advise", include_in_schema=False)
+async def advise_page() -> FileResponse:
+    return FileResponse(STATIC / "advise.html")
+
+
+@router.get("/api/advise/rules")
+async def api_advise_rules() -> dict[str, Any]:
+    """The rule sets with a lay-away, and the numbers of players that lay away in each."""
+    found = []
+    for name in lay_away_presets():
+        rules = load_rules(name)
+        players = [n for n in rules.player_counts if rules.deal.shape(n).discard]
+        found.append({"name": name, "title": rules.title or name, "players": players})
+    return {"rules": found, "models": MODELS}
+
+
+@router.get("/api/advise")
+async def api_advise(
+    request: Request,
+    rules: Annotated[str, Query(max_length=64)],
+    hand: Annotated[str, Query(max_length=120)],
+    dealer: bool = False,
+    players: Annotated[int | None, Query(ge=2, le=4)] = None,
+    model: Annotated[str, Query(max_length=32)] = "uniform",
+) -> dict[str, Any]:
+    """Every lay-away of ``hand`` under preset ``rules``, best first (`noddy.learn.advise`)."""
+    if rules not in preset_names():
+        raise HTTPException(400, f"unknown rule set {rules!r}; choose one of: {', '.join(preset_names())}")
+    try:
+        advice = await _compute(
+            request, advise, load_rules(rules), parse_cards(hand), dealer=dealer, players=players, model=model
+        )
+    except NoddyError as exc:
+        raise HTTPException(400, str(exc)) from None
+    return {**advice.to_json(), "models": MODELS}
+
+
+@router.post("/api/tables/{table_id}/hint")
+async def api_hint(table_id: str, body: HintIn, request: Request) -> dict[str, Any]:
+    """The advisor's answer for the seat whose secret this is, from its own view, at a table that
+    allows hints."""
+    table = _table(request, table_id)
+    if not table.hints:
+        raise HTTPException(403, "this table has no hints: they are switched on when a table is made")
+    seat = table.seat_of_secret(body.secret)
+    if seat is None:
+        raise HTTPException(403, "that is not the key of a seat at this table")
+    state = table.state
+    if table.laying.may_lay_away(state, seat) and state.to_act != seat:
+        state = state.evolve(to_act=seat)
+    try:
+        advice = await _compute(request, advise_view, state.view(seat))
+    except NoddyError as exc:
+        raise HTTPException(400, str(exc)) from None
+    return {**advice.to_json(), "seat": seat}
+
+
+@router.get("/api/tables/{table_id}/review")
+async def api_review(
+    table_id: str, seat: Annotated[int, Query(ge=0, le=3)], request: Request
+) -> dict[str, Any]:
+    """Seat ``seat``'s decisions in a finished game against the strong player's (`noddy.learn.review`)."""
+    table = _table(request, table_id)
+    if not table.state.is_over:
+        raise HTTPException(403, "a game can be reviewed only when it is over")
+    if seat >= table.state.players:
+        raise HTTPException(
+            400, f"seat {seat} is not at this table: choose from 0 to {table.state.players - 1}"
+        )
+    key = (table.id, seat)
+    found = _reviews.get(key)
+    if found is None:
+        found = (await _compute(request, review_record, table.record(), seat)).to_json()
+        _reviews[key] = found
+        while len(_reviews) > MAX_REVIEWS:
+            _reviews.popitem(last=False)
+    return found

@@ -1,0 +1,112 @@
+// The discard advisor: its own page (/advise), and the hint panel at a table that allows hints.
+// The numbers come from the server (GET /api/advise, POST /api/tables/{id}/hint); this only draws them.
+
+import { prettyCard } from "/static/cards.js";
+import { api, el, savedSecret } from "/static/common.js";
+import { chosenLang, fillPage, langSwitch, loadWords, t } from "/static/words.js";
+
+const $ = (id) => document.getElementById(id);
+const points = (x) => x.toFixed(2);
+const cards = (list) => list.map(prettyCard).join(" ");
+const HEADINGS = ["keep", "lay", "hand", "crib", "total"];
+
+// A table of every lay-away, best first: kept cards, laid cards, hand, crib (+ yours, − theirs), total,
+// headed in the page's language (words.js).
+export function adviceTable(data) {
+  const own = data.dealer;
+  const head = el("tr", {}, el("th", {}), ...HEADINGS.map((h) => el("th", {}, t(`learn.${h}`))));
+  const rows = data.options.map((o, i) =>
+    el("tr", { class: i === 0 ? "best" : null },
+      el("td", {}, String(i + 1)),
+      el("td", {}, cards(o.keep)),
+      el("td", {}, cards(o.discard)),
+      el("td", { class: "num" }, points(o.hand)),
+      el("td", { class: "num" }, (own ? "+" : "−") + points(o.crib)),
+      el("td", { class: "num" }, el("strong", {}, points(o.total)))));
+  return el("div", { class: "advice-wrap" }, el("table", { class: "advice" }, el("thead", {}, head), el("tbody", {}, rows)));
+}
+
+// The answer last shown, drawn again in a new language.
+let shown = null;
+
+function showAdvice(advice) {
+  shown = advice;
+  const whose = t(advice.dealer ? "learn.crib_yours_note" : "learn.crib_theirs_note");
+  const words = t(`advise.model.${advice.model}`) || advice.models[advice.model];
+  const model = t("advise.model_line", { model: advice.model, words });
+  $("advice").replaceChildren(el("p", {}, `${whose} ${model}`), adviceTable(advice));
+}
+
+async function advisePage() {
+  await loadWords(chosenLang() || "en");
+  const data = await api("/api/advise/rules");
+  const modelChoices = () =>
+    Object.keys(data.models).map((name) => el("option", { value: name }, `${name}: ${t(`advise.model.${name}`) || data.models[name]}`));
+  langSwitch($("lang-switch"), async (code) => {
+    await loadWords(code);
+    const model = $("advise-model").value;
+    $("advise-model").replaceChildren(...modelChoices());
+    $("advise-model").value = model;
+    if (shown) showAdvice(shown);
+  });
+  const choices = data.rules.map((r) => el("option", { value: r.name }, r.title));
+  $("advise-rules").replaceChildren(...choices);
+  $("advise-model").replaceChildren(...modelChoices());
+  if ([...$("advise-rules").options].some((o) => o.value === "cribbage")) $("advise-rules").value = "cribbage";
+  const fillPlayers = () => {
+    const rules = data.rules.find((r) => r.name === $("advise-rules").value);
+    const counts = rules ? rules.players : [2];
+    $("advise-players").replaceChildren(...counts.map((n) => el("option", { value: n }, String(n))));
+  };
+  $("advise-rules").addEventListener("change", fillPlayers);
+  fillPlayers();
+  $("advise-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    $("advise-error").textContent = "";
+    const query = new URLSearchParams({
+      rules: $("advise-rules").value,
+      hand: $("advise-hand").value,
+      dealer: $("advise-dealer").checked,
+      players: $("advise-players").value,
+      model: $("advise-model").value,
+    });
+    try {
+      showAdvice(await api(`/api/advise?${query}`));
+    } catch (error) {
+      $("advice").replaceChildren();
+      $("advise-error").textContent = error.message;
+    }
+  });
+}
+
+// At a table whose maker switched hints on (one person, the rest computers): a panel that says so,
+// and a button asking the server for this seat's advice from its own view.
+async function tableHints() {
+  const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
+  const summary = await api(`/api/tables/${encodeURIComponent(tableId)}`).catch(() => null);
+  if (!summary || !summary.hints) return;
+  const result = el("div", { class: "hint-result", "aria-live": "polite" });
+  const ask = async () => {
+    try {
+      const advice = await api(`/api/tables/${encodeURIComponent(tableId)}/hint`, {
+        method: "POST",
+        body: JSON.stringify({ secret: savedSecret(tableId) || "" }),
+      });
+      const whose = t(advice.dealer ? "learn.crib_yours_note" : "learn.crib_theirs_note");
+      const best = { ...advice, options: advice.options.slice(0, 5) };
+      result.replaceChildren(adviceTable(best), el("p", { class: "note" }, whose));
+    } catch (error) {
+      result.replaceChildren(el("p", { class: "error" }, error.message));
+    }
+  };
+  const panel = el("section", { class: "panel hints-panel", id: "hints-panel", "data-w-label": "learn.hints_title" },
+    el("h2", { "data-w": "learn.hints_title" }),
+    el("p", { "data-w": "learn.hints_about" }),
+    el("button", { id: "hint-button", onclick: ask, "data-w": "learn.hints_ask" }),
+    result);
+  document.querySelector("aside.side").prepend(panel);
+  fillPage(panel);
+}
+
+if (document.body.classList.contains("advise-page")) advisePage();
+else if (document.body.classList.contains("table-page")) tableHints();

@@ -1,0 +1,79 @@
+// The review panel of the replay page: a seat's decisions against the strong player's, worst first,
+// from GET /api/tables/{id}/review?seat=N (finished games only). This only draws what the server says,
+// in the page's language (words.js, which replay.js loads).
+
+import { prettyCard } from "/static/cards.js";
+import { api, el } from "/static/common.js";
+import { fillPage, t } from "/static/words.js";
+
+const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
+const cards = (list) => list.map(prettyCard).join(" ") || "—";
+const pretty = (action) => action.replace(/\b(10|[2-9AJQKT])([cdhs])\b/gi, (m) => prettyCard(m));
+
+function position(d) {
+  const parts = [t("learn.position_hand", { cards: cards(d.hand) })];
+  if (d.turnup) parts.push(t("learn.position_turnup", { card: prettyCard(d.turnup) }));
+  if (d.phase === "play") parts.push(t("learn.position_pile", { cards: cards(d.pile), count: d.count }));
+  if (d.crib) parts.push(t(d.crib === "yours" ? "learn.crib_is_yours" : "learn.crib_is_theirs"));
+  parts.push(t("learn.scores", { scores: d.scores.join(", ") }));
+  return parts.join(" · ");
+}
+
+// Moves the replay to the position before the decision (replay.js follows its slider).
+function showOnBoard(move) {
+  const slider = document.getElementById("slider");
+  slider.value = String(move - 1);
+  slider.dispatchEvent(new Event("input"));
+}
+
+function decision(d, win) {
+  // A game won counts +win and lost -win: moving a chance p of the game from lost to won is 2·win·p.
+  const game = d.loss >= win / 10 ? t("learn.of_game", { percent: Math.round((100 * d.loss) / (2 * win)) }) : "";
+  const rows = d.values.slice(0, 6).map((v) =>
+    el("tr", { class: v.action === d.chosen ? "chosen" : v.action === d.best ? "best" : null },
+      el("td", {}, pretty(v.action) + (v.action === d.chosen ? ` ${t("learn.chosen_mark")}` : "")),
+      el("td", { class: "num" }, v.value.toFixed(2))));
+  return el("li", { class: "review-item" },
+    el("h3", {}, t("learn.mistake", { deal: d.deal, move: d.move, loss: d.loss.toFixed(2) }) + game, " ",
+      el("button", { class: "quiet small", onclick: () => showOnBoard(d.move) }, t("learn.show"))),
+    el("p", {}, position(d)),
+    el("p", {}, t("learn.chosen", { chosen: pretty(d.chosen), best: pretty(d.best) })),
+    el("table", { class: "advice" },
+      el("thead", {}, el("tr", {}, el("th", {}, t("learn.choice")), el("th", {}, t(`learn.measure.${d.measure}`)))),
+      el("tbody", {}, rows)));
+}
+
+async function review(seat, out, button) {
+  button.disabled = true;
+  out.replaceChildren(el("p", {}, t("learn.reviewing")));
+  try {
+    const data = await api(`/api/tables/${encodeURIComponent(tableId)}/review?seat=${seat}`);
+    const mistakes = data.reviewed.filter((d) => d.loss > 0).slice(0, 8);
+    const summary = { name: data.name, decisions: data.decisions, mistakes: data.mistakes, lost: data.lost.toFixed(1) };
+    out.replaceChildren(
+      el("p", {}, t("learn.review_summary", summary)),
+      el("p", { class: "note" }, t("learn.review_how", { worlds: data.worlds, win: data.win })),
+      mistakes.length ? el("ol", { class: "review-list" }, mistakes.map((d) => decision(d, data.win))) : el("p", {}, t("learn.no_mistakes")));
+  } catch (error) {
+    out.replaceChildren(el("p", { class: "error" }, error.message));
+  } finally {
+    button.disabled = false;
+  }
+}
+
+async function start() {
+  const summary = await api(`/api/tables/${encodeURIComponent(tableId)}`).catch(() => null);
+  const panel = document.getElementById("review-panel");
+  if (!summary || !panel || summary.status !== "over") return;
+  const select = el("select", { id: "review-seat", "data-w-label": "learn.review_seat" },
+    summary.seats.map((s, i) => el("option", { value: i }, s.name)));
+  const firstPerson = summary.seats.findIndex((s) => s.kind === "human");
+  if (firstPerson >= 0) select.value = String(firstPerson);
+  const out = el("div", { id: "review-out", "aria-live": "polite" });
+  const button = el("button", { id: "review-button", "data-w": "learn.review", onclick: () => review(select.value, out, button) });
+  panel.append(el("div", { class: "row" }, select, button), out);
+  fillPage(panel);
+  panel.hidden = false;
+}
+
+start();

@@ -1,0 +1,138 @@
+"""The learners' words on the web pages (the discard advisor and the review), one table per
+language, joined to the pages' own table by `noddy.words.page.page_phrases`."""
+
+from __future__ import annotations
+
+__all__ = ["LEARN_PAGE"]
+
+LEARN_PAGE: dict[str, dict[str, str]] = {
+    "en": {
+        "lobby.hints": "Hints: the discard advisor (only with you against computers)",
+        "lobby.advise": "what to lay away",
+        "advise.doc": "Noddy — what to lay away",
+        "advise.tagline": "What to lay away: the discard advisor",
+        "advise.title": "What to lay away",
+        "advise.intro": (
+            "Type the cards you were dealt. Each way to lay away is shown with the points you can expect in"
+            " your hand, in the crib, and in all for your side, best first: every turn-up and every card"
+            " the others could put in the crib is counted once."
+        ),
+        "advise.cards": "Your cards",
+        "advise.help": "Rank then suit: A 2–10 J Q K and c d h s, e.g. 5h 10d Js.",
+        "advise.dealer": "I deal (the crib is mine)",
+        "advise.model": "The others' cards",
+        "advise.submit": "Advise me",
+        "advise.model_line": "Model: {model} ({words}).",
+        "advise.model.uniform": (
+            "the turn-up and the others' crib cards are any unseen cards, each case counted once"
+        ),
+        "advise.model.greedy": (
+            "the opponent lays away by greedy's rule, from a sample of its possible hands"
+        ),
+        "learn.hints_title": "Hints are on",
+        "learn.hints_about": "This table allows the discard advisor: you play against computers only.",
+        "learn.hints_ask": "What should I lay away?",
+        "learn.crib_yours_note": "The crib is yours (+).",
+        "learn.crib_theirs_note": "The crib is the dealer's (−).",
+        "learn.keep": "keep",
+        "learn.lay": "lay",
+        "learn.hand": "hand",
+        "learn.crib": "crib",
+        "learn.total": "total",
+        "learn.review_title": "Review a seat",
+        "learn.review": "Review",
+        "learn.review_seat": "the seat to review",
+        "learn.reviewing": "Reviewing every decision… (a few seconds)",
+        "learn.review_summary": (
+            "{name}: {decisions} decisions, {mistakes} could have been better, {lost} points lost in all."
+        ),
+        "learn.review_how": (
+            "Lay-aways in expected points; the play by a search of {worlds} worlds (a game"
+            " won counts {win}, a game lost −{win})."
+        ),
+        "learn.no_mistakes": "No mistakes found: every choice was as good as the strong player's.",
+        "learn.mistake": "Deal {deal}, move {move}: lost {loss}",
+        "learn.of_game": " (about {percent}% of the game)",
+        "learn.show": "show",
+        "learn.position_hand": "hand {cards}",
+        "learn.position_turnup": "turn-up {card}",
+        "learn.position_pile": "pile {cards}, count {count}",
+        "learn.crib_is_yours": "the crib is yours",
+        "learn.crib_is_theirs": "the crib is theirs",
+        "learn.scores": "scores {scores}",
+        "learn.chosen": "Chosen: {chosen}; better: {best}.",
+        "learn.chosen_mark": "← chosen",
+        "learn.choice": "choice",
+        "learn.measure.expected": "expected points",
+        "learn.measure.search": "points (search)",
+        "learn.measure.count": "points",
+    },
+    "fr": {
+        "lobby.hints": "Conseils : le conseiller d’écart (seulement vous contre l’ordinateur)",
+        "lobby.advise": "que mettre au crib",
+        "advise.doc": "Noddy — que mettre au crib",
+        "advise.tagline": "Que mettre au crib : le conseiller d’écart",
+        "advise.title": "Que mettre au crib",
+        "advise.intro": (
+            "Tapez les cartes reçues. Chaque écart possible est montré avec les points que vous pouvez"
+            " espérer en main, au crib et en tout pour votre camp, le meilleur d’abord : chaque retournée et"
+            " chaque carte que les autres pourraient mettre au crib est comptée une fois."
+        ),
+        "advise.cards": "Vos cartes",
+        "advise.help": (
+            "Le rang puis la couleur, en notation anglaise : A 2–10 J Q K et c d h s, par ex. 5h 10d Js."
+        ),
+        "advise.dealer": "Je donne (le crib est à moi)",
+        "advise.model": "Les cartes des autres",
+        "advise.submit": "Conseillez-moi",
+        "advise.model_line": "Modèle : {model} ({words}).",
+        "advise.model.uniform": (
+            "la retournée et les cartes des autres au crib sont des cartes inconnues quelconques, chaque"
+            " cas compté une fois"
+        ),
+        "advise.model.greedy": (
+            "l’adversaire écarte selon la règle de greedy, sur un échantillon de ses mains possibles"
+        ),
+        "learn.hints_title": "Conseils activés",
+        "learn.hints_about": (
+            "Cette table permet le conseiller d’écart : vous jouez seul contre l’ordinateur."
+        ),
+        "learn.hints_ask": "Que dois-je mettre au crib ?",
+        "learn.crib_yours_note": "Le crib est à vous (+).",
+        "learn.crib_theirs_note": "Le crib est au donneur (−).",
+        "learn.keep": "garder",
+        "learn.lay": "écart",
+        "learn.hand": "main",
+        "learn.crib": "crib",
+        "learn.total": "total",
+        "learn.review_title": "Revoir une place",
+        "learn.review": "Revoir",
+        "learn.review_seat": "la place à revoir",
+        "learn.reviewing": "Examen de chaque décision… (quelques secondes)",
+        "learn.review_summary": (
+            "{name} : {decisions} décisions, {mistakes} auraient pu être meilleures, {lost}"
+            " points perdus en tout."
+        ),
+        "learn.review_how": (
+            "Écarts en points espérés ; le jeu par une recherche sur {worlds} mondes (une"
+            " partie gagnée compte {win}, une partie perdue −{win})."
+        ),
+        "learn.no_mistakes": "Aucune erreur : chaque choix valait celui du joueur fort.",
+        "learn.mistake": "Donne {deal}, coup {move} : {loss} perdus",
+        "learn.of_game": " (environ {percent} % de la partie)",
+        "learn.show": "voir",
+        "learn.position_hand": "main {cards}",
+        "learn.position_turnup": "retournée {card}",
+        "learn.position_pile": "pile {cards}, compte {count}",
+        "learn.crib_is_yours": "le crib est à vous",
+        "learn.crib_is_theirs": "le crib est à l’adversaire",
+        "learn.scores": "scores {scores}",
+        "learn.chosen": "Choisi : {chosen} ; mieux : {best}.",
+        "learn.chosen_mark": "← choisi",
+        "learn.choice": "choix",
+        "learn.measure.expected": "points espérés",
+        "learn.measure.search": "points (recherche)",
+        "learn.measure.count": "points",
+    },
+}
+"""Each phrase of the learners' parts of the pages, by language (the same keys in each)."""

@@ -1,0 +1,75 @@
+"""``noddy advise`` and ``noddy review`` on the command line: table, JSON, plot, errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from noddy.cli.main import app
+
+runner = CliRunner()
+HAND = "5h 5d 5c Js Qh 2c"
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_advise_prints_every_lay_away_best_first() -> None:
+    code, out, _ = run("advise", HAND, "--rules", "cribbage", "--dealer")
+    assert code == 0
+    assert "the crib is yours" in out and "Model: uniform" in out
+    rows = [line for line in out.splitlines() if line.strip()[:2].strip().isdigit()]
+    assert len(rows) == 15
+    assert "J♠ 2♣" in rows[0] and "20.25" in rows[0]
+
+
+def test_advise_json_shape() -> None:
+    code, out, _ = run("advise", HAND, "--pone", "--json", "--players", "2")
+    assert code == 0
+    data = json.loads(out)
+    assert list(data) == ["rules", "hand", "dealer", "model", "options"]
+    assert (data["rules"], data["dealer"], data["model"]) == ("cribbage", False, "uniform")
+    assert [list(o) for o in data["options"]] == [["keep", "discard", "hand", "crib", "total"]] * 15
+    assert data["options"][0]["discard"] == ["Qh", "2c"]
+    totals = [o["total"] for o in data["options"]]
+    assert totals == sorted(totals, reverse=True)
+
+
+def test_advise_plot(tmp_path: Path) -> None:
+    path = tmp_path / "spread.png"
+    code, out, _ = run("advise", HAND, "--dealer", "--plot", str(path))
+    assert code == 0 and path.stat().st_size > 1000 and "Plot saved" in out
+
+
+def test_advise_errors_say_what_would_be_right() -> None:
+    cases = [
+        (("advise", "Jh 4d 5d", "-r", "willughby", "--pone"), "rule sets that lay away: early-cribbage"),
+        (("advise", "5h 5d 5c Js Qh", "--pone"), "deals 6 cards to lay 2 away from; 5 given"),
+        (("advise", "5h 5d 5c Js Qh 5h", "--pone"), "5h appears twice"),
+        (("advise", "5h 5d 5c Js Qh 5x", "--pone"), "cannot read card '5x'"),
+        (("advise", HAND), "--dealer (yours) or --pone"),
+        (("advise", HAND, "--pone", "--model", "psychic"), "use one of uniform"),
+        (("advise", HAND, "--pone", "--plot", "/no/such/folder/x.png"), "there is no folder"),
+    ]
+    for args, message in cases:
+        code, _, err = run(*args)
+        assert code == 1, args
+        assert message in " ".join(err.split()), (args, err)
+
+
+def test_review_of_a_golden_record(tmp_path: Path) -> None:
+    record = Path(__file__).parent / "golden" / "five-card-cribbage.json"
+    code, out, _ = run("review", str(record), "--seat", "1", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["seat"] == 1 and data["decisions"] == len(data["reviewed"]) > 0
+    losses = [d["loss"] for d in data["reviewed"]]
+    assert losses == sorted(losses, reverse=True)
+    code, out, _ = run("review", str(record), "--seat", "1", "--top", "2")
+    assert code == 0 and "1. deal" in out and "better" in out
+    code, _, err = run("review", str(tmp_path / "none.json"))
+    assert code == 1 and "cannot read record" in err

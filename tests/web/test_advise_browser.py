@@ -1,0 +1,96 @@
+"""The advisor's page, the hints at a table, and the review panel of the replay page, in the browser
+(Playwright with Debian's Chromium). Screenshots are saved in tests/web/artifacts/."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Browser, expect
+from test_browser import (
+    ARTIFACTS,
+    PHONE,
+    LiveServer,
+    browser,
+    server,
+    take_turn,
+    wait_for_turn,
+    watch_errors,
+)
+
+__all__ = ["browser", "server"]
+
+from test_browser import pytestmark  # noqa: F401  (skipped without chromium; slow)
+
+
+def test_the_advise_page_at_desktop_and_phone_size(browser: Browser, server: LiveServer) -> None:
+    for name, viewport in (("advise", {"width": 1280, "height": 860}), ("advise-phone", PHONE)):
+        page = browser.new_page(viewport=viewport)
+        errors = watch_errors(page)
+        page.goto(server.address + "/")
+        page.click("a[href='/advise']")
+        expect(page.locator("#advise-rules option[value='cribbage']")).to_be_attached()
+        page.select_option("#advise-rules", "cribbage")
+        page.fill("#advise-hand", "5h 5d 5c Js Qh 2c")
+        page.click("#advise-form button[type=submit]")
+        expect(page.locator("table.advice tbody tr")).to_have_count(15)
+        expect(page.locator("table.advice tbody tr").first).to_contain_text("20.25")
+        page.screenshot(path=ARTIFACTS / f"{name}.png", full_page=True)
+        page.fill("#advise-hand", "5h 5d 5c Js Qh")
+        page.click("#advise-form button[type=submit]")
+        expect(page.locator("#advise-error")).to_contain_text("deals 6 cards")
+        page.click("#lang-switch button[data-lang='fr']")
+        expect(page.locator("#advise-title")).to_have_text("Que mettre au crib")
+        page.fill("#advise-hand", "5h 5d 5c Js Qh 2c")
+        page.click("#advise-form button[type=submit]")
+        expect(page.locator("table.advice th").nth(1)).to_have_text("garder")
+        page.click("#lang-switch button[data-lang='en']")
+        assert not errors
+
+
+def test_hints_at_a_table_against_the_computer(browser: Browser, server: LiveServer) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 860})
+    errors = watch_errors(page)
+    page.goto(server.address + "/")
+    page.select_option("#rules", "cribbage")
+    page.check("#hints")
+    page.click("#start")
+    expect(page.locator("#conn")).to_have_text("connected", timeout=10_000)
+    expect(page.locator("#hints-panel")).to_contain_text("Hints are on")
+    expect(page.locator("#lay-away")).to_be_attached(timeout=15_000)
+    page.click("#hint-button")
+    expect(page.locator("#hints-panel table.advice tbody tr")).to_have_count(5)
+    page.screenshot(path=ARTIFACTS / "table-hints.png")
+    page.click("#lang-switch button[data-lang='fr']")
+    expect(page.locator("#hints-panel h2")).to_have_text("Conseils activés")
+    page.click("#hint-button")
+    expect(page.locator("#hints-panel table.advice th").nth(1)).to_have_text("garder")
+    page.screenshot(path=ARTIFACTS / "table-hints-fr.png")
+    assert not errors
+
+
+def test_the_review_panel_of_a_finished_game(browser: Browser, server: LiveServer) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors = watch_errors(page)
+    page.goto(server.address + "/")
+    page.select_option("#rules", "willughby")
+    page.click("#start")
+    expect(page.locator("#conn")).to_have_text("connected", timeout=10_000)
+    turns = 0
+    while wait_for_turn(page):
+        take_turn(page)
+        turns += 1
+        assert turns < 400
+    page.click("#replay-link")
+    expect(page.locator("#review-panel")).to_be_visible()
+    page.click("#review-button")
+    expect(page.locator("#review-out")).to_contain_text("decisions", timeout=60_000)
+    first = page.locator(".review-item").first
+    if first.count():
+        move = int((first.locator("h3").text_content() or "").split("move ")[1].split(":")[0])
+        first.locator("button").click()
+        expect(page.locator("#step")).to_contain_text(f"step {move - 1} of")
+    page.screenshot(path=ARTIFACTS / "replay-review.png", full_page=True)
+    page.click("#lang-switch button[data-lang='fr']")
+    expect(page.locator("#review-title")).to_have_text("Revoir une place")
+    page.click("#review-button")
+    expect(page.locator("#review-out")).to_contain_text("décisions", timeout=60_000)
+    page.screenshot(path=ARTIFACTS / "replay-review-fr.png", full_page=True)
+    assert not errors

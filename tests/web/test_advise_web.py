@@ -1,0 +1,108 @@
+"""The learners' web API: the advisor, hints only at a table of one person (from that seat's own
+view), and the review of a finished game."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from fastapi.testclient import TestClient
+from web_helpers import FAST, db_url, live, mine, new_table, play_to_end, wait_for
+
+from noddy.cards import parse_cards
+from noddy.game import Phase
+from noddy.learn import advise, advise_view, review_record
+from noddy.record import GameRecord
+from noddy.rules import load_rules
+from noddy.web import create_app
+
+COMPUTER = {"kind": "computer", "level": "random"}
+
+
+def test_the_advise_page_and_api(client: TestClient) -> None:
+    assert "advise.js" in client.get("/advise").text
+    response = client.get(
+        "/api/advise", params={"rules": "cribbage", "hand": "5h 5d 5c Js Qh 2c", "dealer": "true"}
+    )
+    assert response.status_code == 200
+    data = response.json()
+    assert [data[k] for k in ("rules", "hand", "dealer", "model")] == [
+        "cribbage",
+        ["5h", "5d", "5c", "Js", "Qh", "2c"],
+        True,
+        "uniform",
+    ]
+    expected = advise(load_rules("cribbage"), parse_cards("5h 5d 5c Js Qh 2c"), dealer=True).to_json()
+    assert data["options"] == expected["options"]
+    three = client.get("/api/advise", params={"rules": "cribbage", "hand": "5h 5d 5c Js Qh", "players": 3})
+    assert three.status_code == 200 and len(three.json()["options"]) == 5
+
+
+def test_the_advise_api_refuses_with_a_reason(client: TestClient) -> None:
+    cases = [
+        ({"rules": "willughby", "hand": "Jh 4d 5d"}, "rule sets that lay away"),
+        ({"rules": "cribbage", "hand": "5h 5d 5c Js Qh"}, "deals 6 cards"),
+        ({"rules": "cribbage", "hand": "5h 5d 5c Js Qh 5x"}, "cannot read card '5x'"),
+        ({"rules": "/etc/passwd", "hand": "5h"}, "unknown rule set"),
+    ]
+    for params, message in cases:
+        response = client.get("/api/advise", params=params)
+        assert response.status_code == 400, params
+        assert message in response.json()["detail"]
+
+
+def test_a_table_with_two_people_refuses_hints(client: TestClient) -> None:
+    body = {"rules": "cribbage", "players": 2, "seats": [{"kind": "me"}, {"kind": "friend"}], "hints": True}
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 400
+    assert "one person against computer players; this one has 2 people" in response.json()["detail"]
+
+
+def test_hints_at_a_table_of_one_person_use_only_that_seats_view(client: TestClient) -> None:
+    made = new_table(client, seats=[{"kind": "me"}, COMPUTER], hints=True)
+    assert client.get(f"/api/tables/{made['id']}").json()["hints"] is True
+    table = live(client, made["id"])
+    seat = made["seat"]
+    wait_for(lambda: table.state.phase is Phase.DISCARD and table.laying.may_lay_away(table.state, seat))
+    response = client.post(f"/api/tables/{made['id']}/hint", json={"secret": made["secret"]})
+    assert response.status_code == 200, response.text
+    data = response.json()
+    state = table.state
+    view = state.evolve(to_act=seat).view(seat)
+    assert data["seat"] == seat and data["hand"] == [str(c) for c in view.hand]
+    assert data["options"] == advise_view(view).to_json()["options"]
+    own = advise(state.rules, state.hands[seat], dealer=state.dealer == seat, players=2)
+    assert data["options"] == own.to_json()["options"]
+    wrong = client.post(f"/api/tables/{made['id']}/hint", json={"secret": "not-a-key"})
+    assert wrong.status_code == 403
+
+
+def test_a_table_without_hints_gives_none(client: TestClient) -> None:
+    made = new_table(client, seats=[{"kind": "me"}, COMPUTER])
+    assert client.get(f"/api/tables/{made['id']}").json()["hints"] is False
+    response = client.post(f"/api/tables/{made['id']}/hint", json={"secret": made["secret"]})
+    assert response.status_code == 403 and "no hints" in response.json()["detail"]
+
+
+def test_the_review_of_a_finished_game(client: TestClient) -> None:
+    made = new_table(client, rules="five-card-cribbage", seats=[{"kind": "me"}, COMPUTER])
+    early = client.get(f"/api/tables/{made['id']}/review", params={"seat": 0})
+    assert early.status_code == 403 and "only when it is over" in early.json()["detail"]
+    play_to_end(client, made["id"], {made["seat"]: mine(client, made)}, random.Random(5))
+    response = client.get(f"/api/tables/{made['id']}/review", params={"seat": made["seat"]})
+    assert response.status_code == 200, response.text
+    data = response.json()
+    assert data["seat"] == made["seat"] and data["decisions"] == len(data["reviewed"]) > 0
+    losses = [d["loss"] for d in data["reviewed"]]
+    assert losses == sorted(losses, reverse=True)
+    assert client.get(f"/api/tables/{made['id']}/review", params={"seat": 3}).status_code == 400
+    record = GameRecord.from_json(client.get(f"/api/tables/{made['id']}/record").json())
+    assert review_record(record, made["seat"]).to_json() == data
+
+
+def test_hints_survive_a_restart(tmp_path: Path) -> None:
+    """The table keeps its hints setting in the store: a restarted server still allows them."""
+    with TestClient(create_app(db_url(tmp_path), bot_delay=0, limits=FAST)) as first:
+        made = new_table(first, seats=[{"kind": "me"}, COMPUTER], hints=True)
+    with TestClient(create_app(db_url(tmp_path), bot_delay=0, limits=FAST)) as second:
+        assert second.get(f"/api/tables/{made['id']}").json()["hints"] is True
