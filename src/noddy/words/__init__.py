@@ -16,7 +16,7 @@ from noddy.words.calls import (
     say,
 )
 from noddy.words.lines import Happening, Line, Part, event_line, possessive, side_name, verb
-from noddy.words.page import COUNTING, PAGE, RULE_SETS, counting_words, page_phrases, rule_set_words
+from noddy.words.page import PAGE, page_phrases
 from noddy.words.phrases import (
     PHRASES,
     REASONS,
@@ -34,6 +34,7 @@ from noddy.words.phrases import (
     whose,
 )
 from noddy.words.reasons import REFUSALS, Reason, say_reason
+from noddy.words.rule_sets import COUNTING, RULE_SETS, counting_words, rule_set_words
 from noddy.words.train import (
     DRILL_NAMES,
     TRAIN_PHRASES,
