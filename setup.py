@@ -1,0 +1,20 @@
+"""The compiled game kernel (`noddy.kernel._ckernel`), built by ``pip install -e .`` where a C
+compiler is found; optional, so noddy installs without one and plays with the Python engine."""
+
+from setuptools import Extension, setup
+
+setup(
+    ext_modules=[
+        Extension(
+            "noddy.kernel._ckernel",
+            sources=[
+                "src/noddy/kernel/module.c",
+                "src/noddy/kernel/flow.c",
+                "src/noddy/kernel/score.c",
+            ],
+            depends=["src/noddy/kernel/kernel.h"],
+            extra_compile_args=["-O2", "-std=c11"],
+            optional=True,
+        )
+    ]
+)

@@ -1,0 +1,68 @@
+"""The compiled game kernel: the same games as `noddy.game`, far faster, for simulation and search.
+
+A C extension (``_ckernel``, built by ``pip install -e .`` where a C compiler is found) plays on a
+fixed-size state configured from `Rules` (`noddy.kernel.config`: the one place it learns the
+rules). The readable engine stays the reference and the fallback: `tests/test_kernel.py` plays
+random games of every preset through both, action by action. Use the kernel when `unavailable`
+and `unsupported` are both empty; otherwise play with `noddy.game`.
+
+`KernelState` is the step-level position (legal actions, apply, events in the engine's words);
+`play_random_game` plays a whole game between uniformly random players in C.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from noddy.kernel import config as _config
+from noddy.rules import Rules
+
+try:
+    from noddy.kernel import _ckernel as compiled
+
+    _WHY = ""
+except ImportError as exc:  # pragma: no cover - only where the extension was not built
+    compiled = None  # type: ignore[assignment]
+    _WHY = (
+        f"the compiled kernel is not built ({exc}); build it with `pip install -e .` (it needs a C"
+        " compiler, e.g. Debian's gcc) or `python setup.py build_ext --inplace`"
+    )
+
+__all__ = [
+    "KernelEvent",
+    "KernelResult",
+    "KernelState",
+    "compiled",
+    "kernel_config",
+    "play_random_game",
+    "unavailable",
+    "unsupported",
+]
+
+
+def unavailable() -> str:
+    """Why the compiled kernel cannot be used here (it was not built), or ``""`` when it can."""
+    return _WHY
+
+
+def unsupported(rules: Rules, players: int) -> str:
+    """What of ``rules`` at a table of ``players`` the kernel does not handle, or ``""``."""
+    if compiled is None:
+        return _config.unsupported(rules, players)
+    return _config.unsupported(
+        rules, players, max_counted=compiled.MAX_COUNTED, max_actions=compiled.MAX_ACTIONS
+    )
+
+
+@lru_cache(maxsize=64)
+def kernel_config(rules: Rules, players: int, partners: bool | None) -> compiled.Config:
+    """The compiled configuration of ``rules`` at this table (built once per rule set and table);
+    `RuntimeError` saying why when the kernel is not built or does not handle these rules."""
+    why = unavailable() or unsupported(rules, players)
+    if why:
+        raise RuntimeError(why)
+    return compiled.Config(_config.config_values(compiled, rules, players, partners))
+
+
+from noddy.kernel.games import KernelResult, play_random_game  # noqa: E402
+from noddy.kernel.step import KernelEvent, KernelState  # noqa: E402

@@ -1,0 +1,119 @@
+"""The kernel's configuration: a `Rules` and a table as the flat integers the C kernel reads.
+
+This is the one place the kernel learns the rules: every field it reads is set here from `Rules`
+(never from a preset's name), by the names and codes the compiled module declares, so the two
+cannot drift apart silently (a field missing on either side fails at once).
+`unsupported` names what the kernel does not handle; callers then play with the Python engine.
+"""
+
+from __future__ import annotations
+
+from math import comb
+from types import ModuleType
+
+from noddy.cards import DECK
+from noddy.rules import Points, Rules
+from noddy.scoring.combos import pair_kind
+
+__all__ = ["config_values", "unsupported"]
+
+
+def _points(points: Points) -> int:
+    """A sum's points as the kernel codes them: -1 for 1 a card, 0 for off, else the flat points."""
+    return -1 if points.per_card else points.flat
+
+
+def _partners(rules: Rules, players: int, partners: bool | None) -> bool:
+    """Whether the table plays as partners, as `noddy.game.new_game` decides it."""
+    if partners is None:
+        return players == 4 and rules.table.partners in ("always", "optional")
+    return partners
+
+
+def config_values(module: ModuleType, rules: Rules, players: int, partners: bool | None) -> list[int]:
+    """The configuration of ``rules`` at a table of ``players`` (partners as `new_game` reads
+    ``partners``), in the order of ``module.CONFIG_FIELDS``."""
+    shape = rules.deal.shape(players)
+    deal, turnup, hand, crib, play = rules.deal, rules.turnup, rules.hand, rules.crib, rules.play
+    combos, special, game = rules.combinations, rules.special_cards, rules.game
+    together = _partners(rules, players, partners)
+    named = dict(special.cards) if special.enabled else {}
+    fields: dict[str, int | list[int]] = {
+        "players": players,
+        "partners": int(together),
+        "sides": 2 if together else players,
+        "dealt": shape.dealt,
+        "discard": shape.discard,
+        "crib_dealt": shape.crib_dealt,
+        "crib_from_pack": shape.crib_from_pack,
+        "first_dealer": module.FIRST_DEALERS.index(deal.first_dealer),
+        "rotation": 1 if deal.rotation == "left" else -1,
+        "rotation_per_deal": int(deal.rotation_per == "deal"),
+        "reshuffle": int(deal.reshuffle),
+        "direction": 1 if rules.table.direction == "left" else -1,
+        "jack_to_elder": int(turnup.jack_to == "elder"),
+        "jack_points": turnup.jack_points,
+        "jack_in_announcement": int(turnup.jack_when == "in_announcement"),
+        "jack_also_in_hand": int(turnup.jack_also_in_hand),
+        "turnup_before": int(turnup.when == "before_lay_away"),
+        "hand_15": _points(hand.fifteen),
+        "hand_25": _points(hand.twenty_five),
+        "hand_31": _points(hand.thirty_one),
+        "hand_flush": module.FLUSH_READINGS.index(hand.flush),
+        "crib_flush": module.FLUSH_READINGS.index(crib.flush),
+        "flush_three_of_four": int(hand.flush_three_of_four),
+        "knave": hand.knave,
+        "knave_when": module.KNAVE_WHEN.index(hand.knave_when),
+        "hand_after_play": int(hand.when == "after_play"),
+        "dealer_first": int(hand.order == "dealer_first"),
+        "wrong_count": module.WRONG_COUNTS.index(hand.wrong_count),
+        "crib_kind": module.CRIB_KINDS.index(crib.kind),
+        "crib_after_play": int(crib.when == "after_play"),
+        "play_15": _points(play.fifteen),
+        "play_25": _points(play.twenty_five),
+        "play_31": _points(play.thirty_one),
+        "thirty_one_extra": play.thirty_one_extra,
+        "last_card": play.last_card,
+        "play_flush": int(play.flush),
+        "best_only": int(play.combinations == "best"),
+        "go_ends": int(play.after_go == "end"),
+        "must_play": int(play.must_play),
+        "next_only": int(play.go_round == "next_only"),
+        "series_reset": int(play.series == "reset"),
+        "pair_points": [pair_kind(n, combos)[1] if n >= 2 else 0 for n in range(16)],
+        "pairs_by_value": int(combos.pairs_by == "value"),
+        "run_points": [combos.run_points(n) if n >= 3 else 0 for n in range(16)],
+        "ace": module.ACES.index(combos.ace),
+        "special": [named.get(str(card), 0) for card in DECK],
+        "special_in_hand": int(special.enabled and special.scored_in != "play"),
+        "special_in_play": int(special.enabled and special.scored_in != "hand"),
+        "special_turnup": int(special.turnup_counts),
+        "single_deal": int(game.end == "single_deal"),
+        "target": game.target,
+        "win_at_once": int(game.win_at_once),
+        "compensation": game.compensation,
+    }
+    values: list[int] = []
+    for name, length in module.CONFIG_FIELDS:
+        value = fields.pop(name)
+        items = value if isinstance(value, list) else [value]
+        if len(items) != length:
+            raise AssertionError(f"the kernel reads {length} value(s) of {name}, not {len(items)}")
+        values += items
+    if fields:
+        raise AssertionError(f"the kernel reads no field {sorted(fields)}")
+    return values
+
+
+def unsupported(rules: Rules, players: int, *, max_counted: int = 13, max_actions: int = 1024) -> str:
+    """What the kernel does not handle of ``rules`` at a table of ``players``, in words, or ``""``
+    when it handles everything (callers then may use it; otherwise they use the Python engine)."""
+    if players not in rules.player_counts:
+        return f"{players} players is not allowed by {rules.name}"
+    shape = rules.deal.shape(players)
+    counted = max(shape.held, rules.crib_size(players)) + 1
+    if counted > max_counted:
+        return f"the kernel counts up to {max_counted} cards with the turn-up, not {counted}"
+    if comb(shape.dealt, shape.discard) > max_actions:
+        return f"the kernel lists up to {max_actions} discards, not {comb(shape.dealt, shape.discard)}"
+    return ""

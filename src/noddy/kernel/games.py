@@ -1,0 +1,40 @@
+"""Whole games in the kernel: uniformly random players, chance from the kernel's own seeded
+generator (the same games for the same seed, not the Python engine's games for it)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from noddy.kernel import compiled, kernel_config
+from noddy.rules import Rules
+
+__all__ = ["KernelResult", "play_random_game"]
+
+_SEED_BITS = (1 << 64) - 1
+
+
+@dataclass(frozen=True, slots=True)
+class KernelResult:
+    """What a finished kernel game says: ``scores`` and ``winner`` by side (``None``: a draw),
+    ``stake`` as `Game.stake` gives it, the first dealer, each deal as (dealer, points by side),
+    each seat's points by source (the simulator's `SOURCES` order) and the players' actions."""
+
+    scores: tuple[int, ...]
+    winner: int | None
+    stake: tuple[str, int]
+    first_dealer: int
+    deals: tuple[tuple[int, tuple[int, ...]], ...]
+    points: tuple[tuple[int, ...], ...]
+    actions: int
+
+
+def play_random_game(rules: Rules, players: int, partners: bool | None, seed: int) -> KernelResult:
+    """One whole game between ``players`` uniformly random players, drawn from ``seed``."""
+    config = kernel_config(rules, players, partners)
+    scores, winner, first, deals, points, actions = compiled.play_random(config, seed & _SEED_BITS)
+    side = None if winner < 0 else winner
+    stake = ("draw", 0)
+    if side is not None:
+        losers = [s for i, s in enumerate(scores) if i != side]
+        stake = rules.game.stake(max(losers)) if losers else ("game", 1)
+    return KernelResult(scores, side, stake, first, deals, points, actions)

@@ -1,0 +1,111 @@
+/* The compiled game kernel: a fixed-size game state, driven by a flat integer configuration built
+ * from `Rules` (src/noddy/kernel/config.py), mirroring the readable engine (noddy.game.flow).
+ * Cards are 0-51 (`Card.index`: suit-major, clubs A-K first); a set of cards is a 64-bit mask. */
+#ifndef NODDY_KERNEL_H
+#define NODDY_KERNEL_H
+
+#include <stdint.h>
+
+typedef uint64_t mask_t;
+
+/* The configuration's fields, in the order `CONFIG_FIELDS` gives them to Python: name, length. */
+#define CONFIG_FIELDS(F) \
+    F(players, 1) F(partners, 1) F(sides, 1) \
+    F(dealt, 1) F(discard, 1) F(crib_dealt, 1) F(crib_from_pack, 1) \
+    F(first_dealer, 1) F(rotation, 1) F(rotation_per_deal, 1) F(reshuffle, 1) F(direction, 1) \
+    F(jack_to_elder, 1) F(jack_points, 1) F(jack_in_announcement, 1) F(jack_also_in_hand, 1) \
+    F(turnup_before, 1) \
+    F(hand_15, 1) F(hand_25, 1) F(hand_31, 1) F(hand_flush, 1) F(crib_flush, 1) \
+    F(flush_three_of_four, 1) F(knave, 1) F(knave_when, 1) F(hand_after_play, 1) \
+    F(dealer_first, 1) F(wrong_count, 1) \
+    F(crib_kind, 1) F(crib_after_play, 1) \
+    F(play_15, 1) F(play_25, 1) F(play_31, 1) F(thirty_one_extra, 1) F(last_card, 1) \
+    F(play_flush, 1) F(best_only, 1) F(go_ends, 1) F(must_play, 1) F(next_only, 1) \
+    F(series_reset, 1) \
+    F(pair_points, 16) F(pairs_by_value, 1) F(run_points, 16) F(ace, 1) \
+    F(special, 52) F(special_in_hand, 1) F(special_in_play, 1) F(special_turnup, 1) \
+    F(single_deal, 1) F(target, 1) F(win_at_once, 1) F(compensation, 1)
+
+#define DECLARE_FIELD(name, n) int name[n];
+typedef struct {
+    CONFIG_FIELDS(DECLARE_FIELD)
+} Config;
+#undef DECLARE_FIELD
+
+/* Codes shared with config.py (the order of each tuple the module exports). */
+enum { FD_LOW = 0, FD_HIGH, FD_ANY };
+enum { FL_OFF = 0, FL_ANY, FL_HELD, FL_ALL, FL_HELD_FIVE };
+enum { KW_AT_START = 0, KW_IN_ANNOUNCEMENT, KW_IN_PLAY };
+enum { WC_CORRECTED = 0, WC_STANDS, WC_MUGGINS };
+enum { CK_NONE = 0, CK_DEALER, CK_OWN };
+enum { ACE_LOW = 0, ACE_HIGH_OR_LOW, ACE_AROUND };
+
+/* Phases and event kinds: the engine's `Phase` and `EventKind`, by name (PHASES, EVENT_KINDS). */
+enum { PH_CUT = 0, PH_SHUFFLE, PH_DISCARD, PH_COUNT, PH_MUGGINS, PH_PLAY, PH_OVER };
+enum {
+    EV_CUT = 0, EV_CUT_AGAIN, EV_DEALER, EV_COMPENSATION, EV_DEAL, EV_DISCARD, EV_TURNUP,
+    EV_TURNED_JACK, EV_KNAVE, EV_COUNT, EV_DECLARE, EV_SHOW, EV_MUGGINS, EV_PLAY, EV_GO,
+    EV_LAST_CARD, EV_RESET, EV_PLAY_END, EV_DEAL_END, EV_WIN
+};
+/* Where points come from: `noddy.sim.tournament.SOURCES`, in its order. */
+enum { SRC_HAND = 0, SRC_CRIB, SRC_PLAY, SRC_THIRTY_ONE, SRC_LAST_CARD, SRC_KNAVE, SRC_MUGGINS,
+       SRC_COMPENSATION, N_SOURCES };
+/* A player's action as an int: kind + 8 * payload (a card, a mask of cards, or a number). */
+enum { AC_PLAY = 0, AC_GO, AC_DISCARD, AC_COUNT, AC_DECLARE, AC_MUGGINS, AC_PASS };
+#define ACTION(kind, payload) ((uint64_t)(kind) + 8 * (uint64_t)(payload))
+
+enum { T_HAND = 0, T_CRIB, T_MUGGINS };
+
+#define MAX_EVENTS 64
+#define MAX_TASKS 16
+#define MAX_PILE 32
+#define MAX_ACTIONS 1024
+#define MAX_COUNTED 13 /* the most cards a hand or crib count takes, the turn-up included */
+#define DECLARE_LIMIT 100
+
+typedef struct {
+    int8_t kind;
+    int8_t seat; /* -1: the table */
+    int16_t points;
+} KEvent;
+
+typedef struct {
+    int8_t what;
+    int8_t seat;
+} Task;
+
+typedef struct {
+    const Config *cfg;
+    int8_t phase, dealer, to_act, last_player, last_was_go, winner, play_done;
+    int8_t turnup, npile, ntasks, ncounted, muggins_declarer;
+    int16_t count, muggins_missed, deal_number;
+    uint8_t gone, declared[4];
+    int32_t scores[4];
+    int16_t missed[4];
+    int8_t counted[4];
+    uint8_t stock[52];
+    int8_t stock_len;
+    mask_t hands[4], held[4], cribs[4];
+    uint8_t pile[MAX_PILE];
+    Task tasks[MAX_TASKS];
+    int32_t sources[4][N_SOURCES];
+    int32_t actions;
+    int nevents;
+    KEvent events[MAX_EVENTS];
+} KState;
+
+/* score.c */
+int card_value(int card);
+int hand_count(const Config *c, mask_t held, int turnup, int crib, int *knave);
+int play_count(const Config *c, const uint8_t *pile, int n, int turnup, int *thirty_one, int *knave);
+
+/* flow.c */
+void k_new(KState *s, const Config *c);
+int k_legal(const KState *s, uint64_t *out);
+int k_is_legal(const KState *s, uint64_t action);
+void k_apply(KState *s, uint64_t action);
+void k_deal(KState *s, const uint8_t *order, int n);
+void k_cut(KState *s, const uint8_t *cards);
+void k_draw_dealer(KState *s, int dealer);
+
+#endif

@@ -1,0 +1,434 @@
+/* The Python face of the kernel (`noddy.kernel._ckernel`): `Config`, the step-level `State`, and
+ * `play_random`, whole games between uniformly random players with a seeded generator of its own.
+ * Python code uses it through `noddy.kernel`, which builds the configuration from `Rules`. */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernel.h"
+
+/* -- Config ------------------------------------------------------------------------------------ */
+
+typedef struct {
+    PyObject_HEAD
+    Config cfg;
+} ConfigObject;
+
+#define FIELD_ENTRY(name, n) {#name, n},
+static const struct { const char *name; int length; } FIELD_LIST[] = {CONFIG_FIELDS(FIELD_ENTRY)};
+#undef FIELD_ENTRY
+
+#define FIELD_LENGTH(name, n) + (n)
+static const Py_ssize_t CONFIG_LENGTH = 0 CONFIG_FIELDS(FIELD_LENGTH);
+#undef FIELD_LENGTH
+
+static PyObject *Config_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
+    PyObject *values;
+    if (!PyArg_ParseTuple(args, "O:Config", &values)) return NULL;
+    PyObject *seq = PySequence_Fast(values, "a kernel configuration is a sequence of ints");
+    if (!seq) return NULL;
+    if (PySequence_Fast_GET_SIZE(seq) != CONFIG_LENGTH) {
+        PyErr_Format(PyExc_ValueError, "a kernel configuration has %zd ints, not %zd", CONFIG_LENGTH,
+                     PySequence_Fast_GET_SIZE(seq));
+        Py_DECREF(seq);
+        return NULL;
+    }
+    ConfigObject *self = (ConfigObject *)type->tp_alloc(type, 0);
+    if (!self) { Py_DECREF(seq); return NULL; }
+    int *out = (int *)&self->cfg;
+    for (Py_ssize_t i = 0; i < CONFIG_LENGTH; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (v == -1 && PyErr_Occurred()) { Py_DECREF(seq); Py_DECREF(self); return NULL; }
+        out[i] = (int)v;
+    }
+    Py_DECREF(seq);
+    int n = self->cfg.players[0];
+    if (n < 2 || n > 4) {
+        PyErr_Format(PyExc_ValueError, "the kernel plays 2 to 4 players, not %d", n);
+        Py_DECREF(self);
+        return NULL;
+    }
+    return (PyObject *)self;
+}
+
+static PyTypeObject ConfigType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "noddy.kernel._ckernel.Config",
+    .tp_basicsize = sizeof(ConfigObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "A rule set and table as the kernel reads them (built by noddy.kernel.config).",
+    .tp_new = Config_new,
+};
+
+/* -- State ------------------------------------------------------------------------------------- */
+
+typedef struct {
+    PyObject_HEAD
+    PyObject *config;
+    KState s;
+} StateObject;
+
+static PyTypeObject StateType;
+
+static PyObject *State_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
+    PyObject *config;
+    if (!PyArg_ParseTuple(args, "O!:State", &ConfigType, &config)) return NULL;
+    StateObject *self = (StateObject *)type->tp_alloc(type, 0);
+    if (!self) return NULL;
+    Py_INCREF(config);
+    self->config = config;
+    k_new(&self->s, &((ConfigObject *)config)->cfg);
+    return (PyObject *)self;
+}
+
+static void State_dealloc(StateObject *self) {
+    Py_XDECREF(self->config);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *State_copy(StateObject *self, PyObject *unused) {
+    StateObject *copy = (StateObject *)StateType.tp_alloc(&StateType, 0);
+    if (!copy) return NULL;
+    Py_INCREF(self->config);
+    copy->config = self->config;
+    copy->s = self->s;
+    return (PyObject *)copy;
+}
+
+static PyObject *State_legal(StateObject *self, PyObject *unused) {
+    uint64_t legal[MAX_ACTIONS];
+    int n = self->s.phase == PH_OVER ? 0 : k_legal(&self->s, legal);
+    PyObject *list = PyList_New(n);
+    if (!list) return NULL;
+    for (int i = 0; i < n; i++) {
+        PyObject *item = PyLong_FromUnsignedLongLong(legal[i]);
+        if (!item) { Py_DECREF(list); return NULL; }
+        PyList_SET_ITEM(list, i, item);
+    }
+    return list;
+}
+
+static PyObject *State_apply(StateObject *self, PyObject *arg) {
+    unsigned long long action = PyLong_AsUnsignedLongLong(arg);
+    if (action == (unsigned long long)-1 && PyErr_Occurred()) return NULL;
+    if (self->s.phase == PH_OVER || !k_is_legal(&self->s, action)) {
+        PyErr_Format(PyExc_ValueError, "action %llu is not legal now (phase %d, seat %d)", action,
+                     self->s.phase, self->s.to_act);
+        return NULL;
+    }
+    self->s.nevents = 0;
+    k_apply(&self->s, action);
+    Py_RETURN_NONE;
+}
+
+/* Read `n` distinct cards 0-51 from a sequence, or set an error. */
+static int read_cards(PyObject *arg, uint8_t *cards, Py_ssize_t n, const char *what) {
+    PyObject *seq = PySequence_Fast(arg, "cards are a sequence of ints 0-51");
+    if (!seq) return -1;
+    mask_t seen = 0;
+    int ok = PySequence_Fast_GET_SIZE(seq) == n;
+    for (Py_ssize_t i = 0; ok && i < n; i++) {
+        long card = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        ok = card >= 0 && card < 52 && !(seen >> card & 1);
+        if (ok) { seen |= (mask_t)1 << card; cards[i] = (uint8_t)card; }
+    }
+    Py_DECREF(seq);
+    if (!ok) {
+        if (!PyErr_Occurred()) PyErr_Format(PyExc_ValueError, "%s needs %zd different cards 0-51", what, n);
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *State_shuffle(StateObject *self, PyObject *arg) {
+    uint8_t order[52];
+    if (self->s.phase != PH_SHUFFLE) return PyErr_Format(PyExc_ValueError, "no shuffle is due now");
+    if (read_cards(arg, order, 52, "a shuffle") < 0) return NULL;
+    self->s.nevents = 0;
+    k_deal(&self->s, order, 52);
+    Py_RETURN_NONE;
+}
+
+static PyObject *State_cut(StateObject *self, PyObject *arg) {
+    uint8_t cards[4];
+    const Config *c = self->s.cfg;
+    if (self->s.phase != PH_CUT || c->first_dealer[0] == FD_ANY)
+        return PyErr_Format(PyExc_ValueError, "no cut for the deal is due now");
+    if (read_cards(arg, cards, c->players[0], "a cut for the deal") < 0) return NULL;
+    self->s.nevents = 0;
+    k_cut(&self->s, cards);
+    Py_RETURN_NONE;
+}
+
+static PyObject *State_draw_dealer(StateObject *self, PyObject *arg) {
+    long seat = PyLong_AsLong(arg);
+    if (seat == -1 && PyErr_Occurred()) return NULL;
+    const Config *c = self->s.cfg;
+    if (self->s.phase != PH_CUT || c->first_dealer[0] != FD_ANY || seat < 0 || seat >= c->players[0])
+        return PyErr_Format(PyExc_ValueError, "no draw of dealer %ld is due now", seat);
+    self->s.nevents = 0;
+    k_draw_dealer(&self->s, (int)seat);
+    Py_RETURN_NONE;
+}
+
+static PyObject *State_events(StateObject *self, PyObject *unused) {
+    PyObject *list = PyList_New(self->s.nevents);
+    if (!list) return NULL;
+    for (int i = 0; i < self->s.nevents; i++) {
+        KEvent e = self->s.events[i];
+        PyObject *item = Py_BuildValue("(iii)", e.kind, e.seat, e.points);
+        if (!item) { Py_DECREF(list); return NULL; }
+        PyList_SET_ITEM(list, i, item);
+    }
+    return list;
+}
+
+static PyObject *int_tuple(const int32_t *values, int n) {
+    PyObject *t = PyTuple_New(n);
+    if (!t) return NULL;
+    for (int i = 0; i < n; i++) {
+        PyObject *v = PyLong_FromLong(values[i]);
+        if (!v) { Py_DECREF(t); return NULL; }
+        PyTuple_SET_ITEM(t, i, v);
+    }
+    return t;
+}
+
+static PyObject *State_get_scores(StateObject *self, void *closure) {
+    return int_tuple(self->s.scores, self->s.cfg->sides[0]);
+}
+static PyObject *State_get_phase(StateObject *self, void *closure) { return PyLong_FromLong(self->s.phase); }
+static PyObject *State_get_to_act(StateObject *self, void *closure) { return PyLong_FromLong(self->s.to_act); }
+static PyObject *State_get_dealer(StateObject *self, void *closure) { return PyLong_FromLong(self->s.dealer); }
+static PyObject *State_get_winner(StateObject *self, void *closure) { return PyLong_FromLong(self->s.winner); }
+static PyObject *State_get_turnup(StateObject *self, void *closure) { return PyLong_FromLong(self->s.turnup); }
+
+static PyMethodDef State_methods[] = {
+    {"copy", (PyCFunction)State_copy, METH_NOARGS, "An independent copy of this position."},
+    {"legal", (PyCFunction)State_legal, METH_NOARGS, "The listed legal actions, as ints."},
+    {"apply", (PyCFunction)State_apply, METH_O, "Apply a legal action (an int); ValueError if it is not."},
+    {"shuffle", (PyCFunction)State_shuffle, METH_O, "Chance: deal from this order of the 52 cards."},
+    {"cut", (PyCFunction)State_cut, METH_O, "Chance: one card a seat cut for the first deal."},
+    {"draw_dealer", (PyCFunction)State_draw_dealer, METH_O, "Chance: the first dealer drawn."},
+    {"events", (PyCFunction)State_events, METH_NOARGS, "The last step's events: (kind, seat, points)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef State_getset[] = {
+    {"scores", (getter)State_get_scores, NULL, "Each side's score.", NULL},
+    {"phase", (getter)State_get_phase, NULL, "The phase, an index into PHASES.", NULL},
+    {"to_act", (getter)State_get_to_act, NULL, "The seat to act, or -1.", NULL},
+    {"dealer", (getter)State_get_dealer, NULL, "The dealer.", NULL},
+    {"winner", (getter)State_get_winner, NULL, "The winning side, or -1 (none yet, or a draw).", NULL},
+    {"turnup", (getter)State_get_turnup, NULL, "The turn-up card, or -1.", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject StateType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "noddy.kernel._ckernel.State",
+    .tp_basicsize = sizeof(StateObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "A game position in the kernel: State(config) is the position before the first cut.",
+    .tp_new = State_new,
+    .tp_dealloc = (destructor)State_dealloc,
+    .tp_methods = State_methods,
+    .tp_getset = State_getset,
+};
+
+/* -- whole random games ------------------------------------------------------------------------ */
+
+/* xoshiro256** seeded by splitmix64: fast, and the same games for the same seed everywhere. */
+typedef struct { uint64_t s[4]; } Rng;
+
+static uint64_t splitmix64(uint64_t *x) {
+    uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+static uint64_t next_u64(Rng *r) {
+    uint64_t *s = r->s, result = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = rotl(s[3], 45);
+    return result;
+}
+
+/* Uniform in [0, n): Lemire's multiply-and-reject, exact. */
+static uint32_t below(Rng *r, uint32_t n) {
+    uint64_t m = (uint64_t)(uint32_t)(next_u64(r) >> 32) * n;
+    uint32_t low = (uint32_t)m;
+    if (low < n) {
+        uint32_t threshold = -n % n;
+        while (low < threshold) {
+            m = (uint64_t)(uint32_t)(next_u64(r) >> 32) * n;
+            low = (uint32_t)m;
+        }
+    }
+    return (uint32_t)(m >> 32);
+}
+
+static void shuffle_deck(Rng *r, uint8_t *deck, int draws) {
+    for (int i = 0; i < 52; i++) deck[i] = (uint8_t)i;
+    for (int i = 0; i < draws; i++) {
+        int j = i + (int)below(r, (uint32_t)(52 - i));
+        uint8_t t = deck[i];
+        deck[i] = deck[j];
+        deck[j] = t;
+    }
+}
+
+typedef struct { int dealer; int32_t points[4]; } DealRecord;
+
+#define MAX_STEPS 10000000
+
+static PyObject *play_random(PyObject *module, PyObject *args) {
+    PyObject *config;
+    unsigned long long seed;
+    if (!PyArg_ParseTuple(args, "O!K:play_random", &ConfigType, &config, &seed)) return NULL;
+    const Config *c = &((ConfigObject *)config)->cfg;
+    KState s;
+    Rng rng;
+    uint64_t x = seed;
+    for (int i = 0; i < 4; i++) rng.s[i] = splitmix64(&x);
+    k_new(&s, c);
+    int ndeals = 0, capacity = 32, first_dealer = 0, actions = 0;
+    DealRecord *deals = malloc(sizeof(DealRecord) * (size_t)capacity);
+    if (!deals) return PyErr_NoMemory();
+    uint64_t legal[MAX_ACTIONS];
+    uint8_t deck[52];
+    long steps = 0;
+    while (s.phase != PH_OVER) {
+        if (++steps > MAX_STEPS) {
+            free(deals);
+            return PyErr_Format(PyExc_RuntimeError, "a kernel game did not end in %d steps", MAX_STEPS);
+        }
+        s.nevents = 0;
+        if (s.phase == PH_CUT && c->first_dealer[0] == FD_ANY) {
+            k_draw_dealer(&s, (int)below(&rng, (uint32_t)c->players[0]));
+        } else if (s.phase == PH_CUT) {
+            shuffle_deck(&rng, deck, c->players[0]);
+            k_cut(&s, deck);
+        } else if (s.phase == PH_SHUFFLE) {
+            shuffle_deck(&rng, deck, 51);
+            k_deal(&s, deck, 52);
+        } else {
+            int n = k_legal(&s, legal);
+            k_apply(&s, legal[n == 1 ? 0 : below(&rng, (uint32_t)n)]);
+            actions++;
+        }
+        for (int i = 0; i < s.nevents; i++) {
+            KEvent e = s.events[i];
+            if (e.kind == EV_DEALER) first_dealer = e.seat;
+            if (e.kind == EV_DEAL) {
+                if (ndeals == capacity) {
+                    capacity *= 2;
+                    DealRecord *grown = realloc(deals, sizeof(DealRecord) * (size_t)capacity);
+                    if (!grown) { free(deals); return PyErr_NoMemory(); }
+                    deals = grown;
+                }
+                deals[ndeals].dealer = e.seat;
+                memset(deals[ndeals].points, 0, sizeof deals[ndeals].points);
+                ndeals++;
+            }
+            if (e.points && e.seat >= 0 && ndeals)
+                deals[ndeals - 1].points[c->partners[0] ? e.seat % 2 : e.seat] += e.points;
+        }
+    }
+    int sides = c->sides[0], players = c->players[0];
+    PyObject *deal_list = PyTuple_New(ndeals), *sources = PyTuple_New(players);
+    if (!deal_list || !sources) goto fail;
+    for (int i = 0; i < ndeals; i++) {
+        PyObject *pts = int_tuple(deals[i].points, sides);
+        PyObject *item = pts ? Py_BuildValue("(iN)", deals[i].dealer, pts) : NULL;
+        if (!item) goto fail;
+        PyTuple_SET_ITEM(deal_list, i, item);
+    }
+    for (int p = 0; p < players; p++) {
+        PyObject *row = int_tuple(s.sources[p], N_SOURCES);
+        if (!row) goto fail;
+        PyTuple_SET_ITEM(sources, p, row);
+    }
+    free(deals);
+    return Py_BuildValue("(NiiNNi)", int_tuple(s.scores, sides), s.winner, first_dealer, deal_list, sources,
+                         actions);
+fail:
+    free(deals);
+    Py_XDECREF(deal_list);
+    Py_XDECREF(sources);
+    return NULL;
+}
+
+static PyMethodDef module_methods[] = {
+    {"play_random", play_random, METH_VARARGS,
+     "play_random(config, seed): one whole game between uniformly random players: (scores, winner,"
+     " first dealer, deals as (dealer, points by side), points by source per seat, actions)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module_def = {
+    PyModuleDef_HEAD_INIT, "_ckernel",
+    "The compiled game kernel of noddy (see noddy.kernel).", -1, module_methods,
+};
+
+static int add_names(PyObject *m, const char *name, const char *const *names, int n) {
+    PyObject *t = PyTuple_New(n);
+    if (!t) return -1;
+    for (int i = 0; i < n; i++) {
+        PyObject *s = PyUnicode_FromString(names[i]);
+        if (!s) { Py_DECREF(t); return -1; }
+        PyTuple_SET_ITEM(t, i, s);
+    }
+    return PyModule_AddObject(m, name, t) < 0 ? (Py_DECREF(t), -1) : 0;
+}
+
+#define NAMES(m, name, ...)                                                                     \
+    do {                                                                                        \
+        static const char *const values[] = {__VA_ARGS__};                                      \
+        if (add_names(m, name, values, (int)(sizeof values / sizeof *values)) < 0) goto error;  \
+    } while (0)
+
+PyMODINIT_FUNC PyInit__ckernel(void) {
+    if (PyType_Ready(&ConfigType) < 0 || PyType_Ready(&StateType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&module_def);
+    if (!m) return NULL;
+    Py_INCREF(&ConfigType);
+    if (PyModule_AddObject(m, "Config", (PyObject *)&ConfigType) < 0) goto error;
+    Py_INCREF(&StateType);
+    if (PyModule_AddObject(m, "State", (PyObject *)&StateType) < 0) goto error;
+    {
+        int n = (int)(sizeof FIELD_LIST / sizeof *FIELD_LIST);
+        PyObject *fields = PyTuple_New(n);
+        if (!fields) goto error;
+        for (int i = 0; i < n; i++) {
+            PyObject *item = Py_BuildValue("(si)", FIELD_LIST[i].name, FIELD_LIST[i].length);
+            if (!item) { Py_DECREF(fields); goto error; }
+            PyTuple_SET_ITEM(fields, i, item);
+        }
+        if (PyModule_AddObject(m, "CONFIG_FIELDS", fields) < 0) { Py_DECREF(fields); goto error; }
+    }
+    NAMES(m, "PHASES", "cut", "shuffle", "discard", "count", "muggins", "play", "over");
+    NAMES(m, "EVENT_KINDS", "cut", "cut_again", "dealer", "compensation", "deal", "discard", "turnup",
+          "turned_jack", "knave", "count", "declare", "show", "muggins", "play", "go", "last_card", "reset",
+          "play_end", "deal_end", "win");
+    NAMES(m, "SOURCES", "hand", "crib", "play", "thirty_one", "last_card", "knave", "muggins", "compensation");
+    NAMES(m, "ACTION_KINDS", "play", "go", "discard", "count", "declare", "muggins", "pass");
+    NAMES(m, "FIRST_DEALERS", "low_cut", "high_cut", "any");
+    NAMES(m, "FLUSH_READINGS", "off", "any", "held", "all", "held_five");
+    NAMES(m, "KNAVE_WHEN", "at_start", "in_announcement", "in_play");
+    NAMES(m, "WRONG_COUNTS", "corrected", "stands", "muggins");
+    NAMES(m, "CRIB_KINDS", "none", "dealer", "own");
+    NAMES(m, "ACES", "low", "high_or_low", "around");
+    if (PyModule_AddIntConstant(m, "MAX_ACTIONS", MAX_ACTIONS) < 0) goto error;
+    if (PyModule_AddIntConstant(m, "MAX_COUNTED", MAX_COUNTED) < 0) goto error;
+    return m;
+error:
+    Py_DECREF(m);
+    return NULL;
+}

@@ -1,0 +1,194 @@
+/* Counting in the kernel: a hand or crib (`noddy.scoring.score_hand_reference`, then the flow's
+ * `announced_items`) and the last card of the play (`noddy.scoring.score_play`), as point totals
+ * split by where they count. Every number comes from the configuration, built from `Rules`. */
+#include "kernel.h"
+
+#define RANK(card) ((card) % 13 + 1)
+#define SUIT(card) ((card) / 13)
+#define JACK 11
+
+int card_value(int card) {
+    int rank = RANK(card);
+    return rank > 10 ? 10 : rank;
+}
+
+/* Points of a sum made by `n` cards under a points code: -1 is 1 a card, 0 off, else flat. */
+static int sum_points(int code, int n) { return code < 0 ? n : code; }
+
+/* The runs among the rank counts `by_rank` (1-13), by the ace reading: maximal blocks of three or
+ * more consecutive positions, each scoring the product of its counts times its length's points. */
+static int runs(const Config *c, const int *by_rank) {
+    int pos[16], npos, points = 0;
+    if (c->ace[0] == ACE_AROUND) {
+        int start = 0;
+        for (int r = 1; r <= 13; r++)
+            if (!by_rank[r]) { start = r; break; }
+        if (!start) {
+            int product = 1;
+            for (int r = 1; r <= 13; r++) product *= by_rank[r];
+            return product * c->run_points[13];
+        }
+        npos = 13;
+        for (int i = 0; i < 13; i++) pos[i] = by_rank[(start + i - 1) % 13 + 1];
+    } else {
+        npos = c->ace[0] == ACE_HIGH_OR_LOW ? 14 : 13;
+        for (int i = 0; i < 13; i++) pos[i] = by_rank[i + 1];
+        pos[13] = by_rank[1];
+    }
+    pos[npos] = 0;
+    int length = 0, product = 1;
+    for (int i = 0; i <= npos; i++) {
+        if (pos[i]) {
+            length++;
+            product *= pos[i];
+            continue;
+        }
+        if (length >= 3) points += product * c->run_points[length];
+        length = 0;
+        product = 1;
+    }
+    return points;
+}
+
+static int flush(const Config *c, int reading, const int *cards, int nheld, int turnup) {
+    int held_suits[4] = {0, 0, 0, 0}, best = 0;
+    for (int i = 0; i < nheld; i++) held_suits[SUIT(cards[i])]++;
+    for (int s = 0; s < 4; s++)
+        if (held_suits[s] > best) best = held_suits[s];
+    int all_held = best == nheld;
+    int matches = all_held && SUIT(turnup) == SUIT(cards[0]);
+    switch (reading) {
+    case FL_ANY: {
+        int pool = best;
+        for (int s = 0; s < 4; s++) {
+            int n = held_suits[s] + (SUIT(turnup) == s);
+            if (n > pool) pool = n;
+        }
+        return pool >= 3 ? pool : 0;
+    }
+    case FL_HELD:
+        return all_held && nheld >= 3 ? nheld + matches : 0;
+    case FL_ALL:
+        return matches && nheld >= 2 ? nheld + 1 : 0;
+    case FL_HELD_FIVE:
+        if (all_held && nheld >= 3) return nheld + (matches && nheld >= 4);
+        return c->flush_three_of_four[0] && best >= 3 ? best : 0;
+    default:
+        return 0;
+    }
+}
+
+/* The count of `held` with `turnup` (every item of `score_hand_reference`); its Knave items' part
+ * (the Knave held, and a Jack turned up counted as held) in `*knave`. */
+int hand_count(const Config *c, mask_t held, int turnup, int crib, int *knave) {
+    int cards[MAX_COUNTED], n = 0;
+    for (mask_t m = held; m; m &= m - 1) cards[n++] = __builtin_ctzll(m);
+    int nheld = n;
+    cards[n++] = turnup;
+    int points = 0;
+    *knave = 0;
+    if (c->hand_15[0] || c->hand_25[0] || c->hand_31[0]) {
+        uint16_t sums[1 << MAX_COUNTED];
+        sums[0] = 0;
+        for (int m = 1; m < (1 << n); m++) {
+            sums[m] = sums[m & (m - 1)] + card_value(cards[__builtin_ctz(m)]);
+            int size = __builtin_popcount(m);
+            if (size < 2) continue;
+            if (sums[m] == 15 && c->hand_15[0]) points += sum_points(c->hand_15[0], size);
+            else if (sums[m] == 25 && c->hand_25[0]) points += sum_points(c->hand_25[0], size);
+            else if (sums[m] == 31 && c->hand_31[0]) points += sum_points(c->hand_31[0], size);
+        }
+    }
+    int by_rank[14] = {0}, by_key[14] = {0};
+    for (int i = 0; i < n; i++) {
+        by_rank[RANK(cards[i])]++;
+        by_key[c->pairs_by_value[0] ? card_value(cards[i]) : RANK(cards[i])]++;
+    }
+    for (int k = 1; k <= 13; k++)
+        if (by_key[k] >= 2) points += c->pair_points[by_key[k]];
+    points += runs(c, by_rank);
+    points += flush(c, crib ? c->crib_flush[0] : c->hand_flush[0], cards, nheld, turnup);
+    if (c->knave[0] && c->knave_when[0] != KW_IN_PLAY) {
+        for (int i = 0; i < nheld; i++)
+            if (RANK(cards[i]) == JACK && SUIT(cards[i]) == SUIT(turnup)) *knave += c->knave[0];
+        if (RANK(turnup) == JACK && c->jack_also_in_hand[0]) *knave += c->knave[0];
+    }
+    points += *knave;
+    if (c->special_in_hand[0]) {
+        for (int i = 0; i < nheld; i++) points += c->special[cards[i]];
+        if (c->special_turnup[0]) points += c->special[turnup];
+    }
+    return points;
+}
+
+static int is_run(const Config *c, const uint8_t *top, int k) {
+    int present[15] = {0}, low = 14, high = 0;
+    for (int i = 0; i < k; i++) {
+        int r = RANK(top[i]);
+        if (present[r]) return 0;
+        present[r] = 1;
+        if (r < low) low = r;
+        if (r > high) high = r;
+    }
+    if (high - low == k - 1) return 1;
+    if (c->ace[0] == ACE_HIGH_OR_LOW && present[1]) {
+        int low2 = 14;
+        for (int r = 2; r <= 13; r++)
+            if (present[r] && r < low2) low2 = r;
+        return 14 - low2 == k - 1;
+    }
+    if (c->ace[0] == ACE_AROUND) {
+        for (int s = 1; s <= 13; s++) {
+            if (!present[s]) continue;
+            int all = 1;
+            for (int i = 0; i < k && all; i++) all = present[(s + i - 1) % 13 + 1];
+            if (all) return 1;
+        }
+    }
+    return 0;
+}
+
+/* What the last card of `pile` (the `n` cards since the last reset) scores: the items of
+ * `score_play` in its order, only the best one where the rules say so. The 31's part is in
+ * `*thirty_one`, the Knave's in `*knave`; the rest counts as the play's. */
+int play_count(const Config *c, const uint8_t *pile, int n, int turnup, int *thirty_one, int *knave) {
+    int points[8], source[8], items = 0, count = 0;
+    for (int i = 0; i < n; i++) count += card_value(pile[i]);
+    int last = pile[n - 1];
+    if (count == 15 && c->play_15[0]) { points[items] = sum_points(c->play_15[0], n); source[items++] = SRC_PLAY; }
+    if (count == 25 && c->play_25[0]) { points[items] = sum_points(c->play_25[0], n); source[items++] = SRC_PLAY; }
+    if (count == 31 && c->play_31[0]) {
+        points[items] = sum_points(c->play_31[0], n) + c->thirty_one_extra[0];
+        source[items++] = SRC_THIRTY_ONE;
+    }
+    int key = c->pairs_by_value[0] ? card_value(last) : RANK(last), alike = 1;
+    while (alike < n && (c->pairs_by_value[0] ? card_value(pile[n - 1 - alike]) : RANK(pile[n - 1 - alike])) == key)
+        alike++;
+    if (alike >= 2) { points[items] = c->pair_points[alike]; source[items++] = SRC_PLAY; }
+    for (int k = n; k >= 3; k--)
+        if (is_run(c, pile + n - k, k)) { points[items] = c->run_points[k]; source[items++] = SRC_PLAY; break; }
+    if (c->play_flush[0]) {
+        int k = 1;
+        while (k < n && SUIT(pile[n - 1 - k]) == SUIT(last)) k++;
+        if (k >= 3) { points[items] = k; source[items++] = SRC_PLAY; }
+    }
+    if (c->knave[0] && c->knave_when[0] == KW_IN_PLAY && RANK(last) == JACK && SUIT(last) == SUIT(turnup)) {
+        points[items] = c->knave[0];
+        source[items++] = SRC_KNAVE;
+    }
+    if (c->special_in_play[0] && c->special[last]) { points[items] = c->special[last]; source[items++] = SRC_PLAY; }
+    *thirty_one = *knave = 0;
+    int first = 0, last_item = items;
+    if (c->best_only[0] && items > 1) {
+        for (int i = 1; i < items; i++)
+            if (points[i] > points[first]) first = i;
+        last_item = first + 1;
+    }
+    int total = 0;
+    for (int i = first; i < last_item; i++) {
+        total += points[i];
+        if (source[i] == SRC_THIRTY_ONE) *thirty_one += points[i];
+        if (source[i] == SRC_KNAVE) *knave += points[i];
+    }
+    return total;
+}

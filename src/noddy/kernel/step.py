@@ -1,0 +1,97 @@
+"""`KernelState`: a kernel position spoken in the engine's vocabulary (its `Action`, `Phase` and
+`EventKind`), for the differential test and for search that steps through games."""
+
+from __future__ import annotations
+
+from noddy.cards import DECK
+from noddy.game import Action, EventKind, Phase
+from noddy.kernel import compiled, kernel_config
+from noddy.rules import Rules
+
+__all__ = ["KernelEvent", "KernelState"]
+
+KernelEvent = tuple[EventKind, int | None, int]
+"""An event as the kernel tells it: kind, seat (``None``: the table or a draw) and points."""
+
+
+class KernelState:
+    """A game in the kernel, from before the first cut (as `noddy.game.new_game` starts one)."""
+
+    __slots__ = ("_state",)
+
+    def __init__(self, rules: Rules, players: int, partners: bool | None = None) -> None:
+        self._state = compiled.State(kernel_config(rules, players, partners))
+
+    def copy(self) -> KernelState:
+        """An independent copy (cheap: the state is a fixed-size block)."""
+        new = object.__new__(KernelState)
+        new._state = self._state.copy()
+        return new
+
+    @property
+    def phase(self) -> Phase:
+        return Phase(compiled.PHASES[self._state.phase])
+
+    @property
+    def to_act(self) -> int | None:
+        seat = self._state.to_act
+        return None if seat < 0 else seat
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return self._state.scores
+
+    @property
+    def winner(self) -> int | None:
+        side = self._state.winner
+        return None if side < 0 or self.phase is not Phase.OVER else side
+
+    def legal_actions(self) -> list[Action]:
+        """The listed legal actions (the declaration family, ``declare 0-99``, is not listed)."""
+        seat = self.to_act
+        return [self._decode(code, seat) for code in self._state.legal()]
+
+    def apply(self, action: Action) -> None:
+        """Take ``action`` (a player's or chance's); `ValueError` if the kernel refuses it."""
+        if action.kind == "shuffle":
+            self._state.shuffle([card.index for card in action.cards])
+        elif action.kind == "cut":
+            self._state.cut([card.index for card in action.cards])
+        elif action.kind == "dealer":
+            self._state.draw_dealer(action.number or 0)
+        else:
+            if action.seat != self.to_act:
+                raise ValueError(f"{action} by seat {action.seat}: it is seat {self.to_act}'s turn")
+            self._state.apply(self._encode(action))
+
+    def events(self) -> list[KernelEvent]:
+        """The events of the last action, in order."""
+        kinds = compiled.EVENT_KINDS
+        return [
+            (EventKind(kinds[kind]), None if seat < 0 else seat, points)
+            for kind, seat, points in self._state.events()
+        ]
+
+    @staticmethod
+    def _encode(action: Action) -> int:
+        kind = compiled.ACTION_KINDS.index(action.kind)
+        payload = 0
+        if action.kind == "play":
+            payload = action.cards[0].index
+        elif action.kind == "discard":
+            payload = sum(1 << card.index for card in action.cards)
+        elif action.kind == "declare":
+            payload = action.number or 0
+        return kind + 8 * payload
+
+    @staticmethod
+    def _decode(code: int, seat: int | None) -> Action:
+        kind = compiled.ACTION_KINDS[code % 8]
+        payload = code // 8
+        if kind == "play":
+            return Action("play", seat, (DECK[payload],))
+        if kind == "discard":
+            return Action("discard", seat, tuple(card for card in DECK if payload >> card.index & 1))
+        if kind == "declare":
+            return Action("declare", seat, number=payload)
+        return Action(kind, seat)
