@@ -15,14 +15,18 @@ import random
 
 import pytest
 
-from noddy.game import Action, GameState, count_items, new_game
-from noddy.kernel import KernelState, unavailable, unsupported
+from noddy.cards import DECK, Card
+from noddy.errors import NoddyError
+from noddy.game import Action, GameState, Phase, count_items, new_game
+from noddy.kernel import KernelState, compiled, kernel_config, play_random_game, unavailable, unsupported
 from noddy.rules import Rules, load_rules, preset_names
 from noddy.scoring import total
+from noddy.sim import SOURCES, play_games
+from noddy.sim.tournament import choose_engine
 
-REQUIRED = os.environ.get("NODDY_REQUIRE_KERNEL") == "1"
-
-pytestmark = pytest.mark.skipif(bool(unavailable()) and not REQUIRED, reason="the kernel is not built")
+needs_kernel = pytest.mark.skipif(
+    bool(unavailable()) and os.environ.get("NODDY_REQUIRE_KERNEL") != "1", reason="the kernel is not built"
+)
 
 HOUSE = [
     (
@@ -121,6 +125,15 @@ def _id(case: tuple[str, tuple[str, ...], int, bool | None]) -> str:
     return f"{name}{'+' + ','.join(overrides) if overrides else ''}-{n}{'p' if partners else ''}"
 
 
+def test_the_kernel_is_built_where_make_test_requires_it() -> None:
+    """``make test`` sets NODDY_REQUIRE_KERNEL=1: a kernel that did not build fails loudly there."""
+    if os.environ.get("NODDY_REQUIRE_KERNEL") == "1":
+        assert unavailable() == ""
+    else:
+        assert unavailable() == "" or "not built" in unavailable()
+
+
+@needs_kernel
 @pytest.mark.parametrize("case", CASES, ids=[_id(c) for c in CASES])
 def test_the_kernel_plays_every_rule_set_as_the_engine_does(
     case: tuple[str, tuple[str, ...], int, bool | None],
@@ -132,6 +145,7 @@ def test_the_kernel_plays_every_rule_set_as_the_engine_does(
         lockstep(rules, n, partners, seed)
 
 
+@needs_kernel
 @pytest.mark.slow
 @pytest.mark.parametrize("case", CASES, ids=[_id(c) for c in CASES])
 def test_the_kernel_plays_thousands_of_games_as_the_engine_does(
@@ -141,3 +155,83 @@ def test_the_kernel_plays_thousands_of_games_as_the_engine_does(
     rules = load_rules(name, overrides)
     for seed in range(100, 160):
         lockstep(rules, n, partners, seed)
+
+
+@needs_kernel
+@pytest.mark.parametrize("case", CASES, ids=[_id(c) for c in CASES])
+def test_whole_kernel_games_add_up_and_repeat_for_a_seed(
+    case: tuple[str, tuple[str, ...], int, bool | None],
+) -> None:
+    name, overrides, n, partners = case
+    rules = load_rules(name, overrides)
+    game = rules.game
+    for seed in range(20):
+        result = play_random_game(rules, n, partners, seed)
+        assert play_random_game(rules, n, partners, seed) == result
+        together = new_game(rules, n, partners=partners).partners
+        by_side = [0] * len(result.scores)
+        for seat, points in enumerate(result.points):
+            assert len(points) == len(SOURCES) and min(points) >= 0
+            by_side[seat % 2 if together else seat] += sum(points)
+        assert tuple(by_side) == result.scores
+        in_deals = [sum(points[side] for _, points in result.deals) for side in range(len(result.scores))]
+        compensation = game.compensation if result.first_dealer is not None else 0
+        assert sum(in_deals) + compensation == sum(result.scores)
+        assert result.deals and result.deals[0][0] == result.first_dealer
+        assert result.actions > 0
+        best = max(result.scores)
+        if result.winner is None:
+            assert result.stake == ("draw", 0) and result.scores.count(best) > 1
+        else:
+            assert result.scores[result.winner] == best or game.win_at_once
+            if game.end == "target":
+                assert result.scores[result.winner] >= game.target
+            losers = [s for i, s in enumerate(result.scores) if i != result.winner]
+            assert result.stake == game.stake(max(losers))
+    assert len({play_random_game(rules, n, partners, seed) for seed in range(20)}) > 1
+
+
+@needs_kernel
+def test_the_step_state_refuses_what_is_not_legal_and_copies_apart() -> None:
+    rules = load_rules("cribbage")
+    state = KernelState(rules, 2)
+    with pytest.raises(ValueError, match="it is seat None's turn"):
+        state.apply(Action.go(0))
+    with pytest.raises(ValueError, match="different cards"):
+        state.apply(Action("cut", None, (Card.parse("5h"), Card.parse("5h"))))
+    state.apply(Action("cut", None, (Card.parse("2h"), Card.parse("9s"))))
+    assert state.phase is Phase.SHUFFLE and [e[0] for e in state.events()] == ["cut", "dealer"]
+    copy = state.copy()
+    copy.apply(Action("shuffle", None, DECK))
+    assert state.phase is Phase.SHUFFLE and copy.phase is Phase.DISCARD and copy.to_act == 1
+    with pytest.raises(ValueError, match="not legal"):
+        copy.apply(Action.go(1))
+    with pytest.raises(ValueError, match="configuration has"):
+        compiled.Config([2, 0])
+    assert kernel_config(rules, 2, None) is kernel_config(rules, 2, None)
+
+
+def test_rules_beyond_the_kernel_are_named_and_played_by_python() -> None:
+    big = load_rules("willughby", ["deal.players.2.dealt=13"])
+    assert unsupported(big, 2) == "the kernel counts up to 13 cards with the turn-up, not 14"
+    assert unsupported(load_rules("cribbage"), 3) == ""
+    assert choose_engine(big, ["random", "random"]) == "python"
+    assert choose_engine(load_rules("cribbage"), ["random", "greedy"]) == "python"
+    assert choose_engine(load_rules("cribbage"), ["random", "random"], "python") == "python"
+    with pytest.raises(NoddyError, match="only random players, not greedy"):
+        choose_engine(load_rules("cribbage"), ["random", "greedy"], "kernel")
+    with pytest.raises(NoddyError, match="counts up to 13 cards"):
+        choose_engine(big, ["random", "random"], "kernel")
+    with pytest.raises(NoddyError, match="unknown engine 'fast'"):
+        choose_engine(big, ["random", "random"], "fast")
+
+
+@needs_kernel
+def test_random_tournaments_take_the_kernel_and_repeat_for_a_seed() -> None:
+    rules = load_rules("cribbage")
+    assert choose_engine(rules, ["random", "random"]) == "kernel"
+    games = play_games(rules, ["random", "random"], 10, seed=4)
+    assert games == play_games(rules, ["random", "random"], 10, seed=4, engine="kernel")
+    assert [g.seats for g in games] == [(0, 1), (1, 0)] * 5
+    assert games != play_games(rules, ["random", "random"], 10, seed=4, engine="python")
+    assert all(max(g.scores) >= 121 and g.winner == g.scores.index(max(g.scores)) for g in games)

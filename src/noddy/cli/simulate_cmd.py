@@ -38,7 +38,7 @@ from noddy.errors import NoddyError
 from noddy.rules import Rules
 from noddy.sim import SOURCES, Report, display_names, executor_for, iter_games, make_report
 from noddy.sim.stats import SOURCE_LABELS
-from noddy.sim.tournament import check_tournament, chunk_size
+from noddy.sim.tournament import ENGINES, check_tournament, choose_engine, chunk_size
 
 __all__ = ["simulate"]
 
@@ -115,12 +115,28 @@ def _rule_set_rows(report: Report) -> list[tuple[str, str]]:
     ]
 
 
-def _print_report(report: Report) -> None:
+_ENGINE_NAMES = {"kernel": "the compiled kernel", "python": "the Python engine"}
+
+
+def _engine_line(reports: Sequence[Report], engines: Sequence[str]) -> str:
+    """Which engine played the games (a seed gives other games on the other engine)."""
+    used = sorted(set(engines))
+    if len(used) == 1:
+        return f"Played by {_ENGINE_NAMES[used[0]]}."
+    parts = [
+        f"{_ENGINE_NAMES[e]} ({', '.join(r.rules for r, x in zip(reports, engines, strict=True) if x == e)})"
+        for e in used
+    ]
+    return f"Played by {' and '.join(parts)}."
+
+
+def _print_report(report: Report, engine: str) -> None:
     names = " v ".join(p.name for p in report.players)
     console.print(
         f"[bold]{escape(report.title)}[/]: {escape(names)}, {report.games:,} games"
         f" (seed {report.seed}, seats rotated)"
     )
+    console.print(escape(_engine_line([report], [engine])))
     console.print()
     print_table(_players_table(report))
     console.print()
@@ -138,10 +154,11 @@ def _print_report(report: Report) -> None:
     print_table(table)
 
 
-def _print_comparison(reports: Sequence[Report]) -> None:
+def _print_comparison(reports: Sequence[Report], engines: Sequence[str]) -> None:
     first = reports[0]
     names = " v ".join(p.name for p in first.players)
     console.print(f"[bold]{escape(names)}[/], {first.games:,} games under each rule set (seed {first.seed})")
+    console.print(escape(_engine_line(reports, engines)))
     console.print()
     table = Table(show_edge=False)
     table.add_column("", overflow="fold")
@@ -193,6 +210,7 @@ def _run(
     partners: bool | None,
     workers: int | None,
     dask: str | None,
+    engines: Sequence[str],
 ) -> list[Report]:
     """Play the games under each rule set in turn on one executor, showing progress on stderr (with
     --json too: stdout carries only the JSON): a bar on a terminal, else a line a rule set."""
@@ -210,7 +228,7 @@ def _run(
         executor_for(workers, dask) as (executor, slots),
         Progress(*columns, console=err_console, transient=True) as progress,
     ):
-        for rules in rule_sets:
+        for rules, chosen in zip(rule_sets, engines, strict=True):
             task = progress.add_task(rules.name, total=games)
             summaries = iter_games(
                 rules,
@@ -221,6 +239,7 @@ def _run(
                 executor=executor,
                 chunk=chunk_size(games, slots),
                 on_progress=partial(progress.advance, task),
+                engine=chosen,
             )
             reports.append(make_report(rules, names, seed, summaries))
             if not err_console.is_terminal:
@@ -313,6 +332,15 @@ def simulate(
     plot: Annotated[
         Path | None, typer.Option("--plot", metavar="FILE", help="Draw the statistics to this .png file.")
     ] = None,
+    engine: Annotated[
+        str,
+        typer.Option(
+            "--engine",
+            metavar="|".join(ENGINES),
+            help="Which engine plays: the compiled kernel (random players only), the Python engine, or"
+            " auto: the kernel where it can. The two draw different games from one seed.",
+        ),
+    ] = "auto",
 ) -> None:
     """Play many games between computer players and report who wins, how, and what the rules do."""
     with reporting_errors():
@@ -329,27 +357,28 @@ def simulate(
         names = _computer_seats(seats, players)
         for rules in rule_sets:
             check_tournament(rules, names, partners, games)
+        engines = [choose_engine(rules, names, engine) for rules in rule_sets]
         if plot is not None:
             from noddy.sim.plot import check_plot_path, plot_reports
 
             check_plot_path(plot)
-        reports = _run(rule_sets, names, games, seed, partners, workers, dask)
+        reports = _run(rule_sets, names, games, seed, partners, workers, dask, engines)
         if plot is not None:
             plot_reports(reports, plot)
     if as_json:
         if len(reports) == 1:
-            data = reports[0].to_json()
+            data = {**reports[0].to_json(), "engine": engines[0]}
         else:
             data = {
                 "games": games,
                 "seed": seed,
                 "players": display_names(names),
-                "rule_sets": [r.to_json() for r in reports],
+                "rule_sets": [{**r.to_json(), "engine": e} for r, e in zip(reports, engines, strict=True)],
             }
         print(json.dumps(data, ensure_ascii=False))
     elif len(reports) == 1:
-        _print_report(reports[0])
+        _print_report(reports[0], engines[0])
     else:
-        _print_comparison(reports)
+        _print_comparison(reports, engines)
     if plot is not None and not as_json:
         console.print(f"Plot saved to {escape(str(plot))}")

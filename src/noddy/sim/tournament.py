@@ -3,7 +3,9 @@
 Game ``i`` of a tournament draws its chance from its own `random.Random` (see `game_rng`) and seats
 the players rotated by ``i``, so a game's outcome depends only on the seed and its index: the results
 are the same whether the games run in this process, on a pool of processes or on a dask cluster.
-Games are always played through `noddy.players.driver.run_game`.
+Games are played through `noddy.players.driver.run_game` (the Python engine), or, where every
+player is ``random`` and the compiled kernel handles the rules, by `noddy.kernel` (see `choose_engine`):
+a seed then gives the same games for the same engine, and different games for the two engines.
 """
 
 from __future__ import annotations
@@ -19,16 +21,19 @@ from dataclasses import dataclass
 
 from noddy.errors import NoddyError
 from noddy.game import EVENT_FACTS, Event, GameState, new_game, side_of
+from noddy.kernel import play_random_game, unavailable, unsupported
 from noddy.players import make_player
 from noddy.players.driver import run_game
 from noddy.rules import Rules, dump_rules, loads_rules
 from noddy.scoring import FACTS, total
 
 __all__ = [
+    "ENGINES",
     "SOURCES",
     "DealSummary",
     "GameSummary",
     "check_tournament",
+    "choose_engine",
     "chunk_size",
     "executor_for",
     "game_rng",
@@ -43,6 +48,12 @@ SOURCES = ("hand", "crib", "play", "thirty_one", "last_card", "knave", "muggins"
 """Where points come from, in the order of `GameSummary.points`."""
 
 _MAX_CHUNK = 200
+
+ENGINES = ("auto", "kernel", "python")
+"""Which engine plays: ``kernel`` (compiled, random players only), ``python`` (the readable engine,
+every player), or ``auto``: the kernel where it can, else Python."""
+
+_KERNEL_PLAYERS = frozenset({"random"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +146,27 @@ def summarize_game(state: GameState, seats: Sequence[int], index: int) -> GameSu
     )
 
 
+def _kernel_refusal(rules: Rules, names: Sequence[str]) -> str:
+    """Why the compiled kernel cannot play this tournament, or ``""`` when it can."""
+    others = sorted(set(names) - _KERNEL_PLAYERS)
+    if others:
+        return f"the kernel plays only {', '.join(sorted(_KERNEL_PLAYERS))} players, not {', '.join(others)}"
+    return unavailable() or unsupported(rules, len(names))
+
+
+def choose_engine(rules: Rules, names: Sequence[str], engine: str = "auto") -> str:
+    """The engine that plays (``kernel`` or ``python``) for an ``engine`` asked for (`ENGINES`):
+    ``auto`` takes the kernel when it can; ``kernel`` refuses, saying why, when it cannot."""
+    if engine not in ENGINES:
+        raise NoddyError(f"unknown engine {engine!r}; choose one of: {', '.join(ENGINES)}")
+    if engine == "python":
+        return engine
+    why = _kernel_refusal(rules, names)
+    if why and engine == "kernel":
+        raise NoddyError(f"the kernel cannot play this: {why}; use --engine python (or auto)")
+    return "python" if why else "kernel"
+
+
 def _play_game(
     rules: Rules, names: Sequence[str], partners: bool | None, seed: int, index: int
 ) -> GameSummary:
@@ -144,12 +176,48 @@ def _play_game(
     return summarize_game(run_game(state, players, game_rng(seed, index)), seats, index)
 
 
+def _kernel_game(rules: Rules, players: int, partners: bool, seed: int, index: int) -> GameSummary:
+    """Game ``index`` played by the kernel between random players, from the same per-game seed."""
+    result = play_random_game(rules, players, partners, seed * 1_000_003 + index)
+    return GameSummary(
+        index=index,
+        seats=seating(players, index),
+        partners=partners,
+        scores=result.scores,
+        winner=result.winner,
+        stake=result.stake,
+        first_dealer=result.first_dealer,
+        deals=tuple(DealSummary(dealer, points) for dealer, points in result.deals),
+        points=result.points,
+        actions=result.actions,
+    )
+
+
+def _play_games(
+    rules: Rules, names: Sequence[str], partners: bool | None, seed: int, indexes: range, engine: str
+) -> Iterator[GameSummary]:
+    """Games ``indexes`` by ``engine`` (`ENGINES`), one by one."""
+    if choose_engine(rules, names, engine) == "kernel":
+        together = new_game(rules, len(names), partners=partners).partners
+        for index in indexes:
+            yield _kernel_game(rules, len(names), together, seed, index)
+    else:
+        for index in indexes:
+            yield _play_game(rules, names, partners, seed, index)
+
+
 def play_chunk(
-    rules_toml: str, names: tuple[str, ...], partners: bool | None, seed: int, start: int, stop: int
+    rules_toml: str,
+    names: tuple[str, ...],
+    partners: bool | None,
+    seed: int,
+    start: int,
+    stop: int,
+    engine: str = "auto",
 ) -> list[GameSummary]:
     """Play games ``start`` to ``stop - 1``: the task sent to a worker, all in plain data."""
     rules = loads_rules(rules_toml)
-    return [_play_game(rules, names, partners, seed, i) for i in range(start, stop)]
+    return list(_play_games(rules, names, partners, seed, range(start, stop), engine))
 
 
 def chunk_size(games: int, workers: int) -> int:
@@ -181,10 +249,19 @@ def play_games(
     executor: Executor | None = None,
     chunk: int = 50,
     on_progress: Callable[[int], None] | None = None,
+    engine: str = "auto",
 ) -> list[GameSummary]:
     """Play ``games`` games and return their summaries in game order (see `iter_games`)."""
     summaries = iter_games(
-        rules, names, games, seed, partners=partners, executor=executor, chunk=chunk, on_progress=on_progress
+        rules,
+        names,
+        games,
+        seed,
+        partners=partners,
+        executor=executor,
+        chunk=chunk,
+        on_progress=on_progress,
+        engine=engine,
     )
     return sorted(summaries, key=lambda summary: summary.index)
 
@@ -199,16 +276,19 @@ def iter_games(
     executor: Executor | None = None,
     chunk: int = 50,
     on_progress: Callable[[int], None] | None = None,
+    engine: str = "auto",
 ) -> Iterator[GameSummary]:
     """Play ``games`` games and yield each summary as its game (or its task) finishes, keeping none,
     so that statistics can be streamed (`noddy.sim.stats.Tally`) over any number of games.
 
     With no ``executor`` the games run here, one by one, in game order; otherwise in tasks of
     ``chunk`` games, yielded as the tasks finish. ``on_progress`` hears how many games have just
-    finished. The tournament is checked before any game is played.
+    finished. ``engine`` (`ENGINES`) says which engine plays (see `choose_engine`). The tournament
+    is checked before any game is played.
     """
     check_tournament(rules, names, partners, games)
-    return _iter_games(rules, names, games, seed, partners, executor, chunk, on_progress)
+    chosen = choose_engine(rules, names, engine)
+    return _iter_games(rules, names, games, seed, partners, executor, chunk, on_progress, chosen)
 
 
 def _iter_games(
@@ -220,16 +300,17 @@ def _iter_games(
     executor: Executor | None,
     chunk: int,
     on_progress: Callable[[int], None] | None,
+    engine: str,
 ) -> Iterator[GameSummary]:
     if executor is None:
-        for index in range(games):
-            yield _play_game(rules, names, partners, seed, index)
+        for summary in _play_games(rules, names, partners, seed, range(games), engine):
+            yield summary
             if on_progress is not None:
                 on_progress(1)
         return
     args = (dump_rules(rules), tuple(names), partners, seed)
     futures = {
-        executor.submit(play_chunk, *args, start, min(start + chunk, games))
+        executor.submit(play_chunk, *args, start, min(start + chunk, games), engine)
         for start in range(0, games, chunk)
     }
     try:
