@@ -11,6 +11,7 @@ setup(
                 "src/noddy/kernel/module.c",
                 "src/noddy/kernel/flow.c",
                 "src/noddy/kernel/score.c",
+                "src/noddy/kernel/greedy.c",
             ],
             depends=["src/noddy/kernel/kernel.h"],
             extra_compile_args=["-O2", "-std=c11"],

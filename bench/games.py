@@ -1,16 +1,18 @@
 """``make bench`` (games): whole games a CPU-second against OpenSpiel's C++ cribbage, in the same run.
 
 The baseline is OpenSpiel's ``pyspiel.load_game("cribbage")`` played to the end with uniformly
-random actions (the chance outcomes, cards dealt, are equally likely) in a Python loop. noddy's games are
-what ``noddy simulate --players random,random --workers 1`` plays: `noddy.sim.play_games` in this
-process, each game summarised. Every contender runs in turn for a slice of CPU time in each of
-several interleaved rounds, so a load on the machine falls on all of them alike; a rate is games
-over CPU seconds (``time.process_time``) summed over the rounds, and a ratio is a rate over
-OpenSpiel's rate of the same run (above 1× is faster than OpenSpiel).
+random actions (the chance outcomes, cards dealt, are equally likely) in a Python loop. noddy's
+games are what ``noddy simulate --seats random,random --workers 1 --engine E`` plays:
+`noddy.sim.play_games` in this process, each game summarised, on the compiled kernel (``kernel``:
+random and greedy players) and on the readable Python engine (``python``). Every contender runs in
+turn for a slice of CPU time in each of several interleaved rounds, so a load on the machine falls
+on all of them alike; a rate is games over CPU seconds (``time.process_time``) summed over the
+rounds, and a ratio is a rate over OpenSpiel's rate of the same run (above 1× is faster).
 
-Rows: cribbage random v random (the goal) and greedy v greedy, then every preset at each of its
-player counts with random and greedy players. Without ``open_spiel`` installed (the ``bench``
-extra) the rates are still measured and the ratios left out.
+Rows: cribbage random v random on the kernel first (the goal), then random and greedy players on
+both engines, for cribbage with two players and for every preset at each of its player counts.
+Without ``open_spiel`` installed (the ``bench`` extra) the rates are still measured and the ratios
+left out.
 
     .venv/bin/python bench/games.py [--quick] [--rounds N] [--slice SECONDS] [--presets a,b]
 """
@@ -95,12 +97,12 @@ def openspiel_player() -> Callable[[int, int], int] | None:
     return play
 
 
-def noddy_player(preset: str, names: tuple[str, ...]) -> Callable[[int, int], int]:
-    """``noddy simulate --rules preset --players names --workers 1``'s games, in this process."""
+def noddy_player(preset: str, names: tuple[str, ...], engine: str) -> Callable[[int, int], int]:
+    """``noddy simulate --rules preset --seats names --workers 1 --engine engine``'s games, here."""
     rules = load_rules(preset)
 
     def play(n: int, seed: int) -> int:
-        return sum(game.actions for game in play_games(rules, names, n, seed))
+        return sum(game.actions for game in play_games(rules, names, n, seed, engine=engine))
 
     return play
 
@@ -108,17 +110,15 @@ def noddy_player(preset: str, names: tuple[str, ...]) -> Callable[[int, int], in
 def contenders(presets: list[str]) -> tuple[Contender | None, list[Contender]]:
     """The baseline (if installed) and noddy's rows: cribbage first, then every preset and table."""
     baseline = openspiel_player()
-    rows = [
-        Contender("noddy cribbage, 2 players, random", noddy_player("cribbage", ("random", "random"))),
-        Contender("noddy cribbage, 2 players, greedy", noddy_player("cribbage", ("greedy", "greedy"))),
+    tables = [("cribbage", 2)] + [
+        (name, n) for name in presets for n in load_rules(name).player_counts if (name, n) != ("cribbage", 2)
     ]
-    for name in presets:
-        for n in load_rules(name).player_counts:
-            if name == "cribbage" and n == 2:
-                continue
-            for player in ("random", "greedy"):
-                label = f"noddy {name}, {n} players, {player}"
-                rows.append(Contender(label, noddy_player(name, (player,) * n)))
+    rows = []
+    for name, n in tables:
+        for player in ("random", "greedy"):
+            for engine in ("kernel", "python"):
+                label = f"noddy {name}, {n} players, {player}, {engine}"
+                rows.append(Contender(label, noddy_player(name, (player,) * n, engine)))
     return (Contender(BASELINE, baseline) if baseline else None), rows
 
 

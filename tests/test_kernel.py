@@ -18,7 +18,8 @@ import pytest
 from noddy.cards import DECK, Card
 from noddy.errors import NoddyError
 from noddy.game import Action, GameState, Phase, count_items, new_game
-from noddy.kernel import KernelState, compiled, kernel_config, play_random_game, unavailable, unsupported
+from noddy.kernel import KernelState, compiled, kernel_config, play_game, unavailable, unsupported
+from noddy.players import GreedyPlayer
 from noddy.rules import Rules, load_rules, preset_names
 from noddy.scoring import total
 from noddy.sim import SOURCES, play_games
@@ -90,7 +91,7 @@ def lockstep(rules: Rules, players: int, partners: bool | None, seed: int, decla
     while not state.is_over:
         legal = state.legal_actions()
         where = f"{rules.name} {players} players seed {seed} step {steps} ({state.phase.value})"
-        assert set(kernel.legal_actions()) == set(legal), where
+        assert kernel.legal_actions() == list(legal), where
         action = choose(state, rng, declare_rate)
         before = len(state.events)
         state = state.apply(action)
@@ -103,6 +104,30 @@ def lockstep(rules: Rules, players: int, partners: bool | None, seed: int, decla
         steps += 1
     assert kernel.winner == state.winner and kernel.legal_actions() == []
     return steps
+
+
+def greedy_lockstep(rules: Rules, players: int, partners: bool | None, seed: int) -> int:
+    """Play one game of greedy players through both engines: the kernel's greedy choice must be
+    the Python `GreedyPlayer`'s at every decision; return the number of decisions compared."""
+    rng = random.Random(seed)
+    state = new_game(rules, players, partners=partners)
+    kernel = KernelState(rules, players, partners)
+    greedy = GreedyPlayer()
+    decisions = 0
+    while not state.is_over:
+        chance = state.chance()
+        if chance is not None:
+            action = chance.sample(rng)
+        else:
+            seat = state.to_act
+            view = state.view(seat)
+            action = greedy.choose(view, view.legal, rng)
+            assert kernel.greedy_choice() == action, f"{rules.name} seed {seed} decision {decisions}"
+            decisions += 1
+        state = state.apply(action)
+        kernel.apply(action)
+    assert (kernel.scores, kernel.winner) == (state.scores, state.winner)
+    return decisions
 
 
 def cases() -> list[tuple[str, tuple[str, ...], int, bool | None]]:
@@ -157,6 +182,30 @@ def test_the_kernel_plays_thousands_of_games_as_the_engine_does(
         lockstep(rules, n, partners, seed)
 
 
+PRESET_CASES = [case for case in CASES if not case[1]]
+
+
+@needs_kernel
+@pytest.mark.parametrize("case", PRESET_CASES, ids=[_id(c) for c in PRESET_CASES])
+def test_the_kernel_greedy_player_chooses_as_the_python_one(
+    case: tuple[str, tuple[str, ...], int, bool | None],
+) -> None:
+    name, overrides, n, partners = case
+    assert greedy_lockstep(load_rules(name, overrides), n, partners, 0) > 0
+
+
+@needs_kernel
+@pytest.mark.slow
+@pytest.mark.parametrize("case", CASES, ids=[_id(c) for c in CASES])
+def test_the_kernel_greedy_player_chooses_as_the_python_one_in_many_games(
+    case: tuple[str, tuple[str, ...], int, bool | None],
+) -> None:
+    name, overrides, n, partners = case
+    rules = load_rules(name, overrides)
+    for seed in range(1, 11):
+        greedy_lockstep(rules, n, partners, seed)
+
+
 @needs_kernel
 @pytest.mark.parametrize("case", CASES, ids=[_id(c) for c in CASES])
 def test_whole_kernel_games_add_up_and_repeat_for_a_seed(
@@ -166,8 +215,9 @@ def test_whole_kernel_games_add_up_and_repeat_for_a_seed(
     rules = load_rules(name, overrides)
     game = rules.game
     for seed in range(20):
-        result = play_random_game(rules, n, partners, seed)
-        assert play_random_game(rules, n, partners, seed) == result
+        kinds = [("random", "greedy")[(seed + seat) % 2] for seat in range(n)] if seed % 3 else ["random"] * n
+        result = play_game(rules, kinds, partners, seed)
+        assert play_game(rules, kinds, partners, seed) == result
         together = new_game(rules, n, partners=partners).partners
         by_side = [0] * len(result.scores)
         for seat, points in enumerate(result.points):
@@ -188,7 +238,7 @@ def test_whole_kernel_games_add_up_and_repeat_for_a_seed(
                 assert result.scores[result.winner] >= game.target
             losers = [s for i, s in enumerate(result.scores) if i != result.winner]
             assert result.stake == game.stake(max(losers))
-    assert len({play_random_game(rules, n, partners, seed) for seed in range(20)}) > 1
+    assert len({play_game(rules, ["random"] * n, partners, seed) for seed in range(20)}) > 1
 
 
 @needs_kernel
@@ -216,10 +266,8 @@ def test_rules_beyond_the_kernel_are_named_and_played_by_python() -> None:
     assert unsupported(big, 2) == "the kernel counts up to 13 cards with the turn-up, not 14"
     assert unsupported(load_rules("cribbage"), 3) == ""
     assert choose_engine(big, ["random", "random"]) == "python"
-    assert choose_engine(load_rules("cribbage"), ["random", "greedy"]) == "python"
+    assert choose_engine(load_rules("cribbage"), ["random", "strong"]) == "python"
     assert choose_engine(load_rules("cribbage"), ["random", "random"], "python") == "python"
-    with pytest.raises(NoddyError, match="only random players, not greedy"):
-        choose_engine(load_rules("cribbage"), ["random", "greedy"], "kernel")
     with pytest.raises(NoddyError, match="counts up to 13 cards"):
         choose_engine(big, ["random", "random"], "kernel")
     with pytest.raises(NoddyError, match="unknown engine 'fast'"):
@@ -227,9 +275,20 @@ def test_rules_beyond_the_kernel_are_named_and_played_by_python() -> None:
 
 
 @needs_kernel
-def test_random_tournaments_take_the_kernel_and_repeat_for_a_seed() -> None:
+def test_players_beyond_the_kernel_are_named() -> None:
+    with pytest.raises(NoddyError, match="only random, greedy players, not strong"):
+        choose_engine(load_rules("cribbage"), ["random", "strong"], "kernel")
+
+
+@needs_kernel
+def test_random_and_greedy_tournaments_take_the_kernel_and_repeat_for_a_seed() -> None:
     rules = load_rules("cribbage")
-    assert choose_engine(rules, ["random", "random"]) == "kernel"
+    assert (
+        choose_engine(rules, ["random", "random"]) == choose_engine(rules, ["greedy", "random"]) == "kernel"
+    )
+    mixed = play_games(rules, ["greedy", "random"], 6, seed=2)
+    assert mixed == play_games(rules, ["greedy", "random"], 6, seed=2, engine="kernel")
+    assert [g.seats for g in mixed] == [(0, 1), (1, 0)] * 3
     games = play_games(rules, ["random", "random"], 10, seed=4)
     assert games == play_games(rules, ["random", "random"], 10, seed=4, engine="kernel")
     assert [g.seats for g in games] == [(0, 1), (1, 0)] * 5

@@ -337,7 +337,7 @@ def simulate(
         typer.Option(
             "--engine",
             metavar="|".join(ENGINES),
-            help="Which engine plays: the compiled kernel (random players only), the Python engine, or"
+            help="Which engine plays: the compiled kernel (random and greedy players), the Python engine, or"
             " auto: the kernel where it can. The two draw different games from one seed.",
         ),
     ] = "auto",

@@ -6,8 +6,9 @@ rules). The readable engine stays the reference and the fallback: `tests/test_ke
 random games of every preset through both, action by action. Use the kernel when `unavailable`
 and `unsupported` are both empty; otherwise play with `noddy.game`.
 
-`KernelState` is the step-level position (legal actions, apply, events in the engine's words);
-`play_random_game` plays a whole game between uniformly random players in C.
+`KernelState` is the step-level position (legal actions, apply, events in the engine's words, the
+greedy player's choice); `play_game` plays a whole game in C between the players it knows
+(`PLAYERS`: random and greedy).
 """
 
 from __future__ import annotations
@@ -29,15 +30,20 @@ except ImportError as exc:  # pragma: no cover - only where the extension was no
     )
 
 __all__ = [
+    "PLAYERS",
     "KernelEvent",
     "KernelResult",
     "KernelState",
     "compiled",
     "kernel_config",
-    "play_random_game",
+    "play_game",
     "unavailable",
     "unsupported",
 ]
+
+
+PLAYERS: tuple[str, ...] = compiled.PLAYERS if compiled is not None else ()
+"""The computer players the kernel plays itself, by their names in `noddy.players`."""
 
 
 def unavailable() -> str:
@@ -64,5 +70,5 @@ def kernel_config(rules: Rules, players: int, partners: bool | None) -> compiled
     return compiled.Config(_config.config_values(compiled, rules, players, partners))
 
 
-from noddy.kernel.games import KernelResult, play_random_game  # noqa: E402
+from noddy.kernel.games import KernelResult, play_game  # noqa: E402
 from noddy.kernel.step import KernelEvent, KernelState  # noqa: E402

@@ -7,6 +7,7 @@ PHASES: tuple[str, ...]
 EVENT_KINDS: tuple[str, ...]
 SOURCES: tuple[str, ...]
 ACTION_KINDS: tuple[str, ...]
+PLAYERS: tuple[str, ...]
 FIRST_DEALERS: tuple[str, ...]
 FLUSH_READINGS: tuple[str, ...]
 KNAVE_WHEN: tuple[str, ...]
@@ -39,10 +40,11 @@ class State:
     def shuffle(self, order: Sequence[int], /) -> None: ...
     def cut(self, cards: Sequence[int], /) -> None: ...
     def draw_dealer(self, seat: int, /) -> None: ...
+    def greedy(self) -> int: ...
     def events(self) -> list[tuple[int, int, int]]: ...
 
-def play_random(
-    config: Config, seed: int, /
+def play_game(
+    config: Config, seed: int, kinds: bytes, /
 ) -> tuple[
     tuple[int, ...], int, int, tuple[tuple[int, tuple[int, ...]], ...], tuple[tuple[int, ...], ...], int
 ]: ...

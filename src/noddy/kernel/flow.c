@@ -22,6 +22,15 @@ static int elder(const KState *s) { return next_seat(s, s->dealer); }
 
 static int jack_receiver(const KState *s) { return s->cfg->jack_to_elder[0] ? elder(s) : s->dealer; }
 
+/* Take `cards` out of `seat`'s hand, keeping the order of the rest. */
+static void take(KState *s, int seat, mask_t cards) {
+    int kept = 0;
+    for (int i = 0; i < s->nhand[seat]; i++)
+        if (!(cards & BIT(s->order[seat][i]))) s->order[seat][kept++] = s->order[seat][i];
+    s->nhand[seat] = (int8_t)kept;
+    s->hands[seat] &= ~cards;
+}
+
 static void emit(KState *s, int kind, int seat, int points) {
     if (s->nevents < MAX_EVENTS) s->events[s->nevents++] = (KEvent){(int8_t)kind, (int8_t)seat, (int16_t)points};
 }
@@ -91,6 +100,7 @@ static void start_counting(KState *s, int after_play);
 static void show_turnup(KState *s) {
     const Config *c = s->cfg;
     emit(s, EV_TURNUP, -1, 0);
+    s->turned = 1;
     s->to_act = -1;
     if (RANK(s->turnup) == JACK && c->jack_points[0] && !c->jack_in_announcement[0])
         peg(s, EV_TURNED_JACK, jack_receiver(s), c->jack_points[0], SRC_KNAVE, c->jack_points[0], 0);
@@ -123,9 +133,18 @@ static void deal(KState *s) {
     const Config *c = s->cfg;
     int order[4], pos = 0, n = c->players[0];
     order_from_elder(s, order);
-    for (int i = 0; i < 4; i++) s->hands[i] = s->held[i] = s->cribs[i] = 0;
+    for (int i = 0; i < 4; i++) {
+        s->hands[i] = s->held[i] = s->cribs[i] = s->discarded[i] = 0;
+        s->nhand[i] = 0;
+    }
+    s->played = 0;
+    s->turned = 0;
     for (int r = 0; r < c->dealt[0]; r++)
-        for (int i = 0; i < n; i++) s->hands[order[i]] |= BIT(s->stock[pos++]);
+        for (int i = 0; i < n; i++) {
+            int card = s->stock[pos++];
+            s->hands[order[i]] |= BIT(card);
+            s->order[order[i]][s->nhand[order[i]]++] = (uint8_t)card;
+        }
     for (int r = 0; r < c->crib_dealt[0]; r++)
         for (int i = 0; i < n; i++) s->cribs[order[i]] |= BIT(s->stock[pos++]);
     for (int r = 0; r < c->crib_from_pack[0]; r++) s->cribs[s->dealer] |= BIT(s->stock[pos++]);
@@ -161,7 +180,8 @@ void k_deal(KState *s, const uint8_t *order, int n) {
 }
 
 static void discard(KState *s, int seat, mask_t cards) {
-    s->hands[seat] &= ~cards;
+    take(s, seat, cards);
+    s->discarded[seat] = cards;
     s->held[seat] = s->hands[seat];
     s->cribs[s->cfg->crib_kind[0] == CK_OWN ? seat : s->dealer] |= cards;
     emit(s, EV_DISCARD, seat, 0);
@@ -352,7 +372,8 @@ static void end_series(KState *s, int thirty_one) {
 
 static void play(KState *s, int seat, int card) {
     int thirty_one, knave;
-    s->hands[seat] &= ~BIT(card);
+    take(s, seat, BIT(card));
+    s->played |= BIT(card);
     s->pile[s->npile++] = (uint8_t)card;
     s->count = (int16_t)(s->count + card_value(card));
     int points = play_count(s->cfg, s->pile, s->npile, s->turnup, &thirty_one, &knave);
@@ -379,8 +400,8 @@ int k_legal(const KState *s, uint64_t *out) {
     if (seat < 0) return 0;
     switch (s->phase) {
     case PH_DISCARD: {
-        int cards[64], k = s->cfg->discard[0], idx[64], size = 0;
-        for (mask_t m = s->hands[seat]; m; m &= m - 1) cards[size++] = __builtin_ctzll(m);
+        int k = s->cfg->discard[0], idx[MAX_HAND], size = s->nhand[seat];
+        const uint8_t *cards = s->order[seat];
         if (k > size) return 0;
         for (int i = 0; i < k; i++) idx[i] = i;
         while (n < MAX_ACTIONS) {
@@ -404,8 +425,8 @@ int k_legal(const KState *s, uint64_t *out) {
         return n;
     case PH_PLAY: {
         int fits = 0;
-        for (mask_t m = s->hands[seat]; m; m &= m - 1) {
-            int card = __builtin_ctzll(m);
+        for (int i = 0; i < s->nhand[seat]; i++) {
+            int card = s->order[seat][i];
             if (s->count + card_value(card) <= PLAY_LIMIT) {
                 out[n++] = ACTION(AC_PLAY, card);
                 fits = 1;

@@ -1,14 +1,16 @@
-"""Whole games in the kernel: uniformly random players, chance from the kernel's own seeded
-generator (the same games for the same seed, not the Python engine's games for it)."""
+"""Whole games in the kernel: random players (uniform, from the kernel's own seeded generator) and
+greedy players (`GreedyPlayer`, choice for choice); the same games for the same seed, but not the
+games the Python engine plays from that seed."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from noddy.kernel import compiled, kernel_config
 from noddy.rules import Rules
 
-__all__ = ["KernelResult", "play_random_game"]
+__all__ = ["KernelResult", "play_game"]
 
 _SEED_BITS = (1 << 64) - 1
 
@@ -28,10 +30,11 @@ class KernelResult:
     actions: int
 
 
-def play_random_game(rules: Rules, players: int, partners: bool | None, seed: int) -> KernelResult:
-    """One whole game between ``players`` uniformly random players, drawn from ``seed``."""
-    config = kernel_config(rules, players, partners)
-    scores, winner, first, deals, points, actions = compiled.play_random(config, seed & _SEED_BITS)
+def play_game(rules: Rules, players: Sequence[str], partners: bool | None, seed: int) -> KernelResult:
+    """One whole game, ``players[s]`` (a name in `noddy.kernel.PLAYERS`) in seat ``s``, from ``seed``."""
+    config = kernel_config(rules, len(players), partners)
+    kinds = bytes(compiled.PLAYERS.index(name) for name in players)
+    scores, winner, first, deals, points, actions = compiled.play_game(config, seed & _SEED_BITS, kinds)
     side = None if winner < 0 else winner
     stake = ("draw", 0)
     if side is not None:

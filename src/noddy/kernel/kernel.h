@@ -60,6 +60,7 @@ enum { T_HAND = 0, T_CRIB, T_MUGGINS };
 #define MAX_TASKS 16
 #define MAX_PILE 32
 #define MAX_ACTIONS 1024
+#define MAX_HAND 32
 #define MAX_COUNTED 13 /* the most cards a hand or crib count takes, the turn-up included */
 #define DECLARE_LIMIT 100
 
@@ -84,8 +85,10 @@ typedef struct {
     int16_t missed[4];
     int8_t counted[4];
     uint8_t stock[52];
-    int8_t stock_len;
-    mask_t hands[4], held[4], cribs[4];
+    int8_t stock_len, turned;
+    mask_t hands[4], held[4], cribs[4], discarded[4], played;
+    uint8_t order[4][MAX_HAND]; /* each hand in the engine's order (as dealt): it orders the legal actions */
+    int8_t nhand[4];
     uint8_t pile[MAX_PILE];
     Task tasks[MAX_TASKS];
     int32_t sources[4][N_SOURCES];
@@ -107,5 +110,8 @@ void k_apply(KState *s, uint64_t action);
 void k_deal(KState *s, const uint8_t *order, int n);
 void k_cut(KState *s, const uint8_t *cards);
 void k_draw_dealer(KState *s, int dealer);
+
+/* greedy.c */
+uint64_t k_greedy(const KState *s, const uint64_t *legal, int n);
 
 #endif

@@ -1,5 +1,6 @@
 /* The Python face of the kernel (`noddy.kernel._ckernel`): `Config`, the step-level `State`, and
- * `play_random`, whole games between uniformly random players with a seeded generator of its own.
+ * `play_game`, whole games between random (uniform, from a seeded generator of its own) and greedy
+ * players.
  * Python code uses it through `noddy.kernel`, which builds the configuration from `Rules`. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -171,6 +172,13 @@ static PyObject *State_draw_dealer(StateObject *self, PyObject *arg) {
     Py_RETURN_NONE;
 }
 
+static PyObject *State_greedy(StateObject *self, PyObject *unused) {
+    uint64_t legal[MAX_ACTIONS];
+    int n = self->s.phase == PH_OVER ? 0 : k_legal(&self->s, legal);
+    if (!n) return PyErr_Format(PyExc_ValueError, "no player is to act");
+    return PyLong_FromUnsignedLongLong(k_greedy(&self->s, legal, n));
+}
+
 static PyObject *State_events(StateObject *self, PyObject *unused) {
     PyObject *list = PyList_New(self->s.nevents);
     if (!list) return NULL;
@@ -210,6 +218,7 @@ static PyMethodDef State_methods[] = {
     {"shuffle", (PyCFunction)State_shuffle, METH_O, "Chance: deal from this order of the 52 cards."},
     {"cut", (PyCFunction)State_cut, METH_O, "Chance: one card a seat cut for the first deal."},
     {"draw_dealer", (PyCFunction)State_draw_dealer, METH_O, "Chance: the first dealer drawn."},
+    {"greedy", (PyCFunction)State_greedy, METH_NOARGS, "The greedy player's choice for the seat to act."},
     {"events", (PyCFunction)State_events, METH_NOARGS, "The last step's events: (kind, seat, points)."},
     {NULL, NULL, 0, NULL},
 };
@@ -235,7 +244,7 @@ static PyTypeObject StateType = {
     .tp_getset = State_getset,
 };
 
-/* -- whole random games ------------------------------------------------------------------------ */
+/* -- whole games -------------------------------------------------------------------------------- */
 
 /* xoshiro256** seeded by splitmix64: fast, and the same games for the same seed everywhere. */
 typedef struct { uint64_t s[4]; } Rng;
@@ -288,11 +297,20 @@ typedef struct { int dealer; int32_t points[4]; } DealRecord;
 
 #define MAX_STEPS 10000000
 
-static PyObject *play_random(PyObject *module, PyObject *args) {
+enum { PLAYER_RANDOM = 0, PLAYER_GREEDY };
+
+static PyObject *play_game(PyObject *module, PyObject *args) {
     PyObject *config;
     unsigned long long seed;
-    if (!PyArg_ParseTuple(args, "O!K:play_random", &ConfigType, &config, &seed)) return NULL;
+    const char *kinds;
+    Py_ssize_t nkinds;
+    if (!PyArg_ParseTuple(args, "O!Ky#:play_game", &ConfigType, &config, &seed, &kinds, &nkinds)) return NULL;
     const Config *c = &((ConfigObject *)config)->cfg;
+    if (nkinds != c->players[0])
+        return PyErr_Format(PyExc_ValueError, "give one player a seat: %d, not %zd", c->players[0], nkinds);
+    for (Py_ssize_t i = 0; i < nkinds; i++)
+        if (kinds[i] != PLAYER_RANDOM && kinds[i] != PLAYER_GREEDY)
+            return PyErr_Format(PyExc_ValueError, "unknown kernel player %d", kinds[i]);
     KState s;
     Rng rng;
     uint64_t x = seed;
@@ -320,7 +338,9 @@ static PyObject *play_random(PyObject *module, PyObject *args) {
             k_deal(&s, deck, 52);
         } else {
             int n = k_legal(&s, legal);
-            k_apply(&s, legal[n == 1 ? 0 : below(&rng, (uint32_t)n)]);
+            if (n == 1) k_apply(&s, legal[0]);
+            else if (kinds[s.to_act] == PLAYER_GREEDY) k_apply(&s, k_greedy(&s, legal, n));
+            else k_apply(&s, legal[below(&rng, (uint32_t)n)]);
             actions++;
         }
         for (int i = 0; i < s.nevents; i++) {
@@ -366,9 +386,10 @@ fail:
 }
 
 static PyMethodDef module_methods[] = {
-    {"play_random", play_random, METH_VARARGS,
-     "play_random(config, seed): one whole game between uniformly random players: (scores, winner,"
-     " first dealer, deals as (dealer, points by side), points by source per seat, actions)."},
+    {"play_game", play_game, METH_VARARGS,
+     "play_game(config, seed, kinds): one whole game, each seat's player by its index in PLAYERS"
+     " (bytes, one a seat): (scores, winner, first dealer, deals as (dealer, points by side), points by"
+     " source per seat, actions)."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -418,6 +439,7 @@ PyMODINIT_FUNC PyInit__ckernel(void) {
           "turned_jack", "knave", "count", "declare", "show", "muggins", "play", "go", "last_card", "reset",
           "play_end", "deal_end", "win");
     NAMES(m, "SOURCES", "hand", "crib", "play", "thirty_one", "last_card", "knave", "muggins", "compensation");
+    NAMES(m, "PLAYERS", "random", "greedy");
     NAMES(m, "ACTION_KINDS", "play", "go", "discard", "count", "declare", "muggins", "pass");
     NAMES(m, "FIRST_DEALERS", "low_cut", "high_cut", "any");
     NAMES(m, "FLUSH_READINGS", "off", "any", "held", "all", "held_five");

@@ -64,6 +64,10 @@ class KernelState:
                 raise ValueError(f"{action} by seat {action.seat}: it is seat {self.to_act}'s turn")
             self._state.apply(self._encode(action))
 
+    def greedy_choice(self) -> Action:
+        """What `GreedyPlayer` would choose for the seat to act."""
+        return self._decode(self._state.greedy(), self.to_act)
+
     def events(self) -> list[KernelEvent]:
         """The events of the last action, in order."""
         kinds = compiled.EVENT_KINDS

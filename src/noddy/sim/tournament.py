@@ -21,7 +21,8 @@ from dataclasses import dataclass
 
 from noddy.errors import NoddyError
 from noddy.game import EVENT_FACTS, Event, GameState, new_game, side_of
-from noddy.kernel import play_random_game, unavailable, unsupported
+from noddy.kernel import PLAYERS as KERNEL_PLAYERS
+from noddy.kernel import play_game, unavailable, unsupported
 from noddy.players import make_player
 from noddy.players.driver import run_game
 from noddy.rules import Rules, dump_rules, loads_rules
@@ -50,10 +51,8 @@ SOURCES = ("hand", "crib", "play", "thirty_one", "last_card", "knave", "muggins"
 _MAX_CHUNK = 200
 
 ENGINES = ("auto", "kernel", "python")
-"""Which engine plays: ``kernel`` (compiled, random players only), ``python`` (the readable engine,
-every player), or ``auto``: the kernel where it can, else Python."""
-
-_KERNEL_PLAYERS = frozenset({"random"})
+"""Which engine plays: ``kernel`` (compiled; random and greedy players), ``python`` (the readable
+engine, every player), or ``auto``: the kernel where it can, else Python."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,10 +147,12 @@ def summarize_game(state: GameState, seats: Sequence[int], index: int) -> GameSu
 
 def _kernel_refusal(rules: Rules, names: Sequence[str]) -> str:
     """Why the compiled kernel cannot play this tournament, or ``""`` when it can."""
-    others = sorted(set(names) - _KERNEL_PLAYERS)
+    if unavailable():
+        return unavailable()
+    others = sorted(set(names) - set(KERNEL_PLAYERS))
     if others:
-        return f"the kernel plays only {', '.join(sorted(_KERNEL_PLAYERS))} players, not {', '.join(others)}"
-    return unavailable() or unsupported(rules, len(names))
+        return f"the kernel plays only {', '.join(KERNEL_PLAYERS)} players, not {', '.join(others)}"
+    return unsupported(rules, len(names))
 
 
 def choose_engine(rules: Rules, names: Sequence[str], engine: str = "auto") -> str:
@@ -176,12 +177,13 @@ def _play_game(
     return summarize_game(run_game(state, players, game_rng(seed, index)), seats, index)
 
 
-def _kernel_game(rules: Rules, players: int, partners: bool, seed: int, index: int) -> GameSummary:
-    """Game ``index`` played by the kernel between random players, from the same per-game seed."""
-    result = play_random_game(rules, players, partners, seed * 1_000_003 + index)
+def _kernel_game(rules: Rules, names: Sequence[str], partners: bool, seed: int, index: int) -> GameSummary:
+    """Game ``index`` played by the kernel, seated and seeded as the Python engine's game would be."""
+    seats = seating(len(names), index)
+    result = play_game(rules, [names[p] for p in seats], partners, seed * 1_000_003 + index)
     return GameSummary(
         index=index,
-        seats=seating(players, index),
+        seats=seats,
         partners=partners,
         scores=result.scores,
         winner=result.winner,
@@ -200,7 +202,7 @@ def _play_games(
     if choose_engine(rules, names, engine) == "kernel":
         together = new_game(rules, len(names), partners=partners).partners
         for index in indexes:
-            yield _kernel_game(rules, len(names), together, seed, index)
+            yield _kernel_game(rules, names, together, seed, index)
     else:
         for index in indexes:
             yield _play_game(rules, names, partners, seed, index)

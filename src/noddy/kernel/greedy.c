@@ -1,0 +1,81 @@
+/* The greedy player in the kernel: `noddy.players.simple.GreedyPlayer`, choice for choice. It
+ * claims muggins; lays away the cards whose kept hand, plus (its own side's crib) or minus (an
+ * opponent's) the laid cards counted as a crib, count most on average over the turn-ups it cannot
+ * rule out; in the play takes the most points now and, among equals, leaves the next player the
+ * least; otherwise takes the first legal action. Ties go to the first in the engine's order, and
+ * averages are compared as exact sums over the same pool (the engine rounds them to 9 places). */
+#include "kernel.h"
+
+#define BIT(card) ((mask_t)1 << (card))
+#define PLAY_LIMIT 31
+
+/* The cards the seat to act cannot see (`PlayerView.unseen`): not in its hand, its discards, its
+ * own crib, the cards played this deal, nor the turn-up once shown. */
+static mask_t unseen(const KState *s, int seat) {
+    mask_t known = s->hands[seat] | s->discarded[seat] | s->played;
+    if (s->cfg->crib_kind[0] == CK_OWN) known |= s->cribs[seat];
+    if (s->turned) known |= BIT(s->turnup);
+    return ~known & (((mask_t)1 << 52) - 1);
+}
+
+static long pool_sum(const Config *c, mask_t cards, mask_t pool, int crib) {
+    long sum = 0;
+    int knave;
+    for (mask_t m = pool; m; m &= m - 1) sum += hand_count(c, cards, __builtin_ctzll(m), crib, &knave);
+    return sum;
+}
+
+static int side_of(const KState *s, int seat) { return s->cfg->partners[0] ? seat % 2 : seat; }
+
+static uint64_t discard(const KState *s, const uint64_t *legal, int n) {
+    const Config *c = s->cfg;
+    int seat = s->to_act;
+    mask_t pool = s->turned ? BIT(s->turnup) : unseen(s, seat);
+    int crib = c->discard[0] >= 2 && c->crib_kind[0] != CK_NONE;
+    int mine = c->crib_kind[0] == CK_OWN || side_of(s, s->dealer) == side_of(s, seat);
+    long best = 0;
+    int at = 0;
+    for (int i = 0; i < n; i++) {
+        mask_t laid = legal[i] / 8;
+        long value = pool_sum(c, s->hands[seat] & ~laid, pool, 0);
+        if (crib) value += (mine ? 1 : -1) * pool_sum(c, laid, pool, 1);
+        if (i == 0 || value > best) { best = value; at = i; }
+    }
+    return legal[at];
+}
+
+static uint64_t play(const KState *s, const uint64_t *legal, int n) {
+    const Config *c = s->cfg;
+    uint8_t pile[MAX_PILE + 2];
+    int thirty_one, knave, at = -1, best_now = 0, best_reply = 0;
+    mask_t others = unseen(s, s->to_act);
+    for (int i = 0; i < s->npile; i++) pile[i] = s->pile[i];
+    for (int i = 0; i < n; i++) {
+        if (legal[i] % 8 != AC_PLAY) continue;
+        int card = (int)(legal[i] / 8), count = s->count + card_value(card);
+        pile[s->npile] = (uint8_t)card;
+        int now = play_count(c, pile, s->npile + 1, s->turnup, &thirty_one, &knave), reply = 0;
+        if (count != PLAY_LIMIT)
+            for (mask_t m = others; m; m &= m - 1) {
+                int other = __builtin_ctzll(m);
+                if (count + card_value(other) > PLAY_LIMIT) continue;
+                pile[s->npile + 1] = (uint8_t)other;
+                int points = play_count(c, pile, s->npile + 2, s->turnup, &thirty_one, &knave);
+                if (points > reply) reply = points;
+            }
+        if (at < 0 || now > best_now || (now == best_now && -reply > -best_reply)) {
+            at = i;
+            best_now = now;
+            best_reply = reply;
+        }
+    }
+    return at >= 0 ? legal[at] : legal[0];
+}
+
+uint64_t k_greedy(const KState *s, const uint64_t *legal, int n) {
+    for (int i = 0; i < n; i++)
+        if (legal[i] % 8 == AC_MUGGINS) return legal[i];
+    if (s->phase == PH_DISCARD) return discard(s, legal, n);
+    if (s->phase == PH_PLAY) return play(s, legal, n);
+    return legal[0];
+}
