@@ -12,6 +12,9 @@ from __future__ import annotations
 
 import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -294,3 +297,29 @@ def test_random_and_greedy_tournaments_take_the_kernel_and_repeat_for_a_seed() -
     assert [g.seats for g in games] == [(0, 1), (1, 0)] * 5
     assert games != play_games(rules, ["random", "random"], 10, seed=4, engine="python")
     assert all(max(g.scores) >= 121 and g.winner == g.scores.index(max(g.scores)) for g in games)
+
+
+def test_without_the_extension_auto_plays_python_and_kernel_says_why() -> None:
+    """Where the extension did not build, ``auto`` falls back to the Python engine silently and
+    ``--engine kernel`` is an error saying why."""
+    script = """
+import sys
+sys.modules["noddy.kernel._ckernel"] = None  # as if the build had failed
+from noddy.errors import NoddyError
+from noddy.kernel import unavailable
+from noddy.rules import load_rules
+from noddy.sim import play_games
+from noddy.sim.tournament import choose_engine
+rules = load_rules("willughby")
+assert "not built" in unavailable()
+assert choose_engine(rules, ["random", "random"]) == "python"
+assert len(play_games(rules, ["random", "random"], 2, seed=1)) == 2
+try:
+    choose_engine(rules, ["random", "random"], "kernel")
+except NoddyError as exc:
+    print(exc)
+"""
+    src = str(Path(__file__).resolve().parent.parent / "src")
+    env = {**os.environ, "PYTHONPATH": src}
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, check=True)
+    assert "the kernel cannot play this: the compiled kernel is not built" in done.stdout
