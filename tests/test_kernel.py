@@ -24,7 +24,7 @@ from noddy.game import Action, GameState, Phase, count_items, new_game
 from noddy.kernel import KernelState, compiled, kernel_config, play_game, unavailable, unsupported
 from noddy.players import GreedyPlayer
 from noddy.rules import Rules, load_rules, preset_names
-from noddy.scoring import total
+from noddy.scoring import score_hand, total
 from noddy.sim import SOURCES, play_games
 from noddy.sim.tournament import choose_engine
 
@@ -242,6 +242,24 @@ def test_whole_kernel_games_add_up_and_repeat_for_a_seed(
             losers = [s for i, s in enumerate(result.scores) if i != result.winner]
             assert result.stake == game.stake(max(losers))
     assert len({play_game(rules, ["random"] * n, partners, seed) for seed in range(20)}) > 1
+
+
+@needs_kernel
+@pytest.mark.parametrize("case", CASES, ids=[_id(c) for c in CASES])
+def test_the_kernel_counts_hands_and_cribs_as_score_hand(
+    case: tuple[str, tuple[str, ...], int, bool | None],
+) -> None:
+    """Every turn-up with random hands of 1 to 12 cards, counted one by one and all at once."""
+    name, overrides, n, partners = case
+    rules = load_rules(name, overrides)
+    config = kernel_config(rules, n, partners)
+    rng = random.Random(name + str(overrides))
+    for size in (*range(1, 8), 12):
+        cards = rng.sample(DECK, size)
+        crib = size % 2 == 0
+        one_by_one, at_once = compiled.count_hands(config, [c.index for c in cards], crib)
+        expected = [0 if up in cards else total(score_hand(cards, up, rules, crib=crib)) for up in DECK]
+        assert list(one_by_one) == expected and list(at_once) == expected, (cards, crib)
 
 
 @needs_kernel

@@ -48,3 +48,6 @@ def play_game(
 ) -> tuple[
     tuple[int, ...], int, int, tuple[tuple[int, tuple[int, ...]], ...], tuple[tuple[int, ...], ...], int
 ]: ...
+def count_hands(
+    config: Config, cards: Sequence[int], crib: bool, /
+) -> tuple[tuple[int, ...], tuple[int, ...]]: ...

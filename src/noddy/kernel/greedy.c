@@ -18,10 +18,12 @@ static mask_t unseen(const KState *s, int seat) {
     return ~known & (((mask_t)1 << 52) - 1);
 }
 
+/* The sum of the counts of `cards` with each turn-up in `pool` (the mean's numerator). */
 static long pool_sum(const Config *c, mask_t cards, mask_t pool, int crib) {
+    int counts[52];
     long sum = 0;
-    int knave;
-    for (mask_t m = pool; m; m &= m - 1) sum += hand_count(c, cards, __builtin_ctzll(m), crib, &knave);
+    hand_counts(c, cards, crib, counts);
+    for (mask_t m = pool; m; m &= m - 1) sum += counts[__builtin_ctzll(m)];
     return sum;
 }
 

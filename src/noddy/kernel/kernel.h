@@ -100,6 +100,7 @@ typedef struct {
 /* score.c */
 int card_value(int card);
 int hand_count(const Config *c, mask_t held, int turnup, int crib, int *knave);
+void hand_counts(const Config *c, mask_t held, int crib, int *out);
 int play_count(const Config *c, const uint8_t *pile, int n, int turnup, int *thirty_one, int *knave);
 
 /* flow.c */

@@ -121,6 +121,62 @@ int hand_count(const Config *c, mask_t held, int turnup, int crib, int *knave) {
     return points;
 }
 
+/* What a sum of `n` cards totalling `total` scores in a hand (15, 25 and 31, as the rules say). */
+static int hand_sum_points(const Config *c, int total, int n) {
+    if (total == 15 && c->hand_15[0]) return sum_points(c->hand_15[0], n);
+    if (total == 25 && c->hand_25[0]) return sum_points(c->hand_25[0], n);
+    if (total == 31 && c->hand_31[0]) return sum_points(c->hand_31[0], n);
+    return 0;
+}
+
+/* `hand_count` of `held` with every possible turn-up at once (`out[t]` for each card `t` not
+ * held): the parts that do not depend on the turn-up are counted once, the rest by its counting
+ * value (sums), rank (pairs, runs) and suit (flush). Equal to `hand_count` card for card. */
+void hand_counts(const Config *c, mask_t held, int crib, int *out) {
+    int cards[MAX_COUNTED], n = 0, fixed = 0, with_value[11] = {0};
+    for (mask_t m = held; m; m &= m - 1) cards[n++] = __builtin_ctzll(m);
+    if (c->hand_15[0] || c->hand_25[0] || c->hand_31[0]) {
+        uint16_t sums[1 << MAX_COUNTED];
+        sums[0] = 0;
+        for (int m = 0; m < (1 << n); m++) {
+            if (m) sums[m] = sums[m & (m - 1)] + card_value(cards[__builtin_ctz(m)]);
+            int size = __builtin_popcount(m);
+            if (size >= 2) fixed += hand_sum_points(c, sums[m], size);
+            if (size >= 1)
+                for (int v = 1; v <= 10; v++) with_value[v] += hand_sum_points(c, sums[m] + v, size + 1);
+        }
+    }
+    int by_rank[14] = {0}, by_key[14] = {0}, pairs = 0, runs_by_rank[14], flush_by_suit[4];
+    for (int i = 0; i < n; i++) {
+        by_rank[RANK(cards[i])]++;
+        by_key[c->pairs_by_value[0] ? card_value(cards[i]) : RANK(cards[i])]++;
+    }
+    for (int k = 1; k <= 13; k++)
+        if (by_key[k] >= 2) pairs += c->pair_points[by_key[k]];
+    for (int r = 1; r <= 13; r++) {
+        by_rank[r]++;
+        runs_by_rank[r] = runs(c, by_rank);
+        by_rank[r]--;
+    }
+    for (int suit = 0; suit < 4; suit++) flush_by_suit[suit] = flush(c, crib ? c->crib_flush[0] : c->hand_flush[0], cards, n, suit * 13);
+    int knave = c->knave[0] && c->knave_when[0] != KW_IN_PLAY, special = 0;
+    if (c->special_in_hand[0])
+        for (int i = 0; i < n; i++) special += c->special[cards[i]];
+    for (int t = 0; t < 52; t++) {
+        if (held >> t & 1) { out[t] = 0; continue; }
+        int key = c->pairs_by_value[0] ? card_value(t) : RANK(t), alike = by_key[key];
+        int points = fixed + with_value[card_value(t)] + pairs + runs_by_rank[RANK(t)] + flush_by_suit[SUIT(t)];
+        if (alike >= 1) points += c->pair_points[alike + 1] - (alike >= 2 ? c->pair_points[alike] : 0);
+        if (knave) {
+            for (int i = 0; i < n; i++)
+                if (RANK(cards[i]) == JACK && SUIT(cards[i]) == SUIT(t)) points += c->knave[0];
+            if (RANK(t) == JACK && c->jack_also_in_hand[0]) points += c->knave[0];
+        }
+        if (c->special_in_hand[0]) points += special + (c->special_turnup[0] ? c->special[t] : 0);
+        out[t] = points;
+    }
+}
+
 static int is_run(const Config *c, const uint8_t *top, int k) {
     int present[15] = {0}, low = 14, high = 0;
     for (int i = 0; i < k; i++) {
