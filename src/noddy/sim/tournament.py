@@ -3,9 +3,9 @@
 Game ``i`` of a tournament draws its chance from its own `random.Random` (see `game_rng`) and seats
 the players rotated by ``i``, so a game's outcome depends only on the seed and its index: the results
 are the same whether the games run in this process, on a pool of processes or on a dask cluster.
-Games are played through `noddy.players.driver.run_game` (the Python engine), or, where every
-player is ``random`` and the compiled kernel handles the rules, by `noddy.kernel` (see `choose_engine`):
-a seed then gives the same games for the same engine, and different games for the two engines.
+Games are played through `noddy.players.driver.run_game` (the Python engine), or, where the compiled
+kernel knows every player (``random``, ``greedy``) and handles the rules, by `noddy.kernel` (see
+`choose_engine`): a seed gives the same games on the same engine, and other games on the other.
 """
 
 from __future__ import annotations
