@@ -6,8 +6,8 @@ rules). The readable engine stays the reference and the fallback: `tests/test_ke
 random games of every preset through both, action by action. Use the kernel when `unavailable`
 and `unsupported` are both empty; otherwise play with `noddy.game`.
 
-`KernelState` is the step-level position (legal actions, apply, events in the engine's words, the
-greedy player's choice); `play_game` plays a whole game in C between the players it knows
+`KernelState` is the step-level position (from a new game, or `KernelState.at` an engine position:
+legal actions, apply, events in the engine's words, the greedy player's choice); `play_game` plays a whole game in C between the players it knows
 (`PLAYERS`: random and greedy).
 """
 

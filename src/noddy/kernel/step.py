@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from noddy.cards import DECK
-from noddy.game import Action, EventKind, Phase
+from noddy.game import Action, EventKind, GameState, Phase
 from noddy.kernel import compiled, kernel_config
 from noddy.rules import Rules
 
@@ -21,6 +21,14 @@ class KernelState:
 
     def __init__(self, rules: Rules, players: int, partners: bool | None = None) -> None:
         self._state = compiled.State(kernel_config(rules, players, partners))
+
+    @classmethod
+    def at(cls, state: GameState) -> KernelState:
+        """The kernel at the engine's position ``state``: its actions replayed from the start."""
+        kernel = cls(state.rules, state.players, state.partners)
+        for action in state.history:
+            kernel.apply(action)
+        return kernel
 
     def copy(self) -> KernelState:
         """An independent copy (cheap: the state is a fixed-size block)."""
