@@ -7,8 +7,8 @@ random games of every preset through both, action by action. Use the kernel when
 and `unsupported` are both empty; otherwise play with `noddy.game`.
 
 `KernelState` is the step-level position (from a new game, or `KernelState.at` an engine position:
-legal actions, apply, events in the engine's words, the greedy player's choice); `play_game` plays a whole game in C between the players it knows
-(`PLAYERS`: random and greedy).
+legal actions, apply, events in the engine's words, the greedy player's choice); `play_game` plays
+a whole game in C between the players it knows (`PLAYERS`: random and greedy).
 """
 
 from __future__ import annotations
