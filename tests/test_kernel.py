@@ -244,22 +244,35 @@ def test_whole_kernel_games_add_up_and_repeat_for_a_seed(
     assert len({play_game(rules, ["random"] * n, partners, seed) for seed in range(20)}) > 1
 
 
-@needs_kernel
-@pytest.mark.parametrize("case", CASES, ids=[_id(c) for c in CASES])
-def test_the_kernel_counts_hands_and_cribs_as_score_hand(
-    case: tuple[str, tuple[str, ...], int, bool | None],
-) -> None:
-    """Every turn-up with random hands of 1 to 12 cards, counted one by one and all at once."""
+def check_counts(case: tuple[str, tuple[str, ...], int, bool | None], sizes: tuple[int, ...]) -> None:
+    """Every turn-up with random hands of these sizes, counted one by one and all at once."""
     name, overrides, n, partners = case
     rules = load_rules(name, overrides)
     config = kernel_config(rules, n, partners)
-    rng = random.Random(name + str(overrides))
-    for size in (*range(1, 8), 12):
+    rng = random.Random(name + str(overrides) + str(sizes))
+    for size in sizes:
         cards = rng.sample(DECK, size)
         crib = size % 2 == 0
         one_by_one, at_once = compiled.count_hands(config, [c.index for c in cards], crib)
         expected = [0 if up in cards else total(score_hand(cards, up, rules, crib=crib)) for up in DECK]
         assert list(one_by_one) == expected and list(at_once) == expected, (cards, crib)
+
+
+@needs_kernel
+@pytest.mark.parametrize("case", CASES, ids=[_id(c) for c in CASES])
+def test_the_kernel_counts_hands_and_cribs_as_score_hand(
+    case: tuple[str, tuple[str, ...], int, bool | None],
+) -> None:
+    check_counts(case, (1, 2, 3, 4, 5, 6, 7))
+
+
+@needs_kernel
+@pytest.mark.slow
+@pytest.mark.parametrize("case", CASES, ids=[_id(c) for c in CASES])
+def test_the_kernel_counts_the_largest_hands_as_score_hand(
+    case: tuple[str, tuple[str, ...], int, bool | None],
+) -> None:
+    check_counts(case, (8, 10, 12))
 
 
 @needs_kernel
