@@ -1,0 +1,174 @@
+"""A PettingZoo AEC environment for every rule set: `env(rules="cribbage", players=2)`.
+
+Agents ``player_0`` ... are the seats. Chance (the cut for the first deal, each shuffle) is drawn
+inside from a generator seeded by ``reset(seed=...)``, so agents only ever see their own turns.
+Each observation is a dict: ``observation`` (`noddy.research.tensors.Encoder`, float32) and
+``action_mask`` (int8, 1 for each legal action index). Rewards come at the end: +1 to each seat of
+the winning side, -1 to every other seat, 0 to all on a tie; with ``peg_reward`` set, each action
+also pays every seat ``peg_reward`` times the points its side pegged less the mean of the other
+sides'. ``render()`` writes the new events in the words of `noddy.words` from a spectator's view,
+so it shows no hidden card.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from noddy.game import GameState, new_game
+from noddy.research.tensors import Encoder
+from noddy.rules import Rules, load_rules
+from noddy.words import event_line, say
+
+__all__ = ["NoddyEnv", "env"]
+
+
+def env(
+    rules: str | Rules = "cribbage",
+    players: int = 2,
+    render_mode: str | None = None,
+    *,
+    partners: bool | None = None,
+    declare: bool = True,
+    peg_reward: float = 0.0,
+) -> NoddyEnv:
+    """The environment of a preset (by name) or a `Rules`, for ``players`` seats."""
+    return NoddyEnv(rules, players, render_mode, partners=partners, declare=declare, peg_reward=peg_reward)
+
+
+class NoddyEnv(AECEnv[str, dict[str, np.ndarray], int]):
+    """One game of a Noddy-family rule set as an agent-environment-cycle environment."""
+
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "name": "noddy_v0", "is_parallelizable": False}
+
+    def __init__(
+        self,
+        rules: str | Rules = "cribbage",
+        players: int = 2,
+        render_mode: str | None = None,
+        *,
+        partners: bool | None = None,
+        declare: bool = True,
+        peg_reward: float = 0.0,
+    ) -> None:
+        super().__init__()
+        self.rules = load_rules(rules) if isinstance(rules, str) else rules
+        self.encoder = Encoder(self.rules, players, partners=partners, declare=declare)
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
+        self.render_mode = render_mode
+        self.peg_reward = peg_reward
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        box = spaces.Box(0.0, np.inf, (self.encoder.size,), np.float32)
+        mask = spaces.Box(0, 1, (self.encoder.num_actions,), np.int8)
+        observation = spaces.Dict({"observation": box, "action_mask": mask})
+        self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
+        self.action_spaces = dict.fromkeys(self.possible_agents, spaces.Discrete(self.encoder.num_actions))
+        self._rng = random.Random()
+        self.state = new_game(self.rules, players, partners=self.encoder.partners)
+        self._rendered = 0
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game; ``seed`` fixes every chance outcome of it."""
+        if seed is not None:
+            self._rng = random.Random(seed)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.state = self._after_chance(
+            new_game(self.rules, self.encoder.players, partners=self.encoder.partners)
+        )
+        self._rendered = 0
+        self._select()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        view = self.state.view(self._seat[agent])
+        return {"observation": self.encoder.observe(view), "action_mask": self.encoder.mask(view)}
+
+    def step(self, action: int | None) -> None:
+        """The agent to act takes the action of index ``action`` (``None`` once it is done)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        assert action is not None, f"{agent} is to act and must give an action index"
+        seat = self._seat[agent]
+        before = self.state
+        self.state = self._after_chance(before.apply(self.encoder.action(before.view(seat), int(action))))
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if self.peg_reward:
+            self._shape(before.scores, self.state.scores)
+        if self.state.is_over:
+            self._finish()
+        self._select()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        """The events since the last render in words, then the scores (no hidden card)."""
+        if self.render_mode is None:
+            return None
+        view = self.state.view(None)
+        lines = []
+        for event in view.events[self._rendered :]:
+            line = event_line(event, self.possible_agents, self.rules, view.partners)
+            if line is not None:
+                call = f" {say(line.call)}" if line.call else ""
+                lines.append(line.text + call)
+        self._rendered = len(view.events)
+        scores = ", ".join(str(score) for score in view.scores)
+        lines.append(f"Scores: {scores}; count {view.count}; phase {view.phase}")
+        text = "\n".join(lines)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    def _after_chance(self, state: GameState) -> GameState:
+        while (chance := state.chance()) is not None and not state.is_over:
+            state = state.apply(chance.sample(self._rng))
+        return state
+
+    def _select(self) -> None:
+        seat = self.state.to_act
+        if self.state.is_over or seat is None:
+            live = [a for a in self.agents if not (self.terminations[a] or self.truncations[a])]
+            self.agent_selection = live[0] if live else self.agents[0]
+        else:
+            self.agent_selection = self.possible_agents[seat]
+
+    def _shape(self, before: tuple[int, ...], after: tuple[int, ...]) -> None:
+        gained = [a - b for a, b in zip(after, before, strict=True)]
+        if not any(gained):
+            return
+        sides = len(gained)
+        for agent in self.agents:
+            side = self.state.side_of(self._seat[agent])
+            others = (sum(gained) - gained[side]) / (sides - 1)
+            self.rewards[agent] += self.peg_reward * (gained[side] - others)
+
+    def _finish(self) -> None:
+        winner = self.state.winner
+        for agent in self.agents:
+            if winner is not None:
+                self.rewards[agent] += 1.0 if self.state.side_of(self._seat[agent]) == winner else -1.0
+            self.terminations[agent] = True

@@ -1,0 +1,241 @@
+"""Numbers for learning: a fixed-size encoding of a `PlayerView` and a fixed index for every action.
+
+Both are sized per (rules, players) and never change during a game, so a network, a replay buffer
+or an action mask can be allocated once. The encoding is built from the view alone (what the seat
+may know), so it cannot hold another seat's hidden cards. Seats are relative to the observer
+(0: itself, 1: the next seat...), sides too (0: its own), so one policy serves every seat.
+`docs/research.md` lists every field; `Encoder.fields` is the same list in code.
+
+>>> from noddy.rules import load_rules
+>>> enc = Encoder(load_rules("cribbage"), 2)
+>>> enc.size, enc.num_actions
+(491, 171)
+>>> enc.action_index(Action.go(0)), enc.fields[0].name
+(52, 'hand')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from itertools import combinations
+from math import comb
+
+import numpy as np
+import numpy.typing as npt
+
+from noddy.cards import DECK, Card
+from noddy.errors import IllegalActionError
+from noddy.game import DECLARE_RANGE, Action, Phase, PlayerView, current_deal, new_game
+from noddy.rules import Rules
+from noddy.scoring import PLAY_LIMIT
+
+__all__ = ["PHASES", "Encoder", "Field"]
+
+PHASES = tuple(Phase)
+"""The phases in the order of the ``phase`` field."""
+
+CARDS = len(DECK)
+GO, COUNT, MUGGINS, PASS = CARDS, CARDS + 1, CARDS + 2, CARDS + 3
+DISCARDS = CARDS + 4
+"""The first discard index: after a play of each card (its `Card.index`), go, count, muggins, pass."""
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One block of the encoding: its name, where it starts, how many numbers, and what they mean."""
+
+    name: str
+    start: int
+    size: int
+    meaning: str
+
+    @property
+    def stop(self) -> int:
+        return self.start + self.size
+
+
+class Encoder:
+    """The observation encoding and the action index of one rule set and number of players.
+
+    ``partners`` as in `noddy.game.new_game` (4 players play as partners where the rules allow it
+    unless told otherwise). ``declare`` says whether the declared counts (``declare N``) are offered as actions: without
+    them, a seat counting a hand may only ``count`` (the engine counts it right), which is what
+    every computer player does; with them, a wrong count is possible where the rules make it matter
+    (``hand.wrong_count`` ``stands`` or ``muggins``).
+    """
+
+    def __init__(
+        self, rules: Rules, players: int, *, partners: bool | None = None, declare: bool = True
+    ) -> None:
+        self.rules = rules
+        self.players = players
+        self.declare = declare
+        shape = rules.deal.shape(players)
+        self.dealt = shape.dealt
+        self.lay_away = shape.discard
+        self.subsets: tuple[tuple[int, ...], ...] = tuple(combinations(range(shape.dealt), shape.discard))
+        if not shape.discard:
+            self.subsets = ()
+        self.declare_start = DISCARDS + len(self.subsets)
+        self.num_actions = self.declare_start + len(DECLARE_RANGE)
+        self._subset_index = {subset: i for i, subset in enumerate(self.subsets)}
+        self.partners = new_game(rules, players, partners=partners).partners
+        self.sides = 2 if self.partners else players
+        self.fields = _layout(players, self.sides)
+        self.size = self.fields[-1].stop
+        self._at = {f.name: f.start for f in self.fields}
+
+    # -- observations ---------------------------------------------------------------------------
+
+    def observe(self, view: PlayerView) -> npt.NDArray[np.float32]:
+        """The view as ``size`` float32 numbers (see `fields`)."""
+        out = np.zeros(self.size, dtype=np.float32)
+        self.observe_into(view, out)
+        return out
+
+    def observe_into(self, view: PlayerView, out: npt.NDArray[np.float32]) -> None:
+        """Write the encoding of ``view`` into ``out`` (zeroed by the caller)."""
+        me = view.seat
+        if me is None:
+            raise IllegalActionError("an observation is a seat's: a spectator's view has no seat")
+        n = self.players
+        at = self._at
+        _cards(out, at["hand"], view.hand)
+        _cards(out, at["held"], view.held)
+        _cards(out, at["discards"], view.discards)
+        _cards(out, at["own_crib"], view.own_crib)
+        if view.turnup is not None:
+            out[at["turnup"] + view.turnup.index] = 1.0
+        _cards(out, at["pile"], (c for _, c in view.pile))
+        played = at["played"]
+        for seat, card in view.played:
+            out[played + ((seat - me) % n) * CARDS + card.index] = 1.0
+        _cards(out, at["seen"], _seen(view))
+        out[at["count"]] = view.count / PLAY_LIMIT
+        holes = view.board_holes
+        my_side = view.side_of(me)
+        for side, score in enumerate(view.scores):
+            out[at["scores"] + (side - my_side) % self.sides] = score / holes
+        out[at["phase"] + PHASES.index(Phase(view.phase))] = 1.0
+        out[at["dealer"] + (view.dealer - me) % n] = 1.0
+        if view.to_act is not None:
+            out[at["to_act"] + (view.to_act - me) % n] = 1.0
+        for seat, size in enumerate(view.hand_sizes):
+            out[at["hand_sizes"] + (seat - me) % n] = size / self.dealt
+        if view.counting is not None:
+            what, seat = view.counting
+            out[at["counting"] + (0 if what == "hand" else 1)] = 1.0
+            out[at["counting"] + 2 + (seat - me) % n] = 1.0
+        if view.muggins is not None:
+            declarer, missed = view.muggins
+            out[at["muggins"] + (declarer - me) % n] = 1.0
+            out[at["muggins"] + n] = missed / PLAY_LIMIT
+
+    # -- actions --------------------------------------------------------------------------------
+
+    def action_index(self, view: PlayerView, action: Action) -> int:
+        """The index of ``action`` for the seat of ``view`` (a discard is read against its hand)."""
+        kind = action.kind
+        if kind == "play":
+            return action.card.index
+        fixed = {"go": GO, "count": COUNT, "muggins": MUGGINS, "pass": PASS}
+        if kind in fixed:
+            return fixed[kind]
+        if kind == "declare" and action.number in DECLARE_RANGE:
+            return self.declare_start + (action.number or 0) - DECLARE_RANGE.start
+        if kind == "discard":
+            hand = sorted(view.hand)
+            if all(c in hand for c in action.cards):
+                subset = tuple(sorted(hand.index(c) for c in action.cards))
+                if subset in self._subset_index:
+                    return DISCARDS + self._subset_index[subset]
+        raise IllegalActionError(f"{action} has no index in the actions of {self.rules.name}")
+
+    def action(self, view: PlayerView, index: int) -> Action:
+        """The action of ``index`` for the seat of ``view``; an index outside the space is refused."""
+        seat = view.seat
+        if seat is None or not 0 <= index < self.num_actions:
+            raise IllegalActionError(
+                f"action index {index} is not one of 0-{self.num_actions - 1} for a seat of {self.rules.name}"
+            )
+        if index < CARDS:
+            return Action.play(seat, DECK[index])
+        if index < DISCARDS:
+            return Action(("go", "count", "muggins", "pass")[index - CARDS], seat)
+        if index < self.declare_start:
+            hand = sorted(view.hand)
+            subset = self.subsets[index - DISCARDS]
+            if subset[-1] >= len(hand):
+                raise IllegalActionError(f"discard index {index} names cards beyond a hand of {len(hand)}")
+            return Action.discard(seat, tuple(hand[i] for i in subset))
+        return Action.declare(seat, DECLARE_RANGE.start + index - self.declare_start)
+
+    def mask(self, view: PlayerView) -> npt.NDArray[np.int8]:
+        """1 for each legal action of the view's seat, 0 elsewhere (all 0 when it is not to act)."""
+        out = np.zeros(self.num_actions, dtype=np.int8)
+        for index in self.legal_indices(view):
+            out[index] = 1
+        return out
+
+    def legal_indices(self, view: PlayerView) -> list[int]:
+        """The indices of the legal actions, in increasing order."""
+        indices = [self.action_index(view, a) for a in view.legal]
+        family = view.legal.declare
+        if self.declare and family is not None:
+            start = self.declare_start - DECLARE_RANGE.start
+            indices.extend(start + points for points in family.points)
+        return sorted(indices)
+
+    def action_names(self) -> list[str]:
+        """A short name for every index, in order (discards by hand position, 0 the lowest card)."""
+        names = [f"play {card}" for card in DECK] + ["go", "count", "muggins", "pass"]
+        names += ["discard #" + ",".join(map(str, subset)) for subset in self.subsets]
+        return names + [f"declare {n}" for n in DECLARE_RANGE]
+
+
+def _cards(out: npt.NDArray[np.float32], start: int, cards: Iterable[Card]) -> None:
+    for card in cards:
+        out[start + card.index] = 1.0
+
+
+def _seen(view: PlayerView) -> set[Card]:
+    """Every card the view shows in the current deal: its own, the turn-up, the play, the shown
+    hands and cribs, and cards named in calls."""
+    seen = {*view.hand, *view.held, *view.discards, *view.own_crib, *view.counted}
+    seen.update(c for _, c in view.played)
+    if view.turnup is not None:
+        seen.add(view.turnup)
+    for event in current_deal(view.events):
+        seen.update(event.cards)
+        for item in event.items:
+            seen.update(item.cards)
+    return seen
+
+
+def _layout(n: int, sides: int) -> tuple[Field, ...]:
+    blocks = [
+        ("hand", CARDS, "1 for each card in the seat's hand now (by `Card.index`: clubs A-K, diamonds, hearts, spades)"),
+        ("held", CARDS, "the cards the seat keeps for its hand this deal (after laying away)"),
+        ("discards", CARDS, "the cards the seat laid away this deal"),
+        ("own_crib", CARDS, "the seat's own crib (rules with a crib for each player)"),
+        ("turnup", CARDS, "the turn-up, once turned"),
+        ("pile", CARDS, "the cards of the current series of the play (since the last reset)"),
+        ("played", n * CARDS, "the cards laid in the play this deal, 52 for each seat from the observer on"),
+        ("seen", CARDS, "every card the seat has seen this deal: its own, the turn-up, the play, the shown "
+         "hands and cribs, cards named in calls"),
+        ("count", 1, "the running count of the play / 31"),
+        ("scores", sides, "each side's score / the board's holes, the observer's side first"),
+        ("phase", len(PHASES), "one-hot phase: " + ", ".join(p.value for p in PHASES)),
+        ("dealer", n, "one-hot dealer, relative to the observer"),
+        ("to_act", n, "one-hot seat to act, relative (all 0 at chance and at the end)"),
+        ("hand_sizes", n, "cards in each seat's hand / cards dealt, relative"),
+        ("counting", 2 + n, "the count being made: hand or crib (one-hot), then whose (relative)"),
+        ("muggins", n + 1, "a short count open to muggins: who declared it (relative), then the points missed / 31"),
+    ]
+    fields: list[Field] = []
+    start = 0
+    for name, size, meaning in blocks:
+        fields.append(Field(name, start, size, meaning))
+        start += size
+    return tuple(fields)
