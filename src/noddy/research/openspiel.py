@@ -1,0 +1,320 @@
+"""An OpenSpiel game for every rule set: call `register()`, then ``pyspiel.load_game("python_noddy",
+{"rules": "willughby", "players": 2})``.
+
+Chance is explicit. A shuffle is dealt as a sequence of card draws, one chance node a card, each
+outcome a card index (`noddy.cards.Card.index`) not drawn yet, all equally likely; only the cards a
+deal uses are drawn (the pack's rest follows in a fixed order, which no deal reads), or the whole
+pack where the rules deal on from the stock (``deal.reshuffle`` false). The cut for the first deal
+draws one card a seat the same way; a first dealer drawn at random is one node of ``players``
+outcomes. Player actions are `noddy.research.tensors.Encoder` indices.
+
+Observations: the tensor is the encoder's; the string is the seat's view in short. The information
+state string is perfect recall: everything the seat has seen, action by action (its own actions
+whole, the others' as the table sees them, every event as `noddy.game.Event.seen_by` gives it); its
+tensor is the observation tensor, which holds all of the current deal that matters (earlier deals
+leave only the scores). Returns: +1 to every seat of the winning side, -1 to the others, 0 to all on
+a tie; zero-sum with two sides, general-sum with three. `resample_from_infostate` is the resampler
+information-set MCTS needs (``ISMCTSBot.set_resampler``).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from noddy.cards import DECK, Card, format_cards
+from noddy.errors import IllegalActionError
+from noddy.game import Action, Event, GameState, PlayerView, new_game
+from noddy.players.worlds import sample_worlds
+from noddy.research.tensors import Encoder
+from noddy.rules import Rules, load_rules, preset_names
+
+__all__ = ["GAME_NAME", "NoddyGame", "NoddyState", "register", "resample_from_infostate"]
+
+GAME_NAME = "python_noddy"
+DEFAULTS: dict[str, Any] = {"rules": "cribbage", "players": 2, "declare": True}
+_REGISTERED = False
+
+
+def register() -> None:
+    """Register ``python_noddy`` with OpenSpiel (once; later calls do nothing)."""
+    global _REGISTERED
+    if not _REGISTERED:
+        pyspiel.register_game(_game_type(2, 4, pyspiel.GameType.Utility.GENERAL_SUM), NoddyGame)
+        _REGISTERED = True
+
+
+def _game_type(low: int, high: int, utility: Any) -> Any:
+    return pyspiel.GameType(
+        short_name=GAME_NAME,
+        long_name="Noddy family (noddy engine): " + ", ".join(preset_names()),
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=utility,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=high,
+        min_num_players=low,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=DEFAULTS,
+    )
+
+
+class NoddyGame(pyspiel.Game):  # type: ignore[misc]
+    """One rule set and number of players as an OpenSpiel game."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = {**DEFAULTS, **(params or {})}
+        self.rules: Rules = load_rules(str(params["rules"]))
+        players = int(params["players"])
+        self.encoder = Encoder(self.rules, players, declare=bool(params["declare"]))
+        self.draws = self.rules.cards_per_deal(players) if self.rules.deal.reshuffle else len(DECK) - 1
+        sides = self.encoder.sides
+        utility = pyspiel.GameType.Utility.ZERO_SUM if sides == 2 else pyspiel.GameType.Utility.GENERAL_SUM
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.encoder.num_actions,
+            max_chance_outcomes=len(DECK),
+            num_players=players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0 if sides == 2 else None,
+            max_game_length=self._max_length(players),
+        )
+        super().__init__(_game_type(players, players, utility), info, params)
+
+    def _max_length(self, players: int) -> int:
+        """A bound on the actions of a game, chance's included: the cut (with ten cuts again), then
+        each deal's draws and at most every action a deal allows; a deal always pegs at least the
+        last card, so a game to a target has at most that many deals."""
+        held = self.rules.deal.shape(players).held
+        per_deal = self.draws + players * (3 * held + 8) + players * players
+        game = self.rules.game
+        deals = game.target if game.end == "target" else 1
+        return 10 * players + deals * per_deal
+
+    def new_initial_state(self) -> NoddyState:
+        return NoddyState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
+        perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        return _Observer(self.encoder, perfect_recall)
+
+
+@dataclass(frozen=True, slots=True)
+class _Position:
+    """Where a game stands: the engine's state, the cards drawn so far for the pending chance, each
+    seat's information so far (one string a seat), and the position the current deal was dealt
+    from (a resample deals it again). Immutable, so a clone shares it."""
+
+    state: GameState
+    drawn: tuple[int, ...]
+    seen: tuple[str, ...]
+    start: _Position | None = None
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
+        return self
+
+
+class NoddyState(pyspiel.State):  # type: ignore[misc]
+    """A position of `NoddyGame`: the engine's immutable `GameState` inside."""
+
+    def __init__(self, game: NoddyGame) -> None:
+        super().__init__(game)
+        self.encoder = game.encoder
+        self.draws = game.draws
+        start = new_game(game.rules, game.encoder.players, partners=game.encoder.partners)
+        self.position = _Position(start, (), ("",) * game.encoder.players)
+
+    @property
+    def noddy(self) -> GameState:
+        """The engine's state (every card: for analysis, never for a player)."""
+        return self.position.state
+
+    def view(self, seat: int) -> PlayerView:
+        return self.position.state.view(seat)
+
+    def current_player(self) -> int:
+        state = self.position.state
+        if state.is_over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        if state.chance() is not None:
+            return int(pyspiel.PlayerId.CHANCE)
+        assert state.to_act is not None
+        return state.to_act
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self.encoder.legal_indices(self.view(player))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        chance = self.position.state.chance()
+        assert chance is not None
+        if chance.kind == "dealer":
+            return [(seat, 1.0 / chance.players) for seat in range(chance.players)]
+        drawn = set(self.position.drawn)
+        left = [i for i in range(len(DECK)) if i not in drawn]
+        return [(i, 1.0 / len(left)) for i in left]
+
+    def _apply_action(self, action: int) -> None:
+        position = self.position
+        state = position.state
+        chance = state.chance()
+        if chance is None:
+            seat = state.to_act
+            assert seat is not None
+            move = self.encoder.action(state.view(seat), action)
+            self.position = _advance(position, state.apply(move), move)
+            return
+        if chance.kind == "dealer":
+            move = Action("dealer", None, number=action)
+            self.position = _advance(position, state.apply(move), move)
+            return
+        drawn = (*position.drawn, action)
+        need = chance.players if chance.kind == "cut" else self.draws
+        if len(drawn) < need:
+            self.position = _Position(state, drawn, tuple(s + "·" for s in position.seen), position.start)
+            return
+        cards = tuple(DECK[i] for i in drawn)
+        if chance.kind == "shuffle":
+            cards += tuple(c for c in DECK if c.index not in set(drawn))
+        move = Action(chance.kind, None, cards)
+        self.position = _advance(position, state.apply(move), move)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            chance = self.position.state.chance()
+            return f"dealer {action}" if chance is not None and chance.kind == "dealer" else f"draw {DECK[action]}"
+        state = self.position.state
+        if state.to_act == player and not state.is_over:
+            return str(self.encoder.action(state.view(player), action))
+        return self.encoder.action_names()[action]
+
+    def is_terminal(self) -> bool:
+        return self.position.state.is_over
+
+    def returns(self) -> list[float]:
+        state = self.position.state
+        if not state.is_over or state.winner is None:
+            return [0.0] * state.players
+        return [1.0 if state.side_of(seat) == state.winner else -1.0 for seat in range(state.players)]
+
+    def __str__(self) -> str:
+        state = self.position.state
+        hands = " / ".join(format_cards(hand) for hand in state.hands)
+        turnup = str(state.turnup) if state.turnup is not None else "-"
+        return (
+            f"{state.phase.value} deal {state.deal_number} dealer {state.dealer} to act {state.to_act}"
+            f" | hands {hands} | turn-up {turnup} | pile {format_cards(c for _, c in state.pile)}"
+            f" | scores {' '.join(map(str, state.scores))} | drawn {len(self.position.drawn)}"
+        )
+
+
+def _advance(position: _Position, after: GameState, move: Action) -> _Position:
+    """The next position, each seat's information grown by what it sees of ``move``."""
+    new = after.events[len(position.state.events) :]
+    seen = []
+    for seat, so_far in enumerate(position.seen):
+        if move.is_chance:
+            view = after.view(seat)
+            part = f"dealt {format_cards(view.hand)} {format_cards(view.own_crib)}" if move.kind == "shuffle" else ""
+        elif move.seat == seat or move.kind != "discard":
+            part = str(move) if move.seat == seat else f"{move.seat}:{move}"
+        else:
+            part = f"{move.seat}:discard"
+        seen.append(f"{so_far}\n{part}" + "".join(_said(e, seat) for e in new))
+    start = position if move.kind == "shuffle" else position.start
+    return _Position(after, (), tuple(seen), start)
+
+
+def _said(event: Event, seat: int) -> str:
+    e = event.seen_by(seat)
+    return f"|{e.kind.value} {e.seat} {e.points} {format_cards(e.cards)} {e.items!r} {e.count} {e.subject}"
+
+
+class _Observer:
+    """OpenSpiel's observer of a `NoddyState`: the encoder's tensor; the seat's view in short, or
+    (perfect recall) everything the seat has seen."""
+
+    def __init__(self, encoder: Encoder, perfect_recall: bool) -> None:
+        self.encoder = encoder
+        self.perfect_recall = perfect_recall
+        self.tensor = np.zeros(encoder.size, np.float32)
+        self.dict = {field.name: self.tensor[field.start : field.stop] for field in encoder.fields}
+
+    def set_from(self, state: NoddyState, player: int) -> None:
+        self.tensor.fill(0.0)
+        self.encoder.observe_into(state.view(player), self.tensor)
+
+    def string_from(self, state: NoddyState, player: int) -> str:
+        if self.perfect_recall:
+            return f"seat {player}{state.position.seen[player]}"
+        view = state.view(player)
+        turnup = str(view.turnup) if view.turnup is not None else "-"
+        return (
+            f"seat {player} {view.phase} dealer {view.dealer} to act {view.to_act}"
+            f" | hand {format_cards(view.hand)} | held {format_cards(view.held)}"
+            f" | laid away {format_cards(view.discards)} | own crib {format_cards(view.own_crib)}"
+            f" | turn-up {turnup} | pile {format_cards(c for _, c in view.pile)} ({view.count})"
+            f" | played {' '.join(f'{s}:{c}' for s, c in view.played)}"
+            f" | scores {' '.join(map(str, view.scores))}"
+        )
+
+
+def resample_from_infostate(state: NoddyState, player: int, rng: random.Random | None = None) -> NoddyState:
+    """A state the player cannot tell from ``state``: the other seats' cards of the current deal
+    dealt again from the hands its view allows (the strong player's inference: their counts,
+    Go's and plays), the deal replayed on them. For information-set MCTS: ``bot.set_resampler``.
+
+    Where no other deal fits (the rules deal on from the stock, so earlier deals constrain it),
+    the state itself is returned: the search then sees the true cards of that one position.
+    """
+    rng = rng or random.Random()
+    position = state.position
+    true = position.state
+    if true.chance() is not None or true.is_over or position.start is None:
+        return state.clone()  # type: ignore[no-any-return]
+    for world in sample_worlds(true.view(player), rng, 4):
+        dealt = _deal_again(position, player, world, rng)
+        if dealt is not None and dealt.seen[player] == position.seen[player]:
+            fresh: NoddyState = state.get_game().new_initial_state()
+            fresh.position = dealt
+            return fresh
+    return state.clone()  # type: ignore[no-any-return]
+
+
+def _deal_again(position: _Position, player: int, world: GameState, rng: random.Random) -> _Position | None:
+    """The current deal of ``position`` with its hidden cards moved so that every other seat holds
+    its hand in ``world``, and its actions replayed; ``None`` if they no longer apply."""
+    true = position.state
+    start = position.start
+    assert start is not None
+    played = {c for _, c in true.played}
+    mapping: dict[Card, Card] = {}
+    for seat in range(true.players):
+        if seat != player:
+            old = [c for c in true.held[seat] if c not in played]
+            new = [c for c in world.held[seat] if c not in played]
+            if len(old) != len(new):
+                return None
+            mapping.update(zip(old, new, strict=True))
+    unseen = set(true.view(player).unseen())
+    taken = set(mapping.values())
+    free_old = [c for c in DECK if c in unseen and c not in mapping]
+    free_new = [c for c in DECK if c in unseen and c not in taken]
+    rng.shuffle(free_new)
+    mapping.update(zip(free_old, free_new, strict=True))
+    again = start
+    try:
+        for move in true.history[len(start.state.history) :]:
+            if move.seat != player:
+                move = Action(move.kind, move.seat, tuple(mapping.get(c, c) for c in move.cards), move.number)
+            again = _advance(again, again.state.apply(move), move)
+    except IllegalActionError:
+        return None
+    return again
