@@ -14,7 +14,7 @@ whole, the others' as the table sees them, every event as `noddy.game.Event.seen
 tensor is the observation tensor, which holds all of the current deal that matters (earlier deals
 leave only the scores). Returns: +1 to every seat of the winning side, -1 to the others, 0 to all on
 a tie; zero-sum with two sides, general-sum with three. `resample_from_infostate` is the resampler
-information-set MCTS needs (``ISMCTSBot.set_resampler``).
+information-set MCTS needs (``ISMCTSBot.set_resampler(Resampler())``).
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from noddy.players.worlds import sample_worlds
 from noddy.research.tensors import Encoder
 from noddy.rules import Rules, load_rules, preset_names
 
-__all__ = ["GAME_NAME", "NoddyGame", "NoddyState", "register", "resample_from_infostate"]
+__all__ = ["GAME_NAME", "NoddyGame", "NoddyState", "Resampler", "register", "resample_from_infostate"]
 
 GAME_NAME = "python_noddy"
 DEFAULTS: dict[str, Any] = {"rules": "cribbage", "players": 2, "declare": True}
@@ -107,6 +107,37 @@ class NoddyGame(pyspiel.Game):  # type: ignore[misc]
         return _Observer(self.encoder, perfect_recall)
 
 
+class _Trail:
+    """What one seat has seen so far: the part of the last action, after the trail before it
+    (shared, so an action costs one link, not a copy of the whole story)."""
+
+    __slots__ = ("_text", "before", "part")
+
+    def __init__(self, before: _Trail | None, part: str) -> None:
+        self.before = before
+        self.part = part
+        self._text: str | None = None
+
+    @property
+    def text(self) -> str:
+        if self._text is None:
+            links: list[_Trail] = []
+            trail: _Trail | None = self
+            while trail is not None and trail._text is None:
+                links.append(trail)
+                trail = trail.before
+            text = trail._text if trail is not None else ""
+            for link in reversed(links):
+                text = link._text = text + link.part
+        return self._text
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Trail:
+        return self
+
+    def __reduce__(self) -> tuple[type[_Trail], tuple[None, str]]:
+        return (_Trail, (None, self.text))
+
+
 @dataclass(frozen=True, slots=True)
 class _Position:
     """Where a game stands: the engine's state, the cards drawn so far for the pending chance, each
@@ -115,7 +146,7 @@ class _Position:
 
     state: GameState
     drawn: tuple[int, ...]
-    seen: tuple[str, ...]
+    seen: tuple[_Trail, ...]
     start: _Position | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
@@ -130,7 +161,7 @@ class NoddyState(pyspiel.State):  # type: ignore[misc]
         self.encoder = game.encoder
         self.draws = game.draws
         start = new_game(game.rules, game.encoder.players, partners=game.encoder.partners)
-        self.position = _Position(start, (), ("",) * game.encoder.players)
+        self.position = _Position(start, (), tuple(_Trail(None, "") for _ in range(game.encoder.players)))
 
     @property
     def noddy(self) -> GameState:
@@ -150,7 +181,10 @@ class NoddyState(pyspiel.State):  # type: ignore[misc]
         return state.to_act
 
     def _legal_actions(self, player: int) -> list[int]:
-        return self.encoder.legal_indices(self.view(player))
+        state = self.position.state
+        if state.to_act != player or state.chance() is not None:
+            return []
+        return self.encoder.indices(state.legal_actions(), state.hands[player])
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         chance = self.position.state.chance()
@@ -168,7 +202,7 @@ class NoddyState(pyspiel.State):  # type: ignore[misc]
         if chance is None:
             seat = state.to_act
             assert seat is not None
-            move = self.encoder.action(state.view(seat), action)
+            move = self.encoder.action_of(seat, state.hands[seat], action)
             self.position = _advance(position, state.apply(move), move)
             return
         if chance.kind == "dealer":
@@ -178,7 +212,7 @@ class NoddyState(pyspiel.State):  # type: ignore[misc]
         drawn = (*position.drawn, action)
         need = chance.players if chance.kind == "cut" else self.draws
         if len(drawn) < need:
-            self.position = _Position(state, drawn, tuple(s + "·" for s in position.seen), position.start)
+            self.position = _Position(state, drawn, tuple(_Trail(s, "·") for s in position.seen), position.start)
             return
         cards = tuple(DECK[i] for i in drawn)
         if chance.kind == "shuffle":
@@ -192,7 +226,7 @@ class NoddyState(pyspiel.State):  # type: ignore[misc]
             return f"dealer {action}" if chance is not None and chance.kind == "dealer" else f"draw {DECK[action]}"
         state = self.position.state
         if state.to_act == player and not state.is_over:
-            return str(self.encoder.action(state.view(player), action))
+            return str(self.encoder.action_of(player, state.hands[player], action))
         return self.encoder.action_names()[action]
 
     def is_terminal(self) -> bool:
@@ -227,7 +261,7 @@ def _advance(position: _Position, after: GameState, move: Action) -> _Position:
             part = str(move) if move.seat == seat else f"{move.seat}:{move}"
         else:
             part = f"{move.seat}:discard"
-        seen.append(f"{so_far}\n{part}" + "".join(_said(e, seat) for e in new))
+        seen.append(_Trail(so_far, f"\n{part}" + "".join(_said(e, seat) for e in new)))
     start = position if move.kind == "shuffle" else position.start
     return _Position(after, (), tuple(seen), start)
 
@@ -253,7 +287,7 @@ class _Observer:
 
     def string_from(self, state: NoddyState, player: int) -> str:
         if self.perfect_recall:
-            return f"seat {player}{state.position.seen[player]}"
+            return f"seat {player}{state.position.seen[player].text}"
         view = state.view(player)
         turnup = str(view.turnup) if view.turnup is not None else "-"
         return (
@@ -266,26 +300,46 @@ class _Observer:
         )
 
 
-def resample_from_infostate(state: NoddyState, player: int, rng: random.Random | None = None) -> NoddyState:
-    """A state the player cannot tell from ``state``: the other seats' cards of the current deal
-    dealt again from the hands its view allows (the strong player's inference: their counts,
-    Go's and plays), the deal replayed on them. For information-set MCTS: ``bot.set_resampler``.
+class Resampler:
+    """Information-set MCTS's resampler (``bot.set_resampler(Resampler(rng))``): a state the player
+    to act cannot tell from the one given. The other seats' cards of the current deal are dealt
+    again from the hands its view allows (the strong player's inference: their counts, Go's and
+    plays), and the deal replayed on them; every other card nobody has seen is shuffled.
 
-    Where no other deal fits (the rules deal on from the stock, so earlier deals constrain it),
-    the state itself is returned: the search then sees the true cards of that one position.
+    The hands allowed are found once for each position searched (up to ``worlds`` of them). Where
+    none fits (rules that deal on from the stock, where earlier deals constrain the cards), the
+    state itself is returned: the search then sees the true cards of that one position.
     """
-    rng = rng or random.Random()
-    position = state.position
-    true = position.state
-    if true.chance() is not None or true.is_over or position.start is None:
+
+    def __init__(self, rng: random.Random | None = None, worlds: int = 64) -> None:
+        self.rng = rng or random.Random()
+        self.worlds = worlds
+        self._key: tuple[int, str] | None = None
+        self._found: list[GameState] = []
+
+    def __call__(self, state: NoddyState, player: int) -> NoddyState:
+        position = state.position
+        true = position.state
+        if true.chance() is not None or true.is_over or position.start is None:
+            return state.clone()  # type: ignore[no-any-return]
+        wanted = position.seen[player].text
+        if self._key != (player, wanted):
+            self._key = (player, wanted)
+            self._found = sample_worlds(true.view(player), self.rng, self.worlds)
+        for _ in range(4):
+            if not self._found:
+                break
+            dealt = _deal_again(position, player, self.rng.choice(self._found), self.rng)
+            if dealt is not None and dealt.seen[player].text == wanted:
+                fresh: NoddyState = state.get_game().new_initial_state()
+                fresh.position = dealt
+                return fresh
         return state.clone()  # type: ignore[no-any-return]
-    for world in sample_worlds(true.view(player), rng, 4):
-        dealt = _deal_again(position, player, world, rng)
-        if dealt is not None and dealt.seen[player] == position.seen[player]:
-            fresh: NoddyState = state.get_game().new_initial_state()
-            fresh.position = dealt
-            return fresh
-    return state.clone()  # type: ignore[no-any-return]
+
+
+def resample_from_infostate(state: NoddyState, player: int, rng: random.Random | None = None) -> NoddyState:
+    """One state ``player`` cannot tell from ``state`` (see `Resampler`)."""
+    return Resampler(rng)(state, player)
 
 
 def _deal_again(position: _Position, player: int, world: GameState, rng: random.Random) -> _Position | None:

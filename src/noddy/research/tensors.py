@@ -10,23 +10,23 @@ may know), so it cannot hold another seat's hidden cards. Seats are relative to 
 >>> enc = Encoder(load_rules("cribbage"), 2)
 >>> enc.size, enc.num_actions
 (491, 171)
->>> enc.action_index(Action.go(0)), enc.fields[0].name
+>>> enc.index_in((), Action.go(0)), enc.fields[0].name
 (52, 'hand')
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from math import comb
+from operator import attrgetter
 
 import numpy as np
 import numpy.typing as npt
 
 from noddy.cards import DECK, Card
 from noddy.errors import IllegalActionError
-from noddy.game import DECLARE_RANGE, Action, Phase, PlayerView, current_deal, new_game
+from noddy.game import DECLARE_RANGE, Action, LegalActions, Phase, PlayerView, current_deal, new_game
 from noddy.rules import Rules
 from noddy.scoring import PLAY_LIMIT
 
@@ -36,9 +36,12 @@ PHASES = tuple(Phase)
 """The phases in the order of the ``phase`` field."""
 
 CARDS = len(DECK)
-GO, COUNT, MUGGINS, PASS = CARDS, CARDS + 1, CARDS + 2, CARDS + 3
 DISCARDS = CARDS + 4
 """The first discard index: after a play of each card (its `Card.index`), go, count, muggins, pass."""
+_NAMES = ("go", "count", "muggins", "pass")
+_FIXED = {name: CARDS + i for i, name in enumerate(_NAMES)}
+_INDEX = attrgetter("index")
+"""A discard names positions in the hand ordered by card index (the order of the card fields)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,52 +139,64 @@ class Encoder:
 
     def action_index(self, view: PlayerView, action: Action) -> int:
         """The index of ``action`` for the seat of ``view`` (a discard is read against its hand)."""
+        return self.index_in(view.hand, action)
+
+    def index_in(self, hand: Sequence[Card], action: Action) -> int:
+        """The index of ``action`` of a seat holding ``hand``."""
         kind = action.kind
         if kind == "play":
             return action.card.index
-        fixed = {"go": GO, "count": COUNT, "muggins": MUGGINS, "pass": PASS}
-        if kind in fixed:
-            return fixed[kind]
+        fixed = _FIXED.get(kind)
+        if fixed is not None:
+            return fixed
         if kind == "declare" and action.number in DECLARE_RANGE:
             return self.declare_start + (action.number or 0) - DECLARE_RANGE.start
         if kind == "discard":
-            hand = sorted(view.hand)
-            if all(c in hand for c in action.cards):
-                subset = tuple(sorted(hand.index(c) for c in action.cards))
+            ordered = sorted(hand, key=_INDEX)
+            if all(c in ordered for c in action.cards):
+                subset = tuple(sorted(ordered.index(c) for c in action.cards))
                 if subset in self._subset_index:
                     return DISCARDS + self._subset_index[subset]
         raise IllegalActionError(f"{action} has no index in the actions of {self.rules.name}")
 
     def action(self, view: PlayerView, index: int) -> Action:
         """The action of ``index`` for the seat of ``view``; an index outside the space is refused."""
-        seat = view.seat
-        if seat is None or not 0 <= index < self.num_actions:
+        if view.seat is None:
+            raise IllegalActionError("a spectator takes no action")
+        return self.action_of(view.seat, view.hand, index)
+
+    def action_of(self, seat: int, hand: Sequence[Card], index: int) -> Action:
+        """The action of ``index`` for ``seat`` holding ``hand`` (a discard names its positions)."""
+        if not 0 <= index < self.num_actions:
             raise IllegalActionError(
                 f"action index {index} is not one of 0-{self.num_actions - 1} for a seat of {self.rules.name}"
             )
         if index < CARDS:
             return Action.play(seat, DECK[index])
         if index < DISCARDS:
-            return Action(("go", "count", "muggins", "pass")[index - CARDS], seat)
+            return Action(_NAMES[index - CARDS], seat)
         if index < self.declare_start:
-            hand = sorted(view.hand)
+            ordered = sorted(hand, key=_INDEX)
             subset = self.subsets[index - DISCARDS]
-            if subset[-1] >= len(hand):
-                raise IllegalActionError(f"discard index {index} names cards beyond a hand of {len(hand)}")
-            return Action.discard(seat, tuple(hand[i] for i in subset))
+            if subset[-1] >= len(ordered):
+                raise IllegalActionError(f"discard index {index} names cards beyond a hand of {len(ordered)}")
+            return Action.discard(seat, tuple(ordered[i] for i in subset))
         return Action.declare(seat, DECLARE_RANGE.start + index - self.declare_start)
 
     def mask(self, view: PlayerView) -> npt.NDArray[np.int8]:
         """1 for each legal action of the view's seat, 0 elsewhere (all 0 when it is not to act)."""
         out = np.zeros(self.num_actions, dtype=np.int8)
-        for index in self.legal_indices(view):
-            out[index] = 1
+        out[self.legal_indices(view)] = 1
         return out
 
     def legal_indices(self, view: PlayerView) -> list[int]:
         """The indices of the legal actions, in increasing order."""
-        indices = [self.action_index(view, a) for a in view.legal]
-        family = view.legal.declare
+        return self.indices(view.legal, view.hand)
+
+    def indices(self, legal: LegalActions, hand: Sequence[Card]) -> list[int]:
+        """The indices of ``legal``, the legal actions of a seat holding ``hand``, in increasing order."""
+        indices = [self.index_in(hand, a) for a in legal]
+        family = legal.declare
         if self.declare and family is not None:
             start = self.declare_start - DECLARE_RANGE.start
             indices.extend(start + points for points in family.points)
@@ -189,7 +204,7 @@ class Encoder:
 
     def action_names(self) -> list[str]:
         """A short name for every index, in order (discards by hand position, 0 the lowest card)."""
-        names = [f"play {card}" for card in DECK] + ["go", "count", "muggins", "pass"]
+        names = [f"play {card}" for card in DECK] + list(_NAMES)
         names += ["discard #" + ",".join(map(str, subset)) for subset in self.subsets]
         return names + [f"declare {n}" for n in DECLARE_RANGE]
 

@@ -1,0 +1,154 @@
+"""The PettingZoo environment: the API test for every preset and number of players, seeding,
+rewards, rendering, and no observation holding a card its seat may not know."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+from pettingzoo.test import api_test  # noqa: E402
+from reveal import known_at, known_until  # noqa: E402
+
+from noddy.cards import DECK, parse_cards  # noqa: E402
+from noddy.game import GameState, new_game  # noqa: E402
+from noddy.research.pettingzoo import NoddyEnv, env  # noqa: E402
+from noddy.research.tensors import Encoder  # noqa: E402
+from noddy.rules import load_rules, preset_names  # noqa: E402
+
+TABLES = [(name, n) for name in preset_names() for n in load_rules(name).player_counts]
+CARD_FIELDS = ("hand", "held", "discards", "own_crib", "turnup", "pile", "played", "seen")
+
+
+def play(game: NoddyEnv, seed: int) -> None:
+    """Play one game with random legal actions."""
+    rng = np.random.default_rng(seed)
+    game.reset(seed=seed)
+    for agent in game.agent_iter():
+        observation, _, terminated, truncated, _ = game.last()
+        if terminated or truncated:
+            game.step(None)
+        else:
+            game.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+
+
+@pytest.mark.parametrize(("name", "players"), TABLES)
+def test_the_environment_passes_pettingzoos_api_test(name: str, players: int) -> None:
+    api_test(env(name, players), num_cycles=300)
+
+
+def cards_in(encoder: Encoder, observation: np.ndarray) -> set[int]:
+    """The card indices an observation shows anywhere."""
+    shown: set[int] = set()
+    for field in encoder.fields:
+        if field.name in CARD_FIELDS:
+            block = observation[field.start : field.stop]
+            shown |= {int(i) % len(DECK) for i in np.flatnonzero(block)}
+    return shown
+
+
+def states_of(final: GameState) -> list[GameState]:
+    state = new_game(final.rules, final.players, partners=final.partners)
+    states = [state]
+    for action in final.history:
+        state = state.apply(action)
+        states.append(state)
+    return states
+
+
+@pytest.mark.parametrize(("name", "players"), [*TABLES[::3], ("cribbage", 2), ("crib-noddy-new", 3)])
+def test_an_observation_never_holds_another_seats_hidden_cards(name: str, players: int) -> None:
+    game = env(name, players)
+    encoder = game.encoder
+    rng = np.random.default_rng(players)
+    game.reset(seed=players)
+    for agent in game.agent_iter():
+        seat = game.possible_agents.index(agent)
+        observation, _, terminated, truncated, _ = game.last()
+        assert np.array_equal(observation["observation"], encoder.observe(game.state.view(seat)))
+        if terminated or truncated:
+            game.step(None)
+        else:
+            game.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    states = states_of(game.state)
+    checked = 0
+    for seat in range(players):
+        for state, known in zip(states, known_at(states, seat), strict=True):
+            if state.deal_number == 0:
+                continue
+            shown = cards_in(encoder, encoder.observe(state.view(seat)))
+            leaked = shown - {card.index for card in known}
+            assert not leaked, f"seat {seat} shown {[str(DECK[i]) for i in leaked]} in {state.phase}"
+            checked += 1
+    assert checked > 20
+
+
+def test_a_seed_fixes_the_whole_game() -> None:
+    first, second = env("cribbage"), env("cribbage")
+    play(first, seed=7)
+    play(second, seed=7)
+    assert first.state.history == second.state.history
+    play(second, seed=8)
+    assert first.state.history != second.state.history
+
+
+@pytest.mark.parametrize(("name", "players"), [("cribbage", 4), ("willughby", 2), ("strawberry", 3)])
+def test_the_winning_side_gets_1_and_every_other_seat_minus_1(name: str, players: int) -> None:
+    game = env(name, players)
+    totals = dict.fromkeys(game.possible_agents, 0.0)
+    rng = np.random.default_rng(1)
+    game.reset(seed=1)
+    for agent in game.agent_iter():
+        observation, reward, terminated, truncated, _ = game.last()
+        totals[agent] += reward
+        game.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    state = game.state
+    assert state.is_over
+    for seat, agent in enumerate(game.possible_agents):
+        expected = 0.0 if state.winner is None else (1.0 if state.side_of(seat) == state.winner else -1.0)
+        assert totals[agent] == expected
+
+
+def test_peg_rewards_pay_each_seat_its_sides_points_less_the_others() -> None:
+    game = env("cribbage", 2, peg_reward=0.01)
+    totals = dict.fromkeys(game.possible_agents, 0.0)
+    rng = np.random.default_rng(3)
+    game.reset(seed=3)
+    for agent in game.agent_iter():
+        observation, reward, terminated, truncated, _ = game.last()
+        totals[agent] += reward
+        game.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    scores = game.state.scores
+    won = 1.0 if game.state.winner == 0 else -1.0
+    assert totals["player_0"] == pytest.approx(won + 0.01 * (scores[0] - scores[1]))
+    assert totals["player_0"] == pytest.approx(-totals["player_1"])
+
+
+def test_render_says_what_happened_in_words_and_shows_no_hidden_card() -> None:
+    game = env("willughby", 2, render_mode="ansi")
+    rng = random.Random(5)
+    game.reset(seed=5)
+    texts = []
+    for agent in game.agent_iter():
+        observation, _, terminated, truncated, _ = game.last()
+        if terminated or truncated:
+            game.step(None)
+            continue
+        game.step(rng.choice(list(np.flatnonzero(observation["action_mask"]))))
+        text = game.render()
+        assert isinstance(text, str)
+        texts.append((len(game.state.history), text))
+    states = states_of(game.state)
+    known = known_until(states, None)
+    assert any("Turned up" in text for _, text in texts)
+    for at, text in texts:
+        pretty = " ".join(word for word in text.split() if word[-1:] in "♣♦♥♠" and len(word) > 1)
+        assert set(parse_cards(pretty)) <= known[at], text
+
+
+def test_an_unknown_render_mode_is_refused() -> None:
+    with pytest.raises(ValueError, match="render_mode 'rgb'"):
+        env("cribbage", render_mode="rgb")

@@ -1,0 +1,102 @@
+"""The observation encoding and the action index (`noddy.research.tensors`): fixed sizes, a round
+trip for every legal action, masks that are the legal actions, and the documented fields."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from noddy.game import Action, GameState, new_game
+from noddy.players import RandomPlayer, next_action
+from noddy.research.tensors import Encoder
+from noddy.rules import load_rules, preset_names
+
+DOCS = Path(__file__).parents[2] / "docs" / "research.md"
+TABLES = [(name, n) for name in preset_names() for n in load_rules(name).player_counts]
+
+
+def random_game(name: str, players: int, seed: int) -> list[GameState]:
+    """Every state of a random game (random players, the engine counting)."""
+    state = new_game(load_rules(name), players)
+    rng = random.Random(seed)
+    seats = [RandomPlayer() for _ in range(players)]
+    states = [state]
+    while not state.is_over:
+        state = state.apply(next_action(state, seats, rng))
+        states.append(state)
+    return states
+
+
+@pytest.mark.parametrize(("name", "players"), TABLES)
+def test_every_legal_action_has_an_index_that_maps_back_and_the_mask_is_the_legal_actions(
+    name: str, players: int
+) -> None:
+    encoder = Encoder(load_rules(name), players)
+    sizes = set()
+    for state in random_game(name, players, seed=players):
+        seat = state.to_act
+        if seat is None or state.is_over:
+            continue
+        view = state.view(seat)
+        observation = encoder.observe(view)
+        sizes.add(observation.shape)
+        assert observation.dtype == np.float32
+        mask = encoder.mask(view)
+        assert mask.shape == (encoder.num_actions,)
+        legal = encoder.legal_indices(view)
+        assert list(np.flatnonzero(mask)) == legal
+        for index in legal:
+            assert encoder.action(view, index) in view.legal
+        for action in view.legal:
+            assert encoder.action(view, encoder.action_index(view, action)) == action
+        if view.legal.declare is not None:
+            assert encoder.action(view, legal[-1]) == Action.declare(seat, 99)
+    assert sizes == {(encoder.size,)}
+
+
+def test_the_sizes_of_cribbage_for_two_players() -> None:
+    encoder = Encoder(load_rules("cribbage"), 2)
+    # 52 plays, go, count, muggins, pass, the 15 ways to lay 2 of 6 away, declare 0-99.
+    assert encoder.num_actions == 52 + 4 + 15 + 100
+    assert encoder.size == 8 * 52 + 52 + 1 + 2 + 7 + 2 + 2 + 2 + 4 + 3
+    without = Encoder(load_rules("cribbage"), 2, declare=False)
+    assert without.num_actions == encoder.num_actions
+
+
+def test_without_declarations_a_count_may_only_be_made_by_the_engine() -> None:
+    encoder = Encoder(load_rules("willughby"), 2, declare=False)
+    for state in random_game("willughby", 2, seed=3):
+        if state.legal_actions().declare is not None:
+            view = state.view(state.to_act)
+            assert [encoder.action(view, i).kind for i in encoder.legal_indices(view)] == ["count"]
+            break
+    else:
+        raise AssertionError("no count in a whole game")
+
+
+def test_an_index_outside_the_space_is_refused_with_the_range() -> None:
+    encoder = Encoder(load_rules("cribbage"), 2)
+    view = random_game("cribbage", 2, seed=1)[3].view(0)
+    with pytest.raises(ValueError, match=r"not one of 0-170"):
+        encoder.action(view, 171)
+
+
+def test_a_discard_is_named_by_the_positions_of_its_cards_in_the_sorted_hand() -> None:
+    encoder = Encoder(load_rules("cribbage"), 2)
+    state = next(s for s in random_game("cribbage", 2, seed=2) if s.legal_actions() and s.phase.value == "discard")
+    view = state.view(state.to_act)
+    hand = sorted(view.hand, key=lambda card: card.index)
+    first = encoder.action(view, encoder.declare_start - 15)
+    assert first.cards == (hand[0], hand[1])
+    assert encoder.action_names()[encoder.declare_start - 1] == "discard #4,5"
+
+
+def test_the_docs_list_every_field_with_its_size() -> None:
+    text = DOCS.read_text()
+    encoder = Encoder(load_rules("cribbage"), 3)
+    for field in encoder.fields:
+        assert re.search(rf"^\| `{field.name}` \|", text, re.M), f"docs/research.md does not list {field.name}"
