@@ -108,7 +108,8 @@ class NoddyEnv(AECEnv[str, dict[str, np.ndarray], int]):
         assert action is not None, f"{agent} is to act and must give an action index"
         seat = self._seat[agent]
         before = self.state
-        self.state = self._after_chance(before.apply(self.encoder.action(before.view(seat), int(action))))
+        move = self.encoder.action_of(seat, before.hands[seat], int(action))
+        self.state = self._after_chance(before.apply(move))
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if self.peg_reward:

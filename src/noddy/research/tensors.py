@@ -16,7 +16,7 @@ may know), so it cannot hold another seat's hidden cards. Seats are relative to 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from operator import attrgetter
@@ -26,11 +26,11 @@ import numpy.typing as npt
 
 from noddy.cards import DECK, Card
 from noddy.errors import IllegalActionError
-from noddy.game import DECLARE_RANGE, Action, LegalActions, Phase, PlayerView, current_deal, new_game
+from noddy.game import DECLARE_RANGE, Action, Event, EventKind, LegalActions, Phase, PlayerView, current_deal, new_game
 from noddy.rules import Rules
 from noddy.scoring import PLAY_LIMIT
 
-__all__ = ["PHASES", "Encoder", "Field"]
+__all__ = ["PHASES", "Encoder", "Field", "hand_positions"]
 
 PHASES = tuple(Phase)
 """The phases in the order of the ``phase`` field."""
@@ -40,6 +40,13 @@ DISCARDS = CARDS + 4
 """The first discard index: after a play of each card (its `Card.index`), go, count, muggins, pass."""
 _NAMES = ("go", "count", "muggins", "pass")
 _FIXED = {name: CARDS + i for i, name in enumerate(_NAMES)}
+_PHASE_AT = {phase.value: i for i, phase in enumerate(PHASES)}
+_FIRST = ("hand", "held", "discards", "own_crib", "turnup", "pile", "played", "seen", "count", "scores", "phase")
+_LATER = ("dealer", "to_act", "hand_sizes", "counting", "muggins")
+_REMEMBERED = 1000
+"""Deal starts an encoder remembers (one a deal number) before it forgets them."""
+_SHOWN_ELSEWHERE = frozenset({EventKind.PLAY, EventKind.TURNUP})
+"""Events whose cards the view shows anyway (the play, the turn-up): `Encoder._seen` skips them."""
 _INDEX = attrgetter("index")
 """A discard names positions in the hand ordered by card index (the order of the card fields)."""
 
@@ -87,7 +94,10 @@ class Encoder:
         self.sides = 2 if self.partners else players
         self.fields = _layout(players, self.sides)
         self.size = self.fields[-1].stop
-        self._at = {f.name: f.start for f in self.fields}
+        at = {f.name: f.start for f in self.fields}
+        self._starts = tuple(at[name] for name in _FIRST)
+        self._more_starts = tuple(at[name] for name in _LATER)
+        self._deal_start: dict[int, tuple[int, Event]] = {}
 
     # -- observations ---------------------------------------------------------------------------
 
@@ -103,37 +113,71 @@ class Encoder:
         if me is None:
             raise IllegalActionError("an observation is a seat's: a spectator's view has no seat")
         n = self.players
-        at = self._at
-        _cards(out, at["hand"], view.hand)
-        _cards(out, at["held"], view.held)
-        _cards(out, at["discards"], view.discards)
-        _cards(out, at["own_crib"], view.own_crib)
+        hand, held, discards, own_crib, turnup, pile, played, seen, count, scores, phase = self._starts
+        dealer, to_act, sizes, counting, muggins = self._more_starts
+        own = [c.index for c in view.hand]
+        kept = [c.index for c in view.held]
+        laid = [c.index for c in view.discards]
+        crib = [c.index for c in view.own_crib]
+        by_seat = [((seat - me) % n, c.index) for seat, c in view.played]
+        shown = {*own, *kept, *laid, *crib, *(c.index for c in view.counted), *(i for _, i in by_seat)}
+        ones = [hand + i for i in own]
+        ones += [held + i for i in kept]
+        ones += [discards + i for i in laid]
+        ones += [own_crib + i for i in crib]
         if view.turnup is not None:
-            out[at["turnup"] + view.turnup.index] = 1.0
-        _cards(out, at["pile"], (c for _, c in view.pile))
-        played = at["played"]
-        for seat, card in view.played:
-            out[played + ((seat - me) % n) * CARDS + card.index] = 1.0
-        _cards(out, at["seen"], _seen(view))
-        out[at["count"]] = view.count / PLAY_LIMIT
+            ones.append(turnup + view.turnup.index)
+            shown.add(view.turnup.index)
+        ones += [pile + c.index for _, c in view.pile]
+        ones += [played + seat * CARDS + i for seat, i in by_seat]
+        ones += [seen + i for i in self._named(view, shown)]
+        ones.append(phase + _PHASE_AT[view.phase])
+        ones.append(dealer + (view.dealer - me) % n)
+        if view.to_act is not None:
+            ones.append(to_act + (view.to_act - me) % n)
+        if view.counting is not None:
+            what, seat = view.counting
+            ones += [counting + (0 if what == "hand" else 1), counting + 2 + (seat - me) % n]
+        out[ones] = 1.0
+        out[count] = view.count / PLAY_LIMIT
         holes = view.board_holes
         my_side = view.side_of(me)
         for side, score in enumerate(view.scores):
-            out[at["scores"] + (side - my_side) % self.sides] = score / holes
-        out[at["phase"] + PHASES.index(Phase(view.phase))] = 1.0
-        out[at["dealer"] + (view.dealer - me) % n] = 1.0
-        if view.to_act is not None:
-            out[at["to_act"] + (view.to_act - me) % n] = 1.0
+            out[scores + (side - my_side) % self.sides] = score / holes
         for seat, size in enumerate(view.hand_sizes):
-            out[at["hand_sizes"] + (seat - me) % n] = size / self.dealt
-        if view.counting is not None:
-            what, seat = view.counting
-            out[at["counting"] + (0 if what == "hand" else 1)] = 1.0
-            out[at["counting"] + 2 + (seat - me) % n] = 1.0
+            out[sizes + (seat - me) % n] = size / self.dealt
         if view.muggins is not None:
             declarer, missed = view.muggins
-            out[at["muggins"] + (declarer - me) % n] = 1.0
-            out[at["muggins"] + n] = missed / PLAY_LIMIT
+            out[muggins + (declarer - me) % n] = 1.0
+            out[muggins + n] = missed / PLAY_LIMIT
+
+    def _named(self, view: PlayerView, seen: set[int]) -> set[int]:
+        """``seen`` (the indices of the cards the view shows of its own, in the play, counted and
+        turned up) with the cards the current deal's events show: shown hands and cribs, cards
+        named in calls, the cut."""
+        for event in self._current_deal(view):
+            if event.items:
+                for item in event.items:
+                    seen.update(c.index for c in item.cards)
+            if event.cards and event.kind not in _SHOWN_ELSEWHERE:
+                seen.update(c.index for c in event.cards)
+        return seen
+
+    def _current_deal(self, view: PlayerView) -> Sequence[Event]:
+        """`noddy.game.current_deal` of the view's events, the deal's start remembered: every
+        state of a deal shares its first events, so the same event object at the same place is
+        the same deal (a copy of the game, or another branch of a search, included)."""
+        events = view.events
+        known = self._deal_start.get(view.deal_number)
+        if known is not None and known[0] < len(events) and events[known[0]] is known[1]:
+            return events[known[0] :]
+        deal = current_deal(events)
+        if deal:
+            if len(self._deal_start) > _REMEMBERED:
+                self._deal_start.clear()
+            at = len(events) - len(deal)
+            self._deal_start[view.deal_number] = (at, events[at])
+        return deal
 
     # -- actions --------------------------------------------------------------------------------
 
@@ -141,8 +185,9 @@ class Encoder:
         """The index of ``action`` for the seat of ``view`` (a discard is read against its hand)."""
         return self.index_in(view.hand, action)
 
-    def index_in(self, hand: Sequence[Card], action: Action) -> int:
-        """The index of ``action`` of a seat holding ``hand``."""
+    def index_in(self, hand: Sequence[Card], action: Action, positions: dict[int, int] | None = None) -> int:
+        """The index of ``action`` of a seat holding ``hand`` (``positions``: `hand_positions` of
+        it, when the caller has them)."""
         kind = action.kind
         if kind == "play":
             return action.card.index
@@ -152,11 +197,10 @@ class Encoder:
         if kind == "declare" and action.number in DECLARE_RANGE:
             return self.declare_start + (action.number or 0) - DECLARE_RANGE.start
         if kind == "discard":
-            ordered = sorted(hand, key=_INDEX)
-            if all(c in ordered for c in action.cards):
-                subset = tuple(sorted(ordered.index(c) for c in action.cards))
-                if subset in self._subset_index:
-                    return DISCARDS + self._subset_index[subset]
+            at = hand_positions(hand) if positions is None else positions
+            subset = tuple(sorted(at.get(c.index, -1) for c in action.cards))
+            if subset in self._subset_index:
+                return DISCARDS + self._subset_index[subset]
         raise IllegalActionError(f"{action} has no index in the actions of {self.rules.name}")
 
     def action(self, view: PlayerView, index: int) -> Action:
@@ -186,7 +230,13 @@ class Encoder:
     def mask(self, view: PlayerView) -> npt.NDArray[np.int8]:
         """1 for each legal action of the view's seat, 0 elsewhere (all 0 when it is not to act)."""
         out = np.zeros(self.num_actions, dtype=np.int8)
-        out[self.legal_indices(view)] = 1
+        legal = view.legal
+        positions = hand_positions(view.hand)
+        out[[self.index_in(view.hand, a, positions) for a in legal]] = 1
+        if self.declare and legal.declare is not None:
+            points = legal.declare.points
+            start = self.declare_start - DECLARE_RANGE.start
+            out[start + points.start : start + points.stop] = 1
         return out
 
     def legal_indices(self, view: PlayerView) -> list[int]:
@@ -195,7 +245,8 @@ class Encoder:
 
     def indices(self, legal: LegalActions, hand: Sequence[Card]) -> list[int]:
         """The indices of ``legal``, the legal actions of a seat holding ``hand``, in increasing order."""
-        indices = [self.index_in(hand, a) for a in legal]
+        positions = hand_positions(hand)
+        indices = [self.index_in(hand, a, positions) for a in legal]
         family = legal.declare
         if self.declare and family is not None:
             start = self.declare_start - DECLARE_RANGE.start
@@ -209,23 +260,9 @@ class Encoder:
         return names + [f"declare {n}" for n in DECLARE_RANGE]
 
 
-def _cards(out: npt.NDArray[np.float32], start: int, cards: Iterable[Card]) -> None:
-    for card in cards:
-        out[start + card.index] = 1.0
-
-
-def _seen(view: PlayerView) -> set[Card]:
-    """Every card the view shows in the current deal: its own, the turn-up, the play, the shown
-    hands and cribs, and cards named in calls."""
-    seen = {*view.hand, *view.held, *view.discards, *view.own_crib, *view.counted}
-    seen.update(c for _, c in view.played)
-    if view.turnup is not None:
-        seen.add(view.turnup)
-    for event in current_deal(view.events):
-        seen.update(event.cards)
-        for item in event.items:
-            seen.update(item.cards)
-    return seen
+def hand_positions(hand: Sequence[Card]) -> dict[int, int]:
+    """Each card's position in ``hand`` ordered by card index, by its index: a discard's names."""
+    return {index: at for at, index in enumerate(sorted(c.index for c in hand))}
 
 
 def _layout(n: int, sides: int) -> tuple[Field, ...]:
