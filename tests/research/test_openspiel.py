@@ -11,12 +11,11 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from reveal import known_until  # noqa: E402
-
 from noddy.cards import parse_card  # noqa: E402
 from noddy.game import GameState, new_game  # noqa: E402
 from noddy.research.openspiel import NoddyState, Resampler, register  # noqa: E402
 from noddy.rules import load_rules, preset_names  # noqa: E402
+from reveal import known_until  # noqa: E402
 
 TABLES = [(name, n) for name in preset_names() for n in load_rules(name).player_counts]
 CARD = re.compile(r"(?<![\w.])(10|[2-9AJQK])([cdhs])(?![\w])")

@@ -10,14 +10,14 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-from pettingzoo.test import api_test  # noqa: E402
-from reveal import known_at, known_until  # noqa: E402
+from pettingzoo.test import api_test
 
-from noddy.cards import DECK, parse_cards  # noqa: E402
-from noddy.game import GameState, new_game  # noqa: E402
-from noddy.research.pettingzoo import NoddyEnv, env  # noqa: E402
-from noddy.research.tensors import Encoder  # noqa: E402
-from noddy.rules import load_rules, preset_names  # noqa: E402
+from noddy.cards import DECK, parse_cards
+from noddy.game import GameState, new_game
+from noddy.research.pettingzoo import NoddyEnv, env
+from noddy.research.tensors import Encoder
+from noddy.rules import load_rules, preset_names
+from reveal import known_at, known_until
 
 TABLES = [(name, n) for name in preset_names() for n in load_rules(name).player_counts]
 CARD_FIELDS = ("hand", "held", "discards", "own_crib", "turnup", "pile", "played", "seen")
@@ -27,7 +27,7 @@ def play(game: NoddyEnv, seed: int) -> None:
     """Play one game with random legal actions."""
     rng = np.random.default_rng(seed)
     game.reset(seed=seed)
-    for agent in game.agent_iter():
+    for _ in game.agent_iter():
         observation, _, terminated, truncated, _ = game.last()
         if terminated or truncated:
             game.step(None)
@@ -104,7 +104,9 @@ def test_the_winning_side_gets_1_and_every_other_seat_minus_1(name: str, players
     for agent in game.agent_iter():
         observation, reward, terminated, truncated, _ = game.last()
         totals[agent] += reward
-        game.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        game.step(
+            None if terminated or truncated else int(rng.choice(np.flatnonzero(observation["action_mask"])))
+        )
     state = game.state
     assert state.is_over
     for seat, agent in enumerate(game.possible_agents):
@@ -120,7 +122,9 @@ def test_peg_rewards_pay_each_seat_its_sides_points_less_the_others() -> None:
     for agent in game.agent_iter():
         observation, reward, terminated, truncated, _ = game.last()
         totals[agent] += reward
-        game.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        game.step(
+            None if terminated or truncated else int(rng.choice(np.flatnonzero(observation["action_mask"])))
+        )
     scores = game.state.scores
     won = 1.0 if game.state.winner == 0 else -1.0
     assert totals["player_0"] == pytest.approx(won + 0.01 * (scores[0] - scores[1]))
@@ -132,7 +136,7 @@ def test_render_says_what_happened_in_words_and_shows_no_hidden_card() -> None:
     rng = random.Random(5)
     game.reset(seed=5)
     texts = []
-    for agent in game.agent_iter():
+    for _ in game.agent_iter():
         observation, _, terminated, truncated, _ = game.last()
         if terminated or truncated:
             game.step(None)

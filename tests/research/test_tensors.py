@@ -87,7 +87,9 @@ def test_an_index_outside_the_space_is_refused_with_the_range() -> None:
 
 def test_a_discard_is_named_by_the_positions_of_its_cards_in_the_sorted_hand() -> None:
     encoder = Encoder(load_rules("cribbage"), 2)
-    state = next(s for s in random_game("cribbage", 2, seed=2) if s.legal_actions() and s.phase.value == "discard")
+    state = next(
+        s for s in random_game("cribbage", 2, seed=2) if s.legal_actions() and s.phase.value == "discard"
+    )
     view = state.view(state.to_act)
     hand = sorted(view.hand, key=lambda card: card.index)
     first = encoder.action(view, encoder.declare_start - 15)
@@ -99,4 +101,6 @@ def test_the_docs_list_every_field_with_its_size() -> None:
     text = DOCS.read_text()
     encoder = Encoder(load_rules("cribbage"), 3)
     for field in encoder.fields:
-        assert re.search(rf"^\| `{field.name}` \|", text, re.M), f"docs/research.md does not list {field.name}"
+        assert re.search(rf"^\| `{field.name}` \|", text, re.M), (
+            f"docs/research.md does not list {field.name}"
+        )

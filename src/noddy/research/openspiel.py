@@ -120,16 +120,18 @@ class _Trail:
 
     @property
     def text(self) -> str:
-        if self._text is None:
-            links: list[_Trail] = []
-            trail: _Trail | None = self
-            while trail is not None and trail._text is None:
-                links.append(trail)
-                trail = trail.before
-            text = trail._text if trail is not None else ""
-            for link in reversed(links):
-                text = link._text = text + link.part
-        return self._text
+        """The whole story (made once, from the nearest link that has it)."""
+        if self._text is not None:
+            return self._text
+        links: list[_Trail] = []
+        trail: _Trail | None = self
+        while trail is not None and trail._text is None:
+            links.append(trail)
+            trail = trail.before
+        text = trail._text if trail is not None and trail._text is not None else ""
+        for link in reversed(links):
+            text = link._text = text + link.part
+        return text
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Trail:
         return self
@@ -212,7 +214,9 @@ class NoddyState(pyspiel.State):  # type: ignore[misc]
         drawn = (*position.drawn, action)
         need = chance.players if chance.kind == "cut" else self.draws
         if len(drawn) < need:
-            self.position = _Position(state, drawn, tuple(_Trail(s, "·") for s in position.seen), position.start)
+            self.position = _Position(
+                state, drawn, tuple(_Trail(s, "·") for s in position.seen), position.start
+            )
             return
         cards = tuple(DECK[i] for i in drawn)
         if chance.kind == "shuffle":
@@ -223,7 +227,11 @@ class NoddyState(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             chance = self.position.state.chance()
-            return f"dealer {action}" if chance is not None and chance.kind == "dealer" else f"draw {DECK[action]}"
+            return (
+                f"dealer {action}"
+                if chance is not None and chance.kind == "dealer"
+                else f"draw {DECK[action]}"
+            )
         state = self.position.state
         if state.to_act == player and not state.is_over:
             return str(self.encoder.action_of(player, state.hands[player], action))
@@ -256,7 +264,11 @@ def _advance(position: _Position, after: GameState, move: Action) -> _Position:
     for seat, so_far in enumerate(position.seen):
         if move.is_chance:
             view = after.view(seat)
-            part = f"dealt {format_cards(view.hand)} {format_cards(view.own_crib)}" if move.kind == "shuffle" else ""
+            part = (
+                f"dealt {format_cards(view.hand)} {format_cards(view.own_crib)}"
+                if move.kind == "shuffle"
+                else ""
+            )
         elif move.seat == seat or move.kind != "discard":
             part = str(move) if move.seat == seat else f"{move.seat}:{move}"
         else:

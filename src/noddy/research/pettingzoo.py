@@ -13,7 +13,7 @@ so it shows no hidden card.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
@@ -40,10 +40,14 @@ def env(
     return NoddyEnv(rules, players, render_mode, partners=partners, declare=declare, peg_reward=peg_reward)
 
 
-class NoddyEnv(AECEnv[str, dict[str, np.ndarray], int]):
+class NoddyEnv(AECEnv):  # type: ignore[misc]
     """One game of a Noddy-family rule set as an agent-environment-cycle environment."""
 
-    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "name": "noddy_v0", "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["human", "ansi"],
+        "name": "noddy_v0",
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self,

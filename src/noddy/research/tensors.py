@@ -26,7 +26,17 @@ import numpy.typing as npt
 
 from noddy.cards import DECK, Card
 from noddy.errors import IllegalActionError
-from noddy.game import DECLARE_RANGE, Action, Event, EventKind, LegalActions, Phase, PlayerView, current_deal, new_game
+from noddy.game import (
+    DECLARE_RANGE,
+    Action,
+    Event,
+    EventKind,
+    LegalActions,
+    Phase,
+    PlayerView,
+    current_deal,
+    new_game,
+)
 from noddy.rules import Rules
 from noddy.scoring import PLAY_LIMIT
 
@@ -41,7 +51,19 @@ DISCARDS = CARDS + 4
 _NAMES = ("go", "count", "muggins", "pass")
 _FIXED = {name: CARDS + i for i, name in enumerate(_NAMES)}
 _PHASE_AT = {phase.value: i for i, phase in enumerate(PHASES)}
-_FIRST = ("hand", "held", "discards", "own_crib", "turnup", "pile", "played", "seen", "count", "scores", "phase")
+_FIRST = (
+    "hand",
+    "held",
+    "discards",
+    "own_crib",
+    "turnup",
+    "pile",
+    "played",
+    "seen",
+    "count",
+    "scores",
+    "phase",
+)
 _LATER = ("dealer", "to_act", "hand_sizes", "counting", "muggins")
 _REMEMBERED = 1000
 """Deal starts an encoder remembers (one a deal number) before it forgets them."""
@@ -69,10 +91,10 @@ class Encoder:
     """The observation encoding and the action index of one rule set and number of players.
 
     ``partners`` as in `noddy.game.new_game` (4 players play as partners where the rules allow it
-    unless told otherwise). ``declare`` says whether the declared counts (``declare N``) are offered as actions: without
-    them, a seat counting a hand may only ``count`` (the engine counts it right), which is what
-    every computer player does; with them, a wrong count is possible where the rules make it matter
-    (``hand.wrong_count`` ``stands`` or ``muggins``).
+    unless told otherwise). ``declare`` says whether the declared counts (``declare N``) are
+    offered as actions: without them, a seat counting a hand may only ``count`` (the engine counts
+    it right), which is what every computer player does; with them, a wrong count is possible
+    where the rules make it matter (``hand.wrong_count`` ``stands`` or ``muggins``).
     """
 
     def __init__(
@@ -267,15 +289,23 @@ def hand_positions(hand: Sequence[Card]) -> dict[int, int]:
 
 def _layout(n: int, sides: int) -> tuple[Field, ...]:
     blocks = [
-        ("hand", CARDS, "1 for each card in the seat's hand now (by `Card.index`: clubs A-K, diamonds, hearts, spades)"),
+        (
+            "hand",
+            CARDS,
+            "1 for each card in the seat's hand now (by `Card.index`: clubs A-K, diamonds, hearts, spades)",
+        ),
         ("held", CARDS, "the cards the seat keeps for its hand this deal (after laying away)"),
         ("discards", CARDS, "the cards the seat laid away this deal"),
         ("own_crib", CARDS, "the seat's own crib (rules with a crib for each player)"),
         ("turnup", CARDS, "the turn-up, once turned"),
         ("pile", CARDS, "the cards of the current series of the play (since the last reset)"),
         ("played", n * CARDS, "the cards laid in the play this deal, 52 for each seat from the observer on"),
-        ("seen", CARDS, "every card the seat has seen this deal: its own, the turn-up, the play, the shown "
-         "hands and cribs, cards named in calls"),
+        (
+            "seen",
+            CARDS,
+            "every card the seat has seen this deal: its own, the turn-up, the play, the shown "
+            "hands and cribs, cards named in calls",
+        ),
         ("count", 1, "the running count of the play / 31"),
         ("scores", sides, "each side's score / the board's holes, the observer's side first"),
         ("phase", len(PHASES), "one-hot phase: " + ", ".join(p.value for p in PHASES)),
@@ -283,7 +313,11 @@ def _layout(n: int, sides: int) -> tuple[Field, ...]:
         ("to_act", n, "one-hot seat to act, relative (all 0 at chance and at the end)"),
         ("hand_sizes", n, "cards in each seat's hand / cards dealt, relative"),
         ("counting", 2 + n, "the count being made: hand or crib (one-hot), then whose (relative)"),
-        ("muggins", n + 1, "a short count open to muggins: who declared it (relative), then the points missed / 31"),
+        (
+            "muggins",
+            n + 1,
+            "a short count open to muggins: who declared it (relative), then the points missed / 31",
+        ),
     ]
     fields: list[Field] = []
     start = 0
