@@ -156,3 +156,17 @@ def test_render_says_what_happened_in_words_and_shows_no_hidden_card() -> None:
 def test_an_unknown_render_mode_is_refused() -> None:
     with pytest.raises(ValueError, match="render_mode 'rgb'"):
         env("cribbage", render_mode="rgb")
+
+
+def test_an_illegal_index_or_no_index_for_the_agent_to_act_is_refused_with_the_reason() -> None:
+    game = env("cribbage")
+    game.reset(seed=1)
+    with pytest.raises(IllegalActionError, match="is to act: give an action index"):
+        game.step(None)
+    with pytest.raises(IllegalActionError, match="in the discard you may: discard"):
+        game.step(game.encoder.num_actions - 1)
+
+
+def test_a_player_count_the_rules_do_not_allow_is_refused() -> None:
+    with pytest.raises(RulesError, match="3 players is not allowed"):
+        env("willughby", 3)

@@ -12,6 +12,7 @@ from noddy.players.levels import EasyPlayer
 from noddy.players.search import WIN
 from noddy.players.simple import GreedyPlayer, RandomPlayer
 from noddy.players.strong import OraclePlayer, StrongPlayer
+from noddy.players.worlds import sample_worlds
 
 __all__ = [
     "LEVELS",
@@ -28,6 +29,7 @@ __all__ = [
     "make_player",
     "next_action",
     "run_game",
+    "sample_worlds",
 ]
 
 PLAYERS: dict[str, Callable[[], Player]] = {

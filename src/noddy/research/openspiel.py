@@ -29,7 +29,7 @@ import pyspiel
 from noddy.cards import DECK, Card, format_cards
 from noddy.errors import IllegalActionError
 from noddy.game import Action, Event, GameState, PlayerView, new_game
-from noddy.players.worlds import sample_worlds
+from noddy.players import sample_worlds
 from noddy.research.tensors import Encoder
 from noddy.rules import Rules, load_rules, preset_names
 

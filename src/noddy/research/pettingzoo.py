@@ -19,6 +19,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from noddy.errors import IllegalActionError, NoddyError
 from noddy.game import GameState, new_game
 from noddy.research.tensors import Encoder
 from noddy.rules import Rules, load_rules
@@ -63,7 +64,8 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         self.rules = load_rules(rules) if isinstance(rules, str) else rules
         self.encoder = Encoder(self.rules, players, partners=partners, declare=declare)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
+            modes = ", ".join(self.metadata["render_modes"])
+            raise NoddyError(f"render_mode {render_mode!r} is not one of: {modes} (or None)")
         self.render_mode = render_mode
         self.peg_reward = peg_reward
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
@@ -109,7 +111,8 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        assert action is not None, f"{agent} is to act and must give an action index"
+        if action is None:
+            raise IllegalActionError(f"{agent} is to act: give an action index, not None")
         seat = self._seat[agent]
         before = self.state
         move = self.encoder.action_of(seat, before.hands[seat], int(action))
