@@ -13,6 +13,7 @@ pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test
 
 from noddy.cards import DECK, parse_cards
+from noddy.errors import IllegalActionError, RulesError
 from noddy.game import GameState, new_game
 from noddy.research.pettingzoo import NoddyEnv, env
 from noddy.research.tensors import Encoder
