@@ -176,7 +176,7 @@ class Encoder:
     def _named(self, view: PlayerView, seen: set[int]) -> set[int]:
         """``seen`` (the indices of the cards the view shows of its own, in the play, counted and
         turned up) with the cards the current deal's events show: shown hands and cribs, cards
-        named in calls, the cut."""
+        named in calls."""
         for event in self._current_deal(view):
             if event.items:
                 for item in event.items:
