@@ -104,3 +104,17 @@ def test_the_docs_list_every_field_with_its_size() -> None:
         assert re.search(rf"^\| `{field.name}` \|", text, re.M), (
             f"docs/research.md does not list {field.name}"
         )
+
+
+def test_seats_and_sides_are_counted_from_the_observer() -> None:
+    encoder = Encoder(load_rules("cribbage"), 2)
+    state = next(s for s in random_game("cribbage", 2, seed=5) if s.scores[0] != s.scores[1] and s.deal_number)
+    fields = {f.name: f for f in encoder.fields}
+    for seat in (0, 1):
+        observed = encoder.observe(state.view(seat))
+        scores = observed[fields["scores"].start : fields["scores"].stop] * 121
+        assert list(np.rint(scores)) == [state.scores[seat], state.scores[1 - seat]]
+        dealer = observed[fields["dealer"].start : fields["dealer"].stop]
+        assert list(dealer) == ([1.0, 0.0] if state.dealer == seat else [0.0, 1.0])
+        hand = observed[fields["hand"].start : fields["hand"].stop]
+        assert {int(i) for i in np.flatnonzero(hand)} == {c.index for c in state.hands[seat]}
