@@ -108,7 +108,9 @@ def test_the_docs_list_every_field_with_its_size() -> None:
 
 def test_seats_and_sides_are_counted_from_the_observer() -> None:
     encoder = Encoder(load_rules("cribbage"), 2)
-    state = next(s for s in random_game("cribbage", 2, seed=5) if s.scores[0] != s.scores[1] and s.deal_number)
+    state = next(
+        s for s in random_game("cribbage", 2, seed=5) if s.scores[0] != s.scores[1] and s.deal_number
+    )
     fields = {f.name: f for f in encoder.fields}
     for seat in (0, 1):
         observed = encoder.observe(state.view(seat))
