@@ -91,12 +91,13 @@ class NoddyGame(pyspiel.Game):  # type: ignore[misc]
 
     def _max_length(self, players: int) -> int:
         """A bound on the actions of a game, chance's included: the cut (with ten cuts again), then
-        each deal's draws and at most every action a deal allows; a deal always pegs at least the
-        last card, so a game to a target has at most that many deals."""
+        each deal's draws and at most every action a deal allows; a deal pegs at least the last
+        card, so a game to a target has at most that many deals (ten times as many where the last
+        card pegs nothing, ``play.last_card = 0``, a house rule no preset has)."""
         held = self.rules.deal.shape(players).held
         per_deal = self.draws + players * (3 * held + 8) + players * players
         game = self.rules.game
-        deals = game.target if game.end == "target" else 1
+        deals = (game.target if game.end == "target" else 1) * (1 if self.rules.play.last_card else 10)
         return 10 * players + deals * per_deal
 
     def new_initial_state(self) -> NoddyState:
