@@ -20,7 +20,7 @@ information-set MCTS needs (``ISMCTSBot.set_resampler(Resampler())``).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -76,6 +76,7 @@ class NoddyGame(pyspiel.Game):  # type: ignore[misc]
         players = int(params["players"])
         self.encoder = Encoder(self.rules, players, declare=bool(params["declare"]))
         self.draws = self.rules.cards_per_deal(players) if self.rules.deal.reshuffle else len(DECK) - 1
+        self.start = _Position(new_game(self.rules, players, partners=self.encoder.partners), (), _Trail(None))
         sides = self.encoder.sides
         utility = pyspiel.GameType.Utility.ZERO_SUM if sides == 2 else pyspiel.GameType.Utility.GENERAL_SUM
         info = pyspiel.GameInfo(
@@ -109,36 +110,54 @@ class NoddyGame(pyspiel.Game):  # type: ignore[misc]
 
 
 class _Trail:
-    """What one seat has seen so far: the part of the last action, after the trail before it
-    (shared, so an action costs one link, not a copy of the whole story)."""
+    """The story of a game as its seats see it, one link an action: the action, the events it
+    made and, for a deal, the cards each seat was dealt. Links are shared by every later position,
+    and each seat's text is written only when asked for (a rollout never asks), then kept."""
 
-    __slots__ = ("_text", "before", "part")
+    __slots__ = ("before", "dealt", "events", "move", "texts")
 
-    def __init__(self, before: _Trail | None, part: str) -> None:
+    def __init__(
+        self,
+        before: _Trail | None,
+        move: Action | None = None,
+        events: tuple[Event, ...] = (),
+        dealt: tuple[tuple[Card, ...], ...] = (),
+    ) -> None:
         self.before = before
-        self.part = part
-        self._text: str | None = None
+        self.move = move
+        self.events = events
+        self.dealt = dealt
+        self.texts: dict[int, str] = {}
 
-    @property
-    def text(self) -> str:
-        """The whole story (made once, from the nearest link that has it)."""
-        if self._text is not None:
-            return self._text
+    def text(self, seat: int) -> str:
+        """Everything ``seat`` has seen, action by action (written from the nearest link that has it)."""
         links: list[_Trail] = []
         trail: _Trail | None = self
-        while trail is not None and trail._text is None:
+        while trail is not None and seat not in trail.texts:
             links.append(trail)
             trail = trail.before
-        text = trail._text if trail is not None and trail._text is not None else ""
+        text = trail.texts[seat] if trail is not None else ""
         for link in reversed(links):
-            text = link._text = text + link.part
+            text = link.texts[seat] = text + link.part(seat)
         return text
+
+    def part(self, seat: int) -> str:
+        """What ``seat`` sees of this link's action: its own actions whole, the others' as the
+        table sees them (a discard without its cards), a draw as a dot, each event as
+        `Event.seen_by` gives it."""
+        move = self.move
+        if move is None:
+            return "·" if self.before is not None else ""
+        if move.is_chance:
+            part = f"dealt {format_cards(self.dealt[seat])}" if self.dealt else move.kind
+        elif move.seat == seat:
+            part = str(move)
+        else:
+            part = f"{move.seat}:{move}" if move.kind != "discard" else f"{move.seat}:discard"
+        return f"\n{part}" + "".join(_said(event, seat) for event in self.events)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Trail:
         return self
-
-    def __reduce__(self) -> tuple[type[_Trail], tuple[None, str]]:
-        return (_Trail, (None, self.text))
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,11 +168,39 @@ class _Position:
 
     state: GameState
     drawn: tuple[int, ...]
-    seen: tuple[_Trail, ...]
+    trail: _Trail
     start: _Position | None = None
+    player: int = field(init=False)
+    """Who acts: a seat, or OpenSpiel's chance or terminal player (asked at every step of a search)."""
+
+    def __post_init__(self) -> None:
+        state = self.state
+        if state.is_over:
+            player = int(pyspiel.PlayerId.TERMINAL)
+        elif state.chance() is not None:
+            player = int(pyspiel.PlayerId.CHANCE)
+        else:
+            assert state.to_act is not None
+            player = state.to_act
+        object.__setattr__(self, "player", player)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
         return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled with each seat's story written out (a long chain of links would go past
+        pickle's recursion limit)."""
+        texts = tuple(self.trail.text(seat) for seat in range(self.state.players))
+        return (_written, (self.state, self.drawn, texts, self.start))
+
+
+def _written(
+    state: GameState, drawn: tuple[int, ...], texts: tuple[str, ...], start: _Position | None
+) -> _Position:
+    """A position whose story is one link holding each seat's text (`_Position.__reduce__`)."""
+    trail = _Trail(None)
+    trail.texts = dict(enumerate(texts))
+    return _Position(state, drawn, trail, start)
 
 
 class NoddyState(pyspiel.State):  # type: ignore[misc]
@@ -161,10 +208,13 @@ class NoddyState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: NoddyGame) -> None:
         super().__init__(game)
-        self.encoder = game.encoder
-        self.draws = game.draws
-        start = new_game(game.rules, game.encoder.players, partners=game.encoder.partners)
-        self.position = _Position(start, (), tuple(_Trail(None, "") for _ in range(game.encoder.players)))
+        self.position: _Position = game.start
+
+    @property
+    def encoder(self) -> Encoder:
+        """The game's encoder (read through the game: a clone copies the state's own attributes)."""
+        encoder: Encoder = self.get_game().encoder
+        return encoder
 
     @property
     def noddy(self) -> GameState:
@@ -175,13 +225,7 @@ class NoddyState(pyspiel.State):  # type: ignore[misc]
         return self.position.state.view(seat)
 
     def current_player(self) -> int:
-        state = self.position.state
-        if state.is_over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        if state.chance() is not None:
-            return int(pyspiel.PlayerId.CHANCE)
-        assert state.to_act is not None
-        return state.to_act
+        return self.position.player
 
     def _legal_actions(self, player: int) -> list[int]:
         state = self.position.state
@@ -213,11 +257,9 @@ class NoddyState(pyspiel.State):  # type: ignore[misc]
             self.position = _advance(position, state.apply(move), move)
             return
         drawn = (*position.drawn, action)
-        need = chance.players if chance.kind == "cut" else self.draws
+        need = chance.players if chance.kind == "cut" else self.get_game().draws
         if len(drawn) < need:
-            self.position = _Position(
-                state, drawn, tuple(_Trail(s, "·") for s in position.seen), position.start
-            )
+            self.position = _Position(state, drawn, _Trail(position.trail), position.start)
             return
         cards = tuple(DECK[i] for i in drawn)
         if chance.kind == "shuffle":
@@ -259,24 +301,15 @@ class NoddyState(pyspiel.State):  # type: ignore[misc]
 
 
 def _advance(position: _Position, after: GameState, move: Action) -> _Position:
-    """The next position, each seat's information grown by what it sees of ``move``."""
+    """The next position, the story grown by ``move`` and the events it made."""
     new = after.events[len(position.state.events) :]
-    seen = []
-    for seat, so_far in enumerate(position.seen):
-        if move.is_chance:
-            view = after.view(seat)
-            part = (
-                f"dealt {format_cards(view.hand)} {format_cards(view.own_crib)}"
-                if move.kind == "shuffle"
-                else ""
-            )
-        elif move.seat == seat or move.kind != "discard":
-            part = str(move) if move.seat == seat else f"{move.seat}:{move}"
-        else:
-            part = f"{move.seat}:discard"
-        seen.append(_Trail(so_far, f"\n{part}" + "".join(_said(e, seat) for e in new)))
+    dealt: tuple[tuple[Card, ...], ...] = ()
+    if move.kind == "shuffle":
+        own = after.rules.crib.kind == "own"
+        dealt = tuple((*hand, *(after.cribs[seat] if own else ())) for seat, hand in enumerate(after.hands))
+    trail = _Trail(position.trail, move, tuple(new), dealt)
     start = position if move.kind == "shuffle" else position.start
-    return _Position(after, (), tuple(seen), start)
+    return _Position(after, (), trail, start)
 
 
 def _said(event: Event, seat: int) -> str:
@@ -300,7 +333,7 @@ class _Observer:
 
     def string_from(self, state: NoddyState, player: int) -> str:
         if self.perfect_recall:
-            return f"seat {player}{state.position.seen[player].text}"
+            return f"seat {player}{state.position.trail.text(player)}"
         view = state.view(player)
         turnup = str(view.turnup) if view.turnup is not None else "-"
         return (
@@ -335,7 +368,7 @@ class Resampler:
         true = position.state
         if true.chance() is not None or true.is_over or position.start is None:
             return state.clone()  # type: ignore[no-any-return]
-        wanted = position.seen[player].text
+        wanted = position.trail.text(player)
         if self._key != (player, wanted):
             self._key = (player, wanted)
             self._found = sample_worlds(true.view(player), self.rng, self.worlds)
@@ -343,7 +376,7 @@ class Resampler:
             if not self._found:
                 break
             dealt = _deal_again(position, player, self.rng.choice(self._found), self.rng)
-            if dealt is not None and dealt.seen[player].text == wanted:
+            if dealt is not None and dealt.trail.text(player) == wanted:
                 fresh: NoddyState = state.get_game().new_initial_state()
                 fresh.position = dealt
                 return fresh
