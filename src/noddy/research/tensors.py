@@ -253,7 +253,7 @@ class Encoder:
         """1 for each legal action of the view's seat, 0 elsewhere (all 0 when it is not to act)."""
         out = np.zeros(self.num_actions, dtype=np.int8)
         legal = view.legal
-        positions = hand_positions(view.hand)
+        positions = _positions_for(legal, view.hand)
         out[[self.index_in(view.hand, a, positions) for a in legal]] = 1
         if self.declare and legal.declare is not None:
             points = legal.declare.points
@@ -267,7 +267,7 @@ class Encoder:
 
     def indices(self, legal: LegalActions, hand: Sequence[Card]) -> list[int]:
         """The indices of ``legal``, the legal actions of a seat holding ``hand``, in increasing order."""
-        positions = hand_positions(hand)
+        positions = _positions_for(legal, hand)
         indices = [self.index_in(hand, a, positions) for a in legal]
         family = legal.declare
         if self.declare and family is not None:
@@ -285,6 +285,11 @@ class Encoder:
 def hand_positions(hand: Sequence[Card]) -> dict[int, int]:
     """Each card's position in ``hand`` ordered by card index, by its index: a discard's names."""
     return {index: at for at, index in enumerate(sorted(c.index for c in hand))}
+
+
+def _positions_for(legal: LegalActions, hand: Sequence[Card]) -> dict[int, int] | None:
+    """`hand_positions` where the legal actions are lay-aways (they come alone), else ``None``."""
+    return hand_positions(hand) if legal and legal[0].kind == "discard" else None
 
 
 def _layout(n: int, sides: int) -> tuple[Field, ...]:
