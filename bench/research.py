@@ -10,8 +10,8 @@
    game. Reports hard's win rate with a 95% Wilson interval and each side's CPU seconds per move
    (moves with a real choice).
 
-    .venv/bin/python bench/research.py [--games N] [--budgets 1000,10000] [--presets cribbage,willughby]
-                                       [--step-games N] [--skip-ismcts]
+    .venv/bin/python bench/research.py [--games N] [--first N] [--budgets 1000,10000]
+                                       [--presets cribbage,willughby] [--step-games N] [--skip-ismcts]
 """
 
 from __future__ import annotations
@@ -73,14 +73,15 @@ def step_cost(preset: str, games: int, rounds: int = 3) -> tuple[float, float]:
     return min(env_times) / decisions * 1e6, min(engine_times) / decisions * 1e6
 
 
-def hard_against_ismcts(preset: str, simulations: int, games: int) -> dict[str, Any]:
-    """Games of hard against IS-MCTS with ``simulations``: hard's wins and each side's move times."""
+def hard_against_ismcts(preset: str, simulations: int, games: int, first: int = 0) -> dict[str, Any]:
+    """Games ``first`` .. ``first + games`` of hard against IS-MCTS with ``simulations`` (game
+    ``n`` seeds everything with ``n``; hard is seat ``n % 2``): hard's wins and each side's move times."""
     register()
     game = pyspiel.load_game("python_noddy", {"rules": preset, "players": 2, "declare": False})
     wins = 0
     hard_times: list[float] = []
     bot_times: list[float] = []
-    for number in range(games):
+    for number in range(first, first + games):
         rng = random.Random(number)
         hard = make_player("hard")
         bot = ismcts.ISMCTSBot(
@@ -130,6 +131,7 @@ def main() -> None:
     parser.add_argument("--budgets", default="1000,10000", help="IS-MCTS simulations per move")
     parser.add_argument("--presets", default="cribbage,willughby")
     parser.add_argument("--step-games", type=int, default=20, help="random games for the step cost")
+    parser.add_argument("--first", type=int, default=0, help="the first game's number (its seed)")
     parser.add_argument("--skip-ismcts", action="store_true")
     args = parser.parse_args()
     presets = args.presets.split(",")
@@ -142,7 +144,7 @@ def main() -> None:
     print("hard against IS-MCTS (win rate of hard, 95% interval; CPU seconds per move):")
     for preset in presets:
         for budget in map(int, args.budgets.split(",")):
-            r = hard_against_ismcts(preset, budget, args.games)
+            r = hard_against_ismcts(preset, budget, args.games, args.first)
             low, high = r["interval"]
             print(
                 f"  {preset:12} {budget:6} sims  {r['hard_wins']}/{r['games']}"
