@@ -13,7 +13,7 @@ state string is perfect recall: everything the seat has seen, action by action (
 whole, the others' as the table sees them, every event as `noddy.game.Event.seen_by` gives it); its
 tensor is the observation tensor, which holds all of the current deal that matters (earlier deals
 leave only the scores). Returns: +1 to every seat of the winning side, -1 to the others, 0 to all on
-a tie; zero-sum with two sides, general-sum with three. `resample_from_infostate` is the resampler
+a tie; zero-sum with two sides, general-sum with three. `Resampler` is the resampler
 information-set MCTS needs (``ISMCTSBot.set_resampler(Resampler())``).
 """
 
@@ -33,10 +33,20 @@ from noddy.players import sample_worlds
 from noddy.research.tensors import Encoder
 from noddy.rules import Rules, load_rules, preset_names
 
-__all__ = ["GAME_NAME", "NoddyGame", "NoddyState", "Resampler", "register", "resample_from_infostate"]
+__all__ = [
+    "DEFAULTS",
+    "GAME_NAME",
+    "NoddyGame",
+    "NoddyState",
+    "Resampler",
+    "register",
+    "resample_from_infostate",
+]
 
 GAME_NAME = "python_noddy"
 DEFAULTS: dict[str, Any] = {"rules": "cribbage", "players": 2, "declare": True}
+"""The game's parameters and their defaults: a preset name (or a rules file), the number of
+players, and whether declared counts are actions (see `noddy.research.tensors.Encoder`)."""
 _REGISTERED = False
 
 
