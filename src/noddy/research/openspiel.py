@@ -86,7 +86,8 @@ class NoddyGame(pyspiel.Game):  # type: ignore[misc]
         players = int(params["players"])
         self.encoder = Encoder(self.rules, players, declare=bool(params["declare"]))
         self.draws = self.rules.cards_per_deal(players) if self.rules.deal.reshuffle else len(DECK) - 1
-        self.start = _Position(new_game(self.rules, players, partners=self.encoder.partners), (), _Trail(None))
+        first = new_game(self.rules, players, partners=self.encoder.partners)
+        self.start = _Position(first, (), _Trail(None))
         sides = self.encoder.sides
         utility = pyspiel.GameType.Utility.ZERO_SUM if sides == 2 else pyspiel.GameType.Utility.GENERAL_SUM
         info = pyspiel.GameInfo(
