@@ -65,10 +65,8 @@ _FIRST = (
     "phase",
 )
 _LATER = ("dealer", "to_act", "hand_sizes", "counting", "muggins")
-_REMEMBERED = 1000
-"""Deal starts an encoder remembers (one a deal number) before it forgets them."""
 _SHOWN_ELSEWHERE = frozenset({EventKind.PLAY, EventKind.TURNUP})
-"""Events whose cards the view shows anyway (the play, the turn-up): `Encoder._seen` skips them."""
+"""Events whose cards the view shows anyway (the play, the turn-up): `Encoder._named` skips them."""
 _INDEX = attrgetter("index")
 """A discard names positions in the hand ordered by card index (the order of the card fields)."""
 
@@ -195,8 +193,6 @@ class Encoder:
             return events[known[0] :]
         deal = current_deal(events)
         if deal:
-            if len(self._deal_start) > _REMEMBERED:
-                self._deal_start.clear()
             at = len(events) - len(deal)
             self._deal_start[view.deal_number] = (at, events[at])
         return deal
