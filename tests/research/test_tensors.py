@@ -10,6 +10,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from noddy.cards import parse_cards
+from noddy.errors import IllegalActionError
 from noddy.game import Action, GameState, new_game
 from noddy.players import RandomPlayer, next_action
 from noddy.research.tensors import Encoder
@@ -120,3 +122,12 @@ def test_seats_and_sides_are_counted_from_the_observer() -> None:
         assert list(dealer) == ([1.0, 0.0] if state.dealer == seat else [0.0, 1.0])
         hand = observed[fields["hand"].start : fields["hand"].stop]
         assert {int(i) for i in np.flatnonzero(hand)} == {c.index for c in state.hands[seat]}
+
+
+def test_a_discard_of_a_card_twice_or_not_in_the_hand_has_no_index() -> None:
+    encoder = Encoder(load_rules("cribbage"), 2)
+    hand = parse_cards("Ac 2c 3c 4c 5c 6c")
+    assert encoder.index_in(hand, Action.discard(0, parse_cards("Ac 2c"))) == encoder.declare_start - 15
+    for cards in ("2c 2c", "Ac Kd", "Ac 2c 3c"):
+        with pytest.raises(IllegalActionError, match="has no index"):
+            encoder.index_in(hand, Action.discard(0, parse_cards(cards, unique=False)))

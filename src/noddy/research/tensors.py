@@ -109,7 +109,9 @@ class Encoder:
             self.subsets = ()
         self.declare_start = DISCARDS + len(self.subsets)
         self.num_actions = self.declare_start + len(DECLARE_RANGE)
-        self._subset_index = {subset: i for i, subset in enumerate(self.subsets)}
+        self._discard_at = {
+            sum(1 << i for i in subset): DISCARDS + k for k, subset in enumerate(self.subsets)
+        }
         self.partners = new_game(rules, players, partners=partners).partners
         self.sides = 2 if self.partners else players
         self.fields = _layout(players, self.sides)
@@ -215,10 +217,15 @@ class Encoder:
         if kind == "declare" and action.number in DECLARE_RANGE:
             return self.declare_start + (action.number or 0) - DECLARE_RANGE.start
         if kind == "discard":
-            at = hand_positions(hand) if positions is None else positions
-            subset = tuple(sorted(at.get(c.index, -1) for c in action.cards))
-            if subset in self._subset_index:
-                return DISCARDS + self._subset_index[subset]
+            bits = hand_positions(hand) if positions is None else positions
+            mask = 0
+            for card in action.cards:
+                mask |= bits.get(card.index, 0)
+            # Every mask listed has as many bits as cards are laid away: a card twice or not in
+            # the hand leaves fewer.
+            index = self._discard_at.get(mask) if len(action.cards) == self.lay_away else None
+            if index is not None:
+                return index
         raise IllegalActionError(f"{action} has no index in the actions of {self.rules.name}")
 
     def action(self, view: PlayerView, index: int) -> Action:
@@ -279,8 +286,9 @@ class Encoder:
 
 
 def hand_positions(hand: Sequence[Card]) -> dict[int, int]:
-    """Each card's position in ``hand`` ordered by card index, by its index: a discard's names."""
-    return {index: at for at, index in enumerate(sorted(c.index for c in hand))}
+    """For each card of ``hand`` (by its index), the bit of its position in the hand ordered by
+    card index: a discard is its cards' bits together, each set of positions one index."""
+    return {index: 1 << at for at, index in enumerate(sorted(c.index for c in hand))}
 
 
 def _positions_for(legal: LegalActions, hand: Sequence[Card]) -> dict[int, int] | None:
