@@ -36,6 +36,11 @@ def play(game: NoddyEnv, seed: int) -> None:
             game.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
 
 
+# The API test warns of every dict observation (an action mask beside the tensor), which
+# PettingZoo's own card games use too.
+@pytest.mark.filterwarnings(
+    "ignore:Observation is not a NumPy array", "ignore:Observation space for each agent"
+)
 @pytest.mark.parametrize(("name", "players"), TABLES)
 def test_the_environment_passes_pettingzoos_api_test(name: str, players: int) -> None:
     api_test(env(name, players), num_cycles=300)
