@@ -138,6 +138,7 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        bots.start()
         manager.restore()
         yield
         await manager.close()

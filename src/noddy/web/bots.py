@@ -78,6 +78,13 @@ class BotPool:
             self._pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=_worker_start)
         return self._pool
 
+    def start(self) -> None:
+        """Start the workers now (each imports the players), so the first decisions do not wait."""
+        if self.workers:
+            pool = self._executor()
+            for _ in range(self.workers):
+                pool.submit(os.getpid)
+
     def pids(self) -> list[int]:
         """The process ids of the workers running now (none before the first decision)."""
         pool = self._pool
