@@ -4,7 +4,8 @@ A local server (the one of ``bench/web.py``: uvicorn, the web app on a temporary
 delay before a computer acts) is loaded by this process with ``--tables`` cribbage tables, each a
 person (driven here, playing random legal moves as fast as the server answers) against one computer
 of a ``--levels`` level. A person's wait is the time from sending ``act`` to the first state in which
-it is their turn again or the game is over: the server's round trip plus the computer's replies.
+it is their turn again or the game is over: the server's round trip plus the computer's replies;
+the ack is the server's round trip alone, from ``act`` to the first state that includes it.
 Each level gets a fresh server in turn, ``--rounds`` times (levels alternating). Reported per level:
 the waits (median, 95th percentile), the person's moves and the games finished in the time, and the
 server's CPU seconds, in all and per move of the person (which a loaded machine does not inflate).
@@ -46,6 +47,7 @@ class Tally:
 
     def __init__(self) -> None:
         self.waits: list[float] = []
+        self.acks: list[float] = []
         self.games = 0
         self.cut = 0
 
@@ -56,7 +58,7 @@ async def play_table(
     """A person plays games against one computer at one table until the deadline."""
     seats = [{"kind": "me"}, {"kind": "computer", "level": level}]
     request = {"rules": "cribbage", "players": 2, "seats": seats}
-    async with httpx.AsyncClient() as http:
+    async with httpx.AsyncClient(timeout=60) as http:
         response = await http.post(f"{base}/api/tables", json=request)
         response.raise_for_status()
     made = response.json()
@@ -88,11 +90,15 @@ async def play_table(
             started = time.perf_counter()
             await ws.send(json.dumps({"type": "act", "action": rng.choice(legal), "seq": state["seq"]}))
             sent = state["seq"]
+            acked = False
             while True:
                 state = await next_state()
                 if state is None:
                     tally.cut += 1
                     return
+                if not acked and state["seq"] > sent:
+                    acked = True
+                    tally.acks.append(time.perf_counter() - started)
                 mine = state["view"]["to_act"] == 0 and state["view"]["legal"]
                 if state["seq"] > sent and (mine or state["status"] == "over"):
                     tally.waits.append(time.perf_counter() - started)
@@ -148,6 +154,7 @@ def run(level: str, tables: int, seconds: float, workers: int) -> dict[str, Any]
             process.terminate()
             _, _, usage = os.wait4(process.pid, 0)
     waits = tally.waits or [float("nan")]
+    acks = tally.acks or [float("nan")]
     cpu = usage.ru_utime + usage.ru_stime
     return {
         "level": level,
@@ -156,6 +163,8 @@ def run(level: str, tables: int, seconds: float, workers: int) -> dict[str, Any]
         "cut_by_deadline": tally.cut,
         "median_ms": statistics.median(waits) * 1000,
         "p95_ms": percentile(waits, 0.95) * 1000,
+        "ack_median_ms": statistics.median(acks) * 1000,
+        "ack_p95_ms": percentile(acks, 0.95) * 1000,
         "server_cpu_s": cpu,
         "server_cpu_ms_a_move": cpu / len(tally.waits) * 1000 if tally.waits else float("nan"),
         "server_peak_mb": peak / 2**20,
