@@ -1,7 +1,7 @@
 """Computer players think in worker processes, never on the server's event loop.
 
 A `BotPool` runs each decision of a table's computer seat in a bounded pool of worker processes
-(``spawn``ed, a lower scheduling priority than the server, sized from the CPU count). What crosses
+(``spawn``ed, sized from the CPU count). What crosses
 to a worker is only what the seat may know, its view, plus the player (a small dataclass) and the
 state of the table's random generator; the worker answers with the action and the generator's new
 state, which the table takes over, so a game gives the same record whether a worker or the server
@@ -30,8 +30,6 @@ __all__ = ["BotPool", "default_workers"]
 
 log = logging.getLogger(__name__)
 
-NICE = 5
-"""How much lower than the server's the workers' scheduling priority is: the event loop comes first."""
 ATTEMPTS = 3
 """How many pools a decision is tried on before it fails (a worker that dies breaks its pool)."""
 
@@ -57,12 +55,9 @@ def decide(player: Player, view: PlayerView, rng_state: RngState) -> tuple[Actio
     return action, rng.getstate()
 
 
-def _worker_start() -> None:
-    """A worker yields the CPU to the server's event loop."""
-    try:
-        os.nice(NICE)
-    except OSError:
-        log.debug("a computer players' worker keeps the server's priority")
+def _ready() -> int:
+    """Nothing (in a worker): unpickling this imports this module, so the players, ahead of need."""
+    return os.getpid()
 
 
 class BotPool:
@@ -75,7 +70,7 @@ class BotPool:
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
             context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=_worker_start)
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
         return self._pool
 
     def start(self) -> None:
@@ -83,7 +78,7 @@ class BotPool:
         if self.workers:
             pool = self._executor()
             for _ in range(self.workers):
-                pool.submit(os.getpid)
+                pool.submit(_ready)
 
     def pids(self) -> list[int]:
         """The process ids of the workers running now (none before the first decision)."""
