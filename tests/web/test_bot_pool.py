@@ -38,15 +38,17 @@ class PidPlayer:
 
 @dataclass
 class BusyPlayer:
-    """Holds the CPU (and the GIL) for a while, writes when it finished, then plays at random."""
+    """Writes when it starts, holds the CPU (and the GIL) for a while, writes when it finished, then
+    plays at random."""
 
-    path: str
+    folder: str
     spin: int = 40_000_000
     name: str = "busy"
 
     def choose(self, view: PlayerView, legal: LegalActions, rng: random.Random) -> Action:
+        (Path(self.folder) / "started").touch()
         sum(range(self.spin))
-        Path(self.path).write_text(repr(time.time()), encoding="utf-8")
+        (Path(self.folder) / "done").write_text(repr(time.time()), encoding="utf-8")
         return rng.choice(legal)
 
 
@@ -159,9 +161,8 @@ def test_the_server_answers_while_a_computer_thinks_and_leaves_no_worker_behind(
     with TestClient(app) as client:
         made = new_table(client, seats=[{"kind": "computer", "level": "random"}] * 2)
         table = live(client, made["id"])
-        table.bots = {0: BusyPlayer(str(done)), 1: BusyPlayer(str(done))}
-        wait_for(lambda: bool(app.state.manager.bots.pids()))
-        time.sleep(0.2)
+        table.bots = {0: BusyPlayer(str(tmp_path)), 1: BusyPlayer(str(tmp_path))}
+        wait_for((tmp_path / "started").exists, timeout=30)
         with client.websocket_connect(f"/ws/{made['id']}") as ws:
             ws.send_text(json.dumps({"type": "hello"}))
             assert json.loads(ws.receive_text())["type"] == "welcome"
