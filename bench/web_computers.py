@@ -4,13 +4,15 @@ A local server (the one of ``bench/web.py``: uvicorn, the web app on a temporary
 delay before a computer acts) is loaded by this process with ``--tables`` cribbage tables, each a
 person (driven here, playing random legal moves as fast as the server answers) against one computer
 of a ``--levels`` level. A person's wait is the time from sending ``act`` to the first state in which
-it is their turn again or the game is over: the server's round trip plus the computer's replies.
+it is their turn again or the game is over: the server's round trip plus the computer's replies;
+the ack is the server's round trip alone, from ``act`` to the first state that includes it.
 Each level gets a fresh server in turn, ``--rounds`` times (levels alternating). Reported per level:
 the waits (median, 95th percentile), the person's moves and the games finished in the time, and the
 server's CPU seconds, in all and per move of the person (which a loaded machine does not inflate).
 Only addresses on this machine are used; every loop is bounded in time.
 
-    .venv/bin/python bench/web_computers.py [--quick] [--tables 20] [--seconds 30] [--levels medium,hard]
+    .venv/bin/python bench/web_computers.py [--quick] [--tables 100] [--seconds 60] [--levels medium,hard]
+        [--workers 2]
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ import websockets
 from rich.console import Console
 from rich.table import Table
 
+from noddy.web.bots import default_workers
 from web import HOST, free_port, percentile, wait_for_server
 
 HERE = Path(__file__).resolve().parent
@@ -44,6 +47,7 @@ class Tally:
 
     def __init__(self) -> None:
         self.waits: list[float] = []
+        self.acks: list[float] = []
         self.games = 0
         self.cut = 0
 
@@ -54,7 +58,7 @@ async def play_table(
     """A person plays games against one computer at one table until the deadline."""
     seats = [{"kind": "me"}, {"kind": "computer", "level": level}]
     request = {"rules": "cribbage", "players": 2, "seats": seats}
-    async with httpx.AsyncClient() as http:
+    async with httpx.AsyncClient(timeout=60) as http:
         response = await http.post(f"{base}/api/tables", json=request)
         response.raise_for_status()
     made = response.json()
@@ -86,44 +90,71 @@ async def play_table(
             started = time.perf_counter()
             await ws.send(json.dumps({"type": "act", "action": rng.choice(legal), "seq": state["seq"]}))
             sent = state["seq"]
+            acked = False
             while True:
                 state = await next_state()
                 if state is None:
                     tally.cut += 1
                     return
+                if not acked and state["seq"] > sent:
+                    acked = True
+                    tally.acks.append(time.perf_counter() - started)
                 mine = state["view"]["to_act"] == 0 and state["view"]["legal"]
                 if state["seq"] > sent and (mine or state["status"] == "over"):
                     tally.waits.append(time.perf_counter() - started)
                     break
 
 
-async def load(port: int, level: str, tables: int, seconds: float) -> Tally:
+def resident(pid: int) -> int:
+    """The resident memory of a process and all its descendants, in bytes (0 once it is gone)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text(encoding="utf-8")
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text(encoding="utf-8").split()
+    except OSError:
+        return 0
+    rss = next((int(line.split()[1]) * 1024 for line in status.splitlines() if line.startswith("VmRSS:")), 0)
+    return rss + sum(resident(int(child)) for child in children)
+
+
+async def load(port: int, server: int, level: str, tables: int, seconds: float) -> tuple[Tally, int]:
+    """The tables' tally, and the server's peak memory (with its workers) while they played."""
     base, ws_base = f"http://{HOST}:{port}", f"ws://{HOST}:{port}"
     tally = Tally()
     deadline = time.monotonic() + seconds
     rng = random.Random(7)
+    peak = 0
+
+    async def sample() -> None:
+        nonlocal peak
+        while True:
+            peak = max(peak, resident(server))
+            await asyncio.sleep(0.5)
+
+    sampler = asyncio.create_task(sample())
     while time.monotonic() < deadline - 0.5:
         seeds = [random.Random(rng.random()) for _ in range(tables)]
         await asyncio.gather(*(play_table(base, ws_base, level, deadline, seed, tally) for seed in seeds))
-    return tally
+    sampler.cancel()
+    return tally, peak
 
 
-def run(level: str, tables: int, seconds: float) -> dict[str, Any]:
-    """One level against a fresh server: the tally, and the server's CPU seconds."""
+def run(level: str, tables: int, seconds: float, workers: int) -> dict[str, Any]:
+    """One level against a fresh server: the tally, the server's CPU seconds and peak memory."""
     port = free_port()
     with tempfile.TemporaryDirectory() as folder:
         url = f"sqlite:///{Path(folder) / 'bench.db'}"
         process = subprocess.Popen(
             [sys.executable, str(HERE / "web.py"), "--serve", str(port), url],
-            env={**os.environ, "NODDY_BOT_DELAY": "0"},
+            env={**os.environ, "NODDY_BOT_DELAY": "0", "NODDY_BOT_WORKERS": str(workers)},
         )
         try:
             wait_for_server(port, process)
-            tally = asyncio.run(load(port, level, tables, seconds))
+            tally, peak = asyncio.run(load(port, process.pid, level, tables, seconds))
         finally:
             process.terminate()
             _, _, usage = os.wait4(process.pid, 0)
     waits = tally.waits or [float("nan")]
+    acks = tally.acks or [float("nan")]
     cpu = usage.ru_utime + usage.ru_stime
     return {
         "level": level,
@@ -132,16 +163,20 @@ def run(level: str, tables: int, seconds: float) -> dict[str, Any]:
         "cut_by_deadline": tally.cut,
         "median_ms": statistics.median(waits) * 1000,
         "p95_ms": percentile(waits, 0.95) * 1000,
+        "ack_median_ms": statistics.median(acks) * 1000,
+        "ack_p95_ms": percentile(acks, 0.95) * 1000,
         "server_cpu_s": cpu,
         "server_cpu_ms_a_move": cpu / len(tally.waits) * 1000 if tally.waits else float("nan"),
+        "server_peak_mb": peak / 2**20,
     }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="4 tables for 10 seconds, 1 round")
-    parser.add_argument("--tables", type=int, default=20)
-    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--workers", type=int, default=default_workers(), help="the server's bot workers")
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--levels", default="medium,hard", help="computer levels, comma-separated")
     parser.add_argument("--results", type=Path, default=RESULTS, help=f"JSON written (default {RESULTS})")
@@ -154,8 +189,8 @@ def main() -> None:
         for r in range(rounds):
             for level in levels if r % 2 == 0 else levels[::-1]:
                 status.update(f"round {r + 1} of {rounds}: {tables} tables against {level} for {seconds:g} s")
-                rows.append({"round": r + 1, **run(level, tables, seconds)})
-    title = f"a person's wait for their turn: {tables} tables, {seconds:g} s a run"
+                rows.append({"round": r + 1, **run(level, tables, seconds, args.workers)})
+    title = f"a person's wait for their turn: {tables} tables, {seconds:g} s a run, {args.workers} workers"
     table = Table(title=title, show_edge=False)
     for key in rows[0]:
         table.add_column(key.replace("_", " "), justify="left" if key == "level" else "right")
@@ -163,7 +198,7 @@ def main() -> None:
         table.add_row(*(f"{v:,.1f}" if isinstance(v, float) else str(v) for v in row.values()))
     console.print(table)
     args.results.parent.mkdir(parents=True, exist_ok=True)
-    summary = {"tables": tables, "seconds": seconds, "rows": rows}
+    summary = {"tables": tables, "seconds": seconds, "workers": args.workers, "rows": rows}
     args.results.write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
     console.print(f"results written to {args.results}")
 

@@ -295,6 +295,7 @@ def test_the_step_state_refuses_what_is_not_legal_and_copies_apart() -> None:
     assert kernel_config(rules, 2, None) is kernel_config(rules, 2, None)
 
 
+@needs_kernel
 def test_rules_beyond_the_kernel_are_named_and_played_by_python() -> None:
     big = load_rules("willughby", ["deal.players.2.dealt=13"])
     assert unsupported(big, 2) == "the kernel counts up to 13 cards with the turn-up, not 14"

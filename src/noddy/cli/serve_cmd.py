@@ -33,6 +33,16 @@ def serve(
             show_default="0.8",
         ),
     ] = None,
+    bot_workers: Annotated[
+        int | None,
+        typer.Option(
+            "--bot-workers",
+            metavar="N",
+            min=0,
+            help="Worker processes computer players think in (0: a thread of the server).",
+            show_default="NODDY_BOT_WORKERS, else one per CPU",
+        ),
+    ] = None,
     proxy: Annotated[
         str | None,
         typer.Option(
@@ -47,11 +57,13 @@ def serve(
     import uvicorn
 
     from noddy.web import create_app, server_options
+    from noddy.web.bots import default_workers
     from noddy.web.store import default_url
 
     url = db or default_url()
+    workers = default_workers() if bot_workers is None else bot_workers
     with reporting_errors():
-        app = create_app(url, bot_delay=bot_delay)
+        app = create_app(url, bot_delay=bot_delay, bot_workers=workers)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     address = escape(f"http://{shown}:{port}/")
     console.print(f"[bold]noddy[/] is serving at [bold cyan]{address}[/]  (database: {escape(url)})")

@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from noddy.players import PLAYERS
 from noddy.rules import field_spec, preset_names
 from noddy.web.advise import router as advise_router
+from noddy.web.bots import BotPool
 from noddy.web.connection import MAX_NAME, Bucket, Limits, clean_name, serve_connection
 from noddy.web.guard import SECURITY_HEADERS, BodyLimit, Doorway, invalid_request
 from noddy.web.live import LiveTable, Refused
@@ -121,19 +122,27 @@ def create_app(
     bot_delay: float | None = None,
     max_tables: int = 500,
     limits: Limits | None = None,
+    bot_workers: int | None = None,
 ) -> FastAPI:
-    """The web app on database ``url``; computer players wait ``bot_delay`` seconds before acting."""
+    """The web app on database ``url``; computer players wait ``bot_delay`` seconds before acting and
+    think in ``bot_workers`` worker processes (0: in a thread of the server; None: as many as
+    ``NODDY_BOT_WORKERS`` says, else 0; ``noddy serve`` starts one a CPU)."""
     limits = limits or Limits()
     if bot_delay is None:
         bot_delay = float(os.environ.get("NODDY_BOT_DELAY", "0.8"))
     store = Store(url or default_url())
-    manager = TableManager(store, bot_delay=bot_delay, max_tables=max_tables)
+    if bot_workers is None:
+        bot_workers = int(os.environ.get("NODDY_BOT_WORKERS", "0"))
+    bots = BotPool(bot_workers)
+    manager = TableManager(store, bot_delay=bot_delay, max_tables=max_tables, bots=bots)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        bots.start()
         manager.restore()
         yield
         await manager.close()
+        await bots.close()
         store.close()
 
     app = FastAPI(title="noddy", lifespan=lifespan, docs_url=None, redoc_url=None)

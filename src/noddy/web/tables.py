@@ -22,6 +22,7 @@ from noddy.game import Action, GameState, new_game, side_seats
 from noddy.players import PLAYERS, make_player, next_action
 from noddy.record import GameRecord, Seat, format_action, parse_action, result_of
 from noddy.rules import load_rules
+from noddy.web.bots import BotPool
 from noddy.web.live import LiveTable, NewTable, Refused
 from noddy.web.seats import HUMAN, LiveSeat, SeatSpec, hash_token, name_refusal, new_key
 from noddy.web.store import SeatRow, Store, StoreUnavailable
@@ -38,8 +39,11 @@ STORE_RETRY = 1.0
 class TableManager:
     """Creates, restores and referees the tables; drives chance and the computer players."""
 
-    def __init__(self, store: Store, *, bot_delay: float = 0.8, max_tables: int = 500) -> None:
+    def __init__(
+        self, store: Store, *, bot_delay: float = 0.8, max_tables: int = 500, bots: BotPool | None = None
+    ) -> None:
         self.store = store
+        self.bots = bots or BotPool(0)
         self.bot_delay = bot_delay
         self.max_tables = max_tables
         self.live: dict[str, LiveTable] = {}
@@ -400,7 +404,7 @@ class TableManager:
                     await asyncio.sleep(self.bot_delay)
                 player = table.bots[state.to_act or 0]
                 try:
-                    action = await asyncio.to_thread(next_action, state, table.bots, table.rng)
+                    action = await self.bots.choose(player, state.view(state.to_act or 0), table.rng)
                     why = state.why_illegal(action)
                     if why:
                         raise IllegalActionError(f"{player.name} chose {action}: {why}")
