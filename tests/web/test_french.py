@@ -110,3 +110,18 @@ def test_a_finished_french_game_is_replayed_in_french_unless_english_is_asked(cl
     english = client.get(f"/api/tables/{made['id']}/replay?lang=en").json()
     assert english["lang"] == "en"
     assert english["frames"][1]["events"][0]["text"].startswith("Cut for the deal")
+
+
+def test_the_tables_own_refusals_come_in_the_seats_language(client: TestClient) -> None:
+    made = new_table(client, "french", [{"kind": "me"}, FRIEND])
+    bob = mine(client, made, lang=None)
+    ann = Seat(client, made["id"], invite_token(made, 1), 1, lang="en")
+    table = live(client, made["id"])
+    wait_for(lambda: table.state.to_act in (0, 1))
+    seen = len(table.state.history)
+    for person, said in (
+        (bob, "la partie a avancé (vous avez joué sur le coup 0, elle en est au coup {now})"),
+        (ann, "the game has moved on (you acted on move 0, it is now move {now})"),
+    ):
+        person.send(type="act", action="go", seq=0)
+        assert person.error().startswith(said.format(now=seen))

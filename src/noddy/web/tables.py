@@ -26,6 +26,7 @@ from noddy.web.bots import BotPool
 from noddy.web.live import LiveTable, NewTable, Refused
 from noddy.web.seats import HUMAN, LiveSeat, SeatSpec, hash_token, name_refusal, new_key
 from noddy.web.store import SeatRow, Store, StoreUnavailable
+from noddy.words import Reason
 
 __all__ = ["TableManager"]
 
@@ -260,12 +261,12 @@ class TableManager:
         spent, and the seat's new secret, returned, is theirs for reconnecting."""
         live = table.seats[seat]
         if table.state.is_over or not live.link_open:
-            raise Refused("this seat is taken: you can watch")
+            raise Refused(Reason("seat_taken"))
         if name is not None and name != live.name:
             _check_name(table, seat, name)
         secret = new_key()
         if not self.store.claim_seat(table.id, seat, name or live.name, hash_token(secret)):
-            raise Refused("this seat is taken: you can watch")
+            raise Refused(Reason("seat_taken"))
         live.secret_hash = hash_token(secret)
         live.claimed = True
         live.name = name or live.name
@@ -275,7 +276,7 @@ class TableManager:
         """A player renames their seat, while the game is on: a finished game's names are its record's."""
         if name == table.seats[seat].name:
             return
-        frozen = "the game is over: the names in its record stay as they were"
+        frozen = Reason("names_kept")
         if table.state.is_over:
             raise Refused(frozen)
         _check_name(table, seat, name)
@@ -288,7 +289,7 @@ class TableManager:
         """A fresh invite link (its token) for a seat nobody took, or whose person has left: the
         seat's old link, and the old secret, stop working. The caller checks the maker's key."""
         if table.state.is_over:
-            raise Refused("the game is over: make new links at its rematch")
+            raise Refused(Reason("over_links"))
         if not 0 <= seat < len(table.seats) or not table.seats[seat].is_human:
             people = [i for i, s in enumerate(table.seats) if s.is_human]
             raise Refused(f"seat {seat} is not a person's seat at this table; choose one of: {people}")
@@ -300,7 +301,7 @@ class TableManager:
             )
         token = new_key()
         if not self.store.invite_seat(table.id, seat, hash_token(token)):
-            raise Refused("the game is over: make new links at its rematch")
+            raise Refused(Reason("over_links"))
         live.token_hash = hash_token(token)
         live.secret_hash = None
         live.claimed = False
@@ -322,12 +323,9 @@ class TableManager:
             laying = action.kind == "discard" and table.laying.may_lay_away(state, seat)
             stale_but_laying = laying and seq is not None and seq < len(state.history)
             if seq is not None and seq != len(state.history) and not stale_but_laying:
-                raise Refused(
-                    f"the game has moved on (you acted on move {seq}, it is now move {len(state.history)})"
-                    "; look again and choose"
-                )
+                raise Refused(Reason("moved_on", seen=seq, now=len(state.history)))
             if state.is_over:
-                raise Refused("the game is over: start a rematch or go back to the lobby")
+                raise Refused(Reason("over_rematch"))
             if action.kind == "discard" and state.to_act != seat and (laying or seat in table.laying.waiting):
                 why = table.laying.hold(state, action)
                 if why:

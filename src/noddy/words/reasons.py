@@ -38,6 +38,13 @@ REFUSALS: dict[str, dict[str, str]] = {
         "go_at_zero": "a Go needs a count to stop on: lay a card to begin the series",
         "early_not_discard": "only a discard may be chosen before your turn, not {action}",
         "laid_away": "you have laid away already in this deal: wait for the others",
+        "seat_taken": "this seat is taken: you can watch",
+        "moved_on": (
+            "the game has moved on (you acted on move {seen}, it is now move {now}); look again and choose"
+        ),
+        "over_rematch": "the game is over: start a rematch or go back to the lobby",
+        "over_links": "the game is over: make new links at its rematch",
+        "names_kept": "the game is over: the names in its record stay as they were",
     },
     "fr": {
         "over": "la partie est finie",
@@ -58,6 +65,14 @@ REFUSALS: dict[str, dict[str, str]] = {
         "go_at_zero": "un Go demande un compte où s’arrêter : posez une carte pour commencer la série",
         "early_not_discard": "avant votre tour, vous ne pouvez qu’écarter, pas {action}",
         "laid_away": "vous avez déjà écarté pour cette donne : attendez les autres",
+        "seat_taken": "cette place est prise : vous pouvez regarder",
+        "moved_on": (
+            "la partie a avancé (vous avez joué sur le coup {seen}, elle en est au coup {now}) ;"
+            " regardez de nouveau et choisissez"
+        ),
+        "over_rematch": "la partie est finie : lancez une revanche ou revenez au salon",
+        "over_links": "la partie est finie : faites de nouveaux liens pour sa revanche",
+        "names_kept": "la partie est finie : les noms de son compte rendu restent tels quels",
     },
 }
 """Each reason for refusing an action, per language; a card value is written as the language writes
