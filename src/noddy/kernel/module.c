@@ -172,6 +172,111 @@ static PyObject *State_draw_dealer(StateObject *self, PyObject *arg) {
     Py_RETURN_NONE;
 }
 
+/* Read up to `max` distinct cards 0-51 from a sequence into `cards` (its length into `n`). */
+static int read_some(PyObject *arg, uint8_t *cards, int max, int *n, mask_t *mask) {
+    PyObject *seq = PySequence_Fast(arg, "cards are a sequence of ints 0-51");
+    if (!seq) return -1;
+    Py_ssize_t size = PySequence_Fast_GET_SIZE(seq);
+    int ok = size <= max;
+    *mask = 0;
+    for (Py_ssize_t i = 0; ok && i < size; i++) {
+        long card = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        ok = card >= 0 && card < 52 && !(*mask >> card & 1);
+        if (ok) { *mask |= (mask_t)1 << card; cards[i] = (uint8_t)card; }
+    }
+    Py_DECREF(seq);
+    if (!ok) {
+        if (!PyErr_Occurred()) PyErr_Format(PyExc_ValueError, "up to %d different cards 0-51 are needed", max);
+        return -1;
+    }
+    *n = (int)size;
+    return 0;
+}
+
+/* Read one sequence of cards per seat (hands in their order, or sets). */
+static int read_seats(PyObject *arg, int players, uint8_t order[4][MAX_HAND], int8_t *counts, mask_t *masks) {
+    PyObject *seq = PySequence_Fast(arg, "a sequence of card sequences, one per seat");
+    if (!seq) return -1;
+    int ok = PySequence_Fast_GET_SIZE(seq) == players;
+    for (int i = 0; ok && i < players; i++) {
+        uint8_t scratch[MAX_HAND];
+        int n;
+        ok = read_some(PySequence_Fast_GET_ITEM(seq, i), order ? order[i] : scratch, MAX_HAND, &n, &masks[i]) == 0;
+        if (ok && counts) counts[i] = (int8_t)n;
+    }
+    Py_DECREF(seq);
+    if (!ok && !PyErr_Occurred()) PyErr_Format(PyExc_ValueError, "one sequence of cards per seat (%d) is needed", players);
+    return ok ? 0 : -1;
+}
+
+/* A position in the play given by its fields (a world for search, which has no history). */
+static PyObject *State_place(StateObject *self, PyObject *args) {
+    const Config *c = self->s.cfg;
+    int dealer, to_act, last_player, last_was_go, turnup, gone, deal_number, n;
+    PyObject *scores, *hands, *held, *cribs, *pile;
+    if (!PyArg_ParseTuple(args, "iiiiiiiOOOOO:place", &dealer, &to_act, &last_player, &last_was_go, &turnup,
+                          &gone, &deal_number, &scores, &hands, &held, &cribs, &pile))
+        return NULL;
+    int players = c->players[0];
+    if (dealer < 0 || dealer >= players || to_act < 0 || to_act >= players || last_player < -1 ||
+        last_player >= players || turnup < 0 || turnup > 51)
+        return PyErr_Format(PyExc_ValueError, "a seat 0-%d and a turn-up 0-51 are needed", players - 1);
+    KState s;
+    k_new(&s, c);
+    mask_t masks[4] = {0}, pile_mask;
+    if (read_seats(hands, players, s.order, s.nhand, s.hands) < 0) return NULL;
+    if (read_seats(held, players, NULL, NULL, s.held) < 0) return NULL;
+    if (read_seats(cribs, players, NULL, NULL, s.cribs) < 0) return NULL;
+    if (read_some(pile, s.pile, MAX_PILE, &n, &pile_mask) < 0) return NULL;
+    PyObject *seq = PySequence_Fast(scores, "scores are a sequence of ints");
+    if (!seq) return NULL;
+    if (PySequence_Fast_GET_SIZE(seq) != c->sides[0]) {
+        Py_DECREF(seq);
+        return PyErr_Format(PyExc_ValueError, "one score per side (%d) is needed", c->sides[0]);
+    }
+    for (int i = 0; i < c->sides[0]; i++) s.scores[i] = (int32_t)PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+    Py_DECREF(seq);
+    if (PyErr_Occurred()) return NULL;
+    for (int i = 0; i < players; i++) masks[i] = s.held[i] & ~s.hands[i];
+    s.phase = PH_PLAY;
+    s.dealer = (int8_t)dealer;
+    s.to_act = (int8_t)to_act;
+    s.last_player = (int8_t)last_player;
+    s.last_was_go = (int8_t)(last_was_go != 0);
+    s.turnup = (int8_t)turnup;
+    s.turned = 1;
+    s.gone = (uint8_t)gone;
+    s.deal_number = (int16_t)deal_number;
+    s.npile = (int8_t)n;
+    for (int i = 0; i < n; i++) s.count = (int16_t)(s.count + card_value(s.pile[i]));
+    for (int i = 0; i < players; i++) s.played |= masks[i];
+    self->s = s;
+    Py_RETURN_NONE;
+}
+
+/* The fields a search's transposition table tells positions apart by (`Search._key`): the cards in
+ * each hand, the pile, who has said Go, the seat to act, the scores, the phase, the counts to make,
+ * whether the last action was a Go and who played last. */
+static PyObject *State_key(StateObject *self, PyObject *unused) {
+    const KState *s = &self->s;
+    uint8_t buf[4 * 8 + MAX_PILE + 4 * 4 + 8];
+    size_t at = 0;
+    memcpy(buf + at, s->hands, sizeof s->hands);
+    at += sizeof s->hands;
+    memcpy(buf + at, s->scores, sizeof s->scores);
+    at += sizeof s->scores;
+    buf[at++] = (uint8_t)s->npile;
+    memcpy(buf + at, s->pile, (size_t)s->npile);
+    at += (size_t)s->npile;
+    buf[at++] = s->gone;
+    buf[at++] = (uint8_t)s->to_act;
+    buf[at++] = (uint8_t)s->phase;
+    buf[at++] = (uint8_t)s->ntasks;
+    buf[at++] = (uint8_t)s->last_was_go;
+    buf[at++] = (uint8_t)s->last_player;
+    return PyBytes_FromStringAndSize((const char *)buf, (Py_ssize_t)at);
+}
+
 static PyObject *State_greedy(StateObject *self, PyObject *unused) {
     uint64_t legal[MAX_ACTIONS];
     int n = self->s.phase == PH_OVER ? 0 : k_legal(&self->s, legal);
@@ -210,6 +315,7 @@ static PyObject *State_get_to_act(StateObject *self, void *closure) { return PyL
 static PyObject *State_get_dealer(StateObject *self, void *closure) { return PyLong_FromLong(self->s.dealer); }
 static PyObject *State_get_winner(StateObject *self, void *closure) { return PyLong_FromLong(self->s.winner); }
 static PyObject *State_get_turnup(StateObject *self, void *closure) { return PyLong_FromLong(self->s.turnup); }
+static PyObject *State_get_partners(StateObject *self, void *closure) { return PyBool_FromLong(self->s.cfg->partners[0]); }
 
 static PyMethodDef State_methods[] = {
     {"copy", (PyCFunction)State_copy, METH_NOARGS, "An independent copy of this position."},
@@ -220,6 +326,10 @@ static PyMethodDef State_methods[] = {
     {"draw_dealer", (PyCFunction)State_draw_dealer, METH_O, "Chance: the first dealer drawn."},
     {"greedy", (PyCFunction)State_greedy, METH_NOARGS, "The greedy player's choice for the seat to act."},
     {"events", (PyCFunction)State_events, METH_NOARGS, "The last step's events: (kind, seat, points)."},
+    {"place", (PyCFunction)State_place, METH_VARARGS,
+     "Set a position in the play from its fields: dealer, to_act, last_player, last_was_go, turnup,"
+     " gone (a mask of seats), deal_number, scores, hands (in order), held, cribs, pile."},
+    {"key", (PyCFunction)State_key, METH_NOARGS, "The bytes a search's transposition table keys on."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -230,6 +340,7 @@ static PyGetSetDef State_getset[] = {
     {"dealer", (getter)State_get_dealer, NULL, "The dealer.", NULL},
     {"winner", (getter)State_get_winner, NULL, "The winning side, or -1 (none yet, or a draw).", NULL},
     {"turnup", (getter)State_get_turnup, NULL, "The turn-up card, or -1.", NULL},
+    {"partners", (getter)State_get_partners, NULL, "Whether partners (seats 0 and 2, 1 and 3) share a side.", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
 

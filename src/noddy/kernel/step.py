@@ -10,6 +10,8 @@ from noddy.rules import Rules
 
 __all__ = ["KernelEvent", "KernelState"]
 
+OVER = compiled.PHASES.index(Phase.OVER.value) if compiled is not None else -1
+
 KernelEvent = tuple[EventKind, int | None, int]
 """An event as the kernel tells it: kind, seat (``None``: the table or a draw) and points."""
 
@@ -30,6 +32,30 @@ class KernelState:
             kernel.apply(action)
         return kernel
 
+    @classmethod
+    def placed(cls, state: GameState) -> KernelState:
+        """The kernel at the engine's position ``state`` in the play, from its fields rather than its
+        history: a world that search fills in from a view has none. `ValueError` if it is not in
+        the play with no counts pending."""
+        if state.phase is not Phase.PLAY or state.tasks or state.to_act is None:
+            raise ValueError(f"a position in the play is needed, not one in {state.phase.value}")
+        kernel = cls(state.rules, state.players, state.partners)
+        kernel._state.place(
+            state.dealer,
+            state.to_act,
+            -1 if state.last_player is None else state.last_player,
+            int(state.last_was_go),
+            -1 if state.turnup is None else state.turnup.index,
+            sum(1 << seat for seat in state.gone),
+            state.deal_number,
+            state.scores,
+            [[card.index for card in hand] for hand in state.hands],
+            [[card.index for card in hand] for hand in state.held],
+            [[card.index for card in crib] for crib in state.cribs],
+            [card.index for _, card in state.pile],
+        )
+        return kernel
+
     def copy(self) -> KernelState:
         """An independent copy (cheap: the state is a fixed-size block)."""
         new = object.__new__(KernelState)
@@ -39,6 +65,10 @@ class KernelState:
     @property
     def phase(self) -> Phase:
         return Phase(compiled.PHASES[self._state.phase])
+
+    @property
+    def is_over(self) -> bool:
+        return self._state.phase == OVER
 
     @property
     def to_act(self) -> int | None:
@@ -53,6 +83,16 @@ class KernelState:
     def winner(self) -> int | None:
         side = self._state.winner
         return None if side < 0 or self.phase is not Phase.OVER else side
+
+    def side_of(self, seat: int) -> int:
+        """The side (scoring track) of a seat, as `GameState.side_of` says."""
+        return seat % 2 if self._state.partners else seat
+
+    def key(self) -> bytes:
+        """What a search's transposition table tells positions apart by: the cards in each hand,
+        the pile, the Go calls, the seat to act, the scores, the phase, the counts still to make,
+        whether the last action was a Go and who played last (`noddy.players.search`)."""
+        return self._state.key()
 
     def legal_actions(self) -> list[Action]:
         """The listed legal actions (the declaration family, ``declare 0-99``, is not listed)."""

@@ -9,6 +9,10 @@ the searcher's cards cannot aim at the worst of them). A position is worth the
 searching side's points this deal less the best other side's, and a win or a loss of the game
 outweighs any points, so reaching the target first, or denying it, comes before all else.
 A node budget bounds the work: when it runs out the search stands on the points so far.
+
+A position is the engine's `GameState` or the compiled kernel's `KernelState` (the same game, far
+faster; its ``apply`` works in place, so each child is a copy): the search is the same move for
+move, node for node, and its table tells positions apart by the same fields.
 """
 
 from __future__ import annotations
@@ -18,8 +22,12 @@ from dataclasses import dataclass, field
 
 from noddy.errors import NoddyError
 from noddy.game import Action, GameState, Phase
+from noddy.kernel import KernelState
 
-__all__ = ["WIN", "Search"]
+__all__ = ["WIN", "Position", "Search"]
+
+Position = GameState | KernelState
+"""What a search runs on: the engine's position, or the compiled kernel's."""
 
 WIN = 1000.0
 OPPONENTS = ("minimax", "points", "mean")
@@ -34,13 +42,13 @@ class Search:
     budget: int = 20_000
     opponents: str = "minimax"
     nodes: int = 0
-    table: dict[tuple[object, ...], float] = field(default_factory=dict)
+    table: dict[object, float] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.opponents not in OPPONENTS:
             raise NoddyError(f"unknown opponent model {self.opponents!r}: use one of {', '.join(OPPONENTS)}")
 
-    def value(self, state: GameState, alpha: float = -WIN - 1, beta: float = WIN + 1) -> float:
+    def value(self, state: Position, alpha: float = -WIN - 1, beta: float = WIN + 1) -> float:
         """What the position is worth to ``side``, playing out the deal: exact when it lies inside
         the window (``alpha``, ``beta``), else a bound on the side of the window it falls."""
         if state.is_over:
@@ -51,13 +59,15 @@ class Search:
             return self._points(state)
         return self._search(state, alpha, beta)
 
-    def _points(self, state: GameState) -> float:
+    def _points(self, state: Position) -> float:
         gains = [s - b for s, b in zip(state.scores, self.base, strict=True)]
         mine = gains[self.side]
         others = [g for i, g in enumerate(gains) if i != self.side]
         return float(mine - max(others, default=0))
 
-    def _key(self, state: GameState) -> tuple[object, ...]:
+    def _key(self, state: Position) -> object:
+        if isinstance(state, KernelState):
+            return state.key()
         return (
             state.hands,
             state.pile,
@@ -70,14 +80,14 @@ class Search:
             state.last_player,
         )
 
-    def _search(self, state: GameState, alpha: float, beta: float) -> float:
+    def _search(self, state: Position, alpha: float, beta: float) -> float:
         key = self._key(state)
         if key in self.table:
             return self.table[key]
         self.nodes += 1
         window = (alpha, beta)
         maximise = state.to_act is not None and state.side_of(state.to_act) == self.side
-        children = [state.apply(action) for action in moves(state)]
+        children = _children(state)
         if not maximise and self.opponents != "minimax" and len(children) > 1:
             children = self._point_takers(state, children)
             if self.opponents == "mean" and len(children) > 1:
@@ -99,7 +109,7 @@ class Search:
             self.table[key] = best
         return best
 
-    def _point_takers(self, state: GameState, children: list[GameState]) -> list[GameState]:
+    def _point_takers(self, state: Position, children: list[Position]) -> list[Position]:
         """The opponent's moves that take the most points at once (it cannot see our cards)."""
         assert state.to_act is not None
         side = state.side_of(state.to_act)
@@ -108,7 +118,20 @@ class Search:
         return [child for child, gain in zip(children, gains, strict=True) if gain == best]
 
 
-def moves(state: GameState) -> Sequence[Action]:
+def _children(state: Position) -> list[Position]:
+    """The positions after each of `moves`, in its order."""
+    children: list[Position] = []
+    if isinstance(state, GameState):
+        children.extend(state.apply(action) for action in moves(state))
+        return children
+    for action in moves(state):
+        child = state.copy()
+        child.apply(action)
+        children.append(child)
+    return children
+
+
+def moves(state: Position) -> Sequence[Action]:
     """The actions worth searching: everyone counts their hand, and muggins is always claimed."""
     seat = state.to_act
     if state.phase is Phase.COUNT and seat is not None:

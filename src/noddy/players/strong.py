@@ -8,7 +8,9 @@ points. The worlds are all of them when few remain (three-card Noddy after the a
 a sample when not. Discards are chosen by exact expected value over every turn-up (or the one
 shown, where the rules turn it up before the lay-away) and every set of crib cards the others could
 add. Counting is always exact. A work budget (worlds and search
-nodes, not seconds, so a game replays the same on any machine) bounds every decision.
+nodes, not seconds, so a game replays the same on any machine) bounds every decision. The search
+runs on the compiled kernel where it is built and handles the rules (``engine="kernel"``, the
+default), else on the engine (``engine="python"``): the decisions are the same either way.
 
 ``oracle`` searches the one true world with everything in sight: it exists to measure how much
 an honest player leaves on the table, and is never offered as an opponent.
@@ -20,14 +22,18 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from noddy.errors import NoddyError
 from noddy.game import Action, CountTask, GameState, LegalActions, Phase, PlayerView, count_items
+from noddy.kernel import KernelState, unavailable, unsupported
 from noddy.players.discard import discard_values
-from noddy.players.search import Search
+from noddy.players.search import Position, Search
 from noddy.players.simple import GreedyPlayer
 from noddy.players.worlds import sample_worlds
 from noddy.scoring import total
 
 __all__ = ["OraclePlayer", "StrongPlayer"]
+
+ENGINES = ("kernel", "python")
 
 
 def _simple(legal: LegalActions) -> Action | None:
@@ -51,6 +57,11 @@ class StrongPlayer:
     worlds: int = 16
     nodes: int = 16_000
     opponents: str = "mean"
+    engine: str = "kernel"
+
+    def __post_init__(self) -> None:
+        if self.engine not in ENGINES:
+            raise NoddyError(f"unknown engine {self.engine!r}: use one of {', '.join(ENGINES)}")
 
     def choose(self, view: PlayerView, legal: LegalActions, rng: random.Random) -> Action:
         simple = _simple(legal)
@@ -79,11 +90,26 @@ class StrongPlayer:
         side = view.side_of(view.seat)
         totals = dict.fromkeys(legal, 0.0)
         share = max(1, self.nodes // (len(worlds) * len(legal)))
+        kernel = self.engine == "kernel" and not (unavailable() or unsupported(view.rules, view.players))
         for state in worlds:
-            for action in legal:
+            for action, child in zip(legal, _after(state, legal, kernel), strict=True):
                 search = Search(side, view.scores, budget=share, opponents=self.opponents)
-                totals[action] += search.value(state.apply(action))
+                totals[action] += search.value(child)
         return {a: v / len(worlds) for a, v in totals.items()}
+
+
+def _after(state: GameState, legal: Sequence[Action], kernel: bool) -> list[Position]:
+    """The positions after each legal action: in the compiled kernel when ``kernel`` and the
+    position is one it can be placed at (in the play), else the engine's."""
+    if not kernel or state.phase is not Phase.PLAY or state.tasks:
+        return [state.apply(action) for action in legal]
+    root = KernelState.placed(state)
+    children: list[Position] = []
+    for action in legal:
+        child = root.copy()
+        child.apply(action)
+        children.append(child)
+    return children
 
 
 @dataclass

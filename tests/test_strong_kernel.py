@@ -1,0 +1,122 @@
+"""The strong player's search on the compiled kernel is the engine's search, node for node.
+
+Where the kernel is built, `StrongPlayer` searches its worlds there (``engine="kernel"``); these
+tests hold that path to the engine's (``engine="python"``): every searched value, node count and
+table, and every decision of whole seeded games.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import pytest
+
+from noddy.game import Action, GameState, Phase, new_game
+from noddy.kernel import KernelState, unavailable, unsupported
+from noddy.players import GreedyPlayer, StrongPlayer
+from noddy.players.driver import run_game
+from noddy.players.search import Search
+from noddy.players.worlds import sample_worlds
+from noddy.rules import load_rules
+
+pytestmark = pytest.mark.skipif(bool(unavailable()), reason=unavailable() or "built")
+
+TABLES = [
+    ("cribbage", 2, ()),
+    ("willughby", 2, ()),
+    ("crib-noddy-old", 2, ("hand.wrong_count=muggins",)),
+    ("cribbage", 3, ()),
+    ("cribbage", 4, ()),
+]
+
+
+def _replay(final: GameState) -> list[GameState]:
+    state = new_game(final.rules, final.players, partners=final.partners)
+    states = [state]
+    for action in final.history:
+        state = state.apply(action)
+        states.append(state)
+    return states
+
+
+def _play_positions(name: str, players: int, overrides: Sequence[str], games: int) -> list[GameState]:
+    """The positions of greedy games where the seat to act has a choice in the play."""
+    rules = load_rules(name, overrides)
+    assert not unsupported(rules, players)
+    positions = []
+    for seed in range(games):
+        final = run_game(new_game(rules, players), [GreedyPlayer()] * players, random.Random(seed))
+        positions += [
+            s for s in _replay(final) if s.phase is Phase.PLAY and s.to_act is not None and len(s.legal_actions()) > 1
+        ]
+    return positions
+
+
+@pytest.mark.parametrize(("name", "players", "overrides"), TABLES)
+def test_search_on_a_kernel_world_equals_the_engine(name: str, players: int, overrides: tuple[str, ...]) -> None:
+    """On the same sampled worlds, each action's search gives the same value after the same number
+    of nodes, with the same transposition table, whichever the position."""
+    positions = _play_positions(name, players, overrides, games=2)[::3]
+    checked = 0
+    for at, state in enumerate(positions):
+        assert state.to_act is not None
+        view = state.view(state.to_act)
+        side = view.side_of(state.to_act)
+        for opponents in ("mean", "minimax"):
+            for w in sample_worlds(view, random.Random(at), 2):
+                root = KernelState.placed(w)
+                assert root.legal_actions() == list(w.legal_actions())
+                for action in view.legal:
+                    kernel = root.copy()
+                    kernel.apply(action)
+                    engine, fast = (Search(side, view.scores, budget=300, opponents=opponents) for _ in "ab")
+                    assert fast.value(kernel) == engine.value(w.apply(action))
+                    assert (fast.nodes, len(fast.table)) == (engine.nodes, len(engine.table))
+                    checked += 1
+    assert checked > 20
+
+
+class _Both:
+    """Asks a kernel and an engine strong player each decision, checks they agree, plays it."""
+
+    def __init__(self, worlds: int, nodes: int) -> None:
+        self.kernel = StrongPlayer(worlds=worlds, nodes=nodes)
+        self.engine = StrongPlayer(worlds=worlds, nodes=nodes, engine="python")
+        self.decisions = 0
+
+    def choose(self, view: object, legal: Sequence[Action], rng: random.Random) -> Action:
+        state = rng.getstate()
+        mine = self.kernel.choose(view, legal, rng)  # type: ignore[arg-type]
+        rng.setstate(state)
+        theirs = self.engine.choose(view, legal, rng)  # type: ignore[arg-type]
+        assert mine == theirs, (mine, theirs)
+        self.decisions += 1
+        return mine
+
+
+def _whole_games(name: str, players: int, overrides: Sequence[str], seeds: range, worlds: int, nodes: int) -> None:
+    rules = load_rules(name, overrides)
+    for seed in seeds:
+        both = _Both(worlds, nodes)
+        seats = [both] + [GreedyPlayer()] * (players - 1)
+        state = run_game(new_game(rules, players), seats, random.Random(seed))  # type: ignore[list-item]
+        assert state.is_over and both.decisions > 10
+
+
+@pytest.mark.parametrize(("name", "players", "overrides"), TABLES)
+def test_strong_decides_the_same_on_the_kernel(name: str, players: int, overrides: tuple[str, ...]) -> None:
+    _whole_games(name, players, overrides, range(1), worlds=4, nodes=1_000)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "players", "overrides"), TABLES)
+def test_strong_at_full_budget_decides_the_same_on_the_kernel(
+    name: str, players: int, overrides: tuple[str, ...]
+) -> None:
+    _whole_games(name, players, overrides, range(1, 3), worlds=16, nodes=16_000)
+
+
+def test_an_unknown_engine_is_refused() -> None:
+    with pytest.raises(Exception, match="unknown engine 'c'"):
+        StrongPlayer(engine="c")
