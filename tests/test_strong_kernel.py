@@ -50,13 +50,17 @@ def _play_positions(name: str, players: int, overrides: Sequence[str], games: in
     for seed in range(games):
         final = run_game(new_game(rules, players), [GreedyPlayer()] * players, random.Random(seed))
         positions += [
-            s for s in _replay(final) if s.phase is Phase.PLAY and s.to_act is not None and len(s.legal_actions()) > 1
+            s
+            for s in _replay(final)
+            if s.phase is Phase.PLAY and s.to_act is not None and len(s.legal_actions()) > 1
         ]
     return positions
 
 
 @pytest.mark.parametrize(("name", "players", "overrides"), TABLES)
-def test_search_on_a_kernel_world_equals_the_engine(name: str, players: int, overrides: tuple[str, ...]) -> None:
+def test_search_on_a_kernel_world_equals_the_engine(
+    name: str, players: int, overrides: tuple[str, ...]
+) -> None:
     """On the same sampled worlds, each action's search gives the same value after the same number
     of nodes, with the same transposition table, whichever the position."""
     positions = _play_positions(name, players, overrides, games=1)[::4]
@@ -97,7 +101,9 @@ class _Both:
         return mine
 
 
-def _whole_games(name: str, players: int, overrides: Sequence[str], seeds: range, worlds: int, nodes: int) -> None:
+def _whole_games(
+    name: str, players: int, overrides: Sequence[str], seeds: range, worlds: int, nodes: int
+) -> None:
     rules = load_rules(name, overrides)
     for seed in seeds:
         both = _Both(worlds, nodes)
