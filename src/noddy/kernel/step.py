@@ -10,7 +10,9 @@ from noddy.rules import Rules
 
 __all__ = ["KernelEvent", "KernelState"]
 
-OVER = compiled.PHASES.index(Phase.OVER.value) if compiled is not None else -1
+PHASES: tuple[Phase, ...] = tuple(Phase(name) for name in compiled.PHASES) if compiled is not None else ()
+"""The engine's phases by the kernel's numbers (looked up once: search asks at every node)."""
+OVER = PHASES.index(Phase.OVER) if compiled is not None else -1
 
 KernelEvent = tuple[EventKind, int | None, int]
 """An event as the kernel tells it: kind, seat (``None``: the table or a draw) and points."""
@@ -64,7 +66,7 @@ class KernelState:
 
     @property
     def phase(self) -> Phase:
-        return Phase(compiled.PHASES[self._state.phase])
+        return PHASES[self._state.phase]
 
     @property
     def is_over(self) -> bool:
