@@ -128,3 +128,10 @@ def test_strong_at_full_budget_decides_the_same_on_the_kernel(
 def test_an_unknown_engine_is_refused() -> None:
     with pytest.raises(Exception, match="unknown engine 'c'"):
         StrongPlayer(engine="c")
+
+
+def test_the_kernel_is_placed_only_in_the_play() -> None:
+    """A world is a position in the play; any other is refused, saying which phase it is in."""
+    state = new_game(load_rules("cribbage"), 2)
+    with pytest.raises(ValueError, match="in the play is needed, not one in cut"):
+        KernelState.placed(state)

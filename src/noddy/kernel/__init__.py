@@ -6,7 +6,8 @@ rules). The readable engine stays the reference and the fallback: `tests/test_ke
 random games of every preset through both, action by action. Use the kernel when `unavailable`
 and `unsupported` are both empty; otherwise play with `noddy.game`.
 
-`KernelState` is the step-level position (from a new game, or `KernelState.at` an engine position:
+`KernelState` is the step-level position (from a new game, `KernelState.at` an engine position, or
+`KernelState.placed` at the fields of a position in the play, as search's worlds are:
 legal actions, apply, events in the engine's words, the greedy player's choice); `play_game` plays
 a whole game in C between the players it knows (`PLAYERS`: random and greedy).
 """
