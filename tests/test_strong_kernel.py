@@ -18,7 +18,7 @@ from noddy.players import GreedyPlayer, StrongPlayer
 from noddy.players.driver import run_game
 from noddy.players.search import Search
 from noddy.players.worlds import sample_worlds
-from noddy.rules import load_rules
+from noddy.rules import load_rules, preset_names
 
 pytestmark = pytest.mark.skipif(bool(unavailable()), reason=unavailable() or "built")
 
@@ -81,6 +81,29 @@ def test_search_on_a_kernel_world_equals_the_engine(
                     assert (fast.nodes, len(fast.table)) == (engine.nodes, len(engine.table))
                     checked += 1
     assert checked > 10
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", preset_names())
+def test_search_on_a_kernel_world_equals_the_engine_in_every_preset(name: str) -> None:
+    """Every preset at every table it allows, short searches of each action on sampled worlds."""
+    rules = load_rules(name)
+    for players in (2, 3, 4):
+        if unsupported(rules, players):
+            continue
+        for at, state in enumerate(_play_positions(name, players, (), games=1)[::3]):
+            assert state.to_act is not None
+            view = state.view(state.to_act)
+            side = view.side_of(state.to_act)
+            for w in sample_worlds(view, random.Random(at), 2):
+                root = KernelState.placed(w)
+                assert root.legal_actions() == list(w.legal_actions())
+                for action in view.legal:
+                    kernel = root.copy()
+                    kernel.apply(action)
+                    engine, fast = (Search(side, view.scores, budget=60) for _ in "ab")
+                    assert fast.value(kernel) == engine.value(w.apply(action))
+                    assert (fast.nodes, len(fast.table)) == (engine.nodes, len(engine.table))
 
 
 class _Both:
