@@ -4,9 +4,7 @@ count step by step; progress kept in a local file."""
 from __future__ import annotations
 
 import json
-import os
 import random
-import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -23,6 +21,7 @@ from noddy.cards import Card
 from noddy.cli.common import RulesOption, SetOption, console, err_console, load, reporting_errors
 from noddy.errors import NoddyError
 from noddy.learn import Judgement, Progress, ProgressError, Question, drill_kinds, judge, next_question
+from noddy.places import data_dir
 from noddy.rules import Rules
 from noddy.words import LANGUAGES, announce, drill_name, round_line, steps, train_phrase
 
@@ -37,13 +36,7 @@ QUIT = ("q", "quit", "exit")
 
 def default_progress_path() -> Path:
     """``train.json`` in noddy's folder of the user's data directory (as the web's database)."""
-    if sys.platform == "win32":
-        base = Path(os.environ.get("LOCALAPPDATA", Path.home() / "AppData" / "Local"))
-    elif sys.platform == "darwin":
-        base = Path.home() / "Library" / "Application Support"
-    else:
-        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
-    return base / "noddy" / "train.json"
+    return data_dir() / "train.json"
 
 
 def load_progress(path: Path, lang: str = "en") -> tuple[Progress, Path | None]:

@@ -14,12 +14,10 @@ import json
 import logging
 import os
 import sqlite3
-import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
@@ -48,6 +46,7 @@ from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError, Operati
 from sqlalchemy.pool import ConnectionPoolEntry
 
 from noddy.errors import NoddyError
+from noddy.places import data_dir
 
 __all__ = ["SeatRow", "Store", "StoreUnavailable", "TableRow", "default_url"]
 
@@ -102,15 +101,7 @@ def default_url() -> str:
     url = os.environ.get("NODDY_DATABASE_URL")
     if url:
         return url
-    if sys.platform == "win32":
-        base = Path(os.environ.get("LOCALAPPDATA", Path.home() / "AppData" / "Local"))
-    elif sys.platform == "darwin":
-        base = Path.home() / "Library" / "Application Support"
-    else:
-        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
-    folder = base / "noddy"
-    folder.mkdir(parents=True, exist_ok=True)
-    return f"sqlite:///{folder / 'noddy.db'}"
+    return f"sqlite:///{data_dir() / 'noddy.db'}"
 
 
 def _shown(url: str) -> str:
