@@ -33,3 +33,13 @@ def run(state: GameState, actions: Iterable[str]) -> GameState:
         assert state.to_act is not None, f"nobody is to act for {text!r}"
         state = state.apply(Action.parse(text, state.to_act))
     return state
+
+
+def states_of(final: GameState) -> list[GameState]:
+    """Every state of ``final``'s game from the first, replayed from its history (played or not)."""
+    state = new_game(final.rules, final.players, partners=final.partners)
+    states = [state]
+    for action in final.history:
+        state = state.apply(action)
+        states.append(state)
+    return states

@@ -10,10 +10,10 @@ import pytest
 
 import noddy
 import noddy.game
-from helpers import dealt, run
+from helpers import dealt, run, states_of
 from noddy.cards import DECK, parse_card, parse_cards
 from noddy.errors import NoddyError
-from noddy.game import Action, GameState, Phase, new_game
+from noddy.game import Action, Phase, new_game
 from noddy.game.flow import announced_items
 from noddy.game.setup import at_deal
 from noddy.players import (
@@ -93,7 +93,7 @@ def test_inference_is_sound_and_complete_on_real_games(name: str) -> None:
     checked = 0
     for seed in range(6):
         state = run_game(new_game(rules, 2), [GreedyPlayer(), GreedyPlayer()], random.Random(seed))
-        states = [s for s in _replay(state) if s.phase is Phase.PLAY and s.to_act is not None]
+        states = [s for s in states_of(state) if s.phase is Phase.PLAY and s.to_act is not None]
         for s in states[:12]:
             me = s.to_act
             assert me is not None
@@ -161,7 +161,7 @@ def test_a_world_with_the_true_cards_is_the_true_position(name: str, overrides: 
     checked = 0
     for seed in range(4):
         final = run_game(new_game(rules, 2), [GreedyPlayer(), GreedyPlayer()], random.Random(seed))
-        for s in _replay(final):
+        for s in states_of(final):
             if s.phase is not Phase.PLAY or s.to_act is None:
                 continue
             view = s.view(s.to_act)
@@ -171,15 +171,6 @@ def test_a_world_with_the_true_cards_is_the_true_position(name: str, overrides: 
             assert w.hands == s.hands and w.legal_actions() == s.legal_actions()
             checked += 1
     assert checked > 30
-
-
-def _replay(final: GameState) -> list[GameState]:
-    state = new_game(final.rules, final.players, partners=final.partners)
-    states = [state]
-    for action in final.history:
-        state = state.apply(action)
-        states.append(state)
-    return states
 
 
 @pytest.mark.slow

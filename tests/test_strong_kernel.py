@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 import pytest
 
+from helpers import states_of
 from noddy.game import Action, GameState, Phase, new_game
 from noddy.kernel import KernelState, unavailable, unsupported
 from noddy.players import GreedyPlayer, StrongPlayer
@@ -33,15 +34,6 @@ GAMES = [*TABLES[:3], pytest.param("cribbage", 4, (), marks=pytest.mark.slow), T
 """Whole games: the tables with more players take a while (their lay-aways weigh many cribs)."""
 
 
-def _replay(final: GameState) -> list[GameState]:
-    state = new_game(final.rules, final.players, partners=final.partners)
-    states = [state]
-    for action in final.history:
-        state = state.apply(action)
-        states.append(state)
-    return states
-
-
 def _play_positions(name: str, players: int, overrides: Sequence[str], games: int) -> list[GameState]:
     """The positions of greedy games where the seat to act has a choice in the play."""
     rules = load_rules(name, overrides)
@@ -51,7 +43,7 @@ def _play_positions(name: str, players: int, overrides: Sequence[str], games: in
         final = run_game(new_game(rules, players), [GreedyPlayer()] * players, random.Random(seed))
         positions += [
             s
-            for s in _replay(final)
+            for s in states_of(final)
             if s.phase is Phase.PLAY and s.to_act is not None and len(s.legal_actions()) > 1
         ]
     return positions

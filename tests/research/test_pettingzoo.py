@@ -8,13 +8,14 @@ import random
 import numpy as np
 import pytest
 
+from helpers import states_of
+
 pytest.importorskip("pettingzoo")
 
 from pettingzoo.test import api_test
 
 from noddy.cards import DECK, parse_cards
 from noddy.errors import IllegalActionError, RulesError
-from noddy.game import GameState, new_game
 from noddy.research.pettingzoo import NoddyEnv, env
 from noddy.research.tensors import Encoder
 from noddy.rules import load_rules, preset_names
@@ -54,15 +55,6 @@ def cards_in(encoder: Encoder, observation: np.ndarray) -> set[int]:
             block = observation[field.start : field.stop]
             shown |= {int(i) % len(DECK) for i in np.flatnonzero(block)}
     return shown
-
-
-def states_of(final: GameState) -> list[GameState]:
-    state = new_game(final.rules, final.players, partners=final.partners)
-    states = [state]
-    for action in final.history:
-        state = state.apply(action)
-        states.append(state)
-    return states
 
 
 @pytest.mark.parametrize(("name", "players"), [*TABLES[::3], ("cribbage", 2), ("crib-noddy-new", 3)])
