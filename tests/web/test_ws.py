@@ -187,10 +187,14 @@ def test_a_table_that_left_memory_before_hello_is_joined_as_the_manager_holds_it
         manager = client.app.state.manager  # type: ignore[attr-defined]
         stale = manager.get(first["id"])
         with client.websocket_connect(f"/ws/{first['id']}") as ws:
-            new_table(client)  # the first table, idle, leaves memory for this one
+            second = new_table(client)  # the first table, idle, leaves memory for this one
             assert first["id"] not in manager.live
+            # The hello brings the first back in place of the second, which must be idle by then (its
+            # computer's first lay-away done: on a loaded machine it can still be thinking).
+            wait_for(lambda: manager.live[second["id"]].idle)
             ws.send_text(json.dumps({"type": "hello", "secret": first["secret"]}))
-            assert json.loads(ws.receive_text())["type"] == "welcome"
+            answer = json.loads(ws.receive_text())
+            assert answer["type"] == "welcome", answer
             table = manager.live[first["id"]]
             assert table is not stale and len(table.listeners) == 1 and not stale.listeners
         wait_for(lambda: not table.listeners)
