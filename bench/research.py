@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 import argparse
+import datetime
 import random
 import statistics
 import time
@@ -30,6 +31,7 @@ from noddy.game import new_game
 from noddy.players import make_player
 from noddy.research.openspiel import NoddyState, Resampler, register
 from noddy.research.pettingzoo import env
+from noddy.research.rollouts import KernelRollouts
 from noddy.rules import load_rules
 from noddy.sim.stats import wilson
 
@@ -73,56 +75,89 @@ def step_cost(preset: str, games: int, rounds: int = 3) -> tuple[float, float]:
     return min(env_times) / decisions * 1e6, min(engine_times) / decisions * 1e6
 
 
-def hard_against_ismcts(preset: str, simulations: int, games: int, first: int = 0) -> dict[str, Any]:
-    """Games ``first`` .. ``first + games`` of hard against IS-MCTS with ``simulations`` (game
-    ``n`` seeds everything with ``n``; hard is seat ``n % 2``): hard's wins and each side's move times."""
+def one_game(
+    preset: str, simulations: int, number: int, kernel: bool = True, deadline: float | None = None
+) -> tuple[float, list[float], list[float]] | None:
+    """Game ``number`` of hard against IS-MCTS with ``simulations`` (the game seeds everything with
+    ``number``; hard is seat ``number % 2``; rollouts in the kernel unless ``kernel`` is false): hard's
+    return and each side's CPU seconds a move; ``None`` if the wall clock passed ``deadline`` first."""
     register()
     game = pyspiel.load_game("python_noddy", {"rules": preset, "players": 2, "declare": False})
-    wins = 0
+    rng = random.Random(number)
+    hard = make_player("hard")
+    rollouts = np.random.RandomState(number)
+    evaluator = KernelRollouts(1, rollouts) if kernel else mcts.RandomRolloutEvaluator(1, rollouts)
+    bot = ismcts.ISMCTSBot(game, evaluator, 2.0, simulations, random_state=np.random.RandomState(number))
+    bot.set_resampler(Resampler(random.Random(number)))
+    hard_seat = number % 2
     hard_times: list[float] = []
     bot_times: list[float] = []
+    state: NoddyState = game.new_initial_state()
+    while not state.is_terminal():
+        if deadline is not None and time.time() > deadline:
+            return None
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, probs)[0])
+            continue
+        seat = state.current_player()
+        legal = state.legal_actions()
+        start = time.process_time()
+        if seat == hard_seat:
+            view = state.view(seat)
+            action = game.encoder.action_index(view, hard.choose(view, view.legal, rng))
+            times = hard_times
+        else:
+            action = bot.step(state)
+            times = bot_times
+        if len(legal) > 1:
+            times.append(time.process_time() - start)
+        state.apply_action(action)
+    return state.returns()[hard_seat], hard_times, bot_times
+
+
+def matches(
+    cells: list[tuple[str, int]], games: int, first: int = 0, kernel: bool = True, deadline: float | None = None
+) -> list[dict[str, Any]]:
+    """hard against IS-MCTS in each (preset, simulations) cell, game by game in turn (game ``n`` of
+    every cell before game ``n + 1`` of any), up to ``games`` each or until ``deadline`` (a game it
+    cuts off is not counted); a line a game as it ends, then each cell's summary."""
+    results = {cell: {"wins": 0, "games": 0, "hard": [], "ismcts": []} for cell in cells}
     for number in range(first, first + games):
-        rng = random.Random(number)
-        hard = make_player("hard")
-        bot = ismcts.ISMCTSBot(
-            game,
-            mcts.RandomRolloutEvaluator(1, np.random.RandomState(number)),
-            2.0,
-            simulations,
-            random_state=np.random.RandomState(number),
+        for preset, simulations in cells:
+            outcome = one_game(preset, simulations, number, kernel, deadline)
+            if outcome is None:
+                break
+            value, hard_times, bot_times = outcome
+            r = results[preset, simulations]
+            r["games"] += 1
+            r["wins"] += value > 0
+            r["hard"] += hard_times
+            r["ismcts"] += bot_times
+            print(
+                f"    game {number} {preset} {simulations} sims: hard (seat {number % 2}) {value:+.0f}"
+                f"  hard {statistics.fmean(hard_times or [0.0]):.3f} s"
+                f"  ismcts {statistics.fmean(bot_times or [0.0]):.3f} s a move",
+                flush=True,
+            )
+        else:
+            continue
+        break
+    summary = []
+    for (preset, simulations), r in results.items():
+        low, high = wilson(r["wins"], r["games"]) if r["games"] else (0.0, 1.0)
+        summary.append(
+            {
+                "preset": preset,
+                "simulations": simulations,
+                "games": r["games"],
+                "hard_wins": r["wins"],
+                "interval": (low, high),
+                "hard_s": statistics.fmean(r["hard"]) if r["hard"] else 0.0,
+                "ismcts_s": statistics.fmean(r["ismcts"]) if r["ismcts"] else 0.0,
+            }
         )
-        bot.set_resampler(Resampler(random.Random(number)))
-        hard_seat = number % 2
-        state: NoddyState = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(rng.choices(outcomes, probs)[0])
-                continue
-            seat = state.current_player()
-            legal = state.legal_actions()
-            start = time.process_time()
-            if seat == hard_seat:
-                view = state.view(seat)
-                action = game.encoder.action_index(view, hard.choose(view, view.legal, rng))
-                times = hard_times
-            else:
-                action = bot.step(state)
-                times = bot_times
-            if len(legal) > 1:
-                times.append(time.process_time() - start)
-            state.apply_action(action)
-        wins += state.returns()[hard_seat] > 0
-    low, high = wilson(wins, games)
-    return {
-        "preset": preset,
-        "simulations": simulations,
-        "games": games,
-        "hard_wins": wins,
-        "interval": (low, high),
-        "hard_s": statistics.fmean(hard_times) if hard_times else 0.0,
-        "ismcts_s": statistics.fmean(bot_times) if bot_times else 0.0,
-    }
+    return summary
 
 
 def main() -> None:
@@ -133,25 +168,38 @@ def main() -> None:
     parser.add_argument("--step-games", type=int, default=20, help="random games for the step cost")
     parser.add_argument("--first", type=int, default=0, help="the first game's number (its seed)")
     parser.add_argument("--skip-ismcts", action="store_true")
+    parser.add_argument("--skip-steps", action="store_true", help="no step cost")
+    parser.add_argument("--cells", help="preset:simulations,... instead of every preset at every budget")
+    parser.add_argument("--until", help="UTC HH:MM: start no game after it, count none it cuts off")
+    parser.add_argument(
+        "--engine-rollouts", action="store_true", help="OpenSpiel's own rollout evaluator through the engine"
+    )
     args = parser.parse_args()
     presets = args.presets.split(",")
     print("step cost, microseconds per decision (environment step + last; engine apply + view):")
-    for preset in presets:
+    for preset in [] if args.skip_steps else presets:
         env_us, engine_us = step_cost(preset, args.step_games)
         print(f"  {preset:12} env {env_us:7.0f}  engine {engine_us:7.0f}  ratio {env_us / engine_us:.2f}")
     if args.skip_ismcts:
         return
-    print("hard against IS-MCTS (win rate of hard, 95% interval; CPU seconds per move):")
-    for preset in presets:
-        for budget in map(int, args.budgets.split(",")):
-            r = hard_against_ismcts(preset, budget, args.games, args.first)
-            low, high = r["interval"]
-            print(
-                f"  {preset:12} {budget:6} sims  {r['hard_wins']}/{r['games']}"
-                f" = {r['hard_wins'] / r['games']:.0%} [{low:.0%}, {high:.0%}]"
-                f"  hard {r['hard_s']:.3f} s  ismcts {r['ismcts_s']:.3f} s",
-                flush=True,
-            )
+    cells = [(p, int(b)) for p in presets for b in args.budgets.split(",")]
+    if args.cells:
+        cells = [(cell.split(":")[0], int(cell.split(":")[1])) for cell in args.cells.split(",")]
+    deadline = None
+    if args.until:
+        now = datetime.datetime.now(datetime.UTC)
+        hour, minute = map(int, args.until.split(":"))
+        deadline = now.replace(hour=hour, minute=minute, second=0).timestamp()
+    print("hard against IS-MCTS (win rate of hard, 95% interval; CPU seconds per move):", flush=True)
+    for r in matches(cells, args.games, args.first, not args.engine_rollouts, deadline):
+        low, high = r["interval"]
+        games = r["games"] or 1
+        print(
+            f"  {r['preset']:12} {r['simulations']:6} sims  {r['hard_wins']}/{r['games']}"
+            f" = {r['hard_wins'] / games:.0%} [{low:.0%}, {high:.0%}]"
+            f"  hard {r['hard_s']:.3f} s  ismcts {r['ismcts_s']:.3f} s",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

@@ -317,6 +317,8 @@ static PyObject *State_get_winner(StateObject *self, void *closure) { return PyL
 static PyObject *State_get_turnup(StateObject *self, void *closure) { return PyLong_FromLong(self->s.turnup); }
 static PyObject *State_get_partners(StateObject *self, void *closure) { return PyBool_FromLong(self->s.cfg->partners[0]); }
 
+static PyObject *State_rollout(StateObject *self, PyObject *arg);
+
 static PyMethodDef State_methods[] = {
     {"copy", (PyCFunction)State_copy, METH_NOARGS, "An independent copy of this position."},
     {"legal", (PyCFunction)State_legal, METH_NOARGS, "The listed legal actions, as ints."},
@@ -330,6 +332,8 @@ static PyMethodDef State_methods[] = {
      "Set a position in the play from its fields: dealer, to_act, last_player, last_was_go, turnup,"
      " gone (a mask of seats), deal_number, scores, hands (in order), held, cribs, pile."},
     {"key", (PyCFunction)State_key, METH_NOARGS, "The bytes a search's transposition table keys on."},
+    {"rollout", (PyCFunction)State_rollout, METH_O,
+     "Random play to the end from a seed (uniform choices, fair shuffles): the winning side, -1 a draw."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -409,6 +413,38 @@ typedef struct { int dealer; int32_t points[4]; } DealRecord;
 #define MAX_STEPS 10000000
 
 enum { PLAYER_RANDOM = 0, PLAYER_GREEDY };
+
+/* This position played to the end of the game in place: each choice uniform among the listed legal
+ * actions, each shuffle, cut and dealer draw fair, from a generator seeded by `seed` (a search's
+ * random rollout, as OpenSpiel's evaluator plays one). Returns the winning side, -1 for a draw. */
+static PyObject *State_rollout(StateObject *self, PyObject *arg) {
+    unsigned long long seed = PyLong_AsUnsignedLongLongMask(arg);
+    if (seed == (unsigned long long)-1 && PyErr_Occurred()) return NULL;
+    KState *s = &self->s;
+    const Config *c = s->cfg;
+    Rng rng;
+    uint64_t x = seed, legal[MAX_ACTIONS];
+    uint8_t deck[52];
+    for (int i = 0; i < 4; i++) rng.s[i] = splitmix64(&x);
+    for (long steps = 0; s->phase != PH_OVER; steps++) {
+        if (steps > MAX_STEPS)
+            return PyErr_Format(PyExc_RuntimeError, "a kernel rollout did not end in %d steps", MAX_STEPS);
+        s->nevents = 0;
+        if (s->phase == PH_CUT && c->first_dealer[0] == FD_ANY) {
+            k_draw_dealer(s, (int)below(&rng, (uint32_t)c->players[0]));
+        } else if (s->phase == PH_CUT) {
+            shuffle_deck(&rng, deck, c->players[0]);
+            k_cut(s, deck);
+        } else if (s->phase == PH_SHUFFLE) {
+            shuffle_deck(&rng, deck, 51);
+            k_deal(s, deck, 52);
+        } else {
+            int n = k_legal(s, legal);
+            k_apply(s, legal[n == 1 ? 0 : below(&rng, (uint32_t)n)]);
+        }
+    }
+    return PyLong_FromLong(s->winner);
+}
 
 static PyObject *play_game(PyObject *module, PyObject *args) {
     PyObject *config;

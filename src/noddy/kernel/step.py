@@ -114,6 +114,12 @@ class KernelState:
                 raise ValueError(f"{action} by seat {action.seat}: it is seat {self.to_act}'s turn")
             self._state.apply(self._encode(action))
 
+    def rollout(self, seed: int) -> int | None:
+        """Play on to the end of the game in place, every choice uniform among the legal actions and
+        every shuffle fair, from ``seed`` (a search's random rollout): the winning side, ``None`` a draw."""
+        side = self._state.rollout(seed)
+        return None if side < 0 else side
+
     def greedy_choice(self) -> Action:
         """What `GreedyPlayer` would choose for the seat to act."""
         return self._decode(self._state.greedy(), self.to_act)
