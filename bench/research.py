@@ -117,7 +117,11 @@ def one_game(
 
 
 def matches(
-    cells: list[tuple[str, int]], games: int, first: int = 0, kernel: bool = True, deadline: float | None = None
+    cells: list[tuple[str, int]],
+    games: int,
+    first: int = 0,
+    kernel: bool = True,
+    deadline: float | None = None,
 ) -> list[dict[str, Any]]:
     """hard against IS-MCTS in each (preset, simulations) cell, game by game in turn (game ``n`` of
     every cell before game ``n + 1`` of any), up to ``games`` each or until ``deadline`` (a game it

@@ -68,12 +68,14 @@ class KernelRollouts:
     def prior(self, state: NoddyState) -> list[tuple[int, float]]:
         """Equal probability for every legal action (chance: its outcomes)."""
         if state.is_chance_node():
-            return state.chance_outcomes()  # type: ignore[no-any-return]
+            return state.chance_outcomes()
         legal: list[int] = state.legal_actions(state.current_player())
         return [(action, 1.0 / len(legal)) for action in legal]
 
 
-def kernel_at(state: NoddyState, starts: dict[int, tuple[GameState, KernelState]] | None = None) -> KernelState:
+def kernel_at(
+    state: NoddyState, starts: dict[int, tuple[GameState, KernelState]] | None = None
+) -> KernelState:
     """A new kernel at ``state``'s engine position (a pending chance's draws not applied): the
     kernel at the start of the current deal, remembered in ``starts`` (by the engine's position
     there; a few deals at most), with the deal's actions replayed."""
