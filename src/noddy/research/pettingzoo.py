@@ -20,7 +20,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from noddy.errors import IllegalActionError, NoddyError
-from noddy.game import GameState, new_game
+from noddy.game import Action, GameState, new_game
 from noddy.research.tensors import Encoder
 from noddy.rules import Rules, load_rules
 from noddy.words import event_line, say
@@ -78,6 +78,9 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         self._rng = random.Random()
         self.state = new_game(self.rules, players, partners=self.encoder.partners)
         self._rendered = 0
+        self._listed: tuple[GameState, int, dict[int, Action]] = (self.state, -1, {})
+        """The state last observed, the observer's seat and its legal actions by index: a step
+        from that state applies the engine's own action object (no new one to build and compare)."""
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -102,8 +105,11 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         self._select()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        view = self.state.view(self._seat[agent])
-        return {"observation": self.encoder.observe(view), "action_mask": self.encoder.mask(view)}
+        seat = self._seat[agent]
+        view = self.state.view(seat)
+        listed = self.encoder.legal_by_index(view)
+        self._listed = (self.state, seat, listed)
+        return {"observation": self.encoder.observe(view), "action_mask": self.encoder.mask_of(view, listed)}
 
     def step(self, action: int | None) -> None:
         """The agent to act takes the action of index ``action`` (``None`` once it is done)."""
@@ -115,7 +121,10 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
             raise IllegalActionError(f"{agent} is to act: give an action index, not None")
         seat = self._seat[agent]
         before = self.state
-        move = self.encoder.action_of(seat, before.hands[seat], int(action))
+        state, observer, listed = self._listed
+        move = listed.get(int(action)) if state is before and observer == seat else None
+        if move is None:
+            move = self.encoder.action_of(seat, before.hands[seat], int(action))
         self.state = self._after_chance(before.apply(move))
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)

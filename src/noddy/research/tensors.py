@@ -120,6 +120,7 @@ class Encoder:
         self._starts = tuple(at[name] for name in _FIRST)
         self._more_starts = tuple(at[name] for name in _LATER)
         self._deal_start: dict[int, tuple[int, Event]] = {}
+        self._named_memo: dict[int | None, tuple[Event, int, Event, list[int]]] = {}
 
     # -- observations ---------------------------------------------------------------------------
 
@@ -141,18 +142,21 @@ class Encoder:
         kept = [c.index for c in view.held]
         laid = [c.index for c in view.discards]
         crib = [c.index for c in view.own_crib]
-        by_seat = [((seat - me) % n, c.index) for seat, c in view.played]
-        shown = {*own, *kept, *laid, *crib, *(c.index for c in view.counted), *(i for _, i in by_seat)}
+        seats = [(seat - me) % n for seat, _ in view.played]
+        laid_down = [c.index for _, c in view.played]
+        shown = own + kept + laid + crib + laid_down + self._named(view)  # repeats set a 1 again
         ones = [hand + i for i in own]
         ones += [held + i for i in kept]
         ones += [discards + i for i in laid]
         ones += [own_crib + i for i in crib]
         if view.turnup is not None:
-            ones.append(turnup + view.turnup.index)
-            shown.add(view.turnup.index)
+            shown.append(view.turnup.index)
+            ones.append(turnup + shown[-1])
+        if view.counted:
+            shown += [c.index for c in view.counted]
         ones += [pile + c.index for _, c in view.pile]
-        ones += [played + seat * CARDS + i for seat, i in by_seat]
-        ones += [seen + i for i in self._named(view, shown)]
+        ones += [played + seat * CARDS + i for seat, i in zip(seats, laid_down, strict=True)]
+        ones += [seen + i for i in shown]
         ones.append(phase + _PHASE_AT[view.phase])
         ones.append(dealer + (view.dealer - me) % n)
         if view.to_act is not None:
@@ -160,30 +164,43 @@ class Encoder:
         if view.counting is not None:
             what, seat = view.counting
             ones += [counting + (0 if what == "hand" else 1), counting + 2 + (seat - me) % n]
-        out[ones] = 1.0
+        out.put(ones, 1.0)
         out[count] = view.count / PLAY_LIMIT
         holes = view.board_holes
         my_side = view.side_of(me)
+        sides = self.sides
         for side, score in enumerate(view.scores):
-            out[scores + (side - my_side) % self.sides] = score / holes
+            out[scores + (side - my_side) % sides] = score / holes
+        dealt = self.dealt
         for seat, size in enumerate(view.hand_sizes):
-            out[sizes + (seat - me) % n] = size / self.dealt
+            out[sizes + (seat - me) % n] = size / dealt
         if view.muggins is not None:
             declarer, missed = view.muggins
             out[muggins + (declarer - me) % n] = 1.0
             out[muggins + n] = missed / PLAY_LIMIT
 
-    def _named(self, view: PlayerView, seen: set[int]) -> set[int]:
-        """``seen`` (the indices of the cards the view shows of its own, in the play, counted and
-        turned up) with the cards the current deal's events show: shown hands and cribs, cards
-        named in calls."""
-        for event in self._current_deal(view):
-            if event.items:
-                for item in event.items:
-                    seen.update(c.index for c in item.cards)
-            if event.cards and event.kind not in _SHOWN_ELSEWHERE:
-                seen.update(c.index for c in event.cards)
-        return seen
+    def _named(self, view: PlayerView) -> list[int]:
+        """The indices of the cards the current deal's events show the view's seat (shown hands
+        and cribs, cards named in calls; the play's and the turn-up's are read from the view),
+        repeats allowed. Each seat's last answer is remembered with the events it read: a later
+        view of the same deal, the same event objects up to there, reads only the events after."""
+        events = view.events
+        deal = self._current_deal(view)
+        if not deal:
+            return []
+        start = len(events) - len(deal)
+        known = self._named_memo.get(view.seat)
+        if (
+            known is not None
+            and known[0] is events[start]
+            and start < known[1] <= len(events)
+            and events[known[1] - 1] is known[2]
+        ):
+            named = known[3] + _cards_named(events[known[1] :])
+        else:
+            named = _cards_named(deal)
+        self._named_memo[view.seat] = (events[start], len(events), events[-1], named)
+        return named
 
     def _current_deal(self, view: PlayerView) -> Sequence[Event]:
         """`noddy.game.current_deal` of the view's events, the deal's start remembered: every
@@ -254,15 +271,29 @@ class Encoder:
 
     def mask(self, view: PlayerView) -> npt.NDArray[np.int8]:
         """1 for each legal action of the view's seat, 0 elsewhere (all 0 when it is not to act)."""
+        return self.mask_of(view, self.legal_by_index(view))
+
+    def mask_of(self, view: PlayerView, listed: dict[int, Action]) -> npt.NDArray[np.int8]:
+        """The mask of ``view`` from its listed actions by index (`legal_by_index`)."""
         out = np.zeros(self.num_actions, dtype=np.int8)
+        out.put(list(listed), 1)
         legal = view.legal
-        positions = _positions_for(legal, view.hand)
-        out[[self.index_in(view.hand, a, positions) for a in legal]] = 1
         if self.declare and legal.declare is not None:
             points = legal.declare.points
             start = self.declare_start - DECLARE_RANGE.start
             out[start + points.start : start + points.stop] = 1
         return out
+
+    def legal_by_index(self, view: PlayerView) -> dict[int, Action]:
+        """The listed legal actions of the view's seat (not the declaration family) by index:
+        the engine's own action objects, for an environment to apply."""
+        legal = view.legal
+        if not legal:
+            return {}
+        if legal[0].kind == "discard":
+            positions = hand_positions(view.hand)
+            return {self.index_in(view.hand, a, positions): a for a in legal}
+        return {a.cards[0].index if a.kind == "play" else _FIXED[a.kind]: a for a in legal}
 
     def legal_indices(self, view: PlayerView) -> list[int]:
         """The indices of the legal actions, in increasing order."""
@@ -283,6 +314,18 @@ class Encoder:
         names = [f"play {card}" for card in DECK] + list(_NAMES)
         names += ["discard #" + ",".join(map(str, subset)) for subset in self.subsets]
         return names + [f"declare {n}" for n in DECLARE_RANGE]
+
+
+def _cards_named(events: Sequence[Event]) -> list[int]:
+    """The indices of the cards ``events`` show in their items, and in their cards but for the
+    play's and the turn-up's (`Encoder._named`)."""
+    named: list[int] = []
+    for event in events:
+        for item in event.items:
+            named += [c.index for c in item.cards]
+        if event.cards and event.kind not in _SHOWN_ELSEWHERE:
+            named += [c.index for c in event.cards]
+    return named
 
 
 def hand_positions(hand: Sequence[Card]) -> dict[int, int]:
