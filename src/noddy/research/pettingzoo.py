@@ -125,15 +125,16 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         move = listed.get(int(action)) if state is before and observer == seat else None
         if move is None:
             move = self.encoder.action_of(seat, before.hands[seat], int(action))
-        self.state = self._after_chance(before.apply(move))
+        after = self.state = self._after_chance(before.apply(move))
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if self.peg_reward:
-            self._shape(before.scores, self.state.scores)
-        if self.state.is_over:
+            self._shape(before.scores, after.scores)
+        if after.is_over:
             self._finish()
         self._select()
-        self._accumulate_rewards()
+        if self.peg_reward or after.is_over:  # otherwise every reward is 0: nothing to add up
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
