@@ -168,3 +168,27 @@ def test_an_illegal_index_or_no_index_for_the_agent_to_act_is_refused_with_the_r
 def test_a_player_count_the_rules_do_not_allow_is_refused() -> None:
     with pytest.raises(RulesError, match="3 players is not allowed"):
         env("willughby", 3)
+
+
+def test_a_step_applies_the_action_of_the_state_and_seat_it_is_taken_in() -> None:
+    """The environment keeps the legal actions of its last observation by index: observing another
+    seat, another game's state or nothing before a step never makes it apply an action of the
+    wrong state or seat."""
+    plain, busy = env("cribbage"), env("cribbage")
+    rng = np.random.default_rng(3)
+    for seed in range(4):
+        plain.reset(seed=seed)
+        busy.reset(seed=seed + 100)
+        busy.observe(busy.agent_selection)  # the legal actions of another game's lay-away
+        busy.reset(seed=seed)
+        while not plain.state.is_over:
+            observation, *_ = plain.last()
+            action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
+            other = "player_1" if plain.agent_selection == "player_0" else "player_0"
+            choice = rng.integers(3)
+            if choice:
+                busy.observe(busy.agent_selection if choice == 1 else other)
+            plain.step(action)
+            busy.step(action)
+            assert busy.state == plain.state
+        assert busy.state.history == plain.state.history

@@ -131,3 +131,29 @@ def test_a_discard_of_a_card_twice_or_not_in_the_hand_has_no_index() -> None:
     for cards in ("2c 2c", "Ac Kd", "Ac 2c 3c"):
         with pytest.raises(IllegalActionError, match="has no index"):
             encoder.index_in(hand, Action.discard(0, parse_cards(cards, unique=False)))
+
+
+@pytest.mark.parametrize(("name", "players"), TABLES)
+def test_an_encoder_used_across_seats_branches_and_games_observes_as_a_fresh_one(
+    name: str, players: int
+) -> None:
+    """The cards named in a deal's events are remembered per seat (`Encoder._named`): whatever was
+    observed before (another seat, a branch that went another way, another game), an observation
+    equals a new encoder's, and so does the legal actions' mask."""
+    rules = load_rules(name)
+    shared = Encoder(rules, players)
+    rng = random.Random(7)
+    for seed in range(2):
+        for state in random_game(name, players, seed):
+            if state.to_act is None:
+                continue
+            branches = [state]
+            legal = list(state.legal_actions())
+            if len(legal) > 1:
+                branches.append(state.apply(rng.choice(legal[1:])))
+            for branch in branches:
+                for seat in rng.sample(range(players), players):
+                    view = branch.view(seat)
+                    fresh = Encoder(rules, players)
+                    assert np.array_equal(shared.observe(view), fresh.observe(view))
+                    assert np.array_equal(shared.mask(view), fresh.mask(view))

@@ -292,7 +292,14 @@ class Encoder:
             return {}
         if legal[0].kind == "discard":
             positions = hand_positions(view.hand)
-            return {self.index_in(view.hand, a, positions): a for a in legal}
+            at = self._discard_at
+            listed = {}
+            for action in legal:
+                bits = 0
+                for card in action.cards:
+                    bits |= positions[card.index]
+                listed[at[bits]] = action
+            return listed
         return {a.cards[0].index if a.kind == "play" else _FIXED[a.kind]: a for a in legal}
 
     def legal_indices(self, view: PlayerView) -> list[int]:
