@@ -36,6 +36,7 @@ from noddy.game import (
     PlayerView,
     current_deal,
     new_game,
+    side_of,
 )
 from noddy.rules import Rules
 from noddy.scoring import PLAY_LIMIT
@@ -121,12 +122,15 @@ class Encoder:
         self._more_starts = tuple(at[name] for name in _LATER)
         self._deal_start: dict[int, tuple[int, Event]] = {}
         self._named_memo: dict[int | None, tuple[Event, int, Event, list[int]]] = {}
+        self._fixed: dict[
+            int, tuple[Sequence[Card], Sequence[Card], Sequence[Card], Card | None, list[int]]
+        ] = {}
 
     # -- observations ---------------------------------------------------------------------------
 
     def observe(self, view: PlayerView) -> npt.NDArray[np.float32]:
         """The view as ``size`` float32 numbers (see `fields`)."""
-        out = np.zeros(self.size, dtype=np.float32)
+        out = np.zeros(self.size, np.float32)
         self.observe_into(view, out)
         return out
 
@@ -136,27 +140,34 @@ class Encoder:
         if me is None:
             raise IllegalActionError("an observation is a seat's: a spectator's view has no seat")
         n = self.players
-        hand, held, discards, own_crib, turnup, pile, played, seen, count, scores, phase = self._starts
+        hand, _, _, _, _, pile, played, seen, count, scores, phase = self._starts
         dealer, to_act, sizes, counting, muggins = self._more_starts
+        fixed = self._fixed.get(me)
+        if (
+            fixed is None
+            or fixed[0] is not view.held
+            or fixed[1] is not view.discards
+            or fixed[2] is not view.own_crib
+            or fixed[3] is not view.turnup
+        ):
+            fixed = self._fixed[me] = (
+                view.held,
+                view.discards,
+                view.own_crib,
+                view.turnup,
+                self._fixed_ones(view),
+            )
         own = [c.index for c in view.hand]
-        kept = [c.index for c in view.held]
-        laid = [c.index for c in view.discards]
-        crib = [c.index for c in view.own_crib]
-        seats = [(seat - me) % n for seat, _ in view.played]
         laid_down = [c.index for _, c in view.played]
-        shown = own + kept + laid + crib + laid_down + self._named(view)  # repeats set a 1 again
         ones = [hand + i for i in own]
-        ones += [held + i for i in kept]
-        ones += [discards + i for i in laid]
-        ones += [own_crib + i for i in crib]
-        if view.turnup is not None:
-            shown.append(view.turnup.index)
-            ones.append(turnup + shown[-1])
-        if view.counted:
-            shown += [c.index for c in view.counted]
+        ones += fixed[4]
         ones += [pile + c.index for _, c in view.pile]
-        ones += [played + seat * CARDS + i for seat, i in zip(seats, laid_down, strict=True)]
-        ones += [seen + i for i in shown]
+        ones += [
+            played + (seat - me) % n * CARDS + i for (seat, _), i in zip(view.played, laid_down, strict=True)
+        ]
+        ones += [seen + i for i in own + laid_down + self._named(view)]  # repeats set a 1 again
+        if view.counted:
+            ones += [seen + c.index for c in view.counted]
         ones.append(phase + _PHASE_AT[view.phase])
         ones.append(dealer + (view.dealer - me) % n)
         if view.to_act is not None:
@@ -167,7 +178,7 @@ class Encoder:
         out.put(ones, 1.0)
         out[count] = view.count / PLAY_LIMIT
         holes = view.board_holes
-        my_side = view.side_of(me)
+        my_side = side_of(me, view.partners)
         sides = self.sides
         for side, score in enumerate(view.scores):
             out[scores + (side - my_side) % sides] = score / holes
@@ -178,6 +189,23 @@ class Encoder:
             declarer, missed = view.muggins
             out[muggins + (declarer - me) % n] = 1.0
             out[muggins + n] = missed / PLAY_LIMIT
+
+    def _fixed_ones(self, view: PlayerView) -> list[int]:
+        """The ones of the blocks that stay the same through a deal once set: what the seat kept,
+        laid away and holds as its own crib, and the turn-up, each in its block and in ``seen``.
+        `observe_into` keeps them for each seat with the objects they were read from: the same
+        (immutable) objects again are the same cards."""
+        _, held, discards, own_crib, turnup, _, _, seen, *_ = self._starts
+        kept = [c.index for c in view.held]
+        laid = [c.index for c in view.discards]
+        crib = [c.index for c in view.own_crib]
+        ones = [held + i for i in kept]
+        ones += [discards + i for i in laid]
+        ones += [own_crib + i for i in crib]
+        ones += [seen + i for i in kept + laid + crib]
+        if view.turnup is not None:
+            ones += [turnup + view.turnup.index, seen + view.turnup.index]
+        return ones
 
     def _named(self, view: PlayerView) -> list[int]:
         """The indices of the cards the current deal's events show the view's seat (shown hands
@@ -275,7 +303,7 @@ class Encoder:
 
     def mask_of(self, view: PlayerView, listed: dict[int, Action]) -> npt.NDArray[np.int8]:
         """The mask of ``view`` from its listed actions by index (`legal_by_index`)."""
-        out = np.zeros(self.num_actions, dtype=np.int8)
+        out = np.zeros(self.num_actions, np.int8)
         out.put(list(listed), 1)
         legal = view.legal
         if self.declare and legal.declare is not None:
