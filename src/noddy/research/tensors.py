@@ -303,8 +303,10 @@ class Encoder:
 
     def mask_of(self, view: PlayerView, listed: dict[int, Action]) -> npt.NDArray[np.int8]:
         """The mask of ``view`` from its listed actions by index (`legal_by_index`)."""
-        out = np.zeros(self.num_actions, np.int8)
-        out.put(list(listed), 1)
+        ones = bytearray(self.num_actions)
+        for index in listed:
+            ones[index] = 1
+        out = np.frombuffer(ones, np.int8)
         legal = view.legal
         if self.declare and legal.declare is not None:
             points = legal.declare.points
