@@ -5,13 +5,16 @@
    of every action, chance's included, and the ``view`` of each seat to act), in the same run.
    Goal: at most 1.5 times the engine.
 2. **hard against information-set MCTS.** Our ``hard`` player against OpenSpiel's
-   ``open_spiel.python.algorithms.ismcts`` (random-rollout evaluator, UCT c = 2, our resampler) in
+   ``open_spiel.python.algorithms.ismcts`` (random-rollout evaluator, UCT c = 2, our resampler; the
+   rollouts played in the compiled kernel, `noddy.research.rollouts`, unless ``--engine-rollouts``) in
    ``python_noddy`` with declarations off (both let the engine count), seats alternated game by
    game. Reports hard's win rate with a 95% Wilson interval and each side's CPU seconds per move
    (moves with a real choice).
 
     .venv/bin/python bench/research.py [--games N] [--first N] [--budgets 1000,10000]
                                        [--presets cribbage,willughby] [--step-games N] [--skip-ismcts]
+                                       [--skip-steps] [--cells willughby:1000,...] [--until 02:20]
+                                       [--engine-rollouts]
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ from noddy.game import new_game
 from noddy.players import make_player
 from noddy.research.openspiel import NoddyState, Resampler, register
 from noddy.research.pettingzoo import env
-from noddy.research.rollouts import KernelRollouts
+from noddy.research.rollouts import KernelRollouts, kernel_unsupported
 from noddy.rules import load_rules
 from noddy.sim.stats import wilson
 
@@ -79,20 +82,22 @@ def one_game(
     preset: str, simulations: int, number: int, kernel: bool = True, deadline: float | None = None
 ) -> tuple[float, list[float], list[float]] | None:
     """Game ``number`` of hard against IS-MCTS with ``simulations`` (the game seeds everything with
-    ``number``; hard is seat ``number % 2``; rollouts in the kernel unless ``kernel`` is false): hard's
+    ``number``; hard is seat ``number % 2``; rollouts in the kernel where it handles the rules, unless
+    ``kernel`` is false): hard's
     return and each side's CPU seconds a move; ``None`` if the wall clock passed ``deadline`` first."""
     register()
     game = pyspiel.load_game("python_noddy", {"rules": preset, "players": 2, "declare": False})
     rng = random.Random(number)
     hard = make_player("hard")
     rollouts = np.random.RandomState(number)
-    evaluator = KernelRollouts(1, rollouts) if kernel else mcts.RandomRolloutEvaluator(1, rollouts)
+    state: NoddyState = game.new_initial_state()
+    in_c = kernel and not kernel_unsupported(state)
+    evaluator = KernelRollouts(1, rollouts) if in_c else mcts.RandomRolloutEvaluator(1, rollouts)
     bot = ismcts.ISMCTSBot(game, evaluator, 2.0, simulations, random_state=np.random.RandomState(number))
     bot.set_resampler(Resampler(random.Random(number)))
     hard_seat = number % 2
     hard_times: list[float] = []
     bot_times: list[float] = []
-    state: NoddyState = game.new_initial_state()
     while not state.is_terminal():
         if deadline is not None and time.time() > deadline:
             return None

@@ -14,7 +14,7 @@ pyspiel = pytest.importorskip("pyspiel")
 
 from noddy.kernel import KernelState, unavailable, unsupported  # noqa: E402
 from noddy.research.openspiel import NoddyState, register  # noqa: E402
-from noddy.research.rollouts import KernelRollouts, kernel_at  # noqa: E402
+from noddy.research.rollouts import KernelRollouts, kernel_at, kernel_unsupported  # noqa: E402
 from noddy.rules import load_rules, preset_names  # noqa: E402
 
 pytestmark = pytest.mark.skipif(bool(unavailable()), reason="the compiled kernel is not built")
@@ -58,6 +58,8 @@ def assert_agrees(state: NoddyState, kernel: KernelState) -> None:
 
 def test_the_kernel_tables_include_cribbage_and_willughby() -> None:
     assert ("cribbage", 2) in TABLES and ("willughby", 2) in TABLES
+    for name, players in TABLES:
+        assert kernel_unsupported(load(name, players).new_initial_state()) == ""
 
 
 @pytest.mark.parametrize(("name", "players"), TABLES)

@@ -4,8 +4,10 @@
 (MCTS and information-set MCTS take either): the same evaluation, a random game played from the
 position to its end (every choice uniform among the legal actions, every shuffle fair) and its
 returns, but played in C (`noddy.kernel.KernelState.rollout`) rather than action by action through
-the engine, some hundred times faster. The search's tree still steps `NoddyState`, so information
-state strings and observations come from the engine as before.
+the engine. The search's tree still steps `NoddyState`, so information state strings and
+observations come from the engine as before; only the rollouts change, and with them the cost of a
+simulation (information-set MCTS, 100 simulations a move: cribbage 22 ms to 0.6 ms, willughby 6.3 ms
+to 1.3 ms, where the tree and the resampler's inference now take most of it).
 
 The kernel's position is found from the engine's: the kernel at the start of the current deal is
 remembered (a search meets the same deal over and over), and the deal's actions are replayed on it.
