@@ -58,6 +58,12 @@ class KernelState:
         )
         return kernel
 
+    @property
+    def raw(self) -> compiled.State:
+        """The compiled state itself, for search's inner loop (`noddy.players.search`): its phase
+        an index into ``compiled.PHASES``, its actions numbers (``compiled.ACTION_KINDS``)."""
+        return self._state
+
     def copy(self) -> KernelState:
         """An independent copy (cheap: the state is a fixed-size block)."""
         new = object.__new__(KernelState)

@@ -12,25 +12,41 @@ A node budget bounds the work: when it runs out the search stands on the points 
 
 A position is the engine's `GameState` or the compiled kernel's `KernelState` (the same game, far
 faster; its ``apply`` works in place, so each child is a copy): the search is the same move for
-move, node for node, and its table tells positions apart by the same fields.
+move, node for node, and its table tells positions apart by the same fields. On the kernel it
+steps the compiled state itself (`KernelState.raw`: phases and actions as numbers), since the
+engine's words for them cost more than the step.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TypeAlias
 
 from noddy.errors import NoddyError
 from noddy.game import Action, GameState, Phase
-from noddy.kernel import KernelState
+from noddy.kernel import KernelState, compiled
 
 __all__ = ["WIN", "Position", "Search"]
 
 Position = GameState | KernelState
 """What a search runs on: the engine's position, or the compiled kernel's."""
 
+Node: TypeAlias = "GameState | compiled.State"
+"""A position as the search steps it: the engine's, or the kernel's compiled state itself."""
+
 WIN = 1000.0
 OPPONENTS = ("minimax", "points", "mean")
+
+PHASES: tuple[Phase, ...] = tuple(Phase(name) for name in compiled.PHASES) if compiled is not None else ()
+"""The engine's phases by the kernel's numbers."""
+OVER, SHUFFLE = (PHASES.index(Phase.OVER), PHASES.index(Phase.SHUFFLE)) if PHASES else (-1, -1)
+FORCED = (
+    {Phase.COUNT: compiled.ACTION_KINDS.index("count"), Phase.MUGGINS: compiled.ACTION_KINDS.index("muggins")}
+    if compiled is not None
+    else {}
+)
+"""The kernel's number for the one action `moves` searches in the counts and under muggins."""
 
 
 @dataclass
@@ -51,52 +67,50 @@ class Search:
     def value(self, state: Position, alpha: float = -WIN - 1, beta: float = WIN + 1) -> float:
         """What the position is worth to ``side``, playing out the deal: exact when it lies inside
         the window (``alpha``, ``beta``), else a bound on the side of the window it falls."""
-        if state.is_over:
-            if state.winner is None:
-                return 0.0
-            return WIN if state.winner == self.side else -WIN
-        if state.phase is Phase.SHUFFLE or self.nodes >= self.budget:
-            return self._points(state)
-        return self._search(state, alpha, beta)
+        return self._value(state.raw if isinstance(state, KernelState) else state, alpha, beta)
 
-    def _points(self, state: Position) -> float:
-        gains = [s - b for s, b in zip(state.scores, self.base, strict=True)]
+    def _value(self, node: Node, alpha: float = -WIN - 1, beta: float = WIN + 1) -> float:
+        if isinstance(node, GameState):
+            if node.is_over:
+                return 0.0 if node.winner is None else WIN if node.winner == self.side else -WIN
+            if node.phase is Phase.SHUFFLE or self.nodes >= self.budget:
+                return self._points(node.scores)
+            return self._search(node, _key(node), node.to_act, node.phase, alpha, beta)
+        phase = node.phase
+        if phase == OVER:
+            winner = node.winner
+            return 0.0 if winner < 0 else WIN if winner == self.side else -WIN
+        if phase == SHUFFLE or self.nodes >= self.budget:
+            return self._points(node.scores)
+        seat = node.to_act
+        return self._search(node, node.key(), None if seat < 0 else seat, PHASES[phase], alpha, beta)
+
+    def _points(self, scores: tuple[int, ...]) -> float:
+        gains = [s - b for s, b in zip(scores, self.base, strict=True)]
         mine = gains[self.side]
         others = [g for i, g in enumerate(gains) if i != self.side]
         return float(mine - max(others, default=0))
 
-    def _key(self, state: Position) -> object:
-        if isinstance(state, KernelState):
-            return state.key()
-        return (
-            state.hands,
-            state.pile,
-            state.gone,
-            state.to_act,
-            state.scores,
-            state.phase,
-            len(state.tasks),
-            state.last_was_go,
-            state.last_player,
-        )
-
-    def _search(self, state: Position, alpha: float, beta: float) -> float:
-        key = self._key(state)
+    def _search(
+        self, node: Node, key: object, seat: int | None, phase: Phase, alpha: float, beta: float
+    ) -> float:
         if key in self.table:
             return self.table[key]
         self.nodes += 1
         window = (alpha, beta)
-        maximise = state.to_act is not None and state.side_of(state.to_act) == self.side
-        children = _children(state)
+        side = None if seat is None else seat % 2 if node.partners else seat
+        maximise = side == self.side
+        children = _children(node, seat, phase)
         if not maximise and self.opponents != "minimax" and len(children) > 1:
-            children = self._point_takers(state, children)
+            assert side is not None
+            children = _point_takers(side, children)
             if self.opponents == "mean" and len(children) > 1:
-                best = sum(self.value(child) for child in children) / len(children)
+                best = sum(self._value(child) for child in children) / len(children)
                 self.table[key] = best
                 return best
         best = -WIN - 1 if maximise else WIN + 1
         for child in children:
-            v = self.value(child, alpha, beta)
+            v = self._value(child, alpha, beta)
             if maximise:
                 best = max(best, v)
                 alpha = max(alpha, v)
@@ -109,24 +123,39 @@ class Search:
             self.table[key] = best
         return best
 
-    def _point_takers(self, state: Position, children: list[Position]) -> list[Position]:
-        """The opponent's moves that take the most points at once (it cannot see our cards)."""
-        assert state.to_act is not None
-        side = state.side_of(state.to_act)
-        gains = [child.scores[side] for child in children]
-        best = max(gains)
-        return [child for child, gain in zip(children, gains, strict=True) if gain == best]
+
+def _key(state: GameState) -> object:
+    """The fields a position is told apart by (`KernelState.key` gives the kernel's, the same)."""
+    return (
+        state.hands,
+        state.pile,
+        state.gone,
+        state.to_act,
+        state.scores,
+        state.phase,
+        len(state.tasks),
+        state.last_was_go,
+        state.last_player,
+    )
 
 
-def _children(state: Position) -> list[Position]:
+def _point_takers(side: int, children: list[Node]) -> list[Node]:
+    """The opponent's moves that take the most points at once (it cannot see our cards)."""
+    gains = [child.scores[side] for child in children]
+    best = max(gains)
+    return [child for child, gain in zip(children, gains, strict=True) if gain == best]
+
+
+def _children(node: Node, seat: int | None, phase: Phase) -> list[Node]:
     """The positions after each of `moves`, in its order."""
-    children: list[Position] = []
-    if isinstance(state, GameState):
-        children.extend(state.apply(action) for action in moves(state))
+    children: list[Node] = []
+    if isinstance(node, GameState):
+        children.extend(node.apply(action) for action in moves(node))
         return children
-    for action in moves(state):
-        child = state.copy()
-        child.apply(action)
+    forced = FORCED.get(phase) if seat is not None else None
+    for code in node.legal() if forced is None else (forced,):
+        child = node.copy()
+        child.apply(code)
         children.append(child)
     return children
 

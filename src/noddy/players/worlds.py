@@ -75,16 +75,17 @@ def sample_worlds(view: PlayerView, rng: random.Random, limit: int) -> list[Game
         for hand in chosen:
             worlds.append(_complete(view, {me: my_held, other: hand}, pool, rng))
         return worlds
+    masks = {s: [sum(1 << card.index for card in hand) for hand in candidates[s]] for s in others}
     for _ in range(limit * 10):
-        used: set[Card] = set()
+        used = 0
         held: dict[int, tuple[Card, ...]] = {me: my_held}
         for seat in others:
-            fitting = [h for h in candidates[seat] if not used.intersection(h)]
+            fitting = [i for i, mask in enumerate(masks[seat]) if not mask & used]
             if not fitting:
                 break
-            hand = rng.choice(fitting)
-            held[seat] = hand
-            used.update(hand)
+            chosen_at = rng.choice(fitting)
+            held[seat] = candidates[seat][chosen_at]
+            used |= masks[seat][chosen_at]
         else:
             worlds.append(_complete(view, held, pool, rng))
             if len(worlds) >= limit:
