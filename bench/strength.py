@@ -197,6 +197,12 @@ def measure(
     return scores, times
 
 
+def save(path: Path, results: list[dict[str, Any]]) -> None:
+    """Write the results so far (a long run's finished match-ups survive its interruption)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000, help="games per match-up, 3-card presets")
@@ -288,14 +294,10 @@ def main(argv: list[str] | None = None) -> int:
                     for k in ("all", *KINDS)
                     if ms[k]["decisions"]
                 )
-                out.add_row(
-                    preset,
-                    label,
-                    f"{a} v {b}",
-                    str(row["games"]),
-                    f"{rate:.1%} ({low:.1%}-{high:.1%})",
-                    shown,
-                )
+                ci = f"{rate:.1%} ({low:.1%}-{high:.1%})"
+                out.add_row(preset, label, f"{a} v {b}", str(row["games"]), ci, shown)
+                console.print(f"{preset}, {label}: {a} v {b}, {row['games']} games: {ci}; {shown}")
+                save(args.results, results)
         if ("oracle", "greedy") in rates and ("strong", "greedy") in rates:
             edge = rates[("oracle", "greedy")] - 0.5
             captured = (rates[("strong", "greedy")] - 0.5) / edge if edge > 0 else float("nan")
@@ -304,8 +306,7 @@ def main(argv: list[str] | None = None) -> int:
     if pool is not None:
         pool.shutdown()
     console.print(out)
-    args.results.parent.mkdir(parents=True, exist_ok=True)
-    args.results.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+    save(args.results, results)
     console.print(f"results written to {args.results}")
     return 0
 
