@@ -163,16 +163,16 @@ def candidate_hands(
     if ev.announcement is not None and view.turnup is not None and view.seat is not None:
         base = tuple(c for c in DECK if c != view.turnup and c not in view.held)
         if comb(len(base), ev.size) <= ENUMERATE_LIMIT:
-            allowed = {*pool, *ev.played}
-            called = announced_hands(
+            called, masks = announced_hands(
                 view.rules, view.turnup, ev.receives_jack, ev.announcement, base, ev.size
             )
+            allowed = _mask((*pool, *ev.played))
+            played = _mask(ev.played)
+            inside = np.flatnonzero((masks & ~allowed == 0) & (masks & played == played)).tolist()
             rest = replace(ev, announcement=None)  # every called hand makes the call already
-            return [
-                hand
-                for hand in called
-                if allowed.issuperset(hand) and set(ev.played).issubset(hand) and fits(view, rest, hand)
-            ]
+            if rest.holds_knave is None and not rest.go_limits:
+                return [called[i] for i in inside]
+            return [called[i] for i in inside if fits(view, rest, called[i])]
     if many > ENUMERATE_LIMIT or many > sample * 4:
         found: list[tuple[Card, ...]] = []
         for _ in range(sample * 20):
@@ -191,21 +191,54 @@ def _combinations(n: int, k: int) -> npt.NDArray[np.int64]:
     return np.array(list(combinations(range(n), k)), dtype=np.int64).reshape(-1, k)
 
 
+def _mask(cards: Sequence[Card]) -> np.uint64:
+    """The cards as bits of their deck indices."""
+    return np.uint64(sum(1 << card.index for card in cards))
+
+
 @lru_cache(maxsize=128)
 def announced_hands(
     rules: Rules, turnup: Card, receives_jack: bool, call: Signature, base: tuple[Card, ...], size: int
-) -> tuple[tuple[Card, ...], ...]:
-    """Every hand of ``size`` cards from ``base`` that makes exactly the announced call: a numpy
-    look-up of each kind of combination first, then the itemised count of the survivors. Cached, as
-    it does not change while the deal is played (only the cards laid and the Go calls narrow it)."""
+) -> tuple[tuple[tuple[Card, ...], ...], npt.NDArray[np.uint64]]:
+    """Every hand of ``size`` cards from ``base`` that makes exactly the announced call, and each
+    hand's cards as bits (`_mask`): a numpy look-up of each kind of combination first, then the
+    itemised count of the survivors. Cached, as it does not change while the deal is played (only
+    the cards laid and the Go calls narrow it)."""
     index = np.array([c.index for c in base], dtype=np.uint8)
     combos = index[_combinations(len(base), size)]
     for kinds in _TABLE_KINDS:
         wanted = sum(points for kind, _, points in call if kind in kinds)
         turnups = np.full(len(combos), turnup.index, dtype=np.uint8)
         combos = combos[score_deals(rules, combos, turnups, kinds=kinds) == wanted]
-    hands = (tuple(DECK[i] for i in row) for row in combos.tolist())
-    return tuple(hand for hand in hands if announced(rules, hand, turnup, receives_jack) == call)
+    if rules.special_cards.enabled:
+        rows = combos.tolist()
+        makes = np.array(
+            [announced(rules, tuple(DECK[i] for i in row), turnup, receives_jack) == call for row in rows],
+            dtype=bool,
+        ).reshape(-1)
+    else:
+        _, first, which = np.unique(_shapes(combos, turnup), axis=0, return_index=True, return_inverse=True)
+        each = [announced(rules, tuple(DECK[i] for i in combos[at]), turnup, receives_jack) for at in first]
+        makes = np.array([made == call for made in each], dtype=bool)[which.reshape(-1)]
+    kept = combos[makes]
+    masks = np.bitwise_or.reduce(np.left_shift(np.uint64(1), kept.astype(np.uint64)), axis=1)
+    return tuple(tuple(DECK[i] for i in row) for row in kept.tolist()), masks.reshape(-1)
+
+
+_RANKS = np.array([int(card.rank) for card in DECK], dtype=np.int64)
+_SUIT_NUMBERS = np.array([_SUITS.index(card.suit) for card in DECK], dtype=np.int64)
+
+
+def _shapes(combos: npt.NDArray[np.uint8], turnup: Card) -> npt.NDArray[np.int64]:
+    """For each hand (a row of card indices), what `announced` tells its call by where no card is
+    named: its sorted ranks, and its sorted cards' (Jack, of the turn-up's suit, how many of the
+    hand share the suit). Hands with equal rows make the same call, so one of each is counted."""
+    ranks = _RANKS[combos]
+    suits = _SUIT_NUMBERS[combos]
+    same = (suits[:, :, None] == suits[:, None, :]).sum(axis=2)
+    trump = suits == _SUITS.index(turnup.suit)
+    cards = (ranks == int(Rank.JACK)) * 64 + trump * 32 + same
+    return np.concatenate([np.sort(ranks, axis=1), np.sort(cards, axis=1)], axis=1)
 
 
 _TABLE_KINDS = tuple(
