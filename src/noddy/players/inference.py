@@ -210,14 +210,14 @@ def announced_hands(
         wanted = sum(points for kind, _, points in call if kind in kinds)
         turnups = np.full(len(combos), turnup.index, dtype=np.uint8)
         combos = combos[score_deals(rules, combos, turnups, kinds=kinds) == wanted]
-    if rules.special_cards.enabled:
+    if rules.special_cards.enabled or size > 4:
         rows = combos.tolist()
         makes = np.array(
             [announced(rules, tuple(DECK[i] for i in row), turnup, receives_jack) == call for row in rows],
             dtype=bool,
         ).reshape(-1)
     else:
-        _, first, which = np.unique(_shapes(combos, turnup), axis=0, return_index=True, return_inverse=True)
+        _, first, which = np.unique(_shapes(combos, turnup), return_index=True, return_inverse=True)
         each = [announced(rules, tuple(DECK[i] for i in combos[at]), turnup, receives_jack) for at in first]
         makes = np.array([made == call for made in each], dtype=bool)[which.reshape(-1)]
     kept = combos[makes]
@@ -231,14 +231,18 @@ _SUIT_NUMBERS = np.array([_SUITS.index(card.suit) for card in DECK], dtype=np.in
 
 def _shapes(combos: npt.NDArray[np.uint8], turnup: Card) -> npt.NDArray[np.int64]:
     """For each hand (a row of card indices), what `announced` tells its call by where no card is
-    named: its sorted ranks, and its sorted cards' (Jack, of the turn-up's suit, how many of the
-    hand share the suit). Hands with equal rows make the same call, so one of each is counted."""
+    named, as one number: its sorted ranks, and its sorted cards' (Jack, of the turn-up's suit, how
+    many of the hand share the suit), 7 bits each. Hands with equal numbers make the same call, so
+    one of each is counted (hands of up to 4 cards fit in 63 bits; `announced_hands` checks)."""
     ranks = _RANKS[combos]
     suits = _SUIT_NUMBERS[combos]
     same = (suits[:, :, None] == suits[:, None, :]).sum(axis=2)
     trump = suits == _SUITS.index(turnup.suit)
     cards = (ranks == int(Rank.JACK)) * 64 + trump * 32 + same
-    return np.concatenate([np.sort(ranks, axis=1), np.sort(cards, axis=1)], axis=1)
+    key = np.zeros(len(combos), dtype=np.int64)
+    for column in (*np.sort(ranks, axis=1).T, *np.sort(cards, axis=1).T):
+        key = key * 128 + column
+    return key
 
 
 _TABLE_KINDS = tuple(
