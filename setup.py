@@ -12,6 +12,7 @@ setup(
                 "src/noddy/kernel/flow.c",
                 "src/noddy/kernel/score.c",
                 "src/noddy/kernel/greedy.c",
+                "src/noddy/kernel/discard.c",
             ],
             depends=["src/noddy/kernel/kernel.h"],
             extra_compile_args=["-O2", "-std=c11"],

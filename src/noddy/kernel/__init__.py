@@ -9,7 +9,8 @@ and `unsupported` are both empty; otherwise play with `noddy.game`.
 `KernelState` is the step-level position (from a new game, `KernelState.at` an engine position, or
 `KernelState.placed` at the fields of a position in the play, as search's worlds are:
 legal actions, apply, events in the engine's words, the greedy player's choice); `play_game` plays
-a whole game in C between the players it knows (`PLAYERS`: random and greedy).
+a whole game in C between the players it knows (`PLAYERS`: random and greedy);
+`lay_away_values` weighs every discard of a view as `noddy.players.discard.discard_values` does.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ __all__ = [
     "KernelState",
     "compiled",
     "kernel_config",
+    "lay_away_values",
     "play_game",
     "unavailable",
     "unsupported",
@@ -72,4 +74,5 @@ def kernel_config(rules: Rules, players: int, partners: bool | None) -> compiled
 
 
 from noddy.kernel.games import KernelResult, play_game  # noqa: E402
+from noddy.kernel.lay import lay_away_values  # noqa: E402
 from noddy.kernel.step import KernelEvent, KernelState  # noqa: E402

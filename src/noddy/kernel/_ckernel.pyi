@@ -1,4 +1,4 @@
-"""Types of the compiled kernel (module.c, flow.c, score.c)."""
+"""Types of the compiled kernel (module.c, flow.c, score.c, greedy.c, discard.c)."""
 
 from collections.abc import Sequence
 
@@ -71,3 +71,14 @@ def play_game(
 def count_hands(
     config: Config, cards: Sequence[int], crib: bool, /
 ) -> tuple[tuple[int, ...], tuple[int, ...]]: ...
+def discard_values(
+    config: Config,
+    hand: int,
+    laid: Sequence[int],
+    pool: int,
+    turnup: int,
+    own_crib: int,
+    sign: int,
+    unknown: int,
+    /,
+) -> list[float]: ...

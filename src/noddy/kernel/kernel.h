@@ -115,4 +115,8 @@ void k_draw_dealer(KState *s, int dealer);
 /* greedy.c */
 uint64_t k_greedy(const KState *s, const uint64_t *legal, int n);
 
+/* discard.c */
+void discard_means(const Config *c, mask_t hand, const mask_t *laid, int n, mask_t pool, int turnup,
+                   mask_t own_crib, int sign, int unknown, double *out);
+
 #endif

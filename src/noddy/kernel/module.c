@@ -554,7 +554,52 @@ static PyObject *count_hands(PyObject *module, PyObject *args) {
     return Py_BuildValue("(NN)", a, b);
 }
 
+static PyObject *discard_values(PyObject *module, PyObject *args) {
+    PyObject *config, *laid_arg;
+    unsigned long long hand, pool, own_crib;
+    int turnup, sign, unknown;
+    if (!PyArg_ParseTuple(args, "O!KOKiKii:discard_values", &ConfigType, &config, &hand, &laid_arg, &pool,
+                          &turnup, &own_crib, &sign, &unknown))
+        return NULL;
+    const mask_t all = ((mask_t)1 << 52) - 1;
+    if ((hand | pool | own_crib) & ~all || turnup < -1 || turnup > 51 || unknown < 0 || unknown > 8 ||
+        (sign != 1 && sign != -1))
+        return PyErr_Format(PyExc_ValueError, "discard_values needs masks of cards 0-51, a turn-up -1 to 51,"
+                            " a sign of 1 or -1 and 0 to 8 unknown cards");
+    PyObject *seq = PySequence_Fast(laid_arg, "the discards are a sequence of card masks");
+    if (!seq) return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    if (n < 1 || n > MAX_ACTIONS) {
+        Py_DECREF(seq);
+        return PyErr_Format(PyExc_ValueError, "discard_values weighs 1 to %d discards, not %zd", MAX_ACTIONS, n);
+    }
+    mask_t laid[MAX_ACTIONS];
+    double out[MAX_ACTIONS];
+    for (Py_ssize_t i = 0; i < n; i++) {
+        laid[i] = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (PyErr_Occurred() || !laid[i] || laid[i] & ~(mask_t)hand) {
+            Py_DECREF(seq);
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "each discard is a mask of cards in the hand");
+            return NULL;
+        }
+    }
+    Py_DECREF(seq);
+    discard_means(&((ConfigObject *)config)->cfg, hand, laid, (int)n, pool, turnup, own_crib, sign, unknown, out);
+    PyObject *list = PyList_New(n);
+    if (!list) return NULL;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *v = PyFloat_FromDouble(out[i]);
+        if (!v) { Py_DECREF(list); return NULL; }
+        PyList_SET_ITEM(list, i, v);
+    }
+    return list;
+}
+
 static PyMethodDef module_methods[] = {
+    {"discard_values", discard_values, METH_VARARGS,
+     "discard_values(config, hand, laid, pool, turnup, own_crib, sign, unknown): each lay-away's"
+     " expected value (noddy.players.discard.discard_values, exact), cards as masks, turnup -1 when"
+     " not shown."},
     {"count_hands", count_hands, METH_VARARGS,
      "count_hands(config, cards, crib): the count of the hand with each turn-up (0 for a held card),"
      " card by card and all at once: two tuples of 52 ints."},

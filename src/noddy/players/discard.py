@@ -4,8 +4,11 @@ For each way to discard: the mean count of the kept hand over every possible tur
 one's own side's crib) or minus (for an opponent's) the mean count of the crib over every turn-up
 and every set of cards the other players could add to it. Where the rules turn the card up before
 the lay-away (``turnup.when = before_lay_away``) the view shows it, and it is the only turn-up
-weighed. The exact enumerator scores the deals (`noddy.scoring.score_deals`, equal to the itemised
-scorer); very large cases are sampled.
+weighed. Where the compiled kernel is built and handles the rules, it computes these values
+(`noddy.kernel.lay_away_values`: exactly, in a couple of milliseconds); otherwise numpy does
+(`numpy_discard_values`, the reference: the exact enumerator `noddy.scoring.score_deals` scores
+every deal, and cases of more than `MAX_CRIB_ROWS` crib deals, such as 3- and 4-player cribbage,
+are sampled there, where the kernel stays exact).
 """
 
 from __future__ import annotations
@@ -20,9 +23,10 @@ import numpy.typing as npt
 
 from noddy.cards import Card
 from noddy.game import Action, PlayerView
+from noddy.kernel import lay_away_values, unavailable, unsupported
 from noddy.scoring import score_deals
 
-__all__ = ["discard_values", "hand_means", "turnups"]
+__all__ = ["discard_values", "hand_means", "numpy_discard_values", "turnups"]
 
 MAX_CRIB_ROWS = 200_000
 
@@ -74,7 +78,18 @@ def _crib_rows(
 
 
 def discard_values(view: PlayerView, legal: Sequence[Action], rng: random.Random) -> dict[Action, float]:
-    """The expected value of every legal discard for the seat's side."""
+    """The expected value of every legal discard for the seat's side: in the kernel where it is built
+    and handles the rules (``rng`` unused), else with numpy."""
+    if not (unavailable() or unsupported(view.rules, view.players)):
+        return lay_away_values(view, legal)
+    return numpy_discard_values(view, legal, rng)
+
+
+def numpy_discard_values(
+    view: PlayerView, legal: Sequence[Action], rng: random.Random
+) -> dict[Action, float]:
+    """`discard_values` with numpy (the reference): ``rng`` samples the crib's cards where they are
+    too many to enumerate."""
     ups_seen = turnups(view)
     kept = [tuple(c for c in view.hand if c not in a.cards) for a in legal]
     rules = view.rules

@@ -1,0 +1,41 @@
+"""The lay-away's expected values computed in the kernel (discard.c): the same values as
+`noddy.players.discard.discard_values`, hundreds of times faster, and exact where that samples."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from noddy.cards import Card
+from noddy.game import Action, PlayerView
+from noddy.kernel import compiled, kernel_config
+
+__all__ = ["lay_away_values"]
+
+
+def _mask(cards: Iterable[Card]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card.index
+    return mask
+
+
+def lay_away_values(view: PlayerView, legal: Sequence[Action]) -> dict[Action, float]:
+    """The expected value of every legal discard for the seat's side: the kept hand's mean count
+    over every turn-up (the shown one where the rules turn it up first), plus its own side's crib's
+    or minus an opponent's, over every turn-up and every set of cards the others could add (all of
+    them, never a sample). `RuntimeError` when the kernel is not built or does not handle the rules."""
+    rules = view.rules
+    config = kernel_config(rules, view.players, view.partners)
+    mine = view.seat is not None and view.side_of(view.dealer) == view.side_of(view.seat)
+    unknown = rules.crib_size(view.players) - len(legal[0].cards) if rules.crib.kind == "dealer" else 0
+    values = compiled.discard_values(
+        config,
+        _mask(view.hand),
+        [_mask(a.cards) for a in legal],
+        _mask(view.unseen()),
+        view.turnup.index if view.turnup is not None else -1,
+        _mask(view.own_crib),
+        1 if mine else -1,
+        unknown,
+    )
+    return dict(zip(legal, values, strict=True))
