@@ -13,6 +13,7 @@ setup(
                 "src/noddy/kernel/score.c",
                 "src/noddy/kernel/greedy.c",
                 "src/noddy/kernel/discard.c",
+                "src/noddy/kernel/rollout.c",
             ],
             depends=["src/noddy/kernel/kernel.h"],
             extra_compile_args=["-O2", "-std=c11"],

@@ -1,4 +1,4 @@
-"""Types of the compiled kernel (module.c, flow.c, score.c, greedy.c, discard.c)."""
+"""Types of the compiled kernel (module.c, flow.c, score.c, greedy.c, discard.c, rollout.c)."""
 
 from collections.abc import Sequence
 
@@ -82,3 +82,19 @@ def discard_values(
     unknown: int,
     /,
 ) -> list[float]: ...
+def deal_rollouts(
+    config: Config,
+    seat: int,
+    dealer: int,
+    deal_number: int,
+    turnup: int,
+    scores: Sequence[int],
+    hand: Sequence[int],
+    own_crib: Sequence[int],
+    pool: int,
+    laid: Sequence[int],
+    samples: int,
+    seed: int,
+    win: float,
+    /,
+) -> tuple[list[float], list[float]]: ...

@@ -20,6 +20,9 @@ static int side_of(const KState *s, int seat) { return s->cfg->partners[0] ? sea
 
 static int elder(const KState *s) { return next_seat(s, s->dealer); }
 
+int k_elder(const KState *s) { return elder(s); }
+int k_next_seat(const KState *s, int seat) { return next_seat(s, seat); }
+
 static int jack_receiver(const KState *s) { return s->cfg->jack_to_elder[0] ? elder(s) : s->dealer; }
 
 /* Take `cards` out of `seat`'s hand, keeping the order of the rest. */

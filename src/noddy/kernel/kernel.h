@@ -97,6 +97,43 @@ typedef struct {
     KEvent events[MAX_EVENTS];
 } KState;
 
+/* xoshiro256** seeded by splitmix64: fast, and the same games for the same seed everywhere. */
+typedef struct { uint64_t s[4]; } Rng;
+
+static inline uint64_t splitmix64(uint64_t *x) {
+    uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+static inline uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+static inline uint64_t next_u64(Rng *r) {
+    uint64_t *s = r->s, result = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = rotl(s[3], 45);
+    return result;
+}
+
+/* Uniform in [0, n): Lemire's multiply-and-reject, exact. */
+static inline uint32_t below(Rng *r, uint32_t n) {
+    uint64_t m = (uint64_t)(uint32_t)(next_u64(r) >> 32) * n;
+    uint32_t low = (uint32_t)m;
+    if (low < n) {
+        uint32_t threshold = -n % n;
+        while (low < threshold) {
+            m = (uint64_t)(uint32_t)(next_u64(r) >> 32) * n;
+            low = (uint32_t)m;
+        }
+    }
+    return (uint32_t)(m >> 32);
+}
+
 /* score.c */
 int card_value(int card);
 int hand_count(const Config *c, mask_t held, int turnup, int crib, int *knave);
@@ -104,6 +141,8 @@ void hand_counts(const Config *c, mask_t held, int crib, int *out);
 int play_count(const Config *c, const uint8_t *pile, int n, int turnup, int *thirty_one, int *knave);
 
 /* flow.c */
+int k_elder(const KState *s);
+int k_next_seat(const KState *s, int seat);
 void k_new(KState *s, const Config *c);
 int k_legal(const KState *s, uint64_t *out);
 int k_is_legal(const KState *s, uint64_t action);
@@ -118,5 +157,16 @@ uint64_t k_greedy(const KState *s, const uint64_t *legal, int n);
 /* discard.c */
 void discard_means(const Config *c, mask_t hand, const mask_t *laid, int n, mask_t pool, int turnup,
                    mask_t own_crib, int sign, int unknown, double *out);
+
+/* rollout.c */
+typedef struct {
+    int seat, dealer, deal_number, turnup; /* turnup: -1 when not shown */
+    int32_t scores[4];
+    uint8_t hand[MAX_HAND], own_crib[MAX_HAND];
+    int nhand, ncrib;
+    mask_t pool;
+} LayAway;
+void deal_rollouts(const Config *c, const LayAway *at, const mask_t *laid, int n, int samples, uint64_t seed,
+                   double win, double *value, double *hand);
 
 #endif

@@ -9,7 +9,7 @@ from noddy.cards import Card
 from noddy.game import Action, PlayerView
 from noddy.kernel import compiled, kernel_config
 
-__all__ = ["lay_away_values"]
+__all__ = ["lay_away_rollouts", "lay_away_values"]
 
 
 def _mask(cards: Iterable[Card]) -> int:
@@ -39,3 +39,30 @@ def lay_away_values(view: PlayerView, legal: Sequence[Action]) -> dict[Action, f
         unknown,
     )
     return dict(zip(legal, values, strict=True))
+
+
+def lay_away_rollouts(
+    view: PlayerView, legal: Sequence[Action], samples: int, seed: int, win: float
+) -> list[tuple[float, float]]:
+    """For each discard in ``legal``: the mean worth of the rest of the deal for the seat's side (its
+    points less the best other side's, ``win`` or ``-win`` where the game ends) and the mean count of
+    its kept hand, over ``samples`` deals of the unseen cards (the same deals for every discard,
+    drawn from ``seed``) played out by the greedy player in every other decision (rollout.c)."""
+    assert view.seat is not None
+    config = kernel_config(view.rules, view.players, view.partners)
+    values, hands = compiled.deal_rollouts(
+        config,
+        view.seat,
+        view.dealer,
+        view.deal_number,
+        view.turnup.index if view.turnup is not None else -1,
+        view.scores,
+        [c.index for c in view.hand],
+        [c.index for c in view.own_crib],
+        _mask(view.unseen()),
+        [_mask(a.cards) for a in legal],
+        samples,
+        seed,
+        win,
+    )
+    return list(zip(values, hands, strict=True))

@@ -361,43 +361,6 @@ static PyTypeObject StateType = {
 
 /* -- whole games -------------------------------------------------------------------------------- */
 
-/* xoshiro256** seeded by splitmix64: fast, and the same games for the same seed everywhere. */
-typedef struct { uint64_t s[4]; } Rng;
-
-static uint64_t splitmix64(uint64_t *x) {
-    uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
-static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-
-static uint64_t next_u64(Rng *r) {
-    uint64_t *s = r->s, result = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rotl(s[3], 45);
-    return result;
-}
-
-/* Uniform in [0, n): Lemire's multiply-and-reject, exact. */
-static uint32_t below(Rng *r, uint32_t n) {
-    uint64_t m = (uint64_t)(uint32_t)(next_u64(r) >> 32) * n;
-    uint32_t low = (uint32_t)m;
-    if (low < n) {
-        uint32_t threshold = -n % n;
-        while (low < threshold) {
-            m = (uint64_t)(uint32_t)(next_u64(r) >> 32) * n;
-            low = (uint32_t)m;
-        }
-    }
-    return (uint32_t)(m >> 32);
-}
-
 static void shuffle_deck(Rng *r, uint8_t *deck, int draws) {
     for (int i = 0; i < 52; i++) deck[i] = (uint8_t)i;
     for (int i = 0; i < draws; i++) {
@@ -595,7 +558,90 @@ static PyObject *discard_values(PyObject *module, PyObject *args) {
     return list;
 }
 
+/* Read up to `limit` distinct cards 0-51 from a sequence into `cards`, their number in `*n`. */
+static int read_list(PyObject *arg, uint8_t *cards, int limit, int *n, const char *what) {
+    Py_ssize_t size = PySequence_Size(arg);
+    if (size < 0) return -1;
+    if (size > limit) {
+        PyErr_Format(PyExc_ValueError, "%s has at most %d cards, not %zd", what, limit, size);
+        return -1;
+    }
+    *n = (int)size;
+    return read_cards(arg, cards, size, what);
+}
+
+static PyObject *deal_rollouts_py(PyObject *module, PyObject *args) {
+    PyObject *config, *scores, *hand, *own_crib, *laid_arg;
+    LayAway at;
+    unsigned long long pool, seed;
+    int samples;
+    double win;
+    if (!PyArg_ParseTuple(args, "O!iiiiOOOKOiKd:deal_rollouts", &ConfigType, &config, &at.seat, &at.dealer,
+                          &at.deal_number, &at.turnup, &scores, &hand, &own_crib, &pool, &laid_arg, &samples,
+                          &seed, &win))
+        return NULL;
+    const Config *c = &((ConfigObject *)config)->cfg;
+    int players = c->players[0];
+    if (at.seat < 0 || at.seat >= players || at.dealer < 0 || at.dealer >= players || at.turnup < -1 ||
+        at.turnup > 51 || samples < 1 || pool >> 52)
+        return PyErr_Format(PyExc_ValueError, "deal_rollouts needs seats 0-%d, a turn-up -1 to 51, a pool of"
+                            " cards 0-51 and at least one sample", players - 1);
+    if (read_list(hand, at.hand, MAX_HAND, &at.nhand, "the hand") < 0 ||
+        read_list(own_crib, at.own_crib, MAX_HAND, &at.ncrib, "the own crib") < 0)
+        return NULL;
+    if (at.nhand != c->dealt[0] || at.ncrib != c->crib_dealt[0] ||
+        __builtin_popcountll(pool) + at.nhand + at.ncrib + (at.turnup >= 0) != 52)
+        return PyErr_Format(PyExc_ValueError, "deal_rollouts needs the %d cards dealt, the %d of the own crib,"
+                            " and the unseen pool making up the pack", c->dealt[0], c->crib_dealt[0]);
+    PyObject *seq = PySequence_Fast(scores, "scores are a sequence of ints");
+    if (!seq) return NULL;
+    if (PySequence_Fast_GET_SIZE(seq) != c->sides[0]) {
+        Py_DECREF(seq);
+        return PyErr_Format(PyExc_ValueError, "one score per side (%d) is needed", c->sides[0]);
+    }
+    memset(at.scores, 0, sizeof at.scores);
+    for (int i = 0; i < c->sides[0]; i++) at.scores[i] = (int32_t)PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+    Py_DECREF(seq);
+    if (PyErr_Occurred()) return NULL;
+    at.pool = pool;
+    mask_t hand_mask = 0;
+    for (int i = 0; i < at.nhand; i++) hand_mask |= (mask_t)1 << at.hand[i];
+    seq = PySequence_Fast(laid_arg, "the discards are a sequence of card masks");
+    if (!seq) return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    if (n < 1 || n > MAX_ACTIONS) {
+        Py_DECREF(seq);
+        return PyErr_Format(PyExc_ValueError, "deal_rollouts weighs 1 to %d discards, not %zd", MAX_ACTIONS, n);
+    }
+    mask_t laid[MAX_ACTIONS];
+    double value[MAX_ACTIONS], counted[MAX_ACTIONS];
+    for (Py_ssize_t i = 0; i < n; i++) {
+        laid[i] = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (PyErr_Occurred() || __builtin_popcountll(laid[i]) != c->discard[0] || laid[i] & ~hand_mask) {
+            Py_DECREF(seq);
+            if (!PyErr_Occurred())
+                PyErr_Format(PyExc_ValueError, "each discard is a mask of %d cards in the hand", c->discard[0]);
+            return NULL;
+        }
+    }
+    Py_DECREF(seq);
+    Py_BEGIN_ALLOW_THREADS
+    deal_rollouts(c, &at, laid, (int)n, samples, seed, win, value, counted);
+    Py_END_ALLOW_THREADS
+    PyObject *values = PyList_New(n), *hands = PyList_New(n);
+    if (!values || !hands) { Py_XDECREF(values); Py_XDECREF(hands); return NULL; }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyList_SET_ITEM(values, i, PyFloat_FromDouble(value[i]));
+        PyList_SET_ITEM(hands, i, PyFloat_FromDouble(counted[i]));
+    }
+    return Py_BuildValue("(NN)", values, hands);
+}
+
 static PyMethodDef module_methods[] = {
+    {"deal_rollouts", deal_rollouts_py, METH_VARARGS,
+     "deal_rollouts(config, seat, dealer, deal_number, turnup, scores, hand, own_crib, pool, laid, samples,"
+     " seed, win): for each lay-away, the mean worth of the rest of the deal played out by greedy players"
+     " in `samples` sampled deals (the same ones for each), and the mean count of the seat's hand in them."},
     {"discard_values", discard_values, METH_VARARGS,
      "discard_values(config, hand, laid, pool, turnup, own_crib, sign, unknown): each lay-away's"
      " expected value (noddy.players.discard.discard_values, exact), cards as masks, turnup -1 when"

@@ -23,10 +23,11 @@ import numpy.typing as npt
 
 from noddy.cards import Card
 from noddy.game import Action, PlayerView
-from noddy.kernel import lay_away_values, unavailable, unsupported
+from noddy.kernel import lay_away_rollouts, lay_away_values, unavailable, unsupported
+from noddy.players.search import WIN
 from noddy.scoring import score_deals
 
-__all__ = ["discard_values", "hand_means", "numpy_discard_values", "turnups"]
+__all__ = ["deal_values", "discard_values", "hand_means", "numpy_discard_values", "turnups"]
 
 MAX_CRIB_ROWS = 200_000
 
@@ -110,3 +111,26 @@ def numpy_discard_values(
         held = np.concatenate([np.broadcast_to(own, (len(ups), len(own))), rests], axis=1)
         values[action] += sign * float(score_deals(rules, held, ups, crib=True).mean())
     return values
+
+
+def deal_values(
+    view: PlayerView, legal: Sequence[Action], rng: random.Random, *, candidates: int, samples: int
+) -> dict[Action, float]:
+    """The worth of the rest of the deal for the seat's side after each of the ``candidates`` best
+    discards by `discard_values` (only those are weighed): the exact mean of the kept hand, plus the
+    rest of the deal played out by the greedy player in ``samples`` deals of the unseen cards, the
+    same for every discard (`noddy.kernel.lay_away_rollouts`): the others lay away as greedy does,
+    so the crib is what sensible players throw, and the play's pegging counts, on both sides. Near
+    the target a deal that wins or loses the game outweighs any points (pone counts first). Where
+    the kernel is not built or does not handle the rules, `discard_values`."""
+    exact = discard_values(view, legal, rng)
+    if unavailable() or unsupported(view.rules, view.players) or view.seat is None:
+        return exact
+    ranked = sorted(legal, key=lambda a: -exact[a])[:candidates]
+    kept = [tuple(c for c in view.hand if c not in a.cards) for a in ranked]
+    hands = hand_means(view, kept, turnups(view))
+    rollouts = lay_away_rollouts(view, ranked, samples, rng.getrandbits(63), WIN)
+    return {
+        a: value - counted + float(hand)
+        for a, (value, counted), hand in zip(ranked, rollouts, hands, strict=True)
+    }

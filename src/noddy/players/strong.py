@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from noddy.errors import NoddyError
 from noddy.game import Action, CountTask, GameState, LegalActions, Phase, PlayerView, count_items
 from noddy.kernel import KernelState, unavailable, unsupported
-from noddy.players.discard import discard_values
+from noddy.players.discard import deal_values, discard_values
 from noddy.players.search import Position, Search
 from noddy.players.simple import GreedyPlayer
 from noddy.players.worlds import sample_worlds
@@ -34,6 +34,7 @@ from noddy.scoring import total
 __all__ = ["OraclePlayer", "StrongPlayer"]
 
 ENGINES = ("kernel", "python")
+LAY_AWAYS = ("exact", "deal")
 
 
 def _simple(legal: LegalActions) -> Action | None:
@@ -58,21 +59,35 @@ class StrongPlayer:
     nodes: int = 16_000
     opponents: str = "mean"
     engine: str = "kernel"
+    lay_away: str = "exact"
+    lay_candidates: int = 4
+    lay_samples: int = 200
 
     def __post_init__(self) -> None:
         if self.engine not in ENGINES:
             raise NoddyError(f"unknown engine {self.engine!r}: use one of {', '.join(ENGINES)}")
+        if self.lay_away not in LAY_AWAYS:
+            raise NoddyError(f"unknown lay-away {self.lay_away!r}: use one of {', '.join(LAY_AWAYS)}")
 
     def choose(self, view: PlayerView, legal: LegalActions, rng: random.Random) -> Action:
         simple = _simple(legal)
         if simple is not None:
             return simple
         if legal[0].kind == "discard":
-            return _best(discard_values(view, legal, rng))
+            return _best(self.discard_values(view, legal, rng))
         values = self.play_values(view, legal, rng)
         if values is None:
             return GreedyPlayer().choose(view, legal, rng)
         return _best(values)
+
+    def discard_values(
+        self, view: PlayerView, legal: LegalActions, rng: random.Random
+    ) -> dict[Action, float]:
+        """The value of each discard `choose` weighs: by exact expected value (``lay_away="exact"``)
+        or by the rest of the deal played out (``"deal"``: `noddy.players.discard.deal_values`)."""
+        if self.lay_away == "deal":
+            return deal_values(view, legal, rng, candidates=self.lay_candidates, samples=self.lay_samples)
+        return discard_values(view, legal, rng)
 
     def play_values(
         self, view: PlayerView, legal: LegalActions, rng: random.Random

@@ -1,0 +1,96 @@
+/* The rest of a deal played out from a lay-away, for each way to lay away, in sampled deals.
+ *
+ * Each sample deals the cards the seat cannot see to the other hands (and the pack's crib cards and
+ * the turn-up where it is not shown), the same for every discard weighed (common random numbers),
+ * then plays the deal to its end with the greedy player in every other decision: the others lay
+ * away as greedy does (so the crib gets what a sensible player throws, not uniform cards), and
+ * everyone pegs and counts. A sample is worth the seat's side's points in the deal less the best
+ * other side's, or `win` (`-win`) where the game is won (lost) in it. */
+#include <string.h>
+
+#include "kernel.h"
+
+#define BIT(card) ((mask_t)1 << (card))
+#define MAX_ROLLOUT_STEPS 2000
+
+static int side(const Config *c, int seat) { return c->partners[0] ? seat % 2 : seat; }
+
+/* A sample's deal: the stock in the order `k_deal` deals it, the seat's cards where they were. */
+static void stock_order(const Config *c, const KState *s, const LayAway *at, Rng *rng, uint8_t *order) {
+    uint8_t pool[52];
+    int npool = 0, pos = 0, seats[4], n = c->players[0];
+    for (mask_t m = at->pool; m; m &= m - 1) pool[npool++] = (uint8_t)__builtin_ctzll(m);
+    for (int i = npool - 1; i > 0; i--) {
+        int j = (int)below(rng, (uint32_t)(i + 1));
+        uint8_t t = pool[i];
+        pool[i] = pool[j];
+        pool[j] = t;
+    }
+    int next = 0;
+    seats[0] = k_elder(s);
+    for (int i = 1; i < n; i++) seats[i] = k_next_seat(s, seats[i - 1]);
+    for (int r = 0; r < c->dealt[0]; r++)
+        for (int i = 0; i < n; i++) order[pos++] = seats[i] == at->seat ? at->hand[r] : pool[next++];
+    for (int r = 0; r < c->crib_dealt[0]; r++)
+        for (int i = 0; i < n; i++) order[pos++] = seats[i] == at->seat ? at->own_crib[r] : pool[next++];
+    for (int r = 0; r < c->crib_from_pack[0]; r++) order[pos++] = pool[next++];
+    order[pos++] = at->turnup >= 0 ? (uint8_t)at->turnup : pool[next++];
+    while (next < npool) order[pos++] = pool[next++];
+}
+
+/* One sample played out with `laid` as the seat's lay-away: its worth, and the seat's hand's count. */
+static double play_out(const KState *dealt, const LayAway *at, mask_t laid, double win, double *hand) {
+    KState s = *dealt;
+    const Config *c = s.cfg;
+    uint64_t legal[MAX_ACTIONS];
+    for (int steps = 0; s.phase != PH_SHUFFLE && s.phase != PH_OVER && s.deal_number == dealt->deal_number;
+         steps++) {
+        if (steps > MAX_ROLLOUT_STEPS) break;
+        s.nevents = 0;
+        if (s.phase == PH_DISCARD && s.to_act == at->seat) {
+            k_apply(&s, ACTION(AC_DISCARD, laid));
+            continue;
+        }
+        int n = k_legal(&s, legal);
+        k_apply(&s, n == 1 ? legal[0] : k_greedy(&s, legal, n));
+    }
+    int mine = side(c, at->seat), best = 0, first = 1;
+    *hand = s.sources[at->seat][SRC_HAND];
+    if (s.phase == PH_OVER && s.winner >= 0) return s.winner == mine ? win : -win;
+    for (int o = 0; o < c->sides[0]; o++) {
+        if (o == mine) continue;
+        int gained = s.scores[o] - at->scores[o];
+        if (first || gained > best) best = gained;
+        first = 0;
+    }
+    return (double)(s.scores[mine] - at->scores[mine]) - best;
+}
+
+void deal_rollouts(const Config *c, const LayAway *at, const mask_t *laid, int n, int samples, uint64_t seed,
+                   double win, double *value, double *hand) {
+    KState start;
+    uint8_t order[52];
+    for (int i = 0; i < n; i++) value[i] = hand[i] = 0;
+    for (int j = 0; j < samples; j++) {
+        uint64_t x = seed + (uint64_t)j * 0x9e3779b97f4a7c15ULL;
+        Rng rng;
+        for (int i = 0; i < 4; i++) rng.s[i] = splitmix64(&x);
+        k_new(&start, c);
+        start.dealer = (int8_t)at->dealer;
+        start.deal_number = (int16_t)(at->deal_number - 1);
+        memcpy(start.scores, at->scores, sizeof start.scores);
+        start.phase = PH_SHUFFLE;
+        stock_order(c, &start, at, &rng, order);
+        start.nevents = 0;
+        k_deal(&start, order, 52);
+        for (int i = 0; i < n; i++) {
+            double counted;
+            value[i] += play_out(&start, at, laid[i], win, &counted);
+            hand[i] += counted;
+        }
+    }
+    for (int i = 0; i < n; i++) {
+        value[i] /= samples;
+        hand[i] /= samples;
+    }
+}

@@ -1,0 +1,69 @@
+"""Strong's lay-away by the rest of the deal (`noddy.players.discard.deal_values`, rollout.c).
+
+The rollouts deal the unseen cards to the other seats and play the deal out with greedy players;
+these tests check that the seat keeps its own cards in them (the kept hand's mean count in the
+rollouts is the exact one, within sampling error), that a seed gives the same values, that a deal
+which wins or loses the game outweighs any points (pone counts first), and the player's options.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from helpers import dealt
+from noddy.errors import NoddyError
+from noddy.kernel import lay_away_rollouts, unavailable
+from noddy.players import StrongPlayer
+from noddy.players.discard import deal_values, discard_values, hand_means, turnups
+from noddy.players.search import WIN
+from noddy.rules import load_rules
+from test_kernel_discard import _view, lay_aways
+
+pytestmark = pytest.mark.skipif(bool(unavailable()), reason=unavailable() or "built")
+
+
+@pytest.mark.parametrize(("name", "players", "partners"), [("cribbage", 2, None), ("cribbage", 4, True)])
+def test_the_rollouts_deal_the_seat_its_own_hand(name: str, players: int, partners: bool | None) -> None:
+    for state in lay_aways(load_rules(name), players, partners, seed=3, count=3):
+        view, legal = _view(state)
+        kept = [tuple(c for c in view.hand if c not in a.cards) for a in legal]
+        exact = hand_means(view, kept, turnups(view))
+        rollouts = lay_away_rollouts(view, legal, 2000, 11, WIN)
+        for (_, counted), mean in zip(rollouts, exact, strict=True):
+            assert abs(counted - mean) < 0.5, (counted, mean)
+
+
+def test_the_deal_values_repeat_for_a_seed_and_weigh_the_best_discards() -> None:
+    state = lay_aways(load_rules("cribbage"), 2, None, seed=4, count=1)[0]
+    view, legal = _view(state)
+    once = deal_values(view, legal, random.Random(5), candidates=3, samples=50)
+    again = deal_values(view, legal, random.Random(5), candidates=3, samples=50)
+    assert once == again and len(once) == 3
+    exact = discard_values(view, legal, random.Random(0))
+    assert min(exact[a] for a in once) >= max(exact[a] for a in legal if a not in once)
+
+
+def test_near_the_target_winning_outweighs_points() -> None:
+    """Pone (seat 0) at 119 of 121 keeping a pair counts 2 before the dealer counts at all: every
+    deal wins; a dealer at 120 against a pone at 40 wins whatever pone keeps."""
+    hands = {0: "7h 7s 2c Kd Qs 9c", 1: "3d 4d 6h 10h Jc Ah"}
+    view = dealt("cribbage", hands, "8d", scores=[119, 40], dealer=1).view(0)
+    values = deal_values(view, list(view.legal), random.Random(1), candidates=15, samples=100)
+    keep_pair = [a for a in values if not any(c.rank == 7 for c in a.cards)]
+    assert keep_pair and all(values[a] > WIN - 30 for a in keep_pair)
+    view = dealt("cribbage", hands, "8d", scores=[40, 120], dealer=1).view(0)
+    values = deal_values(view, list(view.legal), random.Random(1), candidates=15, samples=100)
+    assert all(v < -WIN + 30 for v in values.values())
+
+
+def test_strong_lays_away_by_the_deal_when_asked() -> None:
+    state = lay_aways(load_rules("cribbage"), 2, None, seed=6, count=1)[0]
+    view, legal = _view(state)
+    player = StrongPlayer(lay_away="deal", lay_candidates=2, lay_samples=40)
+    values = player.discard_values(view, view.legal, random.Random(2))
+    assert player.choose(view, view.legal, random.Random(2)) == max(values, key=lambda a: values[a])
+    assert set(values) <= set(legal)
+    with pytest.raises(NoddyError, match="unknown lay-away 'psychic'"):
+        StrongPlayer(lay_away="psychic")
