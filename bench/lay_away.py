@@ -58,6 +58,68 @@ def game(preset: str, players: int, seed: int, strong_first: bool, strong: Timed
     return state.winner == (0 if strong_first else 1)
 
 
+def deal_points(state: Any, seat: int, player: StrongPlayer, rng: random.Random) -> int:
+    """The rest of the deal from ``state`` with strong (``player``) in ``seat``'s side's seats and greedy
+    in the others: ``seat``'s side's points less the best other side's (the game's end ends it)."""
+    greedy, start, deal = GreedyPlayer(), state.scores, state.deal_number
+    mine = state.side_of(seat)
+    while not state.is_over and state.chance() is None and state.deal_number == deal:
+        assert state.to_act is not None
+        view = state.view(state.to_act)
+        who = player if state.side_of(state.to_act) == mine else greedy
+        state = state.apply(who.choose(view, view.legal, rng))
+    gained = [after - before for after, before in zip(state.scores, start, strict=True)]
+    return gained[mine] - max(g for side, g in enumerate(gained) if side != mine)
+
+
+def deals(args: argparse.Namespace) -> None:
+    """Lay-aways from random games weighed both ways; where they differ, the rest of the true deal
+    played out after each (the same cards, turn-up and players): the mean difference in points."""
+    from noddy.players.discard import deal_values, discard_values
+
+    rules = load_rules(args.preset)
+    rng = random.Random(args.start)
+    player = StrongPlayer()
+    weighed = differ = 0
+    diffs: list[int] = []
+    state = new_game(rules, args.players)
+    while weighed < args.deals:
+        chance = state.chance()
+        if state.is_over:
+            state = new_game(rules, args.players)
+            continue
+        if chance is not None:
+            state = state.apply(chance.sample(rng))
+            continue
+        assert state.to_act is not None
+        view = state.view(state.to_act)
+        legal = list(view.legal)
+        if view.phase == "discard" and len(legal) > 1:
+            weighed += 1
+            exact = discard_values(view, legal, rng)
+            model = deal_values(
+                view, legal, random.Random(weighed), candidates=args.candidates, samples=args.samples
+            )
+            a = max(exact, key=lambda x: exact[x])
+            b = max(model, key=lambda x: model[x])
+            if a != b:
+                differ += 1
+                seat = state.to_act
+                seed = rng.random()
+                diffs.append(
+                    deal_points(state.apply(b), seat, player, random.Random(seed))
+                    - deal_points(state.apply(a), seat, player, random.Random(seed))
+                )
+        state = state.apply(GreedyPlayer().choose(view, view.legal, rng))
+    mean = statistics.mean(diffs) if diffs else 0.0
+    se = statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else 0.0
+    print(
+        f"{args.preset} {args.players}p: {weighed} lay-aways, {differ} chosen differently; the deal model's"
+        f" choice gains {mean:+.3f} ± {se:.3f} points a differing deal"
+        f" ({mean * differ / weighed:+.3f} a lay-away)"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--preset", default="cribbage")
@@ -67,7 +129,11 @@ def main() -> None:
     parser.add_argument("--lay-away", default="exact", choices=("exact", "deal"))
     parser.add_argument("--candidates", type=int, default=4)
     parser.add_argument("--samples", type=int, default=200)
+    parser.add_argument("--deals", type=int, default=0, help="weigh this many lay-aways instead of games")
     args = parser.parse_args()
+    if args.deals:
+        deals(args)
+        return
     strong = Timed(
         StrongPlayer(lay_away=args.lay_away, lay_candidates=args.candidates, lay_samples=args.samples)
     )
