@@ -14,6 +14,7 @@ import pytest
 
 from helpers import dealt
 from noddy.errors import NoddyError
+from noddy.game import Action
 from noddy.kernel import lay_away_rollouts, unavailable
 from noddy.players import StrongPlayer
 from noddy.players.discard import deal_values, discard_values, hand_means, turnups
@@ -67,3 +68,16 @@ def test_strong_lays_away_by_the_deal_when_asked() -> None:
     assert set(values) <= set(legal)
     with pytest.raises(NoddyError, match="unknown lay-away 'psychic'"):
         StrongPlayer(lay_away="psychic")
+
+
+@pytest.mark.parametrize("lay_away", ["exact", "deal"])
+def test_the_pone_keeps_a_pair_of_fives_the_dealer_lays_them_away(lay_away: str) -> None:
+    """Laying 5 5 away leaves the best hand (a mean 8.1 against 6.9 for keeping them and laying
+    A 6), but the pone does not give the dealer's crib a pair of 5s; the dealer gives them to his own."""
+    hands = {0: "5c 5s Ac 6h 8d 8c", 1: "2c 3c 9d 10h Qh Kd"}
+    player = StrongPlayer(lay_away=lay_away, lay_samples=100)
+    pone = dealt("cribbage", hands, "Ah", dealer=1)
+    assert str(player.choose(pone.view(0), pone.view(0).legal, random.Random(0))) == "discard Ac 6h"
+    dealer = dealt("cribbage", hands, "Ah", dealer=0)
+    dealer = dealer.apply(Action.parse("discard 2c 3c", 1))
+    assert str(player.choose(dealer.view(0), dealer.view(0).legal, random.Random(0))) == "discard 5c 5s"
