@@ -38,9 +38,7 @@ def card_sets(n: int, r: int) -> npt.NDArray[np.uint8]:
 def rank_points(ranks: tuple[int, ...]) -> int:
     """Fifteens, pairs and runs of five cards given by rank (0 = ace ... 12 = King)."""
     values = [min(r + 1, 10) for r in ranks]
-    points = 2 * sum(
-        1 for size in range(2, 6) for group in combinations(values, size) if sum(group) == 15
-    )
+    points = 2 * sum(1 for size in range(2, 6) for group in combinations(values, size) if sum(group) == 15)
     points += sum(2 for a, b in combinations(ranks, 2) if a == b)
     for length in (5, 4, 3):
         runs = 0

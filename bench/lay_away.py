@@ -98,7 +98,12 @@ def deals(args: argparse.Namespace) -> None:
             weighed += 1
             exact = discard_values(view, legal, rng)
             model = deal_values(
-                view, legal, random.Random(weighed), candidates=args.candidates, samples=args.samples
+                view,
+                legal,
+                random.Random(weighed),
+                candidates=args.candidates,
+                samples=args.samples,
+                pegging=args.lay_away != "crib",
             )
             a = max(exact, key=lambda x: exact[x])
             b = max(model, key=lambda x: model[x])
@@ -126,7 +131,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--pairs", type=int, default=100)
     parser.add_argument("--start", type=int, default=0, help="the first pair's seed")
-    parser.add_argument("--lay-away", default="exact", choices=("exact", "deal"))
+    parser.add_argument("--lay-away", default="exact", choices=("exact", "deal", "crib"))
     parser.add_argument("--candidates", type=int, default=4)
     parser.add_argument("--samples", type=int, default=200)
     parser.add_argument("--deals", type=int, default=0, help="weigh this many lay-aways instead of games")

@@ -167,6 +167,6 @@ typedef struct {
     mask_t pool;
 } LayAway;
 void deal_rollouts(const Config *c, const LayAway *at, const mask_t *laid, int n, int samples, uint64_t seed,
-                   double win, double *value, double *hand);
+                   double win, double *value, double *hand, double *crib);
 
 #endif

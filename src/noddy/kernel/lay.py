@@ -43,14 +43,15 @@ def lay_away_values(view: PlayerView, legal: Sequence[Action]) -> dict[Action, f
 
 def lay_away_rollouts(
     view: PlayerView, legal: Sequence[Action], samples: int, seed: int, win: float
-) -> list[tuple[float, float]]:
+) -> list[tuple[float, float, float]]:
     """For each discard in ``legal``: the mean worth of the rest of the deal for the seat's side (its
-    points less the best other side's, ``win`` or ``-win`` where the game ends) and the mean count of
-    its kept hand, over ``samples`` deals of the unseen cards (the same deals for every discard,
-    drawn from ``seed``) played out by the greedy player in every other decision (rollout.c)."""
+    points less the best other side's, ``win`` or ``-win`` where the game ends), the mean count of
+    its kept hand and of the crib (less where it is another side's), over ``samples`` deals of the
+    unseen cards (the same deals for every discard, drawn from ``seed``) played out by the greedy
+    player in every other decision (rollout.c)."""
     assert view.seat is not None
     config = kernel_config(view.rules, view.players, view.partners)
-    values, hands = compiled.deal_rollouts(
+    values, hands, cribs = compiled.deal_rollouts(
         config,
         view.seat,
         view.dealer,
@@ -65,4 +66,4 @@ def lay_away_rollouts(
         seed,
         win,
     )
-    return list(zip(values, hands, strict=True))
+    return list(zip(values, hands, cribs, strict=True))

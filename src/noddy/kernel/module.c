@@ -614,7 +614,7 @@ static PyObject *deal_rollouts_py(PyObject *module, PyObject *args) {
         return PyErr_Format(PyExc_ValueError, "deal_rollouts weighs 1 to %d discards, not %zd", MAX_ACTIONS, n);
     }
     mask_t laid[MAX_ACTIONS];
-    double value[MAX_ACTIONS], counted[MAX_ACTIONS];
+    double value[MAX_ACTIONS], counted[MAX_ACTIONS], cribbed[MAX_ACTIONS];
     for (Py_ssize_t i = 0; i < n; i++) {
         laid[i] = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(seq, i));
         if (PyErr_Occurred() || __builtin_popcountll(laid[i]) != c->discard[0] || laid[i] & ~hand_mask) {
@@ -626,22 +626,24 @@ static PyObject *deal_rollouts_py(PyObject *module, PyObject *args) {
     }
     Py_DECREF(seq);
     Py_BEGIN_ALLOW_THREADS
-    deal_rollouts(c, &at, laid, (int)n, samples, seed, win, value, counted);
+    deal_rollouts(c, &at, laid, (int)n, samples, seed, win, value, counted, cribbed);
     Py_END_ALLOW_THREADS
-    PyObject *values = PyList_New(n), *hands = PyList_New(n);
-    if (!values || !hands) { Py_XDECREF(values); Py_XDECREF(hands); return NULL; }
+    PyObject *values = PyList_New(n), *hands = PyList_New(n), *cribs = PyList_New(n);
+    if (!values || !hands || !cribs) { Py_XDECREF(values); Py_XDECREF(hands); Py_XDECREF(cribs); return NULL; }
     for (Py_ssize_t i = 0; i < n; i++) {
         PyList_SET_ITEM(values, i, PyFloat_FromDouble(value[i]));
         PyList_SET_ITEM(hands, i, PyFloat_FromDouble(counted[i]));
+        PyList_SET_ITEM(cribs, i, PyFloat_FromDouble(cribbed[i]));
     }
-    return Py_BuildValue("(NN)", values, hands);
+    return Py_BuildValue("(NNN)", values, hands, cribs);
 }
 
 static PyMethodDef module_methods[] = {
     {"deal_rollouts", deal_rollouts_py, METH_VARARGS,
      "deal_rollouts(config, seat, dealer, deal_number, turnup, scores, hand, own_crib, pool, laid, samples,"
      " seed, win): for each lay-away, the mean worth of the rest of the deal played out by greedy players"
-     " in `samples` sampled deals (the same ones for each), and the mean count of the seat's hand in them."},
+     " in `samples` sampled deals (the same ones for each), the mean count of the seat's hand in them, and"
+     " of the crib (less where it is another side's)."},
     {"discard_values", discard_values, METH_VARARGS,
      "discard_values(config, hand, laid, pool, turnup, own_crib, sign, unknown): each lay-away's"
      " expected value (noddy.players.discard.discard_values, exact), cards as masks, turnup -1 when"

@@ -38,8 +38,9 @@ static void stock_order(const Config *c, const KState *s, const LayAway *at, Rng
     while (next < npool) order[pos++] = pool[next++];
 }
 
-/* One sample played out with `laid` as the seat's lay-away: its worth, and the seat's hand's count. */
-static double play_out(const KState *dealt, const LayAway *at, mask_t laid, double win, double *hand) {
+/* One sample played out with `laid` as the seat's lay-away: its worth, the seat's hand's count and
+ * the crib's (positive for the seat's side's crib, negative for another's). */
+static double play_out(const KState *dealt, const LayAway *at, mask_t laid, double win, double *hand, double *crib) {
     KState s = *dealt;
     const Config *c = s.cfg;
     uint64_t legal[MAX_ACTIONS];
@@ -56,6 +57,9 @@ static double play_out(const KState *dealt, const LayAway *at, mask_t laid, doub
     }
     int mine = side(c, at->seat), best = 0, first = 1;
     *hand = s.sources[at->seat][SRC_HAND];
+    *crib = 0;
+    for (int seat = 0; seat < c->players[0]; seat++)
+        *crib += (side(c, seat) == mine ? 1 : -1) * s.sources[seat][SRC_CRIB];
     if (s.phase == PH_OVER && s.winner >= 0) return s.winner == mine ? win : -win;
     for (int o = 0; o < c->sides[0]; o++) {
         if (o == mine) continue;
@@ -67,10 +71,10 @@ static double play_out(const KState *dealt, const LayAway *at, mask_t laid, doub
 }
 
 void deal_rollouts(const Config *c, const LayAway *at, const mask_t *laid, int n, int samples, uint64_t seed,
-                   double win, double *value, double *hand) {
+                   double win, double *value, double *hand, double *crib) {
     KState start;
     uint8_t order[52];
-    for (int i = 0; i < n; i++) value[i] = hand[i] = 0;
+    for (int i = 0; i < n; i++) value[i] = hand[i] = crib[i] = 0;
     for (int j = 0; j < samples; j++) {
         uint64_t x = seed + (uint64_t)j * 0x9e3779b97f4a7c15ULL;
         Rng rng;
@@ -84,13 +88,15 @@ void deal_rollouts(const Config *c, const LayAway *at, const mask_t *laid, int n
         start.nevents = 0;
         k_deal(&start, order, 52);
         for (int i = 0; i < n; i++) {
-            double counted;
-            value[i] += play_out(&start, at, laid[i], win, &counted);
+            double counted, cribbed;
+            value[i] += play_out(&start, at, laid[i], win, &counted, &cribbed);
             hand[i] += counted;
+            crib[i] += cribbed;
         }
     }
     for (int i = 0; i < n; i++) {
         value[i] /= samples;
         hand[i] /= samples;
+        crib[i] /= samples;
     }
 }

@@ -114,15 +114,22 @@ def numpy_discard_values(
 
 
 def deal_values(
-    view: PlayerView, legal: Sequence[Action], rng: random.Random, *, candidates: int, samples: int
+    view: PlayerView,
+    legal: Sequence[Action],
+    rng: random.Random,
+    *,
+    candidates: int,
+    samples: int,
+    pegging: bool = True,
 ) -> dict[Action, float]:
     """The worth of the rest of the deal for the seat's side after each of the ``candidates`` best
     discards by `discard_values` (only those are weighed): the exact mean of the kept hand, plus the
     rest of the deal played out by the greedy player in ``samples`` deals of the unseen cards, the
     same for every discard (`noddy.kernel.lay_away_rollouts`): the others lay away as greedy does,
     so the crib is what sensible players throw, and the play's pegging counts, on both sides. Near
-    the target a deal that wins or loses the game outweighs any points (pone counts first). Where
-    the kernel is not built or does not handle the rules, `discard_values`."""
+    the target a deal that wins or loses the game outweighs any points (pone counts first). Without
+    ``pegging``: the kept hand's exact mean and the crib's mean in those deals alone. Where the
+    kernel is not built or does not handle the rules, `discard_values`."""
     exact = discard_values(view, legal, rng)
     if unavailable() or unsupported(view.rules, view.players) or view.seat is None:
         return exact
@@ -131,6 +138,6 @@ def deal_values(
     hands = hand_means(view, kept, turnups(view))
     rollouts = lay_away_rollouts(view, ranked, samples, rng.getrandbits(63), WIN)
     return {
-        a: value - counted + float(hand)
-        for a, (value, counted), hand in zip(ranked, rollouts, hands, strict=True)
+        a: (value - counted if pegging else crib) + float(hand)
+        for a, (value, counted, crib), hand in zip(ranked, rollouts, hands, strict=True)
     }

@@ -34,7 +34,7 @@ from noddy.scoring import total
 __all__ = ["OraclePlayer", "StrongPlayer"]
 
 ENGINES = ("kernel", "python")
-LAY_AWAYS = ("exact", "deal")
+LAY_AWAYS = ("exact", "deal", "crib")
 
 
 def _simple(legal: LegalActions) -> Action | None:
@@ -83,11 +83,19 @@ class StrongPlayer:
     def discard_values(
         self, view: PlayerView, legal: LegalActions, rng: random.Random
     ) -> dict[Action, float]:
-        """The value of each discard `choose` weighs: by exact expected value (``lay_away="exact"``)
-        or by the rest of the deal played out (``"deal"``: `noddy.players.discard.deal_values`)."""
-        if self.lay_away == "deal":
-            return deal_values(view, legal, rng, candidates=self.lay_candidates, samples=self.lay_samples)
-        return discard_values(view, legal, rng)
+        """The value of each discard `choose` weighs: by exact expected value (``lay_away="exact"``),
+        by the rest of the deal played out (``"deal"``: `noddy.players.discard.deal_values`), or by
+        the kept hand and the crib as greedy others throw to it (``"crib"``: the same, no pegging)."""
+        if self.lay_away == "exact":
+            return discard_values(view, legal, rng)
+        return deal_values(
+            view,
+            legal,
+            rng,
+            candidates=self.lay_candidates,
+            samples=self.lay_samples,
+            pegging=self.lay_away == "deal",
+        )
 
     def play_values(
         self, view: PlayerView, legal: LegalActions, rng: random.Random
