@@ -10,7 +10,8 @@ and `unsupported` are both empty; otherwise play with `noddy.game`.
 `KernelState.placed` at the fields of a position in the play, as search's worlds are:
 legal actions, apply, events in the engine's words, the greedy player's choice); `play_game` plays
 a whole game in C between the players it knows (`PLAYERS`: random and greedy);
-`lay_away_values` weighs every discard of a view as `noddy.players.discard.discard_values` does.
+`lay_away_values` weighs every discard of a view as `noddy.players.discard.discard_values` does,
+and `lay_away_rollouts` plays the rest of the deal out after each in sampled deals.
 """
 
 from __future__ import annotations
