@@ -9,13 +9,14 @@ setup(
             "noddy.kernel._ckernel",
             sources=[
                 "src/noddy/kernel/module.c",
+                "src/noddy/kernel/state.c",
                 "src/noddy/kernel/flow.c",
                 "src/noddy/kernel/score.c",
                 "src/noddy/kernel/greedy.c",
                 "src/noddy/kernel/discard.c",
                 "src/noddy/kernel/rollout.c",
             ],
-            depends=["src/noddy/kernel/kernel.h"],
+            depends=["src/noddy/kernel/kernel.h", "src/noddy/kernel/pyface.h"],
             extra_compile_args=["-O2", "-std=c11"],
             optional=True,
         )
