@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import random
+from itertools import combinations
 from pathlib import Path
 
 import pytest
@@ -28,7 +29,7 @@ from noddy.players import (
 )
 from noddy.players.discard import hand_means, turnups
 from noddy.players.driver import run_game
-from noddy.players.inference import announced, candidate_hands, evidence, signature
+from noddy.players.inference import announced, announced_hands, candidate_hands, evidence, signature
 from noddy.players.search import Search
 from noddy.players.worlds import sample_worlds, world
 from noddy.rules import load_rules, preset_names
@@ -112,6 +113,24 @@ def test_inference_is_sound_and_complete_on_real_games(name: str) -> None:
                     assert signature(called) == ev.announcement
             checked += 1
     assert checked > 20
+
+
+@pytest.mark.parametrize("name", sorted(preset_names()))
+def test_announced_hands_are_every_hand_that_makes_the_call(name: str) -> None:
+    """The announced hands (the deal tables' filter, then the itemised count of the survivors) are
+    exactly the hands of the pool, in its order, whose own call is the one made: checked against
+    every hand of a pool of 20 cards, for calls of hands drawn from it (of the preset's size)."""
+    rules = load_rules(name)
+    rng = random.Random(name)
+    size = rules.held_size()
+    for _ in range(6):
+        cards = rng.sample(DECK, 21)
+        turnup, pool = cards[0], tuple(sorted(cards[1:], key=lambda c: c.index))
+        jack = rng.random() < 0.5
+        call = announced(rules, rng.sample(pool, size), turnup, jack)
+        every = [h for h in combinations(pool, size) if announced(rules, h, turnup, jack) == call]
+        found, _ = announced_hands(rules, turnup, jack, call, pool, size)
+        assert list(found) == every
 
 
 @pytest.mark.parametrize("name", sorted(preset_names()))
