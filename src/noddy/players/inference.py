@@ -14,7 +14,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
 from math import comb
 
 import numpy as np
@@ -161,7 +161,7 @@ def candidate_hands(
         return [ev.played] if fits(view, ev, ev.played) else []
     many = comb(len(pool), k)
     if ev.announcement is not None and view.turnup is not None and view.seat is not None:
-        base = tuple(c for c in DECK if c != view.turnup and c not in view.held)
+        base = tuple(c for c in DECK if c != view.turnup)  # one enumeration serves every viewer
         if comb(len(base), ev.size) <= ENUMERATE_LIMIT:
             called, masks = announced_hands(
                 view.rules, view.turnup, ev.receives_jack, ev.announcement, base, ev.size
@@ -206,6 +206,7 @@ def announced_hands(
     the cards laid and the Go calls narrow it)."""
     index = np.array([c.index for c in base], dtype=np.uint8)
     combos = index[_combinations(len(base), size)]
+    combos = combos[_rank_calls(rules, turnup, call, size)[_rank_keys(combos)]]
     for kinds in _TABLE_KINDS:
         wanted = sum(points for kind, _, points in call if kind in kinds)
         turnups = np.full(len(combos), turnup.index, dtype=np.uint8)
@@ -223,6 +224,32 @@ def announced_hands(
     kept = combos[makes]
     masks = np.bitwise_or.reduce(np.left_shift(np.uint64(1), kept.astype(np.uint64)), axis=1)
     return tuple(tuple(DECK[i] for i in row) for row in kept.tolist()), masks.reshape(-1)
+
+
+def _rank_keys(combos: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
+    """Each hand's sorted ranks (0-12) as one number in base 13."""
+    ranks = np.sort(combos % 13, axis=1).astype(np.int64)
+    keys: npt.NDArray[np.int64] = ranks @ (13 ** np.arange(combos.shape[1], dtype=np.int64))
+    return keys
+
+
+@lru_cache(maxsize=256)
+def _rank_calls(rules: Rules, turnup: Card, call: Signature, size: int) -> npt.NDArray[np.bool_]:
+    """For every sorted set of ``size`` ranks (by `_rank_keys`): whether a hand of those ranks
+    makes the call's items that read ranks alone (fifteens, pairs, runs...), which suits cannot
+    change. Each set is scored once, as cards of suits 0, 1, 2... in rank order, so that hands
+    of every rank are sifted by a table look-up before any card is counted."""
+    shapes = [s for s in combinations_with_replacement(range(13), size) if max(map(s.count, s)) <= 4]
+    rows = np.array([[13 * s[:i].count(r) + r for i, r in enumerate(s)] for s in shapes], np.uint8)
+    turnups = np.full(len(rows), turnup.index, dtype=np.uint8)
+    keep = np.ones(len(rows), dtype=bool)
+    for kinds in _TABLE_KINDS:
+        if not any(FACTS[kind].by_suit for kind in kinds):
+            wanted = sum(points for kind, _, points in call if kind in kinds)
+            keep &= score_deals(rules, rows, turnups, kinds=kinds) == wanted
+    table = np.zeros(13**size, dtype=bool)
+    table[_rank_keys(rows)] = keep
+    return table
 
 
 _RANKS = np.array([int(card.rank) for card in DECK], dtype=np.int64)
