@@ -204,9 +204,8 @@ def announced_hands(
     hand's cards as bits (`_mask`): a numpy look-up of each kind of combination first, then the
     itemised count of the survivors. Cached, as it does not change while the deal is played (only
     the cards laid and the Go calls narrow it)."""
-    index = np.array([c.index for c in base], dtype=np.uint8)
-    combos = index[_combinations(len(base), size)]
-    combos = combos[_rank_calls(rules, turnup, call, size)[_rank_keys(combos)]]
+    combos, keys = _hands_of(base, size)
+    combos = combos[_rank_calls(rules, turnup, call, size)[keys]]
     for kinds in _TABLE_KINDS:
         wanted = sum(points for kind, _, points in call if kind in kinds)
         turnups = np.full(len(combos), turnup.index, dtype=np.uint8)
@@ -224,6 +223,15 @@ def announced_hands(
     kept = combos[makes]
     masks = np.bitwise_or.reduce(np.left_shift(np.uint64(1), kept.astype(np.uint64)), axis=1)
     return tuple(tuple(DECK[i] for i in row) for row in kept.tolist()), masks.reshape(-1)
+
+
+@lru_cache(maxsize=4)
+def _hands_of(base: tuple[Card, ...], size: int) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int64]]:
+    """Every hand of ``size`` cards from ``base`` (rows of card indices) and its ranks' key
+    (`_rank_keys`): the same for every announcing seat of a deal, so made once a deal."""
+    index = np.array([c.index for c in base], dtype=np.uint8)
+    combos = index[_combinations(len(base), size)]
+    return combos, _rank_keys(combos)
 
 
 def _rank_keys(combos: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
