@@ -13,7 +13,7 @@ from collections.abc import Sequence
 import pytest
 
 from helpers import states_of
-from noddy.game import Action, GameState, Phase, new_game
+from noddy.game import Action, GameState, Phase, PlayerView, new_game
 from noddy.kernel import KernelState, unavailable, unsupported
 from noddy.players import GreedyPlayer, StrongPlayer
 from noddy.players.driver import run_game
@@ -49,6 +49,22 @@ def _play_positions(name: str, players: int, overrides: Sequence[str], games: in
     return positions
 
 
+def _same_search(world: GameState, view: PlayerView, budget: int, opponents: str = "mean") -> int:
+    """Search each legal action of ``world`` (a position in the play) on the kernel and on the
+    engine: the same legal actions, values, node counts and tables. The actions checked."""
+    assert view.seat is not None
+    side = view.side_of(view.seat)
+    root = KernelState.placed(world)
+    assert root.legal_actions() == list(world.legal_actions())
+    for action in view.legal:
+        kernel = root.copy()
+        kernel.apply(action)
+        engine, fast = (Search(side, view.scores, budget=budget, opponents=opponents) for _ in "ab")
+        assert fast.value(kernel) == engine.value(world.apply(action))
+        assert (fast.nodes, len(fast.table)) == (engine.nodes, len(engine.table))
+    return len(view.legal)
+
+
 @pytest.mark.parametrize(("name", "players", "overrides"), TABLES)
 def test_search_on_a_kernel_world_equals_the_engine(
     name: str, players: int, overrides: tuple[str, ...]
@@ -60,18 +76,9 @@ def test_search_on_a_kernel_world_equals_the_engine(
     for at, state in enumerate(positions):
         assert state.to_act is not None
         view = state.view(state.to_act)
-        side = view.side_of(state.to_act)
         for opponents in ("mean", "minimax"):
             for w in sample_worlds(view, random.Random(at), 1):
-                root = KernelState.placed(w)
-                assert root.legal_actions() == list(w.legal_actions())
-                for action in view.legal:
-                    kernel = root.copy()
-                    kernel.apply(action)
-                    engine, fast = (Search(side, view.scores, budget=100, opponents=opponents) for _ in "ab")
-                    assert fast.value(kernel) == engine.value(w.apply(action))
-                    assert (fast.nodes, len(fast.table)) == (engine.nodes, len(engine.table))
-                    checked += 1
+                checked += _same_search(w, view, budget=100, opponents=opponents)
     assert checked > 10
 
 
@@ -86,16 +93,8 @@ def test_search_on_a_kernel_world_equals_the_engine_in_every_preset(name: str) -
         for at, state in enumerate(_play_positions(name, players, (), games=1)[::3]):
             assert state.to_act is not None
             view = state.view(state.to_act)
-            side = view.side_of(state.to_act)
             for w in sample_worlds(view, random.Random(at), 2):
-                root = KernelState.placed(w)
-                assert root.legal_actions() == list(w.legal_actions())
-                for action in view.legal:
-                    kernel = root.copy()
-                    kernel.apply(action)
-                    engine, fast = (Search(side, view.scores, budget=60) for _ in "ab")
-                    assert fast.value(kernel) == engine.value(w.apply(action))
-                    assert (fast.nodes, len(fast.table)) == (engine.nodes, len(engine.table))
+                _same_search(w, view, budget=60)
 
 
 class _Both:

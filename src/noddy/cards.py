@@ -22,6 +22,7 @@ __all__ = [
     "Card",
     "Rank",
     "Suit",
+    "card_mask",
     "format_cards",
     "parse_card",
     "parse_cards",
@@ -208,6 +209,19 @@ def require_distinct(cards: Iterable[Card]) -> None:
         if card in seen:
             raise CardError(f"card {card} appears twice; a pack has one of each card")
         seen.add(card)
+
+
+def card_mask(cards: Iterable[Card]) -> int:
+    """The cards as one number, bit `Card.index` set for each: a set of cards the kernel, search
+    and inference compare and combine with bitwise operations.
+
+    >>> card_mask(parse_cards("Ac 2c Ad")) == 0b11 | 1 << 13
+    True
+    """
+    mask = 0
+    for card in cards:
+        mask |= 1 << card.index
+    return mask
 
 
 def format_cards(cards: Iterable[Card], *, pretty: bool = False) -> str:

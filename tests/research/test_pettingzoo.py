@@ -25,16 +25,19 @@ TABLES = [(name, n) for name in preset_names() for n in load_rules(name).player_
 CARD_FIELDS = ("hand", "held", "discards", "own_crib", "turnup", "pile", "played", "seen")
 
 
-def play(game: NoddyEnv, seed: int) -> None:
-    """Play one game with random legal actions."""
+def play(game: NoddyEnv, seed: int) -> dict[str, float]:
+    """Play one game with random legal actions; each agent's rewards added up."""
+    totals = dict.fromkeys(game.possible_agents, 0.0)
     rng = np.random.default_rng(seed)
     game.reset(seed=seed)
-    for _ in game.agent_iter():
-        observation, _, terminated, truncated, _ = game.last()
+    for agent in game.agent_iter():
+        observation, reward, terminated, truncated, _ = game.last()
+        totals[agent] += reward
         if terminated or truncated:
             game.step(None)
         else:
             game.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    return totals
 
 
 # The API test warns of every dict observation (an action mask beside the tensor), which
@@ -96,15 +99,7 @@ def test_a_seed_fixes_the_whole_game() -> None:
 @pytest.mark.parametrize(("name", "players"), [("cribbage", 4), ("willughby", 2), ("strawberry", 3)])
 def test_the_winning_side_gets_1_and_every_other_seat_minus_1(name: str, players: int) -> None:
     game = env(name, players)
-    totals = dict.fromkeys(game.possible_agents, 0.0)
-    rng = np.random.default_rng(1)
-    game.reset(seed=1)
-    for agent in game.agent_iter():
-        observation, reward, terminated, truncated, _ = game.last()
-        totals[agent] += reward
-        game.step(
-            None if terminated or truncated else int(rng.choice(np.flatnonzero(observation["action_mask"])))
-        )
+    totals = play(game, 1)
     state = game.state
     assert state.is_over
     for seat, agent in enumerate(game.possible_agents):
@@ -114,15 +109,7 @@ def test_the_winning_side_gets_1_and_every_other_seat_minus_1(name: str, players
 
 def test_peg_rewards_pay_each_seat_its_sides_points_less_the_others() -> None:
     game = env("cribbage", 2, peg_reward=0.01)
-    totals = dict.fromkeys(game.possible_agents, 0.0)
-    rng = np.random.default_rng(3)
-    game.reset(seed=3)
-    for agent in game.agent_iter():
-        observation, reward, terminated, truncated, _ = game.last()
-        totals[agent] += reward
-        game.step(
-            None if terminated or truncated else int(rng.choice(np.flatnonzero(observation["action_mask"])))
-        )
+    totals = play(game, 3)
     scores = game.state.scores
     won = 1.0 if game.state.winner == 0 else -1.0
     assert totals["player_0"] == pytest.approx(won + 0.01 * (scores[0] - scores[1]))

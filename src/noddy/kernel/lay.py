@@ -3,20 +3,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
-from noddy.cards import Card
+from noddy.cards import card_mask
 from noddy.game import Action, PlayerView
 from noddy.kernel import compiled, kernel_config
 
 __all__ = ["lay_away_rollouts", "lay_away_values"]
-
-
-def _mask(cards: Iterable[Card]) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << card.index
-    return mask
 
 
 def lay_away_values(view: PlayerView, legal: Sequence[Action]) -> dict[Action, float]:
@@ -30,11 +23,11 @@ def lay_away_values(view: PlayerView, legal: Sequence[Action]) -> dict[Action, f
     unknown = rules.crib_size(view.players) - len(legal[0].cards) if rules.crib.kind == "dealer" else 0
     values = compiled.discard_values(
         config,
-        _mask(view.hand),
-        [_mask(a.cards) for a in legal],
-        _mask(view.unseen()),
+        card_mask(view.hand),
+        [card_mask(a.cards) for a in legal],
+        card_mask(view.unseen()),
         view.turnup.index if view.turnup is not None else -1,
-        _mask(view.own_crib),
+        card_mask(view.own_crib),
         1 if mine else -1,
         unknown,
     )
@@ -60,8 +53,8 @@ def lay_away_rollouts(
         view.scores,
         [c.index for c in view.hand],
         [c.index for c in view.own_crib],
-        _mask(view.unseen()),
-        [_mask(a.cards) for a in legal],
+        card_mask(view.unseen()),
+        [card_mask(a.cards) for a in legal],
         samples,
         seed,
         win,

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from noddy.cards import DECK
+from noddy.cards import DECK, card_mask
 from noddy.game import Action, EventKind, GameState, Phase
 from noddy.kernel import compiled, kernel_config
 from noddy.rules import Rules
@@ -145,7 +145,7 @@ class KernelState:
         if action.kind == "play":
             payload = action.cards[0].index
         elif action.kind == "discard":
-            payload = sum(1 << card.index for card in action.cards)
+            payload = card_mask(action.cards)
         elif action.kind == "declare":
             payload = action.number or 0
         return kind + 8 * payload

@@ -20,7 +20,7 @@ from math import comb
 import numpy as np
 import numpy.typing as npt
 
-from noddy.cards import DECK, Card, Rank, Suit
+from noddy.cards import DECK, Card, Rank, Suit, card_mask
 from noddy.game import PlayerView, announced_items, current_deal, jack_receiver
 from noddy.rules import Rules
 from noddy.scoring import FACTS, KINDS, PLAY_LIMIT, Kind, ScoreItem, score_deals
@@ -166,8 +166,8 @@ def candidate_hands(
             called, masks = announced_hands(
                 view.rules, view.turnup, ev.receives_jack, ev.announcement, base, ev.size
             )
-            allowed = _mask((*pool, *ev.played))
-            played = _mask(ev.played)
+            allowed = np.uint64(card_mask((*pool, *ev.played)))
+            played = np.uint64(card_mask(ev.played))
             inside = np.flatnonzero((masks & ~allowed == 0) & (masks & played == played)).tolist()
             rest = replace(ev, announcement=None)  # every called hand makes the call already
             if rest.holds_knave is None and not rest.go_limits:
@@ -191,17 +191,12 @@ def _combinations(n: int, k: int) -> npt.NDArray[np.int64]:
     return np.array(list(combinations(range(n), k)), dtype=np.int64).reshape(-1, k)
 
 
-def _mask(cards: Sequence[Card]) -> np.uint64:
-    """The cards as bits of their deck indices."""
-    return np.uint64(sum(1 << card.index for card in cards))
-
-
 @lru_cache(maxsize=128)
 def announced_hands(
     rules: Rules, turnup: Card, receives_jack: bool, call: Signature, base: tuple[Card, ...], size: int
 ) -> tuple[tuple[tuple[Card, ...], ...], npt.NDArray[np.uint64]]:
     """Every hand of ``size`` cards from ``base`` that makes exactly the announced call, and each
-    hand's cards as bits (`_mask`): a numpy look-up of each kind of combination first, then the
+    hand's cards as bits (`card_mask`): a numpy look-up of each kind of combination first, then the
     itemised count of the survivors. Cached, as it does not change while the deal is played (only
     the cards laid and the Go calls narrow it)."""
     combos, keys = _hands_of(base, size)

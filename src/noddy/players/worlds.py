@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from noddy.cards import Card
+from noddy.cards import Card, card_mask
 from noddy.game import Event, EventKind, GameState, Phase, PlayerView, current_deal
 from noddy.players.inference import Evidence, candidate_hands, evidence
 
@@ -75,7 +75,7 @@ def sample_worlds(view: PlayerView, rng: random.Random, limit: int) -> list[Game
         for hand in chosen:
             worlds.append(_complete(view, {me: my_held, other: hand}, pool, rng))
         return worlds
-    masks = {s: [sum(1 << card.index for card in hand) for hand in candidates[s]] for s in others}
+    masks = {s: [card_mask(hand) for hand in candidates[s]] for s in others}
     for _ in range(limit * 10):
         used = 0
         held: dict[int, tuple[Card, ...]] = {me: my_held}
