@@ -7,7 +7,8 @@ swapped every round); each process's own CPU time (user + system) and peak resid
 - **start-up**: ``noddy score "5h 5d 5c Js" --turnup 5s --rules cribbage`` against
   ``python -c "import typer, rich"`` (goal: CPU within 1.5x), and against its floor,
   ``bench/startup_floor.py``: typer and rich imported and the same output printed by rich, with no
-  noddy (the two outputs must be equal);
+  noddy (the two outputs must be equal); and, for reference, ``bench/startup_typer.py``, the
+  smallest typer command taking the same arguments, against the same baseline;
 - **analyze**: ``noddy analyze hands --rules cribbage --json`` against the numpy table method in
   ``bench/analyze_reference.py`` (goal: CPU within 3x, peak memory no higher); the two
   distributions must be equal;
@@ -176,6 +177,16 @@ def main(argv: list[str] | None = None) -> int:
             )
             if floor.stdout != ours.stdout:
                 raise SystemExit("noddy score and bench/startup_floor.py print different counts")
+            rows.append(row)
+            hello = [python, str(HERE / "startup_typer.py"), "score", "5h 5d 5c Js", "--turnup", "5s"]
+            row, _, _ = compare(
+                "start-up: a one-command typer app vs import typer, rich",
+                [python, "-c", "import typer, rich"],
+                [*hello, "--rules", "cribbage"],
+                rounds,
+                console,
+                env,
+            )
             rows.append(row)
         if "analyze" in only:
             row, reference, ours = compare(
