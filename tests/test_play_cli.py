@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 from pathlib import Path
@@ -10,6 +11,8 @@ import pytest
 from rich.text import Text
 from typer.testing import CliRunner
 
+import noddy.cli.play_cmd
+import noddy.cli.render
 from helpers import dealt, run
 from noddy.cards import parse_card
 from noddy.cli.common import console
@@ -19,6 +22,7 @@ from noddy.cli.render import board
 from noddy.errors import IllegalActionError, NoddyError
 from noddy.game import Action, Event, EventKind
 from noddy.record import GameRecord
+from noddy.words import TERMINAL
 
 runner = CliRunner()
 # A person who tries the first card, then the second, the third, then says Go, then presses Enter:
@@ -57,9 +61,9 @@ def test_computers_play_to_the_end_and_the_record_verifies(tmp_path: Path, rules
         app, ["play", "--rules", rules, "--seats", "greedy,random", "--seed", "7", "--record", str(record)]
     )
     assert result.exit_code == 0, result.stdout[-2000:]
-    verified = runner.invoke(app, ["replay", str(record), "--verify"])
+    verified = runner.invoke(app, ["replay", str(record), "--verify", "--lang", "en"])
     assert verified.exit_code == 0 and "the record is sound" in verified.stdout
-    walked = runner.invoke(app, ["replay", str(record), "--to-end"])
+    walked = runner.invoke(app, ["replay", str(record), "--to-end", "--lang", "en"])
     assert walked.exit_code == 0 and ("wins the game" in walked.stdout or "draw" in walked.stdout)
 
 
@@ -316,3 +320,64 @@ def test_a_muggins_claim_is_said_once_and_names_no_seat_number() -> None:
     out = result.stdout
     assert re.search(r"Greedy calls muggins and takes the \d+ points? missed\.", out), out[-3000:]
     assert "muggins: muggins" not in out and "seat 0" not in out
+
+
+def test_the_terminal_speaks_french_when_asked_and_by_default_under_the_french_preset(tmp_path: Path) -> None:
+    """``--lang fr``: the prompts, the help at the prompt, the events and the engine's refusals in
+    French; the french preset speaks French unless told otherwise; English stays the default elsewhere."""
+    record = tmp_path / "partie.json"
+    asked = ["play", "--seed", "5", "--rules", "cribbage", "--lang", "fr", "--record", str(record)]
+    result = runner.invoke(app, asked, input="Zz\n1\n?\n" + ("1 2\n" + TRIES) * 300)
+    assert result.exit_code == 0, result.stdout[-2000:]
+    out = result.stdout
+    assert "Votre main : 1)" in out and "Écartez 2 cartes pour le crib" in out
+    assert "écartez 2 carte(s) différente(s) de votre main, pas 1" in out  # the engine's refusal
+    assert "Écartez des cartes pour le crib, séparées par des espaces" in out  # the help after ?
+    assert "Jouez une carte" in out and "Score : Vous : " in out and "Compte rendu enregistré" in out
+    assert "gagnez la partie" in out or "gagne la partie" in out
+    for english in ("Your hand", "Play a card", "Lay ", "Score:", "Record saved"):
+        assert english not in out, english
+    assert json.loads(record.read_text())["seats"][0] == {"name": "Vous", "kind": "human"}
+    verified = runner.invoke(app, ["replay", str(record), "--verify", "--lang", "fr"])
+    assert verified.exit_code == 0 and "le compte rendu est sain" in verified.stdout
+    french = runner.invoke(app, ["play", "--seed", "4", "--rules", "french"], input="q\n")
+    assert "Votre main" in french.stdout and "Partie arrêtée." in french.stderr
+    english = runner.invoke(app, ["play", "--seed", "4", "--rules", "french", "--lang", "en"], input="q\n")
+    assert "Your hand" in english.stdout and "Game stopped." in english.stderr
+    unknown = runner.invoke(app, ["play", "--rules", "cribbage", "--lang", "de"])
+    assert unknown.exit_code != 0 and "unknown language 'de'; known: en, fr" in unknown.stderr
+
+
+def test_a_muggins_claim_is_answered_in_the_language_of_the_prompt() -> None:
+    state = dealt("noddy-rules", {0: "Jh 4d 5d", 1: "7d 8s 9s"}, "6h", ["hand.wrong_count=muggins"])
+    state = run(state, ["declare 3"])
+    while state.muggins is None:
+        state = state.apply(next(iter(state.legal_actions())))
+    view = state.view(1)
+    assert _prompt(view, ["Greedy", "Vous"], "fr") == (
+        "Greedy a oublié 9 points dans son compte : les prendre (muggins) ? (o/n) :"
+    )
+    assert _read("oui", view, "fr") == Action("muggins", 1) == _read("y", view, "fr")
+    assert _read("non", view, "fr") == Action("pass", 1) == _read("n", view)
+    with pytest.raises(NoddyError, match="répondez o"):
+        _read("peut-être", view, "fr")
+    with pytest.raises(NoddyError, match="answer y"):
+        _read("oui", view)
+
+
+def test_the_terminal_holds_no_wording_of_its_own() -> None:
+    """Every phrase of the terminal game comes from `noddy.words` (design: the faces only render):
+    no text in the terminal's code (docstrings aside) holds a phrase's words."""
+    texts: list[str] = []
+    for module in (noddy.cli.play_cmd, noddy.cli.render):
+        tree = ast.parse(Path(module.__file__ or "").read_text(encoding="utf-8"))
+        docstrings = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Expr)}
+        texts += [
+            node.value
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings
+        ]
+    for lang in ("en", "fr"):
+        for key, text in TERMINAL[lang].items():
+            fixed = max(re.split(r"\{\w+\}", text), key=len).strip(" :.,")
+            assert " " not in fixed or not any(fixed in t for t in texts), (lang, key, fixed)

@@ -32,6 +32,7 @@ from noddy.words import (
     REASONS,
     REFUSALS,
     RULE_SETS,
+    TERMINAL,
     Reason,
     agree,
     call,
@@ -176,7 +177,14 @@ def test_the_faces_take_why_a_seat_must_say_go_from_the_words() -> None:
     assert cannot_play("fr") == "Vous ne pouvez pas jouer sans dépasser 31"
 
 
-PHRASE_TABLES = {"phrases": PHRASES, "refusals": REFUSALS, "page": PAGE, "reasons": REASONS, "ranks": RANKS}
+PHRASE_TABLES = {
+    "phrases": PHRASES,
+    "refusals": REFUSALS,
+    "page": PAGE,
+    "reasons": REASONS,
+    "ranks": RANKS,
+    "terminal": TERMINAL,
+}
 
 
 @pytest.mark.parametrize("table", PHRASE_TABLES)

@@ -31,15 +31,26 @@ from noddy.game import Action, EventKind, GameState, LegalActions, PlayerView, n
 from noddy.players import Player, make_player, next_action
 from noddy.record import GameRecord, Seat
 from noddy.scoring import PLAY_LIMIT
-from noddy.words import cannot_play, side_name, stake_line
+from noddy.words import (
+    Reason,
+    cannot_play,
+    check_language,
+    phrase,
+    rule_set_words,
+    side_name,
+    stake_line,
+    terminal_phrase,
+    yes_or_no,
+)
 
 __all__ = ["play", "replay"]
 
-CARDS_HELP = (
-    "a card is its number in your hand (1, 2, ...) or written as a rank (A, 2-9, 10 or T, J, Q, K) and"
-    " a suit (c, d, h, s or ♣ ♦ ♥ ♠), e.g. 5h, 10d, J♠"
-)
-KEYS_HELP = "At any prompt, ? shows help and q stops the game (saving the record if you gave --record)."
+LangOption = Annotated[
+    str | None,
+    typer.Option(
+        "--lang", metavar="LANG", help="Language: en or fr.", show_default="the rule set's own language"
+    ),
+]
 
 
 class Quit(Exception):
@@ -64,12 +75,12 @@ def _seats(spec: str | None, players: int | None, rules_counts: tuple[int, ...])
     return kinds
 
 
-def _names(kinds: list[str]) -> list[str]:
+def _names(kinds: list[str], lang: str) -> list[str]:
     names = []
     humans = kinds.count(HUMAN)
     for i, kind in enumerate(kinds):
         if kind == HUMAN:
-            names.append("You" if humans == 1 else f"Player {i + 1}")
+            names.append(phrase("you", lang) if humans == 1 else terminal_phrase("player", lang, n=i + 1))
         else:
             same = [k for k in kinds if k == kind]
             names.append(f"{kind.capitalize()}" + (f" {i + 1}" if len(same) > 1 else ""))
@@ -92,10 +103,13 @@ class Terminal:
     """Prints a game from a seat's view and asks a human for actions at the prompt; with several
     people at one screen (hot-seat), clears it between two people's turns."""
 
-    def __init__(self, names: list[str], watcher: int | None, hot_seat: bool = False) -> None:
+    def __init__(
+        self, names: list[str], watcher: int | None, hot_seat: bool = False, lang: str = "en"
+    ) -> None:
         self.names = names
         self.watcher = watcher
         self.hot_seat = hot_seat
+        self.lang = lang
         self.shown: dict[int | None, int] = {}
         self.scores_shown: tuple[int, ...] | None = None
 
@@ -103,7 +117,7 @@ class Terminal:
         """Print the events of ``view`` this seat has not been shown, with the board after each deal."""
         start = self.shown.get(view.seat, 0)
         for number, event in enumerate(view.events[start:], start=start + 1):
-            line = event_text(event, self.names, view.rules, view.partners)
+            line = event_text(event, self.names, view.rules, view.partners, self.lang)
             if line is not None:
                 console.print(line)
             if event.kind == EventKind.DEAL_END:
@@ -118,34 +132,41 @@ class Terminal:
         if self.watcher is not None:
             console.clear()
         name = self.names[seat]
-        _ask(f"{escape(name)}, your turn: press Enter when only you can see the screen.", KEYS_HELP)
+        _ask(
+            terminal_phrase("your_turn", self.lang, name=escape(name)),
+            terminal_phrase("keys_help", self.lang),
+        )
         self.watcher = seat
         self.scores_shown = None
 
     def ask(self, view: PlayerView) -> Action:
+        lang = self.lang
         console.print()
         if view.scores != self.scores_shown:
-            console.print(_score_line(view, self.names))
+            console.print(_score_line(view, self.names, lang))
             self.scores_shown = view.scores
         if view.rules.crib.kind == "dealer" and view.phase in ("discard", "play"):
-            owner = "yours" if view.dealer == view.seat else f"{escape(self.names[view.dealer])}'s"
-            console.print(f"[dim]The crib is {owner}.[/]")
-        counted = counted_text(view, self.names)
+            mine = view.dealer == view.seat
+            owner = terminal_phrase(
+                "crib.you" if mine else "crib.one", lang, name=escape(self.names[view.dealer])
+            )
+            console.print(f"[dim]{owner}[/]")
+        counted = counted_text(view, self.names, lang)
         if counted is not None:
             console.print(counted)
         elif view.phase != "muggins":
             if view.turnup is not None:
-                console.print(f"Turned up: {cards_text([view.turnup])}   Count: [bold]{view.count}[/]")
+                cards = cards_text([view.turnup])
+                console.print(terminal_phrase("turnup", lang, cards=cards, count=f"[bold]{view.count}[/]"))
             if view.pile:
-                console.print("Pile: " + cards_text([c for _, c in view.pile]))
-            console.print(
-                "Your hand: " + "  ".join(f"{i}) {cards_text([c])}" for i, c in enumerate(view.hand, 1))
-            )
-        prompt = _prompt(view, self.names)
+                console.print(terminal_phrase("pile", lang, cards=cards_text([c for _, c in view.pile])))
+            hand = "  ".join(f"{i}) {cards_text([c])}" for i, c in enumerate(view.hand, 1))
+            console.print(terminal_phrase("hand", lang, cards=hand))
+        prompt = _prompt(view, self.names, lang)
         while True:
-            text = _ask(prompt, _help(view))
+            text = _ask(prompt, _help(view, lang))
             try:
-                return _read(text, view)
+                return _read(text, view, lang)
             except NoddyError as exc:
                 console.print(f"[red]{escape(str(exc))}[/]")
 
@@ -165,77 +186,76 @@ class HumanSeat:
         return self.terminal.ask(view)
 
 
-def _score_line(view: PlayerView, names: list[str]) -> str:
+def _score_line(view: PlayerView, names: list[str], lang: str) -> str:
     """The score in one line: "Score: You: 12 · Greedy: 9 (game 31)"."""
     sides = " · ".join(
-        f"{escape(side_name(names, side, view.partners))}: [bold]{score}[/]"
+        terminal_phrase(
+            "score.side", lang, name=escape(side_name(names, side, view.partners)), score=f"[bold]{score}[/]"
+        )
         for side, score in enumerate(view.scores)
     )
-    goal = f" (game {view.rules.game.target})" if view.rules.game.end == "target" else ""
-    return f"Score: {sides}{goal}"
+    if view.rules.game.end == "target":
+        return terminal_phrase("score_to", lang, sides=sides, target=view.rules.game.target)
+    return terminal_phrase("score", lang, sides=sides)
 
 
-def _prompt(view: PlayerView, names: list[str]) -> str:
+def _prompt(view: PlayerView, names: list[str], lang: str = "en") -> str:
     kinds = view.legal.kinds
     if "discard" in kinds:
         n = len(view.legal[0].cards)
         example = " ".join(str(i) for i in range(1, n + 1))
-        return f"Lay {n} card{'s' if n != 1 else ''} away to the crib (by number or name, e.g. '{example}'):"
+        return terminal_phrase(
+            "prompt.discard.one" if n == 1 else "prompt.discard.many", lang, n=n, example=example
+        )
     if view.declare is not None:
         what = view.counting[0] if view.counting is not None else "hand"
         low, high = view.declare.start, view.declare.stop - 1
-        return f"Count your {what}: press Enter to count it, or type the points you declare ({low}-{high}):"
+        return terminal_phrase(f"prompt.declare.{what}", lang, low=low, high=high)
     if "muggins" in kinds and view.muggins is not None:
         declarer, missed = view.muggins
-        points = f"{missed} point{'s' if missed != 1 else ''}"
-        return f"{escape(names[declarer])} missed {points} in the count: claim them (muggins)? (y/n):"
+        key = "prompt.muggins.one" if missed == 1 else "prompt.muggins.many"
+        return terminal_phrase(key, lang, name=escape(names[declarer]), points=missed)
     if kinds == {"go"}:
-        return f"{cannot_play()}: press Enter to say Go:"
-    extra = " or 'go'" if "go" in kinds else ""
-    return f"Play a card (number or card{extra}):"
+        return terminal_phrase("prompt.go", lang, cannot=cannot_play(lang))
+    return terminal_phrase("prompt.play_or_go" if "go" in kinds else "prompt.play", lang)
 
 
-def _help(view: PlayerView) -> str:
+def _help(view: PlayerView, lang: str) -> str:
     """What may be typed at this seat's prompt now."""
     kinds = view.legal.kinds
+    cards_help = terminal_phrase("cards_help", lang)
     if "discard" in kinds:
-        what = f"Lay cards away to the crib, separated by spaces: {CARDS_HELP}."
+        what = terminal_phrase("help.discard", lang, cards_help=cards_help)
     elif view.declare is not None:
-        what = (
-            "Press Enter and your count is made for you, item by item; or type a number to declare your"
-            " own count (what happens to a wrong one is the rule hand.wrong_count: noddy rules show)."
-        )
+        what = terminal_phrase("help.declare", lang)
     elif "muggins" in kinds:
-        what = "y: take the points the count missed (muggins); n: let them go."
+        what = terminal_phrase("help.muggins", lang)
     else:
-        what = (
-            f"Play one card: {CARDS_HELP}. Type go (or press Enter) to say Go when you cannot play"
-            f" within {PLAY_LIMIT}."
-        )
-    return f"{what}\n{KEYS_HELP}"
+        what = terminal_phrase("help.play", lang, cards_help=cards_help, limit=PLAY_LIMIT)
+    return f"{what}\n{terminal_phrase('keys_help', lang)}"
 
 
-def _number(word: str, what: str) -> int:
+def _number(word: str, what: str, lang: str) -> int:
     """``word`` as a number, refusing one too long to mean anything here."""
     if len(word) > 9:
-        raise NoddyError(f"{word[:9]}... is too long a number: {what}")
+        raise NoddyError(terminal_phrase("error.long_number", lang, start=word[:9], what=what))
     return int(word)
 
 
-def _pick(words: list[str], hand: tuple[Card, ...]) -> tuple[Card, ...]:
+def _pick(words: list[str], hand: tuple[Card, ...], lang: str) -> tuple[Card, ...]:
     if all(w.isascii() and w.isdecimal() for w in words):
-        numbered = f"your cards are numbered 1 to {len(hand)}"
+        numbered = terminal_phrase("error.numbered", lang, n=len(hand))
         picked = []
         for w in words:
-            n = _number(w, numbered)
+            n = _number(w, numbered, lang)
             if not 1 <= n <= len(hand):
-                raise NoddyError(f"{n} is not a card number; {numbered}")
+                raise NoddyError(terminal_phrase("error.not_a_number", lang, n=n, numbered=numbered))
             picked.append(hand[n - 1])
         return tuple(picked)
     return parse_cards(" ".join(words))
 
 
-def _read(text: str, view: PlayerView) -> Action:
+def _read(text: str, view: PlayerView, lang: str = "en") -> Action:
     seat = view.seat
     assert seat is not None
     legal = view.legal
@@ -246,36 +266,36 @@ def _read(text: str, view: PlayerView) -> Action:
             return Action.count(seat)
         if len(words) == 1 and words[0].isascii() and words[0].isdecimal():
             points = view.declare or range(0)
-            return _allowed(
-                Action.declare(seat, _number(words[0], f"declare {points.start} to {points.stop - 1}")), view
-            )
-        raise NoddyError(f"{text!r}: press Enter to count, or type a number such as 6")
+            what = terminal_phrase("error.declare_range", lang, low=points.start, high=points.stop - 1)
+            return _allowed(Action.declare(seat, _number(words[0], what, lang)), view, lang)
+        raise NoddyError(terminal_phrase("error.count", lang, text=repr(text)))
     if "muggins" in kinds:
-        answer = text.lower()[:1]
-        if answer in ("y", "n"):
-            return Action("muggins" if answer == "y" else "pass", seat)
-        raise NoddyError("answer y (claim the points) or n")
+        claim = yes_or_no(text, lang)
+        if claim is not None:
+            return Action("muggins" if claim else "pass", seat)
+        raise NoddyError(terminal_phrase("error.yes_no", lang))
     if "discard" in kinds:
         if not words:
             need = len(legal[0].cards)
-            raise NoddyError(f"type the {need} card(s) to lay away, by number or name")
-        return _allowed(Action.discard(seat, _pick(words, view.hand)), view)
+            raise NoddyError(terminal_phrase("error.discard_none", lang, need=need))
+        return _allowed(Action.discard(seat, _pick(words, view.hand, lang)), view, lang)
     if not words or words[0].lower() == "go":
-        return _allowed(Action.go(seat), view)
-    cards = _pick(words, view.hand)
+        return _allowed(Action.go(seat), view, lang)
+    cards = _pick(words, view.hand, lang)
     if len(cards) != 1:
-        raise NoddyError("play one card at a time")
+        raise NoddyError(Reason("one_card").say(lang))
     card = cards[0]
     if card not in view.hand:
-        raise NoddyError(f"{card.pretty} is not in your hand")
-    return _allowed(Action.play(seat, card), view)
+        raise NoddyError(Reason("not_held", card=card, hand=view.hand).say(lang))
+    return _allowed(Action.play(seat, card), view, lang)
 
 
-def _allowed(action: Action, view: PlayerView) -> Action:
-    """``action`` if the seat may take it now, else the engine's reason why not."""
+def _allowed(action: Action, view: PlayerView, lang: str) -> Action:
+    """``action`` if the seat may take it now, else the engine's reason why not, in ``lang`` (its
+    cards as written, as they are typed)."""
     why = view.why_not(action)
     if why:
-        raise IllegalActionError(why)
+        raise IllegalActionError(why.say(lang, pretty=False) if isinstance(why, Reason) else why)
     return action
 
 
@@ -292,14 +312,13 @@ def _check_record_path(path: Path) -> None:
         raise NoddyError(f"--record {str(path)!r}: you may not write there")
 
 
-def _save(record: GameRecord, path: Path, final: GameState | None = None) -> bool:
+def _save(record: GameRecord, path: Path, final: GameState | None, lang: str) -> bool:
     """Write the record; say so on stderr (keeping the game on screen) if it cannot be written."""
     try:
         record.save(path, final)
     except OSError as exc:
-        err_console.print(
-            f"[bold red]error:[/] cannot save the record to {escape(str(path))}: {exc.strerror}"
-        )
+        why = terminal_phrase("not_saved", lang, path=escape(str(path)), why=exc.strerror)
+        err_console.print(f"[bold red]error:[/] {why}")
         return False
     return True
 
@@ -325,6 +344,7 @@ def play(
     record: Annotated[
         Path | None, typer.Option("--record", metavar="FILE", help="Save the game record to this file.")
     ] = None,
+    lang: LangOption = None,
 ) -> None:
     """Play a game in the terminal against the computer (or watch computers play one).
 
@@ -339,20 +359,25 @@ def play(
         state = new_game(rules, n, partners=partners)
         if record is not None:
             _check_record_path(record)
-    names = _names(kinds)
+        lang = lang or rules.language
+        check_language(lang)
+    names = _names(kinds, lang)
     computers: dict[int, Player] = {i: make_player(k) for i, k in enumerate(kinds) if k != HUMAN}
     humans = [i for i, k in enumerate(kinds) if k == HUMAN]
     seed = seed if seed is not None else random.randrange(1_000_000)
     rng = random.Random(seed)
-    terminal = Terminal(names, humans[0] if len(humans) == 1 else None, hot_seat=len(humans) > 1)
-    title = rules.title or rules.name
-    console.print(f"[bold]{escape(title)}[/] — {', '.join(escape(x) for x in names)} (seed {seed})")
+    watcher = humans[0] if len(humans) == 1 else None
+    terminal = Terminal(names, watcher, hot_seat=len(humans) > 1, lang=lang)
+    title, _ = rule_set_words(rules.name, rules.title or rules.name, rules.summary, lang)
+    names_text = ", ".join(escape(x) for x in names)
+    console.print(
+        terminal_phrase("title", lang, title=f"[bold]{escape(title)}[/]", names=names_text, seed=seed)
+    )
     if state.partners:
-        console.print(
-            f"Partners: {escape(side_name(names, 0, True))} against {escape(side_name(names, 1, True))}"
-        )
+        first, second = (escape(side_name(names, side, True)) for side in (0, 1))
+        console.print(terminal_phrase("partners", lang, first=first, second=second))
     if humans:
-        console.print(f"[dim]{escape(KEYS_HELP)}[/]", soft_wrap=False)
+        console.print(f"[dim]{escape(terminal_phrase('keys_help', lang))}[/]", soft_wrap=False)
     seat_list = [Seat(name, kind) for name, kind in zip(names, kinds, strict=True)]
     preset = rules_name if not rules_name.endswith(".toml") else None
 
@@ -365,13 +390,13 @@ def play(
             state = state.apply(next_action(state, seat_players, rng))
         terminal.show_events(state.view(terminal.watcher))
     except (KeyboardInterrupt, EOFError, Quit) as stop:
-        err_console.print("\nGame stopped.")
-        if record is not None and _save(recorded(state), record):
-            err_console.print(f"The game so far is saved in {escape(str(record))}.")
+        err_console.print("\n" + terminal_phrase("stopped", lang))
+        if record is not None and _save(recorded(state), record, None, lang):
+            err_console.print(terminal_phrase("saved_so_far", lang, path=escape(str(record))))
         raise typer.Exit(0 if isinstance(stop, Quit) else 130) from None
-    _show_end(state, names)
-    if record is not None and _save(recorded(state), record, state):
-        console.print(f"Record saved to {escape(str(record))}")
+    _show_end(state, names, lang)
+    if record is not None and _save(recorded(state), record, state, lang):
+        console.print(terminal_phrase("saved", lang, path=escape(str(record))))
     elif record is not None:
         raise typer.Exit(1)
 
@@ -382,44 +407,53 @@ def replay(
     verify: Annotated[
         bool, typer.Option("--verify", help="Replay and check every state; exit 0 if sound.")
     ] = False,
+    lang: LangOption = None,
 ) -> None:
     """Walk through a saved game step by step, or check that it replays."""
     with reporting_errors():
         rec = GameRecord.load(file)
+        lang = lang or rec.rules.language
+        check_language(lang)
         if verify:
             final = rec.verify(kinds=(HUMAN, *COMPUTERS))
-            result = f"scores {list(final.scores)}"
+            result = terminal_phrase("verify.scores", lang, scores=list(final.scores))
             if final.is_over:
-                result += ", " + ("a draw" if final.winner is None else f"side {final.winner} won")
-            console.print(f"[green]{file}: the record is sound[/] ({len(rec.actions)} actions; {result})")
+                end = terminal_phrase("verify.draw", lang) if final.winner is None else None
+                result += ", " + (end or terminal_phrase("verify.won", lang, side=final.winner))
+            sound = terminal_phrase("verify.sound", lang, file=escape(str(file)))
+            detail = terminal_phrase("verify.detail", lang, n=len(rec.actions), result=result)
+            console.print(f"[green]{sound}[/] {detail}")
             return
         final = rec.final()
     names = [s.name for s in rec.seats]
-    terminal = Terminal(names, None)
+    terminal = Terminal(names, None, lang=lang)
     if not final.is_over:
-        console.print("[dim]The game is not over: the hands stay hidden.[/]")
+        console.print(f"[dim]{terminal_phrase('replay.hidden', lang)}[/]")
     positions = final.replay() if final.is_over else ((state, None) for state in rec.states())
     previous: GameState | None = None
     for state, shown in positions:
         if previous is not None and not to_end and state.history[-1].seat is not None:
             try:
-                _ask("[dim](Enter for the next step)[/]", "Enter: the next step; q: stop the replay.")
+                _ask(f"[dim]{terminal_phrase('replay.next', lang)}[/]", terminal_phrase("replay.help", lang))
             except EOFError:
                 to_end = True
             except Quit:
                 return
         if shown is not None and previous is not None and state.deal_number != previous.deal_number:
             for seat, hand in enumerate(shown.hands):
-                console.print(f"  {escape(names[seat])}: {cards_text(hand)}")
+                console.print(
+                    "  "
+                    + terminal_phrase("replay.hand", lang, name=escape(names[seat]), cards=cards_text(hand))
+                )
         terminal.show_events(state.view(None))
         previous = state
     if previous is not None:
-        _show_end(previous, names)
+        _show_end(previous, names, lang)
 
 
-def _show_end(state: GameState, names: list[str]) -> None:
+def _show_end(state: GameState, names: list[str], lang: str) -> None:
     """The board at the end, and the stake of a game won by a lurch or more (play and replay alike)."""
     console.print(board(state.view(None), names))
-    line = stake_line(state.stake) if state.winner is not None else None
+    line = stake_line(state.stake, lang) if state.winner is not None else None
     if line is not None:
         console.print(escape(line))

@@ -11,7 +11,7 @@ from noddy.cards import Card
 from noddy.game.events import Event
 from noddy.game.view import PlayerView
 from noddy.rules import Rules, side_of
-from noddy.words import Line, event_line, possessive, side_name
+from noddy.words import Line, event_line, side_name, terminal_phrase, whose
 
 __all__ = ["ROW", "board", "cards_text", "counted_text", "event_text", "pegs", "styled"]
 
@@ -32,21 +32,23 @@ def styled(line: Line) -> str:
     return text + (f" [bold green]+{line.points}[/]" if line.points else "")
 
 
-def event_text(event: Event, names: Sequence[str], rules: Rules, partners: bool) -> str | None:
-    """One styled line for an event, or ``None`` for events not worth a line of their own."""
-    line = event_line(event, names, rules, partners)
+def event_text(
+    event: Event, names: Sequence[str], rules: Rules, partners: bool, lang: str = "en"
+) -> str | None:
+    """One styled line for an event in ``lang``, or ``None`` for events not worth a line of their own."""
+    line = event_line(event, names, rules, partners, lang)
     return None if line is None else styled(line)
 
 
-def counted_text(view: PlayerView, names: Sequence[str]) -> str | None:
+def counted_text(view: PlayerView, names: Sequence[str], lang: str = "en") -> str | None:
     """The cards being counted, face up as at a table (a hand to its holder, a crib to all), with
     the turn-up; ``None`` when no count this seat may see is being made."""
     if view.counting is None or not view.counted:
         return None
     what, seat = view.counting
-    whose = escape(possessive(names[seat]))
     turnup = f" + {cards_text([view.turnup])}" if view.turnup is not None else ""
-    return f"{whose} {what}, being counted: {cards_text(view.counted)}{turnup}"
+    owner = escape(whose(what, names[seat], lang))
+    return terminal_phrase("being_counted", lang, whose=owner, cards=cards_text(view.counted) + turnup)
 
 
 ROW = 30

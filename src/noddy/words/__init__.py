@@ -15,7 +15,7 @@ from noddy.words.calls import (
     item_name,
     say,
 )
-from noddy.words.lines import Happening, Line, Part, event_line, possessive, side_name, verb
+from noddy.words.lines import Happening, Line, Part, event_line, side_name, verb
 from noddy.words.page import PAGE, page_phrases
 from noddy.words.phrases import (
     PHRASES,
@@ -35,6 +35,7 @@ from noddy.words.phrases import (
 )
 from noddy.words.reasons import REFUSALS, Reason, say_reason
 from noddy.words.rule_sets import COUNTING, RULE_SETS, counting_words, rule_set_words
+from noddy.words.terminal import TERMINAL, terminal_phrase, yes_or_no
 from noddy.words.train import (
     DRILL_NAMES,
     TRAIN_PHRASES,
@@ -58,6 +59,7 @@ __all__ = [
     "REFUSALS",
     "RULE_SETS",
     "SPECIAL_NAMES",
+    "TERMINAL",
     "TRAIN_PHRASES",
     "CallPart",
     "Happening",
@@ -84,7 +86,6 @@ __all__ = [
     "person",
     "phrase",
     "play_end_line",
-    "possessive",
     "question_prompt",
     "reason_name",
     "round_line",
@@ -94,9 +95,11 @@ __all__ = [
     "side_name",
     "stake_line",
     "steps",
+    "terminal_phrase",
     "train_page_phrases",
     "train_phrase",
     "turned_jack_line",
     "verb",
     "whose",
+    "yes_or_no",
 ]

@@ -17,7 +17,7 @@ from noddy.scoring import Kind, ScoreItem, total
 from noddy.words.calls import NAMES, CallPart, call, card_text, check_language, say
 from noddy.words.phrases import agree, person, phrase, play_end_line, whose
 
-__all__ = ["Happening", "Line", "Part", "event_line", "possessive", "side_name", "verb"]
+__all__ = ["Happening", "Line", "Part", "event_line", "side_name", "verb"]
 
 Part = str | tuple[Card, ...]
 """Words, or cards to show as cards."""
@@ -80,11 +80,6 @@ def _plural(name: str) -> bool:
 def verb(name: str, singular: str, plural: str) -> str:
     """Agree the verb with the name: "Greedy plays", "You play", "You & Greedy 3 win"."""
     return f"{name} {plural if _plural(name) else singular}"
-
-
-def possessive(name: str) -> str:
-    """"Your" for the reader's own seat, else "Greedy's" (the terminal's English)."""
-    return "Your" if name == phrase("you") else f"{name}'s"
 
 
 def _knave_words(kind: str, rules: Rules, lang: str) -> str:

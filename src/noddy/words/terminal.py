@@ -1,0 +1,176 @@
+"""The terminal game's own words (``noddy play`` and ``noddy replay``): prompts, help at the prompt,
+the lines around the events, per language. The terminal styles and fills in the ``{fields}``; the
+events themselves are said by `noddy.words.lines`. A key ending ``.one`` / ``.many`` is chosen by a
+count (one card, two cards)."""
+
+from __future__ import annotations
+
+from noddy.words.calls import check_language
+
+__all__ = ["TERMINAL", "terminal_phrase", "yes_or_no"]
+
+TERMINAL: dict[str, dict[str, str]] = {
+    "en": {
+        "cards_help": (
+            "a card is its number in your hand (1, 2, ...) or written as a rank (A, 2-9, 10 or T, J, Q,"
+            " K) and a suit (c, d, h, s or ♣ ♦ ♥ ♠), e.g. 5h, 10d, J♠"
+        ),
+        "keys_help": (
+            "At any prompt, ? shows help and q stops the game (saving the record if you gave --record)."
+        ),
+        "player": "Player {n}",
+        "title": "{title} — {names} (seed {seed})",
+        "partners": "Partners: {first} against {second}",
+        "your_turn": "{name}, your turn: press Enter when only you can see the screen.",
+        "crib.you": "The crib is yours.",
+        "crib.one": "The crib is {name}'s.",
+        "turnup": "Turned up: {cards}   Count: {count}",
+        "pile": "Pile: {cards}",
+        "hand": "Your hand: {cards}",
+        "being_counted": "{whose}, being counted: {cards}",
+        "score": "Score: {sides}",
+        "score.side": "{name}: {score}",
+        "score_to": "Score: {sides} (game {target})",
+        "prompt.discard.one": "Lay {n} card away to the crib (by number or name, e.g. '{example}'):",
+        "prompt.discard.many": "Lay {n} cards away to the crib (by number or name, e.g. '{example}'):",
+        "prompt.declare.hand": (
+            "Count your hand: press Enter to count it, or type the points you declare ({low}-{high}):"
+        ),
+        "prompt.declare.crib": (
+            "Count your crib: press Enter to count it, or type the points you declare ({low}-{high}):"
+        ),
+        "prompt.muggins.one": "{name} missed 1 point in the count: claim it (muggins)? (y/n):",
+        "prompt.muggins.many": "{name} missed {points} points in the count: claim them (muggins)? (y/n):",
+        "prompt.go": "{cannot}: press Enter to say Go:",
+        "prompt.play": "Play a card (number or card):",
+        "prompt.play_or_go": "Play a card (number or card or 'go'):",
+        "help.discard": "Lay cards away to the crib, separated by spaces: {cards_help}.",
+        "help.declare": (
+            "Press Enter and your count is made for you, item by item; or type a number to declare your"
+            " own count (what happens to a wrong one is the rule hand.wrong_count: noddy rules show)."
+        ),
+        "help.muggins": "y: take the points the count missed (muggins); n: let them go.",
+        "help.play": (
+            "Play one card: {cards_help}. Type go (or press Enter) to say Go when you cannot play"
+            " within {limit}."
+        ),
+        "yes": "y",
+        "no": "n",
+        "error.long_number": "{start}... is too long a number: {what}",
+        "error.numbered": "your cards are numbered 1 to {n}",
+        "error.not_a_number": "{n} is not a card number; {numbered}",
+        "error.declare_range": "declare {low} to {high}",
+        "error.count": "{text}: press Enter to count, or type a number such as 6",
+        "error.yes_no": "answer y (claim the points) or n",
+        "error.discard_none": "type the {need} card(s) to lay away, by number or name",
+        "stopped": "Game stopped.",
+        "saved_so_far": "The game so far is saved in {path}.",
+        "saved": "Record saved to {path}",
+        "not_saved": "cannot save the record to {path}: {why}",
+        "replay.hidden": "The game is not over: the hands stay hidden.",
+        "replay.next": "(Enter for the next step)",
+        "replay.help": "Enter: the next step; q: stop the replay.",
+        "replay.hand": "{name}: {cards}",
+        "verify.sound": "{file}: the record is sound",
+        "verify.detail": "({n} actions; {result})",
+        "verify.scores": "scores {scores}",
+        "verify.draw": "a draw",
+        "verify.won": "side {side} won",
+    },
+    "fr": {
+        "cards_help": (
+            "une carte est son numéro dans votre main (1, 2, ...) ou s’écrit d’un rang (A, 2-9, 10 ou T,"
+            " J, Q, K) et d’une couleur (c, d, h, s ou ♣ ♦ ♥ ♠), par exemple 5h, 10d, J♠"
+        ),
+        "keys_help": (
+            "À chaque question, ? donne l’aide et q arrête la partie (en enregistrant le compte rendu si"
+            " vous avez donné --record)."
+        ),
+        "player": "Joueur {n}",
+        "title": "{title} — {names} (graine {seed})",
+        "partners": "Partenaires : {first} contre {second}",
+        "your_turn": "{name}, à vous : appuyez sur Entrée quand vous seul voyez l’écran.",
+        "crib.you": "Le crib est à vous.",
+        "crib.one": "Le crib est à {name}.",
+        "turnup": "Retournée : {cards}   Compte : {count}",
+        "pile": "Sur la table : {cards}",
+        "hand": "Votre main : {cards}",
+        "being_counted": "{whose}, qu’on compte : {cards}",
+        "score": "Score : {sides}",
+        "score.side": "{name} : {score}",
+        "score_to": "Score : {sides} (partie en {target})",
+        "prompt.discard.one": (
+            "Écartez {n} carte pour le crib (par numéro ou par nom, par exemple «\u00a0{example}\u00a0») :"
+        ),
+        "prompt.discard.many": (
+            "Écartez {n} cartes pour le crib (par numéro ou par nom, par exemple «\u00a0{example}\u00a0») :"
+        ),
+        "prompt.declare.hand": (
+            "Comptez votre main : Entrée pour la faire compter, ou tapez les points que vous annoncez"
+            " ({low}-{high}) :"
+        ),
+        "prompt.declare.crib": (
+            "Comptez votre crib : Entrée pour le faire compter, ou tapez les points que vous annoncez"
+            " ({low}-{high}) :"
+        ),
+        "prompt.muggins.one": "{name} a oublié 1 point dans son compte : le prendre (muggins) ? (o/n) :",
+        "prompt.muggins.many": (
+            "{name} a oublié {points} points dans son compte : les prendre (muggins) ? (o/n) :"
+        ),
+        "prompt.go": "{cannot} : Entrée pour dire Go :",
+        "prompt.play": "Jouez une carte (numéro ou carte) :",
+        "prompt.play_or_go": "Jouez une carte (numéro ou carte, ou «\u00a0go\u00a0») :",
+        "help.discard": "Écartez des cartes pour le crib, séparées par des espaces : {cards_help}.",
+        "help.declare": (
+            "Appuyez sur Entrée et votre compte est fait pour vous, point par point ; ou tapez un nombre"
+            " pour annoncer votre compte vous-même (ce qu’il advient d’un compte faux est la règle"
+            " hand.wrong_count : noddy rules show)."
+        ),
+        "help.muggins": "o : prendre les points oubliés (muggins) ; n : les laisser.",
+        "help.play": (
+            "Jouez une carte : {cards_help}. Tapez go (ou Entrée) pour dire Go quand vous ne pouvez pas"
+            " jouer sans dépasser {limit}."
+        ),
+        "yes": "o",
+        "no": "n",
+        "error.long_number": "{start}... est un nombre trop long : {what}",
+        "error.numbered": "vos cartes sont numérotées de 1 à {n}",
+        "error.not_a_number": "{n} n’est pas un numéro de carte ; {numbered}",
+        "error.declare_range": "annoncez de {low} à {high}",
+        "error.count": "{text} : Entrée pour compter, ou tapez un nombre, par exemple 6",
+        "error.yes_no": "répondez o (prendre les points) ou n",
+        "error.discard_none": "tapez les {need} carte(s) à écarter, par numéro ou par nom",
+        "stopped": "Partie arrêtée.",
+        "saved_so_far": "La partie jusqu’ici est enregistrée dans {path}.",
+        "saved": "Compte rendu enregistré dans {path}",
+        "not_saved": "impossible d’enregistrer le compte rendu dans {path} : {why}",
+        "replay.hidden": "La partie n’est pas finie : les mains restent cachées.",
+        "replay.next": "(Entrée pour la suite)",
+        "replay.help": "Entrée : la suite ; q : arrêter de revoir la partie.",
+        "replay.hand": "{name} : {cards}",
+        "verify.sound": "{file} : le compte rendu est sain",
+        "verify.detail": "({n} actions ; {result})",
+        "verify.scores": "scores {scores}",
+        "verify.draw": "partie nulle",
+        "verify.won": "le camp {side} a gagné",
+    },
+}
+"""Each phrase of the terminal game per language, with ``{fields}`` the terminal fills in (and may
+style)."""
+
+
+def terminal_phrase(key: str, lang: str = "en", **values: object) -> str:
+    """A phrase of the terminal game in ``lang`` with its values filled in."""
+    check_language(lang)
+    return TERMINAL[lang][key].format(**values)
+
+
+def yes_or_no(answer: str, lang: str = "en") -> bool | None:
+    """``True`` for a yes in ``lang`` (or the English ``y``), ``False`` for a no, else ``None``:
+    the first letter of the answer is read."""
+    letter = answer.strip().lower()[:1]
+    if letter in (TERMINAL[lang]["yes"], TERMINAL["en"]["yes"]):
+        return True
+    if letter == TERMINAL[lang]["no"]:
+        return False
+    return None
