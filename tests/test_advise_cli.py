@@ -70,6 +70,21 @@ def test_review_of_a_golden_record(tmp_path: Path) -> None:
     losses = [d["loss"] for d in data["reviewed"]]
     assert losses == sorted(losses, reverse=True)
     code, out, _ = run("review", str(record), "--seat", "1", "--top", "2")
-    assert code == 0 and "1. deal" in out and "better" in out
+    assert code == 0 and "1. Deal" in out and "better" in out
     code, _, err = run("review", str(tmp_path / "none.json"))
     assert code == 1 and "cannot read record" in err
+
+
+def test_advise_and_review_speak_french_when_asked() -> None:
+    record = str(Path(__file__).parent / "golden" / "five-card-cribbage.json")
+    code, out, _ = run("advise", HAND, "--rules", "cribbage", "--dealer", "--lang", "fr")
+    assert code == 0
+    assert "selon Cribbage (le jeu moderne à six cartes) ; le crib est à vous." in out
+    assert "Modèle : uniform (la retournée" in out and "garder" in out and "écart" in out
+    rows = [line for line in out.splitlines() if line.strip()[:2].strip().isdigit()]
+    assert len(rows) == 15 and "J♠ 2♣" in rows[0] and "20.25" in rows[0]  # the same advice
+    code, out, _ = run("review", record, "--seat", "1", "--top", "1", "--lang", "fr")
+    assert code == 0 and "(place 1) :" in out and "décisions" in out and "Choisi : " in out
+    assert "could have been better" not in out and "Chosen" not in out
+    code, _, err = run("review", record, "--lang", "xx")
+    assert code == 1 and "unknown language 'xx'; known: en, fr" in err

@@ -11,8 +11,10 @@ import pytest
 from rich.text import Text
 from typer.testing import CliRunner
 
+import noddy.cli.advise_cmd
 import noddy.cli.play_cmd
 import noddy.cli.render
+import noddy.cli.review_cmd
 from helpers import dealt, run
 from noddy.cards import parse_card
 from noddy.cli.common import console
@@ -23,6 +25,7 @@ from noddy.errors import IllegalActionError, NoddyError
 from noddy.game import Action, Event, EventKind
 from noddy.record import GameRecord
 from noddy.words import TERMINAL
+from noddy.words.learn import LEARN_PAGE
 
 runner = CliRunner()
 # A person who tries the first card, then the second, the third, then says Go, then presses Enter:
@@ -367,17 +370,20 @@ def test_a_muggins_claim_is_answered_in_the_language_of_the_prompt() -> None:
 
 def test_the_terminal_holds_no_wording_of_its_own() -> None:
     """Every phrase of the terminal game comes from `noddy.words` (design: the faces only render):
-    no text in the terminal's code (docstrings aside) holds a phrase's words."""
+    no text in the terminal's code (docstrings and the commands' help aside) holds a phrase's words."""
     texts: list[str] = []
-    for module in (noddy.cli.play_cmd, noddy.cli.render):
+    for module in (noddy.cli.play_cmd, noddy.cli.render, noddy.cli.advise_cmd, noddy.cli.review_cmd):
         tree = ast.parse(Path(module.__file__ or "").read_text(encoding="utf-8"))
         docstrings = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Expr)}
+        docstrings |= {
+            id(node.value) for node in ast.walk(tree) if isinstance(node, ast.keyword) and node.arg == "help"
+        }
         texts += [
             node.value
             for node in ast.walk(tree)
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings
         ]
     for lang in ("en", "fr"):
-        for key, text in TERMINAL[lang].items():
+        for key, text in [*TERMINAL[lang].items(), *LEARN_PAGE[lang].items()]:
             fixed = max(re.split(r"\{\w+\}", text), key=len).strip(" :.,")
             assert " " not in fixed or not any(fixed in t for t in texts), (lang, key, fixed)

@@ -21,6 +21,7 @@ from noddy.cli.common import (
 )
 from noddy.errors import NoddyError
 from noddy.learn import MODELS, Advice, advise
+from noddy.words import check_language, learn_phrase, rule_set_words, terminal_phrase
 
 __all__ = ["advise_command"]
 
@@ -58,12 +59,14 @@ def advise_command(
             "--plot", metavar="FILE", help="Draw each lay-away's chances of each total to a .png file."
         ),
     ] = None,
+    lang: Annotated[str, typer.Option("--lang", metavar="LANG", help="Language: en or fr.")] = "en",
 ) -> None:
     """Advise on laying away: each choice's expected points in hand, in the crib, and in all.
 
     Example: noddy advise "5h 5d 5c Js Qh 2c" --rules cribbage --dealer
     """
     with reporting_errors():
+        check_language(lang)
         rules = load(rules_name, set_)
         if dealer is None and rules.crib.kind == "dealer":
             raise NoddyError("say whose crib it is: --dealer (yours) or --pone (the dealer's)")
@@ -80,25 +83,29 @@ def advise_command(
             spread=plot is not None,
         )
         if plot is not None:
-            _plot(advice, plot)
+            _plot(advice, plot, lang)
     if as_json:
         print(json.dumps(advice.to_json(), ensure_ascii=False))
         return
-    _print(advice)
+    _print(advice, lang)
     if plot is not None:
-        console.print(f"Plot saved to {escape(str(plot))}")
+        console.print(terminal_phrase("plot_saved", lang, path=escape(str(plot))))
 
 
-def _print(advice: Advice) -> None:
+def _print(advice: Advice, lang: str) -> None:
     rules = advice.rules
-    whose = "your own" if rules.crib.kind == "own" else "yours" if advice.dealer else "the dealer's"
-    console.print(
-        f"[bold]{format_cards(advice.hand, pretty=True)}[/] under {escape(rules.title or rules.name)};"
-        f" the crib is {whose}. Model: {advice.model} ({MODELS[advice.model]})."
-    )
+    whose = "own" if rules.crib.kind == "own" else "yours" if advice.dealer else "theirs"
+    title, _ = rule_set_words(rules.name, rules.title or rules.name, rules.summary, lang)
+    cards = f"[bold]{format_cards(advice.hand, pretty=True)}[/]"
+    heading = terminal_phrase(f"advise.heading.{whose}", lang, cards=cards, rules=escape(title))
+    words = learn_phrase(f"advise.model.{advice.model}", lang)
+    console.print(f"{heading} {learn_phrase('advise.model_line', lang, model=advice.model, words=words)}")
     table = Table(show_edge=False)
-    for name in ("", "keep", "lay away", "hand", "crib", "total"):
-        table.add_column(name, justify="right" if name in ("", "hand", "crib", "total") else "left")
+    table.add_column("", justify="right")
+    for key in ("keep", "lay"):
+        table.add_column(learn_phrase(f"learn.{key}", lang))
+    for key in ("hand", "crib", "total"):
+        table.add_column(learn_phrase(f"learn.{key}", lang), justify="right")
     sign = "+" if advice.crib_sign > 0 else "−"
     for number, option in enumerate(advice.options, start=1):
         style = "bold" if number == 1 else ""
@@ -114,7 +121,7 @@ def _print(advice: Advice) -> None:
     print_table(table)
 
 
-def _plot(advice: Advice, path: Path) -> None:
+def _plot(advice: Advice, path: Path, lang: str) -> None:
     """Each lay-away's chance of each total (hand and crib together), best first, to ``path``."""
     from matplotlib.figure import Figure
 
@@ -125,11 +132,10 @@ def _plot(advice: Advice, path: Path) -> None:
         xs = [points for points, _ in option.spread]
         ys = [float(p) for _, p in option.spread]
         ax.bar(xs, ys, color="#3b6ea5")
-        label = (
-            f"keep {format_cards(option.keep)}, lay {format_cards(option.discard)}: {float(option.total):.2f}"
-        )
+        keep, lay = format_cards(option.keep), format_cards(option.discard)
+        label = terminal_phrase("advise.plot", lang, keep=keep, lay=lay, total=f"{float(option.total):.2f}")
         ax.set_title(label, fontsize=9, loc="left")
         ax.axvline(float(option.total), color="#c44e52", linestyle="--", linewidth=1)
-        ax.set_ylabel("chance", fontsize=8)
-    axes[-1].set_xlabel("points this deal (hand and crib for your side)")
+        ax.set_ylabel(terminal_phrase("advise.plot_chance", lang), fontsize=8)
+    axes[-1].set_xlabel(terminal_phrase("advise.plot_points", lang))
     figure.savefig(path, dpi=100)

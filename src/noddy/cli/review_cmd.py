@@ -13,14 +13,12 @@ from rich.table import Table
 from noddy.cards import format_cards
 from noddy.cli.common import console, print_table, reporting_errors
 from noddy.errors import NoddyError
-from noddy.learn import REVIEW_NODES, REVIEW_WORLDS, Decision, Review, review_record
+from noddy.learn import REVIEW_WORLDS, Decision, Review, review_record
 from noddy.players import WIN
 from noddy.record import GameRecord
+from noddy.words import check_language, learn_phrase, terminal_phrase
 
 __all__ = ["review"]
-
-MEASURES = {"expected": "expected points", "search": "points (search)", "count": "points"}
-"""What a decision's values are, by `Decision.measure`."""
 
 
 def review(
@@ -38,12 +36,14 @@ def review(
     ] = None,
     top: Annotated[int, typer.Option("--top", metavar="N", help="Show the N biggest mistakes.")] = 5,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    lang: Annotated[str, typer.Option("--lang", metavar="LANG", help="Language: en or fr.")] = "en",
 ) -> None:
     """Review a game: each decision of a seat against the strong player's from what the seat knew.
 
     Example: noddy review game.json --seat 0
     """
     with reporting_errors():
+        check_language(lang)
         game = GameRecord.load(record)
         if seat is None:
             people = [i for i, s in enumerate(game.seats) if s.kind == "human"]
@@ -54,42 +54,42 @@ def review(
     if as_json:
         print(json.dumps(found.to_json(), ensure_ascii=False))
         return
-    _print(found, top)
+    _print(found, top, lang)
 
 
-def _print(found: Review, top: int) -> None:
-    console.print(
-        f"[bold]{escape(found.name)}[/] (seat {found.seat}): {len(found.decisions)} decisions,"
-        f" {len(found.mistakes)} could have been better, {found.lost:.1f} points lost in all."
-    )
-    console.print(
-        f"Lay-aways in expected points; the play by a search of {REVIEW_WORLDS} worlds and"
-        f" {REVIEW_NODES:,} positions (a game won or lost counts {WIN:g})."
-    )
+def _print(found: Review, top: int, lang: str) -> None:
+    name = f"[bold]{terminal_phrase('review.seat', lang, name=escape(found.name), seat=found.seat)}[/]"
+    counts = {"decisions": len(found.decisions), "mistakes": len(found.mistakes), "lost": f"{found.lost:.1f}"}
+    console.print(learn_phrase("learn.review_summary", lang, name=name, **counts))
+    console.print(learn_phrase("learn.review_how", lang, worlds=REVIEW_WORLDS, win=f"{WIN:g}"))
     for number, decision in enumerate(found.mistakes[:top], start=1):
-        _print_decision(number, decision)
+        _print_decision(number, decision, lang)
     if not found.mistakes:
-        console.print("No mistakes found: every choice was as good as the strong player's.")
+        console.print(learn_phrase("learn.no_mistakes", lang))
 
 
-def _print_decision(number: int, d: Decision) -> None:
+def _print_decision(number: int, d: Decision, lang: str) -> None:
     console.print()
-    where = f"deal {d.deal}, move {d.move}, {d.phase}"
-    game = f" (about {d.loss / (2 * WIN):.0%} of the game)" if d.loss >= WIN / 10 else ""
-    console.print(f"[bold]{number}. {where}[/]: lost {d.loss:.2f}{game}")
-    position = f"hand {format_cards(d.hand, pretty=True)}"
+    where = learn_phrase("learn.mistake", lang, deal=d.deal, move=d.move, loss=f"{d.loss:.2f}")
+    percent = round(100 * d.loss / (2 * WIN))
+    game = learn_phrase("learn.of_game", lang, percent=percent) if d.loss >= WIN / 10 else ""
+    console.print(f"[bold]{number}. {where}[/]{game}")
+    position = [learn_phrase("learn.position_hand", lang, cards=format_cards(d.hand, pretty=True))]
     if d.turnup is not None:
-        position += f", turn-up {d.turnup.pretty}"
+        position.append(learn_phrase("learn.position_turnup", lang, card=d.turnup.pretty))
     if d.phase == "play":
-        position += f", pile {format_cards(d.pile, pretty=True) or '(empty)'}, count {d.count}"
+        pile = format_cards(d.pile, pretty=True) or "—"
+        position.append(learn_phrase("learn.position_pile", lang, cards=pile, count=d.count))
     if d.crib is not None:
-        position += f"; the crib is {d.crib}"
-    console.print(f"   {position}; scores {', '.join(map(str, d.scores))}")
-    console.print(f"   you chose [red]{escape(str(d.chosen))}[/], better [green]{escape(str(d.best))}[/]")
+        position.append(learn_phrase(f"learn.crib_is_{d.crib}", lang))
+    position.append(learn_phrase("learn.scores", lang, scores=", ".join(map(str, d.scores))))
+    console.print("   " + escape(", ".join(position)))
+    chosen, best = f"[red]{escape(str(d.chosen))}[/]", f"[green]{escape(str(d.best))}[/]"
+    console.print("   " + learn_phrase("learn.chosen", lang, chosen=chosen, best=best))
     table = Table(show_edge=False, box=None, padding=(0, 2))
-    table.add_column("choice")
-    table.add_column(MEASURES[d.measure], justify="right")
+    table.add_column(learn_phrase("learn.choice", lang))
+    table.add_column(learn_phrase(f"learn.measure.{d.measure}", lang), justify="right")
     for action, value in d.values[:6]:
-        mark = " ← yours" if action == d.chosen else ""
+        mark = " " + learn_phrase("learn.chosen_mark", lang) if action == d.chosen else ""
         table.add_row(escape(str(action)) + mark, f"{value:.2f}")
     print_table(table)

@@ -15,6 +15,7 @@ from noddy.words.calls import (
     item_name,
     say,
 )
+from noddy.words.learn import learn_phrase
 from noddy.words.lines import Happening, Line, Part, event_line, side_name, verb
 from noddy.words.page import PAGE, page_phrases
 from noddy.words.phrases import (
@@ -81,6 +82,7 @@ __all__ = [
     "event_line",
     "item_name",
     "jack_receiver_name",
+    "learn_phrase",
     "of_name",
     "page_phrases",
     "person",

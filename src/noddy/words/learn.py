@@ -1,9 +1,11 @@
-"""The learners' words on the web pages (the discard advisor and the review), one table per
-language, joined to the pages' own table by `noddy.words.page.page_phrases`."""
+"""The learners' words (the discard advisor and the review), one table per language: the pages
+have them through `noddy.words.page.page_phrases`, the terminal through `learn_phrase`."""
 
 from __future__ import annotations
 
-__all__ = ["LEARN_PAGE"]
+from noddy.words.calls import check_language
+
+__all__ = ["LEARN_PAGE", "learn_phrase"]
 
 LEARN_PAGE: dict[str, dict[str, str]] = {
     "en": {
@@ -136,3 +138,9 @@ LEARN_PAGE: dict[str, dict[str, str]] = {
     },
 }
 """Each phrase of the learners' parts of the pages, by language (the same keys in each)."""
+
+
+def learn_phrase(key: str, lang: str = "en", **values: object) -> str:
+    """A learners' phrase in ``lang`` with its values filled in."""
+    check_language(lang)
+    return LEARN_PAGE[lang][key].format(**values)

@@ -1,7 +1,8 @@
-"""The terminal game's own words (``noddy play`` and ``noddy replay``): prompts, help at the prompt,
-the lines around the events, per language. The terminal styles and fills in the ``{fields}``; the
-events themselves are said by `noddy.words.lines`. A key ending ``.one`` / ``.many`` is chosen by a
-count (one card, two cards)."""
+"""The terminal's own words, per language: ``noddy play`` and ``noddy replay`` (prompts, help at the
+prompt, the lines around the events) and what ``noddy advise`` and ``noddy review`` say that the
+pages do not (the learners' words both share are `noddy.words.learn`'s). The terminal styles and
+fills in the ``{fields}``; the events themselves are said by `noddy.words.lines`. A key ending
+``.one`` / ``.many`` is chosen by a count (one card, two cards)."""
 
 from __future__ import annotations
 
@@ -76,6 +77,14 @@ TERMINAL: dict[str, dict[str, str]] = {
         "verify.scores": "scores {scores}",
         "verify.draw": "a draw",
         "verify.won": "side {side} won",
+        "advise.heading.own": "{cards} under {rules}; the crib is your own.",
+        "advise.heading.yours": "{cards} under {rules}; the crib is yours.",
+        "advise.heading.theirs": "{cards} under {rules}; the crib is the dealer's.",
+        "advise.plot": "keep {keep}, lay {lay}: {total}",
+        "advise.plot_chance": "chance",
+        "advise.plot_points": "points this deal (hand and crib for your side)",
+        "plot_saved": "Plot saved to {path}",
+        "review.seat": "{name} (seat {seat})",
     },
     "fr": {
         "cards_help": (
@@ -153,6 +162,14 @@ TERMINAL: dict[str, dict[str, str]] = {
         "verify.scores": "scores {scores}",
         "verify.draw": "partie nulle",
         "verify.won": "le camp {side} a gagné",
+        "advise.heading.own": "{cards} selon {rules} ; le crib est le vôtre.",
+        "advise.heading.yours": "{cards} selon {rules} ; le crib est à vous.",
+        "advise.heading.theirs": "{cards} selon {rules} ; le crib est au donneur.",
+        "advise.plot": "garder {keep}, écarter {lay} : {total}",
+        "advise.plot_chance": "probabilité",
+        "advise.plot_points": "points de la donne (main et crib pour votre camp)",
+        "plot_saved": "Graphique enregistré dans {path}",
+        "review.seat": "{name} (place {seat})",
     },
 }
 """Each phrase of the terminal game per language, with ``{fields}`` the terminal fills in (and may
