@@ -15,6 +15,7 @@ setup(
                 "src/noddy/kernel/greedy.c",
                 "src/noddy/kernel/discard.c",
                 "src/noddy/kernel/rollout.c",
+                "src/noddy/kernel/observe.c",
             ],
             depends=["src/noddy/kernel/kernel.h", "src/noddy/kernel/pyface.h"],
             extra_compile_args=["-O2", "-std=c11"],

@@ -1,4 +1,4 @@
-"""Types of the compiled kernel (module.c, flow.c, score.c, greedy.c, discard.c, rollout.c)."""
+"""Types of the compiled kernel (module.c, flow.c, score.c, greedy.c, discard.c, rollout.c, observe.c)."""
 
 from collections.abc import Sequence
 
@@ -98,3 +98,18 @@ def deal_rollouts(
     win: float,
     /,
 ) -> tuple[list[float], list[float], list[float]]: ...
+
+class Observer:
+    def __init__(
+        self,
+        deck: tuple[object, ...],
+        starts: tuple[int, ...],
+        size: int,
+        players: int,
+        sides: int,
+        phases: int,
+        dealt: int,
+        holes: int,
+        /,
+    ) -> None: ...
+    def fill(self, out: object, view: object, named: Sequence[int], phase: int, side: int, /) -> None: ...

@@ -287,12 +287,15 @@ static int add_names(PyObject *m, const char *name, const char *const *names, in
 
 PyMODINIT_FUNC PyInit__ckernel(void) {
     if (PyType_Ready(&ConfigType) < 0 || PyType_Ready(&StateType) < 0) return NULL;
+    if (PyType_Ready(&ObserverType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module_def);
     if (!m) return NULL;
     Py_INCREF(&ConfigType);
     if (PyModule_AddObject(m, "Config", (PyObject *)&ConfigType) < 0) goto error;
     Py_INCREF(&StateType);
     if (PyModule_AddObject(m, "State", (PyObject *)&StateType) < 0) goto error;
+    Py_INCREF(&ObserverType);
+    if (PyModule_AddObject(m, "Observer", (PyObject *)&ObserverType) < 0) goto error;
     {
         PyObject *fields = config_fields();
         if (!fields) goto error;

@@ -21,6 +21,7 @@ typedef struct {
 
 extern PyTypeObject ConfigType;
 extern PyTypeObject StateType;
+extern PyTypeObject ObserverType; /* observe.c: observation tensors for noddy.research */
 
 /* How many steps a game or rollout may take before the kernel calls it stuck. */
 #define MAX_STEPS 10000000

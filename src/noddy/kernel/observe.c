@@ -1,0 +1,334 @@
+/* The observation tensor of a seat's view, written in C (`noddy.research.tensors.Encoder` uses it
+ * where the kernel is built; its Python encoder is the reference, and tests/research/test_tensors.py
+ * holds the two equal over random games of every preset). An `Observer` is made once per encoder
+ * with the layout (each field's start) and the deck; `fill` then reads the view's card tuples
+ * directly (a card of the deck by its address, any other card by its `index`) instead of a Python
+ * loop per card, which was most of an environment step's cost beyond the engine's. */
+#include "pyface.h"
+
+#include <string.h>
+
+enum { F_HAND, F_HELD, F_DISCARDS, F_OWN_CRIB, F_TURNUP, F_PILE, F_PLAYED, F_SEEN, F_COUNT, F_SCORES,
+       F_PHASE, F_DEALER, F_TO_ACT, F_SIZES, F_COUNTING, F_MUGGINS, NFIELDS };
+
+#define SLOTS 256 /* the deck's addresses hashed into a table twice its size and more */
+#define PLAY_LIMIT 31.0
+
+typedef struct {
+    PyObject_HEAD
+    PyObject *deck;
+    PyObject *slot[SLOTS];
+    int8_t index[SLOTS];
+    int start[NFIELDS];
+    int size, players, sides, phases;
+    double dealt, holes;
+} ObserverObject;
+
+static PyObject *NAME_SEAT, *NAME_HAND, *NAME_HELD, *NAME_DISCARDS, *NAME_OWN_CRIB, *NAME_TURNUP,
+    *NAME_PILE, *NAME_PLAYED, *NAME_COUNTED, *NAME_COUNT, *NAME_SCORES, *NAME_DEALER, *NAME_TO_ACT,
+    *NAME_HAND_SIZES, *NAME_COUNTING, *NAME_MUGGINS, *NAME_INDEX;
+
+static int intern_names(void) {
+    if (NAME_INDEX) return 0;
+#define INTERN(var, text) if (!(var = PyUnicode_InternFromString(text))) return -1
+    INTERN(NAME_SEAT, "seat"); INTERN(NAME_HAND, "hand"); INTERN(NAME_HELD, "held");
+    INTERN(NAME_DISCARDS, "discards"); INTERN(NAME_OWN_CRIB, "own_crib"); INTERN(NAME_TURNUP, "turnup");
+    INTERN(NAME_PILE, "pile"); INTERN(NAME_PLAYED, "played"); INTERN(NAME_COUNTED, "counted");
+    INTERN(NAME_COUNT, "count"); INTERN(NAME_SCORES, "scores"); INTERN(NAME_DEALER, "dealer");
+    INTERN(NAME_TO_ACT, "to_act"); INTERN(NAME_HAND_SIZES, "hand_sizes"); INTERN(NAME_COUNTING, "counting");
+    INTERN(NAME_MUGGINS, "muggins"); INTERN(NAME_INDEX, "index");
+#undef INTERN
+    return 0;
+}
+
+static size_t slot_of(const PyObject *card) { return ((uintptr_t)card >> 4) % SLOTS; }
+
+static PyObject *Observer_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
+    PyObject *deck, *starts;
+    int size, players, sides, phases, dealt, holes;
+    if (kwds && PyDict_GET_SIZE(kwds)) return PyErr_Format(PyExc_TypeError, "Observer takes no keywords");
+    if (!PyArg_ParseTuple(args, "O!O!iiiiii:Observer", &PyTuple_Type, &deck, &PyTuple_Type, &starts, &size,
+                          &players, &sides, &phases, &dealt, &holes))
+        return NULL;
+    if (PyTuple_GET_SIZE(deck) != 52) return PyErr_Format(PyExc_ValueError, "the deck has 52 cards");
+    if (PyTuple_GET_SIZE(starts) != NFIELDS)
+        return PyErr_Format(PyExc_ValueError, "give the start of each of the %d fields", NFIELDS);
+    if (players < 2 || players > 4 || sides < 2 || sides > players || phases < 1 || dealt < 1 || holes < 1)
+        return PyErr_Format(PyExc_ValueError, "not a table: %d players, %d sides", players, sides);
+    if (intern_names() < 0) return NULL;
+    ObserverObject *self = (ObserverObject *)type->tp_alloc(type, 0);
+    if (!self) return NULL;
+    Py_INCREF(deck);
+    self->deck = deck;
+    /* Each field's last number must lie inside the buffer: fill writes without further checks. */
+    const int sizes[NFIELDS] = {52, 52, 52, 52, 52, 52, 52 * players, 52, 1, sides, phases, players, players,
+                                players, 2 + players, players + 1};
+    for (int f = 0; f < NFIELDS; f++) {
+        long start = PyLong_AsLong(PyTuple_GET_ITEM(starts, f));
+        if (start == -1 && PyErr_Occurred()) goto fail;
+        if (start < 0 || start + sizes[f] > size) {
+            PyErr_Format(PyExc_ValueError, "field %d (%ld + %d) lies outside %d numbers", f, start, sizes[f], size);
+            goto fail;
+        }
+        self->start[f] = (int)start;
+    }
+    self->size = size;
+    self->players = players;
+    self->sides = sides;
+    self->phases = phases;
+    self->dealt = dealt;
+    self->holes = holes;
+    for (int i = 0; i < 52; i++) {
+        PyObject *card = PyTuple_GET_ITEM(deck, i);
+        size_t at = slot_of(card);
+        while (self->slot[at]) at = (at + 1) % SLOTS;
+        self->slot[at] = card;
+        self->index[at] = (int8_t)i;
+    }
+    return (PyObject *)self;
+fail:
+    Py_DECREF(self);
+    return NULL;
+}
+
+static void Observer_dealloc(ObserverObject *self) {
+    Py_XDECREF(self->deck);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* The card's index 0-51: a card of the deck by its address, another by its `index`; -1 with an
+ * error set when it is not a card. */
+static int card_index(const ObserverObject *o, PyObject *card) {
+    for (size_t at = slot_of(card); o->slot[at]; at = (at + 1) % SLOTS)
+        if (o->slot[at] == card) return o->index[at];
+    PyObject *value = PyObject_GetAttr(card, NAME_INDEX);
+    if (!value) return -1;
+    long index = PyLong_AsLong(value);
+    Py_DECREF(value);
+    if (index == -1 && PyErr_Occurred()) return -1;
+    if (index < 0 || index > 51) {
+        PyErr_Format(PyExc_ValueError, "card index %ld is not 0-51", index);
+        return -1;
+    }
+    return (int)index;
+}
+
+/* A view's attribute, a new reference (NULL with an error set). */
+static PyObject *get(PyObject *view, PyObject *name) { return PyObject_GetAttr(view, name); }
+
+static int as_int(PyObject *value, long *out) {
+    *out = PyLong_AsLong(value);
+    return *out == -1 && PyErr_Occurred() ? -1 : 0;
+}
+
+static int relative(long seat, long me, int n) { return (int)(((seat - me) % n + n) % n); }
+
+/* 1 at `start` + each card's index of the tuple `name` of the view (and at `seen` when `seen` >= 0). */
+static int mark_cards(const ObserverObject *o, float *out, PyObject *view, PyObject *name, int start, int seen) {
+    PyObject *cards = get(view, name);
+    if (!cards) return -1;
+    PyObject *fast = PySequence_Fast(cards, "the view's cards are a sequence");
+    Py_DECREF(cards);
+    if (!fast) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    PyObject **items = PySequence_Fast_ITEMS(fast);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        int index = card_index(o, items[i]);
+        if (index < 0) { Py_DECREF(fast); return -1; }
+        out[start + index] = 1.0f;
+        if (seen >= 0) out[seen + index] = 1.0f;
+    }
+    Py_DECREF(fast);
+    return 0;
+}
+
+/* The pile's cards (`played` < 0) or the play's, each (seat, card) in the block of its seat. */
+static int mark_laid(const ObserverObject *o, float *out, PyObject *view, PyObject *name, long me, int start,
+                     int played) {
+    PyObject *pairs = get(view, name);
+    if (!pairs) return -1;
+    PyObject *fast = PySequence_Fast(pairs, "the view's play is a sequence of (seat, card)");
+    Py_DECREF(pairs);
+    if (!fast) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    PyObject **items = PySequence_Fast_ITEMS(fast);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *pair = items[i];
+        if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2) {
+            PyErr_SetString(PyExc_TypeError, "a card laid is a (seat, card) pair");
+            Py_DECREF(fast);
+            return -1;
+        }
+        int index = card_index(o, PyTuple_GET_ITEM(pair, 1));
+        long seat;
+        if (index < 0 || as_int(PyTuple_GET_ITEM(pair, 0), &seat) < 0) { Py_DECREF(fast); return -1; }
+        if (played) {
+            out[start + relative(seat, me, o->players) * 52 + index] = 1.0f;
+            out[o->start[F_SEEN] + index] = 1.0f;
+        } else {
+            out[start + index] = 1.0f;
+        }
+    }
+    Py_DECREF(fast);
+    return 0;
+}
+
+/* Each int of the tuple `name` of the view / `scale` at `start` + its place from `first` on. */
+static int write_scaled(float *out, PyObject *view, PyObject *name, int start, long first, int places,
+                        double scale) {
+    PyObject *values = get(view, name);
+    if (!values) return -1;
+    if (!PyTuple_Check(values) || PyTuple_GET_SIZE(values) > places) {
+        PyErr_Format(PyExc_ValueError, "the view's %U is a tuple of at most %d numbers", name, places);
+        Py_DECREF(values);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(values); i++) {
+        long value;
+        if (as_int(PyTuple_GET_ITEM(values, i), &value) < 0) { Py_DECREF(values); return -1; }
+        out[start + relative((long)i, first, places)] = (float)((double)value / scale);
+    }
+    Py_DECREF(values);
+    return 0;
+}
+
+/* One seat of the view (an int attribute, or None): 1 at `start` + its place relative to `me`. */
+static int mark_seat(const ObserverObject *o, float *out, PyObject *view, PyObject *name, long me, int start) {
+    PyObject *value = get(view, name);
+    if (!value) return -1;
+    long seat;
+    int bad = value != Py_None && as_int(value, &seat) < 0;
+    if (!bad && value != Py_None) out[start + relative(seat, me, o->players)] = 1.0f;
+    Py_DECREF(value);
+    return bad ? -1 : 0;
+}
+
+/* A (str or int, int) pair of the view, or None: its two parts (a new reference to the first). */
+static int read_pair(PyObject *view, PyObject *name, PyObject **first, long *second) {
+    PyObject *pair = get(view, name);
+    *first = NULL;
+    if (!pair) return -1;
+    if (pair == Py_None) { Py_DECREF(pair); return 0; }
+    if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2) {
+        PyErr_Format(PyExc_TypeError, "the view's %U is a pair or None", name);
+        Py_DECREF(pair);
+        return -1;
+    }
+    *first = PyTuple_GET_ITEM(pair, 0);
+    Py_INCREF(*first);
+    int bad = as_int(PyTuple_GET_ITEM(pair, 1), second);
+    Py_DECREF(pair);
+    if (bad) { Py_CLEAR(*first); return -1; }
+    return 0;
+}
+
+static int fill_view(const ObserverObject *o, float *out, PyObject *view, PyObject *named, long phase,
+                     long my_side) {
+    const int *at = o->start;
+    const int n = o->players;
+    long me, value;
+    PyObject *seat = get(view, NAME_SEAT);
+    if (!seat) return -1;
+    int bad = as_int(seat, &me);
+    Py_DECREF(seat);
+    if (bad) return -1;
+    if (mark_cards(o, out, view, NAME_HAND, at[F_HAND], at[F_SEEN]) < 0 ||
+        mark_cards(o, out, view, NAME_HELD, at[F_HELD], at[F_SEEN]) < 0 ||
+        mark_cards(o, out, view, NAME_DISCARDS, at[F_DISCARDS], at[F_SEEN]) < 0 ||
+        mark_cards(o, out, view, NAME_OWN_CRIB, at[F_OWN_CRIB], at[F_SEEN]) < 0 ||
+        mark_cards(o, out, view, NAME_COUNTED, at[F_SEEN], -1) < 0 ||
+        mark_laid(o, out, view, NAME_PILE, me, at[F_PILE], 0) < 0 ||
+        mark_laid(o, out, view, NAME_PLAYED, me, at[F_PLAYED], 1) < 0)
+        return -1;
+    PyObject *turnup = get(view, NAME_TURNUP);
+    if (!turnup) return -1;
+    if (turnup != Py_None) {
+        int index = card_index(o, turnup);
+        if (index < 0) { Py_DECREF(turnup); return -1; }
+        out[at[F_TURNUP] + index] = 1.0f;
+        out[at[F_SEEN] + index] = 1.0f;
+    }
+    Py_DECREF(turnup);
+    PyObject *fast = PySequence_Fast(named, "the cards named are a sequence of card indices");
+    if (!fast) return -1;
+    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(fast); i++) {
+        if (as_int(PySequence_Fast_GET_ITEM(fast, i), &value) < 0 || value < 0 || value > 51) {
+            if (!PyErr_Occurred()) PyErr_Format(PyExc_ValueError, "card index %ld is not 0-51", value);
+            Py_DECREF(fast);
+            return -1;
+        }
+        out[at[F_SEEN] + value] = 1.0f;
+    }
+    Py_DECREF(fast);
+    PyObject *count = get(view, NAME_COUNT);
+    if (!count) return -1;
+    bad = as_int(count, &value);
+    Py_DECREF(count);
+    if (bad) return -1;
+    out[at[F_COUNT]] = (float)((double)value / PLAY_LIMIT);
+    if (write_scaled(out, view, NAME_SCORES, at[F_SCORES], my_side, o->sides, o->holes) < 0 ||
+        write_scaled(out, view, NAME_HAND_SIZES, at[F_SIZES], me, n, o->dealt) < 0)
+        return -1;
+    out[at[F_PHASE] + phase] = 1.0f;
+    if (mark_seat(o, out, view, NAME_DEALER, me, at[F_DEALER]) < 0 ||
+        mark_seat(o, out, view, NAME_TO_ACT, me, at[F_TO_ACT]) < 0)
+        return -1;
+    PyObject *what;
+    if (read_pair(view, NAME_COUNTING, &what, &value) < 0) return -1;
+    if (what) {
+        int crib = PyUnicode_Check(what) && PyUnicode_CompareWithASCIIString(what, "hand") != 0;
+        Py_DECREF(what);
+        out[at[F_COUNTING] + crib] = 1.0f;
+        out[at[F_COUNTING] + 2 + relative(value, me, n)] = 1.0f;
+    }
+    if (read_pair(view, NAME_MUGGINS, &what, &value) < 0) return -1;
+    if (what) {
+        long declarer;
+        bad = as_int(what, &declarer);
+        Py_DECREF(what);
+        if (bad) return -1;
+        out[at[F_MUGGINS] + relative(declarer, me, n)] = 1.0f;
+        out[at[F_MUGGINS] + n] = (float)((double)value / PLAY_LIMIT);
+    }
+    return 0;
+}
+
+static PyObject *Observer_fill(ObserverObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 5)
+        return PyErr_Format(PyExc_TypeError, "fill(out, view, named, phase, side) takes 5 arguments, not %zd",
+                            nargs);
+    long phase = PyLong_AsLong(args[3]), side = PyLong_AsLong(args[4]);
+    if (PyErr_Occurred()) return NULL;
+    if (phase < 0 || phase >= self->phases || side < 0 || side >= self->sides)
+        return PyErr_Format(PyExc_ValueError, "phase %ld or side %ld out of range", phase, side);
+    Py_buffer buffer;
+    if (PyObject_GetBuffer(args[0], &buffer, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) return NULL;
+    if (buffer.itemsize != 4 || !buffer.format || strcmp(buffer.format, "f") != 0 ||
+        buffer.len < (Py_ssize_t)self->size * 4) {
+        PyBuffer_Release(&buffer);
+        return PyErr_Format(PyExc_ValueError, "out must be %d float32 numbers", self->size);
+    }
+    int bad = fill_view(self, (float *)buffer.buf, args[1], args[2], phase, side);
+    PyBuffer_Release(&buffer);
+    if (bad) return NULL;
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef Observer_methods[] = {
+    {"fill", (PyCFunction)(void (*)(void))Observer_fill, METH_FASTCALL,
+     "fill(out, view, named, phase, side): write the view's encoding into out (float32, zeroed): named"
+     " the indices of the cards its deal's events show, phase the index of its phase, side its seat's"
+     " side."},
+    {NULL, NULL, 0, NULL},
+};
+
+PyTypeObject ObserverType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "noddy.kernel._ckernel.Observer",
+    .tp_basicsize = sizeof(ObserverObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Observer(deck, starts, size, players, sides, phases, dealt, holes): writes observation"
+              " tensors (noddy.research.tensors).",
+    .tp_new = Observer_new,
+    .tp_dealloc = (destructor)Observer_dealloc,
+    .tp_methods = Observer_methods,
+};
