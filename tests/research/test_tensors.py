@@ -4,18 +4,20 @@ trip for every legal action, masks that are the legal actions, and the documente
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 import re
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from noddy.cards import parse_cards
+from noddy.cards import Card, parse_cards
 from noddy.errors import IllegalActionError
-from noddy.game import Action, GameState, new_game
+from noddy.game import Action, GameState, PlayerView, new_game
+from noddy.kernel import unavailable
 from noddy.players import RandomPlayer, next_action
 from noddy.research.tensors import Encoder
-from noddy.rules import load_rules, preset_names
+from noddy.rules import Rules, load_rules, preset_names
 
 DOCS = Path(__file__).parents[2] / "docs" / "research.md"
 TABLES = [(name, n) for name in preset_names() for n in load_rules(name).player_counts]
@@ -157,3 +159,70 @@ def test_an_encoder_used_across_seats_branches_and_games_observes_as_a_fresh_one
                     fresh = Encoder(rules, players)
                     assert np.array_equal(shared.observe(view), fresh.observe(view))
                     assert np.array_equal(shared.mask(view), fresh.mask(view))
+
+
+def states_with_declarations(rules: Rules, players: int, seed: int) -> list[GameState]:
+    """Every state of a game of random action indices, declared counts included (so short counts
+    and muggins come up where the rules have them)."""
+    encoder = Encoder(rules, players)
+    state = new_game(rules, players)
+    rng = random.Random(seed)
+    states = [state]
+    while not state.is_over:
+        chance = state.chance()
+        if chance is not None:
+            state = state.apply(chance.sample(rng))
+        else:
+            view = state.view(state.to_act)
+            state = state.apply(encoder.action(view, rng.choice(encoder.legal_indices(view))))
+        states.append(state)
+    return states
+
+
+def with_new_cards(view: PlayerView) -> PlayerView:
+    """The same view with every card of its own a new `Card` object (not the deck's)."""
+
+    def fresh(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+        return tuple(Card(c.rank, c.suit) for c in cards)
+
+    return replace(
+        view,
+        hand=fresh(view.hand),
+        held=fresh(view.held),
+        played=tuple((seat, Card(c.rank, c.suit)) for seat, c in view.played),
+        turnup=None if view.turnup is None else Card(view.turnup.rank, view.turnup.suit),
+    )
+
+
+MUGGINS = ("hand.wrong_count=muggins",)
+
+
+@pytest.mark.skipif(bool(unavailable()), reason="the compiled kernel is not built")
+@pytest.mark.parametrize(
+    ("name", "players", "overrides"),
+    [(name, n, ()) for name, n in TABLES]
+    + [("cribbage", 2, MUGGINS), ("cribbage", 4, MUGGINS), ("four-card", 3, MUGGINS)],
+)
+def test_the_kernels_observations_are_the_python_encoders_for_every_seat_of_every_state(
+    name: str, players: int, overrides: tuple[str, ...]
+) -> None:
+    """The kernel writes the observations (`Encoder` with ``kernel``); the Python encoder is the
+    reference: the same numbers for every seat at every state of random games with declared
+    counts, whatever each encoder observed before, and for cards that are not the deck's objects."""
+    rules = load_rules(name, overrides)
+    compiled, reference = Encoder(rules, players), Encoder(rules, players, kernel=False)
+    fields = {f.name: f for f in compiled.fields}
+    seen = set()
+    for seed in range(3):
+        for state in states_with_declarations(rules, players, seed):
+            for seat in range(players):
+                view = state.view(seat)
+                observed = compiled.observe(view)
+                assert np.array_equal(observed, reference.observe(view)), (name, players, seed, seat)
+                if seat == state.to_act:
+                    assert np.array_equal(compiled.observe(with_new_cards(view)), observed)
+                seen.update(f for f, field in fields.items() if observed[field.start : field.stop].any())
+    assert seen >= set(fields) - {"own_crib", "muggins", "discards"}
+    assert ("discards" in seen) == bool(compiled.lay_away)
+    assert ("own_crib" in seen) == (rules.crib.kind == "own")
+    assert ("muggins" in seen) == (rules.hand.wrong_count == "muggins")
