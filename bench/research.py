@@ -13,6 +13,7 @@
 
     .venv/bin/python bench/research.py [--games N] [--first N] [--budgets 1000,10000]
                                        [--presets cribbage,willughby] [--step-games N] [--skip-ismcts]
+                                       [--step-tables cribbage:2,willughby:2,cribbage:4] [--step-rounds N]
                                        [--skip-steps] [--cells willughby:1000,...] [--until 02:20]
                                        [--engine-rollouts]
 """
@@ -39,10 +40,10 @@ from noddy.rules import load_rules
 from noddy.sim.stats import wilson
 
 
-def step_cost(preset: str, games: int, rounds: int = 3) -> tuple[float, float]:
+def step_cost(preset: str, games: int, players: int = 2, rounds: int = 3) -> tuple[float, float]:
     """Microseconds per agent decision: the environment, and the engine on the same games (the
     least CPU time of ``rounds`` alternating rounds, so that the machine's load weighs on neither)."""
-    game = env(preset)
+    game = env(preset, players)
     rules = load_rules(preset)
     plans: list[list[int]] = []
     rng = np.random.default_rng(0)
@@ -69,7 +70,7 @@ def step_cost(preset: str, games: int, rounds: int = 3) -> tuple[float, float]:
         env_times.append(time.process_time() - start)
         start = time.process_time()
         for history in histories[-games:]:
-            state = new_game(rules, 2)
+            state = new_game(rules, players)
             for action in history:
                 state = state.apply(action)
                 if state.to_act is not None:
@@ -175,6 +176,10 @@ def main() -> None:
     parser.add_argument("--budgets", default="1000,10000", help="IS-MCTS simulations per move")
     parser.add_argument("--presets", default="cribbage,willughby")
     parser.add_argument("--step-games", type=int, default=20, help="random games for the step cost")
+    parser.add_argument(
+        "--step-tables", default="cribbage:2,willughby:2,cribbage:4", help="preset:players,... for the step cost"
+    )
+    parser.add_argument("--step-rounds", type=int, default=3, help="alternating rounds of the step cost")
     parser.add_argument("--first", type=int, default=0, help="the first game's number (its seed)")
     parser.add_argument("--skip-ismcts", action="store_true")
     parser.add_argument("--skip-steps", action="store_true", help="no step cost")
@@ -186,9 +191,10 @@ def main() -> None:
     args = parser.parse_args()
     presets = args.presets.split(",")
     print("step cost, microseconds per decision (environment step + last; engine apply + view):")
-    for preset in [] if args.skip_steps else presets:
-        env_us, engine_us = step_cost(preset, args.step_games)
-        print(f"  {preset:12} env {env_us:7.0f}  engine {engine_us:7.0f}  ratio {env_us / engine_us:.2f}")
+    for table in [] if args.skip_steps else args.step_tables.split(","):
+        preset, players = table.split(":")
+        env_us, engine_us = step_cost(preset, args.step_games, int(players), args.step_rounds)
+        print(f"  {table:12} env {env_us:7.1f}  engine {engine_us:7.1f}  ratio {env_us / engine_us:.2f}")
     if args.skip_ismcts:
         return
     cells = [(p, int(b)) for p in presets for b in args.budgets.split(",")]
