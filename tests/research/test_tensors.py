@@ -206,9 +206,10 @@ MUGGINS = ("hand.wrong_count=muggins",)
 def test_the_kernels_observations_are_the_python_encoders_for_every_seat_of_every_state(
     name: str, players: int, overrides: tuple[str, ...]
 ) -> None:
-    """The kernel writes the observations (`Encoder` with ``kernel``); the Python encoder is the
-    reference: the same numbers for every seat at every state of random games with declared
-    counts, whatever each encoder observed before, and for cards that are not the deck's objects."""
+    """The kernel writes the observations and lists the legal actions by index (`Encoder` with
+    ``kernel``); the Python encoder is the reference: the same numbers for every seat at every
+    state of random games with declared counts, whatever each encoder observed before, and for
+    cards that are not the deck's objects; the same actions (the engine's own objects) by index."""
     rules = load_rules(name, overrides)
     compiled, reference = Encoder(rules, players), Encoder(rules, players, kernel=False)
     fields = {f.name: f for f in compiled.fields}
@@ -221,6 +222,10 @@ def test_the_kernels_observations_are_the_python_encoders_for_every_seat_of_ever
                 assert np.array_equal(observed, reference.observe(view)), (name, players, seed, seat)
                 if seat == state.to_act:
                     assert np.array_equal(compiled.observe(with_new_cards(view)), observed)
+                    listed = compiled.legal_by_index(view)
+                    assert listed == reference.legal_by_index(view)
+                    assert all(action is view.legal[i] for i, action in enumerate(listed.values()))
+                    assert np.array_equal(compiled.mask(view), reference.mask(view))
                 seen.update(f for f, field in fields.items() if observed[field.start : field.stop].any())
     assert seen >= set(fields) - {"own_crib", "muggins", "discards"}
     assert ("discards" in seen) == bool(compiled.lay_away)

@@ -1,6 +1,7 @@
 """Types of the compiled kernel (module.c, flow.c, score.c, greedy.c, discard.c, rollout.c, observe.c)."""
 
 from collections.abc import Sequence
+from typing import Any
 
 CONFIG_FIELDS: tuple[tuple[str, int], ...]
 PHASES: tuple[str, ...]
@@ -110,6 +111,11 @@ class Observer:
         phases: int,
         dealt: int,
         holes: int,
+        fixed: dict[str, int],
+        discard_at: dict[int, int],
+        shown: tuple[object, ...],
         /,
     ) -> None: ...
-    def fill(self, out: object, view: object, named: Sequence[int], phase: int, side: int, /) -> None: ...
+    def fill(self, out: object, view: object, named: int, phase: int, side: int, /) -> None: ...
+    def named(self, events: tuple[object, ...], start: int, /) -> int: ...
+    def listed(self, legal: Sequence[Any], hand: Sequence[object], /) -> dict[int, Any]: ...

@@ -1,9 +1,10 @@
-/* The observation tensor of a seat's view, written in C (`noddy.research.tensors.Encoder` uses it
- * where the kernel is built; its Python encoder is the reference, and tests/research/test_tensors.py
- * holds the two equal over random games of every preset). An `Observer` is made once per encoder
- * with the layout (each field's start) and the deck; `fill` then reads the view's card tuples
- * directly (a card of the deck by its address, any other card by its `index`) instead of a Python
- * loop per card, which was most of an environment step's cost beyond the engine's. */
+/* The observation tensor of a seat's view and its legal actions by index, written in C
+ * (`noddy.research.tensors.Encoder` uses them where the kernel is built; its Python encoder is the
+ * reference, and tests/research/test_tensors.py holds the two equal over random games of every
+ * preset). An `Observer` is made once per encoder with the layout (each field's start), the deck and
+ * the action index; `fill`, `named` and `listed` then read the view's cards directly (a card of the
+ * deck by its address, any other card by its `index`) instead of a Python loop per card, which was
+ * most of an environment step's cost beyond the engine's. */
 #include "pyface.h"
 
 #include <string.h>
@@ -17,6 +18,9 @@ enum { F_HAND, F_HELD, F_DISCARDS, F_OWN_CRIB, F_TURNUP, F_PILE, F_PLAYED, F_SEE
 typedef struct {
     PyObject_HEAD
     PyObject *deck;
+    PyObject *fixed;  /* action kind -> index, for the kinds without cards (go, count, ...) */
+    PyObject *discard_at; /* positions laid away, as bits of the sorted hand -> index */
+    PyObject *shown;  /* the event kinds whose cards `named` skips (the view shows them anyway) */
     PyObject *slot[SLOTS];
     int8_t index[SLOTS];
     int start[NFIELDS];
@@ -26,7 +30,8 @@ typedef struct {
 
 static PyObject *NAME_SEAT, *NAME_HAND, *NAME_HELD, *NAME_DISCARDS, *NAME_OWN_CRIB, *NAME_TURNUP,
     *NAME_PILE, *NAME_PLAYED, *NAME_COUNTED, *NAME_COUNT, *NAME_SCORES, *NAME_DEALER, *NAME_TO_ACT,
-    *NAME_HAND_SIZES, *NAME_COUNTING, *NAME_MUGGINS, *NAME_INDEX;
+    *NAME_HAND_SIZES, *NAME_COUNTING, *NAME_MUGGINS, *NAME_INDEX, *NAME_ITEMS, *NAME_CARDS, *NAME_KIND,
+    *NAME_PLAY, *NAME_DISCARD;
 
 static int intern_names(void) {
     if (NAME_INDEX) return 0;
@@ -36,7 +41,9 @@ static int intern_names(void) {
     INTERN(NAME_PILE, "pile"); INTERN(NAME_PLAYED, "played"); INTERN(NAME_COUNTED, "counted");
     INTERN(NAME_COUNT, "count"); INTERN(NAME_SCORES, "scores"); INTERN(NAME_DEALER, "dealer");
     INTERN(NAME_TO_ACT, "to_act"); INTERN(NAME_HAND_SIZES, "hand_sizes"); INTERN(NAME_COUNTING, "counting");
-    INTERN(NAME_MUGGINS, "muggins"); INTERN(NAME_INDEX, "index");
+    INTERN(NAME_MUGGINS, "muggins"); INTERN(NAME_INDEX, "index"); INTERN(NAME_ITEMS, "items");
+    INTERN(NAME_CARDS, "cards"); INTERN(NAME_KIND, "kind"); INTERN(NAME_PLAY, "play");
+    INTERN(NAME_DISCARD, "discard");
 #undef INTERN
     return 0;
 }
@@ -44,11 +51,12 @@ static int intern_names(void) {
 static size_t slot_of(const PyObject *card) { return ((uintptr_t)card >> 4) % SLOTS; }
 
 static PyObject *Observer_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
-    PyObject *deck, *starts;
+    PyObject *deck, *starts, *fixed, *discard_at, *shown;
     int size, players, sides, phases, dealt, holes;
     if (kwds && PyDict_GET_SIZE(kwds)) return PyErr_Format(PyExc_TypeError, "Observer takes no keywords");
-    if (!PyArg_ParseTuple(args, "O!O!iiiiii:Observer", &PyTuple_Type, &deck, &PyTuple_Type, &starts, &size,
-                          &players, &sides, &phases, &dealt, &holes))
+    if (!PyArg_ParseTuple(args, "O!O!iiiiiiO!O!O!:Observer", &PyTuple_Type, &deck, &PyTuple_Type, &starts,
+                          &size, &players, &sides, &phases, &dealt, &holes, &PyDict_Type, &fixed, &PyDict_Type,
+                          &discard_at, &PyTuple_Type, &shown))
         return NULL;
     if (PyTuple_GET_SIZE(deck) != 52) return PyErr_Format(PyExc_ValueError, "the deck has 52 cards");
     if (PyTuple_GET_SIZE(starts) != NFIELDS)
@@ -60,6 +68,12 @@ static PyObject *Observer_new(PyTypeObject *type, PyObject *args, PyObject *kwds
     if (!self) return NULL;
     Py_INCREF(deck);
     self->deck = deck;
+    Py_INCREF(fixed);
+    self->fixed = fixed;
+    Py_INCREF(discard_at);
+    self->discard_at = discard_at;
+    Py_INCREF(shown);
+    self->shown = shown;
     /* Each field's last number must lie inside the buffer: fill writes without further checks. */
     const int sizes[NFIELDS] = {52, 52, 52, 52, 52, 52, 52 * players, 52, 1, sides, phases, players, players,
                                 players, 2 + players, players + 1};
@@ -93,6 +107,9 @@ fail:
 
 static void Observer_dealloc(ObserverObject *self) {
     Py_XDECREF(self->deck);
+    Py_XDECREF(self->fixed);
+    Py_XDECREF(self->discard_at);
+    Py_XDECREF(self->shown);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -249,17 +266,13 @@ static int fill_view(const ObserverObject *o, float *out, PyObject *view, PyObje
         out[at[F_SEEN] + index] = 1.0f;
     }
     Py_DECREF(turnup);
-    PyObject *fast = PySequence_Fast(named, "the cards named are a sequence of card indices");
-    if (!fast) return -1;
-    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(fast); i++) {
-        if (as_int(PySequence_Fast_GET_ITEM(fast, i), &value) < 0 || value < 0 || value > 51) {
-            if (!PyErr_Occurred()) PyErr_Format(PyExc_ValueError, "card index %ld is not 0-51", value);
-            Py_DECREF(fast);
-            return -1;
-        }
-        out[at[F_SEEN] + value] = 1.0f;
+    unsigned long long bits = PyLong_AsUnsignedLongLong(named);
+    if (bits == (unsigned long long)-1 && PyErr_Occurred()) return -1;
+    if (bits >> 52) {
+        PyErr_SetString(PyExc_ValueError, "the cards named are a mask of 52 bits");
+        return -1;
     }
-    Py_DECREF(fast);
+    for (; bits; bits &= bits - 1) out[at[F_SEEN] + __builtin_ctzll(bits)] = 1.0f;
     PyObject *count = get(view, NAME_COUNT);
     if (!count) return -1;
     bad = as_int(count, &value);
@@ -314,11 +327,151 @@ static PyObject *Observer_fill(ObserverObject *self, PyObject *const *args, Py_s
     Py_RETURN_NONE;
 }
 
+/* The mask of a sequence of cards (bit `index` each), or -1 with an error set. */
+static long long mask_of(const ObserverObject *o, PyObject *cards) {
+    PyObject *fast = PySequence_Fast(cards, "cards are a sequence");
+    if (!fast) return -1;
+    long long mask = 0;
+    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(fast); i++) {
+        int index = card_index(o, PySequence_Fast_GET_ITEM(fast, i));
+        if (index < 0) { Py_DECREF(fast); return -1; }
+        mask |= 1LL << index;
+    }
+    Py_DECREF(fast);
+    return mask;
+}
+
+/* 1 when `kind` is one of the kinds whose cards the view shows anyway, 0 if not, -1 on error. */
+static int shown_elsewhere(const ObserverObject *o, PyObject *kind) {
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(o->shown); i++) {
+        PyObject *shown = PyTuple_GET_ITEM(o->shown, i);
+        if (kind == shown) return 1;
+        int equal = PyObject_RichCompareBool(kind, shown, Py_EQ);
+        if (equal) return equal;
+    }
+    return 0;
+}
+
+/* One event's cards named: its items' cards, and its own unless its kind is shown elsewhere. */
+static long long event_named(const ObserverObject *o, PyObject *event) {
+    long long named = 0, mask;
+    PyObject *items = get(event, NAME_ITEMS);
+    if (!items) return -1;
+    PyObject *fast = PySequence_Fast(items, "an event's items are a sequence");
+    Py_DECREF(items);
+    if (!fast) return -1;
+    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(fast); i++) {
+        PyObject *cards = get(PySequence_Fast_GET_ITEM(fast, i), NAME_CARDS);
+        mask = cards ? mask_of(o, cards) : -1;
+        Py_XDECREF(cards);
+        if (mask < 0) { Py_DECREF(fast); return -1; }
+        named |= mask;
+    }
+    Py_DECREF(fast);
+    PyObject *cards = get(event, NAME_CARDS);
+    if (!cards) return -1;
+    Py_ssize_t n = PyObject_Length(cards);
+    int skip = 0;
+    if (n > 0) {
+        PyObject *kind = get(event, NAME_KIND);
+        skip = kind ? shown_elsewhere(o, kind) : -1;
+        Py_XDECREF(kind);
+    }
+    mask = n < 0 || skip < 0 ? -1 : n > 0 && !skip ? mask_of(o, cards) : 0;
+    Py_DECREF(cards);
+    return mask < 0 ? -1 : named | mask;
+}
+
+static PyObject *Observer_named(ObserverObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2) return PyErr_Format(PyExc_TypeError, "named(events, start) takes 2 arguments");
+    if (!PyTuple_Check(args[0])) return PyErr_Format(PyExc_TypeError, "the events are a tuple");
+    Py_ssize_t start = PyLong_AsSsize_t(args[1]);
+    if (start == -1 && PyErr_Occurred()) return NULL;
+    long long named = 0;
+    for (Py_ssize_t i = start < 0 ? 0 : start; i < PyTuple_GET_SIZE(args[0]); i++) {
+        long long mask = event_named(self, PyTuple_GET_ITEM(args[0], i));
+        if (mask < 0) return NULL;
+        named |= mask;
+    }
+    return PyLong_FromLongLong(named);
+}
+
+/* The index of one listed action of a seat whose hand, sorted by card index, is `sorted`. */
+static PyObject *action_index(const ObserverObject *o, PyObject *action, const int *sorted, Py_ssize_t held) {
+    PyObject *kind = get(action, NAME_KIND);
+    if (!kind) return NULL;
+    PyObject *index = NULL;
+    int play = kind == NAME_PLAY || PyUnicode_Compare(kind, NAME_PLAY) == 0;
+    int discard = !play && (kind == NAME_DISCARD || PyUnicode_Compare(kind, NAME_DISCARD) == 0);
+    if (PyErr_Occurred()) goto done;
+    if (!play && !discard) {
+        index = PyDict_GetItemWithError(o->fixed, kind);
+        if (index) Py_INCREF(index);
+        else if (!PyErr_Occurred()) PyErr_SetObject(PyExc_KeyError, kind);
+        goto done;
+    }
+    PyObject *cards = get(action, NAME_CARDS);
+    if (!cards) goto done;
+    if (play) {
+        PyObject *card = PySequence_GetItem(cards, 0);
+        int at = card ? card_index(o, card) : -1;
+        Py_XDECREF(card);
+        Py_DECREF(cards);
+        if (at >= 0) index = PyLong_FromLong(at);
+        goto done;
+    }
+    long long mask = mask_of(o, cards);
+    Py_DECREF(cards);
+    if (mask < 0) goto done;
+    long long bits = 0;
+    for (Py_ssize_t at = 0; at < held; at++)
+        if (mask >> sorted[at] & 1) { bits |= 1LL << at; mask &= ~(1LL << sorted[at]); }
+    if (mask) {
+        PyErr_SetString(PyExc_KeyError, "a card laid away is not in the hand");
+        goto done;
+    }
+    PyObject *key = PyLong_FromLongLong(bits);
+    if (!key) goto done;
+    index = PyDict_GetItemWithError(o->discard_at, key);
+    if (index) Py_INCREF(index);
+    else if (!PyErr_Occurred()) PyErr_SetObject(PyExc_KeyError, key);
+    Py_DECREF(key);
+done:
+    Py_DECREF(kind);
+    return index;
+}
+
+static PyObject *Observer_listed(ObserverObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2) return PyErr_Format(PyExc_TypeError, "listed(legal, hand) takes 2 arguments");
+    long long hand = mask_of(self, args[1]);
+    if (hand < 0) return NULL;
+    int sorted[52];
+    Py_ssize_t held = 0;
+    for (int i = 0; i < 52; i++)
+        if (hand >> i & 1) sorted[held++] = i;
+    PyObject *legal = PySequence_Fast(args[0], "the legal actions are a sequence");
+    if (!legal) return NULL;
+    PyObject *listed = PyDict_New();
+    for (Py_ssize_t i = 0; listed && i < PySequence_Fast_GET_SIZE(legal); i++) {
+        PyObject *action = PySequence_Fast_GET_ITEM(legal, i);
+        PyObject *index = action_index(self, action, sorted, held);
+        if (!index || PyDict_SetItem(listed, index, action) < 0) Py_CLEAR(listed);
+        Py_XDECREF(index);
+    }
+    Py_DECREF(legal);
+    return listed;
+}
+
 static PyMethodDef Observer_methods[] = {
     {"fill", (PyCFunction)(void (*)(void))Observer_fill, METH_FASTCALL,
      "fill(out, view, named, phase, side): write the view's encoding into out (float32, zeroed): named"
-     " the indices of the cards its deal's events show, phase the index of its phase, side its seat's"
-     " side."},
+     " the cards its deal's events show (a mask, bit i for card index i), phase the index of its phase,"
+     " side its seat's side."},
+    {"named", (PyCFunction)(void (*)(void))Observer_named, METH_FASTCALL,
+     "named(events, start): the cards the events from start on show in their items, and in their cards"
+     " but for the kinds shown elsewhere, as a mask."},
+    {"listed", (PyCFunction)(void (*)(void))Observer_listed, METH_FASTCALL,
+     "listed(legal, hand): the listed legal actions of a seat holding hand, by their indices (a dict)."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -326,8 +479,8 @@ PyTypeObject ObserverType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "noddy.kernel._ckernel.Observer",
     .tp_basicsize = sizeof(ObserverObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Observer(deck, starts, size, players, sides, phases, dealt, holes): writes observation"
-              " tensors (noddy.research.tensors).",
+    .tp_doc = "Observer(deck, starts, size, players, sides, phases, dealt, holes, fixed, discard_at, shown):"
+              " observation tensors and action indices (noddy.research.tensors).",
     .tp_new = Observer_new,
     .tp_dealloc = (destructor)Observer_dealloc,
     .tp_methods = Observer_methods,

@@ -16,7 +16,7 @@ may know), so it cannot hold another seat's hidden cards. Seats are relative to 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from operator import attrgetter
@@ -24,7 +24,7 @@ from operator import attrgetter
 import numpy as np
 import numpy.typing as npt
 
-from noddy.cards import DECK, Card
+from noddy.cards import DECK, Card, card_mask
 from noddy.errors import IllegalActionError
 from noddy.game import (
     DECLARE_RANGE,
@@ -131,14 +131,26 @@ class Encoder:
         self._starts = tuple(at[name] for name in _FIRST)
         self._more_starts = tuple(at[name] for name in _LATER)
         self._observer = None
+        self._scan: Callable[[tuple[Event, ...], int], int] = _cards_named
         if kernel and compiled is not None:
             holes = first.view(0).board_holes
             starts = self._starts + self._more_starts
             self._observer = compiled.Observer(
-                DECK, starts, self.size, players, self.sides, len(PHASES), self.dealt, holes
+                DECK,
+                starts,
+                self.size,
+                players,
+                self.sides,
+                len(PHASES),
+                self.dealt,
+                holes,
+                _FIXED,
+                self._discard_at,
+                tuple(_SHOWN_ELSEWHERE),
             )
+            self._scan = self._observer.named
         self._deal_start: dict[int, tuple[int, Event]] = {}
-        self._named_memo: dict[int | None, tuple[Event, int, Event, list[int]]] = {}
+        self._named_memo: dict[int | None, tuple[Event, int, Event, int]] = {}
         self._fixed: dict[
             int, tuple[Sequence[Card], Sequence[Card], Sequence[Card], Card | None, list[int]]
         ] = {}
@@ -185,7 +197,7 @@ class Encoder:
         ones += [
             played + (seat - me) % n * CARDS + i for (seat, _), i in zip(view.played, laid_down, strict=True)
         ]
-        ones += [seen + i for i in own + laid_down + self._named(view)]  # repeats set a 1 again
+        ones += [seen + i for i in own + laid_down + _indices(self._named(view))]  # repeats set a 1 again
         if view.counted:
             ones += [seen + c.index for c in view.counted]
         ones.append(phase + _PHASE_AT[view.phase])
@@ -227,42 +239,44 @@ class Encoder:
             ones += [turnup + view.turnup.index, seen + view.turnup.index]
         return ones
 
-    def _named(self, view: PlayerView) -> list[int]:
-        """The indices of the cards the current deal's events show the view's seat (shown hands
-        and cribs, cards named in calls; the play's and the turn-up's are read from the view),
-        repeats allowed. Each seat's last answer is remembered with the events it read: a later
+    def _named(self, view: PlayerView) -> int:
+        """The cards the current deal's events show the view's seat (shown hands and cribs, cards
+        named in calls; the play's and the turn-up's are read from the view) as a mask (bit
+        `Card.index` set for each, `noddy.cards.card_mask`). Each seat's last answer is remembered with the events it read: a later
         view of the same deal, the same event objects up to there, reads only the events after."""
         events = view.events
-        deal = self._current_deal(view)
-        if not deal:
-            return []
-        start = len(events) - len(deal)
+        start = self._deal_at(view)
+        if start is None:
+            return 0
+        end = len(events)
         known = self._named_memo.get(view.seat)
         if (
             known is not None
             and known[0] is events[start]
-            and start < known[1] <= len(events)
+            and start < known[1] <= end
             and events[known[1] - 1] is known[2]
         ):
-            named = known[3] + _cards_named(events[known[1] :])
+            named = known[3] | self._scan(events, known[1])
         else:
-            named = _cards_named(deal)
-        self._named_memo[view.seat] = (events[start], len(events), events[-1], named)
+            named = self._scan(events, start)
+        self._named_memo[view.seat] = (events[start], end, events[-1], named)
         return named
 
-    def _current_deal(self, view: PlayerView) -> Sequence[Event]:
-        """`noddy.game.current_deal` of the view's events, the deal's start remembered: every
-        state of a deal shares its first events, so the same event object at the same place is
-        the same deal (a copy of the game, or another branch of a search, included)."""
+    def _deal_at(self, view: PlayerView) -> int | None:
+        """Where the current deal's events start in the view's (`noddy.game.current_deal`), or
+        ``None`` before the first deal. Remembered with the deal's first event: every state of a
+        deal shares its first events, so the same event object at the same place is the same deal
+        (a copy of the game, or another branch of a search, included)."""
         events = view.events
         known = self._deal_start.get(view.deal_number)
         if known is not None and known[0] < len(events) and events[known[0]] is known[1]:
-            return events[known[0] :]
+            return known[0]
         deal = current_deal(events)
-        if deal:
-            at = len(events) - len(deal)
-            self._deal_start[view.deal_number] = (at, events[at])
-        return deal
+        if not deal:
+            return None
+        at = len(events) - len(deal)
+        self._deal_start[view.deal_number] = (at, events[at])
+        return at
 
     # -- actions --------------------------------------------------------------------------------
 
@@ -340,6 +354,8 @@ class Encoder:
         legal = view.legal
         if not legal:
             return {}
+        if self._observer is not None:
+            return self._observer.listed(legal, view.hand)
         if legal[0].kind == "discard":
             positions = hand_positions(view.hand)
             at = self._discard_at
@@ -373,16 +389,22 @@ class Encoder:
         return names + [f"declare {n}" for n in DECLARE_RANGE]
 
 
-def _cards_named(events: Sequence[Event]) -> list[int]:
-    """The indices of the cards ``events`` show in their items, and in their cards but for the
-    play's and the turn-up's (`Encoder._named`)."""
-    named: list[int] = []
-    for event in events:
+def _cards_named(events: tuple[Event, ...], start: int) -> int:
+    """The cards the events from ``start`` on show in their items, and in their cards but for the
+    play's and the turn-up's (`Encoder._named`), as a mask."""
+    named = 0
+    for at in range(start, len(events)):
+        event = events[at]
         for item in event.items:
-            named += [c.index for c in item.cards]
+            named |= card_mask(item.cards)
         if event.cards and event.kind not in _SHOWN_ELSEWHERE:
-            named += [c.index for c in event.cards]
+            named |= card_mask(event.cards)
     return named
+
+
+def _indices(mask: int) -> list[int]:
+    """The card indices of the bits of ``mask``."""
+    return [i for i in range(CARDS) if mask >> i & 1]
 
 
 def hand_positions(hand: Sequence[Card]) -> dict[int, int]:
