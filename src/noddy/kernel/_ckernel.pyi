@@ -1,7 +1,7 @@
 """Types of the compiled kernel (module.c, flow.c, score.c, greedy.c, discard.c, rollout.c, observe.c)."""
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, overload
 
 CONFIG_FIELDS: tuple[tuple[str, int], ...]
 PHASES: tuple[str, ...]
@@ -116,6 +116,11 @@ class Observer:
         shown: tuple[object, ...],
         /,
     ) -> None: ...
+    @overload
     def fill(self, out: object, view: object, named: int, phase: int, side: int, /) -> None: ...
+    @overload
+    def fill(
+        self, out: object, view: object, named: int, phase: int, side: int, mask: object, /
+    ) -> dict[int, Any]: ...
     def named(self, events: tuple[object, ...], start: int, /) -> int: ...
     def listed(self, legal: Sequence[Any], hand: Sequence[object], /) -> dict[int, Any]: ...

@@ -31,7 +31,7 @@ typedef struct {
 static PyObject *NAME_SEAT, *NAME_HAND, *NAME_HELD, *NAME_DISCARDS, *NAME_OWN_CRIB, *NAME_TURNUP,
     *NAME_PILE, *NAME_PLAYED, *NAME_COUNTED, *NAME_COUNT, *NAME_SCORES, *NAME_DEALER, *NAME_TO_ACT,
     *NAME_HAND_SIZES, *NAME_COUNTING, *NAME_MUGGINS, *NAME_INDEX, *NAME_ITEMS, *NAME_CARDS, *NAME_KIND,
-    *NAME_PLAY, *NAME_DISCARD;
+    *NAME_PLAY, *NAME_DISCARD, *NAME_LEGAL;
 
 static int intern_names(void) {
     if (NAME_INDEX) return 0;
@@ -43,7 +43,7 @@ static int intern_names(void) {
     INTERN(NAME_TO_ACT, "to_act"); INTERN(NAME_HAND_SIZES, "hand_sizes"); INTERN(NAME_COUNTING, "counting");
     INTERN(NAME_MUGGINS, "muggins"); INTERN(NAME_INDEX, "index"); INTERN(NAME_ITEMS, "items");
     INTERN(NAME_CARDS, "cards"); INTERN(NAME_KIND, "kind"); INTERN(NAME_PLAY, "play");
-    INTERN(NAME_DISCARD, "discard");
+    INTERN(NAME_DISCARD, "discard"); INTERN(NAME_LEGAL, "legal");
 #undef INTERN
     return 0;
 }
@@ -306,27 +306,6 @@ static int fill_view(const ObserverObject *o, float *out, PyObject *view, PyObje
     return 0;
 }
 
-static PyObject *Observer_fill(ObserverObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 5)
-        return PyErr_Format(PyExc_TypeError, "fill(out, view, named, phase, side) takes 5 arguments, not %zd",
-                            nargs);
-    long phase = PyLong_AsLong(args[3]), side = PyLong_AsLong(args[4]);
-    if (PyErr_Occurred()) return NULL;
-    if (phase < 0 || phase >= self->phases || side < 0 || side >= self->sides)
-        return PyErr_Format(PyExc_ValueError, "phase %ld or side %ld out of range", phase, side);
-    Py_buffer buffer;
-    if (PyObject_GetBuffer(args[0], &buffer, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) return NULL;
-    if (buffer.itemsize != 4 || !buffer.format || strcmp(buffer.format, "f") != 0 ||
-        buffer.len < (Py_ssize_t)self->size * 4) {
-        PyBuffer_Release(&buffer);
-        return PyErr_Format(PyExc_ValueError, "out must be %d float32 numbers", self->size);
-    }
-    int bad = fill_view(self, (float *)buffer.buf, args[1], args[2], phase, side);
-    PyBuffer_Release(&buffer);
-    if (bad) return NULL;
-    Py_RETURN_NONE;
-}
-
 /* The mask of a sequence of cards (bit `index` each), or -1 with an error set. */
 static long long mask_of(const ObserverObject *o, PyObject *cards) {
     PyObject *fast = PySequence_Fast(cards, "cards are a sequence");
@@ -441,32 +420,74 @@ done:
     return index;
 }
 
-static PyObject *Observer_listed(ObserverObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 2) return PyErr_Format(PyExc_TypeError, "listed(legal, hand) takes 2 arguments");
-    long long hand = mask_of(self, args[1]);
+/* The listed legal actions of a seat holding `hand` by index (a new dict), each marked in `mask`
+ * (`num` int8 numbers) unless it is NULL. */
+static PyObject *list_actions(const ObserverObject *o, PyObject *legal_actions, PyObject *hand_cards,
+                              int8_t *mask, Py_ssize_t num) {
+    long long hand = mask_of(o, hand_cards);
     if (hand < 0) return NULL;
     int sorted[52];
     Py_ssize_t held = 0;
     for (int i = 0; i < 52; i++)
         if (hand >> i & 1) sorted[held++] = i;
-    PyObject *legal = PySequence_Fast(args[0], "the legal actions are a sequence");
+    PyObject *legal = PySequence_Fast(legal_actions, "the legal actions are a sequence");
     if (!legal) return NULL;
     PyObject *listed = PyDict_New();
     for (Py_ssize_t i = 0; listed && i < PySequence_Fast_GET_SIZE(legal); i++) {
         PyObject *action = PySequence_Fast_GET_ITEM(legal, i);
-        PyObject *index = action_index(self, action, sorted, held);
-        if (!index || PyDict_SetItem(listed, index, action) < 0) Py_CLEAR(listed);
+        PyObject *index = action_index(o, action, sorted, held);
+        Py_ssize_t at = index ? PyLong_AsSsize_t(index) : -1;
+        if (mask && at >= 0 && at < num) mask[at] = 1;
+        else if (mask && !PyErr_Occurred()) PyErr_Format(PyExc_ValueError, "action index %zd beyond the mask", at);
+        if (PyErr_Occurred() || PyDict_SetItem(listed, index, action) < 0) Py_CLEAR(listed);
         Py_XDECREF(index);
     }
     Py_DECREF(legal);
     return listed;
 }
 
+static PyObject *Observer_listed(ObserverObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2) return PyErr_Format(PyExc_TypeError, "listed(legal, hand) takes 2 arguments");
+    return list_actions(self, args[0], args[1], NULL, 0);
+}
+
+static PyObject *Observer_fill(ObserverObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 5 && nargs != 6)
+        return PyErr_Format(PyExc_TypeError, "fill(out, view, named, phase, side[, mask]) takes 5 or 6 arguments,"
+                            " not %zd", nargs);
+    long phase = PyLong_AsLong(args[3]), side = PyLong_AsLong(args[4]);
+    if (PyErr_Occurred()) return NULL;
+    if (phase < 0 || phase >= self->phases || side < 0 || side >= self->sides)
+        return PyErr_Format(PyExc_ValueError, "phase %ld or side %ld out of range", phase, side);
+    Py_buffer buffer;
+    if (PyObject_GetBuffer(args[0], &buffer, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) return NULL;
+    if (buffer.itemsize != 4 || !buffer.format || strcmp(buffer.format, "f") != 0 ||
+        buffer.len < (Py_ssize_t)self->size * 4) {
+        PyBuffer_Release(&buffer);
+        return PyErr_Format(PyExc_ValueError, "out must be %d float32 numbers", self->size);
+    }
+    int bad = fill_view(self, (float *)buffer.buf, args[1], args[2], phase, side);
+    PyBuffer_Release(&buffer);
+    if (bad) return NULL;
+    if (nargs == 5) Py_RETURN_NONE;
+    if (PyObject_GetBuffer(args[5], &buffer, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) return NULL;
+    PyObject *legal = NULL, *hand = NULL, *listed = NULL;
+    if (buffer.itemsize != 1 || !buffer.format || strcmp(buffer.format, "b") != 0)
+        PyErr_SetString(PyExc_ValueError, "the mask is int8");
+    else if ((legal = get(args[1], NAME_LEGAL)) && (hand = get(args[1], NAME_HAND)))
+        listed = list_actions(self, legal, hand, (int8_t *)buffer.buf, buffer.len);
+    Py_XDECREF(legal);
+    Py_XDECREF(hand);
+    PyBuffer_Release(&buffer);
+    return listed;
+}
+
 static PyMethodDef Observer_methods[] = {
     {"fill", (PyCFunction)(void (*)(void))Observer_fill, METH_FASTCALL,
-     "fill(out, view, named, phase, side): write the view's encoding into out (float32, zeroed): named"
-     " the cards its deal's events show (a mask, bit i for card index i), phase the index of its phase,"
-     " side its seat's side."},
+     "fill(out, view, named, phase, side[, mask]): write the view's encoding into out (float32, zeroed):"
+     " named the cards its deal's events show (a mask, bit i for card index i), phase the index of its"
+     " phase, side its seat's side; with mask (int8, zeroed), also mark the view's listed legal actions"
+     " in it and return them by index, as listed does."},
     {"named", (PyCFunction)(void (*)(void))Observer_named, METH_FASTCALL,
      "named(events, start): the cards the events from start on show in their items, and in their cards"
      " but for the kinds shown elsewhere, as a mask."},

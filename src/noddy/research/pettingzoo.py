@@ -106,10 +106,9 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
-        view = self.state.view(seat)
-        listed = self.encoder.legal_by_index(view)
+        observation, mask, listed = self.encoder.encode(self.state.view(seat))
         self._listed = (self.state, seat, listed)
-        return {"observation": self.encoder.observe(view), "action_mask": self.encoder.mask_of(view, listed)}
+        return {"observation": observation, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         """The agent to act takes the action of index ``action`` (``None`` once it is done)."""

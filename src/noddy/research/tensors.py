@@ -69,6 +69,7 @@ _FIRST = (
 _LATER = ("dealer", "to_act", "hand_sizes", "counting", "muggins")
 _SHOWN_ELSEWHERE = frozenset({EventKind.PLAY, EventKind.TURNUP})
 """Events whose cards the view shows anyway (the play, the turn-up): `Encoder._named` skips them."""
+_SPECTATOR = "an observation is a seat's: a spectator's view has no seat"
 _INDEX = attrgetter("index")
 """A discard names positions in the hand ordered by card index (the order of the card fields)."""
 
@@ -163,11 +164,29 @@ class Encoder:
         self.observe_into(view, out)
         return out
 
+    def encode(
+        self, view: PlayerView
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8], dict[int, Action]]:
+        """What an environment needs of ``view`` in one pass: its observation (`observe`), its
+        mask (`mask`) and its listed legal actions by index (`legal_by_index`)."""
+        out = np.zeros(self.size, np.float32)
+        if self._observer is None:
+            self.observe_into(view, out)
+            listed = self.legal_by_index(view)
+            return out, self.mask_of(view, listed), listed
+        if view.seat is None:
+            raise IllegalActionError(_SPECTATOR)
+        mask = np.zeros(self.num_actions, np.int8)
+        side = side_of(view.seat, view.partners)
+        listed = self._observer.fill(out, view, self._named(view), _PHASE_AT[view.phase], side, mask)
+        self._declare_into(view, mask)
+        return out, mask, listed
+
     def observe_into(self, view: PlayerView, out: npt.NDArray[np.float32]) -> None:
         """Write the encoding of ``view`` into ``out`` (zeroed by the caller)."""
         me = view.seat
         if me is None:
-            raise IllegalActionError("an observation is a seat's: a spectator's view has no seat")
+            raise IllegalActionError(_SPECTATOR)
         if self._observer is not None:
             self._observer.fill(out, view, self._named(view), _PHASE_AT[view.phase], side_of(me, view.partners))
             return
@@ -341,12 +360,15 @@ class Encoder:
         for index in listed:
             ones[index] = 1
         out = np.frombuffer(ones, np.int8)
-        legal = view.legal
-        if self.declare and legal.declare is not None:
-            points = legal.declare.points
-            start = self.declare_start - DECLARE_RANGE.start
-            out[start + points.start : start + points.stop] = 1
+        self._declare_into(view, out)
         return out
+
+    def _declare_into(self, view: PlayerView, mask: npt.NDArray[np.int8]) -> None:
+        """Mark the counts the view's seat may declare, if it may and they are offered."""
+        family = view.legal.declare
+        if self.declare and family is not None:
+            start = self.declare_start - DECLARE_RANGE.start
+            mask[start + family.points.start : start + family.points.stop] = 1
 
     def legal_by_index(self, view: PlayerView) -> dict[int, Action]:
         """The listed legal actions of the view's seat (not the declaration family) by index:
