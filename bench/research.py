@@ -177,7 +177,7 @@ def main() -> None:
     parser.add_argument("--presets", default="cribbage,willughby")
     parser.add_argument("--step-games", type=int, default=20, help="random games for the step cost")
     parser.add_argument(
-        "--step-tables", default="cribbage:2,willughby:2,cribbage:4", help="preset:players,... for the step cost"
+        "--step-tables", default="cribbage:2,willughby:2,cribbage:4", help="preset:players,... to measure"
     )
     parser.add_argument("--step-rounds", type=int, default=3, help="alternating rounds of the step cost")
     parser.add_argument("--first", type=int, default=0, help="the first game's number (its seed)")

@@ -4,8 +4,8 @@ trip for every legal action, masks that are the legal actions, and the documente
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np

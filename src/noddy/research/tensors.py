@@ -188,7 +188,8 @@ class Encoder:
         if me is None:
             raise IllegalActionError(_SPECTATOR)
         if self._observer is not None:
-            self._observer.fill(out, view, self._named(view), _PHASE_AT[view.phase], side_of(me, view.partners))
+            side = side_of(me, view.partners)
+            self._observer.fill(out, view, self._named(view), _PHASE_AT[view.phase], side)
             return
         n = self.players
         hand, _, _, _, _, pile, played, seen, count, scores, phase = self._starts
@@ -261,8 +262,9 @@ class Encoder:
     def _named(self, view: PlayerView) -> int:
         """The cards the current deal's events show the view's seat (shown hands and cribs, cards
         named in calls; the play's and the turn-up's are read from the view) as a mask (bit
-        `Card.index` set for each, `noddy.cards.card_mask`). Each seat's last answer is remembered with the events it read: a later
-        view of the same deal, the same event objects up to there, reads only the events after."""
+        `Card.index` set for each, `noddy.cards.card_mask`). Each seat's last answer is remembered
+        with the events it read: a later view of the same deal, the same event objects up to
+        there, reads only the events after."""
         events = view.events
         start = self._deal_at(view)
         if start is None:
