@@ -12,6 +12,7 @@ legal actions, apply, events in the engine's words, the greedy player's choice);
 a whole game in C between the players it knows (`PLAYERS`: random and greedy);
 `lay_away_values` weighs every discard of a view as `noddy.players.discard.discard_values` does,
 and `lay_away_rollouts` plays the rest of the deal out after each in sampled deals.
+`compiled.Observer` writes the observation tensors of `noddy.research.tensors` (observe.c).
 """
 
 from __future__ import annotations

@@ -4,7 +4,9 @@ Both are sized per (rules, players) and never change during a game, so a network
 or an action mask can be allocated once. The encoding is built from the view alone (what the seat
 may know), so it cannot hold another seat's hidden cards. Seats are relative to the observer
 (0: itself, 1: the next seat...), sides too (0: its own), so one policy serves every seat.
-`docs/research.md` lists every field; `Encoder.fields` is the same list in code.
+`docs/research.md` lists every field; `Encoder.fields` is the same list in code. Where the compiled
+kernel is built, it writes the numbers (`noddy.kernel`'s ``Observer``: an environment's step then
+costs little beyond the engine's own); the Python here is the reference it is tested against.
 
 >>> from noddy.rules import load_rules
 >>> enc = Encoder(load_rules("cribbage"), 2)
