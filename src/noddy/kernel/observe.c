@@ -61,7 +61,7 @@ static PyObject *Observer_new(PyTypeObject *type, PyObject *args, PyObject *kwds
     if (PyTuple_GET_SIZE(deck) != 52) return PyErr_Format(PyExc_ValueError, "the deck has 52 cards");
     if (PyTuple_GET_SIZE(starts) != NFIELDS)
         return PyErr_Format(PyExc_ValueError, "give the start of each of the %d fields", NFIELDS);
-    if (players < 2 || players > 4 || sides < 2 || sides > players || phases < 1 || dealt < 1 || holes < 1)
+    if (players < 2 || sides < 2 || sides > players || phases < 1 || dealt < 1 || holes < 1)
         return PyErr_Format(PyExc_ValueError, "not a table: %d players, %d sides", players, sides);
     if (intern_names() < 0) return NULL;
     ObserverObject *self = (ObserverObject *)type->tp_alloc(type, 0);
