@@ -50,6 +50,23 @@ static int intern_names(void) {
 
 static size_t slot_of(const PyObject *card) { return ((uintptr_t)card >> 4) % SLOTS; }
 
+/* The card's index 0-51: a card of the deck by its address, another by its `index`; -1 with an
+ * error set when it is not a card. */
+static int card_index(const ObserverObject *o, PyObject *card) {
+    for (size_t at = slot_of(card); o->slot[at]; at = (at + 1) % SLOTS)
+        if (o->slot[at] == card) return o->index[at];
+    PyObject *value = PyObject_GetAttr(card, NAME_INDEX);
+    if (!value) return -1;
+    long index = PyLong_AsLong(value);
+    Py_DECREF(value);
+    if (index == -1 && PyErr_Occurred()) return -1;
+    if (index < 0 || index > 51) {
+        PyErr_Format(PyExc_ValueError, "card index %ld is not 0-51", index);
+        return -1;
+    }
+    return (int)index;
+}
+
 static PyObject *Observer_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
     PyObject *deck, *starts, *fixed, *discard_at, *shown;
     int size, players, sides, phases, dealt, holes;
@@ -94,6 +111,11 @@ static PyObject *Observer_new(PyTypeObject *type, PyObject *args, PyObject *kwds
     self->holes = holes;
     for (int i = 0; i < 52; i++) {
         PyObject *card = PyTuple_GET_ITEM(deck, i);
+        int index = card_index(self, card); /* by its `index`: the deck's own place is checked once */
+        if (index != i) {
+            if (index >= 0) PyErr_Format(PyExc_ValueError, "the deck's card %d has index %d", i, index);
+            goto fail;
+        }
         size_t at = slot_of(card);
         while (self->slot[at]) at = (at + 1) % SLOTS;
         self->slot[at] = card;
@@ -111,23 +133,6 @@ static void Observer_dealloc(ObserverObject *self) {
     Py_XDECREF(self->discard_at);
     Py_XDECREF(self->shown);
     Py_TYPE(self)->tp_free((PyObject *)self);
-}
-
-/* The card's index 0-51: a card of the deck by its address, another by its `index`; -1 with an
- * error set when it is not a card. */
-static int card_index(const ObserverObject *o, PyObject *card) {
-    for (size_t at = slot_of(card); o->slot[at]; at = (at + 1) % SLOTS)
-        if (o->slot[at] == card) return o->index[at];
-    PyObject *value = PyObject_GetAttr(card, NAME_INDEX);
-    if (!value) return -1;
-    long index = PyLong_AsLong(value);
-    Py_DECREF(value);
-    if (index == -1 && PyErr_Occurred()) return -1;
-    if (index < 0 || index > 51) {
-        PyErr_Format(PyExc_ValueError, "card index %ld is not 0-51", index);
-        return -1;
-    }
-    return (int)index;
 }
 
 /* A view's attribute, a new reference (NULL with an error set). */
