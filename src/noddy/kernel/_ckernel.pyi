@@ -111,6 +111,7 @@ class Observer:
         phases: int,
         dealt: int,
         holes: int,
+        limit: int,
         fixed: dict[str, int],
         discard_at: dict[int, int],
         shown: tuple[object, ...],

@@ -13,7 +13,6 @@ enum { F_HAND, F_HELD, F_DISCARDS, F_OWN_CRIB, F_TURNUP, F_PILE, F_PLAYED, F_SEE
        F_PHASE, F_DEALER, F_TO_ACT, F_SIZES, F_COUNTING, F_MUGGINS, NFIELDS };
 
 #define SLOTS 256 /* the deck's addresses hashed into a table twice its size and more */
-#define PLAY_LIMIT 31.0
 
 typedef struct {
     PyObject_HEAD
@@ -25,7 +24,7 @@ typedef struct {
     int8_t index[SLOTS];
     int start[NFIELDS];
     int size, players, sides, phases;
-    double dealt, holes;
+    double dealt, holes, limit; /* what hand sizes, scores, and the count and points missed are divided by */
 } ObserverObject;
 
 static PyObject *NAME_SEAT, *NAME_HAND, *NAME_HELD, *NAME_DISCARDS, *NAME_OWN_CRIB, *NAME_TURNUP,
@@ -69,16 +68,16 @@ static int card_index(const ObserverObject *o, PyObject *card) {
 
 static PyObject *Observer_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
     PyObject *deck, *starts, *fixed, *discard_at, *shown;
-    int size, players, sides, phases, dealt, holes;
+    int size, players, sides, phases, dealt, holes, limit;
     if (kwds && PyDict_GET_SIZE(kwds)) return PyErr_Format(PyExc_TypeError, "Observer takes no keywords");
-    if (!PyArg_ParseTuple(args, "O!O!iiiiiiO!O!O!:Observer", &PyTuple_Type, &deck, &PyTuple_Type, &starts,
-                          &size, &players, &sides, &phases, &dealt, &holes, &PyDict_Type, &fixed, &PyDict_Type,
-                          &discard_at, &PyTuple_Type, &shown))
+    if (!PyArg_ParseTuple(args, "O!O!iiiiiiiO!O!O!:Observer", &PyTuple_Type, &deck, &PyTuple_Type, &starts,
+                          &size, &players, &sides, &phases, &dealt, &holes, &limit, &PyDict_Type, &fixed,
+                          &PyDict_Type, &discard_at, &PyTuple_Type, &shown))
         return NULL;
     if (PyTuple_GET_SIZE(deck) != 52) return PyErr_Format(PyExc_ValueError, "the deck has 52 cards");
     if (PyTuple_GET_SIZE(starts) != NFIELDS)
         return PyErr_Format(PyExc_ValueError, "give the start of each of the %d fields", NFIELDS);
-    if (players < 2 || sides < 2 || sides > players || phases < 1 || dealt < 1 || holes < 1)
+    if (players < 2 || sides < 2 || sides > players || phases < 1 || dealt < 1 || holes < 1 || limit < 1)
         return PyErr_Format(PyExc_ValueError, "not a table: %d players, %d sides", players, sides);
     if (intern_names() < 0) return NULL;
     ObserverObject *self = (ObserverObject *)type->tp_alloc(type, 0);
@@ -109,6 +108,7 @@ static PyObject *Observer_new(PyTypeObject *type, PyObject *args, PyObject *kwds
     self->phases = phases;
     self->dealt = dealt;
     self->holes = holes;
+    self->limit = limit;
     for (int i = 0; i < 52; i++) {
         PyObject *card = PyTuple_GET_ITEM(deck, i);
         int index = card_index(self, card); /* by its `index`: the deck's own place is checked once */
@@ -283,7 +283,7 @@ static int fill_view(const ObserverObject *o, float *out, PyObject *view, PyObje
     bad = as_int(count, &value);
     Py_DECREF(count);
     if (bad) return -1;
-    out[at[F_COUNT]] = (float)((double)value / PLAY_LIMIT);
+    out[at[F_COUNT]] = (float)((double)value / o->limit);
     if (write_scaled(out, view, NAME_SCORES, at[F_SCORES], my_side, o->sides, o->holes) < 0 ||
         write_scaled(out, view, NAME_HAND_SIZES, at[F_SIZES], me, n, o->dealt) < 0)
         return -1;
@@ -294,7 +294,7 @@ static int fill_view(const ObserverObject *o, float *out, PyObject *view, PyObje
     PyObject *what;
     if (read_pair(view, NAME_COUNTING, &what, &value) < 0) return -1;
     if (what) {
-        int crib = PyUnicode_Check(what) && PyUnicode_CompareWithASCIIString(what, "hand") != 0;
+        int crib = !PyUnicode_Check(what) || PyUnicode_CompareWithASCIIString(what, "hand") != 0;
         Py_DECREF(what);
         out[at[F_COUNTING] + crib] = 1.0f;
         out[at[F_COUNTING] + 2 + relative(value, me, n)] = 1.0f;
@@ -306,7 +306,7 @@ static int fill_view(const ObserverObject *o, float *out, PyObject *view, PyObje
         Py_DECREF(what);
         if (bad) return -1;
         out[at[F_MUGGINS] + relative(declarer, me, n)] = 1.0f;
-        out[at[F_MUGGINS] + n] = (float)((double)value / PLAY_LIMIT);
+        out[at[F_MUGGINS] + n] = (float)((double)value / o->limit);
     }
     return 0;
 }
@@ -505,8 +505,8 @@ PyTypeObject ObserverType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "noddy.kernel._ckernel.Observer",
     .tp_basicsize = sizeof(ObserverObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Observer(deck, starts, size, players, sides, phases, dealt, holes, fixed, discard_at, shown):"
-              " observation tensors and action indices (noddy.research.tensors).",
+    .tp_doc = "Observer(deck, starts, size, players, sides, phases, dealt, holes, limit, fixed, discard_at,"
+              " shown): observation tensors and action indices (noddy.research.tensors).",
     .tp_new = Observer_new,
     .tp_dealloc = (destructor)Observer_dealloc,
     .tp_methods = Observer_methods,

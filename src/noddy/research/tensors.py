@@ -147,6 +147,7 @@ class Encoder:
                 len(PHASES),
                 self.dealt,
                 holes,
+                PLAY_LIMIT,
                 _FIXED,
                 self._discard_at,
                 tuple(_SHOWN_ELSEWHERE),
