@@ -82,14 +82,10 @@ static PyObject *Observer_new(PyTypeObject *type, PyObject *args, PyObject *kwds
     if (intern_names() < 0) return NULL;
     ObserverObject *self = (ObserverObject *)type->tp_alloc(type, 0);
     if (!self) return NULL;
-    Py_INCREF(deck);
-    self->deck = deck;
-    Py_INCREF(fixed);
-    self->fixed = fixed;
-    Py_INCREF(discard_at);
-    self->discard_at = discard_at;
-    Py_INCREF(shown);
-    self->shown = shown;
+    self->deck = Py_NewRef(deck);
+    self->fixed = Py_NewRef(fixed);
+    self->discard_at = Py_NewRef(discard_at);
+    self->shown = Py_NewRef(shown);
     /* Each field's last number must lie inside the buffer: fill writes without further checks. */
     const int sizes[NFIELDS] = {52, 52, 52, 52, 52, 52, 52 * players, 52, 1, sides, phases, players, players,
                                 players, 2 + players, players + 1};
@@ -97,18 +93,13 @@ static PyObject *Observer_new(PyTypeObject *type, PyObject *args, PyObject *kwds
         long start = PyLong_AsLong(PyTuple_GET_ITEM(starts, f));
         if (start == -1 && PyErr_Occurred()) goto fail;
         if (start < 0 || start + sizes[f] > size) {
-            PyErr_Format(PyExc_ValueError, "field %d (%ld + %d) lies outside %d numbers", f, start, sizes[f], size);
+            PyErr_Format(PyExc_ValueError, "field %d (from %ld) lies outside %d numbers", f, start, size);
             goto fail;
         }
         self->start[f] = (int)start;
     }
-    self->size = size;
-    self->players = players;
-    self->sides = sides;
-    self->phases = phases;
-    self->dealt = dealt;
-    self->holes = holes;
-    self->limit = limit;
+    self->size = size; self->players = players; self->sides = sides; self->phases = phases;
+    self->dealt = dealt; self->holes = holes; self->limit = limit;
     for (int i = 0; i < 52; i++) {
         PyObject *card = PyTuple_GET_ITEM(deck, i);
         int index = card_index(self, card); /* by its `index`: the deck's own place is checked once */
@@ -135,9 +126,6 @@ static void Observer_dealloc(ObserverObject *self) {
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
-/* A view's attribute, a new reference (NULL with an error set). */
-static PyObject *get(PyObject *view, PyObject *name) { return PyObject_GetAttr(view, name); }
-
 static int as_int(PyObject *value, long *out) {
     *out = PyLong_AsLong(value);
     return *out == -1 && PyErr_Occurred() ? -1 : 0;
@@ -147,7 +135,7 @@ static int relative(long seat, long me, int n) { return (int)(((seat - me) % n +
 
 /* 1 at `start` + each card's index of the tuple `name` of the view (and at `seen` when `seen` >= 0). */
 static int mark_cards(const ObserverObject *o, float *out, PyObject *view, PyObject *name, int start, int seen) {
-    PyObject *cards = get(view, name);
+    PyObject *cards = PyObject_GetAttr(view, name);
     if (!cards) return -1;
     PyObject *fast = PySequence_Fast(cards, "the view's cards are a sequence");
     Py_DECREF(cards);
@@ -167,7 +155,7 @@ static int mark_cards(const ObserverObject *o, float *out, PyObject *view, PyObj
 /* The pile's cards (`played` < 0) or the play's, each (seat, card) in the block of its seat. */
 static int mark_laid(const ObserverObject *o, float *out, PyObject *view, PyObject *name, long me, int start,
                      int played) {
-    PyObject *pairs = get(view, name);
+    PyObject *pairs = PyObject_GetAttr(view, name);
     if (!pairs) return -1;
     PyObject *fast = PySequence_Fast(pairs, "the view's play is a sequence of (seat, card)");
     Py_DECREF(pairs);
@@ -198,7 +186,7 @@ static int mark_laid(const ObserverObject *o, float *out, PyObject *view, PyObje
 /* Each int of the tuple `name` of the view / `scale` at `start` + its place from `first` on. */
 static int write_scaled(float *out, PyObject *view, PyObject *name, int start, long first, int places,
                         double scale) {
-    PyObject *values = get(view, name);
+    PyObject *values = PyObject_GetAttr(view, name);
     if (!values) return -1;
     if (!PyTuple_Check(values) || PyTuple_GET_SIZE(values) > places) {
         PyErr_Format(PyExc_ValueError, "the view's %U is a tuple of at most %d numbers", name, places);
@@ -216,18 +204,18 @@ static int write_scaled(float *out, PyObject *view, PyObject *name, int start, l
 
 /* One seat of the view (an int attribute, or None): 1 at `start` + its place relative to `me`. */
 static int mark_seat(const ObserverObject *o, float *out, PyObject *view, PyObject *name, long me, int start) {
-    PyObject *value = get(view, name);
+    PyObject *value = PyObject_GetAttr(view, name);
     if (!value) return -1;
     long seat;
     int bad = value != Py_None && as_int(value, &seat) < 0;
     if (!bad && value != Py_None) out[start + relative(seat, me, o->players)] = 1.0f;
     Py_DECREF(value);
-    return bad ? -1 : 0;
+    return -bad;
 }
 
 /* A (str or int, int) pair of the view, or None: its two parts (a new reference to the first). */
 static int read_pair(PyObject *view, PyObject *name, PyObject **first, long *second) {
-    PyObject *pair = get(view, name);
+    PyObject *pair = PyObject_GetAttr(view, name);
     *first = NULL;
     if (!pair) return -1;
     if (pair == Py_None) { Py_DECREF(pair); return 0; }
@@ -249,10 +237,9 @@ static int fill_view(const ObserverObject *o, float *out, PyObject *view, PyObje
     const int *at = o->start;
     const int n = o->players;
     long me, value;
-    PyObject *seat = get(view, NAME_SEAT);
-    if (!seat) return -1;
-    int bad = as_int(seat, &me);
-    Py_DECREF(seat);
+    PyObject *seat = PyObject_GetAttr(view, NAME_SEAT);
+    int bad = !seat || as_int(seat, &me) < 0;
+    Py_XDECREF(seat);
     if (bad) return -1;
     if (mark_cards(o, out, view, NAME_HAND, at[F_HAND], at[F_SEEN]) < 0 ||
         mark_cards(o, out, view, NAME_HELD, at[F_HELD], at[F_SEEN]) < 0 ||
@@ -262,7 +249,7 @@ static int fill_view(const ObserverObject *o, float *out, PyObject *view, PyObje
         mark_laid(o, out, view, NAME_PILE, me, at[F_PILE], 0) < 0 ||
         mark_laid(o, out, view, NAME_PLAYED, me, at[F_PLAYED], 1) < 0)
         return -1;
-    PyObject *turnup = get(view, NAME_TURNUP);
+    PyObject *turnup = PyObject_GetAttr(view, NAME_TURNUP);
     if (!turnup) return -1;
     if (turnup != Py_None) {
         int index = card_index(o, turnup);
@@ -278,10 +265,9 @@ static int fill_view(const ObserverObject *o, float *out, PyObject *view, PyObje
         return -1;
     }
     for (; bits; bits &= bits - 1) out[at[F_SEEN] + __builtin_ctzll(bits)] = 1.0f;
-    PyObject *count = get(view, NAME_COUNT);
-    if (!count) return -1;
-    bad = as_int(count, &value);
-    Py_DECREF(count);
+    PyObject *count = PyObject_GetAttr(view, NAME_COUNT);
+    bad = !count || as_int(count, &value) < 0;
+    Py_XDECREF(count);
     if (bad) return -1;
     out[at[F_COUNT]] = (float)((double)value / o->limit);
     if (write_scaled(out, view, NAME_SCORES, at[F_SCORES], my_side, o->sides, o->holes) < 0 ||
@@ -339,25 +325,25 @@ static int shown_elsewhere(const ObserverObject *o, PyObject *kind) {
 /* One event's cards named: its items' cards, and its own unless its kind is shown elsewhere. */
 static long long event_named(const ObserverObject *o, PyObject *event) {
     long long named = 0, mask;
-    PyObject *items = get(event, NAME_ITEMS);
+    PyObject *items = PyObject_GetAttr(event, NAME_ITEMS);
     if (!items) return -1;
     PyObject *fast = PySequence_Fast(items, "an event's items are a sequence");
     Py_DECREF(items);
     if (!fast) return -1;
     for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(fast); i++) {
-        PyObject *cards = get(PySequence_Fast_GET_ITEM(fast, i), NAME_CARDS);
+        PyObject *cards = PyObject_GetAttr(PySequence_Fast_GET_ITEM(fast, i), NAME_CARDS);
         mask = cards ? mask_of(o, cards) : -1;
         Py_XDECREF(cards);
         if (mask < 0) { Py_DECREF(fast); return -1; }
         named |= mask;
     }
     Py_DECREF(fast);
-    PyObject *cards = get(event, NAME_CARDS);
+    PyObject *cards = PyObject_GetAttr(event, NAME_CARDS);
     if (!cards) return -1;
     Py_ssize_t n = PyObject_Length(cards);
     int skip = 0;
     if (n > 0) {
-        PyObject *kind = get(event, NAME_KIND);
+        PyObject *kind = PyObject_GetAttr(event, NAME_KIND);
         skip = kind ? shown_elsewhere(o, kind) : -1;
         Py_XDECREF(kind);
     }
@@ -382,7 +368,7 @@ static PyObject *Observer_named(ObserverObject *self, PyObject *const *args, Py_
 
 /* The index of one listed action of a seat whose hand, sorted by card index, is `sorted`. */
 static PyObject *action_index(const ObserverObject *o, PyObject *action, const int *sorted, Py_ssize_t held) {
-    PyObject *kind = get(action, NAME_KIND);
+    PyObject *kind = PyObject_GetAttr(action, NAME_KIND);
     if (!kind) return NULL;
     PyObject *index = NULL;
     int play = kind == NAME_PLAY || PyUnicode_Compare(kind, NAME_PLAY) == 0;
@@ -394,7 +380,7 @@ static PyObject *action_index(const ObserverObject *o, PyObject *action, const i
         else if (!PyErr_Occurred()) PyErr_SetObject(PyExc_KeyError, kind);
         goto done;
     }
-    PyObject *cards = get(action, NAME_CARDS);
+    PyObject *cards = PyObject_GetAttr(action, NAME_CARDS);
     if (!cards) goto done;
     if (play) {
         PyObject *card = PySequence_GetItem(cards, 0);
@@ -479,7 +465,7 @@ static PyObject *Observer_fill(ObserverObject *self, PyObject *const *args, Py_s
     PyObject *legal = NULL, *hand = NULL, *listed = NULL;
     if (buffer.itemsize != 1 || !buffer.format || strcmp(buffer.format, "b") != 0)
         PyErr_SetString(PyExc_ValueError, "the mask is int8");
-    else if ((legal = get(args[1], NAME_LEGAL)) && (hand = get(args[1], NAME_HAND)))
+    else if ((legal = PyObject_GetAttr(args[1], NAME_LEGAL)) && (hand = PyObject_GetAttr(args[1], NAME_HAND)))
         listed = list_actions(self, legal, hand, (int8_t *)buffer.buf, buffer.len);
     Py_XDECREF(legal);
     Py_XDECREF(hand);
