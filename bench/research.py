@@ -194,7 +194,7 @@ def main() -> None:
     for table in [] if args.skip_steps else args.step_tables.split(","):
         preset, players = table.split(":")
         env_us, engine_us = step_cost(preset, args.step_games, int(players), args.step_rounds)
-        print(f"  {table:12} env {env_us:7.1f}  engine {engine_us:7.1f}  ratio {env_us / engine_us:.2f}")
+        print(f"  {table:14} env {env_us:7.1f}  engine {engine_us:7.1f}  ratio {env_us / engine_us:.2f}")
     if args.skip_ismcts:
         return
     cells = [(p, int(b)) for p in presets for b in args.budgets.split(",")]
