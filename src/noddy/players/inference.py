@@ -11,11 +11,12 @@ numpy speed, then the itemised count confirms the survivors item by item.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 from math import comb
+from typing import overload
 
 import numpy as np
 import numpy.typing as npt
@@ -23,7 +24,7 @@ import numpy.typing as npt
 from noddy.cards import DECK, Card, Rank, Suit, card_mask
 from noddy.game import PlayerView, announced_items, current_deal, jack_receiver
 from noddy.rules import Rules
-from noddy.scoring import FACTS, KINDS, PLAY_LIMIT, Kind, ScoreItem, score_deals
+from noddy.scoring import FACTS, KINDS, PLAY_LIMIT, ScoreItem, score_deals
 
 __all__ = ["Evidence", "candidate_hands", "evidence", "fits"]
 
@@ -100,6 +101,7 @@ def fits(view: PlayerView, ev: Evidence, hand: Sequence[Card]) -> bool:
 
 
 _SUIT_KINDS = frozenset(k for k in KINDS if FACTS[k].by_suit)
+_RANK_KINDS = frozenset(k for k in KINDS if not FACTS[k].by_suit and not FACTS[k].play_only)
 _SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 _RANK_PARTS: dict[tuple[object, ...], Signature] = {}
 _SUIT_PARTS: dict[tuple[object, ...], Signature] = {}
@@ -111,10 +113,32 @@ def announced(rules: Rules, hand: Sequence[Card], turnup: Card, receives_jack: b
     and the part that depends on suits (the flush, the Knave, named cards, a turned Jack), by which
     cards share a suit with each other and with the turn-up, which are Jacks, and which are named."""
     ranks = tuple(sorted(int(c.rank) for c in hand))
-    key = (rules, ranks, int(turnup.rank))
-    rank_part = _RANK_PARTS.get(key)
-    if rank_part is None:
-        rank_part = _RANK_PARTS[key] = _rank_part(rules, ranks, int(turnup.rank))
+    suited = _suit_part(rules, hand, turnup, receives_jack)
+    return tuple(sorted((*_rank_part(rules, ranks, int(turnup.rank)), *suited)))
+
+
+def _rank_part(rules: Rules, ranks: tuple[int, ...], turnup: int) -> Signature:
+    """The rank-only items of a hand with these sorted ranks (memoised), counted on cards of
+    made-up suits."""
+    key = (rules, ranks, turnup)
+    part = _RANK_PARTS.get(key)
+    if part is None:
+        if len(_RANK_PARTS) > 200_000:
+            _RANK_PARTS.clear()
+        seen: dict[int, int] = {}
+        cards = []
+        for rank in (*ranks, turnup):
+            cards.append(Card(Rank(rank), _SUITS[seen.get(rank, 0)]))
+            seen[rank] = seen.get(rank, 0) + 1
+        items = announced_items(rules, cards[:-1], cards[-1])
+        part = _RANK_PARTS[key] = signature([i for i in items if i.kind not in _SUIT_KINDS])
+    return part
+
+
+def _suit_part(rules: Rules, hand: Sequence[Card], turnup: Card, receives_jack: bool) -> Signature:
+    """The items of ``hand``'s call that read suits or single cards (memoised by what they can
+    read: which cards are Jacks, of the turn-up's suit, how many share each one's suit, which
+    are named; `_suit_keys` is the same key for many hands at once)."""
     trump = turnup.suit
     named: tuple[str, ...] = ()
     if rules.special_cards.enabled:
@@ -126,39 +150,59 @@ def announced(rules: Rules, hand: Sequence[Card], turnup: Card, receives_jack: b
     shape = tuple(
         sorted((c.rank is Rank.JACK, c.suit is trump, sum(d.suit is c.suit for d in hand)) for c in hand)
     )
-    suit_key = (rules, turnup.rank is Rank.JACK, receives_jack, shape, named)
-    suit_part = _SUIT_PARTS.get(suit_key)
-    if suit_part is None:
+    key = (rules, turnup.rank is Rank.JACK, receives_jack, shape, named)
+    part = _SUIT_PARTS.get(key)
+    if part is None:
         if len(_SUIT_PARTS) > 200_000:
             _SUIT_PARTS.clear()
         items = announced_items(rules, hand, turnup, receives_jack=receives_jack)
-        suit_part = _SUIT_PARTS[suit_key] = signature([i for i in items if i.kind in _SUIT_KINDS])
-    return tuple(sorted((*rank_part, *suit_part)))
+        part = _SUIT_PARTS[key] = signature([i for i in items if i.kind in _SUIT_KINDS])
+    return part
 
 
-def _rank_part(rules: Rules, ranks: tuple[int, ...], turnup: int) -> Signature:
-    """The rank-only items of a hand with these ranks, counted on cards of made-up suits."""
-    if len(_RANK_PARTS) > 200_000:
-        _RANK_PARTS.clear()
-    seen: dict[int, int] = {}
-    cards = []
-    for rank in (*ranks, turnup):
-        cards.append(Card(Rank(rank), _SUITS[seen.get(rank, 0)]))
-        seen[rank] = seen.get(rank, 0) + 1
-    items = announced_items(rules, cards[:-1], cards[-1])
-    return signature([i for i in items if i.kind not in _SUIT_KINDS])
+Hand = tuple[Card, ...]
+Masks = npt.NDArray[np.uint64]
+
+
+class HandRows(Sequence[Hand]):
+    """Hands kept as rows of card indices, each made a tuple of cards only when read: the tens of
+    thousands of hands an announcement allows cost no Python object each (nor the garbage
+    collector's time) while a search draws a few of them."""
+
+    __slots__ = ("rows",)
+
+    def __init__(self, rows: npt.NDArray[np.uint8]) -> None:
+        self.rows = rows
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    @overload
+    def __getitem__(self, at: int) -> Hand: ...
+
+    @overload
+    def __getitem__(self, at: slice) -> HandRows: ...
+
+    def __getitem__(self, at: int | slice) -> Hand | HandRows:
+        if isinstance(at, slice):
+            return HandRows(self.rows[at])
+        return tuple(DECK[i] for i in self.rows[at].tolist())
+
+    def __iter__(self) -> Iterator[Hand]:
+        return (tuple(DECK[i] for i in row) for row in self.rows.tolist())
 
 
 def candidate_hands(
     view: PlayerView, ev: Evidence, pool: Sequence[Card], rng: random.Random, *, sample: int = 400
-) -> list[tuple[Card, ...]]:
-    """Held hands of ``ev.seat`` consistent with the view: all of them where an announcement narrows
-    them enough to enumerate (or there are few), else up to ``sample`` drawn at random by rejection,
-    which keeps them uniform over the consistent hands (deterministic for a given ``rng``)."""
+) -> tuple[Sequence[Hand], Masks]:
+    """Held hands of ``ev.seat`` consistent with the view, and each hand's cards as bits
+    (`card_mask`, for drawing hands that do not share a card): all of them where an announcement
+    narrows them enough to enumerate (or there are few), else up to ``sample`` drawn at random by
+    rejection, which keeps them uniform over the consistent hands (deterministic for a given ``rng``)."""
     k = ev.size - len(ev.played)
     pool = [c for c in pool if c not in ev.played]
     if k <= 0:
-        return [ev.played] if fits(view, ev, ev.played) else []
+        return _with_masks([ev.played] if fits(view, ev, ev.played) else [])
     many = comb(len(pool), k)
     if ev.announcement is not None and view.turnup is not None and view.seat is not None:
         base = tuple(c for c in DECK if c != view.turnup)  # one enumeration serves every viewer
@@ -168,56 +212,53 @@ def candidate_hands(
             )
             allowed = np.uint64(card_mask((*pool, *ev.played)))
             played = np.uint64(card_mask(ev.played))
-            inside = np.flatnonzero((masks & ~allowed == 0) & (masks & played == played)).tolist()
+            inside = np.flatnonzero((masks & ~allowed == 0) & (masks & played == played))
             rest = replace(ev, announcement=None)  # every called hand makes the call already
-            if rest.holds_knave is None and not rest.go_limits:
-                return [called[i] for i in inside]
-            return [called[i] for i in inside if fits(view, rest, called[i])]
+            if rest.holds_knave is not None or rest.go_limits:
+                inside = inside[np.array([fits(view, rest, called[i]) for i in inside.tolist()], dtype=bool)]
+            return HandRows(called.rows[inside]), masks[inside]
     if many > ENUMERATE_LIMIT or many > sample * 4:
-        found: list[tuple[Card, ...]] = []
+        found: list[Hand] = []
         for _ in range(sample * 20):
             hand = (*ev.played, *rng.sample(pool, k))
             if fits(view, ev, hand):
                 found.append(hand)
                 if len(found) >= sample:
                     break
-        return found
-    return [hand for rest in combinations(pool, k) if fits(view, ev, hand := (*ev.played, *rest))]
+        return _with_masks(found)
+    every = [hand for rest in combinations(pool, k) if fits(view, ev, hand := (*ev.played, *rest))]
+    return _with_masks(every)
+
+
+def _with_masks(hands: list[Hand]) -> tuple[Sequence[Hand], Masks]:
+    """The hands and each one's `card_mask`."""
+    return hands, np.array([card_mask(hand) for hand in hands], dtype=np.uint64)
+
+
+@lru_cache(maxsize=16)
+def announced_hands(
+    rules: Rules, turnup: Card, receives_jack: bool, call: Signature, base: tuple[Card, ...], size: int
+) -> tuple[HandRows, Masks]:
+    """Every hand of ``size`` cards from ``base`` that makes exactly the announced call (in the
+    order of `itertools.combinations`), and each hand's cards as bits (`card_mask`). A call is its
+    items that read ranks alone and those that read suits (`announced`), so a hand makes it when
+    its ranks make the first (one table look-up per hand, `_rank_calls`) and its suits the second
+    (counted once for each suit pattern among the survivors, `_suit_keys`). Cached, as it does not
+    change while the deal is played (only the cards laid and the Go calls narrow it)."""
+    combos, keys = _hands_of(base, size)
+    combos = combos[_rank_calls(rules, turnup, call, size)[keys]]
+    suited = tuple(item for item in call if item[0] in _SUIT_KINDS)
+    _, first, which = np.unique(_suit_keys(rules, combos, turnup), return_index=True, return_inverse=True)
+    parts = [_suit_part(rules, [DECK[i] for i in combos[at]], turnup, receives_jack) for at in first.tolist()]
+    kept = combos[np.array([part == suited for part in parts], dtype=bool)[which.reshape(-1)]]
+    masks = np.bitwise_or.reduce(np.left_shift(np.uint64(1), kept.astype(np.uint64)), axis=1)
+    return HandRows(kept), masks.reshape(-1)
 
 
 @lru_cache(maxsize=8)
 def _combinations(n: int, k: int) -> npt.NDArray[np.int64]:
     """Every way to choose ``k`` of ``n`` positions, as rows of an array (built once)."""
     return np.array(list(combinations(range(n), k)), dtype=np.int64).reshape(-1, k)
-
-
-@lru_cache(maxsize=128)
-def announced_hands(
-    rules: Rules, turnup: Card, receives_jack: bool, call: Signature, base: tuple[Card, ...], size: int
-) -> tuple[tuple[tuple[Card, ...], ...], npt.NDArray[np.uint64]]:
-    """Every hand of ``size`` cards from ``base`` that makes exactly the announced call, and each
-    hand's cards as bits (`card_mask`): a numpy look-up of each kind of combination first, then the
-    itemised count of the survivors. Cached, as it does not change while the deal is played (only
-    the cards laid and the Go calls narrow it)."""
-    combos, keys = _hands_of(base, size)
-    combos = combos[_rank_calls(rules, turnup, call, size)[keys]]
-    for kinds in _TABLE_KINDS:
-        wanted = sum(points for kind, _, points in call if kind in kinds)
-        turnups = np.full(len(combos), turnup.index, dtype=np.uint8)
-        combos = combos[score_deals(rules, combos, turnups, kinds=kinds) == wanted]
-    if rules.special_cards.enabled or size > 4:
-        rows = combos.tolist()
-        makes = np.array(
-            [announced(rules, tuple(DECK[i] for i in row), turnup, receives_jack) == call for row in rows],
-            dtype=bool,
-        ).reshape(-1)
-    else:
-        _, first, which = np.unique(_shapes(combos, turnup), return_index=True, return_inverse=True)
-        each = [announced(rules, tuple(DECK[i] for i in combos[at]), turnup, receives_jack) for at in first]
-        makes = np.array([made == call for made in each], dtype=bool)[which.reshape(-1)]
-    kept = combos[makes]
-    masks = np.bitwise_or.reduce(np.left_shift(np.uint64(1), kept.astype(np.uint64)), axis=1)
-    return tuple(tuple(DECK[i] for i in row) for row in kept.tolist()), masks.reshape(-1)
 
 
 @lru_cache(maxsize=4)
@@ -236,47 +277,55 @@ def _rank_keys(combos: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
     return keys
 
 
+@lru_cache(maxsize=8)
+def _rank_sets(size: int) -> tuple[list[tuple[int, ...]], npt.NDArray[np.uint8]]:
+    """Every sorted set of ``size`` ranks (0-12, none more than four times), and each as cards of
+    suits 0, 1, 2... in rank order (rows of card indices)."""
+    sets = [s for s in combinations_with_replacement(range(13), size) if max(map(s.count, s)) <= 4]
+    rows = np.array([[13 * s[:i].count(r) + r for i, r in enumerate(s)] for s in sets], np.uint8)
+    return sets, rows.reshape(-1, size)
+
+
 @lru_cache(maxsize=256)
 def _rank_calls(rules: Rules, turnup: Card, call: Signature, size: int) -> npt.NDArray[np.bool_]:
     """For every sorted set of ``size`` ranks (by `_rank_keys`): whether a hand of those ranks
-    makes the call's items that read ranks alone (fifteens, pairs, runs...), which suits cannot
-    change. Each set is scored once, as cards of suits 0, 1, 2... in rank order, so that hands
-    of every rank are sifted by a table look-up before any card is counted."""
-    shapes = [s for s in combinations_with_replacement(range(13), size) if max(map(s.count, s)) <= 4]
-    rows = np.array([[13 * s[:i].count(r) + r for i, r in enumerate(s)] for s in shapes], np.uint8)
+    makes exactly the call's items that read ranks alone (fifteens, pairs, runs...), which suits
+    cannot change. A deal table sifts the sets by those items' points (one table for all of
+    them, built once), then the survivors' items are compared (`_rank_part`), so hands of every
+    rank are sifted by one table look-up."""
+    sets, rows = _rank_sets(size)
     turnups = np.full(len(rows), turnup.index, dtype=np.uint8)
-    keep = np.ones(len(rows), dtype=bool)
-    for kinds in _TABLE_KINDS:
-        if not any(FACTS[kind].by_suit for kind in kinds):
-            wanted = sum(points for kind, _, points in call if kind in kinds)
-            keep &= score_deals(rules, rows, turnups, kinds=kinds) == wanted
+    wanted = sum(points for kind, _, points in call if kind in _RANK_KINDS)
+    keep = score_deals(rules, rows, turnups, kinds=_RANK_KINDS) == wanted
+    ranked = tuple(item for item in call if item[0] not in _SUIT_KINDS)
+    up = int(turnup.rank)
+    for at in np.flatnonzero(keep).tolist():
+        ranks = tuple(r + 1 for r in sets[at])
+        keep[at] = ranks.count(up) < 4 and _rank_part(rules, ranks, up) == ranked
     table = np.zeros(13**size, dtype=bool)
     table[_rank_keys(rows)] = keep
     return table
 
 
-_RANKS = np.array([int(card.rank) for card in DECK], dtype=np.int64)
-_SUIT_NUMBERS = np.array([_SUITS.index(card.suit) for card in DECK], dtype=np.int64)
+_JACKS = np.array([card.rank is Rank.JACK for card in DECK], dtype=np.int64)
 
 
-def _shapes(combos: npt.NDArray[np.uint8], turnup: Card) -> npt.NDArray[np.int64]:
-    """For each hand (a row of card indices), what `announced` tells its call by where no card is
-    named, as one number: its sorted ranks, and its sorted cards' (Jack, of the turn-up's suit, how
-    many of the hand share the suit), 7 bits each. Hands with equal numbers make the same call, so
-    one of each is counted (hands of up to 4 cards fit in 63 bits; `announced_hands` checks)."""
-    ranks = _RANKS[combos]
-    suits = _SUIT_NUMBERS[combos]
-    same = (suits[:, :, None] == suits[:, None, :]).sum(axis=2)
-    trump = suits == _SUITS.index(turnup.suit)
-    cards = (ranks == int(Rank.JACK)) * 64 + trump * 32 + same
+def _suit_keys(rules: Rules, combos: npt.NDArray[np.uint8], turnup: Card) -> npt.NDArray[np.int64]:
+    """For each hand (a row of card indices), `_suit_part`'s key as one number: its cards' (named,
+    Jack, of the turn-up's suit, how many of the hand share the suit), sorted. Hands with equal
+    numbers have the same suit part, so one of each is counted."""
+    size = combos.shape[1]
+    suits = combos // 13
+    same = (suits[:, :, None] == suits[:, None, :]).sum(axis=2, dtype=np.int64)
+    named = np.zeros(len(DECK), dtype=np.int64)
+    if rules.special_cards.enabled:
+        names = sorted(dict(rules.special_cards.cards))
+        named = np.array([names.index(str(c)) + 1 if str(c) in names else 0 for c in DECK], dtype=np.int64)
+    codes = ((named[combos] * 2 + _JACKS[combos]) * 2 + (suits == turnup.index // 13)) * (size + 1) + same
+    base = 4 * (int(named.max()) + 1) * (size + 1)
+    if base**size >= 2**63:
+        raise OverflowError(f"{size}-card hands with {int(named.max())} named cards do not fit one key")
     key = np.zeros(len(combos), dtype=np.int64)
-    for column in (*np.sort(ranks, axis=1).T, *np.sort(cards, axis=1).T):
-        key = key * 128 + column
+    for column in np.sort(codes, axis=1).T:
+        key = key * base + column
     return key
-
-
-_TABLE_KINDS = tuple(
-    frozenset({k}) for k in KINDS if not FACTS[k].play_only and (not FACTS[k].by_suit or k is Kind.FLUSH)
-)
-"""The kinds a hand's call counts as `score_hand` does (each checked apart by the deal tables):
-every kind of the hand that depends on ranks alone, and the flush."""
