@@ -257,8 +257,16 @@ def announced_hands(
 
 @lru_cache(maxsize=8)
 def _combinations(n: int, k: int) -> npt.NDArray[np.int64]:
-    """Every way to choose ``k`` of ``n`` positions, as rows of an array (built once)."""
-    return np.array(list(combinations(range(n), k)), dtype=np.int64).reshape(-1, k)
+    """Every way to choose ``k`` of ``n`` positions, as rows of an array in the order of
+    `itertools.combinations` (built once, a column at a time: each row followed by every
+    position after its last)."""
+    rows = np.zeros((1, 0), dtype=np.int64)
+    for column in range(k):
+        last = rows[:, -1] if column else np.full(1, -1, dtype=np.int64)
+        counts = np.maximum(n - 1 - last, 0)
+        starts = np.repeat(last + 1 - (np.cumsum(counts) - counts), counts)
+        rows = np.column_stack([np.repeat(rows, counts, axis=0), np.arange(len(starts)) + starts])
+    return rows
 
 
 @lru_cache(maxsize=4)
