@@ -26,7 +26,7 @@ from noddy.game import PlayerView, announced_items, current_deal, jack_receiver
 from noddy.rules import Rules
 from noddy.scoring import FACTS, KINDS, PLAY_LIMIT, ScoreItem, score_deals
 
-__all__ = ["Evidence", "candidate_hands", "evidence", "fits"]
+__all__ = ["Evidence", "HandRows", "candidate_hands", "evidence", "fits"]
 
 Signature = tuple[tuple[str, int, int], ...]
 ENUMERATE_LIMIT = 250_000
