@@ -56,7 +56,7 @@ def test_inference_pins_the_hand_and_the_strong_player_denies_the_31() -> None:
     view = state.view(1)
     ev = evidence(view, 0)
     assert ev.announcement is not None and sum(p for _, _, p in ev.announcement) == 20
-    hands, _ = candidate_hands(view, ev, view.unseen(), random.Random(0))
+    hands = candidate_hands(view, ev, view.unseen(), random.Random(0))
     assert [set(h) for h in hands] == [set(parse_cards("5h 5d 5s"))]
     assert StrongPlayer().choose(view, view.legal, random.Random(0)) == Action.play(1, parse_card("3d"))
     assert GreedyPlayer().choose(view, view.legal, random.Random(0)) == Action.play(1, parse_card("Kh"))
@@ -101,7 +101,7 @@ def test_inference_is_sound_and_complete_on_real_games(name: str) -> None:
             view = s.view(me)
             other = 1 - me
             ev = evidence(view, other)
-            hands, _ = candidate_hands(view, ev, view.unseen(), random.Random(seed))
+            hands = candidate_hands(view, ev, view.unseen(), random.Random(seed))
             assert s.held[other] in {tuple(h) for h in hands} or any(
                 sorted(h) == sorted(s.held[other]) for h in hands
             ), "the true hand is never excluded"
@@ -129,7 +129,7 @@ def test_announced_hands_are_every_hand_that_makes_the_call(name: str) -> None:
         jack = rng.random() < 0.5
         call = announced(rules, rng.sample(pool, size), turnup, jack)
         every = [h for h in combinations(pool, size) if announced(rules, h, turnup, jack) == call]
-        found, _ = announced_hands(rules, turnup, jack, call, pool, size)
+        found = announced_hands(rules, turnup, jack, call, pool, size)
         assert list(found) == every
 
 

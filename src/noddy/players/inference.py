@@ -26,7 +26,7 @@ from noddy.game import PlayerView, announced_items, current_deal, jack_receiver
 from noddy.rules import Rules
 from noddy.scoring import FACTS, KINDS, PLAY_LIMIT, ScoreItem, score_deals
 
-__all__ = ["Evidence", "HandRows", "candidate_hands", "evidence", "fits"]
+__all__ = ["Evidence", "HandRows", "candidate_hands", "evidence", "fits", "hand_masks"]
 
 Signature = tuple[tuple[str, int, int], ...]
 ENUMERATE_LIMIT = 250_000
@@ -165,14 +165,17 @@ Masks = npt.NDArray[np.uint64]
 
 
 class HandRows(Sequence[Hand]):
-    """Hands kept as rows of card indices, each made a tuple of cards only when read: the tens of
-    thousands of hands an announcement allows cost no Python object each (nor the garbage
-    collector's time) while a search draws a few of them."""
+    """Hands kept as rows of card indices, with each one's cards as bits (`card_mask`), each made
+    a tuple of cards only when read: the tens of thousands of hands an announcement allows cost
+    no Python object each (nor the garbage collector's time) while a search draws a few of them."""
 
-    __slots__ = ("rows",)
+    __slots__ = ("masks", "rows")
 
-    def __init__(self, rows: npt.NDArray[np.uint8]) -> None:
+    def __init__(self, rows: npt.NDArray[np.uint8], masks: Masks | None = None) -> None:
         self.rows = rows
+        if masks is None:
+            masks = np.bitwise_or.reduce(np.left_shift(np.uint64(1), rows.astype(np.uint64)), axis=1)
+        self.masks: Masks = masks
 
     def __len__(self) -> int:
         return len(self.rows)
@@ -185,7 +188,7 @@ class HandRows(Sequence[Hand]):
 
     def __getitem__(self, at: int | slice) -> Hand | HandRows:
         if isinstance(at, slice):
-            return HandRows(self.rows[at])
+            return HandRows(self.rows[at], self.masks[at])
         return tuple(DECK[i] for i in self.rows[at].tolist())
 
     def __iter__(self) -> Iterator[Hand]:
@@ -194,29 +197,28 @@ class HandRows(Sequence[Hand]):
 
 def candidate_hands(
     view: PlayerView, ev: Evidence, pool: Sequence[Card], rng: random.Random, *, sample: int = 400
-) -> tuple[Sequence[Hand], Masks]:
-    """Held hands of ``ev.seat`` consistent with the view, and each hand's cards as bits
-    (`card_mask`, for drawing hands that do not share a card): all of them where an announcement
-    narrows them enough to enumerate (or there are few), else up to ``sample`` drawn at random by
-    rejection, which keeps them uniform over the consistent hands (deterministic for a given ``rng``)."""
+) -> Sequence[Hand]:
+    """Held hands of ``ev.seat`` consistent with the view: all of them where an announcement narrows
+    them enough to enumerate (or there are few; then as `HandRows`), else up to ``sample`` drawn at
+    random by rejection, which keeps them uniform over the consistent hands (deterministic for a
+    given ``rng``)."""
     k = ev.size - len(ev.played)
     pool = [c for c in pool if c not in ev.played]
     if k <= 0:
-        return _with_masks([ev.played] if fits(view, ev, ev.played) else [])
+        return [ev.played] if fits(view, ev, ev.played) else []
     many = comb(len(pool), k)
     if ev.announcement is not None and view.turnup is not None and view.seat is not None:
         base = tuple(c for c in DECK if c != view.turnup)  # one enumeration serves every viewer
         if comb(len(base), ev.size) <= ENUMERATE_LIMIT:
-            called, masks = announced_hands(
-                view.rules, view.turnup, ev.receives_jack, ev.announcement, base, ev.size
-            )
+            call = ev.announcement
+            called = announced_hands(view.rules, view.turnup, ev.receives_jack, call, base, ev.size)
             allowed = np.uint64(card_mask((*pool, *ev.played)))
             played = np.uint64(card_mask(ev.played))
-            inside = np.flatnonzero((masks & ~allowed == 0) & (masks & played == played))
+            inside = np.flatnonzero((called.masks & ~allowed == 0) & (called.masks & played == played))
             rest = replace(ev, announcement=None)  # every called hand makes the call already
             if rest.holds_knave is not None or rest.go_limits:
                 inside = inside[np.array([fits(view, rest, called[i]) for i in inside.tolist()], dtype=bool)]
-            return HandRows(called.rows[inside]), masks[inside]
+            return HandRows(called.rows[inside], called.masks[inside])
     if many > ENUMERATE_LIMIT or many > sample * 4:
         found: list[Hand] = []
         for _ in range(sample * 20):
@@ -225,22 +227,24 @@ def candidate_hands(
                 found.append(hand)
                 if len(found) >= sample:
                     break
-        return _with_masks(found)
-    every = [hand for rest in combinations(pool, k) if fits(view, ev, hand := (*ev.played, *rest))]
-    return _with_masks(every)
+        return found
+    return [hand for rest in combinations(pool, k) if fits(view, ev, hand := (*ev.played, *rest))]
 
 
-def _with_masks(hands: list[Hand]) -> tuple[Sequence[Hand], Masks]:
-    """The hands and each one's `card_mask`."""
-    return hands, np.array([card_mask(hand) for hand in hands], dtype=np.uint64)
+def hand_masks(hands: Sequence[Hand]) -> Masks:
+    """Each hand's cards as bits (`card_mask`), for drawing hands that share no card: made
+    already for `HandRows`."""
+    if isinstance(hands, HandRows):
+        return hands.masks
+    return np.array([card_mask(hand) for hand in hands], dtype=np.uint64)
 
 
 @lru_cache(maxsize=16)
 def announced_hands(
     rules: Rules, turnup: Card, receives_jack: bool, call: Signature, base: tuple[Card, ...], size: int
-) -> tuple[HandRows, Masks]:
+) -> HandRows:
     """Every hand of ``size`` cards from ``base`` that makes exactly the announced call (in the
-    order of `itertools.combinations`), and each hand's cards as bits (`card_mask`). A call is its
+    order of `itertools.combinations`). A call is its
     items that read ranks alone and those that read suits (`announced`), so a hand makes it when
     its ranks make the first (one table look-up per hand, `_rank_calls`) and its suits the second
     (counted once for each suit pattern among the survivors, `_suit_keys`). Cached, as it does not
@@ -250,9 +254,7 @@ def announced_hands(
     suited = tuple(item for item in call if item[0] in _SUIT_KINDS)
     _, first, which = np.unique(_suit_keys(rules, combos, turnup), return_index=True, return_inverse=True)
     parts = [_suit_part(rules, [DECK[i] for i in combos[at]], turnup, receives_jack) for at in first.tolist()]
-    kept = combos[np.array([part == suited for part in parts], dtype=bool)[which.reshape(-1)]]
-    masks = np.bitwise_or.reduce(np.left_shift(np.uint64(1), kept.astype(np.uint64)), axis=1)
-    return HandRows(kept), masks.reshape(-1)
+    return HandRows(combos[np.array([part == suited for part in parts], dtype=bool)[which.reshape(-1)]])
 
 
 @lru_cache(maxsize=8)

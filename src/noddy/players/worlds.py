@@ -14,7 +14,7 @@ import numpy as np
 
 from noddy.cards import Card
 from noddy.game import Event, EventKind, GameState, Phase, PlayerView, current_deal
-from noddy.players.inference import Evidence, candidate_hands, evidence
+from noddy.players.inference import Evidence, candidate_hands, evidence, hand_masks
 
 __all__ = ["sample_worlds", "world"]
 
@@ -67,27 +67,27 @@ def sample_worlds(view: PlayerView, rng: random.Random, limit: int) -> list[Game
     others = [s for s in range(view.players) if s != me]
     pool = list(view.unseen())
     evidences: dict[int, Evidence] = {s: evidence(view, s) for s in others}
-    candidates = {s: candidate_hands(view, evidences[s], pool, rng) for s in others}  # hands, masks
+    candidates = {s: candidate_hands(view, evidences[s], pool, rng) for s in others}
     my_held = view.held
     worlds: list[GameState] = []
     if len(others) == 1:
         (other,) = others
-        options = candidates[other][0]
+        options = candidates[other]
         chosen = options if len(options) <= limit else rng.sample(options, limit)
         for hand in chosen:
             worlds.append(_complete(view, {me: my_held, other: hand}, pool, rng))
         return worlds
+    masks = {s: hand_masks(candidates[s]) for s in others}
     for _ in range(limit * 10):
         used = np.uint64(0)
         held: dict[int, tuple[Card, ...]] = {me: my_held}
         for seat in others:
-            hands, masks = candidates[seat]
-            fitting = np.flatnonzero((masks & used) == 0)
+            fitting = np.flatnonzero((masks[seat] & used) == 0)
             if not len(fitting):
                 break
             chosen_at = rng.choice(fitting)
-            held[seat] = hands[chosen_at]
-            used |= masks[chosen_at]
+            held[seat] = candidates[seat][chosen_at]
+            used |= masks[seat][chosen_at]
         else:
             worlds.append(_complete(view, held, pool, rng))
             if len(worlds) >= limit:
