@@ -173,9 +173,7 @@ class HandRows(Sequence[Hand]):
 
     def __init__(self, rows: npt.NDArray[np.uint8], masks: Masks | None = None) -> None:
         self.rows = rows
-        if masks is None:
-            masks = np.bitwise_or.reduce(np.left_shift(np.uint64(1), rows.astype(np.uint64)), axis=1)
-        self.masks: Masks = masks
+        self.masks = _masks(rows) if masks is None else masks
 
     def __len__(self) -> int:
         return len(self.rows)
@@ -218,7 +216,7 @@ def candidate_hands(
             rest = replace(ev, announcement=None)  # every called hand makes the call already
             if rest.holds_knave is not None or rest.go_limits:
                 inside = inside[np.array([fits(view, rest, called[i]) for i in inside.tolist()], dtype=bool)]
-            return HandRows(called.rows[inside], called.masks[inside])
+            return HandRows(np.take(called.rows, inside, axis=0), called.masks[inside])
     if many > ENUMERATE_LIMIT or many > sample * 4:
         found: list[Hand] = []
         for _ in range(sample * 20):
@@ -249,12 +247,14 @@ def announced_hands(
     its ranks make the first (one table look-up per hand, `_rank_calls`) and its suits the second
     (counted once for each suit pattern among the survivors, `_suit_keys`). Cached, as it does not
     change while the deal is played (only the cards laid and the Go calls narrow it)."""
-    combos, keys = _hands_of(base, size)
-    combos = combos[_rank_calls(rules, turnup, call, size)[keys]]
+    combos, keys, masks = _hands_of(base, size)
+    take = np.flatnonzero(_rank_calls(rules, turnup, call, size)[keys])
+    combos = np.take(combos, take, axis=0)  # np.take: rows gathered at a tenth of indexing's time
     suited = tuple(item for item in call if item[0] in _SUIT_KINDS)
     _, first, which = np.unique(_suit_keys(rules, combos, turnup), return_index=True, return_inverse=True)
     parts = [_suit_part(rules, [DECK[i] for i in combos[at]], turnup, receives_jack) for at in first.tolist()]
-    return HandRows(combos[np.array([part == suited for part in parts], dtype=bool)[which.reshape(-1)]])
+    makes = np.flatnonzero(np.array([part == suited for part in parts], dtype=bool)[which.reshape(-1)])
+    return HandRows(np.take(combos, makes, axis=0), masks[take[makes]])
 
 
 @lru_cache(maxsize=8)
@@ -272,12 +272,38 @@ def _combinations(n: int, k: int) -> npt.NDArray[np.int64]:
 
 
 @lru_cache(maxsize=4)
-def _hands_of(base: tuple[Card, ...], size: int) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int64]]:
-    """Every hand of ``size`` cards from ``base`` (rows of card indices) and its ranks' key
-    (`_rank_keys`): the same for every announcing seat of a deal, so made once a deal."""
+def _hands_of(
+    base: tuple[Card, ...], size: int
+) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int64], Masks]:
+    """Every hand of ``size`` cards from ``base`` (rows of card indices), its ranks' key
+    (`_rank_keys`) and its mask: the same for every announcing seat of a deal, so made once a
+    deal. From a base in the pack's order (the play's: the pack less the turn-up), the pack's
+    hands that lie within it, in the same order, so that nothing is sorted a deal."""
     index = np.array([c.index for c in base], dtype=np.uint8)
+    if size <= PACK_HANDS_SIZE and bool(np.all(index[1:] > index[:-1])):
+        combos, keys, masks = _pack_hands(size)
+        inside = np.flatnonzero((masks & ~np.uint64(card_mask(base))) == 0)
+        return np.take(combos, inside, axis=0), keys[inside], masks[inside]
     combos = index[_combinations(len(base), size)]
-    return combos, _rank_keys(combos)
+    return combos, _rank_keys(combos), _masks(combos)
+
+
+PACK_HANDS_SIZE = 4
+"""Hands of up to this many cards from the whole pack are made once (270,725 of four: 4 MB)."""
+
+
+@lru_cache(maxsize=PACK_HANDS_SIZE)
+def _pack_hands(size: int) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int64], Masks]:
+    """Every hand of ``size`` cards from the whole pack (rows of card indices in the order of
+    `itertools.combinations`), its ranks' key and its mask, made once."""
+    combos = _combinations(len(DECK), size).astype(np.uint8)
+    return combos, _rank_keys(combos), _masks(combos)
+
+
+def _masks(combos: npt.NDArray[np.uint8]) -> Masks:
+    """Each hand's cards as bits (`card_mask`)."""
+    masks: Masks = np.bitwise_or.reduce(np.left_shift(np.uint64(1), combos.astype(np.uint64)), axis=1)
+    return masks
 
 
 def _rank_keys(combos: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
@@ -318,24 +344,35 @@ def _rank_calls(rules: Rules, turnup: Card, call: Signature, size: int) -> npt.N
 
 
 _JACKS = np.array([card.rank is Rank.JACK for card in DECK], dtype=np.int64)
+_SUIT_OF = np.array([card.index // 13 for card in DECK], dtype=np.int64)
 
 
 def _suit_keys(rules: Rules, combos: npt.NDArray[np.uint8], turnup: Card) -> npt.NDArray[np.int64]:
     """For each hand (a row of card indices), `_suit_part`'s key as one number: its cards' (named,
     Jack, of the turn-up's suit, how many of the hand share the suit), sorted. Hands with equal
-    numbers have the same suit part, so one of each is counted."""
+    numbers have the same suit part, so one of each is counted. Worked a column (a card of every
+    hand) at a time, which numpy does far faster than small rows."""
     size = combos.shape[1]
-    suits = combos // 13
-    same = (suits[:, :, None] == suits[:, None, :]).sum(axis=2, dtype=np.int64)
-    named = np.zeros(len(DECK), dtype=np.int64)
-    if rules.special_cards.enabled:
-        names = sorted(dict(rules.special_cards.cards))
-        named = np.array([names.index(str(c)) + 1 if str(c) in names else 0 for c in DECK], dtype=np.int64)
-    codes = ((named[combos] * 2 + _JACKS[combos]) * 2 + (suits == turnup.index // 13)) * (size + 1) + same
+    named = _named(rules)
+    trump = turnup.index // 13
+    cards = (named * 2 + _JACKS) * 2 + np.equal(_SUIT_OF, trump)
+    columns = [combos[:, i] for i in range(size)]
+    suits = [_SUIT_OF[column] for column in columns]
+    codes = np.empty((len(combos), size), dtype=np.int64)
+    for i, column in enumerate(columns):
+        codes[:, i] = cards[column] * (size + 1) + sum(suits[i] == other for other in suits)
+    codes.sort(axis=1)
     base = 4 * (int(named.max()) + 1) * (size + 1)
     if base**size >= 2**63:
         raise OverflowError(f"{size}-card hands with {int(named.max())} named cards do not fit one key")
     key = np.zeros(len(combos), dtype=np.int64)
-    for column in np.sort(codes, axis=1).T:
-        key = key * base + column
+    for i in range(size):
+        key = key * base + codes[:, i]
     return key
+
+
+@lru_cache(maxsize=32)
+def _named(rules: Rules) -> npt.NDArray[np.int64]:
+    """For each card of the pack: 0, or 1 + its place among the rules' named cards."""
+    names = sorted(dict(rules.special_cards.cards)) if rules.special_cards.enabled else []
+    return np.array([names.index(str(c)) + 1 if str(c) in names else 0 for c in DECK], dtype=np.int64)
