@@ -237,7 +237,7 @@ def hand_masks(hands: Sequence[Hand]) -> Masks:
     return np.array([card_mask(hand) for hand in hands], dtype=np.uint64)
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=64)
 def announced_hands(
     rules: Rules, turnup: Card, receives_jack: bool, call: Signature, base: tuple[Card, ...], size: int
 ) -> HandRows:
