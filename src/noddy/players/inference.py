@@ -4,8 +4,10 @@ Evidence about a seat's held cards (its hand after any discard): the cards it ha
 each Go it called (where players must play while able, every card it still held was too big for
 the count); and its announcement, when hands are counted before the play (the call names every
 combination with its points and size, so a hand that would announce anything else is excluded).
-Announcements are checked in two stages: the exact enumerator's totals filter all candidates at
-numpy speed, then the itemised count confirms the survivors item by item.
+A call is confirmed in two parts, each counted once for many hands: the items that read ranks
+alone, once for each set of ranks (a deal table sifts the sets by their points first), and those
+that read suits or single cards, once for each suit pattern; the hands that make it are kept as
+numpy rows of card indices, not as Python objects (`HandRows`).
 """
 
 from __future__ import annotations
@@ -197,7 +199,7 @@ def candidate_hands(
     view: PlayerView, ev: Evidence, pool: Sequence[Card], rng: random.Random, *, sample: int = 400
 ) -> Sequence[Hand]:
     """Held hands of ``ev.seat`` consistent with the view: all of them where an announcement narrows
-    them enough to enumerate (or there are few; then as `HandRows`), else up to ``sample`` drawn at
+    them enough to enumerate (as `HandRows`) or there are few, else up to ``sample`` drawn at
     random by rejection, which keeps them uniform over the consistent hands (deterministic for a
     given ``rng``)."""
     k = ev.size - len(ev.played)
@@ -242,11 +244,11 @@ def announced_hands(
     rules: Rules, turnup: Card, receives_jack: bool, call: Signature, base: tuple[Card, ...], size: int
 ) -> HandRows:
     """Every hand of ``size`` cards from ``base`` that makes exactly the announced call (in the
-    order of `itertools.combinations`). A call is its
-    items that read ranks alone and those that read suits (`announced`), so a hand makes it when
-    its ranks make the first (one table look-up per hand, `_rank_calls`) and its suits the second
-    (counted once for each suit pattern among the survivors, `_suit_keys`). Cached, as it does not
-    change while the deal is played (only the cards laid and the Go calls narrow it)."""
+    order of `itertools.combinations`). A call is its items that read ranks alone and those that
+    read suits (`announced`), so a hand makes it when its ranks make the first (one table look-up
+    per hand, `_rank_calls`) and its suits the second (counted once for each suit pattern among
+    the survivors, `_suit_keys`). Cached, as it does not change while the deal is played (only
+    the cards laid and the Go calls narrow it)."""
     combos, keys, masks = _hands_of(base, size)
     take = np.flatnonzero(_rank_calls(rules, turnup, call, size)[keys])
     combos = np.take(combos, take, axis=0)  # np.take: rows gathered at a tenth of indexing's time
@@ -289,7 +291,7 @@ def _hands_of(
 
 
 PACK_HANDS_SIZE = 4
-"""Hands of up to this many cards from the whole pack are made once (270,725 of four: 4 MB)."""
+"""Hands of up to this many cards from the whole pack are made once (270,725 of four: 5 MB)."""
 
 
 @lru_cache(maxsize=PACK_HANDS_SIZE)
