@@ -12,7 +12,7 @@ import random
 from helpers import dealt, run
 from noddy.cards import parse_card
 from noddy.game import Action, GameState, PlayerView
-from noddy.players import WIN, StrongPlayer
+from noddy.players import WIN, GreedyPlayer, StrongPlayer
 
 SEEDS = range(5)
 
@@ -88,3 +88,23 @@ def test_pegs_out_at_once_when_the_pone_counts_first() -> None:
     assert StrongPlayer().choose(view, view.legal, random.Random(0)) == six
     values = StrongPlayer().play_values(view, view.legal, random.Random(0))
     assert values is not None and values[six] == WIN > values[Action.play(1, parse_card("3h"))]
+
+
+def test_takes_the_go_and_keeps_the_five_for_the_next_count() -> None:
+    """Pegging practice: play for the Go (bring the count where the opponent can seldom follow) and
+    keep back a card that scores on the next lead, a 5 above all, since a ten-card is the likeliest
+    lead. At 19, holding K and 5 against the pone's last card: the King makes 29, which only an ace or
+    a two can follow, so the dealer takes the Go, and the pone must then lead its last card into the
+    5 (fifteen on any ten-card, and the last card). The 5 first (24) lets a 7 make 31 and leaves the
+    King unplayable, to score only the last card on the pone's lead. Greedy, scoring nothing either
+    way and fearing a 31 after each, lays the 5; strong lays the King."""
+    state = dealt("cribbage", {0: "Qc Qs Jc 10h 7c 8c", 1: "Jd 9h 5d Kd 2c 4h"}, "3s")
+    played = ["discard 7c 8c", "discard 2c 4h", "play Qc", "play Jd", "play Qs", "go", "go"]
+    view = _view(run(state, [*played, "play 9h", "play Jc"]))
+    assert view.seat == 1 and view.count == 19 and view.scores == (1, 0)
+    assert _choices(view) == {"Kd"}
+    values = StrongPlayer().play_values(view, view.legal, random.Random(0))
+    assert values is not None
+    king, five = Action.play(1, parse_card("Kd")), Action.play(1, parse_card("5d"))
+    assert values[king] > values[five] + 1
+    assert GreedyPlayer().choose(view, view.legal, random.Random(0)) == five
