@@ -12,29 +12,33 @@ decisions' CPU milliseconds (median, 95th percentile).
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import time
+from pathlib import Path
 from typing import Any
 
 from noddy.game import new_game
-from noddy.players import GreedyPlayer, StrongPlayer
+from noddy.players import GreedyPlayer, Oracle, OraclePlayer, StrongPlayer
 from noddy.rules import load_rules
 from noddy.sim import wilson
 
 
 class Timed:
-    """Strong, with the CPU time of each lay-away."""
+    """A player, with the CPU time of each lay-away and each play that had a choice."""
 
-    def __init__(self, player: StrongPlayer) -> None:
+    def __init__(self, player: Any) -> None:
         self.player = player
         self.times: list[float] = []
+        self.play_times: list[float] = []
 
     def choose(self, view: Any, legal: Any, rng: random.Random) -> Any:
         start = time.process_time()
         action = self.player.choose(view, legal, rng)
-        if legal[0].kind == "discard" and len(legal) > 1:
-            self.times.append(1000 * (time.process_time() - start))
+        if len(legal) > 1 and legal[0].kind in ("discard", "play"):
+            spent = 1000 * (time.process_time() - start)
+            (self.times if legal[0].kind == "discard" else self.play_times).append(spent)
         return action
 
 
@@ -52,7 +56,10 @@ def game(preset: str, players: int, seed: int, strong_first: bool, strong: Timed
             continue
         assert state.to_act is not None
         view = state.view(state.to_act)
-        state = state.apply(seats[state.to_act].choose(view, view.legal, player_rng))
+        player = seats[state.to_act]
+        if player is strong and isinstance(strong.player, Oracle):
+            strong.player.observe(state)
+        state = state.apply(player.choose(view, view.legal, player_rng))
     if state.winner is None:
         return None
     return state.winner == (0 if strong_first else 1)
@@ -135,28 +142,50 @@ def main() -> None:
     parser.add_argument("--candidates", type=int, default=4)
     parser.add_argument("--samples", type=int, default=200)
     parser.add_argument("--deals", type=int, default=0, help="weigh this many lay-aways instead of games")
+    parser.add_argument("--nodes", type=int, default=StrongPlayer.nodes, help="strong's search budget")
+    parser.add_argument("--worlds", type=int, default=StrongPlayer.worlds, help="strong's worlds")
+    parser.add_argument("--opponents", default=StrongPlayer.opponents, help="strong's opponent model")
+    parser.add_argument("--oracle", action="store_true", help="the oracle in strong's seats (the headroom)")
+    parser.add_argument("--out", type=Path, help="write each game's result here (a JSON list, seed order)")
     args = parser.parse_args()
     if args.deals:
         deals(args)
         return
-    strong = Timed(
-        StrongPlayer(lay_away=args.lay_away, lay_candidates=args.candidates, lay_samples=args.samples)
+    player: Any = (
+        OraclePlayer()
+        if args.oracle
+        else StrongPlayer(
+            lay_away=args.lay_away,
+            lay_candidates=args.candidates,
+            lay_samples=args.samples,
+            nodes=args.nodes,
+            worlds=args.worlds,
+            opponents=args.opponents,
+        )
     )
-    wins = games = 0
+    strong = Timed(player)
+    results: list[bool | None] = []
     for seed in range(args.start, args.start + args.pairs):
         for first in (True, False):
-            won = game(args.preset, args.players, seed, first, strong)
-            games += 1
-            wins += bool(won)
+            results.append(game(args.preset, args.players, seed, first, strong))
+    wins, games = sum(bool(r) for r in results), len(results)
+    if args.out:
+        args.out.write_text(json.dumps(results))
     low, high = wilson(wins, games)
-    times = sorted(strong.times)
-    p95 = times[int(0.95 * (len(times) - 1))] if times else 0.0
     print(
-        f"{args.preset} {args.players}p lay-away={args.lay_away} candidates={args.candidates}"
-        f" samples={args.samples} seeds {args.start}-{args.start + args.pairs - 1}: strong won {wins}/{games}"
-        f" = {100 * wins / games:.1f}% ({100 * low:.1f}-{100 * high:.1f}); lay-away ms median"
-        f" {statistics.median(times) if times else 0:.1f}, p95 {p95:.1f} over {len(times)}"
+        f"{args.preset} {args.players}p {player!r} seeds {args.start}-{args.start + args.pairs - 1}:"
+        f" won {wins}/{games} = {100 * wins / games:.1f}% ({100 * low:.1f}-{100 * high:.1f});"
+        f" lay-away ms {spread(strong.times)}; play ms {spread(strong.play_times)}"
     )
+
+
+def spread(times: list[float]) -> str:
+    """Median and 95th percentile of decision times, and how many."""
+    if not times:
+        return "none"
+    ordered = sorted(times)
+    p95 = ordered[int(0.95 * (len(ordered) - 1))]
+    return f"median {statistics.median(ordered):.1f}, p95 {p95:.1f} over {len(ordered)}"
 
 
 if __name__ == "__main__":

@@ -157,7 +157,10 @@ class OraclePlayer:
         if legal[0].kind == "discard":
             return _best(self._discards(state, legal, side))
         search = Search(side, state.scores, budget=self.nodes)
-        return _best({a: search.value(state.apply(a)) for a in legal})
+        kernel = not (unavailable() or unsupported(state.rules, state.players))
+        return _best(
+            {a: search.value(child) for a, child in zip(legal, _after(state, legal, kernel), strict=True)}
+        )
 
     def _discards(self, state: GameState, legal: LegalActions, side: int) -> dict[Action, float]:
         """With every card in sight: each discard's hand and crib counts with the true turn-up, the
