@@ -15,7 +15,7 @@ import pytest
 from helpers import states_of
 from noddy.game import Action, GameState, Phase, PlayerView, new_game
 from noddy.kernel import KernelState, unavailable, unsupported
-from noddy.players import GreedyPlayer, StrongPlayer
+from noddy.players import GreedyPlayer, OraclePlayer, StrongPlayer
 from noddy.players.driver import run_game
 from noddy.players.search import Search
 from noddy.players.worlds import sample_worlds
@@ -149,3 +149,18 @@ def test_the_kernel_is_placed_only_in_the_play() -> None:
     state = new_game(load_rules("cribbage"), 2)
     with pytest.raises(ValueError, match="in the play is needed, not one in cut"):
         KernelState.placed(state)
+
+
+@pytest.mark.parametrize(("name", "players"), [("cribbage", 2), ("cribbage", 4)])
+def test_the_oracle_on_the_kernel_chooses_as_on_the_engine(name: str, players: int) -> None:
+    """The oracle searches the true position on the kernel where it can: the same choices as on
+    the engine, at every play with a choice of a greedy game."""
+    for state in _play_positions(name, players, (), games=1)[::3]:
+        assert state.to_act is not None
+        view = state.view(state.to_act)
+        choices = []
+        for engine in ("kernel", "python"):
+            oracle = OraclePlayer(nodes=2_000, engine=engine)
+            oracle.observe(state)
+            choices.append(oracle.choose(view, view.legal, random.Random(0)))
+        assert choices[0] == choices[1]

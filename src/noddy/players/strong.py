@@ -137,11 +137,17 @@ def _after(state: GameState, legal: Sequence[Action], kernel: bool) -> list[Posi
 
 @dataclass
 class OraclePlayer:
-    """Sees every card (for measurement only): searches the true position."""
+    """Sees every card (for measurement only): searches the true position, on the compiled kernel
+    where it can (``engine="kernel"``), else on the engine: the same search either way."""
 
     name: str = "oracle"
     nodes: int = 20_000
+    engine: str = "kernel"
     state: GameState | None = field(default=None, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.engine not in ENGINES:
+            raise NoddyError(f"unknown engine {self.engine!r}: use one of {', '.join(ENGINES)}")
 
     def observe(self, state: GameState) -> None:
         """Called by the driver with the true state before each choice."""
@@ -157,7 +163,7 @@ class OraclePlayer:
         if legal[0].kind == "discard":
             return _best(self._discards(state, legal, side))
         search = Search(side, state.scores, budget=self.nodes)
-        kernel = not (unavailable() or unsupported(state.rules, state.players))
+        kernel = self.engine == "kernel" and not (unavailable() or unsupported(state.rules, state.players))
         return _best(
             {a: search.value(child) for a, child in zip(legal, _after(state, legal, kernel), strict=True)}
         )
