@@ -145,6 +145,7 @@ def main() -> None:
     parser.add_argument("--nodes", type=int, default=StrongPlayer.nodes, help="strong's search budget")
     parser.add_argument("--worlds", type=int, default=StrongPlayer.worlds, help="strong's worlds")
     parser.add_argument("--opponents", default=StrongPlayer.opponents, help="strong's opponent model")
+    parser.add_argument("--leaf", default=StrongPlayer.leaf, help="strong's value where a search is cut")
     parser.add_argument("--oracle", action="store_true", help="the oracle in strong's seats (the headroom)")
     parser.add_argument("--out", type=Path, help="write each game's result here (a JSON list, seed order)")
     args = parser.parse_args()
@@ -161,6 +162,7 @@ def main() -> None:
             nodes=args.nodes,
             worlds=args.worlds,
             opponents=args.opponents,
+            leaf=args.leaf,
         )
     )
     strong = Timed(player)

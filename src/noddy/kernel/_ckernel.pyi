@@ -83,6 +83,7 @@ def discard_values(
     unknown: int,
     /,
 ) -> list[float]: ...
+def greedy_deal(state: State, /) -> None: ...
 def deal_rollouts(
     config: Config,
     seat: int,

@@ -1,8 +1,8 @@
 /* The Python face of the kernel (`noddy.kernel._ckernel`): the module, its constants, and its
  * functions: `play_game`, whole games between random (uniform, from a seeded generator of its own)
- * and greedy players; the lay-away's values and rollouts; hand counts. The types `Config` and `State`
- * are in state.c. Python code uses it through `noddy.kernel`, which builds the configuration from
- * `Rules`. */
+ * and greedy players; the lay-away's values and rollouts; the rest of a deal played greedily; hand
+ * counts. The types `Config` and `State` are in state.c. Python code uses it through `noddy.kernel`,
+ * which builds the configuration from `Rules`. */
 #include "pyface.h"
 
 #include <stdlib.h>
@@ -243,7 +243,18 @@ static PyObject *deal_rollouts_py(PyObject *module, PyObject *args) {
     return Py_BuildValue("(NNN)", values, hands, cribs);
 }
 
+/* The rest of the deal played in place by greedy players: a search's value where its budget ends. */
+static PyObject *greedy_deal_py(PyObject *module, PyObject *arg) {
+    if (!PyObject_TypeCheck(arg, &StateType))
+        return PyErr_Format(PyExc_TypeError, "greedy_deal needs a kernel State, not %s", Py_TYPE(arg)->tp_name);
+    greedy_deal(&((StateObject *)arg)->s, -1, 0);
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef module_methods[] = {
+    {"greedy_deal", greedy_deal_py, METH_O,
+     "greedy_deal(state): the rest of the deal played in place by greedy players in every seat, to the"
+     " next shuffle or the game's end (a search's value where its budget runs out)."},
     {"deal_rollouts", deal_rollouts_py, METH_VARARGS,
      "deal_rollouts(config, seat, dealer, deal_number, turnup, scores, hand, own_crib, pool, laid, samples,"
      " seed, win): for each lay-away, the mean worth of the rest of the deal played out by greedy players"

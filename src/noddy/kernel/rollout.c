@@ -5,7 +5,8 @@
  * then plays the deal to its end with the greedy player in every other decision: the others lay
  * away as greedy does (so the crib gets what a sensible player throws, not uniform cards), and
  * everyone pegs and counts. A sample is worth the seat's side's points in the deal less the best
- * other side's, or `win` (`-win`) where the game is won (lost) in it. */
+ * other side's, or `win` (`-win`) where the game is won (lost) in it. `greedy_deal`, the playing
+ * out itself, is also a search's value where its budget runs out. */
 #include <string.h>
 
 #include "kernel.h"
@@ -38,23 +39,30 @@ static void stock_order(const Config *c, const KState *s, const LayAway *at, Rng
     while (next < npool) order[pos++] = pool[next++];
 }
 
+/* The rest of the deal from `s`, in place, with the greedy player in every decision but `seat`'s
+ * lay-away, which is `laid` (no seat: -1): it stops where the deal ends (the next shuffle, or the
+ * game's end). A search's leaf value, and each sample of `deal_rollouts`. */
+void greedy_deal(KState *s, int seat, uint64_t laid) {
+    uint64_t legal[MAX_ACTIONS];
+    int deal = s->deal_number;
+    for (int steps = 0; s->phase != PH_SHUFFLE && s->phase != PH_OVER && s->deal_number == deal; steps++) {
+        if (steps > MAX_ROLLOUT_STEPS) break;
+        s->nevents = 0;
+        if (s->phase == PH_DISCARD && s->to_act == seat) {
+            k_apply(s, laid);
+            continue;
+        }
+        int n = k_legal(s, legal);
+        k_apply(s, n == 1 ? legal[0] : k_greedy(s, legal, n));
+    }
+}
+
 /* One sample played out with `laid` as the seat's lay-away: its worth, the seat's hand's count and
  * the crib's (positive for the seat's side's crib, negative for another's). */
 static double play_out(const KState *dealt, const LayAway *at, mask_t laid, double win, double *hand, double *crib) {
     KState s = *dealt;
     const Config *c = s.cfg;
-    uint64_t legal[MAX_ACTIONS];
-    for (int steps = 0; s.phase != PH_SHUFFLE && s.phase != PH_OVER && s.deal_number == dealt->deal_number;
-         steps++) {
-        if (steps > MAX_ROLLOUT_STEPS) break;
-        s.nevents = 0;
-        if (s.phase == PH_DISCARD && s.to_act == at->seat) {
-            k_apply(&s, ACTION(AC_DISCARD, laid));
-            continue;
-        }
-        int n = k_legal(&s, legal);
-        k_apply(&s, n == 1 ? legal[0] : k_greedy(&s, legal, n));
-    }
+    greedy_deal(&s, at->seat, ACTION(AC_DISCARD, laid));
     int mine = side(c, at->seat), best = 0, first = 1;
     *hand = s.sources[at->seat][SRC_HAND];
     *crib = 0;

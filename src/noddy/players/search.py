@@ -8,7 +8,10 @@ the most points at once and the moves that score equally are averaged (a player 
 the searcher's cards cannot aim at the worst of them). A position is worth the
 searching side's points this deal less the best other side's, and a win or a loss of the game
 outweighs any points, so reaching the target first, or denying it, comes before all else.
-A node budget bounds the work: when it runs out the search stands on the points so far.
+A node budget bounds the work: when it runs out the search stands on the points so far
+(``leaf="points"``), or, on the kernel, on the points once greedy players in every seat have
+played out the rest of the deal (``leaf="greedy"``: `compiled.greedy_deal`; on the engine the
+points so far either way).
 
 A position is the engine's `GameState` or the compiled kernel's `KernelState` (the same game, far
 faster; its ``apply`` works in place, so each child is a copy): the search is the same move for
@@ -27,7 +30,7 @@ from noddy.errors import NoddyError
 from noddy.game import Action, GameState, Phase
 from noddy.kernel import KernelState, compiled
 
-__all__ = ["WIN", "Position", "Search"]
+__all__ = ["LEAVES", "WIN", "Position", "Search"]
 
 Position = GameState | KernelState
 """What a search runs on: the engine's position, or the compiled kernel's."""
@@ -37,6 +40,7 @@ Node: TypeAlias = "GameState | compiled.State"
 
 WIN = 1000.0
 OPPONENTS = ("minimax", "points", "mean")
+LEAVES = ("points", "greedy")
 
 PHASES: tuple[Phase, ...] = tuple(Phase(name) for name in compiled.PHASES) if compiled is not None else ()
 """The engine's phases by the kernel's numbers."""
@@ -57,12 +61,15 @@ class Search:
     base: tuple[int, ...]
     budget: int = 20_000
     opponents: str = "minimax"
+    leaf: str = "points"
     nodes: int = 0
     table: dict[object, float] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.opponents not in OPPONENTS:
             raise NoddyError(f"unknown opponent model {self.opponents!r}: use one of {', '.join(OPPONENTS)}")
+        if self.leaf not in LEAVES:
+            raise NoddyError(f"unknown leaf value {self.leaf!r}: use one of {', '.join(LEAVES)}")
 
     def value(self, state: Position, alpha: float = -WIN - 1, beta: float = WIN + 1) -> float:
         """What the position is worth to ``side``, playing out the deal: exact when it lies inside
@@ -78,12 +85,24 @@ class Search:
             return self._search(node, _key(node), node.to_act, node.phase, alpha, beta)
         phase = node.phase
         if phase == OVER:
-            winner = node.winner
-            return 0.0 if winner < 0 else WIN if winner == self.side else -WIN
-        if phase == SHUFFLE or self.nodes >= self.budget:
+            return self._won(node.winner)
+        if phase == SHUFFLE:
             return self._points(node.scores)
+        if self.nodes >= self.budget:
+            return self._leaf(node)
         seat = node.to_act
         return self._search(node, node.key(), None if seat < 0 else seat, PHASES[phase], alpha, beta)
+
+    def _won(self, winner: int) -> float:
+        return 0.0 if winner < 0 else WIN if winner == self.side else -WIN
+
+    def _leaf(self, node: compiled.State) -> float:
+        """A kernel position where the budget ran out: the points so far, or after greedy play."""
+        if self.leaf == "points":
+            return self._points(node.scores)
+        rest = node.copy()
+        compiled.greedy_deal(rest)
+        return self._won(rest.winner) if rest.phase == OVER else self._points(rest.scores)
 
     def _points(self, scores: tuple[int, ...]) -> float:
         gains = [s - b for s, b in zip(scores, self.base, strict=True)]

@@ -8,7 +8,9 @@ points. The worlds are all of them when few remain (three-card Noddy after the a
 a sample when not. Discards are chosen by exact expected value over every turn-up (or the one
 shown, where the rules turn it up before the lay-away) and every set of crib cards the others could
 add. Counting is always exact. A work budget (worlds and search
-nodes, not seconds, so a game replays the same on any machine) bounds every decision. The search
+nodes, not seconds, so a game replays the same on any machine) bounds every decision; where a
+world's search runs out of nodes it stands on the points so far (``leaf="points"``, the default) or
+on the rest of the deal played out by greedy players (``leaf="greedy"``, on the kernel). The search
 runs on the compiled kernel where it is built and handles the rules (``engine="kernel"``, the
 default), else on the engine (``engine="python"``): the decisions are the same either way.
 
@@ -26,7 +28,7 @@ from noddy.errors import NoddyError
 from noddy.game import Action, CountTask, GameState, LegalActions, Phase, PlayerView, count_items
 from noddy.kernel import KernelState, unavailable, unsupported
 from noddy.players.discard import deal_values, discard_values
-from noddy.players.search import Position, Search
+from noddy.players.search import LEAVES, Position, Search
 from noddy.players.simple import GreedyPlayer
 from noddy.players.worlds import sample_worlds
 from noddy.scoring import total
@@ -58,6 +60,7 @@ class StrongPlayer:
     worlds: int = 16
     nodes: int = 16_000
     opponents: str = "mean"
+    leaf: str = "points"
     engine: str = "kernel"
     lay_away: str = "exact"
     lay_candidates: int = 4
@@ -68,6 +71,8 @@ class StrongPlayer:
             raise NoddyError(f"unknown engine {self.engine!r}: use one of {', '.join(ENGINES)}")
         if self.lay_away not in LAY_AWAYS:
             raise NoddyError(f"unknown lay-away {self.lay_away!r}: use one of {', '.join(LAY_AWAYS)}")
+        if self.leaf not in LEAVES:
+            raise NoddyError(f"unknown leaf value {self.leaf!r}: use one of {', '.join(LEAVES)}")
 
     def choose(self, view: PlayerView, legal: LegalActions, rng: random.Random) -> Action:
         simple = _simple(legal)
@@ -116,7 +121,7 @@ class StrongPlayer:
         kernel = self.engine == "kernel" and not (unavailable() or unsupported(view.rules, view.players))
         for state in worlds:
             for action, child in zip(legal, _after(state, legal, kernel), strict=True):
-                search = Search(side, view.scores, budget=share, opponents=self.opponents)
+                search = Search(side, view.scores, budget=share, opponents=self.opponents, leaf=self.leaf)
                 totals[action] += search.value(child)
         return {a: v / len(worlds) for a, v in totals.items()}
 
