@@ -39,6 +39,12 @@ ENGINES = ("kernel", "python")
 LAY_AWAYS = ("exact", "deal", "crib")
 
 
+def _one_of(what: str, value: str, choices: tuple[str, ...]) -> None:
+    """Refuse a ``value`` of an option that is none of its ``choices``, naming them."""
+    if value not in choices:
+        raise NoddyError(f"unknown {what} {value!r}: use one of {', '.join(choices)}")
+
+
 def _simple(legal: LegalActions) -> Action | None:
     """Decisions without a choice worth searching: count exactly, claim muggins, a lone action."""
     for kind in ("count", "muggins"):
@@ -67,12 +73,9 @@ class StrongPlayer:
     lay_samples: int = 200
 
     def __post_init__(self) -> None:
-        if self.engine not in ENGINES:
-            raise NoddyError(f"unknown engine {self.engine!r}: use one of {', '.join(ENGINES)}")
-        if self.lay_away not in LAY_AWAYS:
-            raise NoddyError(f"unknown lay-away {self.lay_away!r}: use one of {', '.join(LAY_AWAYS)}")
-        if self.leaf not in LEAVES:
-            raise NoddyError(f"unknown leaf value {self.leaf!r}: use one of {', '.join(LEAVES)}")
+        _one_of("engine", self.engine, ENGINES)
+        _one_of("lay-away", self.lay_away, LAY_AWAYS)
+        _one_of("leaf value", self.leaf, LEAVES)
 
     def choose(self, view: PlayerView, legal: LegalActions, rng: random.Random) -> Action:
         simple = _simple(legal)
@@ -151,8 +154,7 @@ class OraclePlayer:
     state: GameState | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
-        if self.engine not in ENGINES:
-            raise NoddyError(f"unknown engine {self.engine!r}: use one of {', '.join(ENGINES)}")
+        _one_of("engine", self.engine, ENGINES)
 
     def observe(self, state: GameState) -> None:
         """Called by the driver with the true state before each choice."""

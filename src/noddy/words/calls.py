@@ -15,7 +15,7 @@ said by one function (`say`), so the terminal, the web and the score command all
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,6 +35,7 @@ __all__ = [
     "card_text",
     "card_words",
     "check_language",
+    "fill_phrase",
     "item_name",
     "say",
 ]
@@ -108,6 +109,15 @@ def check_language(lang: str) -> None:
     """Refuse a language noddy cannot speak, naming those it can."""
     if lang not in LANGUAGES:
         raise NoddyError(f"unknown language {lang!r}; known: {', '.join(LANGUAGES)}")
+
+
+def fill_phrase(
+    table: Mapping[str, Mapping[str, str]], key: str, lang: str, values: dict[str, object]
+) -> str:
+    """The phrase ``key`` of a per-language ``table`` in ``lang``, its ``{fields}`` filled from
+    ``values``: what every phrase table's own function says through."""
+    check_language(lang)
+    return table[lang][key].format(**values)
 
 
 def card_name(card: Card) -> str:

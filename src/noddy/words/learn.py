@@ -3,7 +3,7 @@ have them through `noddy.words.page.page_phrases`, the terminal through `learn_p
 
 from __future__ import annotations
 
-from noddy.words.calls import check_language
+from noddy.words.calls import fill_phrase
 
 __all__ = ["LEARN_PAGE", "learn_phrase"]
 
@@ -142,5 +142,4 @@ LEARN_PAGE: dict[str, dict[str, str]] = {
 
 def learn_phrase(key: str, lang: str = "en", **values: object) -> str:
     """A learners' phrase in ``lang`` with its values filled in."""
-    check_language(lang)
-    return LEARN_PAGE[lang][key].format(**values)
+    return fill_phrase(LEARN_PAGE, key, lang, values)

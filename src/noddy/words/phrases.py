@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from noddy.rules import Rules
 from noddy.scoring import PLAY_LIMIT, ScoreItem
-from noddy.words.calls import check_language, item_name
+from noddy.words.calls import check_language, fill_phrase, item_name
 
 __all__ = [
     "PHRASES",
@@ -183,8 +183,7 @@ def reason_name(reason: str, lang: str = "en") -> str:
 
 def phrase(key: str, lang: str = "en", **values: object) -> str:
     """A phrase in ``lang`` with its values filled in."""
-    check_language(lang)
-    return PHRASES[lang][key].format(**values)
+    return fill_phrase(PHRASES, key, lang, values)
 
 
 def person(name: str, lang: str = "en") -> str:

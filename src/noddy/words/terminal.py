@@ -6,7 +6,7 @@ fills in the ``{fields}``; the events themselves are said by `noddy.words.lines`
 
 from __future__ import annotations
 
-from noddy.words.calls import check_language
+from noddy.words.calls import fill_phrase
 
 __all__ = ["TERMINAL", "terminal_phrase", "yes_or_no"]
 
@@ -177,9 +177,8 @@ style)."""
 
 
 def terminal_phrase(key: str, lang: str = "en", **values: object) -> str:
-    """A phrase of the terminal game in ``lang`` with its values filled in."""
-    check_language(lang)
-    return TERMINAL[lang][key].format(**values)
+    """A phrase of the terminal in ``lang`` with its values filled in."""
+    return fill_phrase(TERMINAL, key, lang, values)
 
 
 def yes_or_no(answer: str, lang: str = "en") -> bool | None:

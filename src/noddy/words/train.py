@@ -19,7 +19,7 @@ from typing import Any
 from noddy.cards import Card
 from noddy.rules import Rules
 from noddy.scoring import FACTS, ScoreItem
-from noddy.words.calls import CallPart, call, check_language
+from noddy.words.calls import CallPart, call, check_language, fill_phrase
 
 __all__ = [
     "DRILL_NAMES",
@@ -214,8 +214,7 @@ def train_page_phrases(lang: str = "en") -> dict[str, str]:
 
 def train_phrase(key: str, lang: str = "en", **values: object) -> str:
     """A trainer phrase in ``lang`` with its values filled in."""
-    check_language(lang)
-    return TRAIN_PHRASES[lang][key].format(**values)
+    return fill_phrase(TRAIN_PHRASES, key, lang, values)
 
 
 def question_prompt(
