@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from typer.testing import CliRunner
 
 from noddy.cli.main import app
+from noddy.record import GameRecord, Seat
+from test_review import muggins_deal
 
 runner = CliRunner()
 HAND = "5h 5d 5c Js Qh 2c"
@@ -88,3 +91,25 @@ def test_advise_and_review_speak_french_when_asked() -> None:
     assert "could have been better" not in out and "Chosen" not in out
     code, _, err = run("review", record, "--lang", "xx")
     assert code == 1 and "unknown language 'xx'; known: en, fr" in err
+
+
+def test_review_shows_the_cards_counted_and_writes_every_card_alike(tmp_path: Path) -> None:
+    """A short declaration under muggins is reviewed with the hand or crib counted (not the empty
+    hand left after the play), each action's cards with suit signs, and the points column says it
+    is a net figure."""
+    record = tmp_path / "g.json"
+    seats = [Seat("You", "human"), Seat("Greedy", "greedy")]
+    GameRecord.start(muggins_deal(4), seats, preset="cribbage", overrides=["hand.wrong_count=muggins"]).save(
+        record, None
+    )
+    code, out, _ = run("review", str(record), "--seat", "0", "--top", "9")
+    assert code == 0, out
+    counts = [line.strip() for line in out.splitlines() if "counted" in line]
+    four_cards = re.compile(r"(hand|crib) counted (\S+[♣♦♥♠][ ,]){4}")
+    assert counts and all(four_cards.match(line) for line in counts), counts
+    assert "hand ," not in out and "hand counted ," not in out
+    assert "Chosen: declare 0; better: count (the true count)." in out
+    assert "points won less those given away" in out and "a count by the points it wins" in out
+    assert not re.search(r"\b(10|[2-9AJQK])[cdhs]\b", out), "a card written without its suit sign"
+    code, out, _ = run("review", str(record), "--seat", "0", "--top", "9", "--lang", "fr")
+    assert code == 0 and "main comptée" in out and "Choisi : annoncer 0 ; mieux : compter" in out

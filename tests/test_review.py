@@ -11,7 +11,7 @@ import pytest
 
 from noddy.cards import Rank
 from noddy.errors import NoddyError
-from noddy.game import Action, GameState, Phase, new_game
+from noddy.game import Action, EventKind, GameState, Phase, new_game
 from noddy.learn import review_game, review_record
 from noddy.players import GreedyPlayer, Player, RandomPlayer, StrongPlayer
 from noddy.record import GameRecord, Seat
@@ -103,3 +103,41 @@ def test_a_seat_not_at_the_table_is_refused() -> None:
     state = play([GreedyPlayer(), GreedyPlayer()], deals=1, seed=3)
     with pytest.raises(NoddyError, match="seat 2 is not at this table: choose a seat from 0 to 1"):
         review_record(GameRecord.start(state, [Seat("a"), Seat("b")]), 2)
+
+
+def declares_nothing(state: GameState) -> Action | None:
+    """Seat 0 declares 0 for every hand and crib it counts."""
+    declare = state.legal_actions().declare
+    return Action.declare(0, 0) if declare is not None and 0 in declare.points else None
+
+
+def muggins_deal(seed: int) -> GameState:
+    """A cribbage deal under muggins where seat 0 declares 0 for its counts and seat 1 claims."""
+    rng = random.Random(seed)
+    state = new_game(load_rules("cribbage", ["hand.wrong_count=muggins"]), 2)
+    players = [GreedyPlayer(), GreedyPlayer()]
+    while not state.is_over and state.deal_number <= 1:
+        chance = state.chance()
+        if chance is not None:
+            state = state.apply(chance.sample(rng))
+            continue
+        seat = state.to_act
+        assert seat is not None
+        planted = declares_nothing(state) if seat == 0 else None
+        view = state.view(seat)
+        state = state.apply(planted or players[seat].choose(view, view.legal, rng))
+    return state
+
+
+def test_a_count_is_reviewed_with_the_cards_counted_not_the_empty_hand_after_the_play() -> None:
+    state = muggins_deal(4)
+    every = list(GameRecord.start(state, [Seat("a"), Seat("b")]).states())
+    states = every[max(i for i, s in enumerate(every) if s.phase is Phase.PLAY) :]  # the counts on
+    declared = [d for d in review_game(states, 0).decisions if d.chosen.kind == "declare"]
+    assert declared and all(d.counting in ("hand", "crib") for d in declared)
+    counted = {(e.subject, e.cards) for e in state.events if e.kind == EventKind.DECLARE and e.seat == 0}
+    assert {(d.counting, d.hand) for d in declared} == counted
+    assert all(len(d.hand) == 4 for d in declared)
+    claims = [d for d in review_game(states, 1).decisions if d.chosen.kind in ("muggins", "pass")]
+    assert claims and all(d.counting == "muggins" and d.hand in {c for _, c in counted} for d in claims)
+    assert declared[0].to_json()["counting"] == declared[0].counting

@@ -13,10 +13,11 @@ from rich.table import Table
 from noddy.cards import format_cards
 from noddy.cli.common import console, print_table, reporting_errors
 from noddy.errors import NoddyError
+from noddy.game import Action
 from noddy.learn import REVIEW_WORLDS, Decision, Review, review_record
 from noddy.players import WIN
 from noddy.record import GameRecord
-from noddy.words import check_language, learn_phrase, terminal_phrase
+from noddy.words import action_words, check_language, learn_phrase, terminal_phrase
 
 __all__ = ["review"]
 
@@ -74,7 +75,11 @@ def _print_decision(number: int, d: Decision, lang: str) -> None:
     percent = round(100 * d.loss / (2 * WIN))
     game = learn_phrase("learn.of_game", lang, percent=percent) if d.loss >= WIN / 10 else ""
     console.print(f"[bold]{number}. {where}[/]{game}")
-    position = [learn_phrase("learn.position_hand", lang, cards=format_cards(d.hand, pretty=True))]
+    held = format_cards(d.hand, pretty=True)
+    if d.counting is not None:
+        position = [learn_phrase(f"learn.position_counted.{d.counting}", lang, cards=held)]
+    else:
+        position = [learn_phrase("learn.position_hand", lang, cards=held)]
     if d.turnup is not None:
         position.append(learn_phrase("learn.position_turnup", lang, card=d.turnup.pretty))
     if d.phase == "play":
@@ -84,12 +89,17 @@ def _print_decision(number: int, d: Decision, lang: str) -> None:
         position.append(learn_phrase(f"learn.crib_is_{d.crib}", lang))
     position.append(learn_phrase("learn.scores", lang, scores=", ".join(map(str, d.scores))))
     console.print("   " + escape(", ".join(position)))
-    chosen, best = f"[red]{escape(str(d.chosen))}[/]", f"[green]{escape(str(d.best))}[/]"
+    chosen, best = f"[red]{escape(_said(d.chosen, lang))}[/]", f"[green]{escape(_said(d.best, lang))}[/]"
     console.print("   " + learn_phrase("learn.chosen", lang, chosen=chosen, best=best))
     table = Table(show_edge=False, box=None, padding=(0, 2))
     table.add_column(learn_phrase("learn.choice", lang))
     table.add_column(learn_phrase(f"learn.measure.{d.measure}", lang), justify="right")
     for action, value in d.values[:6]:
         mark = " " + learn_phrase("learn.chosen_mark", lang) if action == d.chosen else ""
-        table.add_row(escape(str(action)) + mark, f"{value:.2f}")
+        table.add_row(escape(_said(action, lang)) + mark, f"{value:.2f}")
     print_table(table)
+
+
+def _said(action: Action, lang: str) -> str:
+    """An action in the review's words, its cards written as the position writes them."""
+    return action_words(action.kind, action.cards, action.number, lang)

@@ -21,7 +21,7 @@ from typing import Any
 
 from noddy.cards import Card
 from noddy.errors import NoddyError
-from noddy.game import Action, GameState, Phase, PlayerView
+from noddy.game import Action, EventKind, GameState, Phase, PlayerView
 from noddy.learn.advise import advise_view
 from noddy.players import WIN, StrongPlayer
 from noddy.record import GameRecord
@@ -45,6 +45,8 @@ class Decision:
     deal: int
     phase: str
     hand: tuple[Card, ...]
+    """The cards the decision is about: the hand the seat holds, or at a count the cards counted
+    (`counting`)."""
     turnup: Card | None
     pile: tuple[Card, ...]
     count: int
@@ -58,6 +60,9 @@ class Decision:
     measure: str
     """What the values are: ``expected`` points (a lay-away, by the advisor), points by the play's
     ``search``, or the points a ``count`` takes at once."""
+    counting: str | None = None
+    """At a count, what ``hand`` holds: the seat's ``"hand"`` (as held after the play) or ``"crib"``
+    it counts, or the count short of points it may claim (``"muggins"``); ``None`` elsewhere."""
 
     @property
     def loss(self) -> float:
@@ -81,6 +86,7 @@ class Decision:
             "best": str(self.best),
             "loss": round(self.loss, 4),
             "measure": self.measure,
+            "counting": self.counting,
             "values": [{"action": str(a), "value": round(v, 4)} for a, v in self.values],
         }
 
@@ -181,11 +187,12 @@ def _made(
         best = chosen
     seat = view.seat
     assert seat is not None
+    cards, counting = _cards_counted(view)
     return Decision(
         move=len(state.history) + 1,
         deal=view.deal_number,
         phase=view.phase,
-        hand=view.hand,
+        hand=cards,
         turnup=view.turnup,
         pile=tuple(c for _, c in view.pile),
         count=view.count,
@@ -195,7 +202,21 @@ def _made(
         best=best,
         values=ordered,
         measure=measure,
+        counting=counting,
     )
+
+
+def _cards_counted(view: PlayerView) -> tuple[tuple[Card, ...], str | None]:
+    """The cards a decision is about, and what they are (`Decision.counting`): at a count the hand
+    or crib counted (its cards all laid by then), at a muggins claim the short count as declared."""
+    if view.counting is not None and view.counting[0] in ("hand", "crib") and view.counted:
+        return view.counted, view.counting[0]
+    if view.muggins is not None:
+        declarer = view.muggins[0]
+        for event in reversed(view.events):
+            if event.kind == EventKind.DECLARE and event.seat == declarer and event.cards:
+                return event.cards, "muggins"
+    return view.hand, None
 
 
 def _whose_crib(view: PlayerView, seat: int) -> str | None:

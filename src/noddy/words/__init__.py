@@ -15,7 +15,7 @@ from noddy.words.calls import (
     item_name,
     say,
 )
-from noddy.words.learn import learn_phrase
+from noddy.words.learn import action_words, learn_phrase
 from noddy.words.lines import Happening, Line, Part, event_line, side_name, verb
 from noddy.words.page import PAGE, page_phrases
 from noddy.words.phrases import (
@@ -68,6 +68,7 @@ __all__ = [
     "Part",
     "Reason",
     "Step",
+    "action_words",
     "agree",
     "announce",
     "call",

@@ -3,9 +3,12 @@ have them through `noddy.words.page.page_phrases`, the terminal through `learn_p
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from noddy.cards import Card
 from noddy.words.calls import fill_phrase
 
-__all__ = ["LEARN_PAGE", "learn_phrase"]
+__all__ = ["LEARN_PAGE", "action_words", "learn_phrase"]
 
 LEARN_PAGE: dict[str, dict[str, str]] = {
     "en": {
@@ -50,13 +53,17 @@ LEARN_PAGE: dict[str, dict[str, str]] = {
         ),
         "learn.review_how": (
             "Lay-aways in expected points; the play by a search of {worlds} worlds (a game"
-            " won counts {win}, a game lost −{win})."
+            " won counts {win}, a game lost −{win}); a count by the points it wins less those"
+            " it lets the others take."
         ),
         "learn.no_mistakes": "No mistakes found: every choice was as good as the strong player's.",
         "learn.mistake": "Deal {deal}, move {move}: lost {loss}",
         "learn.of_game": " (about {percent}% of the game)",
         "learn.show": "show",
         "learn.position_hand": "hand {cards}",
+        "learn.position_counted.hand": "hand counted {cards}",
+        "learn.position_counted.crib": "crib counted {cards}",
+        "learn.position_counted.muggins": "the short count {cards}",
         "learn.position_turnup": "turn-up {card}",
         "learn.position_pile": "pile {cards}, count {count}",
         "learn.crib_is_yours": "the crib is yours",
@@ -67,7 +74,14 @@ LEARN_PAGE: dict[str, dict[str, str]] = {
         "learn.choice": "choice",
         "learn.measure.expected": "expected points",
         "learn.measure.search": "points (search)",
-        "learn.measure.count": "points",
+        "learn.measure.count": "points won less those given away",
+        "learn.action.play": "play {cards}",
+        "learn.action.go": "Go",
+        "learn.action.discard": "lay away {cards}",
+        "learn.action.count": "count (the true count)",
+        "learn.action.declare": "declare {number}",
+        "learn.action.muggins": "claim (muggins)",
+        "learn.action.pass": "let them go",
     },
     "fr": {
         "lobby.hints": "Conseils : le conseiller d’écart (seulement vous contre l’ordinateur)",
@@ -117,13 +131,17 @@ LEARN_PAGE: dict[str, dict[str, str]] = {
         ),
         "learn.review_how": (
             "Écarts en points espérés ; le jeu par une recherche sur {worlds} mondes (une"
-            " partie gagnée compte {win}, une partie perdue −{win})."
+            " partie gagnée compte {win}, une partie perdue −{win}) ; un compte par les points"
+            " qu’il gagne moins ceux qu’il laisse prendre aux autres."
         ),
         "learn.no_mistakes": "Aucune erreur : chaque choix valait celui du joueur fort.",
         "learn.mistake": "Donne {deal}, coup {move} : {loss} perdus",
         "learn.of_game": " (environ {percent} % de la partie)",
         "learn.show": "voir",
         "learn.position_hand": "main {cards}",
+        "learn.position_counted.hand": "main comptée {cards}",
+        "learn.position_counted.crib": "crib compté {cards}",
+        "learn.position_counted.muggins": "le compte trop court {cards}",
         "learn.position_turnup": "retournée {card}",
         "learn.position_pile": "pile {cards}, compte {count}",
         "learn.crib_is_yours": "le crib est à vous",
@@ -134,7 +152,14 @@ LEARN_PAGE: dict[str, dict[str, str]] = {
         "learn.choice": "choix",
         "learn.measure.expected": "points espérés",
         "learn.measure.search": "points (recherche)",
-        "learn.measure.count": "points",
+        "learn.measure.count": "points gagnés moins ceux laissés",
+        "learn.action.play": "jouer {cards}",
+        "learn.action.go": "Go",
+        "learn.action.discard": "écarter {cards}",
+        "learn.action.count": "compter (le compte juste)",
+        "learn.action.declare": "annoncer {number}",
+        "learn.action.muggins": "les prendre (muggins)",
+        "learn.action.pass": "les laisser",
     },
 }
 """Each phrase of the learners' parts of the pages, by language (the same keys in each)."""
@@ -143,3 +168,10 @@ LEARN_PAGE: dict[str, dict[str, str]] = {
 def learn_phrase(key: str, lang: str = "en", **values: object) -> str:
     """A learners' phrase in ``lang`` with its values filled in."""
     return fill_phrase(LEARN_PAGE, key, lang, values)
+
+
+def action_words(kind: str, cards: Sequence[Card] = (), number: int | None = None, lang: str = "en") -> str:
+    """A seat's action in words, its cards with their suit signs as the rest of a review writes
+    them: "lay away 8♦ 10♣", "declare 3", "count (the true count)"."""
+    shown = " ".join(c.pretty for c in cards)
+    return learn_phrase(f"learn.action.{kind}", lang, cards=shown, number=number)
