@@ -364,3 +364,28 @@ def test_the_readmes_score_example_is_what_noddy_score_prints() -> None:
     code, out, _ = run("score", *shlex.split(command))
     assert code == 0
     assert [line.rstrip() for line in out.splitlines()] == shown.rstrip("\n").splitlines()
+
+
+def test_score_batch_skips_blank_lines_and_names_the_others_by_their_line() -> None:
+    good = json.dumps({"held": "Jh 4d 5d", "turnup": "6h"})
+    text = f"{good}\n\n   \t\n{good}\n{{not json\n\n"
+    code, out, err = run("score", "--batch", "-", input=text)
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert len(answers) == 3, "two answers and one error: the blank lines ask nothing"
+    assert [a.get("total") for a in answers[:2]] == [7, 7], "under willughby, the default"
+    assert answers[2]["error"].startswith("line 5: not valid JSON")
+    assert code == 1 and "1 line(s) failed" in err
+    code, out, _ = run("score", "--batch", "-", input=f"{good}\n\n")
+    assert code == 0 and len(out.splitlines()) == 1
+    code, out, _ = run("score", "--help")
+    assert "blank lines are skipped" in " ".join(out.split())
+
+
+def test_an_unknown_rule_set_is_a_sentence_then_the_known_ones() -> None:
+    code, _, err = run("score", "Jh 4d 5d", "-t", "6h", "--rules", "nope")
+    assert code == 1 and "unknown rule set 'nope'. Known: willughby, " in " ".join(err.split())
+    line = json.dumps({"rules": "nope", "held": "Jh 4d 5d", "turnup": "6h"})
+    code, out, _ = run("score", "--batch", "-", input=line)
+    assert "unknown rule set 'nope'. Known: " in json.loads(out)["error"]
+    code, _, err = run("score", "Jh 4d 5d", "-t", "6h", "--rules", "cribage")
+    assert "unknown rule set 'cribage'; did you mean 'cribbage'? Known: " in " ".join(err.split())

@@ -89,12 +89,16 @@ def answer_lines(
     lines: Iterable[str | bytes], defaults: Mapping[str, Any] | None = None
 ) -> Iterator[tuple[str, bool]]:
     """Answer each line of a batch (text, or bytes read as UTF-8) as one JSON line; a bad line gets
-    an error and the rest go on."""
+    an error and the rest go on. A blank line (only spaces, if any) gets no answer: a file's last
+    line end or a gap between requests asks nothing. Errors name the line as the file numbers it."""
     import json  # only batches and --json need it: the count alone starts without
 
     for number, line in enumerate(lines, start=1):
         try:
-            yield json.dumps(answer(json.loads(_text(line)), defaults), ensure_ascii=False), True
+            text = _text(line)
+            if not text.strip():
+                continue
+            yield json.dumps(answer(json.loads(text), defaults), ensure_ascii=False), True
         except json.JSONDecodeError as exc:
             error = f"line {number}: not valid JSON ({exc.msg} at column {exc.colno})"
             yield json.dumps({"error": error}, ensure_ascii=False), False
@@ -155,7 +159,9 @@ def score(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     lang: Annotated[str, typer.Option("--lang", help="Language of the announcement: en or fr.")] = "en",
     batch: Annotated[
-        str | None, typer.Option("--batch", help="Score a file of JSON lines ('-' for stdin).")
+        str | None, typer.Option(
+            "--batch", help="Score a file of JSON lines ('-' for stdin); blank lines are skipped."
+        )
     ] = None,
 ) -> None:
     """Count a hand: every combination with its cards and points, and the call a player makes.

@@ -70,7 +70,7 @@ def _preset_data(name: str) -> dict[str, Any]:
 def _unknown(what: str, name: str, known: Iterable[str]) -> str:
     known = list(known)
     close = difflib.get_close_matches(name, known, n=1)
-    hint = f"; did you mean {close[0]!r}?" if close else ""
+    hint = f"; did you mean {close[0]!r}?" if close else "."
     return f"unknown {what} {name!r}{hint} Known: {', '.join(known)}"
 
 
