@@ -54,7 +54,7 @@ def test_wrong_entries_are_explained_and_asked_again() -> None:
     out = result.stdout
     assert "9 is not a card number; your cards are numbered 1 to 6" in out
     assert "'zz'" in out
-    assert "discard 2 different card(s) from your hand, not 1" in out
+    assert "lay away 2 cards, not 1: type their numbers or names, e.g. '1 2'" in out
 
 
 @pytest.mark.parametrize("rules", ["willughby", "cribbage", "crib-noddy-old", "french"])
@@ -133,7 +133,8 @@ def test_the_terminal_shows_the_engines_reason_for_a_refused_go_card_or_count() 
     state = run(state, ["count", "count"])
     with pytest.raises(IllegalActionError) as err:
         _read("go", state.view(0))
-    assert str(err.value) == state.why_illegal(Action.go(0)) == "you can lay a card within 31, and must"
+    assert state.why_illegal(Action.go(0)) == "you can lay a card within 31, and must"
+    assert f"({state.why_illegal(Action.go(0))})" in str(err.value)
     state = run(state, ["play Jh", "play 9s", "play 5d"])
     with pytest.raises(IllegalActionError) as err:
         _read("8s", state.view(1))
@@ -259,7 +260,7 @@ def test_prompts_say_how_many_cards_and_points_and_a_bad_lay_away_says_what_was_
     )
     out = result.stdout
     assert "Lay 1 card away to the crib (by number or name, e.g. '1'):" in out and "'1 2'" not in out
-    assert "discard 1 different card(s) from your hand, not 2" in out
+    assert "lay away 1 card, not 2: type its number or name, e.g. '1'" in out
     assert "type the 1 card(s) to lay away" in out
     state = dealt("noddy-rules", {0: "Jh 4d 5d", 1: "7d 8s 9s"}, "6h", ["hand.wrong_count=muggins"])
     state = run(state, ["declare 3"])
@@ -334,7 +335,8 @@ def test_the_terminal_speaks_french_when_asked_and_by_default_under_the_french_p
     assert result.exit_code == 0, result.stdout[-2000:]
     out = result.stdout
     assert "Votre main : 1)" in out and "Écartez 2 cartes pour le crib" in out
-    assert "écartez 2 carte(s) différente(s) de votre main, pas 1" in out  # the engine's refusal
+    assert "écartez 2 cartes, pas 1 : tapez leurs numéros ou leurs noms" in out  # a lay-away refused
+    assert "(vous pouvez poser une carte sans dépasser 31, et vous le devez)" in out  # the engine's refusal
     assert "Écartez des cartes pour le crib, séparées par des espaces" in out  # the help after ?
     assert "Jouez une carte" in out and "Score : Vous : " in out and "Compte rendu enregistré" in out
     assert "gagnez la partie" in out or "gagne la partie" in out
@@ -397,3 +399,37 @@ def test_the_readme_says_what_the_muggins_prompt_asks() -> None:
     assert "y or n" in said and "every point missed" in said
     for key in ("prompt.muggins.one", "prompt.muggins.many"):
         assert TERMINAL["en"][key].endswith("(y/n):")
+
+
+def test_enter_or_go_while_a_card_fits_says_what_to_type() -> None:
+    """Enter at "Play a card" says Go; while a card fits, the refusal gives the engine's reason and
+    what to type instead: a card that fits, by its number or its name."""
+    state = dealt("noddy-rules", {0: "Jh 4d 5d", 1: "7d 8s 9s"}, "6h")
+    state = run(state, ["count", "count"])
+    for typed in ("", "go", "GO"):
+        with pytest.raises(IllegalActionError) as err:
+            _read(typed, state.view(0))
+        assert str(err.value) == (
+            "you cannot say Go now (you can lay a card within 31, and must): type the card to play, by"
+            " its number (1 to 3) or its name, e.g. 1 or Jh"
+        )
+    with pytest.raises(IllegalActionError) as err:
+        _read("", state.view(0), "fr")
+    assert str(err.value).startswith("vous ne pouvez pas dire Go maintenant (vous pouvez poser une carte")
+    assert str(err.value).endswith("par son numéro (1 à 3) ou son nom, par exemple 1 ou Jh")
+    state = run(state, ["play Jh", "play 9s", "play 5d"])  # 24: 8s would make 32, 7d fits
+    with pytest.raises(IllegalActionError, match=r"by its number \(1 to 2\) or its name, e.g. 1 or 7d"):
+        _read("", state.view(1))
+
+
+def test_a_lay_away_of_the_wrong_number_of_cards_says_how_many_plainly() -> None:
+    state = dealt("cribbage", {0: "5h 6d 7c 8s 9h Ks", 1: "Ah 2h 3h 4h 5c 6c"}, "Jd")
+    view = state.view(state.to_act)
+    with pytest.raises(IllegalActionError) as err:
+        _read("1", view)
+    assert str(err.value) == "lay away 2 cards, not 1: type their numbers or names, e.g. '1 2'"
+    with pytest.raises(IllegalActionError) as err:
+        _read("1 2 3", view, "fr")
+    assert str(err.value) == (
+        "écartez 2 cartes, pas 3 : tapez leurs numéros ou leurs noms, par exemple «\u00a01 2\u00a0»"
+    )

@@ -275,12 +275,17 @@ def _read(text: str, view: PlayerView, lang: str = "en") -> Action:
             return Action("muggins" if claim else "pass", seat)
         raise NoddyError(terminal_phrase("error.yes_no", lang))
     if "discard" in kinds:
+        need = len(legal[0].cards)
         if not words:
-            need = len(legal[0].cards)
             raise NoddyError(terminal_phrase("error.discard_none", lang, need=need))
-        return _allowed(Action.discard(seat, _pick(words, view.hand, lang)), view, lang)
+        cards = _pick(words, view.hand, lang)
+        if len(cards) != need:
+            key = "error.discard_count.one" if need == 1 else "error.discard_count.many"
+            example = " ".join(str(i) for i in range(1, need + 1))
+            raise IllegalActionError(terminal_phrase(key, lang, need=need, given=len(cards), example=example))
+        return _allowed(Action.discard(seat, cards), view, lang)
     if not words or words[0].lower() == "go":
-        return _allowed(Action.go(seat), view, lang)
+        return _go(view, lang)
     cards = _pick(words, view.hand, lang)
     if len(cards) != 1:
         raise NoddyError(Reason("one_card").say(lang))
@@ -290,13 +295,40 @@ def _read(text: str, view: PlayerView, lang: str = "en") -> Action:
     return _allowed(Action.play(seat, card), view, lang)
 
 
+def _go(view: PlayerView, lang: str) -> Action:
+    """A Go (typed, or Enter), if the seat may say it; else the engine's reason, and what to type
+    instead: a card that fits, by its number or its name."""
+    seat = view.seat
+    assert seat is not None
+    go = Action.go(seat)
+    playable = [a.card for a in view.legal if a.kind == "play"]
+    if go in view.legal or not playable:
+        return _allowed(go, view, lang)
+    number = view.hand.index(playable[0]) + 1
+    raise IllegalActionError(
+        terminal_phrase(
+            "error.go",
+            lang,
+            reason=_said(view.why_not(go), lang),
+            n=len(view.hand),
+            number=number,
+            card=playable[0],
+        )
+    )
+
+
 def _allowed(action: Action, view: PlayerView, lang: str) -> Action:
     """``action`` if the seat may take it now, else the engine's reason why not, in ``lang`` (its
     cards as written, as they are typed)."""
     why = view.why_not(action)
     if why:
-        raise IllegalActionError(why.say(lang, pretty=False) if isinstance(why, Reason) else why)
+        raise IllegalActionError(_said(why, lang))
     return action
+
+
+def _said(why: str, lang: str) -> str:
+    """The engine's reason in ``lang``, its cards as written (as they are typed)."""
+    return why.say(lang, pretty=False) if isinstance(why, Reason) else why
 
 
 def _check_record_path(path: Path) -> None:

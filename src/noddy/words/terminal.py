@@ -64,6 +64,16 @@ TERMINAL: dict[str, dict[str, str]] = {
         "error.count": "{text}: press Enter to count, or type a number such as 6",
         "error.yes_no": "answer y (claim the points) or n",
         "error.discard_none": "type the {need} card(s) to lay away, by number or name",
+        "error.discard_count.one": (
+            "lay away {need} card, not {given}: type its number or name, e.g. '{example}'"
+        ),
+        "error.discard_count.many": (
+            "lay away {need} cards, not {given}: type their numbers or names, e.g. '{example}'"
+        ),
+        "error.go": (
+            "you cannot say Go now ({reason}): type the card to play, by its number (1 to {n}) or its"
+            " name, e.g. {number} or {card}"
+        ),
         "stopped": "Game stopped.",
         "saved_so_far": "The game so far is saved in {path}.",
         "saved": "Record saved to {path}",
@@ -149,6 +159,18 @@ TERMINAL: dict[str, dict[str, str]] = {
         "error.count": "{text} : Entrée pour compter, ou tapez un nombre, par exemple 6",
         "error.yes_no": "répondez o (prendre les points) ou n",
         "error.discard_none": "tapez les {need} carte(s) à écarter, par numéro ou par nom",
+        "error.discard_count.one": (
+            "écartez {need} carte, pas {given} : tapez son numéro ou son nom, par exemple"
+            " «\u00a0{example}\u00a0»"
+        ),
+        "error.discard_count.many": (
+            "écartez {need} cartes, pas {given} : tapez leurs numéros ou leurs noms, par exemple"
+            " «\u00a0{example}\u00a0»"
+        ),
+        "error.go": (
+            "vous ne pouvez pas dire Go maintenant ({reason}) : tapez la carte à jouer, par son numéro"
+            " (1 à {n}) ou son nom, par exemple {number} ou {card}"
+        ),
         "stopped": "Partie arrêtée.",
         "saved_so_far": "La partie jusqu’ici est enregistrée dans {path}.",
         "saved": "Compte rendu enregistré dans {path}",
