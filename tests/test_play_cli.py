@@ -433,3 +433,30 @@ def test_a_lay_away_of_the_wrong_number_of_cards_says_how_many_plainly() -> None
     assert str(err.value) == (
         "écartez 2 cartes, pas 3 : tapez leurs numéros ou leurs noms, par exemple «\u00a01 2\u00a0»"
     )
+
+
+def test_replay_shows_each_deals_hands_labelled_under_its_heading_and_q_says_it_stopped(
+    tmp_path: Path,
+) -> None:
+    record = tmp_path / "g.json"
+    args = ["play", "--rules", "cribbage", "--seats", "greedy,greedy", "--seed", "3", "--record", str(record)]
+    assert runner.invoke(app, args).exit_code == 0
+    walked = runner.invoke(app, ["replay", str(record), "--to-end"])
+    assert walked.exit_code == 0
+    lines = walked.stdout.splitlines()
+    headings = [i for i, line in enumerate(lines) if line.startswith("── ") and line.endswith(" deals ──")]
+    assert len(headings) > 2
+    assert not any(line.startswith("  Greedy") for line in lines[: headings[0]]), "none before the first deal"
+    for start, end in zip(headings, [*headings[1:], len(lines)], strict=True):
+        deal = lines[start:end]
+        assert deal[1] == "The hands dealt:"
+        dealt = {line.split(": ")[0].strip(): set(line.split(": ")[1].split()) for line in deal[2:4]}
+        assert set(dealt) == {"Greedy 1", "Greedy 2"} and all(len(cards) == 6 for cards in dealt.values())
+        assert not any(line.startswith("  Greedy") for line in deal[4:]), "said once, under the heading"
+        for line in deal:
+            shown = re.match(r"(Greedy \d)'s hand \(([^)]*)\)", line)
+            if shown:
+                assert set(shown.group(2).split()) <= dealt[shown.group(1)], line
+    stepped = runner.invoke(app, ["replay", str(record)], input="\n\nq\n")
+    assert stepped.exit_code == 0 and "Replay stopped." in stepped.stderr
+    assert "The hands dealt:" in stepped.stdout

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated
 
@@ -113,13 +114,21 @@ class Terminal:
         self.shown: dict[int | None, int] = {}
         self.scores_shown: tuple[int, ...] | None = None
 
-    def show_events(self, view: PlayerView) -> None:
-        """Print the events of ``view`` this seat has not been shown, with the board after each deal."""
+    def show_events(self, view: PlayerView, hands: Sequence[Sequence[Card]] = ()) -> None:
+        """Print the events of ``view`` this seat has not been shown, with the board after each deal;
+        ``hands`` (a finished game's replay: every seat's hand as dealt) under the deal's heading."""
         start = self.shown.get(view.seat, 0)
         for number, event in enumerate(view.events[start:], start=start + 1):
             line = event_text(event, self.names, view.rules, view.partners, self.lang)
             if line is not None:
                 console.print(line)
+            if event.kind == EventKind.DEAL and hands:
+                console.print(f"[dim]{terminal_phrase('replay.dealt', self.lang)}[/]")
+                for seat, hand in enumerate(hands):
+                    said = terminal_phrase(
+                        "replay.hand", self.lang, name=escape(self.names[seat]), cards=cards_text(hand)
+                    )
+                    console.print("  " + said)
             if event.kind == EventKind.DEAL_END:
                 console.print(board(view, self.names, view.events[:number]))
                 self.scores_shown = view.scores
@@ -470,14 +479,9 @@ def replay(
             except EOFError:
                 to_end = True
             except Quit:
+                err_console.print("\n" + terminal_phrase("replay.stopped", lang))
                 return
-        if shown is not None and previous is not None and state.deal_number != previous.deal_number:
-            for seat, hand in enumerate(shown.hands):
-                console.print(
-                    "  "
-                    + terminal_phrase("replay.hand", lang, name=escape(names[seat]), cards=cards_text(hand))
-                )
-        terminal.show_events(state.view(None))
+        terminal.show_events(state.view(None), shown.hands if shown is not None else ())
         previous = state
     if previous is not None:
         _show_end(previous, names, lang)
