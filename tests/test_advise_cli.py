@@ -113,3 +113,9 @@ def test_review_shows_the_cards_counted_and_writes_every_card_alike(tmp_path: Pa
     assert not re.search(r"\b(10|[2-9AJQK])[cdhs]\b", out), "a card written without its suit sign"
     code, out, _ = run("review", str(record), "--seat", "0", "--top", "9", "--lang", "fr")
     assert code == 0 and "main comptée" in out and "Choisi : annoncer 0 ; mieux : compter" in out
+
+
+def test_advice_under_changed_rules_says_so_in_its_heading() -> None:
+    code, out, _ = run("advise", HAND, "--rules", "cribbage", "--dealer", "--set", "hand.flush=any")
+    assert code == 0
+    assert "Cribbage (modern six-card game), with house rules: hand.flush=any; the crib is yours." in out

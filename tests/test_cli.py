@@ -389,3 +389,23 @@ def test_an_unknown_rule_set_is_a_sentence_then_the_known_ones() -> None:
     assert "unknown rule set 'nope'. Known: " in json.loads(out)["error"]
     code, _, err = run("score", "Jh 4d 5d", "-t", "6h", "--rules", "cribage")
     assert "unknown rule set 'cribage'; did you mean 'cribbage'? Known: " in " ".join(err.split())
+
+
+def test_score_with_changed_rules_says_so_in_its_heading_naming_the_changes(tmp_path: Path) -> None:
+    code, out, _ = run("score", "Jh 4d 5d", "--turnup", "6h", "--set", "hand.fifteen=per_card")
+    heading = out.splitlines()[0]
+    assert code == 0 and heading == (
+        "Hand J♥ 4♦ 5♦ with 6♥ turned up, under Willughby's Noddy (c.1665-70), with house rules:"
+        " hand.fifteen=per_card"
+    )
+    two = ("-s", "hand.fifteen=per_card", "-s", "hand.twenty_five=off")
+    code, out, _ = run("score", "Jh 4d 5d", "-t", "6h", *two)
+    assert out.splitlines()[0].endswith("with house rules: hand.fifteen=per_card, hand.twenty_five=off")
+    code, out, _ = run("score", "Jh 4d 5d", "-t", "6h", "-s", "hand.fifteen=per_card", "--lang", "fr")
+    assert out.splitlines()[0].endswith(", avec des règles maison : hand.fifteen=per_card")
+    code, out, _ = run("score", "Jh 4d 5d", "--turnup", "6h")
+    assert out.splitlines()[0].endswith("under Willughby's Noddy (c.1665-70)"), "unchanged: the title alone"
+    house = tmp_path / "house.toml"
+    house.write_text('extends = "willughby"\nname = "house"\n[hand]\nfifteen = "per_card"\n')
+    code, out, _ = run("score", "Jh 4d 5d", "--turnup", "6h", "--rules", str(house))
+    assert out.splitlines()[0].endswith("under Willughby's Noddy (c.1665-70), with house rules")

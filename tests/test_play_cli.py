@@ -460,3 +460,12 @@ def test_replay_shows_each_deals_hands_labelled_under_its_heading_and_q_says_it_
     stepped = runner.invoke(app, ["replay", str(record)], input="\n\nq\n")
     assert stepped.exit_code == 0 and "Replay stopped." in stepped.stderr
     assert "The hands dealt:" in stepped.stdout
+
+
+def test_a_game_under_changed_rules_says_so_in_its_title() -> None:
+    args = ["play", "--seats", "greedy,greedy", "--seed", "1", "--set", "hand.twenty_five=off"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[0] == (
+        "Willughby's Noddy (c.1665-70), with house rules: hand.twenty_five=off — Greedy 1, Greedy 2 (seed 1)"
+    )

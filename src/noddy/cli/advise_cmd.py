@@ -18,10 +18,11 @@ from noddy.cli.common import (
     load,
     print_table,
     reporting_errors,
+    rules_title,
 )
 from noddy.errors import NoddyError
 from noddy.learn import MODELS, Advice, advise
-from noddy.words import check_language, learn_phrase, rule_set_words, terminal_phrase
+from noddy.words import check_language, learn_phrase, terminal_phrase
 
 __all__ = ["advise_command"]
 
@@ -87,15 +88,15 @@ def advise_command(
     if as_json:
         print(json.dumps(advice.to_json(), ensure_ascii=False))
         return
-    _print(advice, lang)
+    _print(advice, lang, set_)
     if plot is not None:
         console.print(terminal_phrase("plot_saved", lang, path=escape(str(plot))))
 
 
-def _print(advice: Advice, lang: str) -> None:
+def _print(advice: Advice, lang: str, overrides: list[str] | None) -> None:
     rules = advice.rules
     whose = "own" if rules.crib.kind == "own" else "yours" if advice.dealer else "theirs"
-    title, _ = rule_set_words(rules.name, rules.title or rules.name, rules.summary, lang)
+    title = rules_title(rules, overrides, lang)
     cards = f"[bold]{format_cards(advice.hand, pretty=True)}[/]"
     heading = terminal_phrase(f"advise.heading.{whose}", lang, cards=cards, rules=escape(title))
     words = learn_phrase(f"advise.model.{advice.model}", lang)

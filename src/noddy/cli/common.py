@@ -4,7 +4,7 @@ plain words, and error reporting."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any
@@ -19,6 +19,7 @@ from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 from noddy.errors import NoddyError
 from noddy.rules import Rules, load_rules
+from noddy.words import rule_set_words, terminal_phrase
 
 __all__ = [
     "COMPUTERS",
@@ -37,6 +38,7 @@ __all__ = [
     "print_error",
     "print_table",
     "reporting_errors",
+    "rules_title",
     "seats_help",
 ]
 
@@ -124,6 +126,15 @@ def print_table(table: Table) -> None:
 
 def load(spec: str, overrides: list[str] | None) -> Rules:
     return load_rules(spec, overrides or ())
+
+
+def rules_title(rules: Rules, overrides: Sequence[str] | None, lang: str = "en") -> str:
+    """The rule set's title in ``lang``, naming the rules ``--set`` changed (as a house-rules file's
+    title says "with house rules"), so that no heading gives changed rules a preset's name alone."""
+    title, _ = rule_set_words(rules.name, rules.title or rules.name, rules.summary, lang)
+    if not overrides:
+        return title
+    return terminal_phrase("rules_changed", lang, title=title, changes=", ".join(overrides))
 
 
 @contextmanager

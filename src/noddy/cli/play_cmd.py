@@ -24,6 +24,7 @@ from noddy.cli.common import (
     load,
     parse_seats,
     reporting_errors,
+    rules_title,
     seats_help,
 )
 from noddy.cli.render import board, cards_text, counted_text, event_text
@@ -37,7 +38,6 @@ from noddy.words import (
     cannot_play,
     check_language,
     phrase,
-    rule_set_words,
     side_name,
     stake_line,
     terminal_phrase,
@@ -409,7 +409,7 @@ def play(
     rng = random.Random(seed)
     watcher = humans[0] if len(humans) == 1 else None
     terminal = Terminal(names, watcher, hot_seat=len(humans) > 1, lang=lang)
-    title, _ = rule_set_words(rules.name, rules.title or rules.name, rules.summary, lang)
+    title = rules_title(rules, set_, lang)
     names_text = ", ".join(escape(x) for x in names)
     console.print(
         terminal_phrase("title", lang, title=f"[bold]{escape(title)}[/]", names=names_text, seed=seed)

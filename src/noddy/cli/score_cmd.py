@@ -14,7 +14,16 @@ from rich.markup import escape
 from rich.table import Table
 
 from noddy.cards import Card, format_cards, parse_card, parse_cards
-from noddy.cli.common import RulesOption, SetOption, console, err_console, load, print_error, reporting_errors
+from noddy.cli.common import (
+    RulesOption,
+    SetOption,
+    console,
+    err_console,
+    load,
+    print_error,
+    reporting_errors,
+    rules_title,
+)
 from noddy.errors import CardError, NoddyError, RulesError
 from noddy.rules import Rules, load_rules
 from noddy.scoring import FACTS, ScoreItem, score_hand, total, turned_jack_item
@@ -183,14 +192,20 @@ def score(
 
         print(json.dumps(to_answer(items, rules, lang), ensure_ascii=False))
         return
-    _print_count(held, up, items, rules, crib, lang)
+    _print_count(held, up, items, rules, crib, lang, set_)
 
 
 def _print_count(
-    held: tuple[Card, ...], turnup: Card, items: tuple[ScoreItem, ...], rules: Rules, crib: bool, lang: str
+    held: tuple[Card, ...],
+    turnup: Card,
+    items: tuple[ScoreItem, ...],
+    rules: Rules,
+    crib: bool,
+    lang: str,
+    overrides: list[str] | None,
 ) -> None:
     cards = f"[bold]{format_cards(held, pretty=True)}[/]"
-    title = escape(rules.title or rules.name)
+    title = escape(rules_title(rules, overrides, lang))
     console.print(count_heading("crib" if crib else "hand", cards, f"[bold]{turnup.pretty}[/]", title, lang))
     if items:
         table = Table(show_edge=False)

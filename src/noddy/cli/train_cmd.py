@@ -18,7 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from noddy.cards import Card
-from noddy.cli.common import RulesOption, SetOption, console, err_console, load, reporting_errors
+from noddy.cli.common import RulesOption, SetOption, console, err_console, load, reporting_errors, rules_title
 from noddy.errors import NoddyError
 from noddy.learn import Judgement, Progress, ProgressError, Question, drill_kinds, judge, next_question
 from noddy.places import data_dir
@@ -92,8 +92,9 @@ def _row(label: str, cards: tuple[Card, ...], highlight: bool = False) -> Render
     return Group(Text(label, style="dim"), grid)
 
 
-def show_question(question: Question, lang: str) -> None:
-    """The question: its prompt and its cards, large (the turn-up beside them)."""
+def show_question(question: Question, lang: str, title: str) -> None:
+    """The question under its drill's name and ``title`` (the rule set's): its prompt and its cards,
+    large (the turn-up beside them)."""
     turnup = _row(train_phrase("turnup", lang), (question.turnup,))
     prompt = question.prompt(lang)
     if question.what == "play":
@@ -111,9 +112,8 @@ def show_question(question: Question, lang: str) -> None:
         ]
     table = Table.grid(padding=(0, 3))
     table.add_row(*rows)
-    title = escape(question.rules.title or question.rules.name)
     console.print()
-    console.print(f"[bold]{escape(drill_name(question.kind, lang))}[/] · {title}")
+    console.print(f"[bold]{escape(drill_name(question.kind, lang))}[/] · {escape(title)}")
     console.print(table)
     console.print(f"[bold]{escape(prompt)}[/]")
 
@@ -223,8 +223,9 @@ def train(
         progress, _ = load_progress(path, lang)
     console.print(f"[dim]{escape(train_phrase('progress_file', lang, path=path))}[/]")
     with reporting_errors():
+        title = rules_title(rules, set_, lang)
         asked, right = _drill(
-            rules, kind, timed, questions, progress, path, random.Random(seed), lang, one_at_a_time
+            rules, title, kind, timed, questions, progress, path, random.Random(seed), lang, one_at_a_time
         )
         result = progress.finish_round()
         save_progress(progress, path)
@@ -240,6 +241,7 @@ def train(
 
 def _drill(
     rules: Rules,
+    title: str,
     kind: str | None,
     timed: int | None,
     questions: int | None,
@@ -257,7 +259,7 @@ def _drill(
         console.print(f"[bold]{escape(train_phrase('round_start', lang, seconds=timed))}[/]")
     while questions is None or asked < questions:
         question = next_question(rules, kind, progress, rng)
-        show_question(question, lang)
+        show_question(question, lang, title)
         if progress.round is not None:
             left = round(progress.round.left(clock()))
             console.print(f"[dim]{escape(train_phrase('time_left', lang, left=left))}[/]")

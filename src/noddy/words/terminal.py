@@ -97,6 +97,7 @@ TERMINAL: dict[str, dict[str, str]] = {
         "advise.plot_points": "points this deal (hand and crib for your side)",
         "plot_saved": "Plot saved to {path}",
         "review.seat": "{name} (seat {seat})",
+        "rules_changed": "{title}, with house rules: {changes}",
     },
     "fr": {
         "cards_help": (
@@ -196,6 +197,7 @@ TERMINAL: dict[str, dict[str, str]] = {
         "advise.plot_points": "points de la donne (main et crib pour votre camp)",
         "plot_saved": "Graphique enregistré dans {path}",
         "review.seat": "{name} (place {seat})",
+        "rules_changed": "{title}, avec des règles maison : {changes}",
     },
 }
 """Each phrase of the terminal game per language, with ``{fields}`` the terminal fills in (and may
