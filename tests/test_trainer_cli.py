@@ -132,3 +132,46 @@ def test_a_progress_file_that_cannot_be_read_or_written_is_a_clear_error(tmp_pat
     result = runner.invoke(app, ["train", "--progress", str(tmp_path / "p.json"), "-n", "1"], input="3\n")
     assert result.exit_code == 1 and "cannot write the progress file" in result.stderr
     assert "Traceback" not in result.stdout + result.stderr
+
+
+def test_a_drill_of_one_kind_asks_plainly_for_the_whole_count(tmp_path: Path) -> None:
+    """A question drawn for fifteens holds fifteens, and its answer is every item: the question says so."""
+    drill = ("-r", "cribbage", "-k", "fifteen", "--seed", "7")
+    code, out, _ = train(tmp_path, *drill, "-n", "3", input="0\n0\n0\n")
+    assert code == 0
+    asked = [line for line in out.splitlines() if line.endswith("?") or "peg in all" in line]
+    assert len(asked) == 3 and all("in all, fifteens and everything else?" in line for line in asked), asked
+    code, out, _ = train(
+        tmp_path, "-r", "french", "-k", "pair", "--seed", "3", "--lang", "fr", "-n", "1", input="0\n"
+    )
+    assert "en tout : les paires et tout le reste ?" in out
+    code, out, _ = train(tmp_path, "-r", "cribbage", "-k", "mixed", "--seed", "7", "-n", "2", input="0\n0\n")
+    assert code == 0 and "everything else" not in out, "a mixed deal asks for the count, as ever"
+
+
+def test_the_closing_line_follows_the_result(tmp_path: Path) -> None:
+    right = answers("cribbage", "run", 1, 3)
+    cases = [
+        (right, "Well counted. 3 question(s), 3 right."),
+        ([right[0], right[1], right[2] + 1], "Getting there. 3 question(s), 2 right."),
+        ([right[0], right[1] + 1, right[2] + 1], "Keep practising"),
+    ]
+    for given, said in cases:
+        typed = "".join(f"{n}\n" for n in given)
+        code, out, _ = train(tmp_path, "-r", "cribbage", "-k", "run", "--seed", "1", input=typed)
+        assert code == 0 and said in out, (given, out[-400:])
+        assert ("Well counted" in out) == (given == right)
+    code, out, _ = train(tmp_path, "-r", "cribbage", "-k", "run", "--seed", "1", input="q\n")
+    assert "Well counted" not in out and "0 question(s), 0 right." in out
+
+
+def test_a_question_mark_says_what_may_be_typed(tmp_path: Path) -> None:
+    (answer,) = answers("cribbage", "fifteen", 7, 1)
+    drill = ("-r", "cribbage", "-k", "fifteen", "--seed", "7")
+    code, out, _ = train(tmp_path, *drill, input=f"?\n{answer}\nq\n")
+    assert code == 0
+    flat = " ".join(out.split())
+    assert "Type the whole count as a number (0 if nothing scores)" in flat and "is not a number" not in flat
+    assert f"Right: {answer}." in out and "? for help" in out
+    code, out, _ = train(tmp_path, "-r", "cribbage", "--lang", "fr", "--seed", "7", input="?\nq\n")
+    assert "Tapez le compte entier" in " ".join(out.split())

@@ -28,8 +28,10 @@ __all__ = [
     "PlainCommand",
     "PlainGroup",
     "PlayersOption",
+    "Quit",
     "RulesOption",
     "SetOption",
+    "ask_line",
     "console",
     "err_console",
     "load",
@@ -112,6 +114,23 @@ def parse_seats(text: str) -> list[str]:
             f"--seats {text!r} has an empty entry: give one seat kind a player, e.g. human,greedy"
         )
     return kinds
+
+
+class Quit(Exception):
+    """The person at the terminal typed q: stop, keeping what was done."""
+
+
+def ask_line(prompt: str, help_text: str, quit_words: Sequence[str] = ("q", "quit")) -> str:
+    """A line typed at ``prompt`` (rich markup), the help at every prompt of the terminal: ``?``
+    shows ``help_text`` (what may be typed there) and asks again; a quit word raises `Quit`."""
+    while True:
+        text = console.input(prompt).strip()
+        if text == "?":
+            console.print(f"[dim]{escape(help_text)}[/]", soft_wrap=False)
+            continue
+        if text.lower() in quit_words:
+            raise Quit
+        return text
 
 
 def print_table(table: Table) -> None:

@@ -17,8 +17,10 @@ from noddy.cli.common import (
     HUMAN,
     PartnersOption,
     PlayersOption,
+    Quit,
     RulesOption,
     SetOption,
+    ask_line,
     console,
     err_console,
     load,
@@ -54,10 +56,6 @@ LangOption = Annotated[
 ]
 
 
-class Quit(Exception):
-    """The person at the terminal typed q: stop the game, keeping what was played."""
-
-
 def _seats(spec: str | None, players: int | None, rules_counts: tuple[int, ...]) -> list[str]:
     """The seat kinds from ``--seats`` and ``--players`` (a human and greedy players by default)."""
     if spec is not None:
@@ -89,15 +87,8 @@ def _names(kinds: list[str], lang: str) -> list[str]:
 
 
 def _ask(prompt: str, help_text: str) -> str:
-    """A line typed at ``prompt``: ``?`` shows ``help_text`` and asks again, ``q`` raises `Quit`."""
-    while True:
-        text = console.input(f"[bold]{prompt}[/] ").strip()
-        if text == "?":
-            console.print(f"[dim]{escape(help_text)}[/]", soft_wrap=False)
-            continue
-        if text.lower() in ("q", "quit"):
-            raise Quit
-        return text
+    """A line typed at ``prompt`` (in bold): ``?`` shows ``help_text``, ``q`` raises `Quit`."""
+    return ask_line(f"[bold]{prompt}[/] ", help_text)
 
 
 class Terminal:

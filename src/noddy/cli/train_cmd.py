@@ -18,12 +18,22 @@ from rich.table import Table
 from rich.text import Text
 
 from noddy.cards import Card
-from noddy.cli.common import RulesOption, SetOption, console, err_console, load, reporting_errors, rules_title
+from noddy.cli.common import (
+    Quit,
+    RulesOption,
+    SetOption,
+    ask_line,
+    console,
+    err_console,
+    load,
+    reporting_errors,
+    rules_title,
+)
 from noddy.errors import NoddyError
 from noddy.learn import Judgement, Progress, ProgressError, Question, drill_kinds, judge, next_question
 from noddy.places import data_dir
 from noddy.rules import Rules
-from noddy.words import LANGUAGES, announce, drill_name, round_line, steps, train_phrase
+from noddy.words import LANGUAGES, announce, bye_line, drill_name, round_line, steps, train_phrase
 
 __all__ = ["default_progress_path", "load_progress", "save_progress", "train"]
 
@@ -119,13 +129,12 @@ def show_question(question: Question, lang: str, title: str) -> None:
 
 
 def ask(lang: str) -> int | None:
-    """The learner's count; ``None`` to stop (q, or the end of the input). Anything else is asked again."""
+    """The learner's count; ``None`` to stop (q, or the end of the input); ``?`` says what may be
+    typed, as at every prompt of the terminal (`ask_line`). Anything else is asked again."""
     while True:
         try:
-            text = console.input(escape(train_phrase("ask", lang))).strip()
-        except (EOFError, KeyboardInterrupt):
-            return None
-        if text.lower() in QUIT:
+            text = ask_line(escape(train_phrase("ask", lang)), train_phrase("help", lang), QUIT)
+        except (EOFError, KeyboardInterrupt, Quit):
             return None
         if text.isascii() and text.isdigit():
             return int(text)
@@ -236,7 +245,7 @@ def train(
     console.print()
     if progress.stats:
         console.print(stats_table(progress, lang))
-    console.print(escape(train_phrase("bye", lang, asked=asked, right=right)))
+    console.print(escape(bye_line(asked, right, lang)))
 
 
 def _drill(

@@ -93,8 +93,10 @@ class Question:
         return count_of(self.pile)
 
     def prompt(self, lang: str = "en") -> str:
-        """What the question asks, in words."""
-        return question_prompt(self.what, lang, dealer=self.dealer, count=self.count, card=self.card)
+        """What the question asks, in words: for a drill of one kind, the whole count all the same."""
+        kind = None if self.kind == MIXED else self.kind
+        card, count = self.card, self.count
+        return question_prompt(self.what, lang, dealer=self.dealer, count=count, card=card, kind=kind)
 
     @property
     def kinds(self) -> frozenset[str]:

@@ -25,6 +25,7 @@ __all__ = [
     "DRILL_NAMES",
     "TRAIN_PHRASES",
     "Step",
+    "bye_line",
     "drill_name",
     "question_prompt",
     "steps",
@@ -102,6 +103,13 @@ TRAIN_PHRASES: dict[str, dict[str, str]] = {
         "announcement": "What do you announce for this hand?",
         "announcement_dealer": "You deal. What do you announce for this hand?",
         "play": "The count is {count}. What does {card} peg?",
+        "hand.kind": "Count this hand: how many points does it score in all, {kind} and everything else?",
+        "crib.kind": "Count this crib: how many points does it score in all, {kind} and everything else?",
+        "announcement.kind": "What do you announce for this hand, in all: {kind} and everything else?",
+        "announcement_dealer.kind": (
+            "You deal. What do you announce for this hand, in all: {kind} and everything else?"
+        ),
+        "play.kind": "The count is {count}. What does {card} peg in all, {kind} and everything else?",
         "play_note": "(not counting the point for the last card)",
         "held": "Your cards",
         "crib_cards": "The crib",
@@ -111,7 +119,11 @@ TRAIN_PHRASES: dict[str, dict[str, str]] = {
         "right": "Right: {total}.",
         "wrong": "Not quite: you said {given}, the count is {total}.",
         "nothing": "Nothing scores here: 0.",
-        "ask": "Your count (a number; q to stop): ",
+        "ask": "Your count (a number; ? for help, q to stop): ",
+        "help": (
+            "Type the whole count as a number (0 if nothing scores) and press Enter: every item, whatever"
+            " the drill. q (or the end of the input) stops; your progress is kept after each answer."
+        ),
         "not_number": "{text!r} is not a number of points; type a whole number such as 6, or q to stop.",
         "drill": "Drill",
         "kind": "kind",
@@ -127,7 +139,11 @@ TRAIN_PHRASES: dict[str, dict[str, str]] = {
         "progress_file": "Progress kept in {path}",
         "progress_damaged": "Your progress file {path} could not be read ({why}); it is kept as {moved}"
         " and a new one is started.",
-        "bye": "Well counted. {asked} question(s), {right} right.",
+        "bye.all": "Well counted. {asked} question(s), {right} right.",
+        "bye.most": "Getting there. {asked} question(s), {right} right.",
+        "bye.few": "Keep practising: the steps above show where each point comes from. {asked} question(s),"
+        " {right} right.",
+        "bye.none": "No answers this time. {asked} question(s), {right} right.",
         "page_title": "Practise counting",
         "page_doc": "Noddy — practise counting",
         "page_left": "{left} s left",
@@ -153,6 +169,13 @@ TRAIN_PHRASES: dict[str, dict[str, str]] = {
         "announcement": "Qu'annoncez-vous pour cette main ?",
         "announcement_dealer": "Vous donnez. Qu'annoncez-vous pour cette main ?",
         "play": "Le compte est à {count}. Que marque {card} ?",
+        "hand.kind": "Comptez cette main : combien de points vaut-elle en tout, {kind} et tout le reste ?",
+        "crib.kind": "Comptez ce crib : combien de points vaut-il en tout, {kind} et tout le reste ?",
+        "announcement.kind": "Qu'annoncez-vous pour cette main, en tout : {kind} et tout le reste ?",
+        "announcement_dealer.kind": (
+            "Vous donnez. Qu'annoncez-vous pour cette main, en tout : {kind} et tout le reste ?"
+        ),
+        "play.kind": "Le compte est à {count}. Que marque {card} en tout, {kind} et tout le reste ?",
         "play_note": "(sans le point de la dernière carte)",
         "held": "Vos cartes",
         "crib_cards": "Le crib",
@@ -162,7 +185,12 @@ TRAIN_PHRASES: dict[str, dict[str, str]] = {
         "right": "Juste : {total}.",
         "wrong": "Pas tout à fait : vous avez dit {given}, le compte est {total}.",
         "nothing": "Rien ne marque ici : 0.",
-        "ask": "Votre compte (un nombre ; q pour arrêter) : ",
+        "ask": "Votre compte (un nombre ; ? pour l'aide, q pour arrêter) : ",
+        "help": (
+            "Tapez le compte entier en nombre (0 si rien ne marque) puis Entrée : chaque combinaison,"
+            " quel que soit l'exercice. q (ou la fin de l'entrée) arrête ; vos progrès sont gardés après"
+            " chaque réponse."
+        ),
         "not_number": "{text!r} n'est pas un nombre de points ; tapez un nombre entier comme 6, ou q pour"
         " arrêter.",
         "drill": "Exercice",
@@ -179,7 +207,11 @@ TRAIN_PHRASES: dict[str, dict[str, str]] = {
         "progress_file": "Progrès gardés dans {path}",
         "progress_damaged": "Votre fichier de progrès {path} est illisible ({why}) ; il est gardé sous"
         " {moved} et un nouveau commence.",
-        "bye": "Bien compté. {asked} question(s), {right} juste(s).",
+        "bye.all": "Bien compté. {asked} question(s), {right} juste(s).",
+        "bye.most": "Ça vient. {asked} question(s), {right} juste(s).",
+        "bye.few": "Continuez à vous exercer : les étapes ci-dessus montrent d’où vient chaque point."
+        " {asked} question(s), {right} juste(s).",
+        "bye.none": "Aucune réponse cette fois. {asked} question(s), {right} juste(s).",
         "page_title": "S’exercer à compter",
         "page_doc": "Noddy — s’exercer à compter",
         "page_left": "encore {left} s",
@@ -218,16 +250,35 @@ def train_phrase(key: str, lang: str = "en", **values: object) -> str:
 
 
 def question_prompt(
-    what: str, lang: str = "en", *, dealer: bool = False, count: int = 0, card: Card | None = None
+    what: str,
+    lang: str = "en",
+    *,
+    dealer: bool = False,
+    count: int = 0,
+    card: Card | None = None,
+    kind: str | None = None,
 ) -> str:
     """What a question asks: "Count this crib: ...", "You deal. What do you announce ...?", or for
-    the play "The count is 15. What does Q♦ peg?"."""
-    if what == "play":
-        shown = card.pretty if card is not None else ""
-        return train_phrase("play", lang, count=count, card=shown)
-    if what == "announcement" and dealer:
-        return train_phrase("announcement_dealer", lang)
-    return train_phrase(what, lang)
+    the play "The count is 15. What does Q♦ peg?". A question drawn for one ``kind`` of item asks
+    plainly for the whole count all the same ("... in all, fifteens and everything else?"): it was
+    chosen for holding that kind, and its answer is every item."""
+    key = "announcement_dealer" if what == "announcement" and dealer else what
+    shown = card.pretty if card is not None else ""
+    if kind is not None:
+        return train_phrase(f"{key}.kind", lang, count=count, card=shown, kind=drill_name(kind, lang))
+    return train_phrase(key, lang, count=count, card=shown)
+
+
+def bye_line(asked: int, right: int, lang: str = "en") -> str:
+    """The end of a session, in words that follow the result: "Well counted." only when every
+    answer was right, "Getting there." for half or more, else a word to keep practising."""
+    if not asked:
+        key = "bye.none"
+    elif right == asked:
+        key = "bye.all"
+    else:
+        key = "bye.most" if 2 * right >= asked else "bye.few"
+    return train_phrase(key, lang, asked=asked, right=right)
 
 
 def round_line(seconds: int, answered: int, right: int, best: int, new_best: bool, lang: str = "en") -> str:
