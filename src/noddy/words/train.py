@@ -264,7 +264,7 @@ def question_prompt(
     chosen for holding that kind, and its answer is every item."""
     key = "announcement_dealer" if what == "announcement" and dealer else what
     shown = card.pretty if card is not None else ""
-    if kind is not None:
+    if kind:
         return train_phrase(f"{key}.kind", lang, count=count, card=shown, kind=drill_name(kind, lang))
     return train_phrase(key, lang, count=count, card=shown)
 
