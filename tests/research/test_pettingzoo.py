@@ -19,6 +19,7 @@ from noddy.errors import IllegalActionError, RulesError
 from noddy.research.pettingzoo import NoddyEnv, env
 from noddy.research.tensors import Encoder
 from noddy.rules import load_rules, preset_names
+from noddy.words import event_line, say
 from reveal import known_at, known_until
 
 TABLES = [(name, n) for name in preset_names() for n in load_rules(name).player_counts]
@@ -179,3 +180,30 @@ def test_a_step_applies_the_action_of_the_state_and_seat_it_is_taken_in() -> Non
             busy.step(action)
             assert busy.state == plain.state
         assert busy.state.history == plain.state.history
+
+
+def test_render_says_each_call_once_in_the_words_of_the_terminal() -> None:
+    """Each event's line is the words layer's text (with the points pegged, as the terminal
+    writes them), and its call is said once, not repeated after the line."""
+    game = env("cribbage", 2, render_mode="ansi")
+    rng = random.Random(3)
+    game.reset(seed=3)
+    rendered = []
+    for _ in game.agent_iter():
+        observation, _, terminated, truncated, _ = game.last()
+        if terminated or truncated:
+            game.step(None)
+            continue
+        game.step(rng.choice(list(np.flatnonzero(observation["action_mask"]))))
+        text = game.render()
+        assert isinstance(text, str)
+        rendered += text.splitlines()[:-1]  # the last line is the scores
+    view = game.state.view(None)
+    names = game.possible_agents
+    lines = [line for e in view.events if (line := event_line(e, names, game.rules, view.partners))]
+    assert rendered == [line.text + (f" +{line.points}" if line.points else "") for line in lines]
+    called = [(text, line.call) for text, line in zip(rendered, lines, strict=True) if line.call]
+    assert called, "the game had no call to say"
+    for text, call in called:
+        for part in call:
+            assert text.count(part.name) <= say(call).count(part.name), text

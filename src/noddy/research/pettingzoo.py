@@ -23,7 +23,7 @@ from noddy.errors import IllegalActionError, NoddyError
 from noddy.game import Action, GameState, new_game
 from noddy.research.tensors import Encoder
 from noddy.rules import Rules, load_rules
-from noddy.words import event_line, say
+from noddy.words import event_line
 
 __all__ = ["NoddyEnv", "env"]
 
@@ -146,8 +146,7 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         for event in view.events[self._rendered :]:
             line = event_line(event, self.possible_agents, self.rules, view.partners)
             if line is not None:
-                call = f" {say(line.call)}" if line.call else ""
-                lines.append(line.text + call)
+                lines.append(line.text + (f" +{line.points}" if line.points else ""))
         self._rendered = len(view.events)
         scores = ", ".join(str(score) for score in view.scores)
         lines.append(f"Scores: {scores}; count {view.count}; phase {view.phase}")
