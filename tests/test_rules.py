@@ -11,6 +11,7 @@ import pytest
 
 from noddy.errors import RulesError
 from noddy.rules import (
+    CITED,
     FIELDS,
     SECTIONS,
     Hand,
@@ -24,6 +25,7 @@ from noddy.rules import (
     loads_rules,
     preset_names,
 )
+from noddy.words import cited
 
 PRESETS = (
     "willughby",
@@ -53,6 +55,47 @@ def test_preset_cites_sources_and_notes_open_choices(name: str) -> None:
     assert rules.sources, "every preset cites its source"
     assert all(s.file or s.page or s.url for s in rules.sources)
     assert rules.notes, "every preset notes the choices its source leaves open"
+
+
+SOURCE_CODE = re.compile(r"\bS\d{3}\b")
+ARCHIVE_FILE = re.compile(r"\d{3}_[0-9a-f]{16}\.txt")
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_players_see_each_source_by_its_name_never_its_code_or_archive_file(name: str) -> None:
+    rules = load_rules(name)
+    shown = [rules.title, rules.summary, *(s.describe() for s in rules.sources)]
+    shown += [cited(note) for _, note in rules.notes]
+    for text in shown:
+        assert not SOURCE_CODE.search(text) and not ARCHIVE_FILE.search(text), text
+        assert not re.match(r"K\d+", text), text
+    for _, note in rules.notes:
+        assert set(SOURCE_CODE.findall(note)) <= CITED.keys(), note
+    for source in rules.sources:
+        assert source.url in source.describe()
+
+
+def test_a_historians_view_keeps_each_code_beside_its_name() -> None:
+    note = load_rules("willughby").note("deal.players")
+    assert "S002 reports" in note
+    assert "Du Coeur (1996, S002) reports" in cited(note, codes=True)
+    assert "Du Coeur (1996) reports" in cited(note) and cited(note).startswith("Willughby's paragraph")
+    said = cited("S000's table and S001 (S003)")
+    assert said == "Strawberry's table and the 'Noddy Rules' compilation (Jonny Groves)"
+
+
+def test_rules_list_and_show_name_sources_and_show_no_archive_file() -> None:
+    from typer.testing import CliRunner
+
+    from noddy.cli.main import app
+
+    listed = CliRunner().invoke(app, ["rules", "list"]).stdout
+    assert not SOURCE_CODE.search(listed) and not ARCHIVE_FILE.search(listed)
+    shown = CliRunner().invoke(app, ["rules", "show", "willughby"], env={"COLUMNS": "400"}).stdout
+    assert not ARCHIVE_FILE.search(shown)
+    assert "(http://jducoeur.org/game-hist/game-recon-noddy.html)" in shown
+    assert "Du Coeur (1996, S002) reports" in shown
+    assert not re.search(r"(?<!, )(?<!\()\bS\d{3}\b", shown), "a code is shown only beside its source's name"
 
 
 @pytest.mark.parametrize("name", PRESETS)

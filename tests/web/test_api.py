@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -37,6 +38,19 @@ def test_each_rule_set_has_its_description_source_and_full_rules(client: TestCli
         assert first_row.reading.split(" (")[0].replace("'", "&#x27;") in page.text
     assert client.get("/rules/nonsense").status_code == 404
     assert client.get("/rules/..%2F..%2Fetc%2Fpasswd").status_code == 404
+
+
+def test_the_lobby_and_the_rules_pages_name_each_source_never_by_code_or_archive_file(
+    client: TestClient,
+) -> None:
+    texts = [client.get(f"/api/rules?lang={lang}").text for lang in ("en", "fr")]
+    texts += [client.get(f"/rules/{name}").text for name in preset_names()]
+    for text in texts:
+        assert not re.search(r"\bS\d{3}\b", text) and not re.search(r"\d{3}_[0-9a-f]{16}\.txt", text)
+        assert not re.search(r"<p class=note>K\d", text)
+    willughby = client.get("/rules/willughby").text
+    assert "Du Coeur (1996) reports" in willughby and "Strawberry (2016)" in willughby
+    assert "http://jducoeur.org/game-hist/game-recon-noddy.html" in willughby
 
 
 def test_a_table_gives_me_a_seat_and_my_friends_invite_links(client: TestClient) -> None:

@@ -20,6 +20,7 @@ from noddy.rules import (
     load_rules,
     preset_names,
 )
+from noddy.words import cited
 
 app = typer.Typer(help="The rule sets: list, show, compare, check a house-rules file.", no_args_is_help=True)
 
@@ -76,7 +77,7 @@ def show(
         for row in rows:
             reading = escape(row.reading)
             if row.note:
-                reading += f"\n[yellow]open choice:[/] {escape(row.note)}"
+                reading += f"\n[yellow]open choice:[/] {escape(cited(row.note, codes=True))}"
             reading += "\n" + _allowed(row)
             table.add_row(f"{escape(row.about)}\n[dim]{row.path}[/]", reading, row.knob)
         console.print(table)

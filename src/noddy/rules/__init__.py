@@ -1,5 +1,6 @@
 """Rule sets as data: the model, the shipped presets, house rules and their TOML form."""
 
+from noddy.rules.citations import CITED, Cited
 from noddy.rules.describe import Row, describe, differences, fields_markdown
 from noddy.rules.fields import FieldSpec, Points
 from noddy.rules.load import (
@@ -30,8 +31,10 @@ from noddy.rules.sections import (
 )
 
 __all__ = [
+    "CITED",
     "FIELDS",
     "SECTIONS",
+    "Cited",
     "Combinations",
     "Crib",
     "Deal",

@@ -29,7 +29,8 @@ __all__ = ["FIELDS", "SECTIONS", "Rules", "Source", "field_spec"]
 
 @dataclass(frozen=True, slots=True)
 class Source:
-    """A citation: a source file of the rules reference or a public page."""
+    """A citation: a source file of the rules reference or a public page. ``file`` names the
+    reference's archive copy, the project's own cross-reference, so it is kept but never shown."""
 
     name: str
     file: str = ""
@@ -37,7 +38,8 @@ class Source:
     url: str = ""
 
     def describe(self) -> str:
-        where = ", ".join(x for x in (self.file, self.page, self.url) if x)
+        """The source as a reader can find it: its name, with its page and address where known."""
+        where = ", ".join(x for x in (self.page, self.url) if x)
         return f"{self.name} ({where})" if where else self.name
 
 

@@ -10,7 +10,7 @@ from noddy.players import LEVELS
 from noddy.rules import Rules, describe, load_rules, preset_names
 from noddy.web.live import LiveTable
 from noddy.web.messages import display_names, event_json, pegs, table_title
-from noddy.words import LANGUAGES, counting_words, page_phrases, rule_set_words
+from noddy.words import LANGUAGES, cited, counting_words, page_phrases, rule_set_words
 
 __all__ = [
     "counting_choices",
@@ -81,7 +81,7 @@ def rules_page(name: str) -> str | None:
             parts.append(f"<dt>{escape(row.about[:1].upper() + row.about[1:])}</dt>")
             parts.append(f"<dd><strong>{escape(row.reading)}</strong>")
             if row.note:
-                parts.append(f"<p class=note>{escape(row.note)}</p>")
+                parts.append(f"<p class=note>{escape(cited(row.note))}</p>")
             parts.append("</dd>")
         parts.append("</dl>")
     body = "\n".join(parts)

@@ -35,7 +35,7 @@ from noddy.words.phrases import (
     whose,
 )
 from noddy.words.reasons import REFUSALS, Reason, say_reason
-from noddy.words.rule_sets import COUNTING, RULE_SETS, counting_words, rule_set_words
+from noddy.words.rule_sets import COUNTING, RULE_SETS, cited, counting_words, rule_set_words
 from noddy.words.terminal import TERMINAL, terminal_phrase, yes_or_no
 from noddy.words.train import (
     DRILL_NAMES,
@@ -79,6 +79,7 @@ __all__ = [
     "card_text",
     "card_words",
     "check_language",
+    "cited",
     "count_heading",
     "counting_words",
     "drill_name",

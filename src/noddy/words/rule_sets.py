@@ -1,12 +1,15 @@
 """The rule sets' words beyond their files' English: each preset's title and summary, and what each
-counting option does, per language (the lobby and the table show them)."""
+counting option does, per language (the lobby and the table show them); the sources a note cites
+by code, by their names."""
 
 from __future__ import annotations
 
-from noddy.rules import field_spec
+import re
+
+from noddy.rules import CITED, field_spec
 from noddy.words.calls import check_language
 
-__all__ = ["COUNTING", "RULE_SETS", "counting_words", "rule_set_words"]
+__all__ = ["COUNTING", "RULE_SETS", "cited", "counting_words", "rule_set_words"]
 
 COUNTING: dict[str, dict[str, str]] = {
     "fr": {
@@ -103,3 +106,36 @@ def rule_set_words(name: str, title: str, summary: str, lang: str = "en") -> tup
     """A rule set's title and summary in ``lang``; its own (English) ones where none is written."""
     check_language(lang)
     return RULE_SETS.get(lang, {}).get(name, (title, summary))
+
+
+_CODE = re.compile(r"\b(S\d{3})\b('s)?")
+_KNOBS = re.compile(r"^K\d+(?:, K\d+)*: ")
+
+
+def cited(text: str, *, codes: bool = False) -> str:
+    """``text`` (a preset's note) with each source code written as the source's name: "S002" as
+    "du Coeur (1996)", "S002's" as "du Coeur's". For players the note's leading knob ids ("K13: ")
+    go too; a historian's view (``codes``) keeps them and each code beside its name.
+
+    >>> cited("K31: S002 does not say; S000's table does.")
+    "Du Coeur (1996) does not say; Strawberry's table does."
+    >>> cited("K31: S002 does not say.", codes=True)
+    'K31: Du Coeur (1996, S002) does not say.'
+    """
+
+    def name(match: re.Match[str]) -> str:
+        code, owner = match.groups()
+        source = CITED.get(code)
+        if source is None:
+            return match.group()
+        if owner:
+            said = f"{source.name}'s" + (f" ({code})" if codes else "")
+        else:
+            year = ", ".join(x for x in (source.year, code if codes else "") if x)
+            said = f"{source.name} ({year})" if year else source.name
+        start = match.start() == 0 or match.string[: match.start()].endswith((". ", ": "))
+        return said[:1].upper() + said[1:] if start else said
+
+    plain = text if codes else _KNOBS.sub("", text)
+    said = _CODE.sub(name, plain)
+    return said if codes else said[:1].upper() + said[1:]
