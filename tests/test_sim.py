@@ -345,3 +345,59 @@ def test_compare_table_in_a_file_cuts_no_cell() -> None:
     intervals = next(line for line in out.splitlines() if "95% interval" in line).split("│")[1:]
     assert len(intervals) == len(names)
     assert all(re.fullmatch(r"\d+\.\d%–\d+\.\d%", cell.strip()) for cell in intervals), intervals
+
+
+# -- partners -------------------------------------------------------------------------------------
+
+
+def test_partners_are_reported_by_side_as_well_as_by_player() -> None:
+    names = ["greedy", "random", "greedy", "random"]
+    rules = load_rules("cribbage")
+    report = make_report(rules, names, 3, play_games(rules, names, 12, seed=3))
+    together, apart = report.sides
+    assert (together.players, together.names) == ((0, 2), ("greedy", "greedy#2"))
+    assert (apart.players, apart.names) == ((1, 3), ("random", "random#2"))
+    for side in report.sides:
+        members = [report.players[p] for p in side.players]
+        assert side.games == 12 and all(p.wins == side.wins for p in members)
+        assert side.total_per_deal == pytest.approx(sum(p.total_per_deal for p in members))
+    assert together.wins + apart.wins + report.rule_set.draws == 12
+    four_card = load_rules("four-card")
+    alone = make_report(four_card, names, 3, play_games(four_card, names, 4, seed=3, partners=False))
+    assert alone.sides == () and alone.to_json()["partners"] is False
+
+
+def test_simulate_names_the_partners_and_their_sides_and_keeps_its_json() -> None:
+    args = ["--rules", "cribbage", "--seats", "greedy,random,greedy,random", "--games", "8", "--workers", "1"]
+    code, out, _ = simulate(*args)
+    assert code == 0
+    heading, _, partners = out.splitlines()[:3]
+    assert "greedy & greedy#2 v random & random#2, 8 games" in heading
+    assert "Partners: greedy & greedy#2 (seats 0 and 2) v random & random#2 (seats 1 and 3)." in partners
+    assert re.search(r"greedy & greedy#2 \(seats 0 and 2\) │ +\d+ │", out)
+    code, out, _ = simulate(*args, "--json")
+    data = json.loads(out)
+    assert {"rules", "title", "games", "seed", "players", "rule_set", "engine"} <= data.keys()
+    assert [p["name"] for p in data["players"]] == ["greedy", "random", "greedy#2", "random#2"]
+    assert data["partners"] is True
+    assert [(s["players"], s["names"]) for s in data["sides"]] == [
+        ([0, 2], ["greedy", "greedy#2"]),
+        ([1, 3], ["random", "random#2"]),
+    ]
+    assert sum(s["wins"] for s in data["sides"]) + data["rule_set"]["draws"] == 8
+    code, out, _ = simulate("--rules", "willughby", "--games", "4", "--workers", "1")
+    assert "Partners" not in out and "Sides" not in out
+
+
+def test_the_simulators_partner_wording_lives_in_words() -> None:
+    """The report's phrases about partners come from `noddy.words.SIM`; the command holds none."""
+    import ast
+
+    import noddy.cli.simulate_cmd
+    from noddy.words import SIM
+
+    tree = ast.parse(Path(noddy.cli.simulate_cmd.__file__ or "").read_text(encoding="utf-8"))
+    texts = [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+    for key, text in SIM["en"].items():
+        fixed = max(re.split(r"\{\w+\}", text), key=len).strip(" :.,()")
+        assert " " not in fixed or not any(fixed in t for t in texts), (key, fixed)

@@ -15,7 +15,7 @@ import pytest
 
 from noddy.rules import load_rules
 from noddy.sim import SOURCES, GameSummary, Report, display_names, iter_games, make_report, play_games, wilson
-from noddy.sim.stats import Z95, Moments, PlayerStats, RuleSetStats, Tally
+from noddy.sim.stats import Z95, Moments, PlayerStats, RuleSetStats, SideStats, Tally
 from noddy.sim.tournament import DealSummary
 
 
@@ -96,10 +96,37 @@ def _rule_set(games: Sequence[GameSummary]) -> RuleSetStats:
     )
 
 
+def _sides(players: Sequence[PlayerStats], games: Sequence[GameSummary]) -> tuple[SideStats, ...]:
+    """Each partnership: the players sharing a side in the first game (partners stay together)."""
+    first = games[0]
+    if not first.partners:
+        return ()
+    sides = []
+    for side in range(len(first.scores)):
+        team = tuple(sorted(p for seat, p in enumerate(first.seats) if first.side_of(seat) == side))
+        wins = sum(1 for g in games if g.winner == g.side_of(g.seat_of(team[0])))
+        low, high = wilson(wins, len(games))
+        sides.append(
+            SideStats(
+                players=team,
+                names=tuple(players[p].name for p in team),
+                games=len(games),
+                wins=wins,
+                draws=sum(1 for g in games if g.winner is None),
+                win_rate=wins / len(games),
+                ci_low=low,
+                ci_high=high,
+                total_per_deal=sum(players[p].total_per_deal for p in team),
+            )
+        )
+    return tuple(sorted(sides, key=lambda side: side.players))
+
+
 def reference(rules_name: str, names: Sequence[str], seed: int, games: Sequence[GameSummary]) -> Report:
     players = tuple(_player(name, i, games) for i, name in enumerate(display_names(names)))
     rules = load_rules(rules_name)
-    return Report(rules.name, rules.title or rules.name, seed, len(games), players, _rule_set(games))
+    title = rules.title or rules.name
+    return Report(rules.name, title, seed, len(games), players, _rule_set(games), _sides(players, games))
 
 
 @pytest.mark.parametrize(

@@ -36,9 +36,19 @@ from noddy.cli.common import (
 )
 from noddy.errors import NoddyError
 from noddy.rules import Rules
-from noddy.sim import SOURCES, Report, display_names, executor_for, iter_games, make_report
+from noddy.sim import (
+    SOURCES,
+    PlayerStats,
+    Report,
+    SideStats,
+    display_names,
+    executor_for,
+    iter_games,
+    make_report,
+)
 from noddy.sim.stats import SOURCE_LABELS
 from noddy.sim.tournament import ENGINES, check_tournament, choose_engine, chunk_size
+from noddy.words import partners_line, sides_heading, sim_phrase
 
 __all__ = ["simulate"]
 
@@ -56,22 +66,38 @@ def _used_sources(reports: Sequence[Report]) -> list[str]:
     return [s for s in SOURCES if any(r.rule_set.points_per_deal[s] for r in reports)]
 
 
-def _players_table(report: Report) -> Table:
-    draws = report.rule_set.draws > 0
-    table = Table(title="Players", title_justify="left", show_edge=False)
-    table.add_column("player")
+def _results_table(title: str, who: str, rows: Sequence[PlayerStats | SideStats], draws: bool) -> Table:
+    """Games won by each player (or side), with the win rate, its interval and the points a deal."""
+    table = Table(title=title, title_justify="left", show_edge=False)
+    table.add_column(who)
     table.add_column("wins", justify="right")
     if draws:
         table.add_column("draws", justify="right")
     table.add_column("win rate", justify="right")
     table.add_column("95% interval", justify="right")
     table.add_column("points a deal", justify="right")
-    for p in report.players:
+    for p in rows:
         row = [escape(p.name), f"{p.wins:,}"]
         row += [f"{p.draws:,}"] if draws else []
         row += [_pct(p.win_rate), _interval(p.ci_low, p.ci_high), f"{p.total_per_deal:.2f}"]
         table.add_row(*row)
     return table
+
+
+def _players_table(report: Report) -> Table:
+    return _results_table("Players", "player", report.players, report.rule_set.draws > 0)
+
+
+def _sides_table(report: Report) -> Table:
+    draws = report.rule_set.draws > 0
+    return _results_table(sim_phrase("sides.title"), sim_phrase("sides.side"), report.sides, draws)
+
+
+def _facing(report: Report) -> str:
+    """Who plays whom: the sides of partners, or every player."""
+    if report.sides:
+        return sides_heading([side.names for side in report.sides])
+    return " v ".join(p.name for p in report.players)
 
 
 def _sources_table(report: Report) -> Table:
@@ -131,12 +157,15 @@ def _engine_line(reports: Sequence[Report], engines: Sequence[str]) -> str:
 
 
 def _print_report(report: Report, engine: str) -> None:
-    names = " v ".join(p.name for p in report.players)
     console.print(
-        f"[bold]{escape(report.title)}[/]: {escape(names)}, {report.games:,} games"
+        f"[bold]{escape(report.title)}[/]: {escape(_facing(report))}, {report.games:,} games"
         f" (seed {report.seed}, seats rotated)"
     )
     console.print(escape(_engine_line([report], [engine])))
+    if report.sides:
+        console.print(escape(partners_line([(side.players, side.names) for side in report.sides])))
+        console.print()
+        print_table(_sides_table(report))
     console.print()
     print_table(_players_table(report))
     console.print()
@@ -156,9 +185,13 @@ def _print_report(report: Report, engine: str) -> None:
 
 def _print_comparison(reports: Sequence[Report], engines: Sequence[str]) -> None:
     first = reports[0]
-    names = " v ".join(p.name for p in first.players)
-    console.print(f"[bold]{escape(names)}[/], {first.games:,} games under each rule set (seed {first.seed})")
+    console.print(
+        f"[bold]{escape(_facing(first))}[/], {first.games:,} games under each rule set (seed {first.seed})"
+    )
     console.print(escape(_engine_line(reports, engines)))
+    sides = {side.players: side for report in reports for side in report.sides}
+    if sides:
+        console.print(escape(partners_line([(side.players, side.names) for side in sides.values()])))
     console.print()
     table = Table(show_edge=False)
     table.add_column("", overflow="fold")
@@ -171,6 +204,13 @@ def _print_comparison(reports: Sequence[Report], engines: Sequence[str]) -> None
             "  95% interval", *(_interval(r.players[i].ci_low, r.players[i].ci_high) for r in reports)
         )
         table.add_row(f"{name} points a deal", *(f"{r.players[i].total_per_deal:.2f}" for r in reports))
+    if sides:
+        table.add_section()
+    for players, side in sides.items():
+        won = [{s.players: s for s in r.sides}.get(players) for r in reports]
+        label = escape(sim_phrase("sides.wins", side=side.name))
+        table.add_row(label, *(_pct(s.win_rate) if s else "—" for s in won))
+        table.add_row("  95% interval", *(_interval(s.ci_low, s.ci_high) if s else "—" for s in won))
     table.add_section()
     rs = [r.rule_set for r in reports]
     table.add_row("dealer's advantage", *(f"{x.dealer_edge:+.2f}" for x in rs))

@@ -6,7 +6,16 @@ statistics (`Tally`), so memory does not grow with the number of games; `play_ga
 `noddy.sim.plot` draws reports (imported on its own, so that workers never load matplotlib).
 """
 
-from noddy.sim.stats import PlayerStats, Report, RuleSetStats, Tally, display_names, make_report, wilson
+from noddy.sim.stats import (
+    PlayerStats,
+    Report,
+    RuleSetStats,
+    SideStats,
+    Tally,
+    display_names,
+    make_report,
+    wilson,
+)
 from noddy.sim.tournament import SOURCES, GameSummary, executor_for, iter_games, play_games
 
 __all__ = [
@@ -15,6 +24,7 @@ __all__ = [
     "PlayerStats",
     "Report",
     "RuleSetStats",
+    "SideStats",
     "Tally",
     "display_names",
     "executor_for",

@@ -19,6 +19,7 @@ from typing import Any
 from noddy.errors import NoddyError
 from noddy.rules import Rules
 from noddy.sim.tournament import SOURCES, DealSummary, GameSummary
+from noddy.words import side_label
 
 __all__ = [
     "SOURCE_LABELS",
@@ -27,6 +28,7 @@ __all__ = [
     "PlayerStats",
     "Report",
     "RuleSetStats",
+    "SideStats",
     "Tally",
     "display_names",
     "make_report",
@@ -119,6 +121,41 @@ class PlayerStats:
 
 
 @dataclass(frozen=True)
+class SideStats:
+    """Partners over a tournament: the players (their indexes in the player list, which are also
+    their places in ``--seats``) who sit opposite in every game, and the games their side won."""
+
+    players: tuple[int, ...]
+    names: tuple[str, ...]
+    games: int
+    wins: int
+    draws: int
+    win_rate: float
+    ci_low: float
+    ci_high: float
+    total_per_deal: float
+
+    @property
+    def name(self) -> str:
+        """The side as a report names it: its players, and their places in ``--seats``."""
+        return side_label(self.players, self.names)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "players": list(self.players),
+            "names": list(self.names),
+            "games": self.games,
+            "wins": self.wins,
+            "draws": self.draws,
+            "losses": self.games - self.wins - self.draws,
+            "win_rate": self.win_rate,
+            "ci_low": self.ci_low,
+            "ci_high": self.ci_high,
+            "points_per_deal": self.total_per_deal,
+        }
+
+
+@dataclass(frozen=True)
 class RuleSetStats:
     """What a rule set does to the game, whoever plays it."""
 
@@ -160,7 +197,8 @@ class RuleSetStats:
 
 @dataclass(frozen=True)
 class Report:
-    """A tournament under one rule set: the players' statistics and the rule set's."""
+    """A tournament under one rule set: the players' statistics and the rule set's, and with
+    partners each side's (empty when every player plays alone)."""
 
     rules: str
     title: str
@@ -168,6 +206,7 @@ class Report:
     games: int
     players: tuple[PlayerStats, ...]
     rule_set: RuleSetStats
+    sides: tuple[SideStats, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -177,6 +216,8 @@ class Report:
             "seed": self.seed,
             "players": [p.to_json() for p in self.players],
             "rule_set": self.rule_set.to_json(),
+            "partners": bool(self.sides),
+            "sides": [side.to_json() for side in self.sides],
         }
 
 
@@ -261,6 +302,9 @@ class Tally:
         self.edges = Moments()
         self.margins = Moments()
         self.actions = 0
+        self.side_wins: Counter[tuple[int, ...]] = Counter()
+        self.side_draws: Counter[tuple[int, ...]] = Counter()
+        self.side_games: Counter[tuple[int, ...]] = Counter()
 
     def add(self, game: GameSummary) -> None:
         """Count one finished game."""
@@ -280,6 +324,18 @@ class Tally:
             self.points = [a + b for a, b in zip(self.points, points, strict=True)]
             player = game.seats[seat]
             self._add_player(game, player, seat)
+        if game.partners:
+            self._add_sides(game)
+
+    def _add_sides(self, game: GameSummary) -> None:
+        """Count the game for each side of partners, named by its players (whatever their seats)."""
+        for side in range(len(game.scores)):
+            players = tuple(sorted(p for seat, p in enumerate(game.seats) if game.side_of(seat) == side))
+            self.side_games[players] += 1
+            if game.winner is None:
+                self.side_draws[players] += 1
+            elif game.winner == side:
+                self.side_wins[players] += 1
 
     def _add_player(self, game: GameSummary, player: int, seat: int) -> None:
         self.player_deals[player] += len(game.deals)
@@ -311,6 +367,30 @@ class Tally:
             lurches=dict(self.lurches[player]),
             lurched=dict(self.lurched[player]),
         )
+
+    def side_stats(self, names: Sequence[str]) -> tuple[SideStats, ...]:
+        """Each side of partners (none when everyone played alone), in the order of its first player;
+        its points a deal are its players' together."""
+        result = []
+        for players in sorted(self.side_games):
+            games, wins = self.side_games[players], self.side_wins[players]
+            low, high = wilson(wins, games)
+            each = (_per_deal(self.player_points[p], self.player_deals[p]) for p in players)
+            points = sum(sum(per_deal.values()) for per_deal in each)
+            result.append(
+                SideStats(
+                    players=players,
+                    names=tuple(names[p] for p in players),
+                    games=games,
+                    wins=wins,
+                    draws=self.side_draws[players],
+                    win_rate=wins / games,
+                    ci_low=low,
+                    ci_high=high,
+                    total_per_deal=points,
+                )
+            )
+        return tuple(result)
 
     def rule_set(self) -> RuleSetStats:
         n, edges = self.games, self.edges
@@ -349,5 +429,7 @@ def make_report(rules: Rules, names: Sequence[str], seed: int, games: Iterable[G
         raise NoddyError(
             f"no games to report for {', '.join(names)} under {rules.name}: a report needs at least one game"
         )
-    players = tuple(tally.player(name, i) for i, name in enumerate(display_names(names)))
-    return Report(rules.name, rules.title or rules.name, seed, tally.games, players, tally.rule_set())
+    unique = display_names(names)
+    players = tuple(tally.player(name, i) for i, name in enumerate(unique))
+    title = rules.title or rules.name
+    return Report(rules.name, title, seed, tally.games, players, tally.rule_set(), tally.side_stats(unique))

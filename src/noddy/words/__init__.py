@@ -36,6 +36,7 @@ from noddy.words.phrases import (
 )
 from noddy.words.reasons import REFUSALS, Reason, say_reason
 from noddy.words.rule_sets import COUNTING, RULE_SETS, cited, counting_words, rule_set_words
+from noddy.words.sim import SIM, partners_line, side_label, sides_heading, sim_phrase
 from noddy.words.terminal import TERMINAL, terminal_phrase, yes_or_no
 from noddy.words.train import (
     DRILL_NAMES,
@@ -60,6 +61,7 @@ __all__ = [
     "REASONS",
     "REFUSALS",
     "RULE_SETS",
+    "SIM",
     "SPECIAL_NAMES",
     "TERMINAL",
     "TRAIN_PHRASES",
@@ -89,6 +91,7 @@ __all__ = [
     "learn_phrase",
     "of_name",
     "page_phrases",
+    "partners_line",
     "person",
     "phrase",
     "play_end_line",
@@ -98,7 +101,10 @@ __all__ = [
     "rule_set_words",
     "say",
     "say_reason",
+    "side_label",
     "side_name",
+    "sides_heading",
+    "sim_phrase",
     "stake_line",
     "steps",
     "terminal_phrase",
