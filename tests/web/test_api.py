@@ -102,6 +102,17 @@ def test_bad_tables_are_refused_with_the_reason(client: TestClient) -> None:
     assert client.get("/api/tables").json() == {"open": [], "playing": [], "finished": []}
 
 
+def test_a_table_without_players_has_one_a_seat(client: TestClient) -> None:
+    me, cpu = {"kind": "me"}, {"kind": "computer", "level": "random"}
+    response = client.post("/api/tables", json={"rules": "cribbage", "seats": [me, cpu, cpu]})
+    assert response.status_code == 201, response.text
+    assert client.get(f"/api/tables/{response.json()['id']}").json()["players"] == 3
+    response = client.post("/api/tables", json={"rules": "cribbage", "seats": [me, cpu, cpu, cpu]})
+    assert response.status_code == 201, response.text
+    summary = client.get(f"/api/tables/{response.json()['id']}").json()
+    assert summary["players"] == 4 and summary["partners"] is True
+
+
 def test_a_game_is_replayed_and_its_record_given_only_when_it_is_over(client: TestClient) -> None:
     made = new_table(client, "willughby")
     me = mine(client, made)

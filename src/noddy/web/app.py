@@ -60,11 +60,12 @@ class SeatIn(BaseModel):
 
 
 class TableIn(BaseModel):
-    """A new table: the rule set, the number of players, partnerships, counting, and the seats."""
+    """A new table: the rule set, the number of players (by default, one a seat), partnerships,
+    counting, and the seats."""
 
     model_config = ConfigDict(extra="forbid")
     rules: str = Field(max_length=64)
-    players: int = Field(ge=2, le=4)
+    players: int | None = Field(default=None, ge=2, le=4)
     partners: bool | None = None
     counting: str | None = Field(default=None, max_length=32)
     seats: list[SeatIn] = Field(min_length=2, max_length=4)
@@ -212,8 +213,9 @@ def create_app(
             raise HTTPException(429, f"too many new tables: at most {per_minute:g} a minute, try again soon")
         specs, mine = _seat_specs(body)
         overrides = [f"hand.wrong_count={body.counting}"] if body.counting else []
+        players = len(specs) if body.players is None else body.players
         made = manager.create(
-            body.rules, overrides, body.players, body.partners, specs, claimed=mine, hints=body.hints
+            body.rules, overrides, players, body.partners, specs, claimed=mine, hints=body.hints
         )
         table = made.table
         invites = [
