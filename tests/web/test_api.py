@@ -25,6 +25,17 @@ def test_pages_are_served(client: TestClient) -> None:
     assert client.get("/static/nothing.js").status_code == 404
 
 
+def test_every_page_names_its_icon_and_the_icon_is_served(client: TestClient) -> None:
+    pages = ["/", "/t/abc", "/replay/abc", "/advise", "/train", *(f"/rules/{n}" for n in preset_names())]
+    for path in pages:
+        page = client.get(path)
+        assert page.status_code == 200, path
+        assert '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">' in page.text, path
+    for path in ("/static/favicon.svg", "/favicon.ico"):
+        icon = client.get(path)
+        assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg+xml")
+
+
 def test_each_rule_set_has_its_description_source_and_full_rules(client: TestClient) -> None:
     data = client.get("/api/rules").json()
     assert [r["name"] for r in data["rules"]] == list(preset_names())

@@ -171,6 +171,11 @@ def create_app(
     async def lobby() -> FileResponse:
         return FileResponse(STATIC / "lobby.html")
 
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> FileResponse:
+        """The pages' icon, for a browser that asks where no page names it (a JSON answer)."""
+        return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
+
     @app.get("/t/{table_id}", include_in_schema=False)
     async def table_page(table_id: str) -> FileResponse:
         return FileResponse(STATIC / "table.html")

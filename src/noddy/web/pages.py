@@ -89,6 +89,7 @@ def rules_page(name: str) -> str | None:
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{escape(rules.title or rules.name)} — the rules</title>
+<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/static/style.css"></head>
 <body class="page rules-page"><nav class="topbar"><a href="/" class="brand">Noddy</a></nav>
 <main class="prose">{body}</main></body></html>"""
