@@ -490,3 +490,32 @@ def test_a_french_table_in_french_and_a_switch_to_english(browser: Browser, serv
     assert not errors
     context.close()
     watcher_context.close()
+
+
+def test_the_lobby_offers_hints_only_where_the_server_allows_them(
+    browser: Browser, server: LiveServer
+) -> None:
+    """Hints need one person's seat and computers in the others: elsewhere the box is unticked and
+    cannot be ticked, and the person's choice comes back with seats that allow it."""
+    page = browser.new_page(viewport={"width": 1280, "height": 860})
+    page.add_init_script(CHOSE_ENGLISH)
+    errors = watch_errors(page)
+    page.goto(server.address + "/")
+    page.select_option("#rules", "cribbage")
+    expect(page.locator("#hints")).to_be_enabled()
+    page.check("#hints")
+    page.locator(".seat-kind").nth(1).select_option("friend")
+    expect(page.locator("#hints")).to_be_disabled()
+    expect(page.locator("#hints")).not_to_be_checked()
+    page.locator(".seat-kind").nth(0).select_option("computer")
+    expect(page.locator("#hints")).to_be_enabled()
+    expect(page.locator("#hints")).to_be_checked()
+    page.locator("#players input[value='4']").check(force=True)
+    page.locator(".seat-kind").nth(2).select_option("friend")
+    expect(page.locator("#hints")).not_to_be_checked()
+    page.click("#start")
+    expect(page.locator("#created")).to_be_visible()
+    expect(page.locator("#create-error")).to_have_text("")
+    assert not errors
+    page.close()
+

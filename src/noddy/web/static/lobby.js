@@ -56,6 +56,16 @@ function showSeats() {
     const prior = old[i] || { kind: i === 0 ? "me" : "computer", level: defaultLevel(), name: i === 0 ? myName() : "" };
     list.append(seatRow(i, prior));
   }
+  showHints();
+}
+
+/** Hints only where the server allows them: one person's seat, the others computers. Elsewhere the
+ * box is unticked and disabled; the person's choice comes back when the seats allow it again. */
+function showHints() {
+  const hints = $("hints");
+  const people = [...document.querySelectorAll(".seat-kind")].filter((kind) => kind.value !== "computer").length;
+  hints.disabled = people !== 1;
+  hints.checked = !hints.disabled && hints.dataset.wanted === "yes";
 }
 
 function myName() {
@@ -87,6 +97,7 @@ function seatRow(i, prior) {
         other.dispatchEvent(new Event("change"));
       }
     }
+    showHints();
   }
   update();
   return row;
@@ -244,6 +255,7 @@ async function start() {
   await speak(chosenLang() || "en");
   $("rules").addEventListener("change", showRules);
   $("partners").addEventListener("change", () => { $("partners").dataset.touched = "yes"; });
+  $("hints").addEventListener("change", () => { $("hints").dataset.wanted = $("hints").checked ? "yes" : "no"; });
   $("new-table").addEventListener("submit", create);
   refresh();
   setInterval(refresh, 5000);
