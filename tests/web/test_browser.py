@@ -8,6 +8,7 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -519,3 +520,41 @@ def test_the_lobby_offers_hints_only_where_the_server_allows_them(
     assert not errors
     page.close()
 
+
+def test_on_a_phone_the_lobby_bar_is_compact_and_each_face_down_hand_shows_every_card(
+    browser: Browser, server: LiveServer
+) -> None:
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
+    context.add_init_script(CHOSE_ENGLISH)
+    page = context.new_page()
+    errors = watch_errors(page)
+    page.goto(server.address + "/")
+    expect(page.locator("#seats li")).to_have_count(2)
+    bar = page.locator(".topbar").bounding_box()
+    assert bar is not None and bar["height"] <= 64, f"the lobby's top bar is {bar} on a phone"
+    page.select_option("#rules", "cribbage")
+    page.locator("#players input[value='4']").check(force=True)
+    page.locator(".seat-name-input").first.fill("Bo")
+    page.click("#start")
+    expect(page.locator("#conn")).to_have_text("connected", timeout=10_000)
+    watching = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
+    watching.add_init_script(CHOSE_ENGLISH)
+    watcher = watching.new_page()
+    watcher_errors = watch_errors(watcher)
+    watcher.goto(page.url.split("#")[0])
+    expect(watcher.locator("#opponents .seat")).to_have_count(4)
+    seats = "[...document.querySelectorAll('#opponents .seat')]"
+    dealt = f"() => {seats}.every(seat => seat.querySelectorAll('.card').length >= 4)"
+    watcher.wait_for_function(dealt, timeout=10_000)
+    watcher.screenshot(path=ARTIFACTS / "phone-watching-partners.png")
+    for seat in watcher.locator("#opponents .seat").all():
+        box = seat.bounding_box()
+        cards = [c.bounding_box() for c in seat.locator(".mini-hand .card").all()]
+        assert box is not None and all(cards)
+        for a, b in pairwise(cards):
+            assert a and b and b["x"] - a["x"] >= 0.3 * a["width"], f"a hand's cards hide each other: {cards}"
+        last = cards[-1]
+        assert last and last["x"] + last["width"] <= box["x"] + box["width"], "a hand's cards leave its seat"
+    assert not errors and not watcher_errors
+    watching.close()
+    context.close()

@@ -43,7 +43,7 @@ export function renderSeats(box, { view, names, seats, me, hands }) {
     const info = seats && seats[seat];
     if (info && info.kind === "human" && !info.claimed) tags.push(el("span", { class: "tag away" }, t("tag.invited")));
     else if (info && info.kind === "human" && !info.connected) tags.push(el("span", { class: "tag away" }, t("tag.away")));
-    const cards = el("div", { class: "mini-hand" });
+    const cards = el("div", { class: "mini-hand", style: `--n:${hands ? hands[seat].length : view.hand_sizes[seat]}` });
     if (hands) for (const code of sortCards(hands[seat])) cards.append(cardFace(code, "small"));
     else for (let i = 0; i < view.hand_sizes[seat]; i++) cards.append(cardBack("small"));
     const side = view.side_of[seat];
