@@ -158,6 +158,23 @@ def test_noddy_serve_prints_the_address(monkeypatch: pytest.MonkeyPatch, tmp_pat
     assert started[0]["proxy_headers"] is False
 
 
+def test_noddy_serve_keeps_its_data_in_the_folder_given(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(uvicorn, "run", lambda app, **options: None)
+    monkeypatch.setenv("NODDY_DATABASE_URL", f"sqlite:///{tmp_path / 'elsewhere.db'}")
+    folder = tmp_path / "data" / "noddy"
+    result = CliRunner().invoke(cli, ["serve", "--data-dir", str(folder), "--bot-delay", "0"])
+    assert result.exit_code == 0, result.output
+    assert (folder / "noddy.db").exists() and not (tmp_path / "elsewhere.db").exists()
+    assert f"sqlite:///{folder / 'noddy.db'}" in result.output.replace("\n", "")
+    both = CliRunner().invoke(cli, ["serve", "--data-dir", str(folder), "--db", "sqlite://"])
+    assert both.exit_code != 0 and "give --db or --data-dir, not both" in both.output
+    (tmp_path / "file").write_text("")
+    bad = CliRunner().invoke(cli, ["serve", "--data-dir", str(tmp_path / "file" / "sub")])
+    assert bad.exit_code != 0 and "give a folder you can write to" in bad.output
+
+
 def test_one_address_creating_too_many_tables_is_told_to_wait(tmp_path: Path) -> None:
     limits = Limits(tables_rate=1 / 60, tables_burst=2)
     with TestClient(create_app(f"sqlite:///{tmp_path / 'many.db'}", bot_delay=0, limits=limits)) as client:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.markup import escape
 
 from noddy.cli.common import console, reporting_errors
+from noddy.errors import NoddyError
 
 __all__ = ["serve"]
 
@@ -21,7 +23,16 @@ def serve(
             "--db",
             metavar="URL",
             help="A SQLAlchemy URL.",
-            show_default="NODDY_DATABASE_URL, else a SQLite file in your data folder",
+            show_default="NODDY_DATABASE_URL, else noddy.db in --data-dir",
+        ),
+    ] = None,
+    data: Annotated[
+        Path | None,
+        typer.Option(
+            "--data-dir",
+            metavar="FOLDER",
+            help="Keep the tables in FOLDER/noddy.db (the folder is made if missing).",
+            show_default="$XDG_DATA_HOME/noddy, else ~/.local/share/noddy (on Linux)",
         ),
     ] = None,
     bot_delay: Annotated[
@@ -60,9 +71,11 @@ def serve(
     from noddy.web.bots import default_workers
     from noddy.web.store import default_url
 
-    url = db or default_url()
     workers = default_workers() if bot_workers is None else bot_workers
     with reporting_errors():
+        if db is not None and data is not None:
+            raise NoddyError("give --db or --data-dir, not both: --db names the whole database")
+        url = db or default_url(data)
         app = create_app(url, bot_delay=bot_delay, bot_workers=workers)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     address = escape(f"http://{shown}:{port}/")

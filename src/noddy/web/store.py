@@ -18,6 +18,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
@@ -96,12 +97,18 @@ actions = Table(
 )
 
 
-def default_url() -> str:
-    """``NODDY_DATABASE_URL``, or a SQLite file in the user's data folder."""
-    url = os.environ.get("NODDY_DATABASE_URL")
-    if url:
-        return url
-    return f"sqlite:///{data_dir() / 'noddy.db'}"
+def default_url(folder: Path | None = None) -> str:
+    """The SQLite file ``noddy.db`` in ``folder`` (made if missing); with no folder,
+    ``NODDY_DATABASE_URL``, else that file in the user's data folder."""
+    if folder is None:
+        return os.environ.get("NODDY_DATABASE_URL") or f"sqlite:///{data_dir() / 'noddy.db'}"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise NoddyError(
+            f"cannot keep the data in {str(folder)!r}: {exc.strerror}; give a folder you can write to"
+        ) from None
+    return f"sqlite:///{folder.resolve() / 'noddy.db'}"
 
 
 def _shown(url: str) -> str:
