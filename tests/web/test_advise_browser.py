@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Route, expect
 from test_browser import (
     ARTIFACTS,
     PHONE,
@@ -66,6 +66,15 @@ def test_hints_at_a_table_against_the_computer(browser: Browser, server: LiveSer
     assert not errors
 
 
+def as_a_crib_count(route: Route) -> None:
+    """The server's review with its first decision made a count of a crib (the page names what
+    was counted from the decision's ``counting``, which a short game may not happen to have)."""
+    data = route.fetch().json()
+    assert data["reviewed"], "the game left no decision to review"
+    data["reviewed"][0]["counting"] = "crib"
+    route.fulfill(json=data)
+
+
 def test_the_review_panel_of_a_finished_game(browser: Browser, server: LiveServer) -> None:
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     errors = watch_errors(page)
@@ -80,8 +89,10 @@ def test_the_review_panel_of_a_finished_game(browser: Browser, server: LiveServe
         assert turns < 400
     page.click("#replay-link")
     expect(page.locator("#review-panel")).to_be_visible()
+    page.route("**/review?*", as_a_crib_count)
     page.click("#review-button")
     expect(page.locator("#review-out")).to_contain_text("decisions", timeout=60_000)
+    expect(page.locator(".review-item p").first).to_contain_text("crib counted")
     first = page.locator(".review-item").first
     if first.count():
         move = int((first.locator("h3").text_content() or "").split("move ")[1].split(":")[0])
@@ -92,5 +103,6 @@ def test_the_review_panel_of_a_finished_game(browser: Browser, server: LiveServe
     expect(page.locator("#review-title")).to_have_text("Revoir une place")
     page.click("#review-button")
     expect(page.locator("#review-out")).to_contain_text("décisions", timeout=60_000)
+    expect(page.locator(".review-item p").first).to_contain_text("crib compté")
     page.screenshot(path=ARTIFACTS / "replay-review-fr.png", full_page=True)
     assert not errors

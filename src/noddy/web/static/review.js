@@ -11,7 +11,9 @@ const cards = (list) => list.map(prettyCard).join(" ") || "—";
 const pretty = (action) => action.replace(/\b(10|[2-9AJQKT])([cdhs])\b/gi, (m) => prettyCard(m));
 
 function position(d) {
-  const parts = [t("learn.position_hand", { cards: cards(d.hand) })];
+  // A count names what was counted (a hand as held, a crib, a short count): the server says which.
+  const label = d.counting ? `learn.position_counted.${d.counting}` : "learn.position_hand";
+  const parts = [t(label, { cards: cards(d.hand) })];
   if (d.turnup) parts.push(t("learn.position_turnup", { card: prettyCard(d.turnup) }));
   if (d.phase === "play") parts.push(t("learn.position_pile", { cards: cards(d.pile), count: d.count }));
   if (d.crib) parts.push(t(d.crib === "yours" ? "learn.crib_is_yours" : "learn.crib_is_theirs"));
