@@ -2,7 +2,7 @@
 
 Where the kernel is built, `StrongPlayer` searches its worlds there (``engine="kernel"``); these
 tests hold that path to the engine's (``engine="python"``): every searched value, node count and
-table, and every decision of whole seeded games.
+table, and every decision of whole seeded games, with either leaf value.
 """
 
 from __future__ import annotations
@@ -33,6 +33,14 @@ TABLES = [
 GAMES = [*TABLES[:3], pytest.param("cribbage", 4, (), marks=pytest.mark.slow), TABLES[4]]
 """Whole games: the tables with more players take a while (their lay-aways weigh many cribs)."""
 
+SEARCHES = [
+    (100, "mean", "points"),
+    (100, "minimax", "points"),
+    (100, "mean", "greedy"),
+    (10, "mean", "greedy"),
+]
+"""Budgets, opponent models and leaves searched alike: the smallest runs out even in three cards."""
+
 
 def _play_positions(name: str, players: int, overrides: Sequence[str], games: int) -> list[GameState]:
     """The positions of greedy games where the seat to act has a choice in the play."""
@@ -49,20 +57,25 @@ def _play_positions(name: str, players: int, overrides: Sequence[str], games: in
     return positions
 
 
-def _same_search(world: GameState, view: PlayerView, budget: int, opponents: str = "mean") -> int:
+def _same_search(
+    world: GameState, view: PlayerView, budget: int, opponents: str = "mean", leaf: str = "points"
+) -> tuple[int, int]:
     """Search each legal action of ``world`` (a position in the play) on the kernel and on the
-    engine: the same legal actions, values, node counts and tables. The actions checked."""
+    engine: the same legal actions, values, node counts and tables. The actions checked, and how
+    many of their searches ran out of budget (where the leaf's value counts)."""
     assert view.seat is not None
     side = view.side_of(view.seat)
     root = KernelState.placed(world)
     assert root.legal_actions() == list(world.legal_actions())
+    spent = 0
     for action in view.legal:
         kernel = root.copy()
         kernel.apply(action)
-        engine, fast = (Search(side, view.scores, budget=budget, opponents=opponents) for _ in "ab")
+        engine, fast = (Search(side, view.scores, budget, opponents, leaf) for _ in "ab")
         assert fast.value(kernel) == engine.value(world.apply(action))
         assert (fast.nodes, len(fast.table)) == (engine.nodes, len(engine.table))
-    return len(view.legal)
+        spent += fast.nodes >= budget
+    return len(view.legal), spent
 
 
 @pytest.mark.parametrize(("name", "players", "overrides"), TABLES)
@@ -70,22 +83,25 @@ def test_search_on_a_kernel_world_equals_the_engine(
     name: str, players: int, overrides: tuple[str, ...]
 ) -> None:
     """On the same sampled worlds, each action's search gives the same value after the same number
-    of nodes, with the same transposition table, whichever the position."""
+    of nodes, with the same transposition table, whichever the position and the leaf's value,
+    where the budget runs out as where it does not."""
     positions = _play_positions(name, players, overrides, games=1)[::4]
-    checked = 0
+    checked = spent = 0
     for at, state in enumerate(positions):
         assert state.to_act is not None
         view = state.view(state.to_act)
-        for opponents in ("mean", "minimax"):
+        for budget, opponents, leaf in SEARCHES:
             for w in sample_worlds(view, random.Random(at), 1):
-                checked += _same_search(w, view, budget=100, opponents=opponents)
-    assert checked > 10
+                actions, out = _same_search(w, view, budget, opponents, leaf)
+                checked, spent = checked + actions, spent + out
+    assert checked > 10 and 0 < spent < checked
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", preset_names())
 def test_search_on_a_kernel_world_equals_the_engine_in_every_preset(name: str) -> None:
-    """Every preset at every table it allows, short searches of each action on sampled worlds."""
+    """Every preset at every table it allows, short searches of each action on sampled worlds,
+    with either leaf."""
     rules = load_rules(name)
     for players in (2, 3, 4):
         if unsupported(rules, players):
@@ -94,15 +110,16 @@ def test_search_on_a_kernel_world_equals_the_engine_in_every_preset(name: str) -
             assert state.to_act is not None
             view = state.view(state.to_act)
             for w in sample_worlds(view, random.Random(at), 2):
-                _same_search(w, view, budget=60)
+                for leaf in ("points", "greedy"):
+                    _same_search(w, view, 60, leaf=leaf)
 
 
 class _Both:
     """Asks a kernel and an engine strong player each decision, checks they agree, plays it."""
 
-    def __init__(self, worlds: int, nodes: int) -> None:
-        self.kernel = StrongPlayer(worlds=worlds, nodes=nodes)
-        self.engine = StrongPlayer(worlds=worlds, nodes=nodes, engine="python")
+    def __init__(self, worlds: int, nodes: int, leaf: str) -> None:
+        self.kernel = StrongPlayer(worlds=worlds, nodes=nodes, leaf=leaf)
+        self.engine = StrongPlayer(worlds=worlds, nodes=nodes, leaf=leaf, engine="python")
         self.decisions = 0
 
     def choose(self, view: object, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -116,11 +133,17 @@ class _Both:
 
 
 def _whole_games(
-    name: str, players: int, overrides: Sequence[str], seeds: range, worlds: int, nodes: int
+    name: str,
+    players: int,
+    overrides: Sequence[str],
+    seeds: range,
+    worlds: int,
+    nodes: int,
+    leaf: str = "points",
 ) -> None:
     rules = load_rules(name, overrides)
     for seed in seeds:
-        both = _Both(worlds, nodes)
+        both = _Both(worlds, nodes, leaf)
         seats = [both] + [GreedyPlayer()] * (players - 1)
         state = run_game(new_game(rules, players), seats, random.Random(seed))  # type: ignore[list-item]
         assert state.is_over and both.decisions > 10
@@ -129,6 +152,13 @@ def _whole_games(
 @pytest.mark.parametrize(("name", "players", "overrides"), GAMES)
 def test_strong_decides_the_same_on_the_kernel(name: str, players: int, overrides: tuple[str, ...]) -> None:
     _whole_games(name, players, overrides, range(1), worlds=2, nodes=200)
+
+
+@pytest.mark.parametrize(("name", "players", "overrides"), GAMES)
+def test_strong_with_the_greedy_leaf_decides_the_same_on_the_kernel(
+    name: str, players: int, overrides: tuple[str, ...]
+) -> None:
+    _whole_games(name, players, overrides, range(1), worlds=2, nodes=200, leaf="greedy")
 
 
 @pytest.mark.slow

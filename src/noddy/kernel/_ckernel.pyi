@@ -58,6 +58,7 @@ class State:
         hands: Sequence[Sequence[int]],
         held: Sequence[Sequence[int]],
         cribs: Sequence[Sequence[int]],
+        discards: Sequence[Sequence[int]],
         pile: Sequence[int],
         /,
     ) -> None: ...

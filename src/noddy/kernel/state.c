@@ -197,9 +197,9 @@ static int read_seats(PyObject *arg, int players, uint8_t order[4][MAX_HAND], in
 static PyObject *State_place(StateObject *self, PyObject *args) {
     const Config *c = self->s.cfg;
     int dealer, to_act, last_player, last_was_go, turnup, gone, deal_number, n;
-    PyObject *scores, *hands, *held, *cribs, *pile;
-    if (!PyArg_ParseTuple(args, "iiiiiiiOOOOO:place", &dealer, &to_act, &last_player, &last_was_go, &turnup,
-                          &gone, &deal_number, &scores, &hands, &held, &cribs, &pile))
+    PyObject *scores, *hands, *held, *cribs, *discards, *pile;
+    if (!PyArg_ParseTuple(args, "iiiiiiiOOOOOO:place", &dealer, &to_act, &last_player, &last_was_go, &turnup,
+                          &gone, &deal_number, &scores, &hands, &held, &cribs, &discards, &pile))
         return NULL;
     int players = c->players[0];
     if (dealer < 0 || dealer >= players || to_act < 0 || to_act >= players || last_player < -1 ||
@@ -211,6 +211,7 @@ static PyObject *State_place(StateObject *self, PyObject *args) {
     if (read_seats(hands, players, s.order, s.nhand, s.hands) < 0) return NULL;
     if (read_seats(held, players, NULL, NULL, s.held) < 0) return NULL;
     if (read_seats(cribs, players, NULL, NULL, s.cribs) < 0) return NULL;
+    if (read_seats(discards, players, NULL, NULL, s.discarded) < 0) return NULL;
     if (read_some(pile, s.pile, MAX_PILE, &n, &pile_mask) < 0) return NULL;
     PyObject *seq = PySequence_Fast(scores, "scores are a sequence of ints");
     if (!seq) return NULL;
@@ -314,7 +315,7 @@ static PyMethodDef State_methods[] = {
     {"events", (PyCFunction)State_events, METH_NOARGS, "The last step's events: (kind, seat, points)."},
     {"place", (PyCFunction)State_place, METH_VARARGS,
      "Set a position in the play from its fields: dealer, to_act, last_player, last_was_go, turnup,"
-     " gone (a mask of seats), deal_number, scores, hands (in order), held, cribs, pile."},
+     " gone (a mask of seats), deal_number, scores, hands (in order), held, cribs, discards, pile."},
     {"key", (PyCFunction)State_key, METH_NOARGS, "The bytes a search's transposition table keys on."},
     {"rollout", (PyCFunction)State_rollout, METH_O,
      "Random play to the end from a seed (uniform choices, fair shuffles): the winning side, -1 a draw."},

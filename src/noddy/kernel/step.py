@@ -54,6 +54,7 @@ class KernelState:
             [[card.index for card in hand] for hand in state.hands],
             [[card.index for card in hand] for hand in state.held],
             [[card.index for card in crib] for crib in state.cribs],
+            [[card.index for card in laid] for laid in state.discards],
             [card.index for _, card in state.pile],
         )
         return kernel

@@ -24,10 +24,12 @@ import numpy.typing as npt
 from noddy.cards import Card
 from noddy.game import Action, PlayerView
 from noddy.kernel import lay_away_rollouts, lay_away_values, unavailable, unsupported
-from noddy.players.search import WIN
 from noddy.scoring import score_deals
 
-__all__ = ["deal_values", "discard_values", "hand_means", "numpy_discard_values", "turnups"]
+__all__ = ["WIN", "deal_values", "discard_values", "hand_means", "numpy_discard_values", "turnups"]
+
+WIN = 1000.0
+"""A game won, in the points a player weighs: it outweighs any deal's points (a search's, a rollout's)."""
 
 MAX_CRIB_ROWS = 200_000
 

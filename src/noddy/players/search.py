@@ -9,9 +9,9 @@ the searcher's cards cannot aim at the worst of them). A position is worth the
 searching side's points this deal less the best other side's, and a win or a loss of the game
 outweighs any points, so reaching the target first, or denying it, comes before all else.
 A node budget bounds the work: when it runs out the search stands on the points so far
-(``leaf="points"``), or, on the kernel, on the points once greedy players in every seat have
-played out the rest of the deal (``leaf="greedy"``: `compiled.greedy_deal`; on the engine the
-points so far either way).
+(``leaf="points"``), or on the value once greedy players in every seat have played out the rest
+of the deal (``leaf="greedy"``: on the kernel `compiled.greedy_deal`, on the engine its own
+`GreedyPlayer`, the same moves).
 
 A position is the engine's `GameState` or the compiled kernel's `KernelState` (the same game, far
 faster; its ``apply`` works in place, so each child is a copy): the search is the same move for
@@ -22,6 +22,7 @@ engine's words for them cost more than the step.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TypeAlias
@@ -29,8 +30,10 @@ from typing import TypeAlias
 from noddy.errors import NoddyError
 from noddy.game import Action, GameState, Phase
 from noddy.kernel import KernelState, compiled
+from noddy.players.discard import WIN
+from noddy.players.simple import GreedyPlayer
 
-__all__ = ["LEAVES", "WIN", "Position", "Search"]
+__all__ = ["LEAVES", "WIN", "Position", "Search", "greedy_deal"]
 
 Position = GameState | KernelState
 """What a search runs on: the engine's position, or the compiled kernel's."""
@@ -38,7 +41,6 @@ Position = GameState | KernelState
 Node: TypeAlias = "GameState | compiled.State"
 """A position as the search steps it: the engine's, or the kernel's compiled state itself."""
 
-WIN = 1000.0
 OPPONENTS = ("minimax", "points", "mean")
 LEAVES = ("points", "greedy")
 
@@ -79,9 +81,11 @@ class Search:
     def _value(self, node: Node, alpha: float = -WIN - 1, beta: float = WIN + 1) -> float:
         if isinstance(node, GameState):
             if node.is_over:
-                return 0.0 if node.winner is None else WIN if node.winner == self.side else -WIN
-            if node.phase is Phase.SHUFFLE or self.nodes >= self.budget:
+                return self._won(node.winner)
+            if node.phase is Phase.SHUFFLE:
                 return self._points(node.scores)
+            if self.nodes >= self.budget:
+                return self._leaf(node)
             return self._search(node, _key(node), node.to_act, node.phase, alpha, beta)
         phase = node.phase
         if phase == OVER:
@@ -93,13 +97,19 @@ class Search:
         seat = node.to_act
         return self._search(node, node.key(), None if seat < 0 else seat, PHASES[phase], alpha, beta)
 
-    def _won(self, winner: int) -> float:
-        return 0.0 if winner < 0 else WIN if winner == self.side else -WIN
+    def _won(self, winner: int | None) -> float:
+        """A finished game's value: the engine's winner (``None`` for none), or the kernel's (-1)."""
+        return 0.0 if winner is None or winner < 0 else WIN if winner == self.side else -WIN
 
-    def _leaf(self, node: compiled.State) -> float:
-        """A kernel position where the budget ran out: the points so far, or after greedy play."""
+    def _leaf(self, node: Node) -> float:
+        """A position where the budget ran out: the points so far, or the value once greedy players
+        in every seat have played out the rest of the deal (on the kernel `compiled.greedy_deal`,
+        on the engine its own `GreedyPlayer`: the same moves)."""
         if self.leaf == "points":
             return self._points(node.scores)
+        if isinstance(node, GameState):
+            end = greedy_deal(node)
+            return self._won(end.winner) if end.is_over else self._points(end.scores)
         rest = node.copy()
         compiled.greedy_deal(rest)
         return self._won(rest.winner) if rest.phase == OVER else self._points(rest.scores)
@@ -141,6 +151,17 @@ class Search:
         if window[0] < best < window[1]:
             self.table[key] = best
         return best
+
+
+def greedy_deal(state: GameState) -> GameState:
+    """The rest of the deal played out by the engine's `GreedyPlayer` in every seat: the position
+    where it ends (the next shuffle, or the game's end)."""
+    greedy, rng = GreedyPlayer(), random.Random(0)
+    while not state.is_over and state.phase is not Phase.SHUFFLE:
+        assert state.to_act is not None, f"no chance outcome is drawn inside a deal's play: {state.phase}"
+        view = state.view(state.to_act)
+        state = state.apply(greedy.choose(view, view.legal, rng))
+    return state
 
 
 def _key(state: GameState) -> object:

@@ -56,8 +56,17 @@ def world(
         to_act=view.to_act,
         last_player=last_player,
         last_was_go=bool(plays) and plays[-1].kind == "go",
-        events=(Event(EventKind.DEAL, view.dealer),),
+        events=_deal_events(view),
     )
+
+
+def _deal_events(view: PlayerView) -> tuple[Event, ...]:
+    """A world's events: its deal, and the turn-up where the view shows one (so that the views of
+    the world show it too, as they did in the game)."""
+    deal = Event(EventKind.DEAL, view.dealer)
+    if view.turnup is None:
+        return (deal,)
+    return deal, Event(EventKind.TURNUP, None, cards=(view.turnup,), text="turned up")
 
 
 def sample_worlds(view: PlayerView, rng: random.Random, limit: int) -> list[GameState]:
