@@ -18,7 +18,11 @@ all of them and for the play's and the lay-away's apart.
 
     .venv/bin/python bench/strength.py [--games N] [--crib-games N] [--presets a,b]
                                        [--tables 2,3,4,4p] [--matchups strong-greedy,...]
-                                       [--stop-above 0.52] [--quick]
+                                       [--stop-above 0.52] [--quick] [--leaf greedy]
+                                       [--results new.json --paired old.json]
+
+``--leaf`` sets the strong players' value where a search runs out; ``--paired`` reports each
+match-up's win rate less an earlier run's on the same deals, group by group (a screen of a change).
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +44,8 @@ from rich.table import Table
 
 from noddy.errors import RulesError
 from noddy.game import GameState, new_game
-from noddy.players import Oracle, Player, make_player
+from noddy.players import Oracle, Player, StrongPlayer, make_player
+from noddy.players.search import LEAVES
 from noddy.rules import Rules, load_rules, preset_names
 
 RESULTS = Path(__file__).resolve().parent / "results" / "strength.json"
@@ -74,8 +80,12 @@ class TimedOracle(Timed):
         self.player.observe(state)
 
 
-def timed(name: str) -> Timed:
+def timed(name: str, leaf: str | None = None) -> Timed:
+    """The player ``name``, timed; a strong one (``strong``, ``hard``) with ``leaf`` as its value
+    where a search runs out of nodes, where one is given."""
     player = make_player(name)
+    if leaf is not None and isinstance(player, StrongPlayer):
+        player = replace(player, leaf=leaf)
     return TimedOracle(player) if isinstance(player, Oracle) else Timed(player)
 
 
@@ -106,11 +116,11 @@ def run(
 
 
 def play(
-    job: tuple[str, str, str, int, bool, int, int],
+    job: tuple[str, str, str, int, bool, int, int, str | None],
 ) -> tuple[list[float], dict[str, dict[str, list[float]]]]:
     """Groups ``start`` .. ``start + count`` of ``a`` against ``b``: each group's score for ``a``,
     and each player's decision times by kind."""
-    preset, a, b, players, partners, start, count = job
+    preset, a, b, players, partners, start, count, leaf = job
     rules = load_rules(preset)
     scores: list[float] = []
     times: dict[str, dict[str, list[float]]] = {a: {}, b: {}}
@@ -119,7 +129,7 @@ def play(
         won = 0
         games = seatings(players, partners)
         for index, mine in enumerate(games):
-            seats = [timed(a) if seat in mine else timed(b) for seat in range(players)]
+            seats = [timed(a, leaf) if seat in mine else timed(b, leaf) for seat in range(players)]
             chance = random.Random(f"{preset}/{table}/{group}")
             choices = [random.Random(f"{preset}/{table}/{group}/{index}/{seat}") for seat in range(players)]
             state = run(new_game(rules, players, partners=partners), seats, chance, choices)
@@ -174,6 +184,7 @@ def measure(
     table: tuple[int, bool],
     groups: int,
     stop_above: float | None,
+    leaf: str | None = None,
 ) -> tuple[list[float], dict[str, dict[str, list[float]]]]:
     """Up to ``groups`` groups of ``a`` against ``b``, stopping early where ``stop_above`` says."""
     players, partners = table
@@ -184,7 +195,7 @@ def measure(
         step = max(1, size // workers)
         start = len(scores)
         jobs = [
-            (preset, a, b, players, partners, s, min(step, start + size - s))
+            (preset, a, b, players, partners, s, min(step, start + size - s), leaf)
             for s in range(start, start + size, step)
         ]
         for part, part_times in map(play, jobs) if pool is None else pool.map(play, jobs):
@@ -195,6 +206,21 @@ def measure(
         if stop_above is not None and interval(scores)[1] > stop_above:
             break
     return scores, times
+
+
+def paired(row: dict[str, Any], path: Path) -> str:
+    """This row's win rate less the same match-up's in the results at ``path``, group by group on
+    the same deals (the groups both played), with the normal 95% interval of that difference."""
+    key = ("preset", "players", "partners", "a", "b")
+    earlier = [r for r in json.loads(path.read_text(encoding="utf-8")) if "scores" in r]
+    match = next((r for r in earlier if all(r[k] == row[k] for k in key)), None)
+    if match is None:
+        return f"  paired: no {row['a']} v {row['b']} at this table in {path}"
+    diffs = [x - y for x, y in zip(row["scores"], match["scores"], strict=False)]
+    mean = statistics.fmean(diffs)
+    half = 1.959964 * (statistics.stdev(diffs) if len(diffs) > 1 else 0.0) / math.sqrt(len(diffs))
+    per_group = len(seatings(row["players"], row["partners"]))
+    return f"  paired: {100 * mean:+.1f} ± {100 * half:.1f} points over {len(diffs) * per_group} games"
 
 
 def save(path: Path, results: list[dict[str, Any]]) -> None:
@@ -221,6 +247,10 @@ def main(argv: list[str] | None = None) -> int:
         "--workers", type=int, default=1, help="worker processes (default 1: run in this one)"
     )
     parser.add_argument("--quick", action="store_true", help="60 and 20 games, for a look")
+    parser.add_argument("--leaf", choices=LEAVES, help="the strong players' value where a search is cut")
+    parser.add_argument(
+        "--paired", type=Path, help="an earlier run's results on the same deals: report the difference"
+    )
     parser.add_argument("--results", type=Path, default=RESULTS, help=f"JSON written (default {RESULTS})")
     args = parser.parse_args(argv)
     if args.quick:
@@ -262,6 +292,7 @@ def main(argv: list[str] | None = None) -> int:
                         (players, partners),
                         max(1, wanted // per_group),
                         args.stop_above,
+                        args.leaf,
                     )
                 rate, low, high = interval(scores)
                 if (players, partners) == (2, False):
@@ -277,6 +308,7 @@ def main(argv: list[str] | None = None) -> int:
                     "win_rate": rate,
                     "ci_low": low,
                     "ci_high": high,
+                    "scores": scores,
                     "even": 1 / (2 if partners else players),
                     "seconds": time.perf_counter() - started,
                     "decision_ms": {
@@ -297,6 +329,8 @@ def main(argv: list[str] | None = None) -> int:
                 ci = f"{rate:.1%} ({low:.1%}-{high:.1%})"
                 out.add_row(preset, label, f"{a} v {b}", str(row["games"]), ci, shown)
                 console.print(f"{preset}, {label}: {a} v {b}, {row['games']} games: {ci}; {shown}")
+                if args.paired is not None:
+                    console.print(paired(row, args.paired))
                 save(args.results, results)
         if ("oracle", "greedy") in rates and ("strong", "greedy") in rates:
             edge = rates[("oracle", "greedy")] - 0.5
