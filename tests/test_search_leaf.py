@@ -15,7 +15,7 @@ import pytest
 from helpers import states_of
 from noddy.game import GameState, Phase, new_game
 from noddy.kernel import KernelState, compiled, unavailable
-from noddy.players import GreedyPlayer, StrongPlayer
+from noddy.players import GreedyPlayer, StrongPlayer, make_player
 from noddy.players.driver import run_game
 from noddy.players.search import Search, greedy_deal
 from noddy.players.worlds import sample_worlds
@@ -136,6 +136,14 @@ def test_strong_with_the_greedy_leaf_plays_a_whole_game() -> None:
         GreedyPlayer(),
     ]
     assert run_game(new_game(rules, 4), seats, random.Random(3)).is_over
+
+
+def test_hard_values_a_cut_search_by_the_greedy_playout() -> None:
+    """The greedy leaf is the strong player's default, and so hard's, in every rule set; a bare
+    search (the oracle's) keeps the points so far."""
+    hard = make_player("hard")
+    assert isinstance(hard, StrongPlayer) and hard.leaf == StrongPlayer().leaf == "greedy"
+    assert Search(0, (0, 0)).leaf == "points"
 
 
 def test_an_unknown_leaf_is_refused() -> None:

@@ -9,9 +9,10 @@ the searcher's cards cannot aim at the worst of them). A position is worth the
 searching side's points this deal less the best other side's, and a win or a loss of the game
 outweighs any points, so reaching the target first, or denying it, comes before all else.
 A node budget bounds the work: when it runs out the search stands on the points so far
-(``leaf="points"``), or on the value once greedy players in every seat have played out the rest
-of the deal (``leaf="greedy"``: on the kernel `compiled.greedy_deal`, on the engine its own
-`GreedyPlayer`, the same moves).
+(``leaf="points"``, a bare search's default, the oracle's), or on the value once greedy players in
+every seat have played out the rest of the deal (``leaf="greedy"``, the strong player's default:
+on the kernel `compiled.greedy_deal`, on the engine `greedy_deal` with its own `GreedyPlayer`,
+the same moves).
 
 A position is the engine's `GameState` or the compiled kernel's `KernelState` (the same game, far
 faster; its ``apply`` works in place, so each child is a copy): the search is the same move for

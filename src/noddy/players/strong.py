@@ -9,10 +9,11 @@ a sample when not. Discards are chosen by exact expected value over every turn-u
 shown, where the rules turn it up before the lay-away) and every set of crib cards the others could
 add. Counting is always exact. A work budget (worlds and search
 nodes, not seconds, so a game replays the same on any machine) bounds every decision; where a
-world's search runs out of nodes it stands on the points so far (``leaf="points"``, the default) or
-on the rest of the deal played out by greedy players (``leaf="greedy"``, on the kernel). The search
-runs on the compiled kernel where it is built and handles the rules (``engine="kernel"``, the
-default), else on the engine (``engine="python"``): the decisions are the same either way.
+world's search runs out of nodes it stands on the rest of the deal played out by greedy players in
+every seat (``leaf="greedy"``, the default: measured better at 4-player partnership cribbage and no
+worse anywhere, see docs/players.md) or on the points so far (``leaf="points"``). The search runs
+on the compiled kernel where it is built and handles the rules (``engine="kernel"``, the default),
+else on the engine (``engine="python"``): the decisions are the same either way, leaf and all.
 
 ``oracle`` searches the one true world with everything in sight: it exists to measure how much
 an honest player leaves on the table, and is never offered as an opponent.
@@ -66,7 +67,7 @@ class StrongPlayer:
     worlds: int = 16
     nodes: int = 16_000
     opponents: str = "mean"
-    leaf: str = "points"
+    leaf: str = "greedy"
     engine: str = "kernel"
     lay_away: str = "exact"
     lay_candidates: int = 4
