@@ -20,11 +20,13 @@ from noddy.rules import load_rules
 Plant = Callable[[GameState], Action | None]
 
 
-def play(players: list[Player], deals: int, seed: int, plant: Plant | None = None) -> GameState:
-    """A cribbage game of two seats played for ``deals`` deals (or to its end); ``plant`` may take
-    seat 0's action in place of its player."""
+def play(
+    players: list[Player], deals: int, seed: int, plant: Plant | None = None, changes: tuple[str, ...] = ()
+) -> GameState:
+    """A cribbage game (with ``changes`` to its rules) of two seats played for ``deals`` deals (or
+    to its end); ``plant`` may take seat 0's action in place of its player."""
     rng = random.Random(seed)
-    state = new_game(load_rules("cribbage"), 2)
+    state = new_game(load_rules("cribbage", changes), 2)
     while not state.is_over and state.deal_number <= deals:
         chance = state.chance()
         if chance is not None:
@@ -113,20 +115,7 @@ def declares_nothing(state: GameState) -> Action | None:
 
 def muggins_deal(seed: int) -> GameState:
     """A cribbage deal under muggins where seat 0 declares 0 for its counts and seat 1 claims."""
-    rng = random.Random(seed)
-    state = new_game(load_rules("cribbage", ["hand.wrong_count=muggins"]), 2)
-    players = [GreedyPlayer(), GreedyPlayer()]
-    while not state.is_over and state.deal_number <= 1:
-        chance = state.chance()
-        if chance is not None:
-            state = state.apply(chance.sample(rng))
-            continue
-        seat = state.to_act
-        assert seat is not None
-        planted = declares_nothing(state) if seat == 0 else None
-        view = state.view(seat)
-        state = state.apply(planted or players[seat].choose(view, view.legal, rng))
-    return state
+    return play([GreedyPlayer(), GreedyPlayer()], 1, seed, declares_nothing, ("hand.wrong_count=muggins",))
 
 
 def test_a_count_is_reviewed_with_the_cards_counted_not_the_empty_hand_after_the_play() -> None:

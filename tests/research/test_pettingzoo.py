@@ -117,10 +117,11 @@ def test_peg_rewards_pay_each_seat_its_sides_points_less_the_others() -> None:
     assert totals["player_0"] == pytest.approx(-totals["player_1"])
 
 
-def test_render_says_what_happened_in_words_and_shows_no_hidden_card() -> None:
-    game = env("willughby", 2, render_mode="ansi")
-    rng = random.Random(5)
-    game.reset(seed=5)
+def rendered_game(game: NoddyEnv, seed: int) -> list[tuple[int, str]]:
+    """A game of random legal actions from ``seed``, rendered after each step: the actions taken so
+    far and the text."""
+    rng = random.Random(seed)
+    game.reset(seed=seed)
     texts = []
     for _ in game.agent_iter():
         observation, _, terminated, truncated, _ = game.last()
@@ -131,6 +132,12 @@ def test_render_says_what_happened_in_words_and_shows_no_hidden_card() -> None:
         text = game.render()
         assert isinstance(text, str)
         texts.append((len(game.state.history), text))
+    return texts
+
+
+def test_render_says_what_happened_in_words_and_shows_no_hidden_card() -> None:
+    game = env("willughby", 2, render_mode="ansi")
+    texts = rendered_game(game, 5)
     states = states_of(game.state)
     known = known_until(states, None)
     assert any("Turned up" in text for _, text in texts)
@@ -186,18 +193,8 @@ def test_render_says_each_call_once_in_the_words_of_the_terminal() -> None:
     """Each event's line is the words layer's text (with the points pegged, as the terminal
     writes them), and its call is said once, not repeated after the line."""
     game = env("cribbage", 2, render_mode="ansi")
-    rng = random.Random(3)
-    game.reset(seed=3)
-    rendered = []
-    for _ in game.agent_iter():
-        observation, _, terminated, truncated, _ = game.last()
-        if terminated or truncated:
-            game.step(None)
-            continue
-        game.step(rng.choice(list(np.flatnonzero(observation["action_mask"]))))
-        text = game.render()
-        assert isinstance(text, str)
-        rendered += text.splitlines()[:-1]  # the last line is the scores
+    # each render ends with the scores
+    rendered = [line for _, text in rendered_game(game, 3) for line in text.splitlines()[:-1]]
     view = game.state.view(None)
     names = game.possible_agents
     lines = [line for e in view.events if (line := event_line(e, names, game.rules, view.partners))]

@@ -105,13 +105,7 @@ class PlayerStats:
     def to_json(self) -> dict[str, Any]:
         return {
             "name": self.name,
-            "games": self.games,
-            "wins": self.wins,
-            "draws": self.draws,
-            "losses": self.games - self.wins - self.draws,
-            "win_rate": self.win_rate,
-            "ci_low": self.ci_low,
-            "ci_high": self.ci_high,
+            **_won_json(self),
             "deals": self.deals,
             "points_per_deal": self.total_per_deal,
             "points_per_deal_by_source": self.points_per_deal,
@@ -144,15 +138,22 @@ class SideStats:
         return {
             "players": list(self.players),
             "names": list(self.names),
-            "games": self.games,
-            "wins": self.wins,
-            "draws": self.draws,
-            "losses": self.games - self.wins - self.draws,
-            "win_rate": self.win_rate,
-            "ci_low": self.ci_low,
-            "ci_high": self.ci_high,
+            **_won_json(self),
             "points_per_deal": self.total_per_deal,
         }
+
+
+def _won_json(stats: PlayerStats | SideStats) -> dict[str, Any]:
+    """A player's or a side's games won, drawn and lost, with the win rate and its interval."""
+    return {
+        "games": stats.games,
+        "wins": stats.wins,
+        "draws": stats.draws,
+        "losses": stats.games - stats.wins - stats.draws,
+        "win_rate": stats.win_rate,
+        "ci_low": stats.ci_low,
+        "ci_high": stats.ci_high,
+    }
 
 
 @dataclass(frozen=True)
