@@ -51,10 +51,11 @@ COUNTING = field_spec("hand.wrong_count").choices
 
 
 class SeatIn(BaseModel):
-    """A seat in the lobby's form: me, a friend (by invite link) or a computer player."""
+    """A seat in the lobby's form: me, someone else here at this device (``here``: hot-seat), a friend
+    (by invite link) or a computer player."""
 
     model_config = ConfigDict(extra="forbid")
-    kind: Literal["me", "friend", "computer"]
+    kind: Literal["me", "here", "friend", "computer"]
     level: str | None = Field(default=None, max_length=32)
     name: str | None = Field(default=None, max_length=MAX_NAME)
 
@@ -87,12 +88,17 @@ class InviteIn(BaseModel):
     seat: int = Field(ge=0, le=3)
 
 
-def _seat_specs(body: TableIn) -> tuple[list[SeatSpec], int | None]:
+def _seat_specs(body: TableIn) -> tuple[list[SeatSpec], int | None, list[int]]:
+    """The seats to make, the maker's own (``me``) and the seats of the others at this device (``here``)."""
     if body.rules not in preset_names():
         raise Refused(f"unknown rule set {body.rules!r}; choose one of: {', '.join(preset_names())}")
     mine = [i for i, s in enumerate(body.seats) if s.kind == "me"]
     if len(mine) > 1:
-        raise Refused("only one seat can be yours ('me'); make the others friends or computer players")
+        raise Refused(
+            "only one seat can be yours ('me'); make the others 'here' (someone else at this device),"
+            " friends or computer players"
+        )
+    here = [i for i, s in enumerate(body.seats) if s.kind == "here"]
     specs = []
     friends = sum(1 for s in body.seats if s.kind == "friend")
     computers = sum(1 for s in body.seats if s.kind == "computer")
@@ -105,7 +111,7 @@ def _seat_specs(body: TableIn) -> tuple[list[SeatSpec], int | None]:
                 raise Refused(f"unknown computer level {level!r}; choose one of: {', '.join(levels())}")
             default = f"Computer ({level})" if computers == 1 else f"Computer {number} ({level})"
             specs.append(SeatSpec(level, name or default))
-        elif seat.kind == "me":
+        elif seat.kind in ("me", "here"):
             specs.append(SeatSpec(HUMAN, name or f"Player {number}"))
         else:
             friend += 1
@@ -114,7 +120,7 @@ def _seat_specs(body: TableIn) -> tuple[list[SeatSpec], int | None]:
         why = name_refusal(spec.name, (s.name for s in specs[:i]))
         if why:
             raise Refused(f"seat {i + 1}: {why}")
-    return specs, (mine[0] if mine else None)
+    return specs, (mine[0] if mine else None), here
 
 
 def create_app(
@@ -216,11 +222,12 @@ def create_app(
         if not bucket.take():
             per_minute = 60 * limits.tables_rate
             raise HTTPException(429, f"too many new tables: at most {per_minute:g} a minute, try again soon")
-        specs, mine = _seat_specs(body)
+        specs, mine, here = _seat_specs(body)
         overrides = [f"hand.wrong_count={body.counting}"] if body.counting else []
         players = len(specs) if body.players is None else body.players
+        local = sorted({*here, *([] if mine is None else [mine])})
         made = manager.create(
-            body.rules, overrides, players, body.partners, specs, claimed=mine, hints=body.hints
+            body.rules, overrides, players, body.partners, specs, claimed=local, hints=body.hints
         )
         table = made.table
         invites = [
@@ -232,9 +239,10 @@ def create_app(
             "id": table.id,
             "url": f"/t/{table.id}",
             "seat": mine,
-            "secret": made.secret,
+            "secret": None if mine is None else made.secrets[mine],
             "maker": made.maker,
             "invites": invites,
+            "here": [{"seat": i, "name": table.seats[i].name, "secret": made.secrets[i]} for i in here],
         }
 
     @app.post("/api/tables/{table_id}/invites", status_code=201)

@@ -178,10 +178,11 @@ class LiveTable:
 @dataclass(frozen=True)
 class NewTable:
     """A table just made, and the keys only its maker is given, once: each seat's invite ``tokens``
-    (``None`` for a computer's seat and the maker's own), the ``secret`` of the maker's own seat (if
-    any), and the ``maker`` key, which gives a seat a new invite link."""
+    (``None`` for a computer's seat and those taken at once), the ``secrets`` of the seats taken at
+    once (the people at the maker's device, by seat), and the ``maker`` key, which gives a seat a new
+    invite link."""
 
     table: LiveTable
     tokens: list[str | None]
-    secret: str | None
+    secrets: dict[int, str]
     maker: str

@@ -14,7 +14,7 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from noddy.errors import IllegalActionError, NoddyError, NotationError
@@ -168,11 +168,12 @@ class TableManager:
         partners: bool | None,
         seats: Sequence[SeatSpec],
         *,
-        claimed: int | None = None,
+        claimed: Collection[int] = (),
         hints: bool = False,
     ) -> NewTable:
-        """A new table, its maker's key, a single-use invite link for each person's seat but
-        ``claimed``, and the secret of ``claimed``, the maker's own seat, taken at once. ``hints``: the
+        """A new table, its maker's key, a single-use invite link for each person's seat but those
+        ``claimed``, and the secrets of those ``claimed``, taken at once: the seats of the people at the
+        maker's device (the maker's own, and the others' there, hot-seat). ``hints``: the
         discard advisor may be asked, which only a table of one person may allow (the others are
         computers: no hidden advantage)."""
         people = sum(spec.kind == HUMAN for spec in seats)
@@ -182,22 +183,22 @@ class TableManager:
                 " people: switch hints off, or make the other seats computers"
             )
         tokens: list[str | None] = []
-        secret: str | None = None
+        keys: dict[int, str] = {}
         rows = []
         for i, spec in enumerate(seats):
             token = secret_hash = None
-            if spec.kind == HUMAN and i == claimed:
-                secret = new_key()
-                secret_hash = hash_token(secret)
+            if spec.kind == HUMAN and i in claimed:
+                keys[i] = new_key()
+                secret_hash = hash_token(keys[i])
             elif spec.kind == HUMAN:
                 token = new_key()
             tokens.append(token)
             token_hash = hash_token(token) if token is not None else None
-            taken = spec.kind != HUMAN or i == claimed
+            taken = spec.kind != HUMAN or i in claimed
             rows.append(SeatRow(i, spec.kind, spec.name, token_hash, taken, secret_hash))
         maker = new_key()
         table = self._start(preset, overrides, players, partners, rows, hash_token(maker), hints)
-        return NewTable(table, tokens, secret, maker)
+        return NewTable(table, tokens, keys, maker)
 
     def _start(
         self,
