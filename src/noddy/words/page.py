@@ -46,6 +46,11 @@ PAGE: dict[str, dict[str, str]] = {
         "lobby.seat_name": "name at seat {n}",
         "lobby.your_name": "your name",
         "lobby.friends_name": "friend's name",
+        "lobby.here": "Someone here (this device)",
+        "lobby.their_name": "their name",
+        "handover.title": "Pass to {name}",
+        "handover.text": "{name}, press when nobody else is looking: your cards will show.",
+        "handover.ready": "I am {name}: show my cards",
         "lobby.ready": "Table ready",
         "lobby.send_links": "Send each player their own link: it seats one person, the first to open it.",
         "lobby.watch_table": "Watch the table",
@@ -226,6 +231,11 @@ PAGE: dict[str, dict[str, str]] = {
         "lobby.seat_name": "nom à la place {n}",
         "lobby.your_name": "votre nom",
         "lobby.friends_name": "nom de l’ami",
+        "lobby.here": "Quelqu’un ici (cet appareil)",
+        "lobby.their_name": "son nom",
+        "handover.title": "Passez à {name}",
+        "handover.text": "{name}, appuyez quand personne d’autre ne regarde : vos cartes s’afficheront.",
+        "handover.ready": "Je suis {name} : montrer mes cartes",
         "lobby.ready": "La table est prête",
         "lobby.send_links": (
             "Envoyez à chaque joueur son lien : il donne la place à une seule personne, la première qui"

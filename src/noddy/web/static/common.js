@@ -36,6 +36,7 @@ const SECRETS = "noddy.secrets";
 const MAKERS = "noddy.makers";
 const OLD_TOKENS = "noddy.tokens";
 const INVITES = "noddy.invites";
+const HERE = "noddy.here";
 
 function readStore(key) {
   try {
@@ -76,6 +77,15 @@ export function forgetSecret(tableId) {
   remember(SECRETS, tableId, null);
 }
 
+/** The secrets of the other seats at a table played at this device (hot-seat), in seat order. */
+export function savedHere(tableId) {
+  return readStore(HERE)[tableId] || [];
+}
+
+export function saveHere(tableId, secrets) {
+  remember(HERE, tableId, secrets.length ? secrets : null);
+}
+
 /** An invite token kept by an earlier version of these pages: it takes the seat once more. */
 export function oldToken(tableId) {
   return readStore(OLD_TOKENS)[tableId] || null;
@@ -92,7 +102,8 @@ export function saveMaker(tableId, key) {
 
 /** The tables where you have a seat, or that you made. */
 export function myTables() {
-  return [...new Set([...Object.keys(readStore(SECRETS)), ...Object.keys(readStore(MAKERS)), ...Object.keys(readStore(OLD_TOKENS))])];
+  const stores = [SECRETS, MAKERS, OLD_TOKENS, HERE];
+  return [...new Set(stores.flatMap((key) => Object.keys(readStore(key))))];
 }
 
 export function savedInvites(tableId) {

@@ -1,6 +1,6 @@
 // The lobby: start a table (rule set, players, partners, counting, seats) and list the tables.
 
-import { api, el, myTables, oldToken, saveInvites, saveMaker, saveSecret, savedSecret } from "/static/common.js";
+import { api, el, myTables, oldToken, saveHere, saveInvites, saveMaker, saveSecret, savedHere, savedSecret } from "/static/common.js";
 import { chosenLang, lang, langSwitch, loadWords, t, tn } from "/static/words.js";
 
 const $ = (id) => document.getElementById(id);
@@ -79,6 +79,7 @@ function myName() {
 function seatRow(i, prior) {
   const kind = el("select", { "aria-label": t("lobby.seat_kind", { n: i + 1 }), class: "seat-kind", onchange: () => update() },
     el("option", { value: "me" }, t("lobby.me")),
+    el("option", { value: "here" }, t("lobby.here")),
     el("option", { value: "friend" }, t("lobby.friend")),
     el("option", { value: "computer" }, t("lobby.computer")));
   kind.value = prior.kind;
@@ -90,7 +91,8 @@ function seatRow(i, prior) {
   function update() {
     level.hidden = kind.value !== "computer";
     name.hidden = kind.value === "computer";
-    name.placeholder = kind.value === "me" ? t("lobby.your_name") : t("lobby.friends_name");
+    const placeholder = { me: "lobby.your_name", here: "lobby.their_name" }[kind.value] || "lobby.friends_name";
+    name.placeholder = t(placeholder);
     if (kind.value === "me") {
       for (const other of document.querySelectorAll(".seat-kind")) if (other !== kind && other.value === "me") {
         other.value = "friend";
@@ -122,7 +124,7 @@ function nameTheUnnamed(seats) {
   seats.forEach((seat, i) => {
     if (seat.kind === "friend") friend += 1;
     if (seat.name) return;
-    if (seat.kind === "me") seat.name = t("lobby.player_name", { n: i + 1 });
+    if (seat.kind === "me" || seat.kind === "here") seat.name = t("lobby.player_name", { n: i + 1 });
     else if (seat.kind === "friend") seat.name = friends === 1 ? t("lobby.friend_name") : t("lobby.friend_name_n", { n: friend });
     else {
       const level = t(`level.${seat.level}`) || seat.level;
@@ -155,8 +157,9 @@ async function create(event) {
     const made = await api("/api/tables", { method: "POST", body: JSON.stringify(body) });
     saveMaker(made.id, made.maker);
     if (made.invites.length) saveInvites(made.id, made.invites);
-    if (made.secret) {
-      saveSecret(made.id, made.secret);
+    if (made.here.length) saveHere(made.id, made.here.map((seat) => seat.secret));
+    if (made.secret) saveSecret(made.id, made.secret);
+    if (made.secret || made.here.length) {
       location.href = made.url;
       return;
     }
@@ -194,7 +197,7 @@ function describeTable(table) {
 }
 
 function tableItem(table, mine) {
-  const seated = mine && (savedSecret(table.id) || oldToken(table.id));
+  const seated = mine && (savedSecret(table.id) || oldToken(table.id) || savedHere(table.id).length);
   let link;
   if (table.status === "over") link = el("a", { href: `/replay/${table.id}`, class: "button" }, t("lobby.replay"));
   else if (seated) link = el("a", { href: `/t/${table.id}`, class: "button primary" }, t("lobby.play"));

@@ -1,10 +1,12 @@
-// The table: one websocket to the server, which sends this seat's view; every choice is sent back
-// as an action ("play 5h", "go", "discard 5h 6d", "count", "declare 12", "muggins", "pass").
+// The table: one websocket to the server for each seat this page plays, sent that seat's view only;
+// every choice is sent back as an action ("play 5h", "go", "discard 5h 6d", "count", "declare 12",
+// "muggins", "pass"). Several seats are several people at this device (hot-seat: `hotseat.js`).
 
 import { cardBack, cardFace, appendLog, dealsTable, lineParts, renderMiddle, renderScores, renderSeats, sideNames, sortCards }
   from "/static/render.js";
-import { el, forgetSecret, oldToken, saveInvites, saveMaker, saveSecret, savedInvites, savedMaker, savedSecret }
+import { el, forgetSecret, oldToken, saveHere, saveInvites, saveMaker, saveSecret, savedHere, savedInvites, savedMaker, savedSecret }
   from "/static/common.js";
+import { nextSeat, renderHandOver } from "/static/hotseat.js";
 import { renderInvites } from "/static/invites.js";
 import { cardName, pegColour, prettyCard } from "/static/cards.js";
 import { chosenLang, fillPage, lang, langSwitch, loadWords, t, tn } from "/static/words.js";
@@ -19,11 +21,25 @@ const makerKey = savedMaker(tableId);
 let taken = null;
 let watchingWhy = "";
 
+// A link is one seat's websocket and what it was sent: the maker's own seat (or the one an invite
+// link takes, or a watcher), and the seats of the others at this device.
+function newLink(key, invite, primary) {
+  return { secret: key, token: invite, primary, socket: null, info: null, game: null, events: [], seat: null, retry: 400, lastCall: null };
+}
+const here = savedHere(tableId);
+const links = [...(secret || token || !here.length ? [newLink(secret, token, true)] : []), ...here.map((key) => newLink(key, null, false))];
+// The seat whose hand the page shows, and whether the hand-over screen covers it until its person presses.
+let shown = links[0];
+let covered = links.length > 1;
+
+// The shown seat's socket, table and state.
 let socket = null;
 let info = null;
 let game = null;
+function sync() {
+  ({ socket, info, game, events } = shown);
+}
 let selected = new Set();
-let retry = 400;
 let overlayShownFor = null;
 let leaving = false;
 let lastCall = null;
@@ -46,11 +62,13 @@ function whoseWhat(what, seat) {
 async function speak(wanted) {
   await loadWords(wanted);
   langSwitch($("lang-switch"), (code) => {
-    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "lang", lang: code }));
+    for (const link of links) {
+      if (link.socket && link.socket.readyState === WebSocket.OPEN) link.socket.send(JSON.stringify({ type: "lang", lang: code }));
+    }
   });
   fillPage();
   setConn(...conn);
-  if (info && game) {
+  if (info && game && !covered) {
     $("log").replaceChildren();
     appendLog($("log"), events, names(), game.view);
   }
@@ -59,33 +77,36 @@ async function speak(wanted) {
   render();
 }
 
-function connect() {
+function connect(link) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(tableId)}`);
-  setConn("connecting", "conn.connecting");
-  socket.addEventListener("open", () => {
-    retry = 400;
-    hello();
+  const ws = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(tableId)}`);
+  link.socket = ws;
+  if (link === shown) sync();
+  const first = link === links[0];
+  if (first) setConn("connecting", "conn.connecting");
+  ws.addEventListener("open", () => {
+    link.retry = 400;
+    hello(link);
   });
-  socket.addEventListener("message", (e) => onMessage(JSON.parse(e.data)));
-  socket.addEventListener("close", (e) => {
-    if (leaving) return;
+  ws.addEventListener("message", (e) => onMessage(link, JSON.parse(e.data)));
+  ws.addEventListener("close", (e) => {
+    if (leaving || !links.includes(link)) return;
     if (e.code === 4404) {
-      setConn("gone", "conn.gone");
+      if (first) setConn("gone", "conn.gone");
       return;
     }
-    setConn("reconnecting", "conn.reconnecting");
-    setTimeout(connect, retry);
-    retry = Math.min(retry * 2, 4000);
+    if (first) setConn("reconnecting", "conn.reconnecting");
+    setTimeout(() => connect(link), link.retry);
+    link.retry = Math.min(link.retry * 2, 4000);
   });
 }
 
-function hello() {
+function hello(link) {
   const message = { type: "hello" };
-  if (secret) message.secret = secret;
-  if (token) message.token = token;
+  if (link.secret) message.secret = link.secret;
+  if (link.token) message.token = link.token;
   if (chosenLang()) message.lang = chosenLang();
-  socket.send(JSON.stringify(message));
+  link.socket.send(JSON.stringify(message));
 }
 
 function setConn(stateName, key) {
@@ -95,56 +116,55 @@ function setConn(stateName, key) {
   node.textContent = t(key) || "…";
 }
 
-function onMessage(msg) {
+function onMessage(link, msg) {
   if (msg.type === "welcome") {
+    link.seat = msg.seat;
     if (msg.secret) {
-      secret = msg.secret;
+      link.secret = secret = msg.secret;
       saveSecret(tableId, secret);
-      token = null;
+      link.token = token = null;
       if (location.hash) history.replaceState(null, "", location.pathname + location.search);
     }
+    if (link !== links[0]) return;
     taken = msg.taken ?? null;
     setConn("connected", msg.seat === null ? "conn.watching" : "conn.connected");
   } else if (msg.type === "table") {
-    info = msg;
+    link.info = msg;
+    if (link !== shown) return;
+    sync();
     if (msg.lang !== lang()) speak(msg.lang);
     else render();
   } else if (msg.type === "state") {
-    if (msg.events_from === 0) {
-      $("log").replaceChildren();
-      events = [];
-    }
-    events.push(...msg.events);
-    const previous = game;
-    game = msg;
-    if (!previous || previous.seq !== msg.seq) {
-      showError("");
-      if (msg.view.phase !== "discard") selected.clear();
-      for (const code of [...selected]) if (!handNow().includes(code)) selected.delete(code);
-    }
-    if (info) appendLog($("log"), msg.events, names(), msg.view);
+    if (msg.events_from === 0) link.events = [];
+    link.events.push(...msg.events);
+    const previous = link.game;
+    link.game = msg;
     const called = msg.events.filter((e) => e.points || e.called || e.kind === "deal_end").pop();
-    if (called) lastCall = called.kind === "deal_end" ? dealSummary(msg, called) : called;
-    const log = $("log");
-    log.scrollTop = log.scrollHeight;
-    render();
+    if (called) link.lastCall = called.kind === "deal_end" ? dealSummary(msg, called, link.info) : called;
+    if (link === shown) showState(previous, msg);
+    handOver();
+  } else if (msg.type === "error" && !link.primary) {
+    if (msg.about === "hello") drop(link);
+    else if (link === shown) showError(msg.error);
   } else if (msg.type === "error") {
-    showError(msg.error);
+    if (link === shown) showError(msg.error);
     if (msg.about !== "hello") return;
     if (secret && msg.error.includes("seat key")) {
       forgetSecret(tableId);
-      secret = null;
+      link.secret = secret = null;
       watchingWhy = "watch.new_link";
-      hello();
+      hello(link);
     } else if (token && msg.error.includes("invite link")) {
       setConn("refused", "conn.refused");
-      token = null;
+      link.token = token = null;
       watchingWhy = "watch.bad_link";
-      hello();
+      hello(link);
     }
   } else if (msg.type === "rematch") {
+    if (leaving) return;
     leaving = true;
     if (secret) saveSecret(msg.table, secret);
+    saveHere(msg.table, links.filter((l) => !l.primary).map((l) => l.secret));
     if (makerKey) {
       saveMaker(msg.table, makerKey);
       const moved = (inv) => ({ ...inv, link: inv.link.replace(`/t/${tableId}#`, `/t/${msg.table}#`) });
@@ -154,11 +174,63 @@ function onMessage(msg) {
   }
 }
 
-function dealSummary(msg, ended) {
+// The shown seat's new state: the log, the selection, the latest call, the table drawn again.
+function showState(previous, msg) {
+  sync();
+  if (msg.events_from === 0) $("log").replaceChildren();
+  if (!previous || previous.seq !== msg.seq) {
+    showError("");
+    if (msg.view.phase !== "discard") selected.clear();
+    for (const code of [...selected]) if (!handNow().includes(code)) selected.delete(code);
+  }
+  if (info && !covered) appendLog($("log"), msg.events, names(), msg.view);
+  lastCall = shown.lastCall;
+  const log = $("log");
+  log.scrollTop = log.scrollHeight;
+  render();
+}
+
+// Hot-seat: when the turn passes to another person here, cover the table until they press.
+function handOver() {
+  if (links.length < 2) return;
+  const next = nextSeat(links, shown);
+  if (!next || next === shown) return;
+  shown = next;
+  covered = true;
+  selected.clear();
+  sync();
+  lastCall = shown.lastCall;
+  render();
+}
+
+// The next person pressed: their hand, their log (as their seat reads it), their table.
+function reveal() {
+  covered = false;
+  $("handover").hidden = true;
+  $("log").replaceChildren();
+  if (info && game) appendLog($("log"), events, names(), game.view);
+  lastCallShown = null;
+  render();
+}
+
+// A seat here whose secret no longer holds (the maker gave it a new link): the page stops playing it.
+function drop(link) {
+  links.splice(links.indexOf(link), 1);
+  if (link.socket) link.socket.close();
+  saveHere(tableId, links.filter((l) => !l.primary).map((l) => l.secret));
+  if (link === shown) {
+    shown = links[0];
+    covered = links.length > 1;
+    sync();
+    render();
+  }
+}
+
+function dealSummary(msg, ended, seen) {
   const after = msg.events.slice(msg.events.indexOf(ended)).some((e) => e.kind === "deal");
   const deal = msg.deals[msg.deals.length - 1 - (after ? 1 : 0)];
-  if (!deal || !info) return ended;
-  const parts = sideNames(names(), msg.view).map((name, side) => {
+  if (!deal || !seen) return ended;
+  const parts = sideNames(seen.names, msg.view).map((name, side) => {
     const got = deal.sides[side];
     const sum = Object.values(got).reduce((a, b) => a + b, 0);
     const detail = msg.reasons.filter(([key]) => got[key]).map(([key, words]) => `${words} ${got[key]}`).join(", ");
@@ -401,13 +473,28 @@ function showOverlay(force = false) {
   (info.you === null ? $("replay-link") : $("rematch")).focus();
 }
 
+// The hand-over screen, and no card of any hand left in the page behind it.
+function coverTable() {
+  for (const id of ["hand", "log", "callout", "actions", "crib", "error"]) $(id).replaceChildren();
+  $("status").textContent = "";
+  renderHandOver($("handover"), shown, reveal);
+}
+
 function render() {
+  if (covered && game && game.status === "over") covered = false;
+  document.body.dataset.covered = String(covered);
+  $("table-main").hidden = covered;
+  $("handover").hidden = !covered;
   if (!info) return;
   $("title").textContent = info.title;
   $("rules-link").href = `/rules/${info.rules}`;
   document.title = `Noddy — ${info.title}`;
   if (!lang()) return;
   renderInvites({ tableId, info, makerKey, onError: showError, onChange: render });
+  if (covered) {
+    coverTable();
+    return;
+  }
   if (!game) return;
   const v = game.view;
   const all = names();
@@ -438,7 +525,7 @@ function render() {
 }
 
 document.addEventListener("keydown", (e) => {
-  if (!game || e.ctrlKey || e.metaKey || e.altKey) return;
+  if (!game || covered || e.ctrlKey || e.metaKey || e.altKey) return;
   if (e.target instanceof HTMLInputElement) return;
   if (!$("overlay").hidden) {
     if (e.key === "Escape") $("overlay").hidden = true;
@@ -478,5 +565,6 @@ window.addEventListener("beforeunload", () => { leaving = true; });
 
 // A language chosen in this browser is spoken at once; otherwise the table's (its rule set's) when
 // the table tells it.
-if (chosenLang()) speak(chosenLang()).then(connect);
-else connect();
+const connectAll = () => links.forEach(connect);
+if (chosenLang()) speak(chosenLang()).then(connectAll);
+else connectAll();

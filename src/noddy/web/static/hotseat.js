@@ -1,0 +1,38 @@
+// Hot-seat: several people at one device. The page holds one websocket a local seat (each is sent
+// only its own seat's view), shows one seat's hand at a time, and between two people's turns covers
+// the table with a hand-over screen: the next person's cards show only after they press.
+
+import { el } from "/static/common.js";
+import { t } from "/static/words.js";
+
+/** Whether a local seat may act now: its turn, or laying away before its turn. */
+export function mayAct(link) {
+  const game = link.game;
+  if (!link.info || !game || link.seat === null || game.status === "over") return false;
+  return (game.view.to_act === link.seat && game.view.legal.length > 0) || Boolean(game.lay_away_now);
+}
+
+/** The local seat whose hand the page shows next: the one shown while it may act, else one whose
+ * turn it is, else one that may lay away now; null to keep showing the same. */
+export function nextSeat(links, shown) {
+  if (mayAct(shown)) return shown;
+  const due = links.filter(mayAct);
+  return due.find((link) => link.game.view.to_act === link.seat) || due[0] || null;
+}
+
+/** The seat's own name (the server calls it "You" in that seat's own table message). */
+export function seatName(link) {
+  return link.info && link.seat !== null ? link.info.seats[link.seat].name : "…";
+}
+
+/** The hand-over screen for ``link``'s person: no card of any hand, only whom to pass to. */
+export function renderHandOver(box, link, onReady) {
+  const name = seatName(link);
+  const ready = el("button", { class: "primary big", id: "handover-ready", onclick: onReady }, t("handover.ready", { name }));
+  box.replaceChildren(el("div", { class: "dialog handover-dialog", role: "dialog", "aria-modal": "true", "aria-labelledby": "handover-title" },
+    el("h2", { id: "handover-title" }, t("handover.title", { name })),
+    el("p", {}, t("handover.text", { name })),
+    el("div", { class: "dialog-buttons" }, ready)));
+  box.hidden = false;
+  ready.focus();
+}
