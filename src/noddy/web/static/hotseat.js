@@ -3,7 +3,46 @@
 // the table with a hand-over screen: the next person's cards show only after they press.
 
 import { el } from "/static/common.js";
-import { t } from "/static/words.js";
+import { chosenLang, t } from "/static/words.js";
+
+// A link is one seat's websocket and what it was sent: the seat of the page's own person (by its
+// secret, or the invite link that takes it, or nobody: watching) and the seats of the others here.
+function newLink(secret, token, primary) {
+  return { secret, token, primary, socket: null, info: null, game: null, events: [], seat: null, retry: 400, lastCall: null };
+}
+
+/** The links of a page holding ``secret`` (or an invite ``token``) and the secrets of the seats here. */
+export function localLinks(secret, token, here) {
+  const own = secret || token || !here.length ? [newLink(secret, token, true)] : [];
+  return [...own, ...here.map((key) => newLink(key, null, false))];
+}
+
+/** The secrets of the seats here, to keep in the browser (for a reload, or a rematch). */
+export function hereSecrets(links) {
+  return links.filter((link) => !link.primary).map((link) => link.secret);
+}
+
+/** Open ``link``'s websocket to the table; it says hello when open. */
+export function openSocket(tableId, link, onMessage, onClose) {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const ws = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(tableId)}`);
+  link.socket = ws;
+  ws.addEventListener("open", () => {
+    link.retry = 400;
+    hello(link);
+  });
+  ws.addEventListener("message", (e) => onMessage(link, JSON.parse(e.data)));
+  ws.addEventListener("close", onClose);
+}
+
+/** The first message: the seat's secret or invite token, and the language chosen, if any. */
+export function hello(link) {
+  const message = { type: "hello" };
+  if (link.secret) message.secret = link.secret;
+  if (link.token) message.token = link.token;
+  if (chosenLang()) message.lang = chosenLang();
+  link.socket.send(JSON.stringify(message));
+}
 
 /** Whether a local seat may act now: its turn, or laying away before its turn. */
 export function mayAct(link) {

@@ -138,3 +138,48 @@ export function appendLog(list, events, names, view) {
   const sideOf = sideOfSeat(view);
   for (const event of events) if (event.parts) list.append(logEntry(event, sides, sideOf));
 }
+
+/** The latest deal's summary as a call ("Deal 2: Ann +5 (hand 3, play 2) · Bob +2"), for the seat
+ * whose table message is ``seen``; the deal's end event itself until the summary is known. */
+export function dealSummary(msg, ended, seen) {
+  const after = msg.events.slice(msg.events.indexOf(ended)).some((e) => e.kind === "deal");
+  const deal = msg.deals[msg.deals.length - 1 - (after ? 1 : 0)];
+  if (!deal || !seen) return ended;
+  const parts = sideNames(seen.names, msg.view).map((name, side) => {
+    const got = deal.sides[side];
+    const sum = Object.values(got).reduce((a, b) => a + b, 0);
+    const detail = msg.reasons.filter(([key]) => got[key]).map(([key, words]) => `${words} ${got[key]}`).join(", ");
+    return `${name} +${sum}${detail ? ` (${detail})` : ""}`;
+  });
+  return { kind: "deal_end", seat: null, points: 0, parts: [t("deal.end", { deal: deal.deal, sides: parts.join(" · ") })] };
+}
+
+/** Whose hand or crib, in the reader's language: "your hand", "Ann's crib", "le crib d'Ann". */
+export function whoseWhat(info, what, seat) {
+  const form = seat === info.you ? "you" : "one";
+  return t(`whose_what.${what}.${form}`, { name: info.names[seat], of: info.of[seat] });
+}
+
+/** The crib's slot for `renderMiddle` (its label drawn), or null where the rules have no crib
+ * (or each player's own, for a watcher). */
+export function cribSlot(info, view, { wrap, label, box }) {
+  wrap.hidden = info.crib === "none" || (info.crib === "own" && info.you === null);
+  if (wrap.hidden) return null;
+  if (info.crib === "own") {
+    label.textContent = t("table.your_crib");
+    return { box, cards: view.own_crib.length ? sortCards(view.own_crib).map((c) => cardFace(c, "small")) : [cardBack("faint")] };
+  }
+  label.textContent = view.dealer === info.you ? t("table.your_crib") : t("table.crib");
+  label.title = t("table.crib_title", { whose: whoseWhat(info, "crib", view.dealer) });
+  return { box, cards: [cardBack(view.phase === "discard" ? "faint" : "")] };
+}
+
+/** The latest call, popped up on the felt with its points in its side's colour. */
+export function renderCallout(box, last, view) {
+  const side = last.seat === null ? 0 : view.side_of[last.seat];
+  box.replaceChildren(el("span", { class: "callout-text" }, ...lineParts(last)));
+  if (last.points) box.append(el("span", { class: "pts", style: `background:${pegColour(side)}` }, `+${last.points}`));
+  box.classList.remove("pop");
+  void box.offsetWidth;
+  box.classList.add("pop");
+}

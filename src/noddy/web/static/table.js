@@ -2,11 +2,11 @@
 // every choice is sent back as an action ("play 5h", "go", "discard 5h 6d", "count", "declare 12",
 // "muggins", "pass"). Several seats are several people at this device (hot-seat: `hotseat.js`).
 
-import { cardBack, cardFace, appendLog, dealsTable, lineParts, renderMiddle, renderScores, renderSeats, sideNames, sortCards }
+import { cardFace, appendLog, cribSlot, dealSummary, dealsTable, renderCallout, renderMiddle, renderScores, renderSeats, sideNames, sortCards, whoseWhat }
   from "/static/render.js";
 import { el, forgetSecret, oldToken, saveHere, saveInvites, saveMaker, saveSecret, savedHere, savedInvites, savedMaker, savedSecret }
   from "/static/common.js";
-import { nextSeat, renderHandOver } from "/static/hotseat.js";
+import { hello, hereSecrets, localLinks, nextSeat, openSocket, renderHandOver } from "/static/hotseat.js";
 import { renderInvites } from "/static/invites.js";
 import { cardName, pegColour, prettyCard } from "/static/cards.js";
 import { chosenLang, fillPage, lang, langSwitch, loadWords, t, tn } from "/static/words.js";
@@ -21,13 +21,7 @@ const makerKey = savedMaker(tableId);
 let taken = null;
 let watchingWhy = "";
 
-// A link is one seat's websocket and what it was sent: the maker's own seat (or the one an invite
-// link takes, or a watcher), and the seats of the others at this device.
-function newLink(key, invite, primary) {
-  return { secret: key, token: invite, primary, socket: null, info: null, game: null, events: [], seat: null, retry: 400, lastCall: null };
-}
-const here = savedHere(tableId);
-const links = [...(secret || token || !here.length ? [newLink(secret, token, true)] : []), ...here.map((key) => newLink(key, null, false))];
+const links = localLinks(secret, token, savedHere(tableId));
 // The seat whose hand the page shows, and whether the hand-over screen covers it until its person presses.
 let shown = links[0];
 let covered = links.length > 1;
@@ -42,7 +36,6 @@ function sync() {
 let selected = new Set();
 let overlayShownFor = null;
 let leaving = false;
-let lastCall = null;
 let lastCallShown = null;
 let conn = ["connecting", "conn.connecting"];
 let events = [];
@@ -50,12 +43,6 @@ let events = [];
 // Seat names as this seat reads them (its own is "You", "Vous"), as the server words them.
 function names() {
   return info ? info.names : [];
-}
-
-// Whose hand or crib, in the reader's language: "your hand", "Ann's crib", "le crib d'Ann".
-function whoseWhat(what, seat) {
-  const form = seat === info.you ? "you" : "one";
-  return t(`whose_what.${what}.${form}`, { name: names()[seat], of: info.of[seat] });
 }
 
 // Speak ``wanted`` (fetching its phrases), then draw the page again in it.
@@ -78,18 +65,8 @@ async function speak(wanted) {
 }
 
 function connect(link) {
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const ws = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(tableId)}`);
-  link.socket = ws;
-  if (link === shown) sync();
   const first = link === links[0];
-  if (first) setConn("connecting", "conn.connecting");
-  ws.addEventListener("open", () => {
-    link.retry = 400;
-    hello(link);
-  });
-  ws.addEventListener("message", (e) => onMessage(link, JSON.parse(e.data)));
-  ws.addEventListener("close", (e) => {
+  openSocket(tableId, link, onMessage, (e) => {
     if (leaving || !links.includes(link)) return;
     if (e.code === 4404) {
       if (first) setConn("gone", "conn.gone");
@@ -99,14 +76,8 @@ function connect(link) {
     setTimeout(() => connect(link), link.retry);
     link.retry = Math.min(link.retry * 2, 4000);
   });
-}
-
-function hello(link) {
-  const message = { type: "hello" };
-  if (link.secret) message.secret = link.secret;
-  if (link.token) message.token = link.token;
-  if (chosenLang()) message.lang = chosenLang();
-  link.socket.send(JSON.stringify(message));
+  if (link === shown) sync();
+  if (first) setConn("connecting", "conn.connecting");
 }
 
 function setConn(stateName, key) {
@@ -164,7 +135,7 @@ function onMessage(link, msg) {
     if (leaving) return;
     leaving = true;
     if (secret) saveSecret(msg.table, secret);
-    saveHere(msg.table, links.filter((l) => !l.primary).map((l) => l.secret));
+    saveHere(msg.table, hereSecrets(links));
     if (makerKey) {
       saveMaker(msg.table, makerKey);
       const moved = (inv) => ({ ...inv, link: inv.link.replace(`/t/${tableId}#`, `/t/${msg.table}#`) });
@@ -184,7 +155,6 @@ function showState(previous, msg) {
     for (const code of [...selected]) if (!handNow().includes(code)) selected.delete(code);
   }
   if (info && !covered) appendLog($("log"), msg.events, names(), msg.view);
-  lastCall = shown.lastCall;
   const log = $("log");
   log.scrollTop = log.scrollHeight;
   render();
@@ -199,7 +169,6 @@ function handOver() {
   covered = true;
   selected.clear();
   sync();
-  lastCall = shown.lastCall;
   render();
 }
 
@@ -217,26 +186,13 @@ function reveal() {
 function drop(link) {
   links.splice(links.indexOf(link), 1);
   if (link.socket) link.socket.close();
-  saveHere(tableId, links.filter((l) => !l.primary).map((l) => l.secret));
+  saveHere(tableId, hereSecrets(links));
   if (link === shown) {
     shown = links[0];
     covered = links.length > 1;
     sync();
     render();
   }
-}
-
-function dealSummary(msg, ended, seen) {
-  const after = msg.events.slice(msg.events.indexOf(ended)).some((e) => e.kind === "deal");
-  const deal = msg.deals[msg.deals.length - 1 - (after ? 1 : 0)];
-  if (!deal || !seen) return ended;
-  const parts = sideNames(seen.names, msg.view).map((name, side) => {
-    const got = deal.sides[side];
-    const sum = Object.values(got).reduce((a, b) => a + b, 0);
-    const detail = msg.reasons.filter(([key]) => got[key]).map(([key, words]) => `${words} ${got[key]}`).join(", ");
-    return `${name} +${sum}${detail ? ` (${detail})` : ""}`;
-  });
-  return { kind: "deal_end", seat: null, points: 0, parts: [t("deal.end", { deal: deal.deal, sides: parts.join(" · ") })] };
 }
 
 function showError(text) {
@@ -333,24 +289,24 @@ function statusText() {
       const who = all[v.to_act];
       if (counting.seat === v.to_act) {
         const mine = v.to_act === info.you;
-        const whose = mine ? whoseWhat(counting.what, v.to_act) : t(`their.${counting.what}`);
+        const whose = mine ? whoseWhat(info, counting.what, v.to_act) : t(`their.${counting.what}`);
         return t(`status.counts_own.${mine ? "you" : "one"}`, { who, whose });
       }
-      return t("status.counts_other", { who, whose: whoseWhat(counting.what, counting.seat) });
+      return t("status.counts_other", { who, whose: whoseWhat(info, counting.what, counting.seat) });
     }
     const waiting = ["discard", "play", "count", "muggins"].includes(v.phase) ? v.phase : "other";
     return t(`status.waiting.${waiting}`, { who: all[v.to_act] });
   }
   const kinds = legalKinds();
   if (kinds.has("discard")) {
-    const crib = info.crib === "own" ? t("status.own_crib") : whoseWhat("crib", v.dealer);
+    const crib = info.crib === "own" ? t("status.own_crib") : whoseWhat(info, "crib", v.dealer);
     return tn("status.lay_away", game.discard, { crib });
   }
   if (kinds.has("muggins")) {
     const m = game.view.muggins;
     return tn("status.missed", m.missed, { who: all[m.declarer] });
   }
-  if (kinds.has("count")) return t("status.count_yours", { whose: whoseWhat(game.view.counting.what, game.view.counting.seat) });
+  if (kinds.has("count")) return t("status.count_yours", { whose: whoseWhat(info, game.view.counting.what, game.view.counting.seat) });
   if (kinds.has("play")) return t("status.play", { count: v.count });
   if (kinds.has("go")) return t("status.go", { cannot: game.cannot_play });
   return t("status.your_turn");
@@ -427,38 +383,6 @@ function renderHand() {
   });
 }
 
-function renderCrib() {
-  const v = game.view;
-  const label = $("crib-label");
-  const wrap = $("crib-wrap");
-  if (info.crib === "none") {
-    wrap.hidden = true;
-    return null;
-  }
-  wrap.hidden = false;
-  if (info.crib === "own") {
-    label.textContent = t("table.your_crib");
-    if (info.you === null) { wrap.hidden = true; return null; }
-    return { box: $("crib"), cards: v.own_crib.length ? sortCards(v.own_crib).map((c) => cardFace(c, "small")) : [cardBack("faint")] };
-  }
-  label.textContent = v.dealer === info.you ? t("table.your_crib") : t("table.crib");
-  label.title = t("table.crib_title", { whose: whoseWhat("crib", v.dealer) });
-  return { box: $("crib"), cards: [cardBack(v.phase === "discard" ? "faint" : "")] };
-}
-
-function renderCallout() {
-  const box = $("callout");
-  const last = lastCall;
-  if (!last || last === lastCallShown) return;
-  lastCallShown = last;
-  const side = last.seat === null ? 0 : game.view.side_of[last.seat];
-  box.replaceChildren(el("span", { class: "callout-text" }, ...lineParts(last)));
-  if (last.points) box.append(el("span", { class: "pts", style: `background:${pegColour(side)}` }, `+${last.points}`));
-  box.classList.remove("pop");
-  void box.offsetWidth;
-  box.classList.add("pop");
-}
-
 function showOverlay(force = false) {
   if (!force && overlayShownFor === game.table) return;
   overlayShownFor = game.table;
@@ -503,7 +427,8 @@ function render() {
   document.body.dataset.status = game.status;
   document.body.dataset.myTurn = String(myTurn() || layingEarly());
   renderSeats($("opponents"), { view: v, names: all, seats: info.seats, me: info.you });
-  renderMiddle({ turnup: $("turnup"), pile: $("pile"), count: $("count"), crib: renderCrib() }, v, all);
+  const crib = cribSlot(info, v, { wrap: $("crib-wrap"), label: $("crib-label"), box: $("crib") });
+  renderMiddle({ turnup: $("turnup"), pile: $("pile"), count: $("count"), crib }, v, all);
   renderScores($("scores"), $("board"), { view: v, names: all, pegs: game.pegs, target: info.target, end: info.end });
   $("mini-scores").replaceChildren(...sideNames(all, v).map((name, side) => el("span", {
     class: "mini-score", style: `--side:${pegColour(side)}`,
@@ -518,7 +443,8 @@ function render() {
   $("status").textContent = statusText();
   renderHand();
   renderActions();
-  renderCallout();
+  if (shown.lastCall && shown.lastCall !== lastCallShown) renderCallout($("callout"), shown.lastCall, v);
+  lastCallShown = shown.lastCall;
   $("deals-panel").hidden = game.deals.filter((d) => d.deal).length < 2 && game.status !== "over";
   $("deals").replaceChildren(dealsTable(game.deals, all, v, game.reasons));
   if (game.status === "over") showOverlay();
