@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+from importlib.resources import files
 from pathlib import Path
 
 import pytest
@@ -204,3 +205,14 @@ def test_the_lobby_offers_the_counting_readings_of_the_rules_field(client: TestC
     choices = field_spec("hand.wrong_count").choices
     offered = client.get("/api/rules").json()["counting"]
     assert offered == [{"value": value, "words": words} for value, words in choices.items()]
+
+
+def test_every_phrase_a_page_asks_for_by_name_is_in_the_words_of_each_language(client: TestClient) -> None:
+    """A phrase key written in the pages' JS (``t("handover.title")``) that the words lack would show
+    as nothing; each language's table has it."""
+    static = Path(str(files("noddy.web") / "static"))
+    keys = {key for path in static.glob("*.js") for key in re.findall(r'\bt\("([\w.]+)"', path.read_text())}
+    assert {"handover.title", "handover.text", "handover.ready", "lobby.here"} <= keys
+    for lang in ("en", "fr"):
+        phrases = client.get(f"/api/words/{lang}").json()["phrases"]
+        assert not keys - set(phrases), lang

@@ -84,6 +84,12 @@ def test_two_people_at_one_phone_pass_it_between_their_turns(browser: Browser, s
     expect(page.locator("#overlay")).to_be_visible()
     assert table.state.is_over and len(passed) > 6
     assert {"Ann", "Bob"} <= set(passed)
+    before = page.url
+    page.click("#rematch")
+    expect(page).not_to_have_url(before)
+    expect(page.locator("body[data-covered='true']")).to_be_attached(timeout=15_000)
+    assert assert_covered(page) in {"Ann", "Bob"}
+    expect(page.locator("#handover-score")).to_have_text("Ann 0 · Bob 0")
     assert not errors
     context.close()
 

@@ -3,6 +3,7 @@
 // the table with a hand-over screen: the next person's cards show only after they press.
 
 import { el } from "/static/common.js";
+import { sideNames } from "/static/render.js";
 import { chosenLang, t } from "/static/words.js";
 
 // A link is one seat's websocket and what it was sent: the seat of the page's own person (by its
@@ -64,13 +65,21 @@ export function seatName(link) {
   return link.info && link.seat !== null ? link.info.seats[link.seat].name : "…";
 }
 
-/** The hand-over screen for ``link``'s person: no card of any hand, only whom to pass to. */
+/** The score, which everyone may see: "Ann 12 · Bob 8". */
+function scoreLine(link) {
+  if (!link.info || !link.game) return "";
+  const view = link.game.view;
+  return sideNames(link.info.seats.map((seat) => seat.name), view).map((name, side) => `${name} ${view.scores[side]}`).join(" · ");
+}
+
+/** The hand-over screen for ``link``'s person: no card of any hand, only whom to pass to (and the score). */
 export function renderHandOver(box, link, onReady) {
   const name = seatName(link);
   const ready = el("button", { class: "primary big", id: "handover-ready", onclick: onReady }, t("handover.ready", { name }));
   box.replaceChildren(el("div", { class: "dialog handover-dialog", role: "dialog", "aria-modal": "true", "aria-labelledby": "handover-title" },
     el("h2", { id: "handover-title" }, t("handover.title", { name })),
     el("p", {}, t("handover.text", { name })),
+    el("p", { class: "handover-score", id: "handover-score" }, scoreLine(link)),
     el("div", { class: "dialog-buttons" }, ready)));
   box.hidden = false;
   ready.focus();
