@@ -115,7 +115,7 @@ function onMessage(link, msg) {
     if (link === shown) showState(previous, msg);
     handOver();
   } else if (msg.type === "error" && !link.primary) {
-    if (msg.about === "hello") drop(link);
+    if (msg.about === "hello" && msg.error.includes("seat key")) drop(link);
     else if (link === shown) showError(msg.error);
   } else if (msg.type === "error") {
     if (link === shown) showError(msg.error);
