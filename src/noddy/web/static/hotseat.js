@@ -72,15 +72,26 @@ function scoreLine(link) {
   return sideNames(link.info.seats.map((seat) => seat.name), view).map((name, side) => `${name} ${view.scores[side]}`).join(" · ");
 }
 
-/** The hand-over screen for ``link``'s person: no card of any hand, only whom to pass to (and the score). */
+/** The hand-over screen for ``link``'s person: no card of any hand, only whom to pass to (and the
+ * score). Its button answers only after a moment, so that a key still held down by the person who
+ * just played cannot show the next person's cards. */
 export function renderHandOver(box, link, onReady) {
   const name = seatName(link);
-  const ready = el("button", { class: "primary big", id: "handover-ready", onclick: onReady }, t("handover.ready", { name }));
+  const title = t("handover.title", { name });
+  if (!box.hidden && box.dataset.title === title) {
+    box.querySelector("#handover-score").textContent = scoreLine(link);
+    return;
+  }
+  const ready = el("button", { class: "primary big", id: "handover-ready", disabled: true, onclick: onReady }, t("handover.ready", { name }));
   box.replaceChildren(el("div", { class: "dialog handover-dialog", role: "dialog", "aria-modal": "true", "aria-labelledby": "handover-title" },
-    el("h2", { id: "handover-title" }, t("handover.title", { name })),
+    el("h2", { id: "handover-title" }, title),
     el("p", {}, t("handover.text", { name })),
     el("p", { class: "handover-score", id: "handover-score" }, scoreLine(link)),
     el("div", { class: "dialog-buttons" }, ready)));
+  box.dataset.title = title;
   box.hidden = false;
-  ready.focus();
+  setTimeout(() => {
+    ready.disabled = false;
+    ready.focus();
+  }, 600);
 }

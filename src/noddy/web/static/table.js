@@ -175,7 +175,6 @@ function handOver() {
 // The next person pressed: their hand, their log (as their seat reads it), their table.
 function reveal() {
   covered = false;
-  $("handover").hidden = true;
   $("log").replaceChildren();
   if (info && game) appendLog($("log"), events, names(), game.view);
   lastCallShown = null;
@@ -408,7 +407,7 @@ function render() {
   if (covered && game && game.status === "over") covered = false;
   document.body.dataset.covered = String(covered);
   $("table-main").hidden = covered;
-  $("handover").hidden = !covered;
+  if (!covered) $("handover").hidden = true;
   if (!info) return;
   $("title").textContent = info.title;
   $("rules-link").href = `/rules/${info.rules}`;
