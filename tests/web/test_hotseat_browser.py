@@ -5,11 +5,13 @@ hand; a reload covers the table again. Screenshots are saved in tests/web/artifa
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
 from test_browser import ARTIFACTS, PHONE, LiveServer, browser, hand, server, take_turn, watch_errors
 
+from noddy.web.live import LiveTable
 from noddy.web.tables import TableManager
 
 __all__ = ["browser", "server"]
@@ -38,52 +40,69 @@ def assert_covered(page: Page) -> str:
     return title.removeprefix("Pass to ")
 
 
+def start_hot_seat(page: Page, server: LiveServer, rules: str, seats: list[tuple[str, str]]) -> LiveTable:
+    """Make a table in the lobby with these (kind, name) seats; the table, as the server holds it."""
+    page.goto(server.address + "/")
+    page.select_option("#rules", rules)
+    page.locator(f"#players input[value='{len(seats)}']").check(force=True)
+    for i, (kind, name) in enumerate(seats):
+        page.locator(".seat-kind").nth(i).select_option(kind)
+        if kind != "computer":
+            page.locator(".seat-name-input").nth(i).fill(name)
+    expect(page.locator("#hints")).to_be_disabled()
+    page.click("#start")
+    expect(page.locator("#conn")).to_have_text("connected", timeout=10_000)
+    table = manager(server).get(page.url.split("/t/")[1])
+    assert table is not None
+    return table
+
+
+def pass_and_play(page: Page, table: LiveTable, passes: int, shot: str | None = None) -> list[str]:
+    """Play the seats here until the game is over or the page has been passed ``passes`` times; at
+    each hand-over check that no card shows, and after it that only that person's own hand does.
+    A reload after the third hand-over covers the table again. The names passed to, in order."""
+    seat_of = {seat.name: i for i, seat in enumerate(table.seats)}
+    passed: list[str] = []
+    while len(passed) < passes:
+        expect(page.locator(READY).first).to_be_attached(timeout=15_000)
+        if page.locator("body[data-status='over']").count():
+            break
+        if not page.locator("body[data-covered='true']").count():
+            take_turn(page)
+            continue
+        name = assert_covered(page)
+        if shot and not passed:
+            expect(page.locator("#handover-ready")).to_be_enabled()
+            page.screenshot(path=ARTIFACTS / f"{shot}-handover.png")
+        passed.append(name)
+        page.click("#handover-ready")
+        expect(page.locator("body")).to_have_attribute("data-covered", "false")
+        expect(page.locator("#myname")).to_have_text(f"You ({name})")
+        hands = enumerate(table.state.hands)
+        others = {str(card) for seat, cards in hands if seat != seat_of[name] for card in cards}
+        assert not set(hand(page)) & others, "another person's card shows"
+        if shot and len(passed) == 1:
+            page.screenshot(path=ARTIFACTS / f"{shot}-table.png")
+        if len(passed) == 3:
+            page.reload()
+            expect(page.locator("#conn")).to_have_text("connected", timeout=10_000)
+            assert_covered(page)
+    return passed
+
+
 def test_two_people_at_one_phone_pass_it_between_their_turns(browser: Browser, server: LiveServer) -> None:
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
     context.add_init_script("localStorage.setItem('noddy.lang', 'en')")
     page = context.new_page()
     errors = watch_errors(page)
     page.goto(server.address + "/")
-    page.select_option("#rules", "willughby")
-    page.locator("#players input[value='2']").check(force=True)
     page.locator(".seat-kind").nth(1).select_option("here")
-    expect(page.locator("#hints")).to_be_disabled()
-    for i, name in enumerate(("Ann", "Bob")):
-        page.locator(".seat-name-input").nth(i).fill(name)
     page.screenshot(path=ARTIFACTS / "hotseat-lobby-phone.png", full_page=True)
-    page.click("#start")
-    expect(page.locator("#conn")).to_have_text("connected", timeout=10_000)
-    table = manager(server).get(page.url.split("/t/")[1])
-    assert table is not None
-    seat_of = {"Ann": 0, "Bob": 1}
-    passed: list[str] = []
-    for _ in range(400):
-        expect(page.locator(READY).first).to_be_attached(timeout=15_000)
-        if page.locator("body[data-status='over']").count():
-            break
-        if page.locator("body[data-covered='true']").count():
-            name = assert_covered(page)
-            if not passed:
-                page.screenshot(path=ARTIFACTS / "hotseat-handover-phone.png")
-            passed.append(name)
-            page.click("#handover-ready")
-            expect(page.locator("body")).to_have_attribute("data-covered", "false")
-            expect(page.locator("#myname")).to_have_text(f"You ({name})")
-            other = table.state.hands[1 - seat_of[name]]
-            assert not set(hand(page)) & {str(card) for card in other}, "the other person's card shows"
-            if len(passed) == 1:
-                page.screenshot(path=ARTIFACTS / "hotseat-table-phone.png")
-            if len(passed) == 3:
-                page.reload()
-                expect(page.locator("#conn")).to_have_text("connected", timeout=10_000)
-                assert_covered(page)
-            continue
-        take_turn(page)
-    else:
-        raise AssertionError("the game did not end in 400 turns")
+    table = start_hot_seat(page, server, "willughby", [("me", "Ann"), ("here", "Bob")])
+    passed = pass_and_play(page, table, 400, shot="hotseat-phone")
     expect(page.locator("#overlay")).to_be_visible()
     assert table.state.is_over and len(passed) > 6
-    assert {"Ann", "Bob"} <= set(passed)
+    assert all(a != b for i, (a, b) in enumerate(pairwise(passed)) if i != 2), passed
     before = page.url
     page.click("#rematch")
     expect(page).not_to_have_url(before)
@@ -92,6 +111,20 @@ def test_two_people_at_one_phone_pass_it_between_their_turns(browser: Browser, s
     expect(page.locator("#handover-score")).to_have_text("Ann 0 · Bob 0")
     assert not errors
     context.close()
+
+
+def test_three_people_here_and_a_computer_with_partners(browser: Browser, server: LiveServer) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 860})
+    page.add_init_script("localStorage.setItem('noddy.lang', 'en')")
+    errors = watch_errors(page)
+    seats = [("me", "Ann"), ("here", "Bob"), ("here", "Cat"), ("computer", "")]
+    table = start_hot_seat(page, server, "cribbage", seats)
+    assert table.state.partners
+    passed = pass_and_play(page, table, 12)
+    assert {"Ann", "Bob", "Cat"} <= set(passed)
+    # Each hand-over passes to another person, but the reload's, which covers the same one again.
+    assert all(a != b for i, (a, b) in enumerate(pairwise(passed)) if i != 2)
+    assert not errors
 
 
 def test_under_lay_away_each_person_here_lays_away_in_turn_behind_the_hand_over_screen(
