@@ -177,6 +177,7 @@ function reveal() {
   covered = false;
   $("log").replaceChildren();
   if (info && game) appendLog($("log"), events, names(), game.view);
+  $("log").scrollTop = $("log").scrollHeight;
   lastCallShown = null;
   render();
 }
