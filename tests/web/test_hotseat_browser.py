@@ -57,6 +57,18 @@ def start_hot_seat(page: Page, server: LiveServer, rules: str, seats: list[tuple
     return table
 
 
+def held_enter_does_not_pass(page: Page) -> None:
+    """An Enter still held by the person who just played (its key repeating) reaches the hand-over
+    button once it answers, and must not show the next hand: only a fresh press does."""
+    expect(page.locator("#handover-ready")).to_be_enabled()
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    page.keyboard.down("Enter")
+    page.focus("#handover-ready")
+    page.keyboard.down("Enter")  # a repeat: the key was already down
+    page.keyboard.up("Enter")
+    expect(page.locator("body")).to_have_attribute("data-covered", "true")
+
+
 def pass_and_play(page: Page, table: LiveTable, passes: int, shot: str | None = None) -> list[str]:
     """Play the seats here until the game is over or the page has been passed ``passes`` times; at
     each hand-over check that no card shows, and after it that only that person's own hand does.
@@ -74,6 +86,8 @@ def pass_and_play(page: Page, table: LiveTable, passes: int, shot: str | None = 
         if shot and not passed:
             expect(page.locator("#handover-ready")).to_be_enabled()
             page.screenshot(path=ARTIFACTS / f"{shot}-handover.png")
+        if not passed:
+            held_enter_does_not_pass(page)
         passed.append(name)
         page.click("#handover-ready")
         expect(page.locator("body")).to_have_attribute("data-covered", "false")

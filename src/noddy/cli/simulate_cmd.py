@@ -97,7 +97,7 @@ def _facing(report: Report) -> str:
     """Who plays whom: the sides of partners, or every player."""
     if report.sides:
         return sides_heading([side.names for side in report.sides])
-    return " v ".join(p.name for p in report.players)
+    return sides_heading([(p.name,) for p in report.players])
 
 
 def _sources_table(report: Report) -> Table:

@@ -6,7 +6,7 @@ inference also need the counts as the flow makes them: `count_items` (a count st
 """
 
 from noddy.game.actions import Action
-from noddy.game.events import EVENT_FACTS, Event, EventFacts, EventKind, current_deal
+from noddy.game.events import EVENT_FACTS, Event, EventFacts, EventKind, current_deal, turnup_event
 from noddy.game.flow import announced_items, count_items, jack_receiver
 from noddy.game.legal import DECLARE_RANGE, Declare, LegalActions
 from noddy.game.state import Chance, CountTask, GameState, Phase, new_game
@@ -34,4 +34,5 @@ __all__ = [
     "new_game",
     "side_of",
     "side_seats",
+    "turnup_event",
 ]

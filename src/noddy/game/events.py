@@ -10,7 +10,7 @@ from typing import Any
 from noddy.cards import Card
 from noddy.scoring import ScoreItem
 
-__all__ = ["EVENT_FACTS", "Event", "EventFacts", "EventKind", "current_deal"]
+__all__ = ["EVENT_FACTS", "Event", "EventFacts", "EventKind", "current_deal", "turnup_event"]
 
 
 class EventKind(StrEnum):
@@ -146,3 +146,8 @@ def current_deal(events: Sequence[Event]) -> Sequence[Event]:
         if events[i].kind == EventKind.DEAL:
             return events[i:]
     return ()
+
+
+def turnup_event(card: Card) -> Event:
+    """The turn-up shown to every seat: ``card`` turned up."""
+    return Event(EventKind.TURNUP, None, cards=(card,), text="turned up")

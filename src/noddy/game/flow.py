@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from noddy.cards import Card, Rank
 from noddy.game.actions import Action
-from noddy.game.events import Event, EventKind, current_deal
+from noddy.game.events import Event, EventKind, current_deal, turnup_event
 from noddy.game.state import CountTask, GameState, Phase
 from noddy.rules import Rules
 from noddy.scoring import (
@@ -195,7 +195,7 @@ def _show_turnup(state: GameState) -> GameState:
     """Turn the card up (every view shows it from now on); a Jack pays at once (K1, K3)."""
     turnup = state.turnup
     assert turnup is not None
-    event = Event(EventKind.TURNUP, None, cards=(turnup,), text="turned up")
+    event = turnup_event(turnup)
     state = state.evolve(to_act=None, events=(*state.events, event))
     rules = state.rules
     jack = turned_jack_item(turnup, rules)

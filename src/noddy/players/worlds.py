@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from noddy.cards import Card
-from noddy.game import Event, EventKind, GameState, Phase, PlayerView, current_deal
+from noddy.game import Event, EventKind, GameState, Phase, PlayerView, current_deal, turnup_event
 from noddy.players.inference import Evidence, candidate_hands, evidence, hand_masks
 
 __all__ = ["sample_worlds", "world"]
@@ -66,7 +66,7 @@ def _deal_events(view: PlayerView) -> tuple[Event, ...]:
     deal = Event(EventKind.DEAL, view.dealer)
     if view.turnup is None:
         return (deal,)
-    return deal, Event(EventKind.TURNUP, None, cards=(view.turnup,), text="turned up")
+    return deal, turnup_event(view.turnup)
 
 
 def sample_worlds(view: PlayerView, rng: random.Random, limit: int) -> list[GameState]:

@@ -82,7 +82,9 @@ export function renderHandOver(box, link, onReady) {
     box.querySelector("#handover-score").textContent = scoreLine(link);
     return;
   }
-  const ready = el("button", { class: "primary big", id: "handover-ready", disabled: true, onclick: onReady }, t("handover.ready", { name }));
+  // A key still held by the person who just played repeats: only a fresh press shows the hand.
+  const fresh = (event) => { if (event.repeat) event.preventDefault(); };
+  const ready = el("button", { class: "primary big", id: "handover-ready", disabled: true, onclick: onReady, onkeydown: fresh }, t("handover.ready", { name }));
   box.replaceChildren(el("div", { class: "dialog handover-dialog", role: "dialog", "aria-modal": "true", "aria-labelledby": "handover-title" },
     el("h2", { id: "handover-title" }, title),
     el("p", {}, t("handover.text", { name })),
