@@ -225,7 +225,7 @@ def create_app(
         specs, mine, here = _seat_specs(body)
         overrides = [f"hand.wrong_count={body.counting}"] if body.counting else []
         players = len(specs) if body.players is None else body.players
-        local = [i for i, seat in enumerate(body.seats) if seat.kind in ("me", "here")]
+        local = sorted(here if mine is None else [mine, *here])
         made = manager.create(
             body.rules, overrides, players, body.partners, specs, claimed=local, hints=body.hints
         )

@@ -3,7 +3,7 @@
 // the table with a hand-over screen: the next person's cards show only after they press.
 
 import { el } from "/static/common.js";
-import { sideNames } from "/static/render.js";
+import { scoreLine } from "/static/render.js";
 import { chosenLang, t } from "/static/words.js";
 
 // A link is one seat's websocket and what it was sent: the seat of the page's own person (by its
@@ -65,11 +65,9 @@ export function seatName(link) {
   return link.info && link.seat !== null ? link.info.seats[link.seat].name : "…";
 }
 
-/** The score, which everyone may see: "Ann 12 · Bob 8". */
-function scoreLine(link) {
-  if (!link.info || !link.game) return "";
-  const view = link.game.view;
-  return sideNames(link.info.seats.map((seat) => seat.name), view).map((name, side) => `${name} ${view.scores[side]}`).join(" · ");
+/** The score, which everyone may see, from ``link``'s seat. */
+function linkScore(link) {
+  return link.info && link.game ? scoreLine(link.info.seats.map((seat) => seat.name), link.game.view) : "";
 }
 
 /** The hand-over screen for ``link``'s person: no card of any hand, only whom to pass to (and the
@@ -79,7 +77,7 @@ export function renderHandOver(box, link, onReady) {
   const name = seatName(link);
   const title = t("handover.title", { name });
   if (!box.hidden && box.dataset.title === title) {
-    box.querySelector("#handover-score").textContent = scoreLine(link);
+    box.querySelector("#handover-score").textContent = linkScore(link);
     return;
   }
   // A key still held by the person who just played repeats: only a fresh press shows the hand.
@@ -88,7 +86,7 @@ export function renderHandOver(box, link, onReady) {
   box.replaceChildren(el("div", { class: "dialog handover-dialog", role: "dialog", "aria-modal": "true", "aria-labelledby": "handover-title" },
     el("h2", { id: "handover-title" }, title),
     el("p", {}, t("handover.text", { name })),
-    el("p", { class: "handover-score", id: "handover-score" }, scoreLine(link)),
+    el("p", { class: "handover-score", id: "handover-score" }, linkScore(link)),
     el("div", { class: "dialog-buttons" }, ready)));
   box.dataset.title = title;
   box.hidden = false;

@@ -12,6 +12,11 @@ export function sideNames(names, view) {
   return view.side_seats.map((seats) => seats.map((seat) => names[seat]).join(" & "));
 }
 
+/** The score, which everyone may see: "Ann 12 · Bob 8" (partners "Ann & Cy 12 · ..."). */
+export function scoreLine(names, view) {
+  return sideNames(names, view).map((name, side) => `${name} ${view.scores[side]}`).join(" · ");
+}
+
 export function cardFace(code, extra = "") {
   return el("div", { class: `card ${extra}`, "data-card": code, title: cardName(code) }, cardSVG(code));
 }

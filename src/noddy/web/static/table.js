@@ -2,7 +2,7 @@
 // every choice is sent back as an action ("play 5h", "go", "discard 5h 6d", "count", "declare 12",
 // "muggins", "pass"). Several seats are several people at this device (hot-seat: `hotseat.js`).
 
-import { cardFace, appendLog, cribSlot, dealSummary, dealsTable, renderCallout, renderMiddle, renderScores, renderSeats, sideNames, sortCards, whoseWhat }
+import { cardFace, appendLog, cribSlot, dealSummary, dealsTable, renderCallout, renderMiddle, renderScores, renderSeats, scoreLine, sideNames, sortCards, whoseWhat }
   from "/static/render.js";
 import { el, forgetSecret, oldToken, saveHere, saveInvites, saveMaker, saveSecret, savedHere, savedInvites, savedMaker, savedSecret }
   from "/static/common.js";
@@ -388,7 +388,7 @@ function showOverlay(force = false) {
   overlayShownFor = game.table;
   const v = game.view;
   $("result").textContent = statusText();
-  $("stake").textContent = v.winner === null ? "" : `${sideNames(names(), v).map((n, i) => `${n} ${v.scores[i]}`).join(" · ")}`
+  $("stake").textContent = v.winner === null ? "" : scoreLine(names(), v)
     + (game.stake_line ? ` — ${game.stake_line}` : "");
   $("final-deals").replaceChildren(dealsTable(game.deals, names(), v, game.reasons));
   $("replay-link").href = `/replay/${tableId}`;
