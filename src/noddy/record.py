@@ -69,6 +69,9 @@ class GameRecord:
     overrides: tuple[str, ...] = ()
     seed: int | None = None
     meta: dict[str, Any] = field(default_factory=dict)
+    undos: int = 0
+    """How many times a person took moves back (undo against the computer); the actions are the
+    game as finally played."""
 
     @classmethod
     def start(
@@ -79,6 +82,7 @@ class GameRecord:
         preset: str | None = None,
         overrides: Sequence[str] = (),
         seed: int | None = None,
+        undos: int = 0,
     ) -> GameRecord:
         return cls(
             rules=state.rules,
@@ -89,6 +93,7 @@ class GameRecord:
             preset=preset,
             overrides=tuple(overrides),
             seed=seed,
+            undos=undos,
         )
 
     def initial(self) -> GameState:
@@ -160,6 +165,8 @@ class GameRecord:
         }
         if self.seed is not None:
             data["seed"] = self.seed
+        if self.undos:
+            data["undos"] = self.undos
         if final is not None and final.is_over:
             data["result"] = result_of(final)
         elif "result" in self.meta:
@@ -226,6 +233,11 @@ class GameRecord:
         seed = data.get("seed")
         if seed is not None and not _is_int(seed):
             raise RecordError(f'"seed" is {_quote(seed)}: write a whole number, or leave it out')
+        undos = data.get("undos", 0)
+        if not _is_int(undos) or undos < 0:
+            raise RecordError(
+                f'"undos" is {_quote(undos)}: write how many times moves were taken back (0 or more)'
+            )
         sides = 2 if partners else players
         meta = {"result": _read_result(data["result"], sides)} if "result" in data else {}
         return cls(
@@ -238,10 +250,11 @@ class GameRecord:
             overrides=overrides,
             seed=seed,
             meta=meta,
+            undos=undos,
         )
 
 
-_FIELDS = ("format", "version", "rules", "players", "partners", "seats", "seed", "actions", "result")
+_FIELDS = ("format", "version", "rules", "players", "partners", "seats", "seed", "undos", "actions", "result")
 _REQUIRED = ("rules", "players", "partners", "seats", "actions")
 _RULES_FORMS = '{"preset": NAME, "set": ["section.field=value", ...]} or {"toml": TEXT}'
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Sequence
 from pathlib import Path
@@ -29,6 +28,8 @@ from noddy.cli.common import (
     rules_title,
     seats_help,
 )
+from noddy.cli.play_record import check_record_path, save_record
+from noddy.cli.play_undo import TerminalUndo, UndoAsked
 from noddy.cli.render import board, cards_text, counted_text, event_text
 from noddy.errors import IllegalActionError, NoddyError
 from noddy.game import Action, EventKind, GameState, LegalActions, PlayerView, new_game
@@ -39,10 +40,12 @@ from noddy.words import (
     Reason,
     cannot_play,
     check_language,
+    is_undo,
     phrase,
     side_name,
     stake_line,
     terminal_phrase,
+    undo_phrase,
     yes_or_no,
 )
 
@@ -104,6 +107,12 @@ class Terminal:
         self.lang = lang
         self.shown: dict[int | None, int] = {}
         self.scores_shown: tuple[int, ...] | None = None
+        self.undo_offered = False
+
+    def rewound(self, view: PlayerView) -> None:
+        """After moves were taken back: ``view``'s events count as shown, the score is shown again."""
+        self.shown[view.seat] = len(view.events)
+        self.scores_shown = None
 
     def show_events(self, view: PlayerView, hands: Sequence[Sequence[Card]] = ()) -> None:
         """Print the events of ``view`` this seat has not been shown, with the board after each deal;
@@ -164,7 +173,9 @@ class Terminal:
             console.print(terminal_phrase("hand", lang, cards=hand))
         prompt = _prompt(view, self.names, lang)
         while True:
-            text = _ask(prompt, _help(view, lang))
+            text = _ask(prompt, _help(view, lang, self.undo_offered))
+            if is_undo(text, lang) and view.seat is not None:
+                raise UndoAsked(view.seat)
             try:
                 return _read(text, view, lang)
             except NoddyError as exc:
@@ -220,8 +231,8 @@ def _prompt(view: PlayerView, names: list[str], lang: str = "en") -> str:
     return terminal_phrase("prompt.play_or_go" if "go" in kinds else "prompt.play", lang)
 
 
-def _help(view: PlayerView, lang: str) -> str:
-    """What may be typed at this seat's prompt now."""
+def _help(view: PlayerView, lang: str, undo: bool = False) -> str:
+    """What may be typed at this seat's prompt now (``undo``: and ``u``, at a table that offers it)."""
     kinds = view.legal.kinds
     cards_help = terminal_phrase("cards_help", lang)
     if "discard" in kinds:
@@ -232,7 +243,8 @@ def _help(view: PlayerView, lang: str) -> str:
         what = terminal_phrase("help.muggins", lang)
     else:
         what = terminal_phrase("help.play", lang, cards_help=cards_help, limit=PLAY_LIMIT)
-    return f"{what}\n{terminal_phrase('keys_help', lang)}"
+    undo_help = f"\n{undo_phrase('help', lang)}" if undo else ""
+    return f"{what}{undo_help}\n{terminal_phrase('keys_help', lang)}"
 
 
 def _number(word: str, what: str, lang: str) -> int:
@@ -331,30 +343,6 @@ def _said(why: str, lang: str) -> str:
     return why.say(lang, pretty=False) if isinstance(why, Reason) else why
 
 
-def _check_record_path(path: Path) -> None:
-    """Refuse, before the game starts, a record path that cannot be written, so no game is lost."""
-    if path.is_dir():
-        raise NoddyError(
-            f"--record {str(path)!r} is a folder: give a file name, e.g. {str(path / 'game.json')!r}"
-        )
-    folder = path.parent
-    if not folder.is_dir():
-        raise NoddyError(f"--record {str(path)!r}: the folder {str(folder)!r} does not exist")
-    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise NoddyError(f"--record {str(path)!r}: you may not write there")
-
-
-def _save(record: GameRecord, path: Path, final: GameState | None, lang: str) -> bool:
-    """Write the record; say so on stderr (keeping the game on screen) if it cannot be written."""
-    try:
-        record.save(path, final)
-    except OSError as exc:
-        why = terminal_phrase("not_saved", lang, path=escape(str(path)), why=exc.strerror)
-        err_console.print(f"[bold red]error:[/] {why}")
-        return False
-    return True
-
-
 def play(
     rules_name: RulesOption = "willughby",
     set_: SetOption = None,
@@ -390,7 +378,7 @@ def play(
         n = len(kinds)
         state = new_game(rules, n, partners=partners)
         if record is not None:
-            _check_record_path(record)
+            check_record_path(record)
         lang = lang or rules.language
         check_language(lang)
     names = _names(kinds, lang)
@@ -400,6 +388,8 @@ def play(
     rng = random.Random(seed)
     watcher = humans[0] if len(humans) == 1 else None
     terminal = Terminal(names, watcher, hot_seat=len(humans) > 1, lang=lang)
+    undo = TerminalUndo(names, humans, lang)
+    terminal.undo_offered = undo.offered(state, watcher)
     title = rules_title(rules, set_, lang)
     names_text = ", ".join(escape(x) for x in names)
     console.print(
@@ -414,20 +404,28 @@ def play(
     preset = rules_name if not rules_name.endswith(".toml") else None
 
     def recorded(state: GameState) -> GameRecord:
-        return GameRecord.start(state, seat_list, preset=preset, overrides=set_ or (), seed=seed)
+        return GameRecord.start(
+            state, seat_list, preset=preset, overrides=set_ or (), seed=seed, undos=undo.count
+        )
 
     try:
         seat_players = [computers.get(i) or HumanSeat(terminal) for i in range(n)]
         while not state.is_over:
-            state = state.apply(next_action(state, seat_players, rng))
+            try:
+                action = next_action(state, seat_players, rng)
+            except UndoAsked as asked:
+                state = undo.take_back(state, asked.seat)
+                terminal.rewound(state.view(asked.seat))
+                continue
+            state = state.apply(action)
         terminal.show_events(state.view(terminal.watcher))
     except (KeyboardInterrupt, EOFError, Quit) as stop:
         err_console.print("\n" + terminal_phrase("stopped", lang))
-        if record is not None and _save(recorded(state), record, None, lang):
+        if record is not None and save_record(recorded(state), record, None, lang):
             err_console.print(terminal_phrase("saved_so_far", lang, path=escape(str(record))))
         raise typer.Exit(0 if isinstance(stop, Quit) else 130) from None
     _show_end(state, names, lang)
-    if record is not None and _save(recorded(state), record, state, lang):
+    if record is not None and save_record(recorded(state), record, state, lang):
         console.print(terminal_phrase("saved", lang, path=escape(str(record))))
     elif record is not None:
         raise typer.Exit(1)

@@ -168,9 +168,8 @@ def score(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     lang: Annotated[str, typer.Option("--lang", help="Language of the announcement: en or fr.")] = "en",
     batch: Annotated[
-        str | None, typer.Option(
-            "--batch", help="Score a file of JSON lines ('-' for stdin); blank lines are skipped."
-        )
+        str | None,
+        typer.Option("--batch", help="Score a file of JSON lines ('-' for stdin); blank lines are skipped."),
     ] = None,
 ) -> None:
     """Count a hand: every combination with its cards and points, and the call a player makes.

@@ -10,6 +10,7 @@ from noddy.game.events import EVENT_FACTS, Event, EventFacts, EventKind, current
 from noddy.game.flow import announced_items, count_items, jack_receiver
 from noddy.game.legal import DECLARE_RANGE, Declare, LegalActions
 from noddy.game.state import Chance, CountTask, GameState, Phase, new_game
+from noddy.game.undo import rewind, undo_point
 from noddy.game.view import PlayerView
 from noddy.rules import side_of, side_seats
 
@@ -32,7 +33,9 @@ __all__ = [
     "current_deal",
     "jack_receiver",
     "new_game",
+    "rewind",
     "side_of",
     "side_seats",
     "turnup_event",
+    "undo_point",
 ]

@@ -12,6 +12,7 @@ from noddy.players.levels import EasyPlayer
 from noddy.players.search import WIN
 from noddy.players.simple import GreedyPlayer, RandomPlayer
 from noddy.players.strong import OraclePlayer, StrongPlayer
+from noddy.players.undo import take_back, undo_refusal
 from noddy.players.worlds import sample_worlds
 
 __all__ = [
@@ -30,6 +31,8 @@ __all__ = [
     "next_action",
     "run_game",
     "sample_worlds",
+    "take_back",
+    "undo_refusal",
 ]
 
 PLAYERS: dict[str, Callable[[], Player]] = {

@@ -50,6 +50,7 @@ from noddy.words.train import (
     train_page_phrases,
     train_phrase,
 )
+from noddy.words.undo import UNDO, is_undo, undo_page_phrases, undo_phrase
 
 __all__ = [
     "COUNTING",
@@ -65,6 +66,7 @@ __all__ = [
     "SPECIAL_NAMES",
     "TERMINAL",
     "TRAIN_PHRASES",
+    "UNDO",
     "CallPart",
     "Happening",
     "Line",
@@ -86,6 +88,7 @@ __all__ = [
     "counting_words",
     "drill_name",
     "event_line",
+    "is_undo",
     "item_name",
     "jack_receiver_name",
     "learn_phrase",
@@ -111,6 +114,8 @@ __all__ = [
     "train_page_phrases",
     "train_phrase",
     "turned_jack_line",
+    "undo_page_phrases",
+    "undo_phrase",
     "verb",
     "whose",
     "yes_or_no",

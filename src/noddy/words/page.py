@@ -8,6 +8,7 @@ from noddy.words.calls import RANKS, SUITS, check_language
 from noddy.words.learn import LEARN_PAGE
 from noddy.words.phrases import PHRASES, REASONS
 from noddy.words.train import train_page_phrases
+from noddy.words.undo import undo_page_phrases
 
 __all__ = ["PAGE", "page_phrases"]
 
@@ -410,4 +411,5 @@ def page_phrases(lang: str = "en") -> dict[str, str]:
         table[f"reason.{reason}"] = words
     table["you"] = PHRASES[lang]["you"]
     table.update(train_page_phrases(lang))
+    table.update(undo_page_phrases(lang))
     return table

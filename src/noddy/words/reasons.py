@@ -45,6 +45,16 @@ REFUSALS: dict[str, dict[str, str]] = {
         "over_rematch": "the game is over: start a rematch or go back to the lobby",
         "over_links": "the game is over: make new links at its rematch",
         "names_kept": "the game is over: the names in its record stay as they were",
+        "undo_people": (
+            "undo is only for one person playing against computer players: {people} people play here,"
+            " and an undo would take back another person's move"
+        ),
+        "undo_none": (
+            "there is nothing of yours to take back in this deal: undo reaches back to your first move"
+            " since the cards were shuffled"
+        ),
+        "undo_over": "the game is over: its result stands, and no move can be taken back",
+        "undo_watching": "you are watching: only the person playing can take a move back",
     },
     "fr": {
         "over": "la partie est finie",
@@ -73,6 +83,16 @@ REFUSALS: dict[str, dict[str, str]] = {
         "over_rematch": "la partie est finie : lancez une revanche ou revenez au salon",
         "over_links": "la partie est finie : faites de nouveaux liens pour sa revanche",
         "names_kept": "la partie est finie : les noms de son compte rendu restent tels quels",
+        "undo_people": (
+            "on ne reprend un coup que seul contre l’ordinateur : {people} personnes jouent ici, et"
+            " reprendre un coup reprendrait celui d’une autre"
+        ),
+        "undo_none": (
+            "rien à reprendre de vous dans cette donne : on remonte au plus à votre premier coup depuis"
+            " le mélange des cartes"
+        ),
+        "undo_over": "la partie est finie : son résultat reste, aucun coup ne se reprend",
+        "undo_watching": "vous regardez : seul le joueur peut reprendre un coup",
     },
 }
 """Each reason for refusing an action, per language; a card value is written as the language writes
