@@ -2,7 +2,8 @@
 
 The protocol is in ``docs/web.md``. A connection first says ``hello`` (with its seat's secret, or an
 invite link's token, or neither to watch; and the language it reads, if chosen); then it may ``act``
-for its own seat only, change its ``lang``, ask for a ``rematch``, or ``ping``.
+for its own seat only, ``undo`` its own last move (alone against computers), change its ``lang``,
+ask for a ``rematch``, or ``ping``.
 Sending is done by one task per connection that always sends the latest view ("latest wins"), so
 a slow client never holds up the table; a client that falls too far behind is disconnected and
 gets the whole state again when it reconnects.
@@ -33,7 +34,7 @@ __all__ = ["MAX_NAME", "Bucket", "Connection", "Limits", "clean_name", "serve_co
 
 MAX_NAME = 24
 MAX_OUTBOX = 64
-TYPES = ("hello", "act", "name", "lang", "rematch", "ping")
+TYPES = ("hello", "act", "undo", "name", "lang", "rematch", "ping")
 
 
 @dataclass(frozen=True)
@@ -89,6 +90,7 @@ class Connection:
         """The language this connection's person reads: chosen in hello or later, else the table's."""
         self.ready = False
         self.events_sent = 0
+        self.undos_seen = table.undos
         self.dirty = False
         self.table_dirty = False
         self.outbox: deque[dict[str, Any]] = deque()
@@ -140,6 +142,8 @@ class Connection:
                 await self.websocket.send_text(json.dumps(table_message(self.table, self.seat, self.lang)))
             if self.dirty:
                 self.dirty = False
+                if self.undos_seen != self.table.undos:
+                    self.undos_seen, self.events_sent = self.table.undos, 0
                 message, self.events_sent = state_message(self.table, self.seat, self.events_sent, self.lang)
                 await self.websocket.send_text(json.dumps(message))
 
@@ -255,6 +259,8 @@ async def _handle(conn: Connection, manager: TableManager, text: str) -> None:
             raise Refused('say {"type": "hello"} first (with your "secret" or "token", or neither to watch)')
         elif kind == "act":
             await _act(conn, manager, data)
+        elif kind == "undo":
+            await manager.undo(conn.table, conn.seat)
         elif kind == "lang":
             conn.lang = _lang(data.get("lang"))
             conn.events_sent = 0

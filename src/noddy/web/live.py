@@ -18,7 +18,7 @@ from noddy.rules import Rules
 from noddy.web.seats import LiveSeat, key_matches
 from noddy.words import LANGUAGES, Reason
 
-__all__ = ["Listener", "LiveTable", "NewTable", "PendingDiscards", "Refused"]
+__all__ = ["Listener", "LiveTable", "NewTable", "PendingDiscards", "Refused", "Undone"]
 
 
 @dataclass
@@ -65,6 +65,15 @@ class PendingDiscards:
         return [str(card) for card in action.cards] if action is not None else []
 
 
+@dataclass(frozen=True)
+class Undone:
+    """An undo: ``seat`` took back ``moves`` moves, leaving the game at move ``seq``."""
+
+    seat: int
+    moves: int
+    seq: int
+
+
 class Refused(NoddyError):
     """A request refused with a reason for the person who made it; nothing has changed."""
 
@@ -103,6 +112,11 @@ class LiveTable:
     hints: bool = False
     """Whether the discard advisor may be asked here: only at a table of one person
     (see `noddy.web.advise`)."""
+    undos: int = 0
+    """How many times moves were taken back here (`noddy.web.undo`); each connection sends its
+    whole log again when this changes."""
+    undone: Undone | None = None
+    """The last undo, said to every view until the game moves on."""
 
     @property
     def idle(self) -> bool:
@@ -112,6 +126,11 @@ class LiveTable:
     def language(self) -> str:
         """The language spoken at this table to whoever has not chosen one: its rule set's."""
         return self.rules.language if self.rules.language in LANGUAGES else "en"
+
+    @property
+    def people(self) -> list[int]:
+        """The seats of persons (whether or not anyone took them yet): every other seat is a computer."""
+        return [i for i, seat in enumerate(self.seats) if seat.is_human]
 
     @property
     def names(self) -> list[str]:
@@ -139,7 +158,9 @@ class LiveTable:
 
     def record(self) -> GameRecord:
         seats = [Seat(s.name, s.kind) for s in self.seats]
-        return GameRecord.start(self.state, seats, preset=self.preset, overrides=self.overrides)
+        return GameRecord.start(
+            self.state, seats, preset=self.preset, overrides=self.overrides, undos=self.undos
+        )
 
     def summary(self) -> dict[str, Any]:
         """What the lobby lists: public facts only."""

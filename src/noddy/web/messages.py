@@ -15,6 +15,7 @@ from typing import Any
 from noddy.game import EVENT_FACTS, Event, EventKind, PlayerView
 from noddy.rules import Rules
 from noddy.web.live import LiveTable
+from noddy.web.undo import undo_fields
 from noddy.words import (
     REASONS,
     cannot_play,
@@ -161,5 +162,6 @@ def state_message(
         "laid_away": table.laying.laid(seat),
         "lay_away_now": table.laying.may_lay_away(state, seat),
         "status": table.status,
+        "undo": undo_fields(table, seat, names, lang),
     }
     return message, len(view.events)

@@ -34,7 +34,9 @@ from sqlalchemy import (
     Table,
     Text,
     create_engine,
+    delete,
     event,
+    func,
     insert,
     inspect,
     select,
@@ -73,6 +75,7 @@ tables = Table(
     Column("finished", Float, nullable=True),
     Column("maker_hash", String(64), nullable=True),
     Column("hints", Boolean, nullable=True),
+    Column("undos", Integer, nullable=True),
 )
 
 seats = Table(
@@ -197,6 +200,8 @@ class TableRow:
     maker_hash: str | None = None
     hints: bool = False
     """Whether the one person at the table asked for the discard advisor's hints."""
+    undos: int = 0
+    """How many times the one person at the table took moves back (undo against the computer)."""
 
 
 class Store:
@@ -300,6 +305,14 @@ class Store:
         with self._using(write=True) as conn:
             conn.execute(insert(actions).values(table_id=table_id, number=number, text=text, at=time.time()))
 
+    def take_back(self, table_id: str, keep: int) -> None:
+        """Undo: keep the first ``keep`` actions of a table, forget the rest, and count one undo
+        more; all or nothing, committed when this returns."""
+        with self._using(write=True) as conn:
+            conn.execute(delete(actions).where(actions.c.table_id == table_id, actions.c.number > keep))
+            undos = func.coalesce(tables.c.undos, 0) + 1
+            conn.execute(update(tables).where(tables.c.id == table_id).values(undos=undos))
+
     def claim_seat(self, table_id: str, seat: int, name: str, secret_hash: str) -> bool:
         """The seat is taken by whoever holds the secret; False (nothing changed) if it was taken
         already or its game is over."""
@@ -381,6 +394,7 @@ class Store:
                 seats=tuple(by_table[row.id]),
                 maker_hash=row.maker_hash,
                 hints=bool(row.hints),
+                undos=row.undos or 0,
             )
             for row in rows
         ]

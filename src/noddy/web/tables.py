@@ -19,11 +19,11 @@ from typing import Any
 
 from noddy.errors import IllegalActionError, NoddyError, NotationError
 from noddy.game import Action, GameState, new_game, side_seats
-from noddy.players import PLAYERS, make_player, next_action
+from noddy.players import PLAYERS, make_player, next_action, take_back
 from noddy.record import GameRecord, Seat, format_action, parse_action, result_of
 from noddy.rules import load_rules
 from noddy.web.bots import BotPool
-from noddy.web.live import LiveTable, NewTable, Refused
+from noddy.web.live import LiveTable, NewTable, Refused, Undone
 from noddy.web.seats import HUMAN, LiveSeat, SeatSpec, hash_token, name_refusal, new_key
 from noddy.web.store import SeatRow, Store, StoreUnavailable
 from noddy.words import Reason
@@ -91,6 +91,7 @@ class TableManager:
         seats = [LiveSeat.stored(s) for s in row.seats]
         table = LiveTable(row.id, row.preset, row.overrides, rules, seats, state, row.rematch, row.maker_hash)
         table.hints = row.hints
+        table.undos = row.undos
         table.bots = {i: make_player(s.kind) for i, s in enumerate(seats) if not s.is_human}
         if state.is_over and row.status != "over":
             self.store.finish(table.id, result_of(state))
@@ -339,6 +340,27 @@ class TableManager:
                 self._commit(table, action)
             except IllegalActionError:
                 raise Refused(state.why_illegal(action)) from None
+        self._kick(table)
+
+    async def undo(self, table: LiveTable, seat: int | None) -> None:
+        """``seat`` takes back its last move and the computers' replies (`noddy.players.take_back`);
+        `Refused`, changing nothing, if it may not. A computer's reply still being thought is dropped:
+        the driver commits a reply only onto the very state it was asked from."""
+        async with table.lock:
+            state = table.state
+            try:
+                earlier = take_back(state, seat, table.people)
+            except IllegalActionError as exc:
+                raise Refused(exc.args[0]) from None
+            assert seat is not None
+            keep = len(earlier.history)
+            self.store.take_back(table.id, keep)
+            table.state = earlier
+            table.undos += 1
+            table.undone = Undone(seat, len(state.history) - keep, keep)
+            table.laying.waiting.clear()
+            table.active = time.monotonic()
+        table.announce()
         self._kick(table)
 
     def _commit(self, table: LiveTable, action: Action) -> None:

@@ -22,8 +22,10 @@ UNDO: dict[str, dict[str, str]] = {
         "page.undo.title": (
             "Take back your last move and the computers' replies (u); the cards stay as they fell"
         ),
-        "page.undo.done.one": "{name} took back 1 move.",
-        "page.undo.done.many": "{name} took back {n} moves.",
+        "undone.one": "{name} took back 1 move.",
+        "undone.many": "{name} took back {n} moves.",
+        "undone_you.one": "You took back 1 move.",
+        "undone_you.many": "You took back {n} moves.",
     },
     "fr": {
         "words": "u undo annuler",
@@ -40,8 +42,10 @@ UNDO: dict[str, dict[str, str]] = {
             "Reprendre votre dernier coup et les réponses de l’ordinateur (u) ; les cartes restent"
             " telles qu’elles sont tombées"
         ),
-        "page.undo.done.one": "{name} a repris 1 coup.",
-        "page.undo.done.many": "{name} a repris {n} coups.",
+        "undone.one": "{name} a repris 1 coup.",
+        "undone.many": "{name} a repris {n} coups.",
+        "undone_you.one": "Vous avez repris 1 coup.",
+        "undone_you.many": "Vous avez repris {n} coups.",
     },
 }
 """Undo's words; ``words`` are what may be typed at the terminal's prompt to ask for it."""
