@@ -20,7 +20,7 @@ UNDO: dict[str, dict[str, str]] = {
         "took_back.many": "Took back {n} moves, from your last on:",
         "page.undo.button": "Undo",
         "page.undo.title": (
-            "Take back your last move and the computers' replies (u); the cards stay as they fell"
+            "Take back your last move and the computers' replies (U); the cards stay as they fell"
         ),
         "undone.one": "{name} took back 1 move.",
         "undone.many": "{name} took back {n} moves.",
@@ -39,7 +39,7 @@ UNDO: dict[str, dict[str, str]] = {
         "took_back.many": "{n} coups repris, depuis le vôtre :",
         "page.undo.button": "Annuler",
         "page.undo.title": (
-            "Reprendre votre dernier coup et les réponses de l’ordinateur (u) ; les cartes restent"
+            "Reprendre votre dernier coup et les réponses de l’ordinateur (U) ; les cartes restent"
             " telles qu’elles sont tombées"
         ),
         "undone.one": "{name} a repris 1 coup.",

@@ -8,6 +8,7 @@ import { el, forgetSecret, oldToken, saveHere, saveInvites, saveMaker, saveSecre
   from "/static/common.js";
 import { hello, hereSecrets, localLinks, nextSeat, openSocket, renderHandOver } from "/static/hotseat.js";
 import { renderInvites } from "/static/invites.js";
+import { renderUndo } from "/static/undo.js";
 import { cardName, pegColour, prettyCard } from "/static/cards.js";
 import { chosenLang, fillPage, lang, langSwitch, loadWords, t, tn } from "/static/words.js";
 
@@ -443,6 +444,7 @@ function render() {
   $("status").textContent = statusText();
   renderHand();
   renderActions();
+  renderUndo($("undo-box"), game, socket, showError);
   if (shown.lastCall && shown.lastCall !== lastCallShown) renderCallout($("callout"), shown.lastCall, v);
   lastCallShown = shown.lastCall;
   $("deals-panel").hidden = game.deals.filter((d) => d.deal).length < 2 && game.status !== "over";
@@ -468,6 +470,7 @@ document.addEventListener("keydown", (e) => {
   } else if (key === "g" && $("go")) $("go").click();
   else if (key === "m" && $("muggins")) $("muggins").click();
   else if (key === "p" && $("pass")) $("pass").click();
+  else if (key === "u" && $("undo") && !$("undo").disabled) $("undo").click();
   else if (key === "d" && $("declare-input")) { $("declare-input").focus(); e.preventDefault(); }
 });
 
