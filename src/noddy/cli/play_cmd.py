@@ -370,7 +370,7 @@ def play(
 
     Name cards by their number in your hand (1 2) or as written (5h 10d J♠); press Enter to count
     your hand or to say Go. At any prompt ? shows help and q stops the game (Ctrl-C too); with
-    --record the game so far is saved.
+    --record the game so far is saved. Alone against the computer, u takes back your last move.
     """
     with reporting_errors():
         rules = load(rules_name, set_)
