@@ -35,7 +35,8 @@ def undo_point(state: GameState, seats: Collection[int]) -> int | None:
 
 def rewind(state: GameState, actions: int) -> GameState:
     """The game as it stood after the first ``actions`` of ``state``'s history: the very state it was
-    then (equal to it), replayed from the first state."""
+    then (equal to it), replayed from the first state of a game begun with `new_game` (as every game
+    the faces play is)."""
     earlier = new_game(state.rules, state.players, partners=state.partners)
     for action in state.history[:actions]:
         earlier = earlier.apply(action)
