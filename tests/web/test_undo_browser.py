@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser, expect
 from test_browser import (
+    ARTIFACTS,
     PHONE,
     LiveServer,
     browser,
@@ -38,6 +39,7 @@ def test_undo_on_a_phone_takes_back_the_move_and_the_reply(browser: Browser, ser
     expect(page.locator("#undo")).to_be_in_viewport()
     page.keyboard.press("u")
     expect(page.locator("#undone")).to_contain_text("You took back")
+    page.screenshot(path=ARTIFACTS / "undo-phone.png")
     assert hand(page) == kept
     page.locator("#undo").click()
     expect(page.locator("#hand .card-button")).to_have_count(len(dealt))
