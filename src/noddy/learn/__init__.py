@@ -1,5 +1,5 @@
 """Learn: the counting trainer (questions from real deals, judged by the itemised scorer), the
-learner's progress (accuracy and time per kind, spaced repetition, timed rounds), the discard advisor
+learner's progress, counting it yourself at a game and the table's glossary (accuracy and time per kind, spaced repetition, timed rounds), the discard advisor
 and the review of a game (above the players, below the faces)."""
 
 from noddy.learn.advise import (
@@ -12,6 +12,7 @@ from noddy.learn.advise import (
     greedy_discards,
     lay_away_presets,
 )
+from noddy.learn.countplay import Tally, glossary, judge_own, own_count, practice_offered
 from noddy.learn.progress import BOXES, SLOW, KindStats, Progress, ProgressError, RoundResult, TimedRound
 from noddy.learn.review import REVIEW_NODES, REVIEW_WORLDS, Decision, Review, review_game, review_record
 from noddy.learn.trainer import (
@@ -47,15 +48,20 @@ __all__ = [
     "Review",
     "RoundResult",
     "TimedRound",
+    "Tally",
     "What",
     "advise",
     "advise_view",
     "draw",
     "drill_kinds",
+    "glossary",
     "greedy_discards",
     "judge",
+    "judge_own",
     "lay_away_presets",
     "next_question",
+    "own_count",
+    "practice_offered",
     "review_game",
     "review_record",
     "whats",

@@ -15,6 +15,15 @@ from noddy.words.calls import (
     item_name,
     say,
 )
+from noddy.words.countplay import (
+    COUNTPLAY_PHRASES,
+    GLOSSARY,
+    countplay_page_phrases,
+    countplay_phrase,
+    glossary_text,
+    miss_line,
+    tally_line,
+)
 from noddy.words.learn import action_words, learn_phrase
 from noddy.words.lines import Happening, Line, Part, event_line, side_name, verb
 from noddy.words.page import PAGE, page_phrases
@@ -54,7 +63,9 @@ from noddy.words.undo import UNDO, is_undo, undo_page_phrases, undo_phrase
 
 __all__ = [
     "COUNTING",
+    "COUNTPLAY_PHRASES",
     "DRILL_NAMES",
+    "GLOSSARY",
     "LANGUAGES",
     "NAMES",
     "PAGE",
@@ -86,12 +97,16 @@ __all__ = [
     "cited",
     "count_heading",
     "counting_words",
+    "countplay_page_phrases",
+    "countplay_phrase",
     "drill_name",
     "event_line",
+    "glossary_text",
     "is_undo",
     "item_name",
     "jack_receiver_name",
     "learn_phrase",
+    "miss_line",
     "of_name",
     "page_phrases",
     "partners_line",
@@ -110,6 +125,7 @@ __all__ = [
     "sim_phrase",
     "stake_line",
     "steps",
+    "tally_line",
     "terminal_phrase",
     "train_page_phrases",
     "train_phrase",

@@ -5,6 +5,7 @@ is chosen by a count (one card, two cards); the rank and suit names come from `c
 from __future__ import annotations
 
 from noddy.words.calls import RANKS, SUITS, check_language
+from noddy.words.countplay import countplay_page_phrases
 from noddy.words.learn import LEARN_PAGE
 from noddy.words.phrases import PHRASES, REASONS
 from noddy.words.train import train_page_phrases
@@ -412,4 +413,5 @@ def page_phrases(lang: str = "en") -> dict[str, str]:
     table["you"] = PHRASES[lang]["you"]
     table.update(train_page_phrases(lang))
     table.update(undo_page_phrases(lang))
+    table.update(countplay_page_phrases(lang))
     return table
