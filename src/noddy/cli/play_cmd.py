@@ -30,6 +30,7 @@ from noddy.cli.common import (
 )
 from noddy.cli.play_record import check_record_path, save_record
 from noddy.cli.play_undo import TerminalUndo, UndoAsked
+from noddy.cli.play_count import CountCoach, CountYourselfOption, glossary_help
 from noddy.cli.render import board, cards_text, counted_text, event_text
 from noddy.errors import IllegalActionError, NoddyError
 from noddy.game import Action, EventKind, GameState, LegalActions, PlayerView, new_game
@@ -108,6 +109,7 @@ class Terminal:
         self.shown: dict[int | None, int] = {}
         self.scores_shown: tuple[int, ...] | None = None
         self.undo_offered = False
+        self.coach: CountCoach | None = None
 
     def rewound(self, view: PlayerView) -> None:
         """After moves were taken back: ``view``'s events count as shown, the score is shown again."""
@@ -163,6 +165,9 @@ class Terminal:
         counted = counted_text(view, self.names, lang)
         if counted is not None:
             console.print(counted)
+            practised = self.coach.ask(view) if self.coach is not None else None
+            if practised is not None:
+                return practised
         elif view.phase != "muggins":
             if view.turnup is not None:
                 cards = cards_text([view.turnup])
@@ -244,7 +249,7 @@ def _help(view: PlayerView, lang: str, undo: bool = False) -> str:
     else:
         what = terminal_phrase("help.play", lang, cards_help=cards_help, limit=PLAY_LIMIT)
     undo_help = f"\n{undo_phrase('help', lang)}" if undo else ""
-    return f"{what}{undo_help}\n{terminal_phrase('keys_help', lang)}"
+    return f"{what}{undo_help}\n{terminal_phrase('keys_help', lang)}\n{glossary_help(view.rules, lang)}"
 
 
 def _number(word: str, what: str, lang: str) -> int:
@@ -365,6 +370,7 @@ def play(
         Path | None, typer.Option("--record", metavar="FILE", help="Save the game record to this file.")
     ] = None,
     lang: LangOption = None,
+    count_yourself: CountYourselfOption = False,
 ) -> None:
     """Play a game in the terminal against the computer (or watch computers play one).
 
@@ -387,9 +393,11 @@ def play(
     seed = seed if seed is not None else random.randrange(1_000_000)
     rng = random.Random(seed)
     watcher = humans[0] if len(humans) == 1 else None
+    coach = CountCoach(rules, lang) if count_yourself and humans else None
     terminal = Terminal(names, watcher, hot_seat=len(humans) > 1, lang=lang)
     undo = TerminalUndo(names, humans, lang)
     terminal.undo_offered = undo.offered(state, watcher)
+    terminal.coach = coach
     title = rules_title(rules, set_, lang)
     names_text = ", ".join(escape(x) for x in names)
     console.print(
@@ -400,6 +408,8 @@ def play(
         console.print(terminal_phrase("partners", lang, first=first, second=second))
     if humans:
         console.print(f"[dim]{escape(terminal_phrase('keys_help', lang))}[/]", soft_wrap=False)
+    if coach is not None:
+        coach.start()
     seat_list = [Seat(name, kind) for name, kind in zip(names, kinds, strict=True)]
     preset = rules_name if not rules_name.endswith(".toml") else None
 
@@ -425,6 +435,8 @@ def play(
             err_console.print(terminal_phrase("saved_so_far", lang, path=escape(str(record))))
         raise typer.Exit(0 if isinstance(stop, Quit) else 130) from None
     _show_end(state, names, lang)
+    for line in coach.tally_lines(names) if coach is not None else ():
+        console.print(escape(line))
     if record is not None and save_record(recorded(state), record, state, lang):
         console.print(terminal_phrase("saved", lang, path=escape(str(record))))
     elif record is not None:

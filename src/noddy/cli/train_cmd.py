@@ -35,7 +35,15 @@ from noddy.places import data_dir
 from noddy.rules import Rules
 from noddy.words import LANGUAGES, announce, bye_line, drill_name, round_line, steps, train_phrase
 
-__all__ = ["default_progress_path", "load_progress", "save_progress", "train"]
+__all__ = [
+    "default_progress_path",
+    "load_progress",
+    "save_progress",
+    "show_judgement",
+    "show_steps",
+    "show_verdict",
+    "train",
+]
 
 clock: Callable[[], float] = time.time
 """The trainer's clock (seconds); tests replace it to run a timed round without waiting."""
@@ -143,12 +151,22 @@ def ask(lang: str) -> int | None:
 
 def show_judgement(judgement: Judgement, lang: str, one_at_a_time: bool) -> None:
     """The verdict, then the count item by item with its cards and the running total."""
-    question = judgement.question
+    show_verdict(judgement, lang)
+    show_steps(judgement, lang, one_at_a_time)
+
+
+def show_verdict(judgement: Judgement, lang: str) -> None:
+    """"Right: 12." or "Not quite: you said 8, the count is 12."."""
     if judgement.correct:
         console.print(f"[bold green]✔ {escape(train_phrase('right', lang, total=judgement.total))}[/]")
     else:
         verdict = train_phrase("wrong", lang, given=judgement.given, total=judgement.total)
         console.print(f"[bold red]✘ {escape(verdict)}[/]")
+
+
+def show_steps(judgement: Judgement, lang: str, one_at_a_time: bool = False) -> None:
+    """The count item by item with its cards and the running total, then the call."""
+    question = judgement.question
     if not judgement.items:
         console.print(escape(train_phrase("nothing", lang)))
         return

@@ -72,7 +72,7 @@ def glossary(rules: Rules, lang: str = "en") -> tuple[tuple[str, str], ...]:
     if rules.turnup.jack_points:
         found.add("turned_jack")
     terms = [str(k) for k in KINDS if k in found and k not in ("thirty_one", "last_card")]
-    if rules.hand.thirty_one.scores:
+    if rules.hand.thirty_one.enabled:
         terms.append("thirty_one_hand")
     terms += ["go", "thirty_one"]
     if rules.crib.kind != "none":
