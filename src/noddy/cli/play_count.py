@@ -30,8 +30,9 @@ CountYourselfOption = Annotated[
 
 def glossary_help(rules: Rules, lang: str) -> str:
     """The table's terms, one a line, for the end of the play's help (``?``)."""
-    lines = [f"{countplay_phrase('glossary', lang)}:"]
-    lines += [f"  {term}: {sentence}" for term, sentence in glossary(rules, lang)]
+    lines = [countplay_phrase("glossary_heading", lang)]
+    entries = glossary(rules, lang)
+    lines += ["  " + countplay_phrase("glossary_entry", lang, term=t, sentence=s) for t, s in entries]
     return "\n".join(lines)
 
 

@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from noddy.players import PLAYERS
 from noddy.rules import field_spec, preset_names
 from noddy.web.advise import router as advise_router
+from noddy.web.countplay import router as countplay_router
 from noddy.web.bots import BotPool
 from noddy.web.connection import MAX_NAME, Bucket, Limits, clean_name, serve_connection
 from noddy.web.guard import SECURITY_HEADERS, BodyLimit, Doorway, invalid_request
@@ -158,6 +159,7 @@ def create_app(
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(train_router(store.engine))
     app.include_router(advise_router)
+    app.include_router(countplay_router)
 
     @app.middleware("http")
     async def headers(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:

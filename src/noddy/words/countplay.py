@@ -37,6 +37,8 @@ COUNTPLAY_PHRASES: dict[str, dict[str, str]] = {
             " count is the check (type it at the prompt) and an opponent may claim what you miss."
         ),
         "glossary": "Words at this table",
+        "glossary_heading": "Words at this table:",
+        "glossary_entry": "{term}: {sentence}",
         "toggle": "Count it yourself",
         "toggle_note": "Practice: you are asked your own counts before they are shown; the true count is pegged.",
         "check": "Check",
@@ -62,6 +64,8 @@ COUNTPLAY_PHRASES: dict[str, dict[str, str]] = {
             " vous oubliez."
         ),
         "glossary": "Les mots de cette table",
+        "glossary_heading": "Les mots de cette table :",
+        "glossary_entry": "{term} : {sentence}",
         "toggle": "Comptez vous-même",
         "toggle_note": "Exercice : on vous demande vos propres comptes avant de les montrer ; le vrai compte"
         " est marqué.",

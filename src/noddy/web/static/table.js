@@ -9,6 +9,7 @@ import { el, forgetSecret, oldToken, saveHere, saveInvites, saveMaker, saveSecre
 import { hello, hereSecrets, localLinks, nextSeat, openSocket, renderHandOver } from "/static/hotseat.js";
 import { renderInvites } from "/static/invites.js";
 import { renderUndo } from "/static/undo.js";
+import { askCount } from "/static/countplay.js";
 import { cardName, pegColour, prettyCard } from "/static/cards.js";
 import { chosenLang, fillPage, lang, langSwitch, loadWords, t, tn } from "/static/words.js";
 
@@ -327,6 +328,7 @@ function renderActions() {
     }, t("button.lay_away", { chosen: selected.size, n: game.discard })));
   }
   if (kinds.has("go")) box.append(el("button", { class: kinds.has("play") ? "" : "primary", id: "go", onclick: () => send("go") }, t("button.go")));
+  if (kinds.has("count") && askCount(box, { view: game.view, secret: shown.secret, send, showError })) return;
   if (kinds.has("count")) {
     const range = game.view.declare;
     box.append(

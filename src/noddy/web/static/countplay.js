@@ -1,0 +1,126 @@
+// Count it yourself at a table, and the table's glossary. When the toggle is on and the count of this
+// seat's own hand or crib is being made, the page asks for the total first; the server judges it from
+// the seat's own view (POST /api/tables/{id}/count-check), the page shows the verdict and the items,
+// then sends "count": practice only, the true count is pegged. The words are the server's (words.js).
+
+import { el } from "/static/common.js";
+import { lang, t } from "/static/words.js";
+
+const $ = (id) => document.getElementById(id);
+const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+const TOGGLE_KEY = "noddy_count_yourself";
+const tallyKey = `noddy_count_tally_${tableId}`;
+let table = null;
+
+async function loadGlossary() {
+  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/glossary?lang=${lang() || "en"}`);
+  if (!response.ok) return;
+  table = await response.json();
+  $("glossary-list").replaceChildren(...table.terms.flatMap((x) => [el("dt", {}, x.term), el("dd", {}, x.text)]));
+  $("count-yourself-wrap").hidden = !table.offered;
+  showTally();
+}
+
+function tally() {
+  try {
+    return JSON.parse(sessionStorage.getItem(tallyKey)) || { asked: 0, right: 0, skipped: 0 };
+  } catch {
+    return { asked: 0, right: 0, skipped: 0 };
+  }
+}
+
+function addToTally(right, skipped) {
+  const now = tally();
+  now.asked += 1;
+  now.right += right ? 1 : 0;
+  now.skipped += skipped ? 1 : 0;
+  sessionStorage.setItem(tallyKey, JSON.stringify(now));
+  showTally();
+}
+
+/** The tally of this table's counts ("You counted 2 of 3 counts right"), or "" before the first. */
+export function tallyText() {
+  const now = tally();
+  if (!now.asked) return "";
+  return t(now.skipped ? "countplay.tally_skipped" : "countplay.tally", now);
+}
+
+function showTally() {
+  $("count-tally").textContent = tallyText();
+}
+
+function showResult(result) {
+  const steps = result.items.map((s) => el("li", {}, `${s.text}`, el("span", { class: "running" }, ` ${s.total}`)));
+  $("count-result").replaceChildren(
+    el("p", { class: result.correct ? "count-right" : "count-wrong" }, `${result.correct ? "✔" : "✘"} ${result.verdict}`),
+    ...(result.miss ? [el("p", {}, result.miss)] : []),
+    ...(result.nothing ? [el("p", {}, result.nothing)] : []),
+    el("ol", { class: "count-steps" }, steps),
+    ...(result.items.length ? [el("p", { class: "count-call" }, `“${result.call}”`)] : []),
+  );
+}
+
+/**
+ * At a count of the seat's own, with the toggle on: draw the question in ``box`` and return true
+ * (the caller draws nothing else); otherwise return false. ``ctx``: { view, secret, send, showError }.
+ */
+export function askCount(box, ctx) {
+  const { view } = ctx;
+  const counting = view.counting;
+  if (!$("count-yourself").checked || !table || !table.offered || !counting || counting.seat !== view.seat) return false;
+  const what = counting.what === "crib" ? "crib" : table.hand;
+  const input = el("input", { id: "count-answer", type: "number", min: 0, max: 999, inputmode: "numeric", "aria-describedby": "count-ask" });
+  const check = async () => {
+    const text = input.value.trim();
+    if (!/^\d{1,3}$/.test(text)) {
+      ctx.showError(t("countplay.not_number", { text }));
+      return;
+    }
+    const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/count-check`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ secret: ctx.secret, points: Number(text), lang: lang() || "en" }),
+    });
+    if (!response.ok) {
+      ctx.showError((await response.json()).detail || String(response.status));
+      return;
+    }
+    const result = await response.json();
+    showResult(result);
+    addToTally(result.correct, false);
+    ctx.send("count");
+  };
+  const skip = () => {
+    $("count-result").replaceChildren(el("p", {}, t("countplay.skipped")));
+    addToTally(false, true);
+    ctx.send("count");
+  };
+  input.addEventListener("keydown", (e) => {
+    if (e.key !== "Enter") return;
+    e.stopPropagation();
+    e.preventDefault();
+    if (input.value.trim() === "") skip();
+    else check();
+  });
+  box.append(
+    el("label", { id: "count-ask", for: "count-answer" }, t(`countplay.ask.${what}`)),
+    input,
+    el("button", { class: "primary", id: "count-check", onclick: check }, t("countplay.check")),
+    el("button", { id: "count-skip", onclick: skip }, t("countplay.skip")),
+  );
+  setTimeout(() => input.focus(), 0);
+  return true;
+}
+
+function init() {
+  const toggle = $("count-yourself");
+  toggle.checked = localStorage.getItem(TOGGLE_KEY) === "1";
+  toggle.addEventListener("change", () => {
+    localStorage.setItem(TOGGLE_KEY, toggle.checked ? "1" : "0");
+  });
+  $("glossary").addEventListener("toggle", () => { if ($("glossary").open) loadGlossary(); });
+  loadGlossary();
+  showTally();
+}
+
+init();
