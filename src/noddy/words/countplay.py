@@ -43,6 +43,7 @@ COUNTPLAY_PHRASES: dict[str, dict[str, str]] = {
         "toggle_note": "Practice: you are asked your own counts before they are shown; the true count is pegged.",
         "check": "Check",
         "skip": "Skip",
+        "close": "Close",
         "not_number": "“{text}” is not a number of points: type a whole number such as 6, or Skip.",
     },
     "fr": {
@@ -71,6 +72,7 @@ COUNTPLAY_PHRASES: dict[str, dict[str, str]] = {
         " est marqué.",
         "check": "Vérifier",
         "skip": "Passer",
+        "close": "Fermer",
         "not_number": "« {text} » n'est pas un nombre de points : tapez un nombre entier comme 6, ou Passer.",
     },
 }

@@ -50,8 +50,10 @@ function showTally() {
 }
 
 function showResult(result) {
-  const steps = result.items.map((s) => el("li", {}, `${s.text}`, el("span", { class: "running" }, ` ${s.total}`)));
+  const steps = result.items.map((s) => el("li", {}, s.text));
+  const close = el("button", { class: "quiet small count-close", "aria-label": t("countplay.close"), onclick: () => $("count-result").replaceChildren() }, "×");
   $("count-result").replaceChildren(
+    close,
     el("p", { class: result.correct ? "count-right" : "count-wrong" }, `${result.correct ? "✔" : "✘"} ${result.verdict}`),
     ...(result.miss ? [el("p", {}, result.miss)] : []),
     ...(result.nothing ? [el("p", {}, result.nothing)] : []),
@@ -91,7 +93,7 @@ export function askCount(box, ctx) {
     ctx.send("count");
   };
   const skip = () => {
-    $("count-result").replaceChildren(el("p", {}, t("countplay.skipped")));
+    $("count-result").replaceChildren();
     addToTally(false, true);
     ctx.send("count");
   };

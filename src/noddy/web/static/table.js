@@ -9,7 +9,7 @@ import { el, forgetSecret, oldToken, saveHere, saveInvites, saveMaker, saveSecre
 import { hello, hereSecrets, localLinks, nextSeat, openSocket, renderHandOver } from "/static/hotseat.js";
 import { renderInvites } from "/static/invites.js";
 import { renderUndo } from "/static/undo.js";
-import { askCount } from "/static/countplay.js";
+import { askCount, tallyText } from "/static/countplay.js";
 import { cardName, pegColour, prettyCard } from "/static/cards.js";
 import { chosenLang, fillPage, lang, langSwitch, loadWords, t, tn } from "/static/words.js";
 
@@ -393,7 +393,7 @@ function showOverlay(force = false) {
   $("result").textContent = statusText();
   $("stake").textContent = v.winner === null ? "" : scoreLine(names(), v)
     + (game.stake_line ? ` — ${game.stake_line}` : "");
-  $("final-deals").replaceChildren(dealsTable(game.deals, names(), v, game.reasons));
+  $("final-deals").replaceChildren(dealsTable(game.deals, names(), v, game.reasons), el("p", { id: "final-tally" }, tallyText()));
   $("replay-link").href = `/replay/${tableId}`;
   $("rematch").hidden = info.you === null;
   $("overlay").hidden = false;

@@ -1,0 +1,57 @@
+"""Counting it yourself and the glossary at a web table, in the browser (Playwright with Debian's
+Chromium). Screenshots are saved in tests/web/artifacts/."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Browser, expect
+from test_browser import (
+    ARTIFACTS,
+    PHONE,
+    LiveServer,
+    browser,
+    server,
+    start_table,
+    take_turn,
+    wait_for_turn,
+    watch_errors,
+)
+
+__all__ = ["browser", "server"]
+
+from test_browser import pytestmark  # noqa: F401  (skipped without chromium; slow)
+
+
+def test_a_count_answered_at_the_show_is_checked_and_the_glossary_opens(
+    browser: Browser, server: LiveServer
+) -> None:
+    page = browser.new_page(viewport=PHONE)
+    errors = watch_errors(page)
+    start_table(page, server, "cribbage")
+    expect(page.locator("#count-yourself-wrap")).to_be_visible()
+    page.locator("#glossary summary").click()
+    expect(page.locator("#glossary-list dt", has_text="his nobs")).to_be_visible()
+    page.check("#count-yourself")
+    answered = 0
+    while wait_for_turn(page):
+        if page.locator("#count-answer").count():
+            expect(page.locator("#count-for-me")).to_have_count(0)
+            seq = page.locator("body").get_attribute("data-seq") or ""
+            page.locator("#count-answer").fill("99" if answered == 0 else "")
+            page.locator("#count-answer").press("Enter")
+            if answered == 0:
+                expect(page.locator("#count-result")).to_contain_text("Not quite: you said 99")
+                expect(page.locator("#count-result")).to_contain_text("too many")
+                expect(page.locator("#count-result .count-steps")).to_be_attached()
+                page.screenshot(path=str(ARTIFACTS / "count-yourself-phone.png"))
+                expect(page.locator("#count-tally")).to_have_text("You counted 0 of 1 counts right.")
+            else:
+                expect(page.locator("#count-result")).to_be_empty()
+            answered += 1
+            page.wait_for_function("seq => document.body.dataset.seq !== seq", arg=seq, timeout=10_000)
+            continue
+        take_turn(page)
+    assert answered >= 2
+    tally = f"You counted 0 of {answered} counts right ({answered - 1} skipped)."
+    expect(page.locator("#final-tally")).to_have_text(tally)
+    assert not errors, errors
+    page.close()
