@@ -12,19 +12,21 @@ import pytest
 from typer.testing import CliRunner
 
 import noddy.cli.play_count
+import noddy.words
 from noddy.cli.main import app
 from noddy.game import Action, GameState, PlayerView, new_game
 from noddy.learn import Tally, glossary, judge_own, own_count, practice_offered
 from noddy.players import make_player, next_action
 from noddy.rules import load_rules
-import noddy.words
 from noddy.words import steps
 
 runner = CliRunner()
 TRIES = "1\n2\n3\ngo\n\n"
 
 
-def own_counts(rules_name: str, seed: int, overrides: tuple[str, ...] = ()) -> Iterator[tuple[GameState, PlayerView]]:
+def own_counts(
+    rules_name: str, seed: int, overrides: tuple[str, ...] = ()
+) -> Iterator[tuple[GameState, PlayerView]]:
     """Every state of a greedy game where a seat is to make the count of its own hand or crib, with
     that seat's view."""
     state = new_game(load_rules(rules_name, overrides), 2)
@@ -55,7 +57,9 @@ def test_the_answer_is_judged_against_the_count_the_game_pegs(rules_name: str) -
         assert set(question.held) <= {*view.hand, *view.held, *view.own_crib, *view.counted}
         assert question.turnup == view.turnup
         what = "crib" if view.counting and view.counting[0] == "crib" else None
-        assert question.what == (what or ("announcement" if view.rules.hand.when == "before_play" else "hand"))
+        assert question.what == (
+            what or ("announcement" if view.rules.hand.when == "before_play" else "hand")
+        )
         asked += 1
     assert asked >= 4
 
@@ -76,7 +80,7 @@ def test_no_question_at_another_seats_count_or_outside_a_count() -> None:
 
 
 def test_a_miss_says_how_far_off_and_the_steps_name_every_item() -> None:
-    state, view = next(own_counts("cribbage", 3))
+    _, view = next(own_counts("cribbage", 3))
     question = own_count(view)
     assert question is not None
     right = judge_own(view, question, 0).total
@@ -144,8 +148,12 @@ class Answers:
                 self.totals.append(total)
                 how = self.plan[self.asked % len(self.plan)]
                 self.asked += 1
-                pending[:] = {"right": [str(total)], "over": [str(total + 2)], "word": ["six", str(total)],
-                              "skip": [""]}[how]
+                pending[:] = {
+                    "right": [str(total)],
+                    "over": [str(total + 2)],
+                    "word": ["six", str(total)],
+                    "skip": [""],
+                }[how]
             return real_ask(coach, view)
 
         def line(prompt: str, help_text: str) -> str:
@@ -157,7 +165,9 @@ class Answers:
         monkeypatch.setattr(noddy.cli.play_count, "ask_line", line)
 
 
-def test_a_game_with_count_it_yourself_asks_checks_explains_and_tallies(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_game_with_count_it_yourself_asks_checks_explains_and_tallies(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     answers = Answers(monkeypatch)
     args = ["play", "--seed", "4", "--rules", "cribbage", "--count-yourself"]
     result = runner.invoke(app, args, input=("1 2\n" + TRIES) * 400)
@@ -193,7 +203,16 @@ def test_the_true_count_is_pegged_whatever_the_answer(monkeypatch: pytest.Monkey
 
 
 def test_under_muggins_count_it_yourself_asks_nothing_extra_and_says_why() -> None:
-    args = ["play", "--seed", "4", "--rules", "cribbage", "--set", "hand.wrong_count=muggins", "--count-yourself"]
+    args = [
+        "play",
+        "--seed",
+        "4",
+        "--rules",
+        "cribbage",
+        "--set",
+        "hand.wrong_count=muggins",
+        "--count-yourself",
+    ]
     result = runner.invoke(app, args, input="q\n")
     assert "these rules play muggins" in result.stdout
 
@@ -203,5 +222,7 @@ def test_the_help_at_the_table_ends_with_the_glossary_of_its_rules() -> None:
     nod = runner.invoke(app, ["play", "--seed", "4", "--rules", "willughby"], input="?\nq\n").stdout
     assert "Words at this table:" in crib and "his nobs:" in crib and "the show:" in crib
     assert "Knave Noddy:" in nod and "announcement:" in nod and "his nobs" not in nod
-    french = runner.invoke(app, ["play", "--seed", "4", "--rules", "cribbage", "--lang", "fr"], input="?\nq\n")
+    french = runner.invoke(
+        app, ["play", "--seed", "4", "--rules", "cribbage", "--lang", "fr"], input="?\nq\n"
+    )
     assert "Les mots de cette table :" in french.stdout and "quinze :" in french.stdout

@@ -58,7 +58,9 @@ class CountCoach:
         lang = self.lang
         given = self._answer(countplay_phrase(f"ask.{question.what}", lang), lang)
         judgement = judge_own(view, question, 0 if given is None else given)
-        self.tallies[view.seat] = self.tallies.get(view.seat, Tally()).add(None if given is None else judgement)
+        self.tallies[view.seat] = self.tallies.get(view.seat, Tally()).add(
+            None if given is None else judgement
+        )
         if given is None:
             console.print(f"[dim]{escape(countplay_phrase('skipped', lang))}[/]")
         else:
@@ -86,4 +88,3 @@ class CountCoach:
             line = tally_line(tally.asked, tally.right, tally.skipped, self.lang)
             lines.append(f"{names[seat]}: {line}" if len(self.tallies) > 1 else line)
         return lines
-

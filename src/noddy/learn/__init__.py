@@ -1,6 +1,7 @@
 """Learn: the counting trainer (questions from real deals, judged by the itemised scorer), the
-learner's progress, counting it yourself at a game and the table's glossary (accuracy and time per kind, spaced repetition, timed rounds), the discard advisor
-and the review of a game (above the players, below the faces)."""
+learner's progress (accuracy and time per kind, spaced repetition, timed rounds), the discard advisor,
+the review of a game, counting it yourself at a game and the table's glossary (above the players,
+below the faces)."""
 
 from noddy.learn.advise import (
     GREEDY_HANDS,
@@ -47,8 +48,8 @@ __all__ = [
     "Question",
     "Review",
     "RoundResult",
-    "TimedRound",
     "Tally",
+    "TimedRound",
     "What",
     "advise",
     "advise_view",

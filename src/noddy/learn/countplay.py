@@ -33,7 +33,9 @@ def own_count(view: PlayerView) -> Question | None:
     what, seat = view.counting
     if seat != view.seat or not view.counted or view.turnup is None:
         return None
-    asked: What = "crib" if what == "crib" else "announcement" if view.rules.hand.when == "before_play" else "hand"
+    asked: What = (
+        "crib" if what == "crib" else "announcement" if view.rules.hand.when == "before_play" else "hand"
+    )
     return Question(view.rules, asked, MIXED, view.counted, view.turnup, dealer=view.dealer == view.seat)
 
 
@@ -86,4 +88,3 @@ def glossary(rules: Rules, lang: str = "en") -> tuple[tuple[str, str], ...]:
         "receiver": jack_receiver_name(rules, lang),
     }
     return tuple(glossary_text(term, lang, **names) for term in terms)
-

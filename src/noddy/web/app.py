@@ -23,9 +23,9 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from noddy.players import PLAYERS
 from noddy.rules import field_spec, preset_names
 from noddy.web.advise import router as advise_router
-from noddy.web.countplay import router as countplay_router
 from noddy.web.bots import BotPool
 from noddy.web.connection import MAX_NAME, Bucket, Limits, clean_name, serve_connection
+from noddy.web.countplay import router as countplay_router
 from noddy.web.guard import SECURITY_HEADERS, BodyLimit, Doorway, invalid_request
 from noddy.web.live import LiveTable, Refused
 from noddy.web.pages import (
