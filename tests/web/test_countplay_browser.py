@@ -30,7 +30,10 @@ def test_a_count_answered_at_the_show_is_checked_and_the_glossary_opens(
     expect(page.locator("#count-yourself-wrap")).to_be_visible()
     page.locator("#glossary summary").click()
     expect(page.locator("#glossary-list dt", has_text="his nobs")).to_be_visible()
+    while wait_for_turn(page) and not page.locator("#count-for-me").count():
+        take_turn(page)
     page.check("#count-yourself")
+    expect(page.locator("#count-answer")).to_be_focused()
     answered = 0
     while wait_for_turn(page):
         if page.locator("#count-answer").count():

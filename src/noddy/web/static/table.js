@@ -480,6 +480,7 @@ $("rematch").addEventListener("click", () => {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "rematch" }));
 });
 $("close-overlay").addEventListener("click", () => { $("overlay").hidden = true; });
+$("count-yourself").addEventListener("change", () => { if (game) render(); });
 $("rename").addEventListener("click", () => {
   $("rename-form").hidden = false;
   $("rename").hidden = true;
