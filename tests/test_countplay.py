@@ -226,3 +226,25 @@ def test_the_help_at_the_table_ends_with_the_glossary_of_its_rules() -> None:
         app, ["play", "--seed", "4", "--rules", "cribbage", "--lang", "fr"], input="?\nq\n"
     )
     assert "Les mots de cette table :" in french.stdout and "quinze :" in french.stdout
+
+
+def test_count_it_yourself_in_the_terminal_holds_no_wording_of_its_own() -> None:
+    """Every phrase of the terminal's count it yourself comes from `noddy.words` (the faces only render)."""
+    import ast
+    from pathlib import Path
+
+    from noddy.words import COUNTPLAY_PHRASES, GLOSSARY
+
+    tree = ast.parse(Path(noddy.cli.play_count.__file__ or "").read_text(encoding="utf-8"))
+    docstrings = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Expr)}
+    docstrings |= {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.keyword) and n.arg == "help"}
+    texts = [
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings
+    ]
+    for lang in ("en", "fr"):
+        phrases = [*COUNTPLAY_PHRASES[lang].values(), *(s for _, s in GLOSSARY[lang].values())]
+        for text in phrases:
+            fixed = max(re.split(r"\{\w+\}", text), key=len).strip(" :.,")
+            assert " " not in fixed or not any(fixed in t for t in texts), (lang, fixed)
