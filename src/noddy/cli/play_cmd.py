@@ -28,9 +28,9 @@ from noddy.cli.common import (
     rules_title,
     seats_help,
 )
+from noddy.cli.play_count import CountCoach, CountYourselfOption, glossary_help
 from noddy.cli.play_record import check_record_path, save_record
 from noddy.cli.play_undo import TerminalUndo, UndoAsked
-from noddy.cli.play_count import CountCoach, CountYourselfOption, glossary_help
 from noddy.cli.render import board, cards_text, counted_text, event_text
 from noddy.errors import IllegalActionError, NoddyError
 from noddy.game import Action, EventKind, GameState, LegalActions, PlayerView, new_game

@@ -11,6 +11,7 @@ const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).
 const TOGGLE_KEY = "noddy_count_yourself";
 const tallyKey = `noddy_count_tally_${tableId}`;
 let table = null;
+let redraw = null;
 
 async function loadGlossary() {
   const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/glossary?lang=${lang() || "en"}`);
@@ -64,10 +65,12 @@ function showResult(result) {
 
 /**
  * At a count of the seat's own, with the toggle on: draw the question in ``box`` and return true
- * (the caller draws nothing else); otherwise return false. ``ctx``: { view, secret, send, showError }.
+ * (the caller draws nothing else); otherwise return false. ``ctx``: { view, secret, send, showError,
+ * redraw }, ``redraw`` drawing the table again (when the box is ticked or unticked).
  */
 export function askCount(box, ctx) {
   const { view } = ctx;
+  redraw = ctx.redraw;
   const counting = view.counting;
   if (!$("count-yourself").checked || !table || !table.offered || !counting || counting.seat !== view.seat) return false;
   const what = counting.what === "crib" ? "crib" : table.hand;
@@ -119,6 +122,7 @@ function init() {
   toggle.checked = localStorage.getItem(TOGGLE_KEY) === "1";
   toggle.addEventListener("change", () => {
     localStorage.setItem(TOGGLE_KEY, toggle.checked ? "1" : "0");
+    if (redraw) redraw();
   });
   $("glossary").addEventListener("toggle", () => { if ($("glossary").open) loadGlossary(); });
   loadGlossary();

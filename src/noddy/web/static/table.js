@@ -328,8 +328,7 @@ function renderActions() {
     }, t("button.lay_away", { chosen: selected.size, n: game.discard })));
   }
   if (kinds.has("go")) box.append(el("button", { class: kinds.has("play") ? "" : "primary", id: "go", onclick: () => send("go") }, t("button.go")));
-  if (kinds.has("count") && askCount(box, { view: game.view, secret: shown.secret, send, showError })) return;
-  if (kinds.has("count")) {
+  if (kinds.has("count") && !askCount(box, { view: game.view, secret: shown.secret, send, showError, redraw: render })) {
     const range = game.view.declare;
     box.append(
       el("button", { class: "primary", id: "count-for-me", onclick: () => send("count") }, t("button.count")),
@@ -480,7 +479,6 @@ $("rematch").addEventListener("click", () => {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "rematch" }));
 });
 $("close-overlay").addEventListener("click", () => { $("overlay").hidden = true; });
-$("count-yourself").addEventListener("change", () => { if (game) render(); });
 $("rename").addEventListener("click", () => {
   $("rename-form").hidden = false;
   $("rename").hidden = true;
