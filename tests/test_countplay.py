@@ -186,6 +186,20 @@ def test_a_game_with_count_it_yourself_asks_checks_explains_and_tallies(
     skipped = answers.asked // 4
     assert f"You counted {right} of {answers.asked} counts right ({skipped} skipped)." in out
     assert "Count your hand: press Enter" not in out
+    lines = out.splitlines()
+    verdicts = [i for i, text in enumerate(lines) if text.startswith(("✔ Right", "✘ Not quite", "Skipped"))]
+    for start in verdicts:
+        calls = [text for text in lines[start:] if "“" in text]
+        assert "): “" in calls[0], "the call is said once, by the game's own line after the steps"
+
+
+def test_a_game_stopped_still_says_the_tally(monkeypatch: pytest.MonkeyPatch) -> None:
+    answers = Answers(monkeypatch)
+    args = ["play", "--seed", "4", "--rules", "cribbage", "--count-yourself"]
+    result = runner.invoke(app, args, input=("1 2\n" + TRIES) * 12)
+    assert answers.asked >= 1
+    assert result.exit_code == 130
+    assert re.search(r"You counted \d+ of \d+ counts? right", result.output)
 
 
 def test_the_true_count_is_pegged_whatever_the_answer(monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:

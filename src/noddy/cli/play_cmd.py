@@ -431,6 +431,8 @@ def play(
         terminal.show_events(state.view(terminal.watcher))
     except (KeyboardInterrupt, EOFError, Quit) as stop:
         err_console.print("\n" + terminal_phrase("stopped", lang))
+        for line in coach.tally_lines(names) if coach is not None else ():
+            err_console.print(escape(line))
         if record is not None and save_record(recorded(state), record, None, lang):
             err_console.print(terminal_phrase("saved_so_far", lang, path=escape(str(record))))
         raise typer.Exit(0 if isinstance(stop, Quit) else 130) from None

@@ -68,7 +68,7 @@ class CountCoach:
             miss = miss_line(given, judgement.total, lang)
             if miss:
                 console.print(escape(miss))
-        show_steps(judgement, lang)
+        show_steps(judgement, lang, call=False)
         return Action.count(view.seat)
 
     def _answer(self, prompt: str, lang: str) -> int | None:

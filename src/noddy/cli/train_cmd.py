@@ -164,8 +164,11 @@ def show_verdict(judgement: Judgement, lang: str) -> None:
         console.print(f"[bold red]✘ {escape(verdict)}[/]")
 
 
-def show_steps(judgement: Judgement, lang: str, one_at_a_time: bool = False) -> None:
-    """The count item by item with its cards and the running total, then the call."""
+def show_steps(
+    judgement: Judgement, lang: str, one_at_a_time: bool = False, call: bool = True
+) -> None:
+    """The count item by item with its cards and the running total, then the call (unless
+    ``call`` is false: at a game, whose own line says the call next)."""
     question = judgement.question
     if not judgement.items:
         console.print(escape(train_phrase("nothing", lang)))
@@ -177,7 +180,8 @@ def show_steps(judgement: Judgement, lang: str, one_at_a_time: bool = False) -> 
             except (EOFError, KeyboardInterrupt):
                 one_at_a_time = False
         console.print(f"  [bold]{escape(step.text):<44}[/] [bold cyan]{step.part.running:>3}[/]")
-    console.print(f"[bold]“{escape(announce(judgement.items, question.rules, lang))}”[/]")
+    if call:
+        console.print(f"[bold]“{escape(announce(judgement.items, question.rules, lang))}”[/]")
 
 
 def stats_table(progress: Progress, lang: str) -> Table:
