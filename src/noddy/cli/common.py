@@ -10,10 +10,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.markup import escape
-from rich.measure import Measurement
-from rich.table import Table
 from typer._coercion import RuntimeParam, build_runtime_param
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
@@ -44,25 +40,45 @@ __all__ = [
     "seats_help",
 ]
 
-console = Console(highlight=False, soft_wrap=True)
-err_console = Console(stderr=True, highlight=False, soft_wrap=True)
-
 HUMAN = "human"
 """The seat kind of a person at the terminal."""
 
 if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table
+
     COMPUTERS: tuple[str, ...]
     """The computer players a seat may hold, in every command."""
+    console: Console
+    """rich's console on standard output, for every command."""
+    err_console: Console
+    """rich's console on standard error, for errors and notes."""
 
 
 def __getattr__(name: str) -> Any:
     """`COMPUTERS`, read from the players when first asked for: only the commands that seat
-    players load them (and numpy with them); ``noddy score`` never does."""
+    players load them (and numpy with them); ``noddy score`` never does. `console` and
+    `err_console`, made when first asked for: ``noddy score`` prints its count without rich's
+    Console (`noddy.cli.plain`), and rich's Console takes a fifth of its start-up."""
     if name == "COMPUTERS":
         from noddy.players import MEASUREMENT, PLAYERS
 
         return (*PLAYERS, *MEASUREMENT)
+    if name in ("console", "err_console"):
+        return _console(stderr=name == "err_console")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _console(stderr: bool = False) -> Console:
+    """The console on standard output (or error), made the first time it is needed."""
+    name = "err_console" if stderr else "console"
+    made: Console | None = globals().get(name)
+    if made is None:
+        from rich.console import Console
+
+        made = Console(stderr=stderr, highlight=False, soft_wrap=True)
+        globals()[name] = made
+    return made
 
 
 def seats_help(example: str, human: bool) -> str:
@@ -123,6 +139,9 @@ class Quit(Exception):
 def ask_line(prompt: str, help_text: str, quit_words: Sequence[str] = ("q", "quit")) -> str:
     """A line typed at ``prompt`` (rich markup), the help at every prompt of the terminal: ``?``
     shows ``help_text`` (what may be typed there) and asks again; a quit word raises `Quit`."""
+    from rich.markup import escape
+
+    console = _console()
     while True:
         text = console.input(prompt).strip()
         if text == "?":
@@ -261,4 +280,6 @@ def plain_help(app: typer.Typer) -> None:
 
 def print_error(message: str) -> None:
     """Print ``message`` as an error on stderr, word for word (square brackets are not markup)."""
-    err_console.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)
+    from rich.markup import escape
+
+    _console(stderr=True).print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)

@@ -14,7 +14,7 @@ from typer.main import get_command_from_info, get_group
 from typer.models import CommandInfo
 
 from noddy import __version__
-from noddy.cli.common import PlainCommand, PlainGroup, console, plain_help
+from noddy.cli.common import PlainCommand, PlainGroup, plain_help
 
 __all__ = ["app", "main"]
 
@@ -77,6 +77,8 @@ app = typer.Typer(
 
 def _version(value: bool) -> None:
     if value:
+        from noddy.cli.common import console
+
         console.print(f"noddy {__version__}")
         raise typer.Exit()
 
@@ -93,6 +95,7 @@ def _main(
 @app.command(cls=PlainCommand)
 def demo() -> None:
     """What noddy can do so far: the rule sets, and a hand counted as a player calls it."""
+    from noddy.cli.common import console
     from noddy.cli.rules_cmd import list_rules
     from noddy.cli.score_cmd import score
 

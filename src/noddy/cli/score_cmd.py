@@ -3,33 +3,22 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import ExitStack
 from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Any, BinaryIO, NoReturn
 
 import typer
-from rich.markup import escape
-from rich.table import Table
-
 from noddy.cards import Card, format_cards, parse_card, parse_cards
-from noddy.cli.common import (
-    RulesOption,
-    SetOption,
-    console,
-    err_console,
-    load,
-    print_error,
-    reporting_errors,
-    rules_title,
-)
+from noddy.cli.common import RulesOption, SetOption, load, print_error, reporting_errors, rules_title
+from noddy.cli.plain import Grid, Line, Page, Piece, print_page
 from noddy.errors import CardError, NoddyError, RulesError
 from noddy.rules import Rules, load_rules
 from noddy.scoring import FACTS, ScoreItem, score_hand, total, turned_jack_item
 from noddy.words import LANGUAGES, announce, count_heading, item_name, phrase, turned_jack_line
 
-__all__ = ["answer", "answer_lines", "score"]
+__all__ = ["answer", "answer_lines", "count_page", "score"]
 
 DEFAULT_RULES = "willughby"
 
@@ -148,6 +137,8 @@ def _batch(source: str, defaults: Mapping[str, Any]) -> None:
             failed += not ok
     sys.stdout.flush()
     if failed:
+        from noddy.cli.common import err_console
+
         err_console.print(f"{failed} line(s) failed")
         raise typer.Exit(1)
 
@@ -191,42 +182,51 @@ def score(
 
         print(json.dumps(to_answer(items, rules, lang), ensure_ascii=False))
         return
-    _print_count(held, up, items, rules, crib, lang, set_)
+    print_page(count_page(held, up, items, rules, crib, lang, set_))
 
 
-def _print_count(
+def count_page(
     held: tuple[Card, ...],
     turnup: Card,
     items: tuple[ScoreItem, ...],
     rules: Rules,
     crib: bool,
     lang: str,
-    overrides: list[str] | None,
-) -> None:
-    cards = f"[bold]{format_cards(held, pretty=True)}[/]"
-    title = escape(rules_title(rules, overrides, lang))
-    console.print(count_heading("crib" if crib else "hand", cards, f"[bold]{turnup.pretty}[/]", title, lang))
-    if items:
-        table = Table(show_edge=False)
-        table.add_column(phrase("combination", lang))
-        table.add_column(phrase("cards", lang))
-        table.add_column(phrase("points", lang), justify="right")
-        table.add_column(phrase("total", lang), justify="right")
-        running = 0
-        for item in items:
-            running += item.points
-            table.add_row(
-                escape(item_name(item, rules, lang)),
-                _cards_text(item),
-                str(item.points),
-                str(running),
-            )
-        console.print(table)
-    console.print(f"[bold]“{escape(announce(items, rules, lang))}”[/]")
-    console.print(phrase("count_total", lang, total=f"[bold]{total(items)}[/]"))
+    overrides: Sequence[str] | None,
+) -> Page:
+    """What ``noddy score`` prints: the heading, the itemised table (none for an empty count), the
+    call, the total and, if a Jack is turned up, its line; the cards, the call and the total in bold."""
+    title = rules_title(rules, overrides, lang)
+    runs = {"cards": (format_cards(held, pretty=True), True), "turnup": (turnup.pretty, True)}
+    runs["rules"] = (title, False)
+    marked = {name: f"\0{name}\0" for name in runs}
+    heading = _runs(count_heading("crib" if crib else "hand", lang=lang, **marked), runs)
+    totals = _runs(phrase("count_total", lang, total="\0total\0"), {"total": (str(total(items)), True)})
+    lines: list[Line] = [((f"“{announce(items, rules, lang)}”", True),), totals]
     jack = turned_jack_item(turnup, rules)
     if jack is not None:
-        console.print(escape(turned_jack_line(jack, rules, lang)))
+        lines.append(((turned_jack_line(jack, rules, lang), False),))
+    return Page((heading,), _table(items, rules, lang), tuple(lines))
+
+
+def _runs(text: str, runs: dict[str, Piece]) -> Line:
+    """``text``, whose values are marked ``\\0name\\0``, as a line of runs: each mark replaced by its
+    run (the values themselves never go through the split, so no value can be read as a mark)."""
+    parts = text.split("\0")
+    return tuple(runs[part] if index % 2 else (part, False) for index, part in enumerate(parts))
+
+
+def _table(items: tuple[ScoreItem, ...], rules: Rules, lang: str) -> Grid | None:
+    """The itemised table: each item's name, its cards, its points and the running total."""
+    if not items:
+        return None
+    rows = []
+    running = 0
+    for item in items:
+        running += item.points
+        rows.append((item_name(item, rules, lang), _cards_text(item), str(item.points), str(running)))
+    headers = tuple(phrase(key, lang) for key in ("combination", "cards", "points", "total"))
+    return Grid(headers, (False, False, True, True), tuple(rows))
 
 
 def _cards_text(item: ScoreItem) -> str:
