@@ -6,7 +6,6 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -185,7 +184,6 @@ def reporting_errors() -> Iterator[None]:
         sys.exit(1)
 
 
-@dataclass(frozen=True)
 class _AsGiven(RuntimeParam):
     """Typer's coercion of a parameter that takes text, a list of texts or a flag, with a shortcut:
     a value already of that type is kept as it is, as typer's pydantic adapter would keep it, without

@@ -17,8 +17,7 @@ import os
 import re
 import sys
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, NamedTuple, TextIO
 
 import typer
 
@@ -34,8 +33,7 @@ Line = tuple[Piece, ...]
 """One printed line, in runs."""
 
 
-@dataclass(frozen=True)
-class Grid:
+class Grid(NamedTuple):
     """A table: its column headings, which columns are justified right, and its rows of cells."""
 
     headers: tuple[str, ...]
@@ -43,8 +41,7 @@ class Grid:
     rows: tuple[tuple[str, ...], ...]
 
 
-@dataclass(frozen=True)
-class Page:
+class Page(NamedTuple):
     """What a command prints: lines, a table (or none), then more lines."""
 
     before: tuple[Line, ...]

@@ -1,6 +1,12 @@
-"""Rule sets as data: the model, the shipped presets, house rules and their TOML form."""
+"""Rule sets as data: the model, the shipped presets, house rules and their TOML form.
 
-from noddy.rules.citations import CITED, Cited
+The sources' citations (`CITED`, `Cited`) are imported when first asked for: a count never cites.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from noddy.rules.describe import Row, describe, differences, fields_markdown
 from noddy.rules.fields import FieldSpec, Points
 from noddy.rules.load import (
@@ -29,6 +35,9 @@ from noddy.rules.sections import (
     Turnup,
     Words,
 )
+
+if TYPE_CHECKING:
+    from noddy.rules.citations import CITED, Cited
 
 __all__ = [
     "CITED",
@@ -67,3 +76,11 @@ __all__ = [
     "side_of",
     "side_seats",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    if name in ("CITED", "Cited"):
+        from noddy.rules import citations
+
+        return getattr(citations, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

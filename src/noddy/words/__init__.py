@@ -1,65 +1,71 @@
 """Words: how noddy says things (calls, event lines, phrases, card names) in English and French,
 as plain structured data; the terminal and the web only style and draw them."""
 
-from noddy.words.calls import (
-    LANGUAGES,
-    NAMES,
-    SPECIAL_NAMES,
-    CallPart,
-    announce,
-    call,
-    card_name,
-    card_text,
-    card_words,
-    check_language,
-    item_name,
-    say,
-)
-from noddy.words.countplay import (
-    COUNTPLAY_PHRASES,
-    GLOSSARY,
-    countplay_page_phrases,
-    countplay_phrase,
-    glossary_text,
-    miss_line,
-    tally_line,
-)
-from noddy.words.learn import action_words, learn_phrase
-from noddy.words.lines import Happening, Line, Part, event_line, side_name, verb
-from noddy.words.page import PAGE, page_phrases
-from noddy.words.phrases import (
-    PHRASES,
-    REASONS,
-    agree,
-    cannot_play,
-    count_heading,
-    jack_receiver_name,
-    of_name,
-    person,
-    phrase,
-    play_end_line,
-    reason_name,
-    stake_line,
-    turned_jack_line,
-    whose,
-)
-from noddy.words.reasons import REFUSALS, Reason, say_reason
-from noddy.words.rule_sets import COUNTING, RULE_SETS, cited, counting_words, rule_set_words
-from noddy.words.sim import SIM, partners_line, side_label, sides_heading, sim_phrase
-from noddy.words.terminal import TERMINAL, terminal_phrase, yes_or_no
-from noddy.words.train import (
-    DRILL_NAMES,
-    TRAIN_PHRASES,
-    Step,
-    bye_line,
-    drill_name,
-    question_prompt,
-    round_line,
-    steps,
-    train_page_phrases,
-    train_phrase,
-)
-from noddy.words.undo import UNDO, is_undo, undo_page_phrases, undo_phrase
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from noddy.words.calls import (
+        LANGUAGES,
+        NAMES,
+        SPECIAL_NAMES,
+        CallPart,
+        announce,
+        call,
+        card_name,
+        card_text,
+        card_words,
+        check_language,
+        item_name,
+        say,
+    )
+    from noddy.words.countplay import (
+        COUNTPLAY_PHRASES,
+        GLOSSARY,
+        countplay_page_phrases,
+        countplay_phrase,
+        glossary_text,
+        miss_line,
+        tally_line,
+    )
+    from noddy.words.learn import action_words, learn_phrase
+    from noddy.words.lines import Happening, Line, Part, event_line, side_name, verb
+    from noddy.words.page import PAGE, page_phrases
+    from noddy.words.phrases import (
+        PHRASES,
+        REASONS,
+        agree,
+        cannot_play,
+        count_heading,
+        jack_receiver_name,
+        of_name,
+        person,
+        phrase,
+        play_end_line,
+        reason_name,
+        stake_line,
+        turned_jack_line,
+        whose,
+    )
+    from noddy.words.reasons import REFUSALS, Reason, say_reason
+    from noddy.words.rule_sets import COUNTING, RULE_SETS, cited, counting_words, rule_set_words
+    from noddy.words.sim import SIM, partners_line, side_label, sides_heading, sim_phrase
+    from noddy.words.terminal import TERMINAL, terminal_phrase, yes_or_no
+    from noddy.words.train import (
+        DRILL_NAMES,
+        TRAIN_PHRASES,
+        Step,
+        bye_line,
+        drill_name,
+        question_prompt,
+        round_line,
+        steps,
+        train_page_phrases,
+        train_phrase,
+    )
+    from noddy.words.undo import UNDO, is_undo, undo_page_phrases, undo_phrase
 
 __all__ = [
     "COUNTING",
@@ -136,3 +142,42 @@ __all__ = [
     "whose",
     "yes_or_no",
 ]
+
+_HOMES = {
+    "calls": (
+        "LANGUAGES", "NAMES", "SPECIAL_NAMES", "CallPart", "announce", "call", "card_name", "card_text",
+        "card_words", "check_language", "item_name", "say",
+    ),
+    "countplay": (
+        "COUNTPLAY_PHRASES", "GLOSSARY", "countplay_page_phrases", "countplay_phrase", "glossary_text",
+        "miss_line", "tally_line",
+    ),
+    "learn": ("action_words", "learn_phrase"),
+    "lines": ("Happening", "Line", "Part", "event_line", "side_name", "verb"),
+    "page": ("PAGE", "page_phrases"),
+    "phrases": (
+        "PHRASES", "REASONS", "agree", "cannot_play", "count_heading", "jack_receiver_name", "of_name",
+        "person", "phrase", "play_end_line", "reason_name", "stake_line", "turned_jack_line", "whose",
+    ),
+    "reasons": ("REFUSALS", "Reason", "say_reason"),
+    "rule_sets": ("COUNTING", "RULE_SETS", "cited", "counting_words", "rule_set_words"),
+    "sim": ("SIM", "partners_line", "side_label", "sides_heading", "sim_phrase"),
+    "terminal": ("TERMINAL", "terminal_phrase", "yes_or_no"),
+    "train": (
+        "DRILL_NAMES", "TRAIN_PHRASES", "Step", "bye_line", "drill_name", "question_prompt", "round_line",
+        "steps", "train_page_phrases", "train_phrase",
+    ),
+    "undo": ("UNDO", "is_undo", "undo_page_phrases", "undo_phrase"),
+}
+"""Where each public name lives: each module is imported when one of its names is first asked for, so
+``noddy score`` loads the calls and the phrases, not the trainer's, the web page's or the simulator's
+words."""
+
+
+def __getattr__(name: str) -> Any:
+    for module, names in _HOMES.items():
+        if name in names:
+            value = getattr(import_module(f"noddy.words.{module}"), name)
+            globals()[name] = value
+            return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from noddy.rules import CITED, field_spec
+from noddy.rules import field_spec
 from noddy.words.calls import check_language
 
 __all__ = ["COUNTING", "RULE_SETS", "cited", "counting_words", "rule_set_words"]
@@ -122,6 +122,8 @@ def cited(text: str, *, codes: bool = False) -> str:
     >>> cited("K31: S002 does not say.", codes=True)
     'K31: Du Coeur (1996, S002) does not say.'
     """
+
+    from noddy.rules import CITED  # only notes cite: a count starts without the citations
 
     def name(match: re.Match[str]) -> str:
         code, owner = match.groups()
