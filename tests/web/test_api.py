@@ -15,8 +15,7 @@ from web_helpers import live, mine, new_table, play_to_end
 
 from noddy.cli.main import app as cli
 from noddy.record import GameRecord
-from noddy.rules import load_rules, preset_names
-from noddy.rules.describe import describe
+from noddy.rules import describe, load_rules, preset_names
 from noddy.web import Limits, create_app, server_options
 
 

@@ -154,6 +154,10 @@ def ask_line(prompt: str, help_text: str, quit_words: Sequence[str] = ("q", "qui
 def print_table(table: Table) -> None:
     """Print a table whole: on a terminal it fits the window; elsewhere (a file, a pipe) it takes the
     width it needs, so that no cell is cut short."""
+    from rich.console import Console
+    from rich.measure import Measurement
+
+    console = _console()
     if console.is_terminal:
         console.print(table)
         return

@@ -4,8 +4,6 @@ Each command's module is imported only when that command runs (or help lists it)
 never loads numpy, matplotlib, dask, FastAPI or SQLAlchemy, and starts about as fast as typer does.
 """
 
-from __future__ import annotations
-
 from importlib import import_module
 from typing import Annotated
 

@@ -1,7 +1,5 @@
 """``noddy score``: the itemised count of a hand or crib, its announcement, and a JSON batch mode."""
 
-from __future__ import annotations
-
 import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import ExitStack
@@ -10,6 +8,7 @@ from pathlib import Path
 from typing import Annotated, Any, BinaryIO, NoReturn
 
 import typer
+
 from noddy.cards import Card, format_cards, parse_card, parse_cards
 from noddy.cli.common import RulesOption, SetOption, load, print_error, reporting_errors, rules_title
 from noddy.cli.plain import Grid, Line, Page, Piece, print_page

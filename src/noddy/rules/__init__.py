@@ -1,13 +1,14 @@
 """Rule sets as data: the model, the shipped presets, house rules and their TOML form.
 
-The sources' citations (`CITED`, `Cited`) are imported when first asked for: a count never cites.
+The sources' citations (`CITED`, `Cited`) and the rules in plain words (`describe`, `differences`,
+`fields_markdown`, `Row`) are imported when first asked for: ``noddy score`` needs neither.
 """
 
 from __future__ import annotations
 
+from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from noddy.rules.describe import Row, describe, differences, fields_markdown
 from noddy.rules.fields import FieldSpec, Points
 from noddy.rules.load import (
     dump_rules,
@@ -38,6 +39,7 @@ from noddy.rules.sections import (
 
 if TYPE_CHECKING:
     from noddy.rules.citations import CITED, Cited
+    from noddy.rules.rows import Row, describe, differences, fields_markdown
 
 __all__ = [
     "CITED",
@@ -78,9 +80,20 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    if name in ("CITED", "Cited"):
-        from noddy.rules import citations
+_LATER = {
+    "CITED": "citations",
+    "Cited": "citations",
+    "Row": "rows",
+    "describe": "rows",
+    "differences": "rows",
+    "fields_markdown": "rows",
+}
+"""The names imported from their modules when first asked for."""
 
-        return getattr(citations, name)
+
+def __getattr__(name: str) -> Any:
+    if name in _LATER:
+        value = getattr(import_module(f"noddy.rules.{_LATER[name]}"), name)
+        globals()[name] = value
+        return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
