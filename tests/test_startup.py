@@ -18,6 +18,10 @@ HEAVY = (
 """What ``noddy score`` never imports. pydantic is how typer parses an option's value, which the
 commands' text options and flags skip (`noddy.cli.common`): it took about 40% of the start-up."""
 
+UNUSED = ("rich.console", "rich.table", "rich.markup", "noddy.rules.rows", "noddy.words.train")
+"""What ``noddy score`` does not import when its table fits the terminal: rich's Console and Table
+(`noddy.cli.plain` writes rich's layout), the rules in plain words, the trainer's words."""
+
 SCRIPT = """
 import json, sys
 from noddy.cli.main import app
@@ -25,15 +29,14 @@ from typer.testing import CliRunner
 args = ["score", "5h 5d 5c Js", "--turnup", "5s", "--rules", "cribbage", "--set", "game.target=121"]
 result = CliRunner().invoke(app, args)
 engine = ("noddy.game", "noddy.players")
-heavy = sorted(m for m in sys.modules if m.split(".")[0] in HEAVY or m.startswith(engine))
+heavy = sorted(m for m in sys.modules if m.split(".")[0] in HEAVY or m.startswith(engine) or m in UNUSED)
 print(json.dumps({"exit": result.exit_code, "total": "Total: 29" in result.stdout, "heavy": heavy}))
 """
 
 
 def test_score_imports_nothing_heavy() -> None:
-    out = subprocess.run(
-        [sys.executable, "-c", f"HEAVY = {HEAVY!r}\n{SCRIPT}"], capture_output=True, text=True, check=True
-    )
+    script = f"HEAVY = {HEAVY!r}\nUNUSED = {UNUSED!r}\n{SCRIPT}"
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     found = json.loads(out.stdout.splitlines()[-1])
     assert found == {"exit": 0, "total": True, "heavy": []}
 
@@ -81,3 +84,31 @@ def test_text_options_parse_as_typer_parses_them() -> None:
     assert ours == typers
     assert ours[0] == (None, "given", None, False, 1)
     assert ours[1] == ("5h 5d", "", ["a=1", "é ♠"], True, 3)
+
+
+LAZY = """
+import importlib, json, sys
+found = {}
+for package in ("noddy.rules", "noddy.words", "noddy.scoring", "noddy.cli.common"):
+    module = importlib.import_module(package)
+    for name in getattr(module, "__all__"):
+        value = getattr(module, name)
+        home = getattr(value, "__module__", None)
+        if home and home.startswith("noddy.") and home != package and hasattr(sys.modules[home], name):
+            found[f"{package}.{name}"] = getattr(sys.modules[home], name) is value
+    star = {}
+    exec(f"from {package} import *", star)
+    found[package + ".*"] = sorted(k for k in star if k != "__builtins__") == sorted(module.__all__)
+import noddy.rules.rows
+from noddy.rules import describe
+found["describe"] = callable(describe) and describe is noddy.rules.rows.describe
+print(json.dumps(found))
+"""
+
+
+def test_every_public_name_of_a_lazy_package_is_its_modules_own() -> None:
+    """The packages that import their modules on first use give every name of their ``__all__``, the
+    same object as the module's, by attribute and by ``import *``, in a fresh interpreter."""
+    out = subprocess.run([sys.executable, "-c", LAZY], capture_output=True, text=True, check=True)
+    found = json.loads(out.stdout.splitlines()[-1])
+    assert found and all(found.values()), [name for name, ok in found.items() if not ok]

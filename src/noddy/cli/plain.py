@@ -1,7 +1,7 @@
 """A page of lines and one table, written exactly as rich's Console lays it out, without importing
 rich's Console (about a fifth of ``noddy score``'s start-up): ``noddy score`` prints its count this
 way. Where only rich knows the layout (a table wider than the terminal, which rich wraps; text
-whose width, markup or emoji codes rich would measure or change; Windows, Jupyter, IDLE, an
+whose width, backslashes or emoji codes rich would measure or change; Windows, Jupyter, IDLE, an
 encoding other than UTF-8), the same page goes to rich instead, which is imported then.
 
 The look is rich's: a ``Table(show_edge=False)`` in the heavy-head box, one space of padding each
@@ -93,7 +93,10 @@ divider."""
 
 
 def _plain(text: str) -> bool:
-    """Whether rich prints ``text`` as it is, one cell a character."""
+    """Whether rich prints ``text`` as it is, one cell a character (escaped, its markup reads back
+    as it was, except a backslash at the end of a run, which rich doubles)."""
+    if "\\" in text:
+        return False
     if not (text.isascii() and text.isprintable()):
         narrow = (any(low <= ord(char) <= high for low, high in NARROW) for char in text)
         if not all(narrow):
