@@ -17,7 +17,7 @@ from noddy.game import GameState, new_game, rewind, undo_point
 from noddy.players import RandomPlayer, next_action, run_game, take_back, undo_refusal
 from noddy.record import GameRecord, Seat
 from noddy.rules import load_rules, preset_names
-from noddy.words import REFUSALS
+from noddy.words import REFUSALS, page_phrases
 
 runner = CliRunner()
 
@@ -134,3 +134,9 @@ def test_the_terminal_help_offers_undo_only_to_one_person_against_computers() ->
     assert "undo is only for one person playing against computer players: 2 people play here" in text
     french = runner.invoke(app, ["play", "--seed", "5", "--lang", "fr"], input="annuler\nq\n")
     assert "rien à reprendre de vous dans cette donne" in " ".join(french.stdout.split())
+
+
+@pytest.mark.parametrize(("lang", "word"), [("en", "U undo"), ("fr", "U annuler")])
+def test_the_tables_key_line_names_the_undo_key(lang: str, word: str) -> None:
+    """The table's key line lists U beside the other keys the page answers to."""
+    assert word in page_phrases(lang)["table.keys"]

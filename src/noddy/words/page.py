@@ -88,6 +88,7 @@ PAGE: dict[str, dict[str, str]] = {
         "table.your_cards": "your cards",
         "table.keys": (
             "Keys: 1–6 choose a card · Enter lay away or count · G Go · D declare · M muggins · P pass"
+            " · U undo (against the computer)"
         ),
         "table.invite_title": "Invite your friends",
         "table.invite_text": "Send each friend their own link: it seats one person, the first to open it.",
@@ -276,7 +277,7 @@ PAGE: dict[str, dict[str, str]] = {
         "table.your_cards": "vos cartes",
         "table.keys": (
             "Touches : 1–6 choisir une carte · Entrée écarter ou compter · G Go · D annoncer · M muggins ·"
-            " P passer"
+            " P passer · U annuler (contre l’ordinateur)"
         ),
         "table.invite_title": "Invitez vos amis",
         "table.invite_text": (
