@@ -262,3 +262,22 @@ def test_count_it_yourself_in_the_terminal_holds_no_wording_of_its_own() -> None
         for text in phrases:
             fixed = max(re.split(r"\{\w+\}", text), key=len).strip(" :.,")
             assert " " not in fixed or not any(fixed in t for t in texts), (lang, fixed)
+
+
+def test_undo_at_the_count_yourself_prompt_takes_the_last_move_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``u`` typed where the count is asked takes back the person's last play, as at any prompt."""
+    real_line = noddy.cli.play_count.ask_line
+    typed = ["u"]
+
+    def line(prompt: str, help_text: str) -> str:
+        if "Count it yourself" in prompt:
+            return typed.pop(0) if typed else ""
+        return real_line(prompt, help_text)
+
+    monkeypatch.setattr(noddy.cli.play_count, "ask_line", line)
+    args = ["play", "--seed", "4", "--rules", "cribbage", "--seats", "human,greedy", "--count-yourself"]
+    result = runner.invoke(app, args, input=("1 2\n" + TRIES) * 400)
+    assert result.exit_code == 0, result.output[-2000:]
+    assert not typed
+    assert "Took back" in result.output
+    assert "'u' is not a number" not in result.output

@@ -10,11 +10,12 @@ import typer
 from rich.markup import escape
 
 from noddy.cli.common import ask_line, console
+from noddy.cli.play_undo import UndoAsked
 from noddy.cli.train_cmd import show_steps, show_verdict
 from noddy.game import Action, PlayerView
 from noddy.learn import Tally, glossary, judge_own, own_count, practice_offered
 from noddy.rules import Rules
-from noddy.words import countplay_phrase, miss_line, tally_line, train_phrase
+from noddy.words import countplay_phrase, is_undo, miss_line, tally_line, train_phrase
 
 __all__ = ["CountCoach", "CountYourselfOption", "glossary_help"]
 
@@ -56,7 +57,7 @@ class CountCoach:
         if question is None or view.seat is None:
             return None
         lang = self.lang
-        given = self._answer(countplay_phrase(f"ask.{question.what}", lang), lang)
+        given = self._answer(countplay_phrase(f"ask.{question.what}", lang), lang, view.seat)
         judgement = judge_own(view, question, 0 if given is None else given)
         self.tallies[view.seat] = self.tallies.get(view.seat, Tally()).add(
             None if given is None else judgement
@@ -71,12 +72,15 @@ class CountCoach:
         show_steps(judgement, lang, call=False)
         return Action.count(view.seat)
 
-    def _answer(self, prompt: str, lang: str) -> int | None:
-        """A whole number typed at ``prompt``, or ``None`` for Enter alone (a skip)."""
+    def _answer(self, prompt: str, lang: str, seat: int) -> int | None:
+        """A whole number typed at ``prompt``, or ``None`` for Enter alone (a skip); ``u`` asks the
+        game to take ``seat``'s last move back, as at any other prompt."""
         while True:
             text = ask_line(f"[bold]{escape(prompt)}[/]", countplay_phrase("help", lang))
             if not text:
                 return None
+            if is_undo(text, lang):
+                raise UndoAsked(seat)
             if text.isascii() and text.isdecimal() and len(text) <= 3:
                 return int(text)
             console.print(f"[red]{escape(train_phrase('not_number', lang, text=text))}[/]")
