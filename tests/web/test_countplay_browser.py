@@ -58,3 +58,18 @@ def test_a_count_answered_at_the_show_is_checked_and_the_glossary_opens(
     expect(page.locator("#final-tally")).to_have_text(tally)
     assert not errors, errors
     page.close()
+
+
+def test_the_open_glossary_follows_a_switch_of_language(browser: Browser, server: LiveServer) -> None:
+    """Switched to French at the table, an open glossary speaks French at once (not when reopened)."""
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    errors = watch_errors(page)
+    start_table(page, server, "cribbage")
+    page.locator("#glossary summary").click()
+    expect(page.locator("#glossary-list dt", has_text="fifteen")).to_be_visible()
+    page.locator("#lang-switch button[data-lang='fr']").click()
+    expect(page.locator("#glossary-list dt", has_text="quinze")).to_be_visible()
+    expect(page.locator("#glossary-list dt", has_text="fifteen")).to_have_count(0)
+    assert not errors, errors
+    context.close()

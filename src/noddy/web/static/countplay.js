@@ -125,6 +125,7 @@ function init() {
     if (redraw) redraw();
   });
   $("glossary").addEventListener("toggle", () => { if ($("glossary").open) loadGlossary(); });
+  document.addEventListener("noddy:words", () => loadGlossary());
   loadGlossary();
   showTally();
 }

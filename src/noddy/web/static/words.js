@@ -28,7 +28,8 @@ export function lang() {
   return current;
 }
 
-/** Fetch the phrase table of ``wanted`` (unless it is loaded already) and fill in the page. */
+/** Fetch the phrase table of ``wanted`` (unless it is loaded already) and fill in the page; parts that
+ * fetch words of their own hear of it by the document's "noddy:words" event. */
 export async function loadWords(wanted) {
   if (wanted === current) return;
   const response = await fetch(`/api/words/${encodeURIComponent(wanted)}`);
@@ -38,6 +39,7 @@ export async function loadWords(wanted) {
   current = data.lang;
   document.documentElement.lang = current;
   fillPage();
+  document.dispatchEvent(new CustomEvent("noddy:words", { detail: current }));
 }
 
 /** A phrase with its {fields} filled in from ``values``. */
