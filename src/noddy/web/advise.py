@@ -24,6 +24,7 @@ from noddy.errors import NoddyError
 from noddy.learn import MODELS, advise, advise_view, lay_away_presets, review_record
 from noddy.rules import load_rules, preset_names
 from noddy.web.live import LiveTable
+from noddy.web.lookup import seat_or_403, table_or_404
 from noddy.web.tables import TableManager
 
 __all__ = ["router"]
@@ -63,10 +64,7 @@ def _manager(request: Request) -> TableManager:
 
 
 def _table(request: Request, table_id: str) -> LiveTable:
-    table = _manager(request).get(table_id)
-    if table is None:
-        raise HTTPException(404, f"there is no table {table_id!r}")
-    return table
+    return table_or_404(_manager(request), table_id)
 
 
 @router.get("/advise", include_in_schema=False)
@@ -113,9 +111,7 @@ async def api_hint(table_id: str, body: HintIn, request: Request) -> dict[str, A
     table = _table(request, table_id)
     if not table.hints:
         raise HTTPException(403, "this table has no hints: they are switched on when a table is made")
-    seat = table.seat_of_secret(body.secret)
-    if seat is None:
-        raise HTTPException(403, "that is not the key of a seat at this table")
+    seat = seat_or_403(table, body.secret)
     state = table.state
     if table.laying.may_lay_away(state, seat) and state.to_act != seat:
         state = state.evolve(to_act=seat)

@@ -28,6 +28,7 @@ from noddy.web.connection import MAX_NAME, Bucket, Limits, clean_name, serve_con
 from noddy.web.countplay import router as countplay_router
 from noddy.web.guard import SECURITY_HEADERS, BodyLimit, Doorway, invalid_request
 from noddy.web.live import LiveTable, Refused
+from noddy.web.lookup import table_or_404
 from noddy.web.pages import (
     counting_choices,
     known_language,
@@ -249,9 +250,7 @@ def create_app(
 
     @app.post("/api/tables/{table_id}/invites", status_code=201)
     async def api_invite(table_id: str, body: InviteIn) -> dict[str, Any]:
-        table = manager.get(table_id)
-        if table is None:
-            raise HTTPException(404, f"there is no table {table_id!r}")
+        table = table_or_404(manager, table_id)
         if not table.is_maker(body.maker):
             raise HTTPException(403, "only the table's maker can make a new invite link; that is not its key")
         token = manager.invite(table, body.seat)
@@ -259,15 +258,11 @@ def create_app(
 
     @app.get("/api/tables/{table_id}")
     async def api_table(table_id: str) -> dict[str, Any]:
-        table = manager.get(table_id)
-        if table is None:
-            raise HTTPException(404, f"there is no table {table_id!r}")
+        table = table_or_404(manager, table_id)
         return table.summary()
 
     def _finished(table_id: str) -> LiveTable:
-        table = manager.get(table_id)
-        if table is None:
-            raise HTTPException(404, f"there is no table {table_id!r}")
+        table = table_or_404(manager, table_id)
         if not table.state.is_over:
             raise HTTPException(403, "a game can be replayed only when it is over; watch it at its table")
         return table

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from noddy.learn import glossary, judge_own, own_count, practice_offered
 from noddy.web.live import LiveTable
-from noddy.web.tables import TableManager
+from noddy.web.lookup import seat_or_403, table_or_404
 from noddy.words import LANGUAGES, announce, miss_line, steps, train_phrase
 
 __all__ = ["router"]
@@ -34,11 +34,7 @@ class CountIn(BaseModel):
 
 
 def _table(request: Request, table_id: str) -> LiveTable:
-    manager: TableManager = request.app.state.manager
-    table = manager.get(table_id)
-    if table is None:
-        raise HTTPException(404, f"there is no table {table_id!r}")
-    return table
+    return table_or_404(request.app.state.manager, table_id)
 
 
 def _lang(lang: str) -> str:
@@ -66,10 +62,7 @@ async def api_count_check(table_id: str, body: CountIn, request: Request) -> dic
     """The answer judged against the count of the seat's own hand or crib being made now, with the
     count item by item: only once that count is this seat's to make, from its own view."""
     table = _table(request, table_id)
-    seat = table.seat_of_secret(body.secret)
-    if seat is None:
-        raise HTTPException(403, "that is not the key of a seat at this table")
-    view = table.state.view(seat)
+    view = table.state.view(seat_or_403(table, body.secret))
     question = own_count(view) if practice_offered(view.rules) else None
     if question is None:
         raise HTTPException(409, "no count of your own hand or crib is being made now")
