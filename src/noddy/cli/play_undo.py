@@ -11,7 +11,7 @@ from noddy.cli.common import console
 from noddy.cli.render import event_text
 from noddy.errors import IllegalActionError
 from noddy.game import GameState
-from noddy.players import take_back, undo_refusal
+from noddy.players import take_back, undo_offered
 from noddy.words import Reason, undo_phrase
 
 __all__ = ["TerminalUndo", "UndoAsked"]
@@ -38,8 +38,7 @@ class TerminalUndo:
 
     def offered(self, state: GameState, seat: int | None) -> bool:
         """Whether this table offers undo at all (one person, every other seat a computer)."""
-        why = undo_refusal(state, seat, self.people)
-        return why is None or why.key == "undo_none"
+        return undo_offered(state, seat, self.people)
 
     def take_back(self, state: GameState, seat: int) -> GameState:
         """The state before ``seat``'s last move, with a line saying what was taken back; or the

@@ -12,7 +12,7 @@ from noddy.players.levels import EasyPlayer
 from noddy.players.search import WIN
 from noddy.players.simple import GreedyPlayer, RandomPlayer
 from noddy.players.strong import OraclePlayer, StrongPlayer
-from noddy.players.undo import take_back, undo_refusal
+from noddy.players.undo import take_back, undo_offered, undo_refusal
 from noddy.players.worlds import sample_worlds
 
 __all__ = [
@@ -32,6 +32,7 @@ __all__ = [
     "run_game",
     "sample_worlds",
     "take_back",
+    "undo_offered",
     "undo_refusal",
 ]
 

@@ -14,7 +14,7 @@ from noddy.errors import IllegalActionError
 from noddy.game import GameState, rewind, undo_point
 from noddy.words import Reason
 
-__all__ = ["take_back", "undo_refusal"]
+__all__ = ["take_back", "undo_offered", "undo_refusal"]
 
 
 def undo_refusal(state: GameState, seat: int | None, people: Collection[int]) -> Reason | None:
@@ -28,6 +28,13 @@ def undo_refusal(state: GameState, seat: int | None, people: Collection[int]) ->
     if undo_point(state, (seat,)) is None:
         return Reason("undo_none")
     return None
+
+
+def undo_offered(state: GameState, seat: int | None, people: Collection[int]) -> bool:
+    """Whether the table offers ``seat`` undo at all (one person, the rest computers, the game on),
+    whether or not it has a move of its own to take back yet."""
+    why = undo_refusal(state, seat, people)
+    return why is None or why.key == "undo_none"
 
 
 def take_back(state: GameState, seat: int | None, people: Collection[int]) -> GameState:
