@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 from importlib.resources import files
 from pathlib import Path
 
@@ -189,8 +190,14 @@ def test_one_address_creating_too_many_tables_is_told_to_wait(tmp_path: Path) ->
 
 def test_idle_tables_leave_memory_and_come_back_from_the_store(database: str) -> None:
     with TestClient(create_app(database, bot_delay=0, max_tables=2)) as client:
-        made = [new_table(client) for _ in range(3)]
         manager = client.app.state.manager  # type: ignore[attr-defined]
+        made = []
+        for _ in range(3):
+            made.append(new_table(client))
+            table = manager.live[made[-1]["id"]]
+            deadline = time.monotonic() + 30
+            while not table.idle and time.monotonic() < deadline:
+                time.sleep(0.01)  # the computer's first move, on a busy machine, before the next table
         assert made[0]["id"] not in manager.live and len(manager.live) == 2
         first = client.get(f"/api/tables/{made[0]['id']}").json()
         assert first["id"] == made[0]["id"] and first["status"] == "playing"
