@@ -1,8 +1,44 @@
-"""Set-up shared by every test."""
+"""Set-up shared by every test, and the markers every test file may use:
+
+- ``requires_kernel``: the test needs the compiled kernel. Where it is not built the test skips,
+  saying why, unless ``NODDY_REQUIRE_KERNEL`` is set (``make test`` and CI set it): then it fails.
+- ``slow`` (declared in pyproject.toml): left out of ``make check``, the quick subset.
+"""
 
 from __future__ import annotations
 
+import os
+
 import pytest
+
+REQUIRE_KERNEL = "NODDY_REQUIRE_KERNEL"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "requires_kernel: needs the compiled kernel (skips without it; fails without it when"
+        f" {REQUIRE_KERNEL} is set, as `make test` sets it)",
+    )
+
+
+def kernel_missing() -> str:
+    """Why the compiled kernel cannot be used here, or ``""`` (read when a marked test starts, so a
+    test that hides the extension sees its own answer)."""
+    from noddy.kernel import unavailable
+
+    return unavailable()
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    if item.get_closest_marker("requires_kernel") is None:
+        return
+    why = kernel_missing()
+    if not why:
+        return
+    if os.environ.get(REQUIRE_KERNEL):
+        pytest.fail(f"{REQUIRE_KERNEL} is set but {why}", pytrace=False)
+    pytest.skip(why)
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -21,16 +21,12 @@ import pytest
 from noddy.cards import DECK, Card
 from noddy.errors import NoddyError
 from noddy.game import Action, GameState, Phase, count_items, new_game
-from noddy.kernel import KernelState, compiled, kernel_config, play_game, unavailable, unsupported
+from noddy.kernel import KernelState, compiled, kernel_config, play_game, unsupported
 from noddy.players import GreedyPlayer
 from noddy.rules import Rules, load_rules, preset_names
 from noddy.scoring import score_hand, total
 from noddy.sim import SOURCES, play_games
 from noddy.sim.tournament import choose_engine
-
-needs_kernel = pytest.mark.skipif(
-    bool(unavailable()) and os.environ.get("NODDY_REQUIRE_KERNEL") != "1", reason="the kernel is not built"
-)
 
 HOUSE = [
     (
@@ -153,15 +149,33 @@ def _id(case: tuple[str, tuple[str, ...], int, bool | None]) -> str:
     return f"{name}{'+' + ','.join(overrides) if overrides else ''}-{n}{'p' if partners else ''}"
 
 
-def test_the_kernel_is_built_where_make_test_requires_it() -> None:
-    """``make test`` sets NODDY_REQUIRE_KERNEL=1: a kernel that did not build fails loudly there."""
-    if os.environ.get("NODDY_REQUIRE_KERNEL") == "1":
-        assert unavailable() == ""
-    else:
-        assert unavailable() == "" or "not built" in unavailable()
+MARKED = """
+import sys
+sys.modules["noddy.kernel._ckernel"] = None  # as if the build had failed
+import pytest
+
+@pytest.mark.requires_kernel
+def test_marked():
+    pass
+"""
 
 
-@needs_kernel
+@pytest.mark.parametrize(("required", "outcome", "code"), [("", "1 skipped", 0), ("1", "1 error", 1)])
+def test_a_test_that_requires_the_kernel_skips_without_it_or_fails_where_make_test_requires_it(
+    tmp_path: Path, required: str, outcome: str, code: int
+) -> None:
+    """``requires_kernel`` (tests/conftest.py) skips a test where the kernel is not built, saying why,
+    and fails it instead where ``NODDY_REQUIRE_KERNEL`` is set, as ``make test`` sets it."""
+    (tmp_path / "test_marked.py").write_text(MARKED)
+    tests = Path(__file__).resolve().parent
+    env = {**os.environ, "PYTHONPATH": f"{tests.parent / 'src'}:{tests}", "NODDY_REQUIRE_KERNEL": required}
+    command = [sys.executable, "-m", "pytest", "-p", "conftest", "-rsf", "-p", "no:cacheprovider", "."]
+    done = subprocess.run(command, capture_output=True, text=True, env=env, cwd=tmp_path, check=False)
+    assert (outcome in done.stdout, done.returncode) == (True, code), done.stdout + done.stderr
+    assert "the compiled kernel is not built" in done.stdout
+
+
+@pytest.mark.requires_kernel
 @pytest.mark.parametrize("case", CASES, ids=[_id(c) for c in CASES])
 def test_the_kernel_plays_every_rule_set_as_the_engine_does(
     case: tuple[str, tuple[str, ...], int, bool | None],
@@ -173,7 +187,7 @@ def test_the_kernel_plays_every_rule_set_as_the_engine_does(
         lockstep(rules, n, partners, seed)
 
 
-@needs_kernel
+@pytest.mark.requires_kernel
 @pytest.mark.slow
 @pytest.mark.parametrize("case", CASES, ids=[_id(c) for c in CASES])
 def test_the_kernel_plays_thousands_of_games_as_the_engine_does(
@@ -188,7 +202,7 @@ def test_the_kernel_plays_thousands_of_games_as_the_engine_does(
 PRESET_CASES = [case for case in CASES if not case[1]]
 
 
-@needs_kernel
+@pytest.mark.requires_kernel
 @pytest.mark.parametrize("case", PRESET_CASES, ids=[_id(c) for c in PRESET_CASES])
 def test_the_kernel_greedy_player_chooses_as_the_python_one(
     case: tuple[str, tuple[str, ...], int, bool | None],
@@ -197,7 +211,7 @@ def test_the_kernel_greedy_player_chooses_as_the_python_one(
     assert greedy_lockstep(load_rules(name, overrides), n, partners, 0) > 0
 
 
-@needs_kernel
+@pytest.mark.requires_kernel
 @pytest.mark.slow
 @pytest.mark.parametrize("case", CASES, ids=[_id(c) for c in CASES])
 def test_the_kernel_greedy_player_chooses_as_the_python_one_in_many_games(
@@ -209,7 +223,7 @@ def test_the_kernel_greedy_player_chooses_as_the_python_one_in_many_games(
         greedy_lockstep(rules, n, partners, seed)
 
 
-@needs_kernel
+@pytest.mark.requires_kernel
 @pytest.mark.parametrize("case", CASES, ids=[_id(c) for c in CASES])
 def test_whole_kernel_games_add_up_and_repeat_for_a_seed(
     case: tuple[str, tuple[str, ...], int, bool | None],
@@ -258,7 +272,7 @@ def check_counts(case: tuple[str, tuple[str, ...], int, bool | None], sizes: tup
         assert list(one_by_one) == expected and list(at_once) == expected, (cards, crib)
 
 
-@needs_kernel
+@pytest.mark.requires_kernel
 @pytest.mark.parametrize("case", CASES, ids=[_id(c) for c in CASES])
 def test_the_kernel_counts_hands_and_cribs_as_score_hand(
     case: tuple[str, tuple[str, ...], int, bool | None],
@@ -266,7 +280,7 @@ def test_the_kernel_counts_hands_and_cribs_as_score_hand(
     check_counts(case, (1, 2, 3, 4, 5, 6, 7))
 
 
-@needs_kernel
+@pytest.mark.requires_kernel
 @pytest.mark.slow
 @pytest.mark.parametrize("case", CASES, ids=[_id(c) for c in CASES])
 def test_the_kernel_counts_the_largest_hands_as_score_hand(
@@ -275,7 +289,7 @@ def test_the_kernel_counts_the_largest_hands_as_score_hand(
     check_counts(case, (8, 10, 12))
 
 
-@needs_kernel
+@pytest.mark.requires_kernel
 def test_the_step_state_refuses_what_is_not_legal_and_copies_apart() -> None:
     rules = load_rules("cribbage")
     state = KernelState(rules, 2)
@@ -295,7 +309,7 @@ def test_the_step_state_refuses_what_is_not_legal_and_copies_apart() -> None:
     assert kernel_config(rules, 2, None) is kernel_config(rules, 2, None)
 
 
-@needs_kernel
+@pytest.mark.requires_kernel
 def test_rules_beyond_the_kernel_are_named_and_played_by_python() -> None:
     big = load_rules("willughby", ["deal.players.2.dealt=13"])
     assert unsupported(big, 2) == "the kernel counts up to 13 cards with the turn-up, not 14"
@@ -309,13 +323,13 @@ def test_rules_beyond_the_kernel_are_named_and_played_by_python() -> None:
         choose_engine(big, ["random", "random"], "fast")
 
 
-@needs_kernel
+@pytest.mark.requires_kernel
 def test_players_beyond_the_kernel_are_named() -> None:
     with pytest.raises(NoddyError, match="only random, greedy players, not strong"):
         choose_engine(load_rules("cribbage"), ["random", "strong"], "kernel")
 
 
-@needs_kernel
+@pytest.mark.requires_kernel
 def test_random_and_greedy_tournaments_take_the_kernel_and_repeat_for_a_seed() -> None:
     rules = load_rules("cribbage")
     assert (

@@ -14,12 +14,12 @@ import random
 import pytest
 
 from noddy.game import Action, GameState, Phase, PlayerView, new_game
-from noddy.kernel import lay_away_values, unavailable, unsupported
+from noddy.kernel import lay_away_values, unsupported
 from noddy.players import StrongPlayer, discard
 from noddy.players.discard import numpy_discard_values
 from noddy.rules import Rules, load_rules, preset_names
 
-pytestmark = pytest.mark.skipif(bool(unavailable()), reason=unavailable() or "built")
+pytestmark = pytest.mark.requires_kernel
 
 HOUSE = [
     (

@@ -15,14 +15,14 @@ import pytest
 from helpers import dealt
 from noddy.errors import NoddyError
 from noddy.game import Action
-from noddy.kernel import lay_away_rollouts, unavailable
+from noddy.kernel import lay_away_rollouts
 from noddy.players import StrongPlayer
 from noddy.players.discard import deal_values, discard_values, hand_means, turnups
 from noddy.players.search import WIN
 from noddy.rules import load_rules
 from test_kernel_discard import _view, lay_aways
 
-pytestmark = pytest.mark.skipif(bool(unavailable()), reason=unavailable() or "built")
+pytestmark = pytest.mark.requires_kernel
 
 
 @pytest.mark.parametrize(("name", "players", "partners"), [("cribbage", 2, None), ("cribbage", 4, True)])

@@ -14,14 +14,12 @@ import pytest
 
 from helpers import states_of
 from noddy.game import GameState, Phase, new_game
-from noddy.kernel import KernelState, compiled, unavailable
+from noddy.kernel import KernelState, compiled
 from noddy.players import GreedyPlayer, StrongPlayer, make_player
 from noddy.players.driver import run_game
 from noddy.players.search import Search, greedy_deal
 from noddy.players.worlds import sample_worlds
 from noddy.rules import load_rules
-
-kernel = pytest.mark.skipif(bool(unavailable()), reason=unavailable() or "built")
 
 
 def _greedy_game(name: str, players: int, seed: int) -> list[GameState]:
@@ -63,7 +61,7 @@ def test_greedy_deal_is_how_greedy_players_end_the_deal(name: str, players: int)
     assert checked > 5
 
 
-@kernel
+@pytest.mark.requires_kernel
 @pytest.mark.parametrize(("name", "players"), TABLES)
 def test_the_greedy_leaf_is_the_same_on_the_kernel_and_the_engine(name: str, players: int) -> None:
     """With no budget, each position is worth the rest of its deal as greedy players play it, the
@@ -86,7 +84,7 @@ def test_the_greedy_leaf_is_the_same_on_the_kernel_and_the_engine(name: str, pla
     assert checked > 10
 
 
-@kernel
+@pytest.mark.requires_kernel
 @pytest.mark.parametrize(("name", "players"), TABLES)
 def test_greedy_chooses_alike_on_a_world_on_the_kernel_and_the_engine(name: str, players: int) -> None:
     """In the worlds a search fills in, every seat's greedy choice to the end of the deal is the
@@ -126,7 +124,7 @@ def test_the_engine_leaf_plays_the_deal_out() -> None:
     assert any(greedy != 0.0 for _, greedy in values)
 
 
-@kernel
+@pytest.mark.requires_kernel
 def test_strong_with_the_greedy_leaf_plays_a_whole_game() -> None:
     rules = load_rules("cribbage")
     seats = [
@@ -153,7 +151,7 @@ def test_an_unknown_leaf_is_refused() -> None:
         Search(0, (0, 0), leaf="oracle")
 
 
-@kernel
+@pytest.mark.requires_kernel
 def test_greedy_deal_needs_a_kernel_state() -> None:
     with pytest.raises(TypeError, match="greedy_deal needs a kernel State, not int"):
         compiled.greedy_deal(3)  # type: ignore[arg-type]

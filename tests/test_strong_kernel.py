@@ -14,14 +14,14 @@ import pytest
 
 from helpers import states_of
 from noddy.game import Action, GameState, Phase, PlayerView, new_game
-from noddy.kernel import KernelState, unavailable, unsupported
+from noddy.kernel import KernelState, unsupported
 from noddy.players import GreedyPlayer, OraclePlayer, StrongPlayer
 from noddy.players.driver import run_game
 from noddy.players.search import Search
 from noddy.players.worlds import sample_worlds
 from noddy.rules import load_rules, preset_names
 
-pytestmark = pytest.mark.skipif(bool(unavailable()), reason=unavailable() or "built")
+pytestmark = pytest.mark.requires_kernel
 
 TABLES = [
     ("cribbage", 2, ()),

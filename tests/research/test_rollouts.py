@@ -12,17 +12,17 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from noddy.kernel import KernelState, unavailable, unsupported  # noqa: E402
+from noddy.kernel import KernelState, unsupported  # noqa: E402
 from noddy.research.openspiel import NoddyState, register  # noqa: E402
 from noddy.research.rollouts import KernelRollouts, kernel_at, kernel_unsupported  # noqa: E402
 from noddy.rules import load_rules, preset_names  # noqa: E402
 
-pytestmark = pytest.mark.skipif(bool(unavailable()), reason="the compiled kernel is not built")
+pytestmark = pytest.mark.requires_kernel
 TABLES = [
     (name, n)
     for name in preset_names()
     for n in load_rules(name).player_counts
-    if not unavailable() and not unsupported(load_rules(name), n)
+    if not unsupported(load_rules(name), n)
 ]
 
 register()

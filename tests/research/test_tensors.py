@@ -14,7 +14,6 @@ import pytest
 from noddy.cards import Card, parse_cards
 from noddy.errors import IllegalActionError
 from noddy.game import Action, GameState, PlayerView, new_game
-from noddy.kernel import unavailable
 from noddy.players import RandomPlayer, next_action
 from noddy.research.tensors import Encoder
 from noddy.rules import Rules, load_rules, preset_names
@@ -197,7 +196,7 @@ def with_new_cards(view: PlayerView) -> PlayerView:
 MUGGINS = ("hand.wrong_count=muggins",)
 
 
-@pytest.mark.skipif(bool(unavailable()), reason="the compiled kernel is not built")
+@pytest.mark.requires_kernel
 @pytest.mark.parametrize(
     ("name", "players", "overrides"),
     [(name, n, ()) for name, n in TABLES]
