@@ -42,7 +42,12 @@ def test_rewind_returns_exactly_the_state_before_the_seats_last_move_in_the_deal
         point = undo_point(state, (0,))
         since_shuffle = [i for i, a in enumerate(state.history) if a.seat is None]
         start = since_shuffle[-1] if since_shuffle else 0
-        mine = [i for i, a in enumerate(state.history) if a.seat == 0 and i > start]
+        turned = state.view(0).turnup is not None
+        mine = [
+            i
+            for i, a in enumerate(state.history)
+            if a.seat == 0 and i > start and (states[i].view(0).turnup is not None) == turned
+        ]
         assert point == (mine[-1] if mine else None), f"move {number}"
         if point is not None and number % 3 == 0:
             assert rewind(state, point) == states[point]
@@ -58,6 +63,27 @@ def test_undo_never_reaches_back_past_the_deals_shuffle() -> None:
     )
     assert undo_point(states[second_deal], (0, 1)) is None
     assert undo_point(states[second_deal - 1], (0, 1)) is not None
+
+
+@pytest.mark.parametrize("rules", ["cribbage", "five-card-cribbage", "crib-noddy-new"])
+def test_undo_never_reaches_back_past_the_turnup(rules: str) -> None:
+    """A lay-away made before the turn-up was seen is not made again once it is known: after the turn
+    is up, undo reaches back at most to the first move after it."""
+    states = played(rules, 4)
+    turned = [
+        i
+        for i, s in enumerate(states)
+        if i and s.view(0).turnup is not None and states[i - 1].view(0).turnup is None
+    ]
+    laid = [i for i in turned if states[i].history[-1].kind == "discard"]
+    assert laid, "some turn-up came with the last lay-away"
+    for i in laid:
+        assert undo_point(states[i], (0, 1)) is None, f"the lay-away that turned the card up (move {i})"
+        later = states[i:]
+        after = next(s for s in later if undo_point(s, (0, 1)) is not None)
+        assert after.view(0).turnup is not None
+        point = undo_point(after, (0, 1))
+        assert point is not None and point >= i
 
 
 def test_who_may_take_a_move_back() -> None:

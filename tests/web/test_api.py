@@ -114,6 +114,26 @@ def test_bad_tables_are_refused_with_the_reason(client: TestClient) -> None:
     assert client.get("/api/tables").json() == {"open": [], "playing": [], "finished": []}
 
 
+def test_an_error_never_echoes_a_long_input_whole(client: TestClient) -> None:
+    """A 404 for a table id of 60,000 characters says what was asked for in a line, not 60 kB."""
+    long = "x" * 60_000
+    answers = [
+        client.get(f"/api/tables/{long}"),
+        client.get(f"/api/tables/{long}/record"),
+        client.get(f"/api/tables/{long}/glossary"),
+        client.post(f"/api/tables/{long}/invites", json={"maker": "k", "seat": 1}),
+        client.get(f"/rules/{long}"),
+    ]
+    for answer in answers:
+        assert answer.status_code == 404, answer.status_code
+        detail = answer.json()["detail"]
+        assert len(answer.content) < 400 and f"'{'x' * 40}…' (60000 characters)" in detail, detail
+    with client.websocket_connect(f"/ws/{long}") as ws:
+        ws.send_text('{"type": "hello"}')
+        error = ws.receive_text()
+        assert len(error) < 400 and "60000 characters" in error
+
+
 def test_a_table_without_players_has_one_a_seat(client: TestClient) -> None:
     me, cpu = {"kind": "me"}, {"kind": "computer", "level": "random"}
     response = client.post("/api/tables", json={"rules": "cribbage", "seats": [me, cpu, cpu]})

@@ -190,6 +190,29 @@ def test_nobody_may_be_called_you_or_take_another_seats_name(client: TestClient)
     friend.close()
 
 
+def test_a_look_alike_of_you_or_of_another_seats_name_is_refused(client: TestClient) -> None:
+    """Names are told apart by how they look (Unicode's confusables), not by their code points: a
+    Cyrillic "о" in "Yоu" still reads as "You"."""
+    me, cpu = {"kind": "me", "name": "Ann"}, COMPUTER
+    cases = [
+        ([{"kind": "me", "name": "Y\u043eu"}, cpu], 'own seat "You"'),
+        ([me, {"kind": "friend", "name": "V\u043eus"}], "own seat \"Vous\""),
+        ([me, {"kind": "friend", "name": "\u0410nn"}], "seat 2: '\u0410nn' is already a seat's name"),
+        ([{"kind": "me", "name": "Ian"}, {"kind": "friend", "name": "\u0399an"}], "is already a seat's name"),
+    ]
+    for seats, reason in cases:
+        response = client.post("/api/tables", json={"rules": "cribbage", "players": 2, "seats": seats})
+        assert response.status_code == 400 and reason in response.json()["detail"], (seats, response.text)
+    for seats in ([me, {"kind": "friend", "name": "Anne"}], [me, {"kind": "friend", "name": "Zo\u00eb"}]):
+        response = client.post("/api/tables", json={"rules": "cribbage", "players": 2, "seats": seats})
+        assert response.status_code == 201, response.text
+    made = new_table(client, "cribbage", [me, {"kind": "friend"}])
+    ann = mine(client, made)
+    ann.send(type="name", name="Y\u043eu")
+    assert "cannot be a name" in ann.error()
+    ann.close()
+
+
 def test_a_finished_games_seat_names_cannot_be_changed_nor_their_record(tmp_path: Path) -> None:
     url = db_url(tmp_path)
     with TestClient(create_app(url, bot_delay=0, limits=FAST)) as client:

@@ -2,8 +2,9 @@
 
 A person may take back their own last move, and the computer players' replies after it, only when
 every other seat is a computer: with two people at a table an undo would take back the other's move
-(hot-seat included, where people share a screen). Undo reaches back within the current deal (see
-`noddy.game.rewind`), never in a finished game; the chance outcomes stay as they fell.
+(hot-seat included, where people share a screen). Undo reaches back within the current deal and never
+past a card turned up (see `noddy.game.undo_point`), never in a finished game; the chance outcomes
+stay as they fell.
 """
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ from noddy.web.connection import MAX_NAME, Bucket, Limits, clean_name, serve_con
 from noddy.web.countplay import router as countplay_router
 from noddy.web.guard import SECURITY_HEADERS, BodyLimit, Doorway, invalid_request
 from noddy.web.live import LiveTable, Refused
-from noddy.web.lookup import table_or_404
+from noddy.web.lookup import quoted, table_or_404
 from noddy.web.pages import (
     counting_choices,
     known_language,
@@ -93,7 +93,7 @@ class InviteIn(BaseModel):
 def _seat_specs(body: TableIn) -> tuple[list[SeatSpec], int | None, list[int]]:
     """The seats to make, the maker's own (``me``) and the seats of the others at this device (``here``)."""
     if body.rules not in preset_names():
-        raise Refused(f"unknown rule set {body.rules!r}; choose one of: {', '.join(preset_names())}")
+        raise Refused(f"unknown rule set {quoted(body.rules)}; choose one of: {', '.join(preset_names())}")
     mine = [i for i, s in enumerate(body.seats) if s.kind == "me"]
     if len(mine) > 1:
         raise Refused(
@@ -110,7 +110,7 @@ def _seat_specs(body: TableIn) -> tuple[list[SeatSpec], int | None, list[int]]:
         if seat.kind == "computer":
             level = seat.level or levels()[0]
             if level not in PLAYERS:
-                raise Refused(f"unknown computer level {level!r}; choose one of: {', '.join(levels())}")
+                raise Refused(f"unknown computer level {quoted(level)}; choose one of: {', '.join(levels())}")
             default = f"Computer ({level})" if computers == 1 else f"Computer {number} ({level})"
             specs.append(SeatSpec(level, name or default))
         elif seat.kind in ("me", "here"):
@@ -197,7 +197,7 @@ def create_app(
     async def rules_html(name: str) -> HTMLResponse:
         page = rules_page(name)
         if page is None:
-            raise HTTPException(404, f"there is no rule set {name!r}")
+            raise HTTPException(404, f"there is no rule set {quoted(name)}")
         return HTMLResponse(page)
 
     @app.get("/api/rules")

@@ -25,6 +25,7 @@ from fastapi import WebSocket, WebSocketDisconnect
 
 from noddy.web.guard import Doorway
 from noddy.web.live import LiveTable, Refused
+from noddy.web.lookup import quoted
 from noddy.web.messages import state_message, table_message
 from noddy.web.store import StoreUnavailable
 from noddy.web.tables import TableManager
@@ -185,7 +186,7 @@ async def _serve(
         await _refuse(websocket, str(exc), 4503)
         return
     if table is None:
-        await _refuse(websocket, f"there is no table {table_id!r}", 4404)
+        await _refuse(websocket, f"there is no table {quoted(table_id)}", 4404)
         return
     if len(table.listeners) >= limits.max_listeners:
         await _refuse(websocket, _full(limits), 4429)

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from noddy.learn import glossary, judge_own, own_count, practice_offered
 from noddy.web.live import LiveTable
-from noddy.web.lookup import seat_or_403, table_or_404
+from noddy.web.lookup import quoted, seat_or_403, table_or_404
 from noddy.words import LANGUAGES, announce, miss_line, steps, train_phrase
 
 __all__ = ["router"]
@@ -39,7 +39,7 @@ def _table(request: Request, table_id: str) -> LiveTable:
 
 def _lang(lang: str) -> str:
     if lang not in LANGUAGES:
-        raise HTTPException(422, f"unknown language {lang!r}; known: {', '.join(LANGUAGES)}")
+        raise HTTPException(422, f"unknown language {quoted(lang)}; known: {', '.join(LANGUAGES)}")
     return lang
 
 

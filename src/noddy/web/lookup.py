@@ -8,14 +8,31 @@ from fastapi import HTTPException
 from noddy.web.live import LiveTable
 from noddy.web.tables import TableManager
 
-__all__ = ["seat_or_403", "table_or_404"]
+__all__ = ["quoted", "seat_or_403", "table_or_404"]
+
+QUOTED = 40
+"""The most characters of a caller's text an error quotes back (an answer never grows with the input)."""
+
+
+def quoted(text: str) -> str:
+    """``text`` quoted for an error message, cut to its first `QUOTED` characters: what was given is
+    recognisable, and a long input is not echoed whole.
+
+    >>> quoted("abc")
+    "'abc'"
+    >>> quoted("x" * 100)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…' (100 characters)"
+    """
+    if len(text) <= QUOTED:
+        return repr(text)
+    return f"{text[:QUOTED] + '…'!r} ({len(text)} characters)"
 
 
 def table_or_404(manager: TableManager, table_id: str) -> LiveTable:
     """The live table ``table_id``; a 404 naming it where there is none."""
     table = manager.get(table_id)
     if table is None:
-        raise HTTPException(404, f"there is no table {table_id!r}")
+        raise HTTPException(404, f"there is no table {quoted(table_id)}")
     return table
 
 

@@ -12,16 +12,29 @@ import secrets
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
+
+from confusable_homoglyphs import categories, confusables  # type: ignore[import-untyped]
 
 from noddy.web.store import SeatRow
 from noddy.words import LANGUAGES, phrase
 
-__all__ = ["HUMAN", "LiveSeat", "SeatSpec", "hash_token", "key_matches", "name_refusal", "new_key"]
+__all__ = [
+    "HUMAN",
+    "LiveSeat",
+    "SeatSpec",
+    "hash_token",
+    "key_matches",
+    "looks_alike",
+    "name_refusal",
+    "name_skeleton",
+    "new_key",
+]
 
 HUMAN = "human"
-RESERVED = {phrase("you", lang).casefold(): phrase("you", lang) for lang in LANGUAGES}
-"""The words each page shows for its reader's own seat, in every language ("You", "Vous")."""
-"""The name each page shows for its own seat, so nobody may take it."""
+RESERVED = tuple(phrase("you", lang) for lang in LANGUAGES)
+"""The words each page shows for its reader's own seat, in every language ("You", "Vous"), so nobody
+may take them, nor a look-alike of them."""
 
 
 def hash_token(token: str) -> str:
@@ -38,13 +51,56 @@ def key_matches(key: str, digest: str | None) -> bool:
     return digest is not None and secrets.compare_digest(digest, hash_token(key))
 
 
-def _fold(name: str) -> str:
-    return unicodedata.normalize("NFKC", name).casefold()
+@lru_cache(maxsize=4096)
+def _prototype(char: str) -> str:
+    """The character ``char`` is a look-alike of, by the Unicode confusables (UTS #39's
+    confusables.txt, as `confusable_homoglyphs` keeps it: a look-alike lists its one prototype), else
+    ``char`` itself: a Cyrillic "о" is an "o", a capital "I" an "l"."""
+    seen = {char}
+    while True:
+        found = confusables.is_confusable(char, preferred_aliases=[])
+        glyphs = [g["c"] for match in found or () for g in match["homoglyphs"]]
+        if len(glyphs) != 1 or glyphs[0] in seen:
+            return char
+        if not all(categories.alias(c) in ("LATIN", "COMMON") for c in glyphs[0]):
+            return char
+        char = str(glyphs[0])
+        seen.add(char)
+
+
+def name_skeleton(name: str) -> str:
+    """What a name looks like, for telling names apart (UTS #39's skeleton, read for Latin letters):
+    compatibility forms folded (NFKC), each character read as the one it looks like. Two names with
+    one skeleton look alike on a page.
+
+    >>> name_skeleton("Y\u043eu") == name_skeleton("You")
+    True
+    """
+    text = unicodedata.normalize("NFKC", name)
+    return unicodedata.normalize("NFKC", "".join(_prototype(c) for c in text))
+
+
+def _forms(name: str) -> set[str]:
+    """The forms two names are compared by: in any case, and by their look (`name_skeleton`)."""
+    folded = unicodedata.normalize("NFKC", name).casefold()
+    return {folded, name_skeleton(folded), name_skeleton(name).casefold()}
+
+
+def looks_alike(name: str, other: str) -> bool:
+    """Whether a page could not tell the two names apart: the same in another case, or look-alikes.
+
+    >>> looks_alike("Ann", "\u0410nn"), looks_alike("Ann", "ANN"), looks_alike("Ann", "Anne")
+    (True, True, False)
+    """
+    return bool(_forms(name) & _forms(other))
+
+
 
 
 def name_refusal(name: str, others: Iterable[str]) -> str | None:
     """Why a seat may not take this (cleaned) name, or ``None``: the pages could not tell it apart,
-    being "You", which each page shows for its own seat, or another seat's name in any case.
+    being "You", which each page shows for its own seat, or another seat's name in any case, or a
+    look-alike of either (compared by `name_skeleton`: "Y\u043eu" with a Cyrillic "о" is "You").
 
     >>> print(name_refusal("YOU", []))
     'YOU' cannot be a name: the table calls each player's own seat "You"; choose another
@@ -55,11 +111,12 @@ def name_refusal(name: str, others: Iterable[str]) -> str | None:
     >>> print(name_refusal("Bob", ["Ann"]))
     None
     """
-    if _fold(name) in RESERVED:
-        word = RESERVED[_fold(name)]
-        return f'{name!r} cannot be a name: the table calls each player\'s own seat "{word}"; choose another'
+    for word in RESERVED:
+        if looks_alike(name, word):
+            own = f'the table calls each player\'s own seat "{word}"'
+            return f"{name!r} cannot be a name: {own}; choose another"
     for other in others:
-        if _fold(other) == _fold(name):
+        if looks_alike(other, name):
             return f"{name!r} is already a seat's name at this table ({other!r}): give each seat its own name"
     return None
 

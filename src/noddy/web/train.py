@@ -30,6 +30,7 @@ from sqlalchemy import Column, Engine, Float, MetaData, String, Table, Text, ins
 from noddy.errors import NoddyError
 from noddy.learn import Progress, ProgressError, Question, drill_kinds, judge, next_question, whats
 from noddy.rules import Rules, load_rules, preset_names
+from noddy.web.lookup import quoted
 from noddy.words import announce, drill_name, round_line, steps, train_phrase
 
 __all__ = ["COOKIE", "KEPT", "LIFETIME", "train_router"]
@@ -101,7 +102,8 @@ class Waiting:
             if kept is None or kept.browser != browser or kept.issued < now - LIFETIME:
                 raise HTTPException(
                     404,
-                    f"no question {key!r} is waiting for an answer: it was answered, expired or never asked",
+                    f"no question {quoted(key)} is waiting for an answer: it was answered, expired or"
+                    " never asked",
                 )
             del self._kept[key]
         return kept
@@ -139,7 +141,8 @@ class ProgressStore:
 @lru_cache(maxsize=32)
 def _rules(name: str) -> Rules:
     if name not in preset_names():
-        raise HTTPException(400, f"unknown rule set {name!r}; choose one of: {', '.join(preset_names())}")
+        known = ", ".join(preset_names())
+        raise HTTPException(400, f"unknown rule set {quoted(name)}; choose one of: {known}")
     return load_rules(name)
 
 
@@ -154,7 +157,7 @@ def _browser(request: Request, response: Response) -> str:
 
 def _lang(lang: str) -> str:
     if lang not in ("en", "fr"):
-        raise HTTPException(400, f"unknown language {lang!r}; choose en or fr")
+        raise HTTPException(400, f"unknown language {quoted(lang)}; choose en or fr")
     return lang
 
 

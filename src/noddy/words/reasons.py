@@ -51,7 +51,7 @@ REFUSALS: dict[str, dict[str, str]] = {
         ),
         "undo_none": (
             "there is nothing of yours to take back in this deal: undo reaches back to your first move"
-            " since the cards were shuffled"
+            " since the cards were shuffled, or since the turn-up was seen"
         ),
         "undo_over": "the game is over: its result stands, and no move can be taken back",
         "undo_watching": "you are watching: only the person playing can take a move back",
@@ -89,7 +89,7 @@ REFUSALS: dict[str, dict[str, str]] = {
         ),
         "undo_none": (
             "rien à reprendre de vous dans cette donne : on remonte au plus à votre premier coup depuis"
-            " le mélange des cartes"
+            " le mélange des cartes, ou depuis que la retournée est vue"
         ),
         "undo_over": "la partie est finie : son résultat reste, aucun coup ne se reprend",
         "undo_watching": "vous regardez : seul le joueur peut reprendre un coup",

@@ -13,14 +13,16 @@ UNDO: dict[str, dict[str, str]] = {
         "words": "u undo",
         "help": (
             "u (or undo) takes back your last move and the computers' replies after it, again and again"
-            " back to the start of the deal; the cards stay as they fell (the same hands, the same"
-            " turn-up to come). The record keeps the game as finally played, and how many undos."
+            " back to the start of the deal, but never past a card turned up (a lay-away stands once the"
+            " turn-up is seen); the cards stay as they fell (the same hands, the same turn-up to come)."
+            " The record keeps the game as finally played, and how many undos."
         ),
         "took_back.one": "Took back 1 move, your last:",
         "took_back.many": "Took back {n} moves, from your last on:",
         "page.undo.button": "Undo",
         "page.undo.title": (
-            "Take back your last move and the computers' replies (U); the cards stay as they fell"
+            "Take back your last move and the computers' replies (U), never past a card turned up; the"
+            " cards stay as they fell"
         ),
         "undone.one": "{name} took back 1 move.",
         "undone.many": "{name} took back {n} moves.",
@@ -31,7 +33,8 @@ UNDO: dict[str, dict[str, str]] = {
         "words": "u undo annuler",
         "help": (
             "u (ou annuler) reprend votre dernier coup et les réponses de l’ordinateur qui l’ont suivi,"
-            " autant de fois que voulu jusqu’au début de la donne ; les cartes restent telles qu’elles"
+            " autant de fois que voulu jusqu’au début de la donne, mais jamais avant une carte retournée"
+            " (un écart reste fait une fois la retournée vue) ; les cartes restent telles qu’elles"
             " sont tombées (les mêmes mains, la même retournée à venir). Le compte rendu garde la partie"
             " telle qu’elle a fini par se jouer, et le nombre de coups repris."
         ),
@@ -39,8 +42,8 @@ UNDO: dict[str, dict[str, str]] = {
         "took_back.many": "{n} coups repris, depuis le vôtre :",
         "page.undo.button": "Annuler",
         "page.undo.title": (
-            "Reprendre votre dernier coup et les réponses de l’ordinateur (U) ; les cartes restent"
-            " telles qu’elles sont tombées"
+            "Reprendre votre dernier coup et les réponses de l’ordinateur (U), jamais avant une carte"
+            " retournée ; les cartes restent telles qu’elles sont tombées"
         ),
         "undone.one": "{name} a repris 1 coup.",
         "undone.many": "{name} a repris {n} coups.",
