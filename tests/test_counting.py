@@ -40,7 +40,7 @@ def test_declaring_31_on_a_4_point_hand_pegs_4_and_says_it_was_corrected(reading
     state = dealt("willughby", FOUR, "2s", (f"hand.wrong_count={reading}",))
     state = state.apply(Action.declare(0, 31))
     event = state.events[-1]
-    assert (event.count, event.points, state.scores) == (31, 4, (4, 0))
+    assert (event.declared, event.points, state.scores) == (31, 4, (4, 0))
     assert not state.is_over and state.phase is Phase.COUNT and state.to_act == 1
     for seat in (0, 1, None):
         line = event_line(state.view(seat).events[-1], NAMES, state.rules, False)
@@ -201,7 +201,7 @@ def test_no_counting_option_shows_a_card_the_rules_keep_hidden(name: str, readin
         for event in states[-1].events:
             if event.kind == "declare":
                 true = total(event.items)
-                assert event.points <= true and (event.points == true or event.count == event.points)
+                assert event.points <= true and (event.points == true or event.declared == event.points)
 
 
 def test_each_counting_option_says_in_plain_words_what_it_does() -> None:

@@ -47,7 +47,7 @@ def test_a_wrong_declared_count(reading: str, declared: int, pegged: int) -> Non
     state = dealt("noddy-rules", E06, "6h", (f"hand.wrong_count={reading}",))
     state = state.apply(Action.declare(0, declared))
     event = state.events[-1]
-    assert event.kind == "declare" and event.count == declared and event.points == pegged
+    assert event.kind == "declare" and event.declared == declared and event.points == pegged
     assert "the true count is 12" in event.text
     assert state.phase is Phase.COUNT and state.to_act == 1
 

@@ -156,9 +156,9 @@ def test_the_end_of_the_play_carries_the_cards_left_and_the_words_say_them() -> 
     rules = load_rules("five-card-cribbage")
     state = run_game(new_game(rules, 2), [GreedyPlayer(), GreedyPlayer()], random.Random(3))
     ends = [e for e in state.events if e.kind == EventKind.PLAY_END]
-    assert ends and all(e.count is not None and e.count >= 0 for e in ends)
-    assert any(e.count for e in ends), "a single series leaves cards unplayed in some deal"
-    left = Event(EventKind.PLAY_END, count=3)
+    assert ends and all(e.unplayed is not None and e.unplayed >= 0 for e in ends)
+    assert any(e.unplayed for e in ends), "a single series leaves cards unplayed in some deal"
+    left = Event(EventKind.PLAY_END, unplayed=3)
     line = event_line(left, ["You", "Greedy"], rules, False)
     assert line is not None and line.text == "The play ends; 3 card(s) not played."
     assert play_end_line(3, "fr") == "Le jeu est fini ; 3 carte(s) non jouée(s)."

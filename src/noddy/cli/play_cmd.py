@@ -33,7 +33,7 @@ from noddy.cli.play_record import check_record_path, save_record
 from noddy.cli.play_undo import TerminalUndo, UndoAsked
 from noddy.cli.render import board, cards_text, counted_text, event_text
 from noddy.errors import IllegalActionError, NoddyError
-from noddy.game import Action, EventKind, GameState, LegalActions, PlayerView, new_game
+from noddy.game import Action, ActionKind, EventKind, GameState, LegalActions, PlayerView, new_game
 from noddy.players import Player, make_player, next_action
 from noddy.record import GameRecord, Seat
 from noddy.scoring import PLAY_LIMIT
@@ -289,7 +289,7 @@ def _read(text: str, view: PlayerView, lang: str = "en") -> Action:
     if "muggins" in kinds:
         claim = yes_or_no(text, lang)
         if claim is not None:
-            return Action("muggins" if claim else "pass", seat)
+            return Action(ActionKind.MUGGINS if claim else ActionKind.PASS, seat)
         raise NoddyError(terminal_phrase("error.yes_no", lang))
     if "discard" in kinds:
         need = len(legal[0].cards)

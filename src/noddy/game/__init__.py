@@ -5,11 +5,11 @@ inference also need the counts as the flow makes them: `count_items` (a count st
 `announced_items` (what a hand announces) and `jack_receiver` (who scores a Jack turned up).
 """
 
-from noddy.game.actions import Action
-from noddy.game.events import EVENT_FACTS, Event, EventFacts, EventKind, current_deal, turnup_event
+from noddy.game.actions import Action, ActionKind
+from noddy.game.events import EVENT_FACTS, Event, EventFacts, EventKind, Subject, current_deal, turnup_event
 from noddy.game.flow import announced_items, count_items, jack_receiver
 from noddy.game.legal import DECLARE_RANGE, Declare, LegalActions
-from noddy.game.state import Chance, CountTask, GameState, Phase, new_game
+from noddy.game.state import Chance, CountTask, GameState, Phase, TaskKind, new_game
 from noddy.game.undo import rewind, undo_point
 from noddy.game.view import PlayerView
 from noddy.rules import side_of, side_seats
@@ -18,6 +18,7 @@ __all__ = [
     "DECLARE_RANGE",
     "EVENT_FACTS",
     "Action",
+    "ActionKind",
     "Chance",
     "CountTask",
     "Declare",
@@ -28,6 +29,8 @@ __all__ = [
     "LegalActions",
     "Phase",
     "PlayerView",
+    "Subject",
+    "TaskKind",
     "announced_items",
     "count_items",
     "current_deal",

@@ -16,16 +16,38 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from noddy.cards import Card, format_cards, parse_cards
 from noddy.errors import NotationError
 
-__all__ = ["CHANCE_KINDS", "KINDS", "Action"]
+__all__ = ["CHANCE_KINDS", "KINDS", "Action", "ActionKind"]
 
-KINDS = ("play", "go", "discard", "count", "declare", "muggins", "pass")
-CHANCE_KINDS = ("shuffle", "cut", "dealer")
-_WITH_CARDS = {"play", "discard", "shuffle", "cut"}
-_WITH_NUMBER = {"declare", "dealer"}
+
+class ActionKind(StrEnum):
+    """A kind of action; its value is the word that starts the action's notation."""
+
+    PLAY = "play"
+    GO = "go"
+    DISCARD = "discard"
+    COUNT = "count"
+    DECLARE = "declare"
+    MUGGINS = "muggins"
+    PASS = "pass"
+    SHUFFLE = "shuffle"
+    CUT = "cut"
+    DEALER = "dealer"
+
+    def __repr__(self) -> str:
+        return f"ActionKind.{self.name}"
+
+
+CHANCE_KINDS = (ActionKind.SHUFFLE, ActionKind.CUT, ActionKind.DEALER)
+"""Chance's kinds of action (seat ``None``)."""
+KINDS = tuple(kind for kind in ActionKind if kind not in CHANCE_KINDS)
+"""A player's kinds of action."""
+_WITH_CARDS = frozenset({ActionKind.PLAY, ActionKind.DISCARD, ActionKind.SHUFFLE, ActionKind.CUT})
+_WITH_NUMBER = frozenset({ActionKind.DECLARE, ActionKind.DEALER})
 _FORMS = (
     "play CARD, go, discard CARDS, count, declare N, muggins, pass;"
     " chance: shuffle CARDS, cut CARDS, dealer N"
@@ -36,14 +58,14 @@ _FORMS = (
 class Action:
     """One thing that happens in a game: a player's choice, or chance (``seat`` is ``None``)."""
 
-    kind: str
+    kind: ActionKind
     seat: int | None
     cards: tuple[Card, ...] = ()
     number: int | None = None
 
     def __post_init__(self) -> None:
         # The cards laid away are a set: any order names the same discard.
-        if self.kind == "discard":
+        if self.kind == ActionKind.DISCARD:
             object.__setattr__(self, "cards", tuple(sorted(self.cards)))
 
     @property
@@ -59,7 +81,7 @@ class Action:
             return f"{self.kind} {format_cards(self.cards)}"
         if self.kind in _WITH_NUMBER:
             return f"{self.kind} {self.number}"
-        return self.kind
+        return str(self.kind)
 
     @classmethod
     def parse(cls, text: str, seat: int | None) -> Action:
@@ -70,11 +92,12 @@ class Action:
         words = text.strip().split(maxsplit=1)
         if not words:
             raise NotationError(f"empty action; write one of: {_FORMS}")
-        kind = words[0].lower()
+        word = words[0].lower()
         rest = words[1] if len(words) > 1 else ""
         known = KINDS if seat is not None else CHANCE_KINDS
-        if kind not in known:
-            raise NotationError(f"cannot read action {text!r}: {kind!r} is not one of: {_FORMS}")
+        if word not in known:
+            raise NotationError(f"cannot read action {text!r}: {word!r} is not one of: {_FORMS}")
+        kind = ActionKind(word)
         if kind in _WITH_CARDS:
             cards = parse_cards(rest)
             if not cards:
@@ -90,20 +113,20 @@ class Action:
 
     @classmethod
     def play(cls, seat: int, card: Card) -> Action:
-        return cls("play", seat, (card,))
+        return cls(ActionKind.PLAY, seat, (card,))
 
     @classmethod
     def go(cls, seat: int) -> Action:
-        return cls("go", seat)
+        return cls(ActionKind.GO, seat)
 
     @classmethod
     def discard(cls, seat: int, cards: tuple[Card, ...]) -> Action:
-        return cls("discard", seat, tuple(cards))
+        return cls(ActionKind.DISCARD, seat, tuple(cards))
 
     @classmethod
     def count(cls, seat: int) -> Action:
-        return cls("count", seat)
+        return cls(ActionKind.COUNT, seat)
 
     @classmethod
     def declare(cls, seat: int, points: int) -> Action:
-        return cls("declare", seat, number=points)
+        return cls(ActionKind.DECLARE, seat, number=points)

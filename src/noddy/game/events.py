@@ -10,7 +10,7 @@ from typing import Any
 from noddy.cards import Card
 from noddy.scoring import ScoreItem
 
-__all__ = ["EVENT_FACTS", "Event", "EventFacts", "EventKind", "current_deal", "turnup_event"]
+__all__ = ["EVENT_FACTS", "Event", "EventFacts", "EventKind", "Subject", "current_deal", "turnup_event"]
 
 
 class EventKind(StrEnum):
@@ -39,6 +39,16 @@ class EventKind(StrEnum):
 
     def __repr__(self) -> str:
         return f"EventKind.{self.name}"
+
+
+class Subject(StrEnum):
+    """What a count, a declaration or a show is of; its value is the word events carry."""
+
+    HAND = "hand"
+    CRIB = "crib"
+
+    def __repr__(self) -> str:
+        return f"Subject.{self.name}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,8 +101,10 @@ class Event:
     ``items`` itemise them; ``cards`` are cards the event shows to everyone; ``hidden`` means the
     items' cards are known only to ``seat`` (a hand counted before the play, not shown); ``text`` is the
     engine's own note of it (the faces' words come from `noddy.words.event_line`); ``count`` is the
-    count of the play (or the points declared, or the cards left unplayed when the play ends);
-    ``subject`` says what a count or declaration counted: ``hand`` or ``crib``.
+    count of the play after a card is laid or at a Go; ``declared`` the points a declaration
+    declared; ``unplayed`` the cards left unplayed when the play ends; ``subject`` says what a count,
+    declaration or show is of (`Subject`). In messages (`to_json`) the one of ``count``,
+    ``declared`` and ``unplayed`` an event has is its ``count``.
     """
 
     kind: EventKind
@@ -103,7 +115,9 @@ class Event:
     hidden: bool = False
     text: str = ""
     count: int | None = None
-    subject: str = ""
+    declared: int | None = None
+    unplayed: int | None = None
+    subject: Subject | None = None
 
     def seen_by(self, seat: int | None) -> Event:
         """The event as ``seat`` may see it: another seat's unshown cards are taken out. A count
@@ -118,11 +132,11 @@ class Event:
     @property
     def corrected(self) -> bool:
         """A declaration the referee corrected: the points pegged are not the points declared."""
-        return self.kind == EventKind.DECLARE and self.points != self.count
+        return self.kind == EventKind.DECLARE and self.points != self.declared
 
     def declared_text(self) -> str:
         """A declaration's note as every seat may read it: the number declared, and its correction."""
-        text = f"{self.subject}: declared {self.count}"
+        text = f"{self.subject}: declared {self.declared}"
         return text + (f", corrected to {self.points}" if self.corrected else "")
 
     def to_json(self) -> dict[str, Any]:
@@ -131,11 +145,12 @@ class Event:
             data["items"] = [item.to_json() for item in self.items]
         if self.cards:
             data["cards"] = [str(c) for c in self.cards]
-        if self.count is not None:
-            data["count"] = self.count
+        number = next((n for n in (self.count, self.declared, self.unplayed) if n is not None), None)
+        if number is not None:
+            data["count"] = number
         if self.text:
             data["text"] = self.text
-        if self.subject:
+        if self.subject is not None:
             data["subject"] = self.subject
         return data
 

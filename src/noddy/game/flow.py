@@ -14,9 +14,9 @@ from dataclasses import replace
 from functools import lru_cache
 
 from noddy.cards import Card, Rank
-from noddy.game.actions import Action
-from noddy.game.events import Event, EventKind, current_deal, turnup_event
-from noddy.game.state import CountTask, GameState, Phase
+from noddy.game.actions import Action, ActionKind
+from noddy.game.events import Event, EventKind, Subject, current_deal, turnup_event
+from noddy.game.state import CountTask, GameState, Phase, TaskKind
 from noddy.rules import Rules
 from noddy.scoring import (
     PLAY_LIMIT,
@@ -36,21 +36,21 @@ __all__ = ["advance", "announced_items", "count_items", "jack_receiver"]
 def advance(state: GameState, action: Action) -> GameState:
     """The state after a legal ``action`` (checked by `GameState.apply`)."""
     state = state.evolve(history=(*state.history, action))
-    if action.kind == "cut":
+    if action.kind == ActionKind.CUT:
         return _cut(state, action)
-    if action.kind == "dealer":
+    if action.kind == ActionKind.DEALER:
         return _first_dealer(state, action.number or 0, Event(EventKind.DEALER, action.number, text="drawn"))
-    if action.kind == "shuffle":
+    if action.kind == ActionKind.SHUFFLE:
         return _deal(state, action.cards)
-    if action.kind == "discard":
+    if action.kind == ActionKind.DISCARD:
         return _discard(state, action)
-    if action.kind in ("count", "declare"):
+    if action.kind in (ActionKind.COUNT, ActionKind.DECLARE):
         return _count(state, action)
-    if action.kind in ("muggins", "pass"):
+    if action.kind in (ActionKind.MUGGINS, ActionKind.PASS):
         return _muggins(state, action)
-    if action.kind == "play":
+    if action.kind == ActionKind.PLAY:
         return _play(state, action.seat or 0, action.cards[0])
-    if action.kind == "go":
+    if action.kind == ActionKind.GO:
         return _go(state, action.seat or 0)
     raise AssertionError(action)
 
@@ -231,14 +231,14 @@ def _tasks(state: GameState, when: str) -> tuple[CountTask, ...]:
         order = (state.dealer, *order[:-1])
     tasks: list[CountTask] = []
     if rules.hand.when == when:
-        tasks += [CountTask("hand", seat) for seat in order]
+        tasks += [CountTask(TaskKind.HAND, seat) for seat in order]
     if rules.crib.kind != "none" and rules.crib.when == when:
         owners = order if rules.crib.kind == "own" else (state.dealer,)
         if rules.crib.kind == "dealer" and rules.hand.when == when:
             at = next(i for i, t in enumerate(tasks) if t.seat == state.dealer) + 1
-            tasks.insert(at, CountTask("crib", state.dealer))
+            tasks.insert(at, CountTask(TaskKind.CRIB, state.dealer))
         else:
-            tasks += [CountTask("crib", seat) for seat in owners]
+            tasks += [CountTask(TaskKind.CRIB, seat) for seat in owners]
     return tuple(tasks)
 
 
@@ -250,9 +250,11 @@ def _start_counting(state: GameState, when: str) -> GameState:
     hand = state.rules.hand
     if when == "after_play" and hand.wrong_count == "muggins" and hand.when == "before_play":
         for seat in _counted(state):
-            event = Event(EventKind.SHOW, seat, cards=state.held[seat], text="shows the hand", subject="hand")
-            state = state.evolve(events=(*state.events, event))
-        tasks = (*(CountTask("muggins", seat) for seat in _counted(state) if _missed(state, seat)), *tasks)
+            held = state.held[seat]
+            shown = Event(EventKind.SHOW, seat, cards=held, text="shows the hand", subject=Subject.HAND)
+            state = state.evolve(events=(*state.events, shown))
+        claims = (CountTask(TaskKind.MUGGINS, seat) for seat in _counted(state) if _missed(state, seat))
+        tasks = (*claims, *tasks)
     return _next_task(state.evolve(tasks=tasks))
 
 
@@ -261,14 +263,14 @@ def _counted(state: GameState) -> tuple[int, ...]:
     return tuple(
         e.seat
         for e in current_deal(state.events)
-        if e.kind in (EventKind.COUNT, EventKind.DECLARE) and e.subject == "hand" and e.seat is not None
+        if e.kind in (EventKind.COUNT, EventKind.DECLARE) and e.subject == Subject.HAND and e.seat is not None
     )
 
 
 def _missed(state: GameState, seat: int) -> int:
     """The points ``seat`` declared short on its hand this deal (0 if none)."""
     for event in current_deal(state.events):
-        if event.kind == EventKind.DECLARE and event.subject == "hand" and event.seat == seat:
+        if event.kind == EventKind.DECLARE and event.subject == Subject.HAND and event.seat == seat:
             return max(0, total(event.items) - event.points)
     return 0
 
@@ -277,10 +279,10 @@ def count_items(state: GameState, task: CountTask) -> tuple[ScoreItem, ...]:
     """The true count of a task, as the rules itemise it (with the turned Jack where K3 puts it)."""
     rules = state.rules
     assert state.turnup is not None
-    cards = state.cribs[task.seat] if task.what == "crib" else state.held[task.seat]
+    cards = state.cribs[task.seat] if task.what == TaskKind.CRIB else state.held[task.seat]
     receiver = jack_receiver(rules, state.dealer, state.elder)
     return announced_items(
-        rules, cards, state.turnup, crib=task.what == "crib", receives_jack=task.seat == receiver
+        rules, cards, state.turnup, crib=task.what == TaskKind.CRIB, receives_jack=task.seat == receiver
     )
 
 
@@ -325,13 +327,14 @@ def _count(state: GameState, action: Action) -> GameState:
     items = count_items(state, task)
     true = total(items)
     rules = state.rules
-    hidden = task.what == "hand" and rules.hand.when == "before_play"  # counted unseen (K23)
-    cards = state.cribs[seat] if task.what == "crib" else state.held[seat]
+    hidden = task.what == TaskKind.HAND and rules.hand.when == "before_play"  # counted unseen (K23)
+    cards = state.cribs[seat] if task.what == TaskKind.CRIB else state.held[seat]
     shown_cards = () if hidden else cards
+    subject = Subject(task.what)
     claim = None
-    if action.kind == "count":
+    if action.kind == ActionKind.COUNT:
         text = f"{task.what}: {true}"
-        event = Event(EventKind.COUNT, seat, true, items, shown_cards, hidden, text, subject=task.what)
+        event = Event(EventKind.COUNT, seat, true, items, shown_cards, hidden, text, subject=subject)
     else:
         declared = action.number or 0
         short = declared < true and rules.hand.wrong_count != "corrected"
@@ -343,7 +346,11 @@ def _count(state: GameState, action: Action) -> GameState:
             text = f"{task.what}: declared {declared}, correct"
         elif pegged != declared:
             text += f"; corrected to {pegged}"
-        event = Event(EventKind.DECLARE, seat, pegged, items, shown_cards, hidden, text, declared, task.what)
+        event = Event(
+            EventKind.DECLARE, seat, pegged, items, shown_cards, hidden, text,
+            declared=declared,
+            subject=subject,
+        )
     state = _peg(state, event)
     if state.is_over:
         return state
@@ -370,7 +377,7 @@ def _muggins(state: GameState, action: Action) -> GameState:
     assert state.muggins is not None
     declarer, missed = state.muggins
     state = state.evolve(muggins=None)
-    if action.kind == "muggins":
+    if action.kind == ActionKind.MUGGINS:
         text = f"muggins: claims the {missed} point(s) seat {declarer} missed"
         state = _peg(state, Event(EventKind.MUGGINS, action.seat, missed, text=text))
         if state.is_over:
@@ -384,11 +391,12 @@ def _next_task(state: GameState) -> GameState:
     if not state.tasks:
         return _end_deal(state) if _play_done(state) else _start_play(state)
     task = state.tasks[0]
-    if task.what == "muggins":
+    if task.what == TaskKind.MUGGINS:
         return _open_claim(state.evolve(tasks=state.tasks[1:]), task.seat, _missed(state, task.seat))
-    if task.what == "crib":
+    if task.what == TaskKind.CRIB:
         crib = state.cribs[task.seat]
-        event = Event(EventKind.SHOW, task.seat, cards=crib, text="turns the crib face up", subject="crib")
+        text = "turns the crib face up"
+        event = Event(EventKind.SHOW, task.seat, cards=crib, text=text, subject=Subject.CRIB)
         state = state.evolve(events=(*state.events, event))
     return state.evolve(phase=Phase.COUNT, to_act=task.seat)
 
@@ -466,7 +474,7 @@ def _end_series(state: GameState, *, thirty_one: bool) -> GameState:
         state = state.evolve(events=(*state.events, reset))
         return _next_to_play(state, leader)
     unplayed = sum(len(hand) for hand in state.hands)
-    ended = Event(EventKind.PLAY_END, None, text="the play ends", count=unplayed)
+    ended = Event(EventKind.PLAY_END, None, text="the play ends", unplayed=unplayed)
     state = state.evolve(to_act=None, events=(*state.events, ended))
     return _start_counting(state, "after_play")
 

@@ -17,7 +17,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, overload
 
 from noddy.cards import Card
-from noddy.game.actions import Action
+from noddy.game.actions import Action, ActionKind
 from noddy.scoring import PLAY_LIMIT
 from noddy.words import Reason
 
@@ -49,7 +49,7 @@ class Declare:
     def __contains__(self, action: object) -> bool:
         return (
             isinstance(action, Action)
-            and action.kind == "declare"
+            and action.kind == ActionKind.DECLARE
             and action.seat == self.seat
             and action.number in self.points
         )
@@ -112,10 +112,10 @@ class LegalActions(Sequence[Action]):
         return f"LegalActions({', '.join(map(str, self._actions))}{family})"
 
     @property
-    def kinds(self) -> frozenset[str]:
+    def kinds(self) -> frozenset[ActionKind]:
         """The kinds of action allowed, the declaration family's included."""
         kinds = {a.kind for a in self._actions}
-        return frozenset(kinds | {"declare"}) if self.declare is not None else frozenset(kinds)
+        return frozenset(kinds | {ActionKind.DECLARE}) if self.declare is not None else frozenset(kinds)
 
     def texts(self) -> list[str]:
         """The listed actions in notation (the declaration family is the view's ``declare``)."""
@@ -146,16 +146,16 @@ def refusal(state: GameState, action: Action) -> str:
     assert seat is not None
     kind = action.kind
     phase = state.phase
-    if phase is Phase.DISCARD and kind == "discard":
+    if phase is Phase.DISCARD and kind == ActionKind.DISCARD:
         need = state.rules.deal.shape(state.players).discard
         return discard_refusal(state.hands[seat], action.cards, need)
-    if phase is Phase.COUNT and kind == "count":
+    if phase is Phase.COUNT and kind == ActionKind.COUNT:
         return ""
-    if phase is Phase.COUNT and kind == "declare":
+    if phase is Phase.COUNT and kind == ActionKind.DECLARE:
         return Declare(seat).refusal(action)
-    if phase is Phase.MUGGINS and kind in ("muggins", "pass"):
+    if phase is Phase.MUGGINS and kind in (ActionKind.MUGGINS, ActionKind.PASS):
         return ""
-    if phase is Phase.PLAY and kind in ("play", "go"):
+    if phase is Phase.PLAY and kind in (ActionKind.PLAY, ActionKind.GO):
         return _play_refusal(state, seat, action, state.count)
     allowed = ", ".join(sorted(legal_actions(state).kinds))
     return Reason("phase", phase=phase.value, allowed=allowed)
@@ -178,7 +178,7 @@ def discard_refusal(hand: Sequence[Card], cards: Sequence[Card], need: int) -> s
 def _play_refusal(state: GameState, seat: int, action: Action, count: int) -> str:
     """The play's part of `refusal`, given the running ``count``."""
     hand = state.hands[seat]
-    if action.kind == "play":
+    if action.kind == ActionKind.PLAY:
         card = action.cards[0] if len(action.cards) == 1 else None
         if card is None:
             return Reason("one_card")
@@ -237,7 +237,7 @@ def legal_actions(state: GameState) -> LegalActions:
     if phase is Phase.COUNT:
         candidates = (Action.count(seat),)
     elif phase is Phase.MUGGINS:
-        candidates = (Action("muggins", seat), Action("pass", seat))
+        candidates = (Action(ActionKind.MUGGINS, seat), Action(ActionKind.PASS, seat))
     elif phase is Phase.PLAY:
         return LegalActions(tuple(a for a, why in _play_checks(state, seat) if not why))
     declare = None

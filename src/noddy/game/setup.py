@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from noddy.cards import DECK, Card
 from noddy.errors import CardError
-from noddy.game.actions import Action
+from noddy.game.actions import Action, ActionKind
 from noddy.game.state import GameState, Phase
 
 __all__ = ["arranged_shuffle", "at_deal"]
@@ -52,7 +52,7 @@ def arranged_shuffle(
         order.append(spare.pop())
     order.append(turnup)
     order += spare
-    return Action("shuffle", None, tuple(order))
+    return Action(ActionKind.SHUFFLE, None, tuple(order))
 
 
 def at_deal(state: GameState, dealer: int, scores: Sequence[int] | None = None) -> GameState:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from noddy.cards import DECK, Card
 from noddy.errors import IllegalActionError, RulesError
-from noddy.game.actions import Action
+from noddy.game.actions import Action, ActionKind
 from noddy.game.events import Event
 from noddy.rules import Rules, side_of, side_seats
 from noddy.scoring import count_of
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from noddy.game.legal import LegalActions
     from noddy.game.view import PlayerView
 
-__all__ = ["Chance", "CountTask", "GameState", "Phase", "new_game"]
+__all__ = ["Chance", "CountTask", "GameState", "Phase", "TaskKind", "new_game"]
 
 _DECK_SET = frozenset(DECK)
 
@@ -46,42 +46,57 @@ class Phase(enum.Enum):
         return f"Phase.{self.name}"
 
 
+class TaskKind(enum.StrEnum):
+    """What a `CountTask` asks for; its value is the word the view's ``counting`` carries."""
+
+    HAND = "hand"
+    """A seat's hand to count."""
+    CRIB = "crib"
+    """A crib to count (the dealer's, or a seat's own)."""
+    MUGGINS = "muggins"
+    """A claim on the short count of a seat's hand, opened once the hand is shown."""
+
+    def __repr__(self) -> str:
+        return f"TaskKind.{self.name}"
+
+
 @dataclass(frozen=True, slots=True)
 class CountTask:
-    """A count still to be made: a seat's ``hand`` or a ``crib`` (the dealer's, or a seat's own); or
-    ``muggins``, a claim on the short count of a seat's hand, opened once the hand is shown."""
+    """A count still to be made, or a muggins claim still to be offered (`TaskKind`), of ``seat``."""
 
-    what: str
+    what: TaskKind
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
 class Chance:
-    """What chance decides next: the first dealer (``cut`` or ``dealer``) or a ``shuffle``."""
+    """What chance decides next: the kind of its action, the first dealer (``cut`` or ``dealer``)
+    or a ``shuffle``."""
 
-    kind: str
+    kind: ActionKind
     players: int
 
     def sample(self, rng: random.Random) -> Action:
-        if self.kind == "shuffle":
+        if self.kind == ActionKind.SHUFFLE:
             order = list(DECK)
             rng.shuffle(order)
-            return Action("shuffle", None, tuple(order))
-        if self.kind == "cut":
-            return Action("cut", None, tuple(rng.sample(DECK, self.players)))
-        return Action("dealer", None, number=rng.randrange(self.players))
+            return Action(ActionKind.SHUFFLE, None, tuple(order))
+        if self.kind == ActionKind.CUT:
+            return Action(ActionKind.CUT, None, tuple(rng.sample(DECK, self.players)))
+        return Action(ActionKind.DEALER, None, number=rng.randrange(self.players))
 
     def check(self, action: Action) -> str:
         """Why ``action`` is not a possible outcome of this chance, or ``""`` if it is."""
         if action.kind != self.kind:
             return f"chance must {self.kind} now, not {action.kind}"
-        if self.kind == "shuffle" and (len(action.cards) != len(DECK) or set(action.cards) != _DECK_SET):
+        kind = self.kind
+        if kind == ActionKind.SHUFFLE and (len(action.cards) != len(DECK) or set(action.cards) != _DECK_SET):
             return "a shuffle must order all 52 cards, each once"
-        if self.kind == "cut" and (
+        if kind == ActionKind.CUT and (
             len(action.cards) != self.players or len(set(action.cards)) != self.players
         ):
             return f"a cut for the deal needs {self.players} different cards, one a seat"
-        if self.kind == "dealer" and not (action.number is not None and 0 <= action.number < self.players):
+        if kind == ActionKind.DEALER and action.number not in range(self.players):
             return f"the dealer must be a seat from 0 to {self.players - 1}"
         return ""
 
@@ -168,10 +183,10 @@ class GameState:
     def chance(self) -> Chance | None:
         """What chance decides next, or ``None`` when a player (or nobody) is to act."""
         if self.phase is Phase.CUT:
-            kind = "dealer" if self.rules.deal.first_dealer == "any" else "cut"
+            kind = ActionKind.DEALER if self.rules.deal.first_dealer == "any" else ActionKind.CUT
             return Chance(kind, self.players)
         if self.phase is Phase.SHUFFLE:
-            return Chance("shuffle", self.players)
+            return Chance(ActionKind.SHUFFLE, self.players)
         return None
 
     @property

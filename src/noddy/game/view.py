@@ -12,13 +12,13 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from noddy.cards import DECK, Card
-from noddy.game.actions import Action
-from noddy.game.events import Event, current_deal
+from noddy.game.actions import Action, ActionKind
+from noddy.game.events import Event, EventKind, current_deal
 from noddy.game.legal import NO_ACTIONS, LegalActions, discard_refusal, play_refusals
 from noddy.rules import Rules, side_of, side_seats
 
 if TYPE_CHECKING:
-    from noddy.game.state import CountTask, GameState
+    from noddy.game.state import CountTask, GameState, TaskKind
 
 __all__ = ["PlayerView", "make_view", "open_view"]
 
@@ -50,8 +50,8 @@ class PlayerView:
     events: tuple[Event, ...]
     winner: int | None
     stake: tuple[str, int]
-    counting: tuple[str, int] | None = None
-    """The count being made now: ``("hand" or "crib", seat)``."""
+    counting: tuple[TaskKind, int] | None = None
+    """The count being made now: ``(TaskKind.HAND or TaskKind.CRIB, seat)``."""
     counted: tuple[Card, ...] = ()
     """The cards of the count being made now where this seat may see them: its own hand, or a crib
     (turned face up to all as it is counted); the turn-up joins them."""
@@ -76,18 +76,18 @@ class PlayerView:
     @property
     def refusals(self) -> tuple[tuple[Card, str], ...]:
         """Each card of this seat's hand it may not lay now, with the engine's reason."""
-        return tuple((action.card, why) for action, why in self.refused if action.kind == "play")
+        return tuple((action.card, why) for action, why in self.refused if action.kind == ActionKind.PLAY)
 
     def why_not(self, action: Action) -> str:
         """Why this seat may not take ``action`` now (``""`` if it may), in the engine's words where
         the view carries them (a card of the hand, the Go, a declaration, a lay-away)."""
         if action in self.legal:
             return ""
-        discards = [a for a in self.legal if a.kind == "discard"]
-        if discards and action.kind == "discard" and action.seat == self.seat:
+        discards = [a for a in self.legal if a.kind == ActionKind.DISCARD]
+        if discards and action.kind == ActionKind.DISCARD and action.seat == self.seat:
             return discard_refusal(self.hand, action.cards, len(discards[0].cards))
         family = self.legal.declare
-        if family is not None and action.kind == "declare" and action.seat == family.seat:
+        if family is not None and action.kind == ActionKind.DECLARE and action.seat == family.seat:
             return family.refusal(action)
         return dict(self.refused).get(action) or f"you may not {action} now"
 
@@ -181,7 +181,7 @@ class PlayerView:
 def make_view(state: GameState, seat: int | None) -> PlayerView:
     from noddy.game.state import Phase
 
-    turned = state.turnup is not None and any(e.kind == "turnup" for e in current_deal(state.events))
+    turned = state.turnup is not None and any(e.kind == EventKind.TURNUP for e in current_deal(state.events))
     own_crib: tuple[Card, ...] = ()
     if seat is not None and state.rules.crib.kind == "own":
         own_crib = state.cribs[seat]
@@ -223,9 +223,11 @@ def make_view(state: GameState, seat: int | None) -> PlayerView:
 
 def _counted(state: GameState, task: CountTask | None, seat: int | None) -> tuple[Card, ...]:
     """The cards of the count in progress that ``seat`` may see (`PlayerView.counted`)."""
+    from noddy.game.state import TaskKind
+
     if task is None:
         return ()
-    if task.what == "crib":
+    if task.what == TaskKind.CRIB:
         return state.cribs[task.seat]
     return state.held[task.seat] if task.seat == seat else ()
 

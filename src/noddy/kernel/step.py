@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from noddy.cards import DECK, card_mask
-from noddy.game import Action, EventKind, GameState, Phase
+from noddy.game import Action, ActionKind, EventKind, GameState, Phase
 from noddy.kernel import compiled, kernel_config
 from noddy.rules import Rules
 
@@ -13,6 +13,8 @@ __all__ = ["KernelEvent", "KernelState"]
 PHASES: tuple[Phase, ...] = tuple(Phase(name) for name in compiled.PHASES) if compiled is not None else ()
 """The engine's phases by the kernel's numbers (looked up once: search asks at every node)."""
 OVER = PHASES.index(Phase.OVER) if compiled is not None else -1
+KINDS: tuple[ActionKind, ...] = tuple(map(ActionKind, compiled.ACTION_KINDS)) if compiled is not None else ()
+"""The engine's kinds of action by the kernel's numbers."""
 
 KernelEvent = tuple[EventKind, int | None, int]
 """An event as the kernel tells it: kind, seat (``None``: the table or a draw) and points."""
@@ -110,11 +112,11 @@ class KernelState:
 
     def apply(self, action: Action) -> None:
         """Take ``action`` (a player's or chance's); `ValueError` if the kernel refuses it."""
-        if action.kind == "shuffle":
+        if action.kind == ActionKind.SHUFFLE:
             self._state.shuffle([card.index for card in action.cards])
-        elif action.kind == "cut":
+        elif action.kind == ActionKind.CUT:
             self._state.cut([card.index for card in action.cards])
-        elif action.kind == "dealer":
+        elif action.kind == ActionKind.DEALER:
             self._state.draw_dealer(action.number or 0)
         else:
             if action.seat != self.to_act:
@@ -141,24 +143,24 @@ class KernelState:
 
     @staticmethod
     def _encode(action: Action) -> int:
-        kind = compiled.ACTION_KINDS.index(action.kind)
+        kind = KINDS.index(action.kind)
         payload = 0
-        if action.kind == "play":
+        if action.kind == ActionKind.PLAY:
             payload = action.cards[0].index
-        elif action.kind == "discard":
+        elif action.kind == ActionKind.DISCARD:
             payload = card_mask(action.cards)
-        elif action.kind == "declare":
+        elif action.kind == ActionKind.DECLARE:
             payload = action.number or 0
         return kind + 8 * payload
 
     @staticmethod
     def _decode(code: int, seat: int | None) -> Action:
-        kind = compiled.ACTION_KINDS[code % 8]
+        kind = KINDS[code % 8]
         payload = code // 8
-        if kind == "play":
-            return Action("play", seat, (DECK[payload],))
-        if kind == "discard":
-            return Action("discard", seat, tuple(card for card in DECK if payload >> card.index & 1))
-        if kind == "declare":
-            return Action("declare", seat, number=payload)
+        if kind == ActionKind.PLAY:
+            return Action(kind, seat, (DECK[payload],))
+        if kind == ActionKind.DISCARD:
+            return Action(kind, seat, tuple(card for card in DECK if payload >> card.index & 1))
+        if kind == ActionKind.DECLARE:
+            return Action(kind, seat, number=payload)
         return Action(kind, seat)

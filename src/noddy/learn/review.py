@@ -21,7 +21,7 @@ from typing import Any
 
 from noddy.cards import Card
 from noddy.errors import NoddyError
-from noddy.game import Action, EventKind, GameState, Phase, PlayerView
+from noddy.game import Action, ActionKind, EventKind, GameState, Phase, PlayerView
 from noddy.learn.advise import advise_view
 from noddy.players import WIN, StrongPlayer
 from noddy.record import GameRecord
@@ -170,7 +170,7 @@ def _points_now(state: GameState, action: Action, seat: int) -> float:
     made, and the muggins the others then claim on it."""
     after = state.apply(action)
     while after.phase is Phase.MUGGINS and after.to_act is not None and after.to_act != seat:
-        after = after.apply(Action("muggins", after.to_act))
+        after = after.apply(Action(ActionKind.MUGGINS, after.to_act))
     side = state.side_of(seat)
     gains = [a - b for a, b in zip(after.scores, state.scores, strict=True)]
     return float(gains[side] - max((g for i, g in enumerate(gains) if i != side), default=0))

@@ -24,7 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from noddy.cards import DECK, Card, Rank, Suit, card_mask
-from noddy.game import PlayerView, announced_items, current_deal, jack_receiver
+from noddy.game import EventKind, PlayerView, Subject, announced_items, current_deal, jack_receiver
 from noddy.rules import Rules
 from noddy.scoring import FACTS, KINDS, PLAY_LIMIT, ScoreItem, score_deals
 
@@ -65,13 +65,15 @@ def evidence(view: PlayerView, seat: int) -> Evidence:
     for event in current_deal(view.events):
         if event.seat != seat:
             continue
-        if event.kind == "play":
+        if event.kind == EventKind.PLAY:
             played.append(event.cards[0])
-        elif event.kind == "go" and rules.play.must_play and event.count is not None:
+        elif event.kind == EventKind.GO and rules.play.must_play and event.count is not None:
             go_limits.append((len(played), PLAY_LIMIT - event.count))
-        elif event.subject == "hand" and (event.kind == "count" or (event.kind == "declare" and event.items)):
+        elif event.subject == Subject.HAND and (
+            event.kind == EventKind.COUNT or (event.kind == EventKind.DECLARE and event.items)
+        ):
             announcement = signature(event.items)
-        elif event.kind == "knave":
+        elif event.kind == EventKind.KNAVE:
             holds_knave = True
     receiver = jack_receiver(rules, view.dealer, view.elder)
     return Evidence(

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import TypeAlias
 
 from noddy.errors import NoddyError
-from noddy.game import Action, GameState, Phase
+from noddy.game import Action, ActionKind, GameState, Phase
 from noddy.kernel import KernelState, compiled
 from noddy.players.discard import WIN
 from noddy.players.simple import GreedyPlayer
@@ -207,5 +207,5 @@ def moves(state: Position) -> Sequence[Action]:
     if state.phase is Phase.COUNT and seat is not None:
         return (Action.count(seat),)
     if state.phase is Phase.MUGGINS and seat is not None:
-        return (Action("muggins", seat),)
+        return (Action(ActionKind.MUGGINS, seat),)
     return state.legal_actions()

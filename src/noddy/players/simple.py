@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass
 
 from noddy.cards import Card
-from noddy.game import Action, LegalActions, PlayerView
+from noddy.game import Action, ActionKind, LegalActions, PlayerView
 from noddy.players.discard import hand_means, turnups
 from noddy.scoring import PLAY_LIMIT, count_of, score_play, total
 
@@ -31,11 +31,11 @@ class GreedyPlayer:
 
     def choose(self, view: PlayerView, legal: LegalActions, rng: random.Random) -> Action:
         kinds = {a.kind for a in legal}
-        if "muggins" in kinds:
-            return next(a for a in legal if a.kind == "muggins")
-        if "discard" in kinds:
+        if ActionKind.MUGGINS in kinds:
+            return next(a for a in legal if a.kind == ActionKind.MUGGINS)
+        if ActionKind.DISCARD in kinds:
             return self._discard(view, legal)
-        plays = [a for a in legal if a.kind == "play"]
+        plays = [a for a in legal if a.kind == ActionKind.PLAY]
         if plays:
             return max(plays, key=lambda a: self._play_value(view, a.card))
         return legal[0]

@@ -26,7 +26,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from noddy.errors import NoddyError
-from noddy.game import Action, CountTask, GameState, LegalActions, Phase, PlayerView, count_items
+from noddy.game import (
+    Action,
+    ActionKind,
+    CountTask,
+    GameState,
+    LegalActions,
+    Phase,
+    PlayerView,
+    TaskKind,
+    count_items,
+)
 from noddy.kernel import KernelState, unavailable, unsupported
 from noddy.players.discard import deal_values, discard_values
 from noddy.players.search import LEAVES, Position, Search
@@ -48,7 +58,7 @@ def _one_of(what: str, value: str, choices: tuple[str, ...]) -> None:
 
 def _simple(legal: LegalActions) -> Action | None:
     """Decisions without a choice worth searching: count exactly, claim muggins, a lone action."""
-    for kind in ("count", "muggins"):
+    for kind in (ActionKind.COUNT, ActionKind.MUGGINS):
         for action in legal:
             if action.kind == kind:
                 return action
@@ -82,7 +92,7 @@ class StrongPlayer:
         simple = _simple(legal)
         if simple is not None:
             return simple
-        if legal[0].kind == "discard":
+        if legal[0].kind == ActionKind.DISCARD:
             return _best(self.discard_values(view, legal, rng))
         values = self.play_values(view, legal, rng)
         if values is None:
@@ -168,7 +178,7 @@ class OraclePlayer:
         state = self.state
         assert state is not None and view.seat is not None, "the oracle is driven by noddy.players.driver"
         side = state.side_of(view.seat)
-        if legal[0].kind == "discard":
+        if legal[0].kind == ActionKind.DISCARD:
             return _best(self._discards(state, legal, side))
         search = Search(side, state.scores, budget=self.nodes)
         kernel = self.engine == "kernel" and not (unavailable() or unsupported(state.rules, state.players))
@@ -188,10 +198,10 @@ class OraclePlayer:
             while after.to_act is not None and after.phase is Phase.DISCARD:
                 view = after.view(after.to_act)
                 after = after.apply(greedy.choose(view, view.legal, random.Random(0)))
-            value = float(total(count_items(after, CountTask("hand", seat))))
+            value = float(total(count_items(after, CountTask(TaskKind.HAND, seat))))
             for owner, crib in enumerate(after.cribs):
                 if crib:
                     sign = 1.0 if after.side_of(owner) == side else -1.0
-                    value += sign * total(count_items(after, CountTask("crib", owner)))
+                    value += sign * total(count_items(after, CountTask(TaskKind.CRIB, owner)))
             values[action] = value
         return values

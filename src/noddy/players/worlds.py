@@ -27,10 +27,11 @@ def world(
 ) -> GameState:
     """The game state in which every seat holds ``held[seat]`` (its cards after any discard)."""
     events = current_deal(view.events)
-    series_start = max((i for i, e in enumerate(events) if e.kind in ("reset", "deal")), default=0)
-    gone = frozenset(e.seat for e in events[series_start:] if e.kind == "go" and e.seat is not None)
-    plays = [e for e in events[series_start:] if e.kind in ("play", "go")]
-    last_player = next((e.seat for e in reversed(events) if e.kind == "play"), None)
+    starts = (EventKind.RESET, EventKind.DEAL)
+    series_start = max((i for i, e in enumerate(events) if e.kind in starts), default=0)
+    gone = frozenset(e.seat for e in events[series_start:] if e.kind == EventKind.GO and e.seat is not None)
+    plays = [e for e in events[series_start:] if e.kind in (EventKind.PLAY, EventKind.GO)]
+    last_player = next((e.seat for e in reversed(events) if e.kind == EventKind.PLAY), None)
     played_by: dict[int, list[Card]] = {s: [] for s in range(view.players)}
     for seat, card in view.played:
         played_by[seat].append(card)
@@ -55,7 +56,7 @@ def world(
         gone=gone,
         to_act=view.to_act,
         last_player=last_player,
-        last_was_go=bool(plays) and plays[-1].kind == "go",
+        last_was_go=bool(plays) and plays[-1].kind == EventKind.GO,
         events=_deal_events(view),
     )
 

@@ -28,7 +28,7 @@ import pyspiel
 
 from noddy.cards import DECK, Card, format_cards
 from noddy.errors import IllegalActionError
-from noddy.game import Action, Event, GameState, PlayerView, new_game
+from noddy.game import Action, ActionKind, Event, GameState, PlayerView, new_game
 from noddy.players import sample_worlds
 from noddy.research.tensors import Encoder
 from noddy.rules import Rules, load_rules, preset_names
@@ -263,17 +263,17 @@ class NoddyState(pyspiel.State):  # type: ignore[misc]
             move = self.encoder.action_of(seat, state.hands[seat], action)
             self.position = _advance(position, state.apply(move), move)
             return
-        if chance.kind == "dealer":
-            move = Action("dealer", None, number=action)
+        if chance.kind == ActionKind.DEALER:
+            move = Action(ActionKind.DEALER, None, number=action)
             self.position = _advance(position, state.apply(move), move)
             return
         drawn = (*position.drawn, action)
-        need = chance.players if chance.kind == "cut" else self.get_game().draws
+        need = chance.players if chance.kind == ActionKind.CUT else self.get_game().draws
         if len(drawn) < need:
             self.position = _Position(state, drawn, _Trail(position.trail), position.start)
             return
         cards = tuple(DECK[i] for i in drawn)
-        if chance.kind == "shuffle":
+        if chance.kind == ActionKind.SHUFFLE:
             cards += tuple(c for c in DECK if c.index not in set(drawn))
         move = Action(chance.kind, None, cards)
         self.position = _advance(position, state.apply(move), move)
@@ -325,7 +325,9 @@ def _advance(position: _Position, after: GameState, move: Action) -> _Position:
 
 def _said(event: Event, seat: int) -> str:
     e = event.seen_by(seat)
-    return f"|{e.kind.value} {e.seat} {e.points} {format_cards(e.cards)} {e.items!r} {e.count} {e.subject}"
+    number = next((n for n in (e.count, e.declared, e.unplayed) if n is not None), None)
+    subject = e.subject or ""
+    return f"|{e.kind.value} {e.seat} {e.points} {format_cards(e.cards)} {e.items!r} {number} {subject}"
 
 
 class _Observer:

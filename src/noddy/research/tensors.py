@@ -31,6 +31,7 @@ from noddy.errors import IllegalActionError
 from noddy.game import (
     DECLARE_RANGE,
     Action,
+    ActionKind,
     Event,
     EventKind,
     LegalActions,
@@ -346,7 +347,7 @@ class Encoder:
         if index < CARDS:
             return Action.play(seat, DECK[index])
         if index < DISCARDS:
-            return Action(_NAMES[index - CARDS], seat)
+            return Action(ActionKind(_NAMES[index - CARDS]), seat)
         if index < self.declare_start:
             ordered = sorted(hand, key=_INDEX)
             subset = self.subsets[index - DISCARDS]

@@ -39,7 +39,11 @@ class Happening(Protocol):
     @property
     def count(self) -> int | None: ...
     @property
-    def subject(self) -> str: ...
+    def declared(self) -> int | None: ...
+    @property
+    def unplayed(self) -> int | None: ...
+    @property
+    def subject(self) -> str | None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,7 +128,8 @@ def event_line(
     if kind in ("count", "declare"):
         return _count_line(event, who, rules, lang)
     if kind == "show":
-        shown = phrase(f"line.show.{event.subject}", lang, whose=whose(event.subject, who, lang))
+        subject = event.subject or "hand"
+        shown = phrase(f"line.show.{subject}", lang, whose=whose(subject, who, lang))
         return Line((shown, event.cards), lang=lang)
     if kind == "muggins":
         taken = phrase("points.one" if points == 1 else "points.many", lang, n=points)
@@ -142,7 +147,7 @@ def event_line(
     if kind == "reset":
         return Line((phrase("line.reset", lang),), lang=lang)
     if kind == "play_end":
-        return Line((play_end_line(event.count or 0, lang),), lang=lang)
+        return Line((play_end_line(event.unplayed or 0, lang),), lang=lang)
     if kind == "win":
         if event.seat is None:
             return Line((phrase("line.draw", lang),), style="strong", lang=lang)
@@ -160,10 +165,10 @@ def _count_line(event: Happening, who: str, rules: Rules, lang: str) -> Line:
     if event.kind == "count" or event.items or event.cards:
         parts.append(phrase("line.said", lang, said=say(said, lang)))
     if event.kind == "declare":
-        parts.append(phrase("line.declared", lang, count=event.count))
+        parts.append(phrase("line.declared", lang, count=event.declared))
         true = total(event.items)
-        if event.points != event.count:
+        if event.points != event.declared:
             parts.append(phrase("line.corrected", lang, points=event.points))
-        elif (event.items or event.cards) and event.count != true:
+        elif (event.items or event.cards) and event.declared != true:
             parts.append(phrase("line.true_count", lang, true=true, points=event.points))
     return Line(tuple(parts), said, event.points, lang=lang)

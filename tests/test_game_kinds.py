@@ -1,0 +1,105 @@
+"""The engine's vocabulary: each closed set of kinds is an enum whose values are the words the
+notation, records and messages carry, and each number an event carries has one meaning."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from noddy.game import (
+    Action,
+    ActionKind,
+    EventKind,
+    GameState,
+    LegalActions,
+    PlayerView,
+    Subject,
+    TaskKind,
+    new_game,
+)
+from noddy.players import GreedyPlayer
+from noddy.players.driver import run_game
+from noddy.rules import load_rules
+
+GAMES = [
+    ("cribbage", 2, (), 0),
+    ("noddy-rules", 2, (), 1),
+    ("crib-noddy-old", 2, ("hand.wrong_count=muggins",), 2),
+    ("cribbage", 4, (), 3),
+]
+
+
+class _Declarer:
+    """Plays at random, and declares a count at random (often wrong) where it may."""
+
+    def choose(self, view: PlayerView, legal: LegalActions, rng: random.Random) -> Action:
+        if legal.declare is not None:
+            return Action.declare(legal.declare.seat, rng.randrange(12))
+        return rng.choice(list(legal))
+
+
+def _states(name: str, players: int, overrides: tuple[str, ...], seed: int) -> list[GameState]:
+    """Every state of a seeded game between random players that declare their counts."""
+    rules = load_rules(name, overrides)
+    final = run_game(new_game(rules, players), [_Declarer()] * players, random.Random(seed))
+    states = [new_game(rules, players)]
+    for action in final.history:
+        states.append(states[-1].apply(action))
+    return states
+
+
+@pytest.mark.parametrize(("name", "players", "overrides", "seed"), GAMES)
+def test_every_kind_is_an_enum_whose_value_is_its_word(
+    name: str, players: int, overrides: tuple[str, ...], seed: int
+) -> None:
+    """Actions, chance, count tasks and what a count is of are enum members, read back from their
+    words unchanged (`Action.parse` of the notation gives the same member)."""
+    states = _states(name, players, overrides, seed)
+    final = states[-1]
+    for action in final.history:
+        assert type(action.kind) is ActionKind
+        assert Action.parse(str(action), action.seat).kind is action.kind
+    chances = [s.chance() for s in states]
+    assert {type(c.kind) for c in chances if c is not None} == {ActionKind}
+    assert {c.kind for c in chances if c is not None} >= {ActionKind.SHUFFLE}
+    tasks = {task.what for s in states for task in s.tasks}
+    assert all(type(what) is TaskKind for what in tasks) and tasks >= {TaskKind.HAND}
+    subjects = {e.subject for e in final.events} - {None}
+    assert all(type(s) is Subject for s in subjects) and subjects >= {Subject.HAND}
+    for state in states:
+        assert all(type(k) is ActionKind for k in state.legal_actions().kinds)
+        view = state.view(state.to_act)
+        if view.counting is not None:
+            assert type(view.counting[0]) is TaskKind
+            assert view.to_json()["counting"]["what"] == view.counting[0].value
+
+
+@pytest.mark.parametrize(("name", "players", "overrides", "seed"), GAMES)
+def test_each_number_of_an_event_has_one_meaning(
+    name: str, players: int, overrides: tuple[str, ...], seed: int
+) -> None:
+    """The count of the play (a card laid, a Go), the points declared and the cards left unplayed
+    are three fields; a message carries whichever an event has as its ``count``, as it always did."""
+    events = _states(name, players, overrides, seed)[-1].events
+    for event in events:
+        numbers = {"count": event.count, "declared": event.declared, "unplayed": event.unplayed}
+        meant = {
+            EventKind.PLAY: "count",
+            EventKind.GO: "count",
+            EventKind.DECLARE: "declared",
+            EventKind.PLAY_END: "unplayed",
+        }.get(event.kind)
+        assert {k for k, v in numbers.items() if v is not None} == ({meant} if meant else set())
+        assert event.to_json().get("count") == (numbers[meant] if meant else None)
+    plays = [e for e in events if e.kind == EventKind.PLAY]
+    assert plays and all(e.count is not None and 0 < e.count <= 31 for e in plays)
+    assert any(e.kind == EventKind.DECLARE for e in events)
+
+
+def test_a_greedy_game_lists_no_kind_as_a_bare_string() -> None:
+    """The engine itself never makes an action, a task or a chance of a bare string."""
+    rules = load_rules("crib-noddy-old", ("hand.wrong_count=muggins",))
+    final = run_game(new_game(rules, 3), [GreedyPlayer()] * 3, random.Random(5))
+    assert final.is_over
+    assert all(type(a.kind) is ActionKind for a in final.history)
