@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 import re
-import time
 from importlib.resources import files
 from pathlib import Path
 
@@ -12,7 +11,7 @@ import pytest
 import uvicorn
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
-from web_helpers import live, mine, new_table, play_to_end
+from web_helpers import live, mine, new_table, play_to_end, wait_for
 
 from noddy.cli.main import app as cli
 from noddy.record import GameRecord
@@ -215,9 +214,7 @@ def test_idle_tables_leave_memory_and_come_back_from_the_store(database: str) ->
         for _ in range(3):
             made.append(new_table(client))
             table = manager.live[made[-1]["id"]]
-            deadline = time.monotonic() + 30
-            while not table.idle and time.monotonic() < deadline:
-                time.sleep(0.01)  # the computer's first move, on a busy machine, before the next table
+            wait_for(lambda table=table: table.idle, 30)  # the computer's first move, before the next table
         assert made[0]["id"] not in manager.live and len(manager.live) == 2
         first = client.get(f"/api/tables/{made[0]['id']}").json()
         assert first["id"] == made[0]["id"] and first["status"] == "playing"

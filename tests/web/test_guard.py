@@ -16,7 +16,7 @@ import pytest
 import uvicorn
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
-from web_helpers import db_url, mine, new_table
+from web_helpers import Seat, db_url, mine, new_table
 
 from noddy.web import Limits, create_app, server_options
 
@@ -88,20 +88,46 @@ def test_deeply_nested_json_is_answered_and_the_connection_stays(client: TestCli
     me.close()
 
 
+class Clock:
+    """Seconds for the rate limits that pass only when the test moves them on."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def read_so_far(seat: Seat) -> list[tuple[str, str]]:
+    """The pongs and errors answering what ``seat`` sent so far: a binary message (never rate
+    limited, always refused) is sent last, and its error read, so every message before it was read."""
+    seat.ws.send_bytes(b"a barrier")
+    answers: list[tuple[str, str]] = []
+    while True:
+        message = seat.receive()
+        if message["type"] == "error" and message["error"].startswith("send JSON text messages"):
+            return answers
+        if message["type"] in ("pong", "error"):
+            answers.append((message["type"], message.get("error", "")))
+
+
 def test_a_flood_is_dropped_with_one_error_a_second_and_the_connection_stays(tmp_path: Path) -> None:
-    with TestClient(create_app(db_url(tmp_path), bot_delay=0, limits=Limits(rate=1, burst=3))) as client:
-        made = new_table(client)
-        me = mine(client, made)
+    clock = Clock()
+    limits = Limits(rate=1, burst=3, clock=clock)
+    dropped = ("error", "too many messages: at most 1 a second; the rest were dropped")
+    with TestClient(create_app(db_url(tmp_path), bot_delay=0, limits=limits)) as client:
+        me = mine(client, new_table(client))
         me.until("state")
         for _ in range(300):
             me.ws.send_text('{"type": "ping"}')
-        time.sleep(1.2)
+        assert read_so_far(me) == [("pong", ""), ("pong", ""), dropped]  # the hello took one of three
+        clock.now = 0.9
         me.send(type="ping")
-        answers = []
-        while len([m for m in answers if m["type"] == "pong"]) < 3:  # the hello took one of three
-            answers.append(me.receive())
-        errors = [m["error"] for m in answers if m["type"] == "error"]
-        assert len(errors) == 1 and errors[0].startswith("too many messages: at most 1 a second")
+        assert read_so_far(me) == []  # not yet a message's allowance back, nor a second since the error
+        clock.now = 1.2
+        me.send(type="ping")
+        me.send(type="ping")
+        assert read_so_far(me) == [("pong", ""), dropped]
         me.close()
 
 

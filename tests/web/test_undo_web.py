@@ -4,9 +4,10 @@ across a restart, a computer's reply in flight dropped."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
-import time
+import threading
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -158,25 +159,52 @@ def test_a_restart_after_an_undo_resumes_at_the_rewound_point(database: str) -> 
         me.close()
 
 
-def test_a_computers_reply_in_flight_when_the_undo_lands_is_dropped(tmp_path: Any) -> None:
+class Held:
+    """The computers' choices, held once ``hold`` is set until the test lets them go."""
+
+    def __init__(self, real: Any) -> None:
+        self.real = real
+        self.hold = False
+        self.asked = threading.Event()
+        self.go = threading.Event()
+
+    async def choose(self, player: Any, view: Any, rng: random.Random) -> Any:
+        if self.hold:
+            self.asked.set()
+            assert await asyncio.to_thread(self.go.wait, 30), "the test never let the computer go"
+        return await self.real(player, view, rng)
+
+
+def test_a_computers_reply_in_flight_when_the_undo_lands_is_dropped(tmp_path: Any, monkeypatch: Any) -> None:
     url = f"sqlite:///{tmp_path / 'noddy.db'}"
-    with TestClient(create_app(url, bot_delay=0.3, limits=FAST)) as client:
+    with TestClient(create_app(url, bot_delay=0, limits=FAST)) as client:
+        bots = client.app.state.manager.bots  # type: ignore[attr-defined]
+        held = Held(bots.choose)
+        monkeypatch.setattr(bots, "choose", held.choose)
         made = new_table(client, "cribbage", [{"kind": "me"}, COMPUTER])
         me = mine(client, made)
         table = live(client, made["id"])
         rng = random.Random(8)
-        while True:  # until an action of the person's is followed by the computer's turn
+        while True:  # until the person has a move to take back and one after which the computer acts
             play_until_undoable(table, me, rng, replied=False)
             state = table.state
             seen = me.state_at(len(state.history))
-            me.send(type="act", action=rng.choice(seen["view"]["legal"]), seq=seen["seq"])
-            wait_for(lambda state=state: len(table.state.history) > len(state.history))
-            if table.state.to_act == 1:
+            replied = [a for a in state.legal_actions() if state.apply(a).to_act == 1]
+            if replied:
                 break
+            me.send(type="act", action=rng.choice(seen["view"]["legal"]), seq=seen["seq"])
+            wait_for(lambda state=state: table.state is not state)
+        held.hold = True
+        assert str(replied[0]) in seen["view"]["legal"]
+        me.send(type="act", action=str(replied[0]), seq=seen["seq"])
+        assert held.asked.wait(30), "the computer was never asked for its reply"
         me.send(type="undo")
-        wait_for(lambda: len(table.state.history) < len(state.history) + 1)
+        wait_for(lambda: len(table.state.history) == len(state.history))
         rewound = table.state
-        time.sleep(0.8)
+        driver = table.driver
+        assert driver is not None and not driver.done(), "the computer's reply is in flight"
+        held.go.set()
+        wait_for(driver.done)
         assert table.state is rewound and rewound.to_act == 0
         assert len(client.app.state.store.actions(made["id"])) == len(rewound.history)  # type: ignore[attr-defined]
         me.close()

@@ -48,7 +48,7 @@ def wait_for(predicate: Any, timeout: float = 10.0) -> None:
     end = time.monotonic() + timeout
     while not predicate():
         if time.monotonic() > end:
-            raise AssertionError("timed out waiting for the server")
+            raise AssertionError(f"timed out after {timeout:g} s waiting for the server")
         time.sleep(0.001)
 
 

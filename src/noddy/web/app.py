@@ -221,7 +221,7 @@ def create_app(
         host = request.client.host if request.client is not None else ""
         if len(creators) > 10_000:
             creators.clear()
-        bucket = creators.setdefault(host, Bucket(limits.tables_rate, limits.tables_burst))
+        bucket = creators.setdefault(host, Bucket(limits.tables_rate, limits.tables_burst, limits.clock))
         if not bucket.take():
             per_minute = 60 * limits.tables_rate
             raise HTTPException(429, f"too many new tables: at most {per_minute:g} a minute, try again soon")

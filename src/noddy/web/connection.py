@@ -14,11 +14,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import math
 import time
 import unicodedata
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from fastapi import WebSocket, WebSocketDisconnect
@@ -58,19 +59,22 @@ class Limits:
     """Connections from one address that may be open at once without having said hello."""
     unidentified: int = 256
     """Connections that may be open at once without having said hello, from all addresses."""
+    clock: Callable[[], float] = field(default=time.monotonic, compare=False)
+    """Seconds by which the rates above are kept (a test sets the time instead of waiting for it)."""
 
 
 class Bucket:
-    """A token bucket: ``rate`` a second on average, ``burst`` at once."""
+    """A token bucket: ``rate`` a second on average, ``burst`` at once, by the seconds ``clock`` tells."""
 
-    def __init__(self, rate: float, burst: float) -> None:
+    def __init__(self, rate: float, burst: float, clock: Callable[[], float] = time.monotonic) -> None:
         self.rate = rate
         self.burst = burst
+        self.clock = clock
         self.allowance = burst
-        self.last = time.monotonic()
+        self.last = clock()
 
     def take(self) -> bool:
-        now = time.monotonic()
+        now = self.clock()
         self.allowance = min(self.burst, self.allowance + (now - self.last) * self.rate)
         self.last = now
         if self.allowance < 1:
@@ -97,8 +101,8 @@ class Connection:
         self.outbox: deque[dict[str, Any]] = deque()
         self.wake = asyncio.Event()
         self.overflow = False
-        self.bucket = Bucket(limits.rate, limits.burst)
-        self.told_too_many = 0.0
+        self.bucket = Bucket(limits.rate, limits.burst, limits.clock)
+        self.told_too_many = -math.inf
 
     def notify(self, *, table: bool = False) -> None:
         self.dirty = True
@@ -121,7 +125,7 @@ class Connection:
         fill the connection's outbox with answers."""
         if self.bucket.take():
             return True
-        now = time.monotonic()
+        now = self.limits.clock()
         if now - self.told_too_many >= 1.0:
             self.told_too_many = now
             self.error(f"too many messages: at most {self.limits.rate:g} a second; the rest were dropped")
