@@ -2,13 +2,15 @@
 
 Everything above the game (players, the record, the faces) uses these names only. Search and
 inference also need the counts as the flow makes them: `count_items` (a count still to be made),
-`announced_items` (what a hand announces) and `jack_receiver` (who scores a Jack turned up).
+`announced_items` (what a hand announces) and `jack_receiver` (who scores a Jack turned up). A face
+that lets every seat lay away at once asks `discard_refusal` whether a seat may lay its cards away
+now, whoever the engine asks next.
 """
 
 from noddy.game.actions import Action, ActionKind
 from noddy.game.events import EVENT_FACTS, Event, EventFacts, EventKind, Subject, current_deal, turnup_event
 from noddy.game.flow import announced_items, count_items, jack_receiver
-from noddy.game.legal import DECLARE_RANGE, Declare, LegalActions
+from noddy.game.legal import DECLARE_RANGE, Declare, LegalActions, discard_refusal
 from noddy.game.state import Chance, CountTask, GameState, Phase, TaskKind, new_game
 from noddy.game.undo import rewind, undo_point
 from noddy.game.view import PlayerView
@@ -34,6 +36,7 @@ __all__ = [
     "announced_items",
     "count_items",
     "current_deal",
+    "discard_refusal",
     "jack_receiver",
     "new_game",
     "rewind",

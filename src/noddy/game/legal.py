@@ -30,6 +30,7 @@ __all__ = [
     "Declare",
     "LegalActions",
     "discard_refusal",
+    "lay_away_refusal",
     "legal_actions",
     "play_refusals",
     "refusal",
@@ -147,8 +148,7 @@ def refusal(state: GameState, action: Action) -> str:
     kind = action.kind
     phase = state.phase
     if phase is Phase.DISCARD and kind == ActionKind.DISCARD:
-        need = state.rules.deal.shape(state.players).discard
-        return discard_refusal(state.hands[seat], action.cards, need)
+        return discard_refusal(state, seat, action.cards)
     if phase is Phase.COUNT and kind == ActionKind.COUNT:
         return ""
     if phase is Phase.COUNT and kind == ActionKind.DECLARE:
@@ -161,7 +161,24 @@ def refusal(state: GameState, action: Action) -> str:
     return Reason("phase", phase=phase.value, allowed=allowed)
 
 
-def discard_refusal(hand: Sequence[Card], cards: Sequence[Card], need: int) -> str:
+def discard_refusal(state: GameState, seat: int, cards: Sequence[Card]) -> str:
+    """Why ``seat`` may not lay ``cards`` away now, or ``""`` if it may.
+
+    The lay-away is made together, as at a table: while a deal waits for its discards, every seat
+    that has not laid away may choose its cards, not only the seat `GameState.apply` takes them from
+    next (a face keeps an early choice until that seat's turn). `refusal` asks the same of the seat
+    to act. Outside the lay-away the answer is `refusal`'s for that seat's discard."""
+    from noddy.game.state import Phase
+
+    if state.phase is not Phase.DISCARD:
+        return refusal(state, Action.discard(seat, tuple(cards)))
+    if state.discards[seat]:
+        return Reason("laid_away")
+    need = state.rules.deal.shape(state.players).discard
+    return lay_away_refusal(state.hands[seat], cards, need)
+
+
+def lay_away_refusal(hand: Sequence[Card], cards: Sequence[Card], need: int) -> str:
     """Why laying ``cards`` away from ``hand`` is refused when ``need`` are laid away, or ``""``:
     too many or too few, a card given twice, or a card not in the hand (not named: a card the seat
     cannot see is never quoted back to it)."""
@@ -233,7 +250,7 @@ def legal_actions(state: GameState) -> LegalActions:
         need = state.rules.deal.shape(state.players).discard
         hand = state.hands[seat]
         discards = (Action.discard(seat, cards) for cards in combinations(hand, need))
-        return LegalActions(tuple(a for a in discards if not discard_refusal(hand, a.cards, need)))
+        return LegalActions(tuple(a for a in discards if not lay_away_refusal(hand, a.cards, need)))
     if phase is Phase.COUNT:
         candidates = (Action.count(seat),)
     elif phase is Phase.MUGGINS:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from noddy.cards import DECK, Card
 from noddy.game.actions import Action, ActionKind
 from noddy.game.events import Event, EventKind, current_deal
-from noddy.game.legal import NO_ACTIONS, LegalActions, discard_refusal, play_refusals
+from noddy.game.legal import NO_ACTIONS, LegalActions, lay_away_refusal, play_refusals
 from noddy.rules import Rules, side_of, side_seats
 
 if TYPE_CHECKING:
@@ -85,7 +85,7 @@ class PlayerView:
             return ""
         discards = [a for a in self.legal if a.kind == ActionKind.DISCARD]
         if discards and action.kind == ActionKind.DISCARD and action.seat == self.seat:
-            return discard_refusal(self.hand, action.cards, len(discards[0].cards))
+            return lay_away_refusal(self.hand, action.cards, len(discards[0].cards))
         family = self.legal.declare
         if family is not None and action.kind == ActionKind.DECLARE and action.seat == family.seat:
             return family.refusal(action)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from noddy.errors import NoddyError
-from noddy.game import Action, GameState, Phase
+from noddy.game import Action, GameState, Phase, discard_refusal
 from noddy.players import Player
 from noddy.record import GameRecord, Seat
 from noddy.rules import Rules
@@ -48,7 +48,7 @@ class PendingDiscards:
             return Reason("early_not_discard", action=str(action))
         if not self.may_lay_away(state, seat):
             return Reason("laid_away")
-        why = state.evolve(to_act=seat).why_illegal(action)
+        why = discard_refusal(state, seat, action.cards)
         if not why:
             self.waiting[seat] = action
         return why
