@@ -161,7 +161,7 @@ def test_score_batch_takes_the_command_lines_options_as_defaults() -> None:
 def test_score_in_french_says_its_headings_and_the_turned_jack_in_french() -> None:
     code, out, _ = run("score", "5h 5d 4s", "-t", "Js", "-r", "willughby", "--lang", "fr")
     assert code == 0
-    assert out.startswith("Main 5♥ 5♦ 4♠ avec J♠ retournée")
+    assert out.startswith("Main 5♥ 5♦ 4♠ avec V♠ retournée")
     assert "combinaison" in out and "Total : 6" in out
     assert "Un valet retourné : 2 pour le donneur (Noddy retourné)" in out
     assert "turned up" not in out and "Hand" not in out

@@ -416,7 +416,7 @@ def test_enter_or_go_while_a_card_fits_says_what_to_type() -> None:
     with pytest.raises(IllegalActionError) as err:
         _read("", state.view(0), "fr")
     assert str(err.value).startswith("vous ne pouvez pas dire Go maintenant (vous pouvez poser une carte")
-    assert str(err.value).endswith("par son numéro (1 à 3) ou son nom, par exemple 1 ou Jh")
+    assert str(err.value).endswith("par son numéro (1 à 3) ou son nom, par exemple 1 ou Vh")
     state = run(state, ["play Jh", "play 9s", "play 5d"])  # 24: 8s would make 32, 7d fits
     with pytest.raises(IllegalActionError, match=r"by its number \(1 to 2\) or its name, e.g. 1 or 7d"):
         _read("", state.view(1))

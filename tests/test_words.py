@@ -49,7 +49,7 @@ from noddy.words import (
     say_reason,
     whose,
 )
-from noddy.words.calls import RANKS
+from noddy.words.card_names import CARD_ERRORS, KNAVE_NAMES, RANKS
 
 
 def test_every_kind_and_event_kind_has_its_facts() -> None:
@@ -183,6 +183,7 @@ PHRASE_TABLES = {
     "page": PAGE,
     "reasons": REASONS,
     "ranks": RANKS,
+    "card_errors": CARD_ERRORS,
     "terminal": TERMINAL,
 }
 
@@ -227,7 +228,10 @@ def test_the_french_presets_game_is_told_in_french() -> None:
     counts = [line for line in lines if line and line.call and line.text.startswith(("Votre", "La"))]
     assert counts and all("«\u00a0" in line.text and line.text.endswith("\u00a0»") for line in counts)
     names = {part.name for line in lines if line is not None for part in line.call}
-    assert names and names <= set(NAMES["fr"].values()) | {"une suite de trois", "une couleur de trois"}
+    assert names and names <= set(NAMES["fr"].values()) | set(KNAVE_NAMES["fr"].values()) | {
+        "une suite de trois",
+        "une couleur de trois",
+    }
     assert said[-1] in ("Vous gagnez la partie.", "Ann gagne la partie.", "La partie est nulle.")
     english = {"hand", "plays", "wins", "deals", "count "}
     assert not [text for text in said if any(word in text for word in english)]
@@ -271,3 +275,4 @@ def test_the_words_agree_with_who_reads_them() -> None:
     assert card_words(Card.parse("Jh"), "fr") == "valet de cœur"
     assert card_words(Card.parse("As")) == "Ace of spades"
     assert card_text(Card.parse("Qd"), "fr") == "D♦" and card_text(Card.parse("10c"), "fr") == "10♣"
+    assert card_text(Card.parse("Ah"), "fr") == "As♥"

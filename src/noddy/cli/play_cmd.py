@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 from rich.markup import escape
 
-from noddy.cards import Card, parse_cards
+from noddy.cards import Card
 from noddy.cli.common import (
     COMPUTERS,
     HUMAN,
@@ -40,9 +40,11 @@ from noddy.scoring import PLAY_LIMIT
 from noddy.words import (
     Reason,
     cannot_play,
+    card_typed,
     check_language,
     is_undo,
     phrase,
+    read_cards,
     side_name,
     stake_line,
     terminal_phrase,
@@ -127,9 +129,8 @@ class Terminal:
             if event.kind == EventKind.DEAL and hands:
                 console.print(f"[dim]{terminal_phrase('replay.dealt', self.lang)}[/]")
                 for seat, hand in enumerate(hands):
-                    said = terminal_phrase(
-                        "replay.hand", self.lang, name=escape(self.names[seat]), cards=cards_text(hand)
-                    )
+                    name, cards = escape(self.names[seat]), cards_text(hand, self.lang)
+                    said = terminal_phrase("replay.hand", self.lang, name=name, cards=cards)
                     console.print("  " + said)
             if event.kind == EventKind.DEAL_END:
                 console.print(board(view, self.names, view.events[:number]))
@@ -170,11 +171,12 @@ class Terminal:
                 return practised
         elif view.phase != "muggins":
             if view.turnup is not None:
-                cards = cards_text([view.turnup])
+                cards = cards_text([view.turnup], lang)
                 console.print(terminal_phrase("turnup", lang, cards=cards, count=f"[bold]{view.count}[/]"))
             if view.pile:
-                console.print(terminal_phrase("pile", lang, cards=cards_text([c for _, c in view.pile])))
-            hand = "  ".join(f"{i}) {cards_text([c])}" for i, c in enumerate(view.hand, 1))
+                pile = cards_text([c for _, c in view.pile], lang)
+                console.print(terminal_phrase("pile", lang, cards=pile))
+            hand = "  ".join(f"{i}) {cards_text([c], lang)}" for i, c in enumerate(view.hand, 1))
             console.print(terminal_phrase("hand", lang, cards=hand))
         prompt = _prompt(view, self.names, lang)
         while True:
@@ -269,7 +271,7 @@ def _pick(words: list[str], hand: tuple[Card, ...], lang: str) -> tuple[Card, ..
                 raise NoddyError(terminal_phrase("error.not_a_number", lang, n=n, numbered=numbered))
             picked.append(hand[n - 1])
         return tuple(picked)
-    return parse_cards(" ".join(words))
+    return read_cards(" ".join(words), lang)
 
 
 def _read(text: str, view: PlayerView, lang: str = "en") -> Action:
@@ -329,7 +331,7 @@ def _go(view: PlayerView, lang: str) -> Action:
             reason=_said(view.why_not(go), lang),
             n=len(view.hand),
             number=number,
-            card=playable[0],
+            card=card_typed(playable[0], lang),
         )
     )
 

@@ -11,20 +11,21 @@ from noddy.cards import Card
 from noddy.game.events import Event
 from noddy.game.view import PlayerView
 from noddy.rules import Rules, side_of
-from noddy.words import Line, event_line, side_name, terminal_phrase, whose
+from noddy.words import Line, card_text, event_line, side_name, terminal_phrase, whose
 
 __all__ = ["ROW", "board", "cards_text", "counted_text", "event_text", "pegs", "styled"]
 
 SUIT_COLOURS = {"h": "red", "d": "red", "c": "default", "s": "default"}
 
 
-def cards_text(cards: Sequence[Card]) -> str:
-    return " ".join(f"[{SUIT_COLOURS[c.suit.value]}]{c.pretty}[/]" for c in cards)
+def cards_text(cards: Sequence[Card], lang: str = "en") -> str:
+    """Cards as ``lang`` writes them ("V♥" in French), each in its suit's colour."""
+    return " ".join(f"[{SUIT_COLOURS[c.suit.value]}]{card_text(c, lang)}[/]" for c in cards)
 
 
 def styled(line: Line) -> str:
     """A line of words in rich markup: cards in their suit's colour, points in green."""
-    text = "".join(escape(p) if isinstance(p, str) else cards_text(p) for p in line.parts)
+    text = "".join(escape(p) if isinstance(p, str) else cards_text(p, line.lang) for p in line.parts)
     if line.style == "heading":
         return f"\n[bold]── {text} ──[/]"
     if line.style == "strong":
@@ -46,9 +47,9 @@ def counted_text(view: PlayerView, names: Sequence[str], lang: str = "en") -> st
     if view.counting is None or not view.counted:
         return None
     what, seat = view.counting
-    turnup = f" + {cards_text([view.turnup])}" if view.turnup is not None else ""
+    turnup = f" + {cards_text([view.turnup], lang)}" if view.turnup is not None else ""
     owner = escape(whose(what, names[seat], lang))
-    return terminal_phrase("being_counted", lang, whose=owner, cards=cards_text(view.counted) + turnup)
+    return terminal_phrase("being_counted", lang, whose=owner, cards=cards_text(view.counted, lang) + turnup)
 
 
 ROW = 30

@@ -10,14 +10,13 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from noddy.cards import format_cards
 from noddy.cli.common import console, print_table, reporting_errors
 from noddy.errors import NoddyError
 from noddy.game import Action
 from noddy.learn import REVIEW_WORLDS, Decision, Review, review_record
 from noddy.players import WIN
 from noddy.record import GameRecord
-from noddy.words import action_words, check_language, learn_phrase, terminal_phrase
+from noddy.words import action_words, card_text, cards_text, check_language, learn_phrase, terminal_phrase
 
 __all__ = ["review"]
 
@@ -75,15 +74,15 @@ def _print_decision(number: int, d: Decision, lang: str) -> None:
     percent = round(100 * d.loss / (2 * WIN))
     game = learn_phrase("learn.of_game", lang, percent=percent) if d.loss >= WIN / 10 else ""
     console.print(f"[bold]{number}. {where}[/]{game}")
-    held = format_cards(d.hand, pretty=True)
+    held = cards_text(d.hand, lang)
     if d.counting is not None:
         position = [learn_phrase(f"learn.position_counted.{d.counting}", lang, cards=held)]
     else:
         position = [learn_phrase("learn.position_hand", lang, cards=held)]
     if d.turnup is not None:
-        position.append(learn_phrase("learn.position_turnup", lang, card=d.turnup.pretty))
+        position.append(learn_phrase("learn.position_turnup", lang, card=card_text(d.turnup, lang)))
     if d.phase == "play":
-        pile = format_cards(d.pile, pretty=True) or "—"
+        pile = cards_text(d.pile, lang) or "—"
         position.append(learn_phrase("learn.position_pile", lang, cards=pile, count=d.count))
     if d.crib is not None:
         position.append(learn_phrase(f"learn.crib_is_{d.crib}", lang))

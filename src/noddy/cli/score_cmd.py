@@ -9,37 +9,54 @@ from typing import Annotated, Any, BinaryIO, NoReturn
 
 import typer
 
-from noddy.cards import Card, format_cards, parse_card, parse_cards
+from noddy.cards import Card
 from noddy.cli.common import RulesOption, SetOption, load, print_error, reporting_errors, rules_title
 from noddy.cli.plain import Grid, Line, Page, Piece, print_page
 from noddy.errors import CardError, NoddyError, RulesError
 from noddy.rules import Rules, load_rules
 from noddy.scoring import FACTS, ScoreItem, score_hand, total, turned_jack_item
-from noddy.words import LANGUAGES, announce, count_heading, item_name, phrase, turned_jack_line
+from noddy.words import (
+    CARD_ERRORS,
+    LANGUAGES,
+    announce,
+    card_text,
+    cards_text,
+    count_heading,
+    item_name,
+    phrase,
+    read_card,
+    read_cards,
+    turned_jack_line,
+)
 
 __all__ = ["answer", "answer_lines", "count_page", "score"]
 
 DEFAULT_RULES = "willughby"
 
 
-def check_size(rules: Rules, held: tuple[Card, ...], crib: bool) -> None:
-    """Refuse a hand or crib of a size the rule set never deals, saying which sizes it deals."""
+def check_size(rules: Rules, held: tuple[Card, ...], crib: bool, lang: str = "en") -> None:
+    """Refuse a hand or crib of a size the rule set never deals, saying in ``lang`` which sizes it
+    deals."""
     counts = rules.player_counts
     sizes = sorted({rules.crib_size(n) if crib else rules.held_size(n) for n in counts} - {0})
-    what = "cribs" if crib else "hands"
+    said = CARD_ERRORS[lang]
     if crib and not sizes:
-        raise RulesError(f"{rules.name} has no crib; leave out --crib")
+        raise RulesError(said["no_crib"].format(rules=rules.name))
     if len(held) not in sizes:
-        allowed = " or ".join(str(s) for s in sizes)
-        raise CardError(f"{rules.name} {what} have {allowed} cards; {len(held)} given ({format_cards(held)})")
+        allowed = said["or"].join(str(s) for s in sizes)
+        key = "crib_size" if crib else "hand_size"
+        given = cards_text(held, lang)
+        raise CardError(said[key].format(rules=rules.name, allowed=allowed, n=len(held), cards=given))
 
 
 def count(
-    held_text: str | Iterable[str], turnup_text: str, rules: Rules, crib: bool
+    held_text: str | Iterable[str], turnup_text: str, rules: Rules, crib: bool, lang: str = "en"
 ) -> tuple[tuple[Card, ...], Card, tuple[ScoreItem, ...]]:
-    held = parse_cards(held_text)
-    turnup = parse_card(turnup_text)
-    check_size(rules, held, crib)
+    """The cards as typed (French letters read as well as English; a bad card refused in ``lang``),
+    and their count under ``rules``."""
+    held = read_cards(held_text if isinstance(held_text, str) else list(held_text), lang)
+    turnup = read_card(turnup_text, lang)
+    check_size(rules, held, crib, lang)
     return held, turnup, score_hand(held, turnup, rules, crib=crib)
 
 
@@ -78,7 +95,7 @@ def answer(request: Any, defaults: Mapping[str, Any] | None = None) -> dict[str,
     if lang not in LANGUAGES:
         raise NoddyError(f'"lang" must be one of {", ".join(LANGUAGES)}, not {lang!r}')
     rules = _rules(str(request.get("rules", DEFAULT_RULES)), tuple(overrides))
-    _, _, items = count(request["held"], request["turnup"], rules, crib)
+    _, _, items = count(request["held"], request["turnup"], rules, crib, lang)
     return to_answer(items, rules, lang)
 
 
@@ -175,7 +192,7 @@ def score(
         if cards is None or turnup is None:
             raise NoddyError('give the cards and the turn-up, e.g. noddy score "Jh 4d 5d" --turnup 6h')
         rules = load(rules_name, set_)
-        held, up, items = count(cards, turnup, rules, crib)
+        held, up, items = count(cards, turnup, rules, crib, lang)
     if as_json:
         import json
 
@@ -196,7 +213,7 @@ def count_page(
     """What ``noddy score`` prints: the heading, the itemised table (none for an empty count), the
     call, the total and, if a Jack is turned up, its line; the cards, the call and the total in bold."""
     title = rules_title(rules, overrides, lang)
-    runs = {"cards": (format_cards(held, pretty=True), True), "turnup": (turnup.pretty, True)}
+    runs = {"cards": (cards_text(held, lang), True), "turnup": (card_text(turnup, lang), True)}
     runs["rules"] = (title, False)
     marked = {name: f"\0{name}\0" for name in runs}
     heading = _runs(count_heading("crib" if crib else "hand", lang=lang, **marked), runs)
@@ -223,12 +240,12 @@ def _table(items: tuple[ScoreItem, ...], rules: Rules, lang: str) -> Grid | None
     running = 0
     for item in items:
         running += item.points
-        rows.append((item_name(item, rules, lang), _cards_text(item), str(item.points), str(running)))
+        rows.append((item_name(item, rules, lang), _cards_text(item, lang), str(item.points), str(running)))
     headers = tuple(phrase(key, lang) for key in ("combination", "cards", "points", "total"))
     return Grid(headers, (False, False, True, True), tuple(rows))
 
 
-def _cards_text(item: ScoreItem) -> str:
+def _cards_text(item: ScoreItem, lang: str) -> str:
     if FACTS[item.kind].target is not None:
-        return " + ".join(c.pretty for c in item.cards) + f" = {sum(c.value for c in item.cards)}"
-    return " ".join(c.pretty for c in item.cards)
+        return " + ".join(card_text(c, lang) for c in item.cards) + f" = {sum(c.value for c in item.cards)}"
+    return cards_text(item.cards, lang)

@@ -33,7 +33,16 @@ from noddy.errors import NoddyError
 from noddy.learn import Judgement, Progress, ProgressError, Question, drill_kinds, judge, next_question
 from noddy.places import data_dir
 from noddy.rules import Rules
-from noddy.words import LANGUAGES, announce, bye_line, drill_name, round_line, steps, train_phrase
+from noddy.words import (
+    LANGUAGES,
+    announce,
+    bye_line,
+    card_text,
+    drill_name,
+    round_line,
+    steps,
+    train_phrase,
+)
 
 __all__ = [
     "default_progress_path",
@@ -98,36 +107,34 @@ def save_progress(progress: Progress, path: Path) -> None:
         raise NoddyError(f"cannot write the progress file {str(path)!r}: {exc.strerror}") from None
 
 
-def _card(card: Card, highlight: bool = False) -> Panel:
-    """A card drawn large: its rank and suit in a box, red or black."""
-    text = Text(card.pretty, style=SUIT_STYLES[card.suit.value], justify="center")
+def _card(card: Card, lang: str, highlight: bool = False) -> Panel:
+    """A card drawn large: its rank and suit as ``lang`` writes them, in a box, red or black."""
+    text = Text(card_text(card, lang), style=SUIT_STYLES[card.suit.value], justify="center")
     return Panel(text, width=9, padding=(1, 1), border_style="yellow" if highlight else "white")
 
 
-def _row(label: str, cards: tuple[Card, ...], highlight: bool = False) -> RenderableType:
+def _row(label: str, cards: tuple[Card, ...], lang: str, highlight: bool = False) -> RenderableType:
     grid = Table.grid(padding=(0, 1))
-    grid.add_row(*(_card(c, highlight) for c in cards))
+    grid.add_row(*(_card(c, lang, highlight) for c in cards))
     return Group(Text(label, style="dim"), grid)
 
 
 def show_question(question: Question, lang: str, title: str) -> None:
     """The question under its drill's name and ``title`` (the rule set's): its prompt and its cards,
     large (the turn-up beside them)."""
-    turnup = _row(train_phrase("turnup", lang), (question.turnup,))
+    turnup = _row(train_phrase("turnup", lang), (question.turnup,), lang)
     prompt = question.prompt(lang)
     if question.what == "play":
         assert question.card is not None
         prompt += " " + train_phrase("play_note", lang)
         rows = [
-            _row(train_phrase("pile", lang), question.pile),
-            _row(train_phrase("card", lang), (question.card,), highlight=True),
+            _row(train_phrase("pile", lang), question.pile, lang),
+            _row(train_phrase("card", lang), (question.card,), lang, highlight=True),
             turnup,
         ]
     else:
-        rows = [
-            _row(train_phrase("crib_cards" if question.what == "crib" else "held", lang), question.held),
-            turnup,
-        ]
+        label = train_phrase("crib_cards" if question.what == "crib" else "held", lang)
+        rows = [_row(label, question.held, lang), turnup]
     table = Table.grid(padding=(0, 3))
     table.add_row(*rows)
     console.print()

@@ -14,7 +14,7 @@ from noddy.game import PlayerView, announced_items, jack_receiver
 from noddy.learn.trainer import MIXED, Judgement, Question, What, drill_kinds
 from noddy.rules import Rules
 from noddy.scoring import KINDS
-from noddy.words import glossary_text, jack_receiver_name
+from noddy.words import glossary_text, jack_receiver_name, knave_name
 
 __all__ = ["Tally", "glossary", "judge_own", "own_count", "practice_offered"]
 
@@ -83,8 +83,8 @@ def glossary(rules: Rules, lang: str = "en") -> tuple[tuple[str, str], ...]:
     if rules.hand.wrong_count == "muggins":
         terms.append("muggins")
     names = {
-        "knave": rules.words.knave,
-        "turned_jack": rules.words.turned_jack,
+        "knave": knave_name(rules, lang),
+        "turned_jack": knave_name(rules, lang, turned=True),
         "receiver": jack_receiver_name(rules, lang),
     }
     return tuple(glossary_text(term, lang, **names) for term in terms)

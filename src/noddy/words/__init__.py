@@ -15,11 +15,20 @@ if TYPE_CHECKING:
         announce,
         call,
         card_name,
-        card_text,
-        card_words,
         check_language,
         item_name,
         say,
+    )
+    from noddy.words.card_names import (
+        CARD_ERRORS,
+        KNAVE_NAMES,
+        card_text,
+        card_typed,
+        card_words,
+        cards_text,
+        knave_name,
+        read_card,
+        read_cards,
     )
     from noddy.words.countplay import (
         COUNTPLAY_PHRASES,
@@ -68,10 +77,12 @@ if TYPE_CHECKING:
     from noddy.words.undo import UNDO, is_undo, undo_page_phrases, undo_phrase
 
 __all__ = [
+    "CARD_ERRORS",
     "COUNTING",
     "COUNTPLAY_PHRASES",
     "DRILL_NAMES",
     "GLOSSARY",
+    "KNAVE_NAMES",
     "LANGUAGES",
     "NAMES",
     "PAGE",
@@ -98,7 +109,9 @@ __all__ = [
     "cannot_play",
     "card_name",
     "card_text",
+    "card_typed",
     "card_words",
+    "cards_text",
     "check_language",
     "cited",
     "count_heading",
@@ -111,6 +124,7 @@ __all__ = [
     "is_undo",
     "item_name",
     "jack_receiver_name",
+    "knave_name",
     "learn_phrase",
     "miss_line",
     "of_name",
@@ -120,6 +134,8 @@ __all__ = [
     "phrase",
     "play_end_line",
     "question_prompt",
+    "read_card",
+    "read_cards",
     "reason_name",
     "round_line",
     "rule_set_words",
@@ -145,8 +161,12 @@ __all__ = [
 
 _HOMES = {
     "calls": (
-        "LANGUAGES", "NAMES", "SPECIAL_NAMES", "CallPart", "announce", "call", "card_name", "card_text",
-        "card_words", "check_language", "item_name", "say",
+        "LANGUAGES", "NAMES", "SPECIAL_NAMES", "CallPart", "announce", "call", "card_name", "check_language",
+        "item_name", "say",
+    ),
+    "card_names": (
+        "CARD_ERRORS", "KNAVE_NAMES", "card_text", "card_typed", "card_words", "cards_text", "knave_name",
+        "read_card", "read_cards",
     ),
     "countplay": (
         "COUNTPLAY_PHRASES", "GLOSSARY", "countplay_page_phrases", "countplay_phrase", "glossary_text",

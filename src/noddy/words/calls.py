@@ -5,6 +5,7 @@ said by one function (`say`), so the terminal, the web and the score command all
 
 >>> from noddy.cards import Card
 >>> from noddy.scoring import Kind, ScoreItem
+from noddy.words.card_names import card_text, card_words, knave_name
 >>> c = Card.parse("5h")
 >>> fifteen, pair = ScoreItem(Kind.FIFTEEN, (c,), 2), ScoreItem(Kind.PAIR, (c,), 2)
 >>> announce([fifteen, fifteen, pair])
@@ -23,6 +24,7 @@ from noddy.cards import Card
 from noddy.errors import NoddyError
 from noddy.rules import Rules
 from noddy.scoring import Kind, ScoreItem
+from noddy.words.card_names import card_text, card_words, knave_name
 
 __all__ = [
     "LANGUAGES",
@@ -70,12 +72,10 @@ NAMES: dict[str, dict[Kind, str]] = {
         Kind.RUN: "une suite de {n}",
         Kind.FLUSH: "une couleur de {n}",
         Kind.LAST_CARD: "la dernière carte",
-        Kind.KNAVE: "Noddy",
-        Kind.TURNED_JACK: "Noddy retourné",
     },
 }
 """What each kind is called, per language; ``{n}`` is the number of cards, in words. A kind left
-out is named by the rules' words (the Knave) or by its card (named cards)."""
+out is named by the rules' words (the Knave, `knave_name`) or by its card (named cards)."""
 
 SPECIAL_NAMES = {"Ks": "Flat Back", "Qh": "Countenance", "Jh": "Roger"}
 """The names of the named cards, where the rules count them."""
@@ -125,32 +125,6 @@ def card_name(card: Card) -> str:
     return SPECIAL_NAMES.get(str(card), card.pretty)
 
 
-RANKS = {
-    "en": {"A": ("A", "Ace"), "J": ("J", "Jack"), "Q": ("Q", "Queen"), "K": ("K", "King")},
-    "fr": {"A": ("A", "as"), "J": ("V", "valet"), "Q": ("D", "dame"), "K": ("R", "roi")},
-}
-"""Each court card's and the Ace's letter and name, per language (French cards read R, D, V)."""
-SUITS = {
-    "en": {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"},
-    "fr": {"c": "trèfle", "d": "carreau", "h": "cœur", "s": "pique"},
-}
-_CARD = {"en": "{rank} of {suit}", "fr": "{rank} de {suit}"}
-
-
-def card_text(card: Card, lang: str = "en") -> str:
-    """A card as a player writes it in ``lang``, with its suit sign: "J♥", "V♥"."""
-    check_language(lang)
-    rank = str(card.rank)
-    return RANKS[lang].get(rank, (rank, rank))[0] + card.suit.symbol
-
-
-def card_words(card: Card, lang: str = "en") -> str:
-    """A card in words: "Jack of hearts", "valet de cœur", "10 de pique"."""
-    check_language(lang)
-    rank = str(card.rank)
-    return _CARD[lang].format(rank=RANKS[lang].get(rank, (rank, rank))[1], suit=SUITS[lang][card.suit.value])
-
-
 def item_name(item: ScoreItem, rules: Rules | None = None, lang: str = "en") -> str:
     """What a player calls one item: "fifteen", "a run of three", "Knave Noddy", "une paire"."""
     check_language(lang)
@@ -158,10 +132,8 @@ def item_name(item: ScoreItem, rules: Rules | None = None, lang: str = "en") -> 
     n = item.size
     if item.kind in names:
         return names[item.kind].format(n=_NUMBERS[lang].get(n, str(n)))
-    if item.kind == Kind.KNAVE:
-        return rules.words.knave if rules is not None else "Knave Noddy"
-    if item.kind == Kind.TURNED_JACK:
-        return rules.words.turned_jack if rules is not None else "Knave Noddy turned up"
+    if item.kind in (Kind.KNAVE, Kind.TURNED_JACK):
+        return knave_name(rules, lang, turned=item.kind == Kind.TURNED_JACK)
     if item.kind == Kind.SPECIAL:
         return card_name(item.cards[0])
     return item.kind.replace("_", " ")

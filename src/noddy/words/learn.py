@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from noddy.cards import Card
 from noddy.words.calls import fill_phrase
+from noddy.words.card_names import cards_text
 
 __all__ = ["LEARN_PAGE", "action_words", "learn_phrase"]
 
@@ -173,5 +174,5 @@ def learn_phrase(key: str, lang: str = "en", **values: object) -> str:
 def action_words(kind: str, cards: Sequence[Card] = (), number: int | None = None, lang: str = "en") -> str:
     """A seat's action in words, its cards with their suit signs as the rest of a review writes
     them: "lay away 8♦ 10♣", "declare 3", "count (the true count)"."""
-    shown = " ".join(c.pretty for c in cards)
+    shown = cards_text(cards, lang)
     return learn_phrase(f"learn.action.{kind}", lang, cards=shown, number=number)

@@ -13,8 +13,9 @@ from typing import Any, Literal, Protocol
 
 from noddy.cards import Card
 from noddy.rules import Rules, side_seats
-from noddy.scoring import Kind, ScoreItem, total
-from noddy.words.calls import NAMES, CallPart, call, card_text, check_language, say
+from noddy.scoring import ScoreItem, total
+from noddy.words.calls import CallPart, call, check_language, say
+from noddy.words.card_names import card_text, knave_name
 from noddy.words.phrases import agree, person, phrase, play_end_line, whose
 
 __all__ = ["Happening", "Line", "Part", "event_line", "side_name", "verb"]
@@ -87,11 +88,8 @@ def verb(name: str, singular: str, plural: str) -> str:
 
 
 def _knave_words(kind: str, rules: Rules, lang: str) -> str:
-    """What a Knave or a turned Jack is called: the rules' words in English, the language's else."""
-    key = Kind.TURNED_JACK if kind == "turned_jack" else Kind.KNAVE
-    if lang == "en" or key not in NAMES[lang]:
-        return rules.words.turned_jack if kind == "turned_jack" else rules.words.knave
-    return NAMES[lang][key]
+    """What a Knave or a turned Jack is called in ``lang`` (`knave_name`)."""
+    return knave_name(rules, lang, turned=kind == "turned_jack")
 
 
 def event_line(

@@ -4,7 +4,8 @@ is chosen by a count (one card, two cards); the rank and suit names come from `c
 
 from __future__ import annotations
 
-from noddy.words.calls import RANKS, SUITS, check_language
+from noddy.words.calls import check_language
+from noddy.words.card_names import RANKS, SUITS
 from noddy.words.countplay import countplay_page_phrases
 from noddy.words.learn import LEARN_PAGE
 from noddy.words.phrases import PHRASES, REASONS

@@ -14,7 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 from noddy.cards import Card
-from noddy.words.calls import card_text, check_language
+from noddy.words.calls import check_language
+from noddy.words.card_names import card_text, card_typed
 
 __all__ = ["REFUSALS", "Reason", "say_reason"]
 
@@ -96,7 +97,8 @@ REFUSALS: dict[str, dict[str, str]] = {
     },
 }
 """Each reason for refusing an action, per language; a card value is written as the language writes
-it (with its suit sign) when said for a page, and in notation ("8c") in the English text."""
+it (with its suit sign) when said for a page, as it is typed ("8c", "Vh") for a prompt, and in
+notation ("8c") in the English text."""
 
 
 _ENGLISH = REFUSALS["en"]
@@ -104,7 +106,7 @@ _ENGLISH = REFUSALS["en"]
 
 def _value(value: object, lang: str, pretty: bool) -> object:
     if isinstance(value, Card):
-        return card_text(value, lang) if pretty else str(value)
+        return card_text(value, lang) if pretty else card_typed(value, lang)
     if isinstance(value, tuple) and all(isinstance(v, Card) for v in value):
         return " ".join(str(_value(v, lang, pretty)) for v in value)
     return value

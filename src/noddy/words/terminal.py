@@ -101,8 +101,9 @@ TERMINAL: dict[str, dict[str, str]] = {
     },
     "fr": {
         "cards_help": (
-            "une carte est son numéro dans votre main (1, 2, ...) ou s’écrit d’un rang (A, 2-9, 10 ou T,"
-            " J, Q, K) et d’une couleur (c, d, h, s ou ♣ ♦ ♥ ♠), par exemple 5h, 10d, J♠"
+            "une carte est son numéro dans votre main (1, 2, ...) ou s’écrit d’un rang (As, 2-9, 10, V, D,"
+            " R ; A, T, J, Q, K se lisent aussi) et d’une couleur (♣ ♦ ♥ ♠, ou c, d, h, s pour trèfle,"
+            " carreau, cœur, pique), par exemple 5h, 10d, V♠, Ash"
         ),
         "keys_help": (
             "À chaque question, ? donne l’aide et q arrête la partie (en enregistrant le compte rendu si"

@@ -20,6 +20,7 @@ from noddy.cards import Card
 from noddy.rules import Rules
 from noddy.scoring import FACTS, ScoreItem
 from noddy.words.calls import CallPart, call, check_language, fill_phrase
+from noddy.words.card_names import card_text, cards_text
 
 __all__ = [
     "DRILL_NAMES",
@@ -53,9 +54,9 @@ def steps(items: Sequence[ScoreItem], rules: Rules | None = None, lang: str = "e
     made = []
     for item, part in zip(items, call(items, rules, lang), strict=True):
         target = FACTS[item.kind].target
-        cards = " ".join(c.pretty for c in item.cards)
+        cards = cards_text(item.cards, lang)
         if target is not None:
-            text = f"{' + '.join(c.pretty for c in item.cards)} = {target} → {item.points}"
+            text = f"{' + '.join(card_text(c, lang) for c in item.cards)} = {target} → {item.points}"
         else:
             text = f"{part.name}{colon}{cards} → {item.points}"
         made.append(Step(part, target, text))
@@ -263,7 +264,7 @@ def question_prompt(
     plainly for the whole count all the same ("... in all, fifteens and everything else?"): it was
     chosen for holding that kind, and its answer is every item."""
     key = "announcement_dealer" if what == "announcement" and dealer else what
-    shown = card.pretty if card is not None else ""
+    shown = card_text(card, lang) if card is not None else ""
     if kind:
         return train_phrase(f"{key}.kind", lang, count=count, card=shown, kind=drill_name(kind, lang))
     return train_phrase(key, lang, count=count, card=shown)

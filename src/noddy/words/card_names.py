@@ -1,0 +1,197 @@
+"""Cards as a player writes, reads and names them in English or French.
+
+The notation of `noddy.cards` ("Jh") stays the one written in records and sent between machines;
+this is what a person sees and types: French cards read As, R, D, V for Ace, King, Queen and Knave
+(the English letters still read in either language), and a card that does not read is refused in
+the reader's language.
+
+>>> from noddy.cards import Card
+>>> card_text(Card.parse("Jh"), "fr"), card_text(Card.parse("Ac"), "fr"), card_text(Card.parse("Ks"))
+('V♥', 'As♣', 'K♠')
+>>> [str(c) for c in read_cards("Vh ash 10d Qs", "fr")]
+['Jh', 'Ah', '10d', 'Qs']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from noddy.cards import Card, Rank, Suit, parse_card
+from noddy.errors import CardError
+from noddy.rules import Rules
+
+__all__ = [
+    "CARD_ERRORS",
+    "KNAVE_NAMES",
+    "RANKS",
+    "SUITS",
+    "card_text",
+    "card_typed",
+    "card_words",
+    "cards_text",
+    "knave_name",
+    "read_card",
+    "read_cards",
+]
+
+RANKS = {
+    "en": {"A": ("A", "Ace"), "J": ("J", "Jack"), "Q": ("Q", "Queen"), "K": ("K", "King")},
+    "fr": {"A": ("As", "as"), "J": ("V", "valet"), "Q": ("D", "dame"), "K": ("R", "roi")},
+}
+"""Each court card's and the Ace's letter and name, per language (French cards read As, R, D, V)."""
+SUITS = {
+    "en": {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"},
+    "fr": {"c": "trèfle", "d": "carreau", "h": "cœur", "s": "pique"},
+}
+_CARD = {"en": "{rank} of {suit}", "fr": "{rank} de {suit}"}
+_LANGUAGES = ("en", "fr")
+
+CARD_ERRORS = {
+    "en": {
+        "accepted": (
+            "a rank (A, 2-9, 10 or T, J, Q, K) followed by a suit (c, d, h, s or ♣ ♦ ♥ ♠), e.g. 'Jh',"
+            " '10d', 'T♠'"
+        ),
+        "unreadable": "cannot read card {text}: expected {accepted}",
+        "not_rank": "{rank} is not a rank",
+        "not_suit": "{suit} is not a suit",
+        "and": " and ",
+        "bad": "cannot read card {text}: {problems}; expected {accepted}",
+        "twice": "card {card} appears twice; a pack has one of each card",
+        "hand_size": "{rules} hands have {allowed} cards; {n} given ({cards})",
+        "crib_size": "{rules} cribs have {allowed} cards; {n} given ({cards})",
+        "or": " or ",
+        "no_crib": "{rules} has no crib; leave out --crib",
+    },
+    "fr": {
+        "accepted": (
+            "un rang (As ou A, 2-9, 10 ou T, V ou J, D ou Q, R ou K) suivi d’une couleur (♣ ♦ ♥ ♠, ou les"
+            " lettres c, d, h, s pour trèfle, carreau, cœur, pique), par exemple « Vh », « 10d », « As♠ »"
+        ),
+        "unreadable": "impossible de lire la carte {text} : il faut {accepted}",
+        "not_rank": "{rank} n’est pas un rang",
+        "not_suit": "{suit} n’est pas une couleur",
+        "and": " et ",
+        "bad": "impossible de lire la carte {text} : {problems} ; il faut {accepted}",
+        "twice": "la carte {card} est donnée deux fois ; un jeu n’a qu’une carte de chaque",
+        "hand_size": "les mains de {rules} ont {allowed} cartes ; {n} données ({cards})",
+        "crib_size": "les cribs de {rules} ont {allowed} cartes ; {n} données ({cards})",
+        "or": " ou ",
+        "no_crib": "{rules} n’a pas de crib ; retirez --crib",
+    },
+}
+"""What is said of a card that does not read, per language."""
+
+KNAVE_NAMES = {
+    "fr": {
+        "Knave Noddy": "Noddy",
+        "Knave Noddy turned up": "Noddy retourné",
+        "his nobs": "sa caboche",
+        "his nob": "sa caboche",
+        "his heels": "ses talons",
+    },
+}
+"""The rule sets' names for the Knave held and the Jack turned up (`Rules.words`, English), as
+French players of each game say them: Noddy's "Noddy", cribbage's nobs and heels as "sa caboche"
+and "ses talons" (French cribbage's "un pour sa caboche")."""
+
+_READ_RANK = {
+    letter.lower(): Rank[name]
+    for name, key in (("ACE", "A"), ("JACK", "J"), ("QUEEN", "Q"), ("KING", "K"))
+    for lang in _LANGUAGES
+    for letter in (RANKS[lang][key][0],)
+}
+"""The rank letters of every language, read in any: "as" or "a" is an Ace, "v" or "j" a Knave."""
+
+
+def _check(lang: str) -> None:
+    if lang not in _LANGUAGES:
+        raise CardError(f"unknown language {lang!r}; known: {', '.join(_LANGUAGES)}")
+
+
+def card_text(card: Card, lang: str = "en") -> str:
+    """A card as a player writes it in ``lang``, with its suit sign: "J♥", "V♥", "As♣"."""
+    _check(lang)
+    rank = str(card.rank)
+    return RANKS[lang].get(rank, (rank, rank))[0] + card.suit.symbol
+
+
+def card_typed(card: Card, lang: str = "en") -> str:
+    """A card as a player types it in ``lang``, with its suit's letter: "Jh", "Vh", "Ash"."""
+    _check(lang)
+    rank = str(card.rank)
+    return RANKS[lang].get(rank, (rank, rank))[0] + card.suit.value
+
+
+def cards_text(cards: Iterable[Card], lang: str = "en") -> str:
+    """Cards as a player writes them in ``lang``, separated by spaces."""
+    return " ".join(card_text(c, lang) for c in cards)
+
+
+def card_words(card: Card, lang: str = "en") -> str:
+    """A card in words: "Jack of hearts", "valet de cœur", "10 de pique"."""
+    _check(lang)
+    rank = str(card.rank)
+    return _CARD[lang].format(rank=RANKS[lang].get(rank, (rank, rank))[1], suit=SUITS[lang][card.suit.value])
+
+
+def knave_name(rules: Rules | None, lang: str = "en", *, turned: bool = False) -> str:
+    """What ``rules`` call the Knave of the turn-up's suit held in hand (or, ``turned``, a Jack
+    turned up) in ``lang``: the rules' own words in English, their French name in French (a house
+    name with no French one is said as the house wrote it)."""
+    _check(lang)
+    english = "Knave Noddy turned up" if turned else "Knave Noddy"
+    if rules is not None:
+        english = rules.words.turned_jack if turned else rules.words.knave
+    return KNAVE_NAMES.get(lang, {}).get(english, english)
+
+
+def read_card(text: str, lang: str = "en") -> Card:
+    """One card as a player types it, in the letters of any language ("Vh", "Jh", "Ash", "10♦");
+    a token that does not read is refused in ``lang``, quoted, with the forms that would read."""
+    _check(lang)
+    said = CARD_ERRORS[lang]
+    token = text.strip() if isinstance(text, str) else ""
+    if len(token) < 2:
+        raise CardError(said["unreadable"].format(text=repr(text), accepted=said["accepted"]))
+    rank, suit = _rank(token[:-1]), _suit(token[-1])
+    if rank is not None and suit is not None:
+        return Card(rank, suit)
+    problems = []
+    if rank is None:
+        problems.append(said["not_rank"].format(rank=repr(token[:-1])))
+    if suit is None:
+        problems.append(said["not_suit"].format(suit=repr(token[-1])))
+    joined = said["and"].join(problems)
+    raise CardError(said["bad"].format(text=repr(text), problems=joined, accepted=said["accepted"]))
+
+
+def _rank(text: str) -> Rank | None:
+    """The rank ``text`` writes in the letters of any language, or ``None``."""
+    if text.lower() in _READ_RANK:
+        return _READ_RANK[text.lower()]
+    try:
+        return parse_card(text + "h").rank
+    except CardError:
+        return None
+
+
+def _suit(text: str) -> Suit | None:
+    """The suit ``text`` writes (a letter or a sign), or ``None``."""
+    try:
+        return parse_card("A" + text).suit
+    except CardError:
+        return None
+
+
+def read_cards(text: str | Sequence[str], lang: str = "en", *, unique: bool = True) -> tuple[Card, ...]:
+    """Cards as a player types them, separated by spaces or commas (`read_card` each); with
+    ``unique`` a card given twice is refused in ``lang``."""
+    tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    cards = tuple(read_card(t, lang) for t in tokens)
+    seen: set[Card] = set()
+    for card in cards if unique else ():
+        if card in seen:
+            raise CardError(CARD_ERRORS[lang]["twice"].format(card=card_text(card, lang)))
+        seen.add(card)
+    return cards

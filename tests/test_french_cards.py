@@ -1,0 +1,120 @@
+"""French all the way (issue 24, item 12): under French, cards are shown and typed with the French
+letters (As, R, D, V; the English letters still read), a card that does not read is refused in
+French, and cribbage's nobs and heels are called by their French names; in every face."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from helpers import dealt
+from noddy.cards import DECK, Card, parse_cards
+from noddy.cli.main import app
+from noddy.cli.play_cmd import _read
+from noddy.errors import CardError, NoddyError
+from noddy.game import Action
+from noddy.rules import load_rules
+from noddy.scoring import Kind, ScoreItem
+from noddy.words import announce, card_text, card_typed, item_name, knave_name, read_card, read_cards
+
+runner = CliRunner()
+TRIES = "1\n2\n3\ngo\n\n"
+
+ENGLISH_CARD = re.compile(r"(?<![\w])[AJQK][♣♦♥♠]")
+"""An English rank letter written on a card: what a French reader must never see."""
+ENGLISH_WORDS = re.compile(r"\b(?:Ace|Jack|Queen|King|Knave|nobs?|heels|Noddy)\b")
+"""English card words, and the English (or Noddy's) names of cribbage's Knaves."""
+
+
+def french_only(text: str) -> None:
+    """No English card letter or word in ``text``; it shows at least one card in French letters."""
+    assert not ENGLISH_CARD.findall(text), ENGLISH_CARD.findall(text)[:5]
+    assert not ENGLISH_WORDS.findall(text), ENGLISH_WORDS.findall(text)[:5]
+
+
+def test_every_card_is_written_in_french_letters_and_reads_back_in_either_language() -> None:
+    for card in DECK:
+        assert read_card(card_text(card, "fr"), "fr") == card == read_card(card_typed(card, "fr"), "en")
+        assert read_card(str(card), "fr") == card  # the English letters still read under French
+        assert not ENGLISH_CARD.search(card_text(card, "fr"))
+    assert [card_text(Card.parse(c), "fr") for c in ("Ah", "Kc", "Qd", "Js", "10h")] == [
+        "As♥",
+        "R♣",
+        "D♦",
+        "V♠",
+        "10♥",
+    ]
+    assert read_cards("Vh, Ash Rs Dd 10c As", "fr") == parse_cards("Jh Ah Ks Qd 10c As")
+
+
+@pytest.mark.parametrize("token", ["Zh", "Vx", "1", "11♥"])
+def test_a_card_that_does_not_read_is_refused_in_french_quoting_it(token: str) -> None:
+    with pytest.raises(CardError) as err:
+        read_card(token, "fr")
+    message = str(err.value)
+    assert repr(token) in message and "impossible de lire la carte" in message and "As ou A" in message
+    with pytest.raises(CardError, match="donnée deux fois"):
+        read_cards("Vh Jh", "fr")
+
+
+def test_cribbages_nobs_and_heels_have_their_french_names_and_noddys_knave_keeps_its_own() -> None:
+    cribbage, noddy = load_rules("cribbage"), load_rules("willughby")
+    jack = Card.parse("Jh")
+    nobs, heels = ScoreItem(Kind.KNAVE, (jack,), 1), ScoreItem(Kind.TURNED_JACK, (jack,), 2)
+    assert (
+        item_name(nobs, cribbage, "fr") == "sa caboche" and item_name(heels, cribbage, "fr") == "ses talons"
+    )
+    assert item_name(nobs, cribbage) == "his nobs" and item_name(nobs, noddy, "fr") == "Noddy"
+    assert announce([nobs], cribbage, "fr") == "sa caboche 1"
+    assert knave_name(load_rules("five-card-cribbage"), "fr") == "sa caboche"
+
+
+def test_play_in_french_shows_and_reads_french_cards_and_says_no_english_card(tmp_path: Path) -> None:
+    """A whole cribbage game at the terminal in French: a typed card in French letters is read, a
+    bad one refused in French, and no English card letter or Knave's name is shown."""
+    typed = "Zz\nVx\n"
+    result = runner.invoke(
+        app,
+        ["play", "--seed", "5", "--rules", "cribbage", "--lang", "fr"],
+        input=typed + ("1 2\n" + TRIES) * 300,
+    )
+    assert result.exit_code == 0, result.stdout[-2000:]
+    out = result.stdout
+    assert "impossible de lire la carte 'Zz'" in out and "'x' n’est pas une couleur" in out
+    assert re.search(r"\b(?:As|V|D|R)[♣♦♥♠]", out)
+    french_only(out)
+
+
+def test_a_card_typed_in_french_letters_is_played_and_a_refusal_names_it_in_french() -> None:
+    state = dealt("cribbage", {0: "5h 6d 7c 8s 9h Ks", 1: "Ah 2h 3h 4h 5c 6c"}, "Jd")
+    view = state.view(state.to_act)
+    assert view.seat is not None
+    typed = " ".join(card_typed(card, "fr") for card in view.hand[:2])
+    assert _read(typed, view, "fr") == Action.discard(view.seat, view.hand[:2])
+    with pytest.raises(NoddyError, match="donnée deux fois"):
+        _read(f"{typed.split()[0]} {typed.split()[0]}", view, "fr")
+
+
+def test_score_in_french_reads_and_shows_french_cards() -> None:
+    result = runner.invoke(app, ["score", "Vh Dh Rh Ash", "-t", "5h", "-r", "cribbage", "--lang", "fr"])
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert out.startswith("Main V♥ D♥ R♥ As♥ avec 5♥ retournée") and "sa caboche" in out
+    french_only(out)
+    bad = runner.invoke(app, ["score", "Vh Dh Rh", "-t", "5x", "-r", "cribbage", "--lang", "fr"])
+    assert bad.exit_code != 0 and "impossible de lire la carte '5x'" in bad.output
+    short = runner.invoke(app, ["score", "Vh Dh Rh", "-t", "5h", "-r", "cribbage", "--lang", "fr"])
+    assert (
+        short.exit_code != 0 and "les mains de cribbage ont 4 cartes ; 3 données (V♥ D♥ R♥)" in short.output
+    )
+
+
+def test_train_in_french_draws_french_cards(tmp_path: Path) -> None:
+    args = ["train", "--rules", "cribbage", "--lang", "fr", "-n", "6", "--seed", "3"]
+    result = runner.invoke(app, [*args, "--progress", str(tmp_path / "p.json")], input="5\n" * 6)
+    assert result.exit_code == 0, result.stdout[-2000:]
+    assert re.search(r"\b(?:As|V|D|R)[♣♦♥♠]", result.stdout)
+    french_only(result.stdout)
