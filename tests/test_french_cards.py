@@ -4,6 +4,7 @@ French, and cribbage's nobs and heels are called by their French names; in every
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -18,7 +19,16 @@ from noddy.errors import CardError, NoddyError
 from noddy.game import Action
 from noddy.rules import load_rules
 from noddy.scoring import Kind, ScoreItem
-from noddy.words import announce, card_text, card_typed, item_name, knave_name, read_card, read_cards
+from noddy.words import (
+    announce,
+    card_text,
+    card_typed,
+    item_name,
+    knave_name,
+    read_card,
+    read_cards,
+    record_name,
+)
 
 runner = CliRunner()
 TRIES = "1\n2\n3\ngo\n\n"
@@ -118,3 +128,26 @@ def test_train_in_french_draws_french_cards(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.stdout[-2000:]
     assert re.search(r"\b(?:As|V|D|R)[♣♦♥♠]", result.stdout)
     french_only(result.stdout)
+
+
+def test_the_person_is_stored_as_a_name_each_reader_says_in_its_own_language(tmp_path: Path) -> None:
+    """A game played in French keeps "You" in the record, as it keeps cards in notation; a French
+    replay says "Vous donnez" (never "You donne"), an English one "You deal", and a record an older
+    noddy wrote in French ("Vous") replays in English as "You"."""
+    record = tmp_path / "partie.json"
+    args = ["play", "--seed", "5", "--rules", "cribbage", "--lang", "fr", "--record", str(record)]
+    assert runner.invoke(app, args, input=("1 2\n" + TRIES) * 300).exit_code == 0
+    data = json.loads(record.read_text(encoding="utf-8"))
+    assert data["seats"][0] == {"name": "You", "kind": "human"}
+    french = runner.invoke(app, ["replay", str(record), "--to-end", "--lang", "fr"])
+    assert french.exit_code == 0, french.output
+    assert "You " not in french.stdout and "Vous " in french.stdout
+    assert re.search(r"\bVous (?:donnez|gagnez)", french.stdout)
+    french_only(french.stdout)
+    data["seats"][0]["name"] = "Vous"
+    old = tmp_path / "ancienne.json"
+    old.write_text(json.dumps(data), encoding="utf-8")
+    english = runner.invoke(app, ["replay", str(old), "--to-end", "--lang", "en"])
+    assert english.exit_code == 0, english.output
+    assert "Vous" not in english.stdout and re.search(r"\bYou (?:deal|win)", english.stdout)
+    assert record_name("Joueur 2", "human", "en") == "Player 2" and record_name("Ann", "human", "fr") == "Ann"

@@ -342,7 +342,7 @@ def test_the_terminal_speaks_french_when_asked_and_by_default_under_the_french_p
     assert "gagnez la partie" in out or "gagne la partie" in out
     for english in ("Your hand", "Play a card", "Lay ", "Score:", "Record saved"):
         assert english not in out, english
-    assert json.loads(record.read_text())["seats"][0] == {"name": "Vous", "kind": "human"}
+    assert json.loads(record.read_text())["seats"][0] == {"name": "You", "kind": "human"}
     verified = runner.invoke(app, ["replay", str(record), "--verify", "--lang", "fr"])
     assert verified.exit_code == 0 and "le compte rendu est sain" in verified.stdout
     french = runner.invoke(app, ["play", "--seed", "4", "--rules", "french"], input="q\n")

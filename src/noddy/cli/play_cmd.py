@@ -45,6 +45,7 @@ from noddy.words import (
     is_undo,
     phrase,
     read_cards,
+    record_name,
     side_name,
     stake_line,
     terminal_phrase,
@@ -412,7 +413,9 @@ def play(
         console.print(f"[dim]{escape(terminal_phrase('keys_help', lang))}[/]", soft_wrap=False)
     if coach is not None:
         coach.start()
-    seat_list = [Seat(name, kind) for name, kind in zip(names, kinds, strict=True)]
+    # The record keeps the person's and numbered players' names in English, as it keeps cards in
+    # notation: a reader says them in its own language (`record_name`).
+    seat_list = [Seat(name, kind) for name, kind in zip(_names(kinds, "en"), kinds, strict=True)]
     preset = rules_name if not rules_name.endswith(".toml") else None
 
     def recorded(state: GameState) -> GameRecord:
@@ -471,7 +474,7 @@ def replay(
             console.print(f"[green]{sound}[/] {detail}")
             return
         final = rec.final()
-    names = [s.name for s in rec.seats]
+    names = [record_name(s.name, s.kind, lang) for s in rec.seats]
     terminal = Terminal(names, None, lang=lang)
     if not final.is_over:
         console.print(f"[dim]{terminal_phrase('replay.hidden', lang)}[/]")

@@ -61,7 +61,7 @@ if TYPE_CHECKING:
     from noddy.words.reasons import REFUSALS, Reason, say_reason
     from noddy.words.rule_sets import COUNTING, RULE_SETS, cited, counting_words, rule_set_words
     from noddy.words.sim import SIM, partners_line, side_label, sides_heading, sim_phrase
-    from noddy.words.terminal import TERMINAL, terminal_phrase, yes_or_no
+    from noddy.words.terminal import TERMINAL, record_name, terminal_phrase, yes_or_no
     from noddy.words.train import (
         DRILL_NAMES,
         TRAIN_PHRASES,
@@ -137,6 +137,7 @@ __all__ = [
     "read_card",
     "read_cards",
     "reason_name",
+    "record_name",
     "round_line",
     "rule_set_words",
     "say",
@@ -182,7 +183,7 @@ _HOMES = {
     "reasons": ("REFUSALS", "Reason", "say_reason"),
     "rule_sets": ("COUNTING", "RULE_SETS", "cited", "counting_words", "rule_set_words"),
     "sim": ("SIM", "partners_line", "side_label", "sides_heading", "sim_phrase"),
-    "terminal": ("TERMINAL", "terminal_phrase", "yes_or_no"),
+    "terminal": ("TERMINAL", "record_name", "terminal_phrase", "yes_or_no"),
     "train": (
         "DRILL_NAMES", "TRAIN_PHRASES", "Step", "bye_line", "drill_name", "question_prompt", "round_line",
         "steps", "train_page_phrases", "train_phrase",

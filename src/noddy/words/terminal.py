@@ -6,9 +6,12 @@ fills in the ``{fields}``; the events themselves are said by `noddy.words.lines`
 
 from __future__ import annotations
 
-from noddy.words.calls import fill_phrase
+import re
 
-__all__ = ["TERMINAL", "terminal_phrase", "yes_or_no"]
+from noddy.words.calls import LANGUAGES, fill_phrase
+from noddy.words.phrases import PHRASES
+
+__all__ = ["TERMINAL", "record_name", "terminal_phrase", "yes_or_no"]
 
 TERMINAL: dict[str, dict[str, str]] = {
     "en": {
@@ -208,6 +211,21 @@ style)."""
 def terminal_phrase(key: str, lang: str = "en", **values: object) -> str:
     """A phrase of the terminal in ``lang`` with its values filled in."""
     return fill_phrase(TERMINAL, key, lang, values)
+
+
+def record_name(name: str, kind: str, lang: str = "en") -> str:
+    """A seat's name as a record stores it (`Seat.name`) said in ``lang``: the terminal's person
+    ("You", "Vous") and its numbered players ("Player 2", "Joueur 2"), written in any language, are
+    said in ``lang``; any other name (a computer's, a name a player chose) as it is written."""
+    if kind != "human":
+        return name
+    if name in {PHRASES[other]["you"] for other in LANGUAGES}:
+        return PHRASES[lang]["you"]
+    for other in LANGUAGES:
+        numbered = re.fullmatch(re.escape(TERMINAL[other]["player"]).replace(r"\{n\}", r"(\d+)"), name)
+        if numbered:
+            return terminal_phrase("player", lang, n=int(numbered.group(1)))
+    return name
 
 
 def yes_or_no(answer: str, lang: str = "en") -> bool | None:
