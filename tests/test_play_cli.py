@@ -11,15 +11,12 @@ import pytest
 from rich.text import Text
 from typer.testing import CliRunner
 
-import noddy.cli.advise_cmd
-import noddy.cli.play_cmd
 import noddy.cli.render
-import noddy.cli.review_cmd
 from helpers import dealt, run
 from noddy.cards import parse_card
 from noddy.cli.common import console
 from noddy.cli.main import app
-from noddy.cli.play_cmd import _prompt, _read
+from noddy.cli.play_turns import prompt_for, read_action
 from noddy.cli.render import board
 from noddy.errors import IllegalActionError, NoddyError
 from noddy.game import Action, Event, EventKind
@@ -122,22 +119,22 @@ def test_replay_to_end_prints_the_stake_line_that_play_prints(tmp_path: Path) ->
 def test_the_terminal_shows_the_engines_reason_for_a_refused_go_card_or_count() -> None:
     state = dealt("noddy-rules", {0: "Jh 4d 5d", 1: "7d 8s 9s"}, "6h")
     with pytest.raises(IllegalActionError, match="a declared count is from 0 to 99 points, not 100"):
-        _read("100", state.view(0))
-    assert _read("12", state.view(0)) == Action.declare(0, 12)
+        read_action("100", state.view(0))
+    assert read_action("12", state.view(0)) == Action.declare(0, 12)
     for digits in ("\u00b2", "\u0663"):
         with pytest.raises(NoddyError, match="type a number such as 6"):
-            _read(digits, state.view(0))
+            read_action(digits, state.view(0))
     laying_away = dealt("cribbage", {0: "Jh 4d 5d 6d 7d 8d", 1: "7s 8s 9s 10s Js Qs"}, "6h")
     with pytest.raises(NoddyError, match="cannot read"):
-        _read("1 \u00b2", laying_away.view(0))
+        read_action("1 \u00b2", laying_away.view(0))
     state = run(state, ["count", "count"])
     with pytest.raises(IllegalActionError) as err:
-        _read("go", state.view(0))
+        read_action("go", state.view(0))
     assert state.why_illegal(Action.go(0)) == "you can lay a card within 31, and must"
     assert f"({state.why_illegal(Action.go(0))})" in str(err.value)
     state = run(state, ["play Jh", "play 9s", "play 5d"])
     with pytest.raises(IllegalActionError) as err:
-        _read("8s", state.view(1))
+        read_action("8s", state.view(1))
     assert str(err.value) == state.why_illegal(Action.play(1, parse_card("8s")))
     assert "over 31" in str(err.value)
 
@@ -269,7 +266,7 @@ def test_prompts_say_how_many_cards_and_points_and_a_bad_lay_away_says_what_was_
             break
         state = state.apply(next(iter(state.legal_actions())))
     assert state.to_act == 1
-    assert _prompt(state.view(1), ["Greedy", "You"]) == (
+    assert prompt_for(state.view(1), ["Greedy", "You"]) == (
         "Greedy missed 9 points in the count: claim them (muggins)? (y/n):"
     )
     state = dealt("cribbage", {0: "5h 6d 7c 8s 9h Ks", 1: "Ah 2h 3h 4h 5c 6c"}, "Jd")
@@ -277,7 +274,7 @@ def test_prompts_say_how_many_cards_and_points_and_a_bad_lay_away_says_what_was_
     seat = view.seat
     assert seat is not None
     with pytest.raises(IllegalActionError, match="discard 2 different card"):
-        _read("Qd Qs", view)
+        read_action("Qd Qs", view)
     hand = view.hand
     assert view.why_not(Action.discard(seat, (hand[0], hand[0]))).endswith(f"{hand[0]} is given twice")
     assert "not all of them are in it" in view.why_not(Action.discard(seat, (hand[0], parse_card("Qd"))))
@@ -353,29 +350,32 @@ def test_the_terminal_speaks_french_when_asked_and_by_default_under_the_french_p
     assert unknown.exit_code != 0 and "unknown language 'de'; known: en, fr" in unknown.stderr
 
 
-def test_a_muggins_claim_is_answered_in_the_language_of_the_prompt() -> None:
+def test_a_muggins_claim_is_answered_in_the_language_of_theprompt_for() -> None:
     state = dealt("noddy-rules", {0: "Jh 4d 5d", 1: "7d 8s 9s"}, "6h", ["hand.wrong_count=muggins"])
     state = run(state, ["declare 3"])
     while state.muggins is None:
         state = state.apply(next(iter(state.legal_actions())))
     view = state.view(1)
-    assert _prompt(view, ["Greedy", "Vous"], "fr") == (
+    assert prompt_for(view, ["Greedy", "Vous"], "fr") == (
         "Greedy a oublié 9 points dans son compte : les prendre (muggins) ? (o/n) :"
     )
-    assert _read("oui", view, "fr") == Action("muggins", 1) == _read("y", view, "fr")
-    assert _read("non", view, "fr") == Action("pass", 1) == _read("n", view)
+    assert read_action("oui", view, "fr") == Action("muggins", 1) == read_action("y", view, "fr")
+    assert read_action("non", view, "fr") == Action("pass", 1) == read_action("n", view)
     with pytest.raises(NoddyError, match="répondez o"):
-        _read("peut-être", view, "fr")
+        read_action("peut-être", view, "fr")
     with pytest.raises(NoddyError, match="answer y"):
-        _read("oui", view)
+        read_action("oui", view)
 
 
 def test_the_terminal_holds_no_wording_of_its_own() -> None:
     """Every phrase of the terminal game comes from `noddy.words` (design: the faces only render):
     no text in the terminal's code (docstrings and the commands' help aside) holds a phrase's words."""
     texts: list[str] = []
-    for module in (noddy.cli.play_cmd, noddy.cli.render, noddy.cli.advise_cmd, noddy.cli.review_cmd):
-        tree = ast.parse(Path(module.__file__ or "").read_text(encoding="utf-8"))
+    cli = Path(noddy.cli.render.__file__ or "").parent
+    files = [*cli.glob("play_*.py"), *(cli / f for f in ("render.py", "advise_cmd.py", "review_cmd.py"))]
+    assert len(files) > 6
+    for file in files:
+        tree = ast.parse(file.read_text(encoding="utf-8"))
         docstrings = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Expr)}
         docstrings |= {
             id(node.value) for node in ast.walk(tree) if isinstance(node, ast.keyword) and node.arg == "help"
@@ -408,28 +408,28 @@ def test_enter_or_go_while_a_card_fits_says_what_to_type() -> None:
     state = run(state, ["count", "count"])
     for typed in ("", "go", "GO"):
         with pytest.raises(IllegalActionError) as err:
-            _read(typed, state.view(0))
+            read_action(typed, state.view(0))
         assert str(err.value) == (
             "you cannot say Go now (you can lay a card within 31, and must): type the card to play, by"
             " its number (1 to 3) or its name, e.g. 1 or Jh"
         )
     with pytest.raises(IllegalActionError) as err:
-        _read("", state.view(0), "fr")
+        read_action("", state.view(0), "fr")
     assert str(err.value).startswith("vous ne pouvez pas dire Go maintenant (vous pouvez poser une carte")
     assert str(err.value).endswith("par son numéro (1 à 3) ou son nom, par exemple 1 ou Vh")
     state = run(state, ["play Jh", "play 9s", "play 5d"])  # 24: 8s would make 32, 7d fits
     with pytest.raises(IllegalActionError, match=r"by its number \(1 to 2\) or its name, e.g. 1 or 7d"):
-        _read("", state.view(1))
+        read_action("", state.view(1))
 
 
 def test_a_lay_away_of_the_wrong_number_of_cards_says_how_many_plainly() -> None:
     state = dealt("cribbage", {0: "5h 6d 7c 8s 9h Ks", 1: "Ah 2h 3h 4h 5c 6c"}, "Jd")
     view = state.view(state.to_act)
     with pytest.raises(IllegalActionError) as err:
-        _read("1", view)
+        read_action("1", view)
     assert str(err.value) == "lay away 2 cards, not 1: type their numbers or names, e.g. '1 2'"
     with pytest.raises(IllegalActionError) as err:
-        _read("1 2 3", view, "fr")
+        read_action("1 2 3", view, "fr")
     assert str(err.value) == (
         "écartez 2 cartes, pas 3 : tapez leurs numéros ou leurs noms, par exemple «\u00a01 2\u00a0»"
     )

@@ -1,0 +1,290 @@
+"""A person's turn in ``noddy play``: the `Terminal` that shows a seat what happened and asks for
+its action at the prompt (the prompt, its help, and reading what was typed), and `HumanSeat`, the
+person as a `Player`."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from rich.markup import escape
+
+from noddy.cards import Card
+from noddy.cli.common import HUMAN, ask_line, console
+from noddy.cli.play_count import CountCoach, glossary_help
+from noddy.cli.play_undo import UndoAsked
+from noddy.cli.render import board, cards_text, counted_text, event_text
+from noddy.errors import IllegalActionError, NoddyError
+from noddy.game import Action, ActionKind, EventKind, LegalActions, PlayerView
+from noddy.scoring import PLAY_LIMIT
+from noddy.words import (
+    Reason,
+    cannot_play,
+    card_typed,
+    is_undo,
+    read_cards,
+    side_name,
+    terminal_phrase,
+    undo_phrase,
+    yes_or_no,
+)
+
+__all__ = ["HumanSeat", "Terminal", "ask_prompt", "prompt_for", "read_action"]
+
+
+def ask_prompt(prompt: str, help_text: str) -> str:
+    """A line typed at ``prompt`` (in bold): ``?`` shows ``help_text``, ``q`` raises `Quit`."""
+    return ask_line(f"[bold]{prompt}[/] ", help_text)
+
+
+class Terminal:
+    """Prints a game from a seat's view and asks a human for actions at the prompt; with several
+    people at one screen (hot-seat), clears it between two people's turns."""
+
+    def __init__(
+        self, names: list[str], watcher: int | None, hot_seat: bool = False, lang: str = "en"
+    ) -> None:
+        self.names = names
+        self.watcher = watcher
+        self.hot_seat = hot_seat
+        self.lang = lang
+        self.shown: dict[int | None, int] = {}
+        self.scores_shown: tuple[int, ...] | None = None
+        self.undo_offered = False
+        self.coach: CountCoach | None = None
+
+    def rewound(self, view: PlayerView) -> None:
+        """After moves were taken back: ``view``'s events count as shown, the score is shown again."""
+        self.shown[view.seat] = len(view.events)
+        self.scores_shown = None
+
+    def show_events(self, view: PlayerView, hands: Sequence[Sequence[Card]] = ()) -> None:
+        """Print the events of ``view`` this seat has not been shown, with the board after each deal;
+        ``hands`` (a finished game's replay: every seat's hand as dealt) under the deal's heading."""
+        start = self.shown.get(view.seat, 0)
+        for number, event in enumerate(view.events[start:], start=start + 1):
+            line = event_text(event, self.names, view.rules, view.partners, self.lang)
+            if line is not None:
+                console.print(line)
+            if event.kind == EventKind.DEAL and hands:
+                console.print(f"[dim]{terminal_phrase('replay.dealt', self.lang)}[/]")
+                for seat, hand in enumerate(hands):
+                    name, cards = escape(self.names[seat]), cards_text(hand, self.lang)
+                    said = terminal_phrase("replay.hand", self.lang, name=name, cards=cards)
+                    console.print("  " + said)
+            if event.kind == EventKind.DEAL_END:
+                console.print(board(view, self.names, view.events[:number]))
+                self.scores_shown = view.scores
+        self.shown[view.seat] = len(view.events)
+
+    def hand_over(self, seat: int) -> None:
+        """Hot-seat: clear the screen and wait for ``seat``'s player, so nobody reads another's hand."""
+        if self.watcher == seat:
+            return
+        if self.watcher is not None:
+            console.clear()
+        name = self.names[seat]
+        ask_prompt(
+            terminal_phrase("your_turn", self.lang, name=escape(name)),
+            terminal_phrase("keys_help", self.lang),
+        )
+        self.watcher = seat
+        self.scores_shown = None
+
+    def ask(self, view: PlayerView) -> Action:
+        lang = self.lang
+        console.print()
+        if view.scores != self.scores_shown:
+            console.print(_score_line(view, self.names, lang))
+            self.scores_shown = view.scores
+        if view.rules.crib.kind == "dealer" and view.phase in ("discard", "play"):
+            mine = view.dealer == view.seat
+            owner = terminal_phrase(
+                "crib.you" if mine else "crib.one", lang, name=escape(self.names[view.dealer])
+            )
+            console.print(f"[dim]{owner}[/]")
+        counted = counted_text(view, self.names, lang)
+        if counted is not None:
+            console.print(counted)
+            practised = self.coach.ask(view) if self.coach is not None else None
+            if practised is not None:
+                return practised
+        elif view.phase != "muggins":
+            if view.turnup is not None:
+                cards = cards_text([view.turnup], lang)
+                console.print(terminal_phrase("turnup", lang, cards=cards, count=f"[bold]{view.count}[/]"))
+            if view.pile:
+                pile = cards_text([c for _, c in view.pile], lang)
+                console.print(terminal_phrase("pile", lang, cards=pile))
+            hand = "  ".join(f"{i}) {cards_text([c], lang)}" for i, c in enumerate(view.hand, 1))
+            console.print(terminal_phrase("hand", lang, cards=hand))
+        prompt = prompt_for(view, self.names, lang)
+        while True:
+            text = ask_prompt(prompt, _help(view, lang, self.undo_offered))
+            if is_undo(text, lang) and view.seat is not None:
+                raise UndoAsked(view.seat)
+            try:
+                return read_action(text, view, lang)
+            except NoddyError as exc:
+                console.print(f"[red]{escape(str(exc))}[/]")
+
+
+class HumanSeat:
+    """A person at the terminal, as a `Player`: shown what happened, then asked for an action."""
+
+    name = HUMAN
+
+    def __init__(self, terminal: Terminal) -> None:
+        self.terminal = terminal
+
+    def choose(self, view: PlayerView, legal: LegalActions, rng: random.Random) -> Action:
+        if self.terminal.hot_seat and view.seat is not None:
+            self.terminal.hand_over(view.seat)
+        self.terminal.show_events(view)
+        return self.terminal.ask(view)
+
+
+def _score_line(view: PlayerView, names: list[str], lang: str) -> str:
+    """The score in one line: "Score: You: 12 · Greedy: 9 (game 31)"."""
+    sides = " · ".join(
+        terminal_phrase(
+            "score.side", lang, name=escape(side_name(names, side, view.partners)), score=f"[bold]{score}[/]"
+        )
+        for side, score in enumerate(view.scores)
+    )
+    if view.rules.game.end == "target":
+        return terminal_phrase("score_to", lang, sides=sides, target=view.rules.game.target)
+    return terminal_phrase("score", lang, sides=sides)
+
+
+def prompt_for(view: PlayerView, names: list[str], lang: str = "en") -> str:
+    kinds = view.legal.kinds
+    if "discard" in kinds:
+        n = len(view.legal[0].cards)
+        example = " ".join(str(i) for i in range(1, n + 1))
+        return terminal_phrase(
+            "prompt.discard.one" if n == 1 else "prompt.discard.many", lang, n=n, example=example
+        )
+    if view.declare is not None:
+        what = view.counting[0] if view.counting is not None else "hand"
+        low, high = view.declare.start, view.declare.stop - 1
+        return terminal_phrase(f"prompt.declare.{what}", lang, low=low, high=high)
+    if "muggins" in kinds and view.muggins is not None:
+        declarer, missed = view.muggins
+        key = "prompt.muggins.one" if missed == 1 else "prompt.muggins.many"
+        return terminal_phrase(key, lang, name=escape(names[declarer]), points=missed)
+    if kinds == {"go"}:
+        return terminal_phrase("prompt.go", lang, cannot=cannot_play(lang))
+    return terminal_phrase("prompt.play_or_go" if "go" in kinds else "prompt.play", lang)
+
+
+def _help(view: PlayerView, lang: str, undo: bool = False) -> str:
+    """What may be typed at this seat's prompt now (``undo``: and ``u``, at a table that offers it)."""
+    kinds = view.legal.kinds
+    cards_help = terminal_phrase("cards_help", lang)
+    if "discard" in kinds:
+        what = terminal_phrase("help.discard", lang, cards_help=cards_help)
+    elif view.declare is not None:
+        what = terminal_phrase("help.declare", lang)
+    elif "muggins" in kinds:
+        what = terminal_phrase("help.muggins", lang)
+    else:
+        what = terminal_phrase("help.play", lang, cards_help=cards_help, limit=PLAY_LIMIT)
+    undo_help = f"\n{undo_phrase('help', lang)}" if undo else ""
+    return f"{what}{undo_help}\n{terminal_phrase('keys_help', lang)}\n{glossary_help(view.rules, lang)}"
+
+
+def _number(word: str, what: str, lang: str) -> int:
+    """``word`` as a number, refusing one too long to mean anything here."""
+    if len(word) > 9:
+        raise NoddyError(terminal_phrase("error.long_number", lang, start=word[:9], what=what))
+    return int(word)
+
+
+def _pick(words: list[str], hand: tuple[Card, ...], lang: str) -> tuple[Card, ...]:
+    if all(w.isascii() and w.isdecimal() for w in words):
+        numbered = terminal_phrase("error.numbered", lang, n=len(hand))
+        picked = []
+        for w in words:
+            n = _number(w, numbered, lang)
+            if not 1 <= n <= len(hand):
+                raise NoddyError(terminal_phrase("error.not_a_number", lang, n=n, numbered=numbered))
+            picked.append(hand[n - 1])
+        return tuple(picked)
+    return read_cards(" ".join(words), lang)
+
+
+def read_action(text: str, view: PlayerView, lang: str = "en") -> Action:
+    seat = view.seat
+    assert seat is not None
+    legal = view.legal
+    kinds = legal.kinds
+    words = text.replace(",", " ").split()
+    if "count" in kinds:
+        if not words:
+            return Action.count(seat)
+        if len(words) == 1 and words[0].isascii() and words[0].isdecimal():
+            points = view.declare or range(0)
+            what = terminal_phrase("error.declare_range", lang, low=points.start, high=points.stop - 1)
+            return _allowed(Action.declare(seat, _number(words[0], what, lang)), view, lang)
+        raise NoddyError(terminal_phrase("error.count", lang, text=repr(text)))
+    if "muggins" in kinds:
+        claim = yes_or_no(text, lang)
+        if claim is not None:
+            return Action(ActionKind.MUGGINS if claim else ActionKind.PASS, seat)
+        raise NoddyError(terminal_phrase("error.yes_no", lang))
+    if "discard" in kinds:
+        need = len(legal[0].cards)
+        if not words:
+            raise NoddyError(terminal_phrase("error.discard_none", lang, need=need))
+        cards = _pick(words, view.hand, lang)
+        if len(cards) != need:
+            key = "error.discard_count.one" if need == 1 else "error.discard_count.many"
+            example = " ".join(str(i) for i in range(1, need + 1))
+            raise IllegalActionError(terminal_phrase(key, lang, need=need, given=len(cards), example=example))
+        return _allowed(Action.discard(seat, cards), view, lang)
+    if not words or words[0].lower() == "go":
+        return _go(view, lang)
+    cards = _pick(words, view.hand, lang)
+    if len(cards) != 1:
+        raise NoddyError(Reason("one_card").say(lang))
+    card = cards[0]
+    if card not in view.hand:
+        raise NoddyError(Reason("not_held", card=card, hand=view.hand).say(lang))
+    return _allowed(Action.play(seat, card), view, lang)
+
+
+def _go(view: PlayerView, lang: str) -> Action:
+    """A Go (typed, or Enter), if the seat may say it; else the engine's reason, and what to type
+    instead: a card that fits, by its number or its name."""
+    seat = view.seat
+    assert seat is not None
+    go = Action.go(seat)
+    playable = [a.card for a in view.legal if a.kind == "play"]
+    if go in view.legal or not playable:
+        return _allowed(go, view, lang)
+    number = view.hand.index(playable[0]) + 1
+    raise IllegalActionError(
+        terminal_phrase(
+            "error.go",
+            lang,
+            reason=_said(view.why_not(go), lang),
+            n=len(view.hand),
+            number=number,
+            card=card_typed(playable[0], lang),
+        )
+    )
+
+
+def _allowed(action: Action, view: PlayerView, lang: str) -> Action:
+    """``action`` if the seat may take it now, else the engine's reason why not, in ``lang`` (its
+    cards as written, as they are typed)."""
+    why = view.why_not(action)
+    if why:
+        raise IllegalActionError(_said(why, lang))
+    return action
+
+
+def _said(why: str, lang: str) -> str:
+    """The engine's reason in ``lang``, its cards as written (as they are typed)."""
+    return why.say(lang, pretty=False) if isinstance(why, Reason) else why
