@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench install clean chromium postgres
+.PHONY: run test lint bench install clean chromium postgres tmux
 
 $(STAMP): pyproject.toml setup.py $(wildcard src/noddy/kernel/*.c src/noddy/kernel/*.h)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -20,6 +20,10 @@ run: $(STAMP)
 chromium:
 	test -x /usr/bin/chromium || (apt-get update && apt-get install -y chromium)
 
+# The terminal's hot-seat test drives the game in a real terminal: tmux, from Debian.
+tmux:
+	command -v tmux >/dev/null || (apt-get update && apt-get install -y tmux)
+
 # The store and restart tests also run on a throwaway cluster of Debian's PostgreSQL. Where it can be
 # neither found nor installed (no apt-get, not root) those tests skip and say why; under CI they fail.
 postgres:
@@ -32,7 +36,7 @@ lint: $(STAMP)
 	$(BIN)/mypy --strict src
 
 # NODDY_REQUIRE_KERNEL: the compiled kernel must have been built (its tests fail, not skip, without it).
-test: lint chromium postgres
+test: lint chromium postgres tmux
 	NODDY_REQUIRE_KERNEL=1 $(BIN)/python -m pytest src tests
 
 # The benchmarks' baselines (cribbage-scorer, OpenSpiel) are an optional extra, installed here only.

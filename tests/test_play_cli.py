@@ -21,7 +21,7 @@ from noddy.cli.render import board
 from noddy.errors import IllegalActionError, NoddyError
 from noddy.game import Action, Event, EventKind
 from noddy.record import GameRecord
-from noddy.words import TERMINAL
+from noddy.words import SITTING, TERMINAL
 from noddy.words.learn import LEARN_PAGE
 
 runner = CliRunner()
@@ -246,7 +246,7 @@ def test_q_stops_the_game_and_saves_the_record_and_question_mark_helps(tmp_path:
     assert result.exit_code == 0
     assert "Lay cards away to the crib, separated by spaces" in result.stdout
     assert "Play one card:" in result.stdout and "q stops the game" in result.stdout
-    assert "Game stopped." in result.stderr and "saved in" in result.stderr
+    assert "Game stopped." in result.stderr and "Saved to" in result.stderr
     state = GameRecord.load(record).verify()
     assert not state.is_over and state.history[-1].kind in ("discard", "play", "go")
 
@@ -386,7 +386,7 @@ def test_the_terminal_holds_no_wording_of_its_own() -> None:
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings
         ]
     for lang in ("en", "fr"):
-        for key, text in [*TERMINAL[lang].items(), *LEARN_PAGE[lang].items()]:
+        for key, text in [*TERMINAL[lang].items(), *LEARN_PAGE[lang].items(), *SITTING[lang].items()]:
             fixed = max(re.split(r"\{\w+\}", text), key=len).strip(" :.,")
             assert " " not in fixed or not any(fixed in t for t in texts), (lang, key, fixed)
 

@@ -32,6 +32,7 @@ from noddy.words import (
     REASONS,
     REFUSALS,
     RULE_SETS,
+    SITTING,
     TERMINAL,
     Reason,
     agree,
@@ -185,6 +186,7 @@ PHRASE_TABLES = {
     "ranks": RANKS,
     "card_errors": CARD_ERRORS,
     "terminal": TERMINAL,
+    "sitting": SITTING,
 }
 
 

@@ -24,7 +24,7 @@ from noddy.errors import NoddyError
 from noddy.learn import MODELS, Advice, advise
 from noddy.words import check_language, learn_phrase, terminal_phrase
 
-__all__ = ["advise_command"]
+__all__ = ["advice_table", "advise_command"]
 
 
 def advise_command(
@@ -101,6 +101,12 @@ def _print(advice: Advice, lang: str, overrides: list[str] | None) -> None:
     heading = terminal_phrase(f"advise.heading.{whose}", lang, cards=cards, rules=escape(title))
     words = learn_phrase(f"advise.model.{advice.model}", lang)
     console.print(f"{heading} {learn_phrase('advise.model_line', lang, model=advice.model, words=words)}")
+    print_table(advice_table(advice, lang))
+
+
+def advice_table(advice: Advice, lang: str, best: int | None = None) -> Table:
+    """The lay-aways of ``advice`` as a table, best first (the ``best`` first few only, if given):
+    what is kept and laid away, and the expected hand, crib and total."""
     table = Table(show_edge=False)
     table.add_column("", justify="right")
     for key in ("keep", "lay"):
@@ -108,7 +114,7 @@ def _print(advice: Advice, lang: str, overrides: list[str] | None) -> None:
     for key in ("hand", "crib", "total"):
         table.add_column(learn_phrase(f"learn.{key}", lang), justify="right")
     sign = "+" if advice.crib_sign > 0 else "−"
-    for number, option in enumerate(advice.options, start=1):
+    for number, option in enumerate(advice.options[:best], start=1):
         style = "bold" if number == 1 else ""
         table.add_row(
             str(number),
@@ -119,7 +125,7 @@ def _print(advice: Advice, lang: str, overrides: list[str] | None) -> None:
             f"{float(option.total):.2f}",
             style=style,
         )
-    print_table(table)
+    return table
 
 
 def _plot(advice: Advice, path: Path, lang: str) -> None:

@@ -26,8 +26,10 @@ from noddy.cli.common import (
     seats_help,
 )
 from noddy.cli.play_count import CountCoach, CountYourselfOption
+from noddy.cli.play_extras import deal_summary
 from noddy.cli.play_record import check_record_path, save_record
-from noddy.cli.play_turns import HumanSeat, Terminal, ask_prompt
+from noddy.cli.play_resume import given_options, load_stopped, resumed_rng
+from noddy.cli.play_turns import HumanSeat, Terminal, ask_prompt, deal_start
 from noddy.cli.play_undo import TerminalUndo, UndoAsked
 from noddy.cli.render import board
 from noddy.errors import NoddyError
@@ -39,6 +41,7 @@ from noddy.words import (
     phrase,
     record_name,
     side_name,
+    sitting_phrase,
     stake_line,
     terminal_phrase,
 )
@@ -84,6 +87,7 @@ def _names(kinds: list[str], lang: str) -> list[str]:
 
 
 def play(
+    ctx: typer.Context,
     rules_name: RulesOption = "willughby",
     set_: SetOption = None,
     players: PlayersOption = None,
@@ -106,18 +110,35 @@ def play(
     ] = None,
     lang: LangOption = None,
     count_yourself: CountYourselfOption = False,
+    resume: Annotated[
+        Path | None,
+        typer.Option(
+            "--resume",
+            metavar="FILE",
+            help="Play on a game stopped with q and saved with --record: its rules, seats and position"
+            " (saved to the same file unless --record names another).",
+        ),
+    ] = None,
 ) -> None:
     """Play a game in the terminal against the computer (or watch computers play one).
 
     Name cards by their number in your hand (1 2) or as written (5h 10d J♠); press Enter to count
     your hand or to say Go. At any prompt ? shows help and q stops the game (Ctrl-C too); with
-    --record the game so far is saved. Alone against the computer, u takes back your last move.
+    --record the game so far is saved, and --resume plays it on. Alone against the computer, u takes
+    back your last move and h at a lay-away shows the discard advisor's hint.
     """
     with reporting_errors():
-        rules = load(rules_name, set_)
-        kinds = _seats(seats, players, rules.player_counts)
-        n = len(kinds)
-        state = new_game(rules, n, partners=partners)
+        stopped = None
+        if resume is not None:
+            stopped, state = load_stopped(resume, given_options(ctx), lang)
+            rules, kinds, n = stopped.rules, [s.kind for s in stopped.seats], stopped.players
+            set_, seed, record = list(stopped.overrides), stopped.seed, record or resume
+            rules_name = stopped.preset or ""
+        else:
+            rules = load(rules_name, set_)
+            kinds = _seats(seats, players, rules.player_counts)
+            n = len(kinds)
+            state = new_game(rules, n, partners=partners)
         if record is not None:
             check_record_path(record)
         lang = lang or rules.language
@@ -125,13 +146,14 @@ def play(
     names = _names(kinds, lang)
     computers: dict[int, Player] = {i: make_player(k) for i, k in enumerate(kinds) if k != HUMAN}
     humans = [i for i, k in enumerate(kinds) if k == HUMAN]
-    seed = seed if seed is not None else random.randrange(1_000_000)
-    rng = random.Random(seed)
+    seed = seed if seed is not None or stopped is not None else random.randrange(1_000_000)
+    rng = random.Random(seed) if stopped is None else resumed_rng(seed, len(state.history))
     watcher = humans[0] if len(humans) == 1 else None
     coach = CountCoach(rules, lang) if count_yourself and humans else None
     terminal = Terminal(names, watcher, hot_seat=len(humans) > 1, lang=lang)
     undo = TerminalUndo(names, humans, lang)
     terminal.undo_offered = undo.offered(state, watcher)
+    terminal.hints = len(humans) == 1 and n > 1
     terminal.coach = coach
     title = rules_title(rules, set_, lang)
     names_text = ", ".join(escape(x) for x in names)
@@ -145,10 +167,17 @@ def play(
         console.print(f"[dim]{escape(terminal_phrase('keys_help', lang))}[/]", soft_wrap=False)
     if coach is not None:
         coach.start()
+    if stopped is not None and resume is not None:
+        undo.count = stopped.undos
+        moves = len(state.history)
+        console.print(sitting_phrase("resume.resumed", lang, path=escape(str(resume)), moves=moves))
+        console.print(board(state.view(None), names))
+        for seat in humans:
+            terminal.shown[seat] = deal_start(state, seat)
     # The record keeps the person's and numbered players' names in English, as it keeps cards in
     # notation: a reader says them in its own language (`record_name`).
     seat_list = [Seat(name, kind) for name, kind in zip(_names(kinds, "en"), kinds, strict=True)]
-    preset = rules_name if not rules_name.endswith(".toml") else None
+    preset = rules_name if rules_name and not rules_name.endswith(".toml") else None
 
     def recorded(state: GameState) -> GameRecord:
         return GameRecord.start(
@@ -165,13 +194,14 @@ def play(
                 terminal.rewound(state.view(asked.seat))
                 continue
             state = state.apply(action)
-        terminal.show_events(state.view(terminal.watcher))
+        terminal.finish(state)
     except (KeyboardInterrupt, EOFError, Quit) as stop:
+        terminal.leave_private()
         err_console.print("\n" + terminal_phrase("stopped", lang))
         for line in coach.tally_lines(names) if coach is not None else ():
             err_console.print(escape(line))
         if record is not None and save_record(recorded(state), record, None, lang):
-            err_console.print(terminal_phrase("saved_so_far", lang, path=escape(str(record))))
+            err_console.print(sitting_phrase("resume.saved", lang, path=escape(str(record))))
         raise typer.Exit(0 if isinstance(stop, Quit) else 130) from None
     _show_end(state, names, lang)
     for line in coach.tally_lines(names) if coach is not None else ():
@@ -230,7 +260,10 @@ def replay(
 
 
 def _show_end(state: GameState, names: list[str], lang: str) -> None:
-    """The board at the end, and the stake of a game won by a lurch or more (play and replay alike)."""
+    """The points deal by deal, the board at the end, and the stake of a game won by a lurch or more
+    (play and replay alike)."""
+    for summary in deal_summary(state.view(None), names, lang):
+        console.print(summary)
     console.print(board(state.view(None), names))
     line = stake_line(state.stake, lang) if state.winner is not None else None
     if line is not None:

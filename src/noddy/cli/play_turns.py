@@ -12,24 +12,34 @@ from rich.markup import escape
 from noddy.cards import Card
 from noddy.cli.common import HUMAN, ask_line, console
 from noddy.cli.play_count import CountCoach, glossary_help
+from noddy.cli.play_extras import laid_away_text, show_hint
 from noddy.cli.play_undo import UndoAsked
 from noddy.cli.render import board, cards_text, counted_text, event_text
 from noddy.errors import IllegalActionError, NoddyError
-from noddy.game import Action, ActionKind, EventKind, LegalActions, PlayerView
+from noddy.game import Action, ActionKind, EventKind, GameState, LegalActions, PlayerView
 from noddy.scoring import PLAY_LIMIT
 from noddy.words import (
     Reason,
     cannot_play,
     card_typed,
+    is_hint,
     is_undo,
     read_cards,
     side_name,
+    sitting_phrase,
     terminal_phrase,
     undo_phrase,
     yes_or_no,
 )
 
-__all__ = ["HumanSeat", "Terminal", "ask_prompt", "prompt_for", "read_action"]
+__all__ = ["HumanSeat", "Terminal", "ask_prompt", "deal_start", "prompt_for", "read_action"]
+
+
+def deal_start(state: GameState, seat: int | None) -> int:
+    """Where the current deal starts in ``seat``'s events (0 before the first deal): what is shown
+    of a game met part-way (played on from a record, or ended at a hot-seat table)."""
+    events = state.view(seat).events
+    return max((i for i, e in enumerate(events) if e.kind == EventKind.DEAL), default=0)
 
 
 def ask_prompt(prompt: str, help_text: str) -> str:
@@ -38,8 +48,10 @@ def ask_prompt(prompt: str, help_text: str) -> str:
 
 
 class Terminal:
-    """Prints a game from a seat's view and asks a human for actions at the prompt; with several
-    people at one screen (hot-seat), clears it between two people's turns."""
+    """Prints a game from a seat's view and asks a human for actions at the prompt. With several
+    people at one screen (hot-seat), each person's turn is shown on a private screen (the terminal's
+    alternate screen, which keeps no scroll-back) that is left between two people's turns, so no
+    hand can be scrolled back to; where the output is no terminal, the screen is cleared instead."""
 
     def __init__(
         self, names: list[str], watcher: int | None, hot_seat: bool = False, lang: str = "en"
@@ -52,6 +64,9 @@ class Terminal:
         self.scores_shown: tuple[int, ...] | None = None
         self.undo_offered = False
         self.coach: CountCoach | None = None
+        self.hints = False
+        self.private = False
+        self.confirmed: set[int] = set()
 
     def rewound(self, view: PlayerView) -> None:
         """After moves were taken back: ``view``'s events count as shown, the score is shown again."""
@@ -63,7 +78,10 @@ class Terminal:
         ``hands`` (a finished game's replay: every seat's hand as dealt) under the deal's heading."""
         start = self.shown.get(view.seat, 0)
         for number, event in enumerate(view.events[start:], start=start + 1):
-            line = event_text(event, self.names, view.rules, view.partners, self.lang)
+            if event.kind == EventKind.DISCARD and view.seat is not None and event.seat == view.seat:
+                line = self._own_lay_away(view)
+            else:
+                line = event_text(event, self.names, view.rules, view.partners, self.lang)
             if line is not None:
                 console.print(line)
             if event.kind == EventKind.DEAL and hands:
@@ -77,19 +95,48 @@ class Terminal:
                 self.scores_shown = view.scores
         self.shown[view.seat] = len(view.events)
 
+    def _own_lay_away(self, view: PlayerView) -> str | None:
+        """The seat's own lay-away as its holder sees it: nothing if it was confirmed when it was
+        typed, else (a game played on from a record) the cards laid away, said back."""
+        if view.seat in self.confirmed:
+            self.confirmed.discard(view.seat)
+            return None
+        return laid_away_text(view, view.discards, self.names, self.lang)
+
     def hand_over(self, seat: int) -> None:
-        """Hot-seat: clear the screen and wait for ``seat``'s player, so nobody reads another's hand."""
+        """Hot-seat: leave the last person's private screen, wait for ``seat``'s person on the shared
+        one, then give them a private screen of their own, so nobody reads another's hand."""
         if self.watcher == seat:
             return
-        if self.watcher is not None:
+        if not self.leave_private() and self.watcher is not None:
             console.clear()
         name = self.names[seat]
         ask_prompt(
             terminal_phrase("your_turn", self.lang, name=escape(name)),
             terminal_phrase("keys_help", self.lang),
         )
+        self.private = console.set_alt_screen(True)
         self.watcher = seat
         self.scores_shown = None
+
+    def leave_private(self) -> bool:
+        """Back from a person's private screen to the shared one, all that was shown there gone
+        (the game's end, a stop, the next person's turn); whether there was one to leave."""
+        if not self.private:
+            return False
+        console.set_alt_screen(False)
+        self.private = False
+        return True
+
+    def finish(self, state: GameState) -> None:
+        """The events of a finished game not yet shown: to the one person, from their seat; at a
+        hot-seat table, the last deal's as everyone saw it, on the shared screen."""
+        if not self.hot_seat:
+            self.show_events(state.view(self.watcher))
+            return
+        self.leave_private()
+        self.shown[None] = deal_start(state, None)
+        self.show_events(state.view(None))
 
     def ask(self, view: PlayerView) -> Action:
         lang = self.lang
@@ -120,13 +167,21 @@ class Terminal:
             console.print(terminal_phrase("hand", lang, cards=hand))
         prompt = prompt_for(view, self.names, lang)
         while True:
-            text = ask_prompt(prompt, _help(view, lang, self.undo_offered))
+            text = ask_prompt(prompt, _help(view, lang, self.undo_offered, self.hints))
             if is_undo(text, lang) and view.seat is not None:
                 raise UndoAsked(view.seat)
+            if self.hints and "discard" in view.legal.kinds and is_hint(text, lang):
+                show_hint(view, lang)
+                continue
             try:
-                return read_action(text, view, lang)
+                action = read_action(text, view, lang)
             except NoddyError as exc:
                 console.print(f"[red]{escape(str(exc))}[/]")
+                continue
+            if action.kind == "discard" and view.seat is not None:
+                console.print(laid_away_text(view, action.cards, self.names, lang))
+                self.confirmed.add(view.seat)
+            return action
 
 
 class HumanSeat:
@@ -178,12 +233,14 @@ def prompt_for(view: PlayerView, names: list[str], lang: str = "en") -> str:
     return terminal_phrase("prompt.play_or_go" if "go" in kinds else "prompt.play", lang)
 
 
-def _help(view: PlayerView, lang: str, undo: bool = False) -> str:
-    """What may be typed at this seat's prompt now (``undo``: and ``u``, at a table that offers it)."""
+def _help(view: PlayerView, lang: str, undo: bool = False, hints: bool = False) -> str:
+    """What may be typed at this seat's prompt now (``undo``: and ``u``, at a table that offers it;
+    ``hints``: and ``h`` at a lay-away, at a table that offers the advisor)."""
     kinds = view.legal.kinds
     cards_help = terminal_phrase("cards_help", lang)
     if "discard" in kinds:
         what = terminal_phrase("help.discard", lang, cards_help=cards_help)
+        what += f"\n{sitting_phrase('hint.help', lang)}" if hints else ""
     elif view.declare is not None:
         what = terminal_phrase("help.declare", lang)
     elif "muggins" in kinds:

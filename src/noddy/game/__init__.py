@@ -8,6 +8,7 @@ now, whoever the engine asks next.
 """
 
 from noddy.game.actions import Action, ActionKind
+from noddy.game.deals import DealPoints, deal_points
 from noddy.game.events import EVENT_FACTS, Event, EventFacts, EventKind, Subject, current_deal, turnup_event
 from noddy.game.flow import announced_items, count_items, jack_receiver
 from noddy.game.legal import DECLARE_RANGE, Declare, LegalActions, discard_refusal
@@ -23,6 +24,7 @@ __all__ = [
     "ActionKind",
     "Chance",
     "CountTask",
+    "DealPoints",
     "Declare",
     "Event",
     "EventFacts",
@@ -36,6 +38,7 @@ __all__ = [
     "announced_items",
     "count_items",
     "current_deal",
+    "deal_points",
     "discard_refusal",
     "jack_receiver",
     "new_game",

@@ -61,6 +61,7 @@ if TYPE_CHECKING:
     from noddy.words.reasons import REFUSALS, Reason, say_reason
     from noddy.words.rule_sets import COUNTING, RULE_SETS, cited, counting_words, rule_set_words
     from noddy.words.sim import SIM, partners_line, side_label, sides_heading, sim_phrase
+    from noddy.words.sitting import SITTING, is_hint, sitting_phrase
     from noddy.words.terminal import TERMINAL, record_name, terminal_phrase, yes_or_no
     from noddy.words.train import (
         DRILL_NAMES,
@@ -91,6 +92,7 @@ __all__ = [
     "REFUSALS",
     "RULE_SETS",
     "SIM",
+    "SITTING",
     "SPECIAL_NAMES",
     "TERMINAL",
     "TRAIN_PHRASES",
@@ -121,6 +123,7 @@ __all__ = [
     "drill_name",
     "event_line",
     "glossary_text",
+    "is_hint",
     "is_undo",
     "item_name",
     "jack_receiver_name",
@@ -146,6 +149,7 @@ __all__ = [
     "side_name",
     "sides_heading",
     "sim_phrase",
+    "sitting_phrase",
     "stake_line",
     "steps",
     "tally_line",
@@ -183,6 +187,7 @@ _HOMES = {
     "reasons": ("REFUSALS", "Reason", "say_reason"),
     "rule_sets": ("COUNTING", "RULE_SETS", "cited", "counting_words", "rule_set_words"),
     "sim": ("SIM", "partners_line", "side_label", "sides_heading", "sim_phrase"),
+    "sitting": ("SITTING", "is_hint", "sitting_phrase"),
     "terminal": ("TERMINAL", "record_name", "terminal_phrase", "yes_or_no"),
     "train": (
         "DRILL_NAMES", "TRAIN_PHRASES", "Step", "bye_line", "drill_name", "question_prompt", "round_line",

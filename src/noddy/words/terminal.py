@@ -78,7 +78,6 @@ TERMINAL: dict[str, dict[str, str]] = {
             " name, e.g. {number} or {card}"
         ),
         "stopped": "Game stopped.",
-        "saved_so_far": "The game so far is saved in {path}.",
         "saved": "Record saved to {path}",
         "not_saved": "cannot save the record to {path}: {why}",
         "replay.hidden": "The game is not over: the hands stay hidden.",
@@ -179,7 +178,6 @@ TERMINAL: dict[str, dict[str, str]] = {
             " (1 à {n}) ou son nom, par exemple {number} ou {card}"
         ),
         "stopped": "Partie arrêtée.",
-        "saved_so_far": "La partie jusqu’ici est enregistrée dans {path}.",
         "saved": "Compte rendu enregistré dans {path}",
         "not_saved": "impossible d’enregistrer le compte rendu dans {path} : {why}",
         "replay.hidden": "La partie n’est pas finie : les mains restent cachées.",
