@@ -203,6 +203,8 @@ def play(
         if record is not None and save_record(recorded(state), record, None, lang):
             err_console.print(sitting_phrase("resume.saved", lang, path=escape(str(record))))
         raise typer.Exit(0 if isinstance(stop, Quit) else 130) from None
+    finally:
+        terminal.leave_private()
     _show_end(state, names, lang)
     for line in coach.tally_lines(names) if coach is not None else ():
         console.print(escape(line))
