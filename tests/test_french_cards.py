@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from helpers import dealt
 from noddy.cards import DECK, Card, parse_cards
 from noddy.cli.main import app
-from noddy.cli.play_cmd import _read
+from noddy.cli.play_turns import read_action
 from noddy.errors import CardError, NoddyError
 from noddy.game import Action
 from noddy.rules import load_rules
@@ -103,9 +103,9 @@ def test_a_card_typed_in_french_letters_is_played_and_a_refusal_names_it_in_fren
     view = state.view(state.to_act)
     assert view.seat is not None
     typed = " ".join(card_typed(card, "fr") for card in view.hand[:2])
-    assert _read(typed, view, "fr") == Action.discard(view.seat, view.hand[:2])
+    assert read_action(typed, view, "fr") == Action.discard(view.seat, view.hand[:2])
     with pytest.raises(NoddyError, match="donnée deux fois"):
-        _read(f"{typed.split()[0]} {typed.split()[0]}", view, "fr")
+        read_action(f"{typed.split()[0]} {typed.split()[0]}", view, "fr")
 
 
 def test_score_in_french_reads_and_shows_french_cards() -> None:

@@ -15,7 +15,7 @@ from noddy.cli.main import app
 from noddy.game import EventKind, GameState
 from noddy.learn import advise_view
 from noddy.record import GameRecord
-from noddy.words import REASONS
+from noddy.words import REASONS, cards_text
 
 runner = CliRunner()
 TRIES = "1 2\n1\n2\n3\ngo\n\n"
@@ -138,8 +138,8 @@ def test_h_at_a_lay_away_shows_the_advisors_best_lay_aways_from_the_seats_view(
     for row, option in zip(rows, best, strict=False):
         cells = [cell.strip() for cell in row.split("│")]
         assert cells[1:4] == [
-            format_cards(option.keep, pretty=True),
-            format_cards(option.discard, pretty=True),
+            cards_text(option.keep, lang),
+            cards_text(option.discard, lang),
             f"{float(option.hand):.2f}",
         ], row
     help_word = "h (or hint)" if lang == "en" else "h (ou conseil)"
@@ -174,7 +174,7 @@ def test_the_cards_laid_away_are_said_back_with_whose_crib(tmp_path: Path, lang:
         if action is None or action.kind != "discard" or action.seat != 0:
             continue
         whose = mine[0] if state.dealer == 0 else mine[1]
-        said = words.format(cards=format_cards(action.cards, pretty=True), whose=whose)
+        said = words.format(cards=cards_text(action.cards, lang), whose=whose)
         if lang == "fr" and state.dealer != 0:
             said = said.replace("le crib.", "le crib de Greedy.")
         assert said in out, said

@@ -22,7 +22,7 @@ from noddy.cli.common import (
 )
 from noddy.errors import NoddyError
 from noddy.learn import MODELS, Advice, advise
-from noddy.words import check_language, learn_phrase, terminal_phrase
+from noddy.words import cards_text, check_language, learn_phrase, terminal_phrase
 
 __all__ = ["advice_table", "advise_command"]
 
@@ -97,7 +97,7 @@ def _print(advice: Advice, lang: str, overrides: list[str] | None) -> None:
     rules = advice.rules
     whose = "own" if rules.crib.kind == "own" else "yours" if advice.dealer else "theirs"
     title = rules_title(rules, overrides, lang)
-    cards = f"[bold]{format_cards(advice.hand, pretty=True)}[/]"
+    cards = f"[bold]{cards_text(advice.hand, lang)}[/]"
     heading = terminal_phrase(f"advise.heading.{whose}", lang, cards=cards, rules=escape(title))
     words = learn_phrase(f"advise.model.{advice.model}", lang)
     console.print(f"{heading} {learn_phrase('advise.model_line', lang, model=advice.model, words=words)}")
@@ -118,8 +118,8 @@ def advice_table(advice: Advice, lang: str, best: int | None = None) -> Table:
         style = "bold" if number == 1 else ""
         table.add_row(
             str(number),
-            format_cards(option.keep, pretty=True),
-            format_cards(option.discard, pretty=True),
+            cards_text(option.keep, lang),
+            cards_text(option.discard, lang),
             f"{float(option.hand):.2f}",
             f"{sign}{float(option.crib):.2f}" if advice.crib_sign else "",
             f"{float(option.total):.2f}",

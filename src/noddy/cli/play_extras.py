@@ -25,7 +25,7 @@ HINT_OPTIONS = 5
 def laid_away_text(view: PlayerView, cards: Sequence[Card], names: Sequence[str], lang: str) -> str:
     """The cards the seat of ``view`` has just laid away, said back to them with whose crib they
     went to: "You laid away 5♥ 6♦ to your crib"."""
-    shown = cards_text(cards)
+    shown = cards_text(cards, lang)
     kind = view.rules.crib.kind
     if kind == "none":
         return sitting_phrase("laid_away.none", lang, cards=shown)
