@@ -183,12 +183,18 @@ def test_the_cards_laid_away_are_said_back_with_whose_crib(tmp_path: Path, lang:
     assert "lay cards away to the crib" not in out and "écartez des cartes" not in out
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
-def test_the_end_of_a_game_sums_up_the_points_of_each_deal_by_source(tmp_path: Path, lang: str) -> None:
+@pytest.mark.parametrize(
+    ("rules", "lang"), [("cribbage", "en"), ("cribbage", "fr"), ("five-card-cribbage", "en")]
+)
+def test_the_end_of_a_game_sums_up_the_points_of_each_deal_by_source(
+    tmp_path: Path, rules: str, lang: str
+) -> None:
     """Deal by deal, each side's points with where they came from: each side's figure is the sum of
-    its sources, the deals add up to the final score, one line a deal of the game."""
+    its sources, the deals add up to the final score, one line a deal of the game numbered from 1,
+    and the points pegged before the first deal (five-card cribbage's three for last) on a line
+    before them."""
     path = tmp_path / "game.json"
-    command = ["play", "--seats", "greedy,random", "--seed", "3", "--rules", "cribbage", "--lang", lang]
+    command = ["play", "--seats", "greedy,random", "--seed", "3", "--rules", rules, "--lang", lang]
     result = runner.invoke(app, [*command, "--record", str(path)])
     assert result.exit_code == 0, result.output[-2000:]
     final = GameRecord.load(path).verify()
@@ -198,14 +204,16 @@ def test_the_end_of_a_game_sums_up_the_points_of_each_deal_by_source(tmp_path: P
     deals = re.findall(rf"^  {deal_word} (\d+) ?: (.*)$", summary, re.M)
     dealt = sum(event.kind == EventKind.DEAL for event in final.events)
     assert [int(n) for n, _ in deals] == list(range(1, dealt + 1))
+    start = re.findall(r"^  (?:Before the first deal|Avant la première donne) ?: (.*)$", summary, re.M)
+    assert len(start) == (rules == "five-card-cribbage")
     sources = {REASONS[lang][key] for key in REASONS[lang]}
     totals = [0, 0]
-    for _, sides in deals:
+    for sides in [*start, *(sides for _, sides in deals)]:
         for side, (name, points, detail) in enumerate(re.findall(r"(\w+) \+(\d+)(?: \(([^)]*)\))?", sides)):
             assert name == ("Greedy", "Random")[side]
             parts = [part.rsplit(" ", 1) for part in detail.split(", ")] if detail else []
             assert all(source in sources for source, _ in parts), detail
-            assert sum(int(n) for _, n in parts) == int(points)
+            assert sum(int(n) for _, n in parts) == int(points) or (sides in start and not parts)
             totals[side] += int(points)
     assert totals == list(final.scores)
     assert json.loads(path.read_text())["result"]["scores"] == totals

@@ -48,7 +48,8 @@ def show_hint(view: PlayerView, lang: str) -> None:
 
 def deal_summary(view: PlayerView, names: Sequence[str], lang: str) -> list[str]:
     """Each deal's points for each side, by what they were scored for, one line a deal, under a
-    heading: "Deal 2: You +7 (play 2, show 5) · Greedy +3 (show 3)"."""
+    heading: "Deal 2: You +7 (play 2, show 5) · Greedy +3 (show 3)"; the points before the first
+    deal (a compensation) on a line of their own, which says what they are."""
     lines = [f"[bold]{escape(sitting_phrase('summary.heading', lang))}[/]"]
     for deal in deal_points(view):
         sides = []
@@ -57,7 +58,7 @@ def deal_summary(view: PlayerView, names: Sequence[str], lang: str) -> list[str]
             detail = ", ".join(
                 sitting_phrase("summary.reason", lang, reason=reason_name(key, lang), points=got[key])
                 for key in REASONS["en"]
-                if got.get(key)
+                if got.get(key) and deal.deal
             )
             key = "summary.side_detail" if detail else "summary.side"
             sides.append(sitting_phrase(key, lang, name=name, points=deal.total(side), detail=escape(detail)))

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from noddy.game import EVENT_FACTS, Event, EventKind, PlayerView
+from noddy.game import EVENT_FACTS, Event, EventKind, PlayerView, deal_points
 from noddy.rules import Rules
 from noddy.web.live import LiveTable
 from noddy.web.undo import undo_fields
@@ -104,24 +104,12 @@ def pegs(view: PlayerView) -> list[list[int]]:
 
 
 def deal_summaries(view: PlayerView) -> list[dict[str, Any]]:
-    """For each deal so far, each side's points by where they came from (`EventFacts.reason`: show,
-    play, knave...); the state message names each reason, in order, under ``reasons``."""
-    sides = len(view.scores)
-    deals: list[dict[str, Any]] = []
-    current: dict[str, Any] = {"deal": 0, "dealer": None, "sides": [{} for _ in range(sides)]}
-    for event in view.events:
-        if event.kind == EventKind.DEAL:
-            if any(current["sides"]):
-                deals.append(current)
-            current = {"deal": len(deals) + 1, "dealer": event.seat, "sides": [{} for _ in range(sides)]}
-            continue
-        if event.points and event.seat is not None:
-            reason = "crib" if event.subject == "crib" else EVENT_FACTS[event.kind].reason or ""
-            bucket = current["sides"][view.side_of(event.seat)]
-            bucket[reason] = bucket.get(reason, 0) + event.points
-    if any(current["sides"]) or current["deal"]:
-        deals.append(current)
-    return deals
+    """For each deal so far, each side's points by where they came from (`noddy.game.deal_points`:
+    show, play, knave...); the state message names each reason, in order, under ``reasons``."""
+    return [
+        {"deal": deal.deal, "dealer": deal.dealer, "sides": [dict(side) for side in deal.sides]}
+        for deal in deal_points(view)
+    ]
 
 
 def _result_line(view: PlayerView, names: Sequence[str], lang: str) -> str | None:

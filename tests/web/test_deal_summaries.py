@@ -1,0 +1,40 @@
+"""The web table's points deal by deal (the state message's ``deals``) come from the engine's one
+account of them, `noddy.game.deal_points`, as the terminal's summary does."""
+
+from __future__ import annotations
+
+import random
+
+from noddy.game import EventKind, GameState, new_game
+from noddy.players import make_player, next_action
+from noddy.rules import load_rules
+from noddy.web.messages import deal_summaries
+
+
+def _played(rules: str, seed: int) -> GameState:
+    state = new_game(load_rules(rules), 2)
+    players = [make_player("greedy"), make_player("greedy")]
+    rng = random.Random(seed)
+    while not state.is_over:
+        state = state.apply(next_action(state, players, rng))
+    return state
+
+
+def test_the_deals_are_numbered_from_one_after_points_pegged_before_the_first_deal() -> None:
+    """Five-card cribbage pegs three for last before the first deal: that is deal 0, and the first
+    deal is still deal 1 (it was numbered 2)."""
+    state = _played("five-card-cribbage", 1)
+    deals = deal_summaries(state.view(0))
+    dealt = sum(event.kind == EventKind.DEAL for event in state.events)
+    assert [deal["deal"] for deal in deals] == list(range(dealt + 1))
+    assert [sum(side.values()) for side in deals[0]["sides"]] in ([3, 0], [0, 3])
+    assert set(deals[0]["sides"][0]) | set(deals[0]["sides"][1]) == {"compensation"}
+    for side, score in enumerate(state.scores):
+        assert sum(sum(deal["sides"][side].values()) for deal in deals) == score
+
+
+def test_a_game_without_points_before_the_deal_starts_at_deal_one() -> None:
+    state = _played("cribbage", 2)
+    deals = deal_summaries(state.view(1))
+    assert deals[0]["deal"] == 1 and deals[0]["dealer"] is not None
+    assert [sum(sum(deal["sides"][side].values()) for deal in deals) for side in (0, 1)] == list(state.scores)
