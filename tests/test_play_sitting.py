@@ -117,6 +117,12 @@ def test_resume_refuses_a_finished_game_and_options_of_a_new_game(tmp_path: Path
     result = runner.invoke(app, ["play", "--resume", str(stopped), "--rules", "willughby", "--seed", "3"])
     assert result.exit_code == 1
     assert "leave out --rules, --seed" in " ".join(result.stderr.split())
+    every = ["--rules", "cribbage", "--set", "game.target=61", "--players", "2", "--no-partners"]
+    every += ["--seats", "human,greedy", "--seed", "4"]
+    result = runner.invoke(app, ["play", "--resume", str(stopped), *every])
+    said = " ".join(result.stderr.split())
+    assert result.exit_code == 1
+    assert "leave out --rules, --set, --players, --partners, --seats, --seed" in said, said
 
 
 def _first_lay_away(path: Path) -> GameState:
