@@ -31,13 +31,13 @@ def tmux() -> str:
 
 
 class Pane:
-    """A command in a tmux pane of its own server: what it writes is read as it comes (through a
-    pipe from ``pipe-pane``), keys are typed with ``send-keys``, and the pane's whole history is
-    read with ``capture-pane -S -``."""
+    """A command in a tmux pane of its own server (its socket in the test's folder): what it writes
+    is read as it comes (through a pipe from ``pipe-pane``), keys are typed with ``send-keys``, and
+    the pane's whole history is read with ``capture-pane -S -``."""
 
     def __init__(self, tmux: str, folder: Path, command: list[str]) -> None:
         self.tmux = tmux
-        self.socket = f"noddy-test-{os.getpid()}-{id(self)}"
+        self.socket = str(folder / "tmux.sock")
         self.output = ""
         self.seen = 0
         fifo = folder / "pane.fifo"
@@ -54,7 +54,7 @@ class Pane:
 
     def run(self, *args: str) -> str:
         done = subprocess.run(
-            [self.tmux, "-L", self.socket, "-f", "/dev/null", *args],
+            [self.tmux, "-S", self.socket, "-f", "/dev/null", *args],
             capture_output=True,
             text=True,
             timeout=30,
@@ -92,7 +92,7 @@ class Pane:
         return self.run("capture-pane", "-p", "-t", "game")
 
     def close(self) -> None:
-        subprocess.run([self.tmux, "-L", self.socket, "kill-server"], capture_output=True, timeout=30)
+        subprocess.run([self.tmux, "-S", self.socket, "kill-server"], capture_output=True, timeout=30)
         os.close(self.reader)
         os.close(self.keeper)
 
