@@ -184,13 +184,16 @@ COMMANDS = (
 
 
 def test_help_has_no_python_type_tags_and_shows_every_default_alike() -> None:
-    """Issue 12: help said <bool>, <list[str]>, and gave defaults three ways."""
+    """Issue 12: help said <bool>, <list[str]>, and gave defaults three ways. Options name their
+    values in words; an argument's row keeps typer's tag (``CARDS <str>``: typer's public API has
+    no way to hide it, issue 23); a default is typer's ``[default: X]``, in parentheses where it is
+    said in words (``[default: (as the rules say)]``), never in the help's own prose."""
     for command in COMMANDS:
         result = runner.invoke(app, [*command, "--help"], env={"COLUMNS": "200"})
         assert result.exit_code == 0, command
-        out = result.stdout
-        assert not re.search(r"<(bool|int|str|float|path|list\[str\])>", out), (command, out)
-        assert "(default" not in out and "[default: (" not in out, (command, out)
+        options = result.stdout.split("Options ")[-1]
+        assert not re.search(r"<(bool|int|str|float|path|list\[str\])>", options), (command, options)
+        assert "(default" not in result.stdout, (command, result.stdout)
 
 
 def test_play_help_says_how_to_enter_cards_and_how_to_quit() -> None:

@@ -97,7 +97,7 @@ def test_replay_verify_names_the_first_bad_action(tmp_path: Path) -> None:
 
 def test_bad_seats_and_players_are_explained() -> None:
     result = runner.invoke(app, ["play", "--seats", "human,grumpy"])
-    assert result.exit_code == 1 and "unknown seat 'grumpy'" in result.stderr
+    assert result.exit_code == 2 and "unknown seat 'grumpy'" in result.stderr
     result = runner.invoke(app, ["play", "--rules", "french", "--players", "3"])
     assert result.exit_code == 1 and "3 players is not allowed" in result.stderr
 
@@ -199,9 +199,10 @@ def test_replay_of_an_edited_record_is_a_one_line_error(tmp_path: Path) -> None:
     ],
 )
 def test_no_players_or_an_empty_seat_list_is_refused(args: list[str], message: str) -> None:
-    """Issue 12: --players 0 and --seats "" were ignored and a normal game started."""
+    """Issue 12: --players 0 and --seats "" were ignored and a normal game started. (Status 2: the
+    command line is wrong, issue 24.)"""
     result = runner.invoke(app, args, input="q\n")
-    assert result.exit_code == 1, result.stdout[-1000:]
+    assert result.exit_code == 2, result.stdout[-1000:]
     assert message in result.stderr
     assert "Cut for the deal" not in result.stdout
 
@@ -347,7 +348,7 @@ def test_the_terminal_speaks_french_when_asked_and_by_default_under_the_french_p
     english = runner.invoke(app, ["play", "--seed", "4", "--rules", "french", "--lang", "en"], input="q\n")
     assert "Your hand" in english.stdout and "Game stopped." in english.stderr
     unknown = runner.invoke(app, ["play", "--rules", "cribbage", "--lang", "de"])
-    assert unknown.exit_code != 0 and "unknown language 'de'; known: en, fr" in unknown.stderr
+    assert unknown.exit_code != 0 and "--lang 'de': noddy speaks en and fr" in unknown.stderr
 
 
 def test_a_muggins_claim_is_answered_in_the_language_of_theprompt_for() -> None:

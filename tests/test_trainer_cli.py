@@ -54,7 +54,7 @@ def test_answers_are_judged_and_the_count_shown_step_by_step(tmp_path: Path) -> 
 
 def test_progress_carries_over_and_the_end_of_input_stops_cleanly(tmp_path: Path) -> None:
     for _ in range(2):
-        code, out, _ = train(tmp_path, "-r", "willughby", "-k", "run", "-n", "3", input="1\n2\n3\n")
+        code, out, _ = train(tmp_path, "-r", "willughby", "-k", "run", "--questions", "3", input="1\n2\n3\n")
         assert code == 0 and "3 question(s)" in out
     saved = json.loads((tmp_path / "p.json").read_text())
     assert saved["kinds"]["run"]["asked"] == 6
@@ -73,7 +73,7 @@ def test_french_words(tmp_path: Path) -> None:
 def test_a_damaged_progress_file_is_set_aside_not_lost(tmp_path: Path) -> None:
     path = tmp_path / "p.json"
     path.write_text("{not json")
-    code, _, err = train(tmp_path, "-r", "cribbage", "-n", "1", input="0\n")
+    code, _, err = train(tmp_path, "-r", "cribbage", "--questions", "1", input="0\n")
     assert code == 0
     assert "could not be read" in err
     (aside,) = tmp_path.glob("p.json.damaged-*")
@@ -126,10 +126,12 @@ def test_a_timed_round_ends_when_the_time_is_up_and_keeps_the_best(tmp_path: Pat
 def test_a_progress_file_that_cannot_be_read_or_written_is_a_clear_error(tmp_path: Path) -> None:
     (tmp_path / "a-file").write_text("")
     unreadable = tmp_path / "a-file" / "p.json"
-    result = runner.invoke(app, ["train", "--progress", str(unreadable), "-n", "1"], input="3\n")
+    result = runner.invoke(app, ["train", "--progress", str(unreadable), "--questions", "1"], input="3\n")
     assert result.exit_code == 1 and "cannot read the progress file" in result.stderr
     (tmp_path / "p.json.part").mkdir()  # where the file is written before it takes the old one's place
-    result = runner.invoke(app, ["train", "--progress", str(tmp_path / "p.json"), "-n", "1"], input="3\n")
+    result = runner.invoke(
+        app, ["train", "--progress", str(tmp_path / "p.json"), "--questions", "1"], input="3\n"
+    )
     assert result.exit_code == 1 and "cannot write the progress file" in result.stderr
     assert "Traceback" not in result.stdout + result.stderr
 
@@ -137,15 +139,17 @@ def test_a_progress_file_that_cannot_be_read_or_written_is_a_clear_error(tmp_pat
 def test_a_drill_of_one_kind_asks_plainly_for_the_whole_count(tmp_path: Path) -> None:
     """A question drawn for fifteens holds fifteens, and its answer is every item: the question says so."""
     drill = ("-r", "cribbage", "-k", "fifteen", "--seed", "7")
-    code, out, _ = train(tmp_path, *drill, "-n", "3", input="0\n0\n0\n")
+    code, out, _ = train(tmp_path, *drill, "--questions", "3", input="0\n0\n0\n")
     assert code == 0
     asked = [line for line in out.splitlines() if line.endswith("?") or "peg in all" in line]
     assert len(asked) == 3 and all("in all, fifteens and everything else?" in line for line in asked), asked
     code, out, _ = train(
-        tmp_path, "-r", "french", "-k", "pair", "--seed", "3", "--lang", "fr", "-n", "1", input="0\n"
+        tmp_path, "-r", "french", "-k", "pair", "--seed", "3", "--lang", "fr", "--questions", "1", input="0\n"
     )
     assert "en tout : les paires et tout le reste ?" in out
-    code, out, _ = train(tmp_path, "-r", "cribbage", "-k", "mixed", "--seed", "7", "-n", "2", input="0\n0\n")
+    code, out, _ = train(
+        tmp_path, "-r", "cribbage", "-k", "mixed", "--seed", "7", "--questions", "2", input="0\n0\n"
+    )
     assert code == 0 and "everything else" not in out, "a mixed deal asks for the count, as ever"
 
 

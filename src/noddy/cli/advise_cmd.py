@@ -12,17 +12,19 @@ from rich.table import Table
 
 from noddy.cards import format_cards, parse_cards
 from noddy.cli.common import (
+    LangOption,
     RulesOption,
     SetOption,
     console,
+    language,
     load,
     print_table,
     reporting_errors,
     rules_title,
+    usage_error,
 )
-from noddy.errors import NoddyError
 from noddy.learn import MODELS, Advice, advise
-from noddy.words import cards_text, check_language, learn_phrase, terminal_phrase
+from noddy.words import cards_text, learn_phrase, terminal_phrase
 
 __all__ = ["advice_table", "advise_command"]
 
@@ -60,17 +62,17 @@ def advise_command(
             "--plot", metavar="FILE", help="Draw each lay-away's chances of each total to a .png file."
         ),
     ] = None,
-    lang: Annotated[str, typer.Option("--lang", metavar="LANG", help="Language: en or fr.")] = "en",
+    lang: LangOption = None,
 ) -> None:
     """Advise on laying away: each choice's expected points in hand, in the crib, and in all.
 
     Example: noddy advise "5h 5d 5c Js Qh 2c" --rules cribbage --dealer
     """
     with reporting_errors():
-        check_language(lang)
         rules = load(rules_name, set_)
+        lang = language(lang, rules)
         if dealer is None and rules.crib.kind == "dealer":
-            raise NoddyError("say whose crib it is: --dealer (yours) or --pone (the dealer's)")
+            usage_error("say whose crib it is: --dealer (yours) or --pone (the dealer's)")
         if plot is not None:
             from noddy.sim.plot import check_plot_path
 

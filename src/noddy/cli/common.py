@@ -1,42 +1,63 @@
-"""What every command shares: the console, rule loading from options, the seat options, help in
-plain words, and error reporting."""
+"""What every command shares: the console, rule loading from options, the options every command
+spells alike, and error reporting; and the conventions every command is held to
+(``tests/test_cli_conventions.py`` walks the typer app, so a new command is held to them too):
+
+- **Options.** The same option is spelled the same way in every command, short form included:
+  ``--rules/-r``, ``--set/-s``, ``--players/-n`` (``-n`` is always a number of players, never
+  anything else), ``--seats``, ``--seed``, ``--lang``, ``--json``. ``--lang`` defaults everywhere
+  to the rule set's own language (`language`): English for every preset but ``french``.
+- **Help.** Every argument and every option that takes a value names it by a metavar in capitals
+  (``CARDS``, ``FILE``, ``RULES``, ``N``), or lists its few choices (``auto|kernel|python``); a flag
+  names none. (typer writes an argument's Python type beside its name, ``CARDS <str>``: nothing in
+  typer's public API hides it.)
+- **Errors.** One line on stderr, ``error: <what was wrong and what would be right>``, never
+  typer's boxed error nor a traceback (`run_reporting_errors`, for the whole app). Exit status 2
+  when the command line is wrong: an unknown command or option, a missing argument, a value of the
+  wrong kind, or outside what the option allows, whether typer finds it or the command does
+  (`usage_error`); then the line ends by naming the command's help. Exit status 1 when the command
+  could not do its work: what the game, a rules file, a record or another file refuses (a
+  `NoddyError`, raised inside `reporting_errors`).
+"""
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
-from typer._coercion import RuntimeParam, build_runtime_param
-from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
+from typer.core import TyperCommand, TyperGroup
 
 from noddy.errors import NoddyError
 from noddy.rules import Rules, load_rules
-from noddy.words import rule_set_words, terminal_phrase
+from noddy.words import LANGUAGES, rule_set_words, terminal_phrase
 
 __all__ = [
     "COMPUTERS",
     "HUMAN",
+    "LangOption",
+    "NoddyCommand",
+    "NoddyGroup",
     "PartnersOption",
-    "PlainCommand",
-    "PlainGroup",
     "PlayersOption",
     "Quit",
     "RulesOption",
     "SetOption",
     "ask_line",
     "console",
+    "conventions",
     "err_console",
+    "language",
     "load",
     "parse_seats",
-    "plain_help",
     "print_error",
     "print_table",
     "reporting_errors",
     "rules_title",
+    "run_reporting_errors",
     "seats_help",
+    "usage_error",
 ]
 
 HUMAN = "human"
@@ -119,15 +140,38 @@ PlayersOption = Annotated[
 ]
 
 
+def _known_language(lang: str | None) -> str | None:
+    """``--lang`` as given, refused (exit status 2) unless noddy speaks it."""
+    if lang is not None and lang not in LANGUAGES:
+        usage_error(f"--lang {lang!r}: noddy speaks {' and '.join(LANGUAGES)}; give one of them")
+    return lang
+
+
+LangOption = Annotated[
+    str | None,
+    typer.Option(
+        "--lang",
+        metavar="LANG",
+        help=f"Language: {' or '.join(LANGUAGES)}.",
+        show_default="the rule set's own language",
+        callback=_known_language,
+    ),
+]
+
+
+def language(lang: str | None, rules: Rules) -> str:
+    """The language a command speaks: ``--lang`` if given, else the rule set's own."""
+    return lang or rules.language
+
+
 def parse_seats(text: str) -> list[str]:
-    """The seat kinds of a ``--seats`` list; an empty list or an empty entry is refused."""
+    """The seat kinds of a ``--seats`` list; an empty list or an empty entry is refused (exit
+    status 2)."""
     kinds = [kind.strip() for kind in text.split(",")]
     if not any(kinds):
-        raise NoddyError(f"--seats {text!r} names no seat: give one seat kind a player, e.g. human,greedy")
+        usage_error(f"--seats {text!r} names no seat: give one seat kind a player, e.g. human,greedy")
     if not all(kinds):
-        raise NoddyError(
-            f"--seats {text!r} has an empty entry: give one seat kind a player, e.g. human,greedy"
-        )
+        usage_error(f"--seats {text!r} has an empty entry: give one seat kind a player, e.g. human,greedy")
     return kinds
 
 
@@ -188,96 +232,90 @@ def reporting_errors() -> Iterator[None]:
         sys.exit(1)
 
 
-class _AsGiven(RuntimeParam):
-    """Typer's coercion of a parameter that takes text, a list of texts or a flag, with a shortcut:
-    a value already of that type is kept as it is, as typer's pydantic adapter would keep it, without
-    building the adapter; any other value goes typer's own way. (The adapter imports pydantic, which
-    took about 40% of ``noddy score``'s start-up.)"""
+class NoddyCommand(TyperCommand):
+    """A command held to the conventions of the module docstring: a flag's help shows no value to
+    give (typer writes ``<bool>`` beside a flag that takes none), whatever it is made from."""
 
-    def _coerce_value(self, value: Any, param: Any, ctx: Any) -> Any:
-        if type(value) is self.annotation:
-            return value
-        texts = self.annotation == list[str] and isinstance(value, list | tuple)
-        if texts and all(type(item) is str for item in value):
-            return list(value)
-        param._runtime_param = build_runtime_param(param.type_descriptor)
-        return param._runtime_param._coerce_value(value, param=param, ctx=ctx)
+    def get_params(self, ctx: typer.Context) -> list[Any]:  # type: ignore[override]
+        return _flags_take_no_value(super().get_params(ctx))
 
 
-def _coerce_as_given(param: TyperOption | TyperArgument) -> None:
-    """Give ``param`` the `_AsGiven` coercion if it takes text, a list of texts or a flag."""
-    described = param.type_descriptor
-    plain = described.file_annotation is None and described.parameter_info.parser is None
-    if param._runtime_param is None and plain and described.annotation in (str, bool, list[str]):
-        param._runtime_param = _AsGiven(described.parameter_info, described.annotation)
+class NoddyGroup(TyperGroup):
+    """A group of commands held to the same conventions (`NoddyCommand`)."""
+
+    def get_params(self, ctx: typer.Context) -> list[Any]:  # type: ignore[override]
+        return _flags_take_no_value(super().get_params(ctx))
 
 
-class _PlainOption(TyperOption):
-    """An option whose help names its value in words (``N``, ``FILE``), not as a Python type
-    (``<int>``), a flag's not at all, and shows a default given in words as ``[default: X]``; its text
-    or flag is parsed without pydantic (`_coerce_as_given`)."""
-
-    def get_runtime_param(self) -> RuntimeParam:
-        _coerce_as_given(self)
-        return super().get_runtime_param()
-
-    def display_type_rich(self, ctx: Any) -> str | None:
-        return "" if self.is_flag else self.metavar or (self.name or "value").upper()
-
-    def _get_default_string(self, *, ctx: Any, show_default_is_str: bool, default_value: Any) -> str:
-        if show_default_is_str:
-            return str(self.show_default)
-        return super()._get_default_string(
-            ctx=ctx, show_default_is_str=show_default_is_str, default_value=default_value
-        )
-
-
-class _PlainArgument(TyperArgument):
-    """An argument whose help shows its name only, not a Python type; its text is parsed without
-    pydantic (`_coerce_as_given`)."""
-
-    def get_runtime_param(self) -> RuntimeParam:
-        _coerce_as_given(self)
-        return super().get_runtime_param()
-
-    def display_type_rich(self, ctx: Any) -> str | None:
-        return None
-
-
-def _plain(params: list[Any]) -> list[Any]:
-    """``params`` (typer's own, built for a command) with help in plain words."""
+def _flags_take_no_value(params: list[Any]) -> list[Any]:
+    """``params`` with every flag's metavar (click's public attribute, what help writes for the value)
+    made empty: a flag takes no value, so help names none."""
     for param in params:
-        if type(param) is TyperOption:
-            param.__class__ = _PlainOption
-        elif type(param) is TyperArgument:
-            param.__class__ = _PlainArgument
+        if getattr(param, "is_flag", False) and param.metavar is None:
+            param.metavar = ""
     return params
 
 
-class PlainCommand(TyperCommand):
-    """A command whose help shows no Python type tags, and whose text options and flags are parsed
-    without pydantic."""
-
-    def get_params(self, ctx: Any) -> list[Any]:
-        return _plain(super().get_params(ctx))
-
-
-class PlainGroup(TyperGroup):
-    """A group of commands whose help shows no Python type tags."""
-
-    def get_params(self, ctx: Any) -> list[Any]:
-        return _plain(super().get_params(ctx))
-
-
-def plain_help(app: typer.Typer) -> None:
-    """Give ``app``, its commands and its groups (all the way down) help without type tags."""
-    app.info.cls = PlainGroup
+def conventions(app: typer.Typer) -> None:
+    """Give ``app``, its commands and its groups (all the way down) the conventions' classes."""
+    app.info.cls = NoddyGroup
     for command in app.registered_commands:
-        command.cls = PlainCommand
+        command.cls = NoddyCommand
     for group in app.registered_groups:
-        group.cls = PlainGroup
+        group.cls = NoddyGroup
         if group.typer_instance is not None:
-            plain_help(group.typer_instance)
+            conventions(group.typer_instance)
+
+
+class CommandLineError(typer.BadParameter):
+    """What was typed cannot be taken (exit status 2): typer's own kind of usage error, so that typer
+    gives it the command it was raised in, said in noddy's words alone (no "Invalid value:")."""
+
+    def format_message(self) -> str:
+        return self.message
+
+
+def usage_error(message: str) -> NoReturn:
+    """Refuse the command line as typed (exit status 2), ``message`` saying what was wrong and what
+    would be right, e.g. ``--port 99999: give a port from 1 to 65535``. For the checks a command
+    makes itself on its options and arguments; what the game, a rules file, a record or another
+    file refuses is a `NoddyError` (exit status 1)."""
+    raise CommandLineError(message)
+
+
+def run_reporting_errors(command: Callable[[], Any]) -> int:
+    """Run ``command`` (a click command's ``main`` in its non-standalone mode) and give its exit
+    status, every error said one way: one ``error:`` line on stderr, status 2 when the command line
+    is wrong (typer's checks and `usage_error`), 1 when the command could not do its work (a
+    `NoddyError`, or typer's other errors); never typer's boxed error, never a traceback."""
+    try:
+        result = command()
+    except typer.TyperException as exc:
+        code = exc.exit_code
+        message = exc.format_message()
+        if code == 2 and not message.strip():
+            return 2  # no arguments at all: typer has printed the help, as asked (no_args_is_help)
+        context = getattr(exc, "ctx", None)
+        path = getattr(context, "command_path", None)
+        if code == 2 and path:
+            message = f"{message.rstrip('.')} (see '{path} --help')"
+        print_error(_lower_first(message))
+        return code
+    except NoddyError as exc:
+        print_error(str(exc))
+        return 1
+    except typer.Abort:
+        print_error("aborted")
+        return 1
+    return result if isinstance(result, int) else 0
+
+
+def _lower_first(message: str) -> str:
+    """typer's messages as noddy's are written: a lower-case start ("no such option: --x"), where
+    the first word is not a name in capitals."""
+    if len(message) > 1 and message[0].isupper() and message[1].islower():
+        return message[0].lower() + message[1:]
+    return message
 
 
 def print_error(message: str) -> None:

@@ -4,15 +4,16 @@ Each command's module is imported only when that command runs (or help lists it)
 never loads numpy, matplotlib, dask, FastAPI or SQLAlchemy, and starts about as fast as typer does.
 """
 
+import sys
+from collections.abc import Sequence
 from importlib import import_module
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
-from typer.main import get_command_from_info, get_group
-from typer.models import CommandInfo
+from typer.main import get_command
 
 from noddy import __version__
-from noddy.cli.common import PlainCommand, PlainGroup, plain_help
+from noddy.cli.common import NoddyCommand, NoddyGroup, conventions, run_reporting_errors
 
 __all__ = ["app", "main"]
 
@@ -35,9 +36,27 @@ GROUPS = {
 """Groups of commands by name, loaded likewise; help lists them after the commands, as typer does."""
 
 
-class LazyGroup(PlainGroup):
+class LazyGroup(NoddyGroup):
     """The ``noddy`` group: lists every command, and imports a command's module only when asked;
-    help in plain words (`plain_help`) all the way down."""
+    the conventions of `noddy.cli.common` all the way down, errors said its one way."""
+
+    def main(  # type: ignore[override]
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        """Run as click's ``main`` does, every error said one way (`run_reporting_errors`) and the
+        process ended with its status; ``standalone_mode=False`` keeps click's own behaviour."""
+
+        def run() -> Any:
+            return super(LazyGroup, self).main(args, prog_name, complete_var, False, **extra)
+
+        if not standalone_mode:
+            return run()
+        sys.exit(run_reporting_errors(run))
 
     def list_commands(self, ctx: typer.Context) -> list[str]:  # type: ignore[override]
         own = super().list_commands(ctx)
@@ -50,18 +69,19 @@ class LazyGroup(PlainGroup):
 
 
 def _load(name: str) -> typer.core.TyperCommand:
+    """The command (or group) ``name``, made by typer's public ``get_command`` from an app holding
+    only what its module gives (the root's completion options are the root's alone)."""
+    module, attribute = GROUPS[name] if name in GROUPS else COMMANDS[name]
+    made = getattr(import_module(module), attribute)
+    holder = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
     if name in GROUPS:
-        module, attribute = GROUPS[name]
-        sub_app = getattr(import_module(module), attribute)
-        plain_help(sub_app)
-        group: typer.core.TyperCommand = get_group(sub_app)  # type: ignore[assignment]
-        group.name = name
+        holder.add_typer(made, name=name)
+        conventions(holder)
+        group: typer.core.TyperCommand = get_command(holder).commands[name]  # type: ignore[attr-defined]
         return group
-    module, attribute = COMMANDS[name]
-    info = CommandInfo(name=name, callback=getattr(import_module(module), attribute), cls=PlainCommand)
-    command: typer.core.TyperCommand = get_command_from_info(  # type: ignore[assignment]
-        info, pretty_exceptions_short=app.pretty_exceptions_short, rich_markup_mode=app.rich_markup_mode
-    )
+    holder.command(name)(made)
+    conventions(holder)
+    command: typer.core.TyperCommand = get_command(holder)  # type: ignore[assignment]
     return command
 
 
@@ -90,7 +110,7 @@ def _main(
     """Noddy (1589) and its family, from Willughby's Nodde to modern Cribbage."""
 
 
-@app.command(cls=PlainCommand)
+@app.command(cls=NoddyCommand)
 def demo() -> None:
     """What noddy can do so far: the rule sets, and a hand counted as a player calls it."""
     from noddy.cli.common import console

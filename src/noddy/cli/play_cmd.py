@@ -12,6 +12,7 @@ from rich.markup import escape
 from noddy.cli.common import (
     COMPUTERS,
     HUMAN,
+    LangOption,
     PartnersOption,
     PlayersOption,
     Quit,
@@ -19,11 +20,13 @@ from noddy.cli.common import (
     SetOption,
     console,
     err_console,
+    language,
     load,
     parse_seats,
     reporting_errors,
     rules_title,
     seats_help,
+    usage_error,
 )
 from noddy.cli.play_count import CountCoach, CountYourselfOption
 from noddy.cli.play_extras import deal_summary
@@ -32,12 +35,10 @@ from noddy.cli.play_resume import given_options, load_stopped, resumed_rng
 from noddy.cli.play_turns import HumanSeat, Terminal, ask_prompt, deal_start
 from noddy.cli.play_undo import TerminalUndo, UndoAsked
 from noddy.cli.render import board
-from noddy.errors import NoddyError
 from noddy.game import GameState, new_game
 from noddy.players import Player, make_player, next_action
 from noddy.record import GameRecord, Seat
 from noddy.words import (
-    check_language,
     phrase,
     record_name,
     side_name,
@@ -48,29 +49,22 @@ from noddy.words import (
 
 __all__ = ["play", "replay"]
 
-LangOption = Annotated[
-    str | None,
-    typer.Option(
-        "--lang", metavar="LANG", help="Language: en or fr.", show_default="the rule set's own language"
-    ),
-]
-
 
 def _seats(spec: str | None, players: int | None, rules_counts: tuple[int, ...]) -> list[str]:
     """The seat kinds from ``--seats`` and ``--players`` (a human and greedy players by default)."""
     if spec is not None:
         kinds = parse_seats(spec)
         if players is not None and len(kinds) != players:
-            raise NoddyError(f"--seats names {len(kinds)} seat(s) but --players gives {players}")
+            usage_error(f"--seats names {len(kinds)} seat(s) but --players gives {players}")
     else:
         n = rules_counts[0] if players is None else players
         if n < 1:
             allowed = ", ".join(map(str, rules_counts))
-            raise NoddyError(f"--players {n}: a game needs players; these rules allow {allowed}")
+            usage_error(f"--players {n}: a game needs players; these rules allow {allowed}")
         kinds = [HUMAN] + ["greedy"] * (n - 1)
     for kind in kinds:
         if kind != HUMAN and kind not in COMPUTERS:
-            raise NoddyError(f"unknown seat {kind!r}; use {HUMAN} or one of: {', '.join(COMPUTERS)}")
+            usage_error(f"unknown seat {kind!r}; use {HUMAN} or one of: {', '.join(COMPUTERS)}")
     return kinds
 
 
@@ -141,8 +135,7 @@ def play(
             state = new_game(rules, n, partners=partners)
         if record is not None:
             check_record_path(record)
-        lang = lang or rules.language
-        check_language(lang)
+        lang = language(lang, rules)
     names = _names(kinds, lang)
     computers: dict[int, Player] = {i: make_player(k) for i, k in enumerate(kinds) if k != HUMAN}
     humans = [i for i, k in enumerate(kinds) if k == HUMAN]
@@ -215,7 +208,7 @@ def play(
 
 
 def replay(
-    file: Annotated[Path, typer.Argument(help="A game record (.json).")],
+    file: Annotated[Path, typer.Argument(metavar="RECORD", help="A game record (.json).")],
     to_end: Annotated[bool, typer.Option("--to-end", help="Print the whole game without stopping.")] = False,
     verify: Annotated[
         bool, typer.Option("--verify", help="Replay and check every state; exit 0 if sound.")
@@ -225,8 +218,7 @@ def replay(
     """Walk through a saved game step by step, or check that it replays."""
     with reporting_errors():
         rec = GameRecord.load(file)
-        lang = lang or rec.rules.language
-        check_language(lang)
+        lang = language(lang, rec.rules)
         if verify:
             final = rec.verify(kinds=(HUMAN, *COMPUTERS))
             result = terminal_phrase("verify.scores", lang, scores=list(final.scores))

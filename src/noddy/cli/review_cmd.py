@@ -10,13 +10,12 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from noddy.cli.common import console, print_table, reporting_errors
-from noddy.errors import NoddyError
+from noddy.cli.common import LangOption, console, language, print_table, reporting_errors, usage_error
 from noddy.game import Action
 from noddy.learn import REVIEW_WORLDS, Decision, Review, review_record
 from noddy.players import WIN
 from noddy.record import GameRecord
-from noddy.words import action_words, card_text, cards_text, check_language, learn_phrase, terminal_phrase
+from noddy.words import action_words, card_text, cards_text, learn_phrase, terminal_phrase
 
 __all__ = ["review"]
 
@@ -36,20 +35,20 @@ def review(
     ] = None,
     top: Annotated[int, typer.Option("--top", metavar="N", help="Show the N biggest mistakes.")] = 5,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
-    lang: Annotated[str, typer.Option("--lang", metavar="LANG", help="Language: en or fr.")] = "en",
+    lang: LangOption = None,
 ) -> None:
     """Review a game: each decision of a seat against the strong player's from what the seat knew.
 
     Example: noddy review game.json --seat 0
     """
     with reporting_errors():
-        check_language(lang)
         game = GameRecord.load(record)
+        lang = language(lang, game.rules)
         if seat is None:
             people = [i for i, s in enumerate(game.seats) if s.kind == "human"]
             seat = people[0] if people else 0
         if top < 1:
-            raise NoddyError(f"--top {top}: show at least 1 mistake")
+            usage_error(f"--top {top}: show at least 1 mistake")
         found = review_record(game, seat)
     if as_json:
         print(json.dumps(found.to_json(), ensure_ascii=False))

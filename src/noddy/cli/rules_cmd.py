@@ -52,7 +52,7 @@ def list_rules() -> None:
 
 @app.command()
 def show(
-    name: Annotated[str, typer.Argument(help="A preset name or a .toml house-rules file.")],
+    name: Annotated[str, typer.Argument(metavar="RULES", help="A preset name or a .toml house-rules file.")],
     set_: SetOption = None,
     toml: Annotated[bool, typer.Option("--toml", help="Print the rule set as TOML instead.")] = False,
 ) -> None:
@@ -91,8 +91,8 @@ def fields() -> None:
 
 @app.command()
 def compare(
-    a: Annotated[str, typer.Argument(help="First rule set (preset or file).")],
-    b: Annotated[str, typer.Argument(help="Second rule set (preset or file).")],
+    a: Annotated[str, typer.Argument(metavar="RULES", help="First rule set (preset or file).")],
+    b: Annotated[str, typer.Argument(metavar="OTHER", help="Second rule set (preset or file).")],
 ) -> None:
     """Only the rules where two rule sets differ, side by side."""
     with reporting_errors():
@@ -113,7 +113,7 @@ def compare(
 
 
 @app.command()
-def check(file: Annotated[Path, typer.Argument(help="A house-rules .toml file.")]) -> None:
+def check(file: Annotated[Path, typer.Argument(metavar="FILE", help="A house-rules .toml file.")]) -> None:
     """Validate a house-rules file; errors name the field, the bad value and what is allowed."""
     with reporting_errors():
         rules = load_rules(file)

@@ -10,8 +10,17 @@ from typing import Annotated, Any, BinaryIO, NoReturn
 import typer
 
 from noddy.cards import Card
-from noddy.cli.common import RulesOption, SetOption, load, print_error, reporting_errors, rules_title
-from noddy.cli.plain import Grid, Line, Page, Piece, print_page
+from noddy.cli.common import (
+    LangOption,
+    RulesOption,
+    SetOption,
+    language,
+    load,
+    print_error,
+    reporting_errors,
+    rules_title,
+    usage_error,
+)
 from noddy.errors import CardError, NoddyError, RulesError
 from noddy.rules import Rules, load_rules
 from noddy.scoring import FACTS, ScoreItem, score_hand, total, turned_jack_item
@@ -29,7 +38,7 @@ from noddy.words import (
     turned_jack_line,
 )
 
-__all__ = ["answer", "answer_lines", "count_page", "score"]
+__all__ = ["answer", "answer_lines", "print_count", "score"]
 
 DEFAULT_RULES = "willughby"
 
@@ -75,7 +84,8 @@ def _rules(spec: str, overrides: tuple[str, ...]) -> Rules:
 
 def answer(request: Any, defaults: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """One batch request ``{"rules", "held", "turnup", "crib", "set", "lang"}`` answered as a dict;
-    keys it leaves out are taken from ``defaults`` (the command line's options)."""
+    keys it leaves out are taken from ``defaults`` (the command line's options), and the language,
+    if neither gives it, is the rule set's own."""
     if not isinstance(request, dict):
         raise NoddyError('expected a JSON object such as {"held": "Jh 4d 5d", "turnup": "6h"}')
     request = {**(defaults or {}), **request}
@@ -91,10 +101,11 @@ def answer(request: Any, defaults: Mapping[str, Any] | None = None) -> dict[str,
     overrides = request.get("set", [])
     if not isinstance(overrides, list) or not all(isinstance(x, str) for x in overrides):
         raise NoddyError('"set" must be a list of texts such as ["hand.twenty_five=2"]')
-    lang = request.get("lang", "en")
-    if lang not in LANGUAGES:
+    lang = request.get("lang")
+    if lang is not None and lang not in LANGUAGES:
         raise NoddyError(f'"lang" must be one of {", ".join(LANGUAGES)}, not {lang!r}')
     rules = _rules(str(request.get("rules", DEFAULT_RULES)), tuple(overrides))
+    lang = lang or rules.language
     _, _, items = count(request["held"], request["turnup"], rules, crib, lang)
     return to_answer(items, rules, lang)
 
@@ -166,17 +177,26 @@ def _cannot_read(source: str, exc: OSError) -> NoReturn:
 
 def score(
     cards: Annotated[
-        str | None, typer.Argument(help='The held cards (or crib), e.g. "Jh 4d 5d".', show_default=False)
+        str | None,
+        typer.Argument(
+            metavar="CARDS", help='The held cards (or crib), e.g. "Jh 4d 5d".', show_default=False
+        ),
     ] = None,
-    turnup: Annotated[str | None, typer.Option("--turnup", "-t", help="The card turned up.")] = None,
+    turnup: Annotated[
+        str | None, typer.Option("--turnup", "-t", metavar="CARD", help="The card turned up.")
+    ] = None,
     rules_name: RulesOption = DEFAULT_RULES,
     set_: SetOption = None,
     crib: Annotated[bool, typer.Option("--crib", help="Count the cards as a crib.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
-    lang: Annotated[str, typer.Option("--lang", help="Language of the announcement: en or fr.")] = "en",
+    lang: LangOption = None,
     batch: Annotated[
         str | None,
-        typer.Option("--batch", help="Score a file of JSON lines ('-' for stdin); blank lines are skipped."),
+        typer.Option(
+            "--batch",
+            metavar="FILE",
+            help="Score a file of JSON lines ('-' for stdin); blank lines are skipped.",
+        ),
     ] = None,
 ) -> None:
     """Count a hand: every combination with its cards and points, and the call a player makes.
@@ -186,22 +206,21 @@ def score(
     if batch is not None:
         _batch(batch, {"rules": rules_name, "set": set_ or [], "crib": crib, "lang": lang})
         return
+    if cards is None or turnup is None:
+        usage_error('give the cards and the turn-up, e.g. noddy score "Jh 4d 5d" --turnup 6h')
     with reporting_errors():
-        if lang not in LANGUAGES:
-            raise NoddyError(f"--lang {lang!r}: choose one of {', '.join(LANGUAGES)}")
-        if cards is None or turnup is None:
-            raise NoddyError('give the cards and the turn-up, e.g. noddy score "Jh 4d 5d" --turnup 6h')
         rules = load(rules_name, set_)
+        lang = language(lang, rules)
         held, up, items = count(cards, turnup, rules, crib, lang)
     if as_json:
         import json
 
         print(json.dumps(to_answer(items, rules, lang), ensure_ascii=False))
         return
-    print_page(count_page(held, up, items, rules, crib, lang, set_))
+    print_count(held, up, items, rules, crib, lang, set_)
 
 
-def count_page(
+def print_count(
     held: tuple[Card, ...],
     turnup: Card,
     items: tuple[ScoreItem, ...],
@@ -209,40 +228,36 @@ def count_page(
     crib: bool,
     lang: str,
     overrides: Sequence[str] | None,
-) -> Page:
-    """What ``noddy score`` prints: the heading, the itemised table (none for an empty count), the
-    call, the total and, if a Jack is turned up, its line; the cards, the call and the total in bold."""
-    title = rules_title(rules, overrides, lang)
-    runs = {"cards": (cards_text(held, lang), True), "turnup": (card_text(turnup, lang), True)}
-    runs["rules"] = (title, False)
-    marked = {name: f"\0{name}\0" for name in runs}
-    heading = _runs(count_heading("crib" if crib else "hand", lang=lang, **marked), runs)
-    totals = _runs(phrase("count_total", lang, total="\0total\0"), {"total": (str(total(items)), True)})
-    lines: list[Line] = [((f"“{announce(items, rules, lang)}”", True),), totals]
+) -> None:
+    """What ``noddy score`` prints, by rich: the heading, the itemised table (none for an empty
+    count), the call, the total and, if a Jack is turned up, its line; the cards, the call and the
+    total in bold."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    from noddy.cli.common import console, print_table
+
+    title = escape(rules_title(rules, overrides, lang))
+    cards = f"[bold]{escape(cards_text(held, lang))}[/]"
+    up = f"[bold]{escape(card_text(turnup, lang))}[/]"
+    console.print(count_heading("crib" if crib else "hand", lang=lang, cards=cards, turnup=up, rules=title))
+    if items:
+        table = Table(show_edge=False)
+        for key in ("combination", "cards", "points", "total"):
+            table.add_column(
+                escape(phrase(key, lang)), justify="right" if key in ("points", "total") else "left"
+            )
+        running = 0
+        for item in items:
+            running += item.points
+            name = escape(item_name(item, rules, lang))
+            table.add_row(name, escape(_cards_text(item, lang)), str(item.points), str(running))
+        print_table(table)
+    console.print(f"[bold]“{escape(announce(items, rules, lang))}”[/]")
+    console.print(phrase("count_total", lang, total=f"[bold]{total(items)}[/]"))
     jack = turned_jack_item(turnup, rules)
     if jack is not None:
-        lines.append(((turned_jack_line(jack, rules, lang), False),))
-    return Page((heading,), _table(items, rules, lang), tuple(lines))
-
-
-def _runs(text: str, runs: dict[str, Piece]) -> Line:
-    """``text``, whose values are marked ``\\0name\\0``, as a line of runs: each mark replaced by its
-    run (the values themselves never go through the split, so no value can be read as a mark)."""
-    parts = text.split("\0")
-    return tuple(runs[part] if index % 2 else (part, False) for index, part in enumerate(parts))
-
-
-def _table(items: tuple[ScoreItem, ...], rules: Rules, lang: str) -> Grid | None:
-    """The itemised table: each item's name, its cards, its points and the running total."""
-    if not items:
-        return None
-    rows = []
-    running = 0
-    for item in items:
-        running += item.points
-        rows.append((item_name(item, rules, lang), _cards_text(item, lang), str(item.points), str(running)))
-    headers = tuple(phrase(key, lang) for key in ("combination", "cards", "points", "total"))
-    return Grid(headers, (False, False, True, True), tuple(rows))
+        console.print(escape(turned_jack_line(jack, rules, lang)))
 
 
 def _cards_text(item: ScoreItem, lang: str) -> str:

@@ -8,15 +8,16 @@ from typing import Annotated
 import typer
 from rich.markup import escape
 
-from noddy.cli.common import console, reporting_errors
-from noddy.errors import NoddyError
+from noddy.cli.common import console, reporting_errors, usage_error
 
 __all__ = ["serve"]
 
 
 def serve(
-    host: Annotated[str, typer.Option("--host", help="The address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", help="The port to listen on.")] = 8000,
+    host: Annotated[
+        str, typer.Option("--host", metavar="HOST", help="The address to listen on.")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", metavar="PORT", help="The port to listen on.")] = 8000,
     db: Annotated[
         str | None,
         typer.Option(
@@ -74,7 +75,7 @@ def serve(
     workers = default_workers() if bot_workers is None else bot_workers
     with reporting_errors():
         if db is not None and data is not None:
-            raise NoddyError("give --db or --data-dir, not both: --db names the whole database")
+            usage_error("give --db or --data-dir, not both: --db names the whole database")
         url = db or default_url(data)
         app = create_app(url, bot_delay=bot_delay, bot_workers=workers)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host

@@ -24,6 +24,7 @@ from rich.progress import (
 from rich.table import Table
 
 from noddy.cli.common import (
+    COMPUTERS,
     PartnersOption,
     SetOption,
     console,
@@ -33,8 +34,8 @@ from noddy.cli.common import (
     print_table,
     reporting_errors,
     seats_help,
+    usage_error,
 )
-from noddy.errors import NoddyError
 from noddy.rules import Rules
 from noddy.sim import (
     SOURCES,
@@ -290,22 +291,28 @@ def _run(
 
 def _computer_seats(seats: str | None, players: str | None) -> list[str]:
     """The seat kinds from ``--seats`` and ``--players``; ``--players greedy,random`` is the old
-    spelling of ``--seats``, still read, with a note."""
+    spelling of ``--seats``, still read, with a note (a script written before ``--seats`` would
+    otherwise stop); anything else that is not a number is refused."""
     if players is not None and not players.strip().isdecimal():
+        if "," not in players and players.strip() not in COMPUTERS:
+            usage_error(f"--players {players!r}: give a number of players, 2, 3 or 4 as the rules allow")
         err_console.print(
             f"note: --players {escape(players)} is the old spelling of --seats {escape(players)}"
         )
         if seats is not None:
-            raise NoddyError("give the seat kinds once, with --seats")
+            usage_error("give the seat kinds once, with --seats")
         seats, players = players, None
     count = int(players) if players is not None else None
     if count is not None and count < 1:
-        raise NoddyError(f"--players {count}: a game needs players; give 2, 3 or 4 as the rules allow")
+        usage_error(f"--players {count}: a game needs players; give 2, 3 or 4 as the rules allow")
     if seats is None:
         return ["greedy"] + ["random"] * ((count or 2) - 1)
     kinds = parse_seats(seats)
+    unknown = [kind for kind in kinds if kind not in COMPUTERS]
+    if unknown:
+        usage_error(f"unknown seat {unknown[0]!r}; use one of: {', '.join(COMPUTERS)}")
     if count is not None and len(kinds) != count:
-        raise NoddyError(f"--seats names {len(kinds)} seat(s) but --players gives {count}")
+        usage_error(f"--seats names {len(kinds)} seat(s) but --players gives {count}")
     return kinds
 
 
@@ -343,7 +350,6 @@ def simulate(
         typer.Option(
             "--players",
             "-n",
-            "-p",
             metavar="N",
             help="How many players (2, 3 or 4, as the rules allow).",
             show_default="as many as --seats names, else 2",
@@ -351,7 +357,7 @@ def simulate(
     ] = None,
     partners: PartnersOption = None,
     games: Annotated[
-        int, typer.Option("--games", "-g", metavar="N", help="Games under each rule set.")
+        int, typer.Option("--games", "-g", metavar="N", min=1, help="Games under each rule set.")
     ] = 1000,
     seed: Annotated[
         int, typer.Option("--seed", metavar="N", help="The same seed gives the same results.")
@@ -385,12 +391,12 @@ def simulate(
     """Play many games between computer players and report who wins, how, and what the rules do."""
     with reporting_errors():
         if rules_name is not None and compare_rules is not None:
-            raise NoddyError("give --rules or --compare-rules, not both")
+            usage_error("give --rules or --compare-rules, not both")
         specs = [rules_name or "willughby"]
         if compare_rules is not None:
             specs = [spec.strip() for spec in compare_rules.split(",") if spec.strip()]
         if len(specs) < 2 and compare_rules is not None:
-            raise NoddyError(
+            usage_error(
                 f"--compare-rules needs two or more rule sets, comma-separated, not {compare_rules!r}"
             )
         rule_sets = [load(spec, set_) for spec in specs]

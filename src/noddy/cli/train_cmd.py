@@ -19,22 +19,24 @@ from rich.text import Text
 
 from noddy.cards import Card
 from noddy.cli.common import (
+    LangOption,
     Quit,
     RulesOption,
     SetOption,
     ask_line,
     console,
     err_console,
+    language,
     load,
     reporting_errors,
     rules_title,
+    usage_error,
 )
 from noddy.errors import NoddyError
 from noddy.learn import Judgement, Progress, ProgressError, Question, drill_kinds, judge, next_question
 from noddy.places import data_dir
 from noddy.rules import Rules
 from noddy.words import (
-    LANGUAGES,
     announce,
     bye_line,
     card_text,
@@ -163,7 +165,7 @@ def show_judgement(judgement: Judgement, lang: str, one_at_a_time: bool) -> None
 
 
 def show_verdict(judgement: Judgement, lang: str) -> None:
-    """"Right: 12." or "Not quite: you said 8, the count is 12."."""
+    """ "Right: 12." or "Not quite: you said 8, the count is 12."."""
     if judgement.correct:
         console.print(f"[bold green]✔ {escape(train_phrase('right', lang, total=judgement.total))}[/]")
     else:
@@ -171,9 +173,7 @@ def show_verdict(judgement: Judgement, lang: str) -> None:
         console.print(f"[bold red]✘ {escape(verdict)}[/]")
 
 
-def show_steps(
-    judgement: Judgement, lang: str, one_at_a_time: bool = False, call: bool = True
-) -> None:
+def show_steps(judgement: Judgement, lang: str, one_at_a_time: bool = False, call: bool = True) -> None:
     """The count item by item with its cards and the running total, then the call (unless
     ``call`` is false: at a game, whose own line says the call next)."""
     question = judgement.question
@@ -230,7 +230,7 @@ def train(
             "--timed", min=1, metavar="SECONDS", help="A round against the clock of this many seconds."
         ),
     ] = None,
-    lang: Annotated[str, typer.Option("--lang", help="Language: en or fr.")] = "en",
+    lang: LangOption = None,
     progress_file: Annotated[
         Path | None,
         typer.Option("--progress", metavar="FILE", help="The progress file (default: in your data folder)."),
@@ -239,7 +239,7 @@ def train(
         bool, typer.Option("--step", help="Show the count one step at a time (Enter for the next).")
     ] = False,
     questions: Annotated[
-        int | None, typer.Option("--questions", "-n", min=1, metavar="N", help="Stop after this many.")
+        int | None, typer.Option("--questions", min=1, metavar="N", help="Stop after this many.")
     ] = None,
     seed: Annotated[
         int | None, typer.Option("--seed", metavar="N", help="Seed the deals, to repeat a session.")
@@ -251,12 +251,11 @@ def train(
     Example: noddy train --rules cribbage --kind fifteen
     """
     with reporting_errors():
-        if lang not in LANGUAGES:
-            raise NoddyError(f"--lang {lang!r}: choose one of {', '.join(LANGUAGES)}")
         rules = load(rules_name, set_)
+        lang = language(lang, rules)
         kinds = drill_kinds(rules)
         if kind is not None and kind not in kinds:
-            raise NoddyError(f"--kind {kind!r}: {rules.name} drills {', '.join(kinds)}")
+            usage_error(f"--kind {kind!r}: {rules.name} drills {', '.join(kinds)}")
         path = progress_file or default_progress_path()
         progress, _ = load_progress(path, lang)
     console.print(f"[dim]{escape(train_phrase('progress_file', lang, path=path))}[/]")

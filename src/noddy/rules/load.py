@@ -7,6 +7,7 @@ and ``loads_rules(dump_rules(r)) == r`` for every rule set.
 from __future__ import annotations
 
 import difflib
+import tomllib
 from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
@@ -14,7 +15,6 @@ from typing import Any
 
 from noddy.errors import RulesError
 from noddy.rules.model import FIELDS, SECTIONS, Rules, Source
-from noddy.rules.parsed import parsed_toml
 
 __all__ = [
     "dump_rules",
@@ -64,7 +64,7 @@ def _preset_data(name: str) -> dict[str, Any]:
     path = PRESETS / f"{name}.toml"
     if not path.is_file():
         raise RulesError(_unknown("rule set", name, preset_names()) + " (or give a .toml file)")
-    return parsed_toml(path)
+    return tomllib.loads(path.read_text(encoding="utf-8"))
 
 
 def _unknown(what: str, name: str, known: Iterable[str]) -> str:
@@ -104,8 +104,6 @@ def read_rules_file(path: Path, shown: str | None = None) -> dict[str, Any]:
             f"{name}: not UTF-8 text (byte 0x{exc.object[exc.start]:02x} at offset {exc.start});"
             " save the rules file as UTF-8"
         ) from None
-    import tomllib
-
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -151,8 +149,6 @@ def extended(path: Path) -> str | Path | None:
 
 def loads_rules(text: str) -> Rules:
     """Rules from TOML text (as written by `dump_rules`, or a house-rules file)."""
-    import tomllib
-
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -166,8 +162,6 @@ def parse_override(item: str) -> tuple[str, Any]:
     if not sep or not path.strip():
         raise RulesError(f"cannot read override {item!r}: write it as section.field=value")
     raw = raw.strip()
-    import tomllib
-
     try:
         value = tomllib.loads(f"v = {raw}")["v"]
     except tomllib.TOMLDecodeError:

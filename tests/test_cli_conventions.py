@@ -1,0 +1,150 @@
+"""One way for every command (`noddy.cli.common`'s conventions), held over every command the typer
+app has, found by walking it: a command added later is held to them without a line here."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import typer
+from typer.main import get_command
+from typer.testing import CliRunner
+
+from noddy.cli.main import app
+
+runner = CliRunner()
+
+METAVAR = re.compile(r"[A-Z][A-Z0-9_]*(=[A-Z]+)?(,[A-Z]+\.\.\.)?|[a-z]+(\|[a-z]+)+")
+"""A value's name in capitals (``FILE``, ``FIELD=VALUE``, ``RULES,RULES...``), or its few choices
+(``auto|kernel|python``)."""
+
+
+def commands() -> Iterator[tuple[list[str], Any]]:
+    """Every command of the app (not the groups), with the words that call it."""
+
+    def walk(command: Any, path: list[str]) -> Iterator[tuple[list[str], Any]]:
+        context = typer.Context(command, info_name=" ".join(["noddy", *path]))
+        if hasattr(command, "list_commands"):
+            for name in command.list_commands(context):
+                yield from walk(command.get_command(context, name), [*path, name])
+        else:
+            yield path, command
+
+    return walk(get_command(app), [])
+
+
+def params(path: list[str], command: Any) -> list[Any]:
+    return list(command.get_params(typer.Context(command, info_name=" ".join(path))))
+
+
+ALL = list(commands())
+IDS = [" ".join(path) for path, _ in ALL]
+
+
+def test_the_walk_finds_every_command() -> None:
+    """The walk reaches the groups' commands and the lazily loaded ones (it is what holds them)."""
+    assert {"score", "play", "simulate", "train", "advise", "review", "rules show", "analyze hands"} <= set(
+        IDS
+    )
+
+
+@pytest.mark.parametrize(("path", "command"), ALL, ids=IDS)
+def test_help_names_every_value_one_way(path: list[str], command: Any) -> None:
+    """Every argument, and every option that takes a value, names it in capitals (or lists its
+    choices); a flag names none; help shows no ``<bool>``, which typer writes beside a flag."""
+    for param in params(path, command):
+        if getattr(param, "is_flag", False):
+            assert param.metavar == "", (path, param.opts)
+        else:
+            assert param.metavar is not None and METAVAR.fullmatch(param.metavar), (path, param.opts)
+    result = runner.invoke(app, [*path, "--help"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, path
+    assert "<bool>" not in result.stdout, path
+
+
+def test_options_are_spelled_alike_everywhere() -> None:
+    """A short option names the same long option in every command (``-n`` is always the number of
+    players); ``--lang`` defaults to the rule set's own language wherever it is offered."""
+    longs: dict[str, set[str]] = {}
+    for path, command in ALL:
+        for param in params(path, command):
+            if param.param_type_name != "option":
+                continue
+            long = next(opt for opt in param.opts if opt.startswith("--"))
+            for short in (opt for opt in param.opts if not opt.startswith("--")):
+                longs.setdefault(short, set()).add(long)
+            if long == "--lang":
+                assert param.default is None and param.show_default == "the rule set's own language", path
+    assert all(len(names) == 1 for names in longs.values()), longs
+    assert longs["-n"] == {"--players"} and longs["-r"] == {"--rules"} and longs["-s"] == {"--set"}
+
+
+def _error_line(result: Any) -> str:
+    """The error a command printed, checked to be said the one way: one ``error:`` line on stderr,
+    no box, no traceback, nothing on stdout."""
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+    assert "╭" not in result.stderr and not result.stdout.strip()
+    return lines[0]
+
+
+@pytest.mark.parametrize(("path", "command"), ALL, ids=IDS)
+def test_usage_errors_are_one_line_and_exit_2(path: list[str], command: Any) -> None:
+    """What typer refuses (an unknown option, a number that is not one) and what the command
+    refuses of its options (a language noddy does not speak) are said alike, with status 2."""
+    result = runner.invoke(app, [*path, "--no-such-option"])
+    assert result.exit_code == 2
+    assert "no such option: --no-such-option" in _error_line(result)
+    arguments = ["x" for param in params(path, command) if param.required]
+    for param in params(path, command):
+        if param.metavar in ("N", "PORT", "SECONDS"):
+            result = runner.invoke(app, [*path, *arguments, param.opts[0], "many"])
+            assert result.exit_code == 2, (path, param.opts)
+            assert param.opts[0] in _error_line(result)
+        if "--lang" in param.opts:
+            result = runner.invoke(app, [*path, *arguments, "--lang", "de"])
+            assert result.exit_code == 2, path
+            assert "--lang 'de'" in _error_line(result) and "en and fr" in result.stderr
+
+
+@pytest.mark.parametrize(("path", "command"), ALL, ids=IDS)
+def test_what_the_game_refuses_is_one_line_and_exit_1(path: list[str], command: Any) -> None:
+    """What the rules refuse (an unknown rule set, from any command that takes one) is said the same
+    one way, with status 1."""
+    arguments: list[str] = []
+    for param in params(path, command):
+        value = {"RULES": "no-such-rules", "CARDS": "5h 5d 5c 5s", "CARD": "Js"}.get(param.metavar)
+        if value is None and param.required:
+            value = "x"
+        if value is not None:
+            named = param.param_type_name == "option"
+            arguments += [param.opts[0], value] if named else [value]
+    if "no-such-rules" not in arguments:
+        pytest.skip("takes no rule set")
+    result = runner.invoke(app, [*path, *arguments])
+    assert result.exit_code == 1, (path, result.stderr)
+    assert "unknown rule set 'no-such-rules'" in _error_line(result)
+
+
+def test_no_arguments_at_all_shows_the_help() -> None:
+    """``noddy`` alone (and a group alone) shows its help, as typer does, not an error."""
+    for path in ([], ["rules"], ["analyze"]):
+        result = runner.invoke(app, path)
+        assert "Usage" in result.stdout and "error" not in result.stderr, path
+
+
+def test_lang_defaults_to_the_rule_sets_language() -> None:
+    """``french`` speaks French unless told otherwise, in every command (``score`` shown here;
+    the walk above checks that every ``--lang`` is the same option)."""
+    hand = ["score", "5h 5d 5c", "--turnup", "5s", "--rules", "french"]
+    french = runner.invoke(app, hand)
+    english = runner.invoke(app, [*hand, "--lang", "en"])
+    assert french.exit_code == english.exit_code == 0
+    assert "Total : 20" in french.stdout and "Total: 20" in english.stdout
+    batch = runner.invoke(
+        app, ["score", "--batch", "-"], input='{"held": "5h 5d 5c", "turnup": "5s", "rules": "french"}\n'
+    )
+    assert batch.exit_code == 0 and "quinze" in batch.stdout.lower(), batch.stdout
