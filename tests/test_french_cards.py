@@ -123,7 +123,7 @@ def test_score_in_french_reads_and_shows_french_cards() -> None:
 
 
 def test_train_in_french_draws_french_cards(tmp_path: Path) -> None:
-    args = ["train", "--rules", "cribbage", "--lang", "fr", "-n", "6", "--seed", "3"]
+    args = ["train", "--rules", "cribbage", "--lang", "fr", "--questions", "6", "--seed", "3"]
     result = runner.invoke(app, [*args, "--progress", str(tmp_path / "p.json")], input="5\n" * 6)
     assert result.exit_code == 0, result.stdout[-2000:]
     assert re.search(r"\b(?:As|V|D|R)[♣♦♥♠]", result.stdout)
