@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Browser, Route, expect
 from test_browser import (
     ARTIFACTS,
@@ -43,6 +45,44 @@ def test_the_advise_page_at_desktop_and_phone_size(browser: Browser, server: Liv
         expect(page.locator("table.advice th").nth(1)).to_have_text("garder")
         page.click("#lang-switch button[data-lang='en']")
         assert not errors
+
+
+def test_the_advise_page_speaks_french_all_the_way(browser: Browser, server: LiveServer) -> None:
+    """Under French the whole page is French: the rule sets' titles, the models' words (no raw
+    "uniform:"), cards typed and shown in French letters, and the refusal of a hand (issue 24,
+    items 4 and 12); at phone and desktop size."""
+    english_card = re.compile(r"(?<![\w])[AJQK][♣♦♥♠]")
+    for viewport in ({"width": 1280, "height": 860}, PHONE):
+        page = browser.new_page(viewport=viewport)
+        errors = watch_errors(page)
+        page.goto(server.address + "/advise")
+        expect(page.locator("#advise-rules option[value='cribbage']")).to_be_attached()
+        page.click("#lang-switch button[data-lang='fr']")
+        expect(page.locator("#advise-title")).to_have_text("Que mettre au crib")
+        expect(page.locator("#advise-rules option[value='cribbage']")).to_contain_text("le jeu moderne")
+        uniform = page.locator("#advise-model option[value='uniform']")
+        expect(uniform).to_have_text(re.compile("^la retournée"))
+        page.select_option("#advise-rules", "cribbage")
+        page.fill("#advise-hand", "5h 5d 5c Vs Dh 2c")
+        page.click("#advise-form button[type=submit]")
+        expect(page.locator("table.advice tbody tr")).to_have_count(15)
+        first = page.locator("table.advice tbody tr").first
+        expect(first).to_contain_text("D♥")
+        expect(first).to_contain_text("V♠")
+        text = page.locator("main").inner_text()
+        assert "uniform" not in text and not english_card.search(text), text
+        page.fill("#advise-hand", "5h 5d 5c Vs Dh")
+        page.click("#advise-form button[type=submit]")
+        expect(page.locator("#advise-error")).to_contain_text("donne 6 cartes, dont on écarte 2")
+        page.fill("#advise-hand", "As♥ 5d 5c Vs Dh Rc")
+        page.click("#advise-form button[type=submit]")
+        expect(page.locator("table.advice tbody tr")).to_have_count(15)
+        expect(page.locator("table.advice")).to_contain_text("As♥")
+        page.click("#lang-switch button[data-lang='en']")
+        expect(page.locator("#advise-rules option[value='cribbage']")).to_contain_text("modern")
+        expect(page.locator("table.advice")).to_contain_text("A♥")
+        assert not errors
+        page.close()
 
 
 def test_hints_at_a_table_against_the_computer(browser: Browser, server: LiveServer) -> None:

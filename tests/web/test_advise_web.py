@@ -106,3 +106,27 @@ def test_hints_survive_a_restart(tmp_path: Path) -> None:
         made = new_table(first, seats=[{"kind": "me"}, COMPUTER], hints=True)
     with TestClient(create_app(db_url(tmp_path), bot_delay=0, limits=FAST)) as second:
         assert second.get(f"/api/tables/{made['id']}").json()["hints"] is True
+
+
+def test_the_advise_api_speaks_the_pages_language(client: TestClient) -> None:
+    """Under French: the rule sets titled and the models worded in French, the hand typed in French
+    letters, a hand that cannot be advised refused in French (issue 24, items 4 and 12)."""
+    french = client.get("/api/advise/rules", params={"lang": "fr"}).json()
+    english = client.get("/api/advise/rules").json()
+    titles = {r["name"]: r["title"] for r in french["rules"]}
+    assert titles["cribbage"] != next(r["title"] for r in english["rules"] if r["name"] == "cribbage")
+    assert titles["cribbage"].startswith("Cribbage (le jeu moderne")
+    assert french["models"]["uniform"].startswith("la retournée")
+    assert english["models"]["uniform"].startswith("the turn-up")
+    asked = {"rules": "cribbage", "hand": "5h 5d 5c Vs Dh 2c", "dealer": "true", "lang": "fr"}
+    answer = client.get("/api/advise", params=asked)
+    assert answer.status_code == 200 and answer.json()["hand"] == ["5h", "5d", "5c", "Js", "Qh", "2c"]
+    short = client.get("/api/advise", params={**asked, "hand": "5h 5d 5c Vs Dh"})
+    assert short.status_code == 400
+    assert short.json()["detail"] == (
+        "cribbage à 2 joueurs donne 6 cartes, dont on écarte 2 ; 5 données (5h 5d 5c Vs Dh)"
+    )
+    bad = client.get("/api/advise", params={**asked, "hand": "5h 5d 5c Vs Dh Zz"})
+    assert bad.status_code == 400 and bad.json()["detail"].startswith("impossible de lire la carte 'Zz'")
+    twice = client.get("/api/advise", params={**asked, "hand": "5h 5d 5c Vs Js 2c"})
+    assert twice.status_code == 400 and "la carte Vs est donnée deux fois" in twice.json()["detail"]

@@ -10,7 +10,6 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from noddy.cards import format_cards, parse_cards
 from noddy.cli.common import (
     LangOption,
     RulesOption,
@@ -24,7 +23,7 @@ from noddy.cli.common import (
     usage_error,
 )
 from noddy.learn import MODELS, Advice, advise
-from noddy.words import cards_text, learn_phrase, terminal_phrase
+from noddy.words import cards_text, learn_phrase, read_cards, terminal_phrase
 
 __all__ = ["advice_table", "advise_command"]
 
@@ -79,11 +78,12 @@ def advise_command(
             check_plot_path(plot)
         advice = advise(
             rules,
-            parse_cards(cards),
+            read_cards(cards, lang),
             dealer=bool(dealer),
             players=players,
             model=model,
             spread=plot is not None,
+            lang=lang,
         )
         if plot is not None:
             _plot(advice, plot, lang)
@@ -141,7 +141,7 @@ def _plot(advice: Advice, path: Path, lang: str) -> None:
         xs = [points for points, _ in option.spread]
         ys = [float(p) for _, p in option.spread]
         ax.bar(xs, ys, color="#3b6ea5")
-        keep, lay = format_cards(option.keep), format_cards(option.discard)
+        keep, lay = cards_text(option.keep, lang), cards_text(option.discard, lang)
         label = terminal_phrase("advise.plot", lang, keep=keep, lay=lay, total=f"{float(option.total):.2f}")
         ax.set_title(label, fontsize=9, loc="left")
         ax.axvline(float(option.total), color="#c44e52", linestyle="--", linewidth=1)

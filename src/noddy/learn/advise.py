@@ -26,11 +26,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from noddy.cards import DECK, Card, format_cards, require_distinct
+from noddy.cards import DECK, Card
 from noddy.errors import CardError, NoddyError, RulesError
 from noddy.game import PlayerView
 from noddy.rules import Rules, load_rules, preset_names
 from noddy.scoring import score_deals, score_sets
+from noddy.words import card_typed, check_distinct, learn_phrase
 
 __all__ = [
     "GREEDY_HANDS",
@@ -122,8 +123,10 @@ def advise(
     turnup: Card | None = None,
     own_crib: Sequence[Card] = (),
     spread: bool = False,
+    lang: str = "en",
 ) -> Advice:
-    """Advise on laying away from ``hand`` (the cards dealt) with ``players`` at the table.
+    """Advise on laying away from ``hand`` (the cards dealt) with ``players`` at the table; a
+    request that cannot be advised is refused in ``lang``.
 
     ``dealer``: whether the crib is the player's side's. ``unseen``: the cards the player cannot
     see (every other card by default); ``turnup``: the turn-up, where the rules show it before the
@@ -132,7 +135,7 @@ def advise(
     n = players or rules.player_counts[0]
     shape = rules.deal.shape(n)
     hand = tuple(hand)
-    _check(rules, hand, n, model)
+    _check(rules, hand, n, model, lang)
     if unseen is None:
         known = {*hand, *own_crib, *([turnup] if turnup is not None else [])}
         unseen = tuple(c for c in DECK if c not in known)
@@ -142,7 +145,7 @@ def advise(
     unknown = rules.crib_size(n) - len(own_crib) - shape.discard if kind != "none" else 0
     cases = None
     if model == "greedy" and kind == "dealer" and unknown:
-        cases = _greedy_cases(rules, n, pool, turnup, their_crib=not dealer)
+        cases = _greedy_cases(rules, n, pool, turnup, their_crib=not dealer, lang=lang)
     deal = _Deal(rules, pool, turnup, sign, spread, _sets(pool, unknown + (turnup is None)), cases)
     options = []
     for discard in combinations(hand, shape.discard):
@@ -172,22 +175,36 @@ def advise_view(view: PlayerView, model: str = "uniform", *, spread: bool = Fals
     )
 
 
-def _check(rules: Rules, hand: tuple[Card, ...], players: int, model: str) -> None:
+def _check(rules: Rules, hand: tuple[Card, ...], players: int, model: str, lang: str) -> None:
     """Refuse a rule set with no laying away, a hand of the wrong size, a card twice, a model
-    that is not known, each saying what would be right."""
+    that is not known, each saying in ``lang`` what would be right."""
     if model not in MODELS:
-        raise NoddyError(f"unknown model {model!r}: use one of {', '.join(MODELS)}")
+        known = ", ".join(MODELS)
+        raise NoddyError(learn_phrase("advise.error.model", lang, model=repr(model), models=known))
     shape = rules.deal.shape(players)
     if not shape.discard:
         raise RulesError(
-            f"{rules.name} has no laying away with {players} players, so there is nothing to advise;"
-            f" rule sets that lay away: {', '.join(lay_away_presets())}"
+            learn_phrase(
+                "advise.error.no_lay_away",
+                lang,
+                rules=rules.name,
+                players=players,
+                presets=", ".join(lay_away_presets()),
+            )
         )
-    require_distinct(hand)
+    check_distinct(hand, lang)
     if len(hand) != shape.dealt:
         raise CardError(
-            f"{rules.name} with {players} players deals {shape.dealt} cards to lay {shape.discard} away"
-            f" from; {len(hand)} given ({format_cards(hand)})"
+            learn_phrase(
+                "advise.error.size",
+                lang,
+                rules=rules.name,
+                players=players,
+                dealt=shape.dealt,
+                discard=shape.discard,
+                n=len(hand),
+                cards=" ".join(card_typed(c, lang) for c in hand),
+            )
         )
 
 
@@ -268,12 +285,18 @@ def _spread(totals: npt.NDArray[np.int64]) -> tuple[tuple[int, Fraction], ...]:
 
 
 def _greedy_cases(
-    rules: Rules, players: int, pool: tuple[Card, ...], turnup: Card | None, *, their_crib: bool
+    rules: Rules,
+    players: int,
+    pool: tuple[Card, ...],
+    turnup: Card | None,
+    *,
+    their_crib: bool,
+    lang: str = "en",
 ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
     """The crib's cases under the ``greedy`` model: for each of `GREEDY_HANDS` hands of the
     opponent, drawn from ``pool``, the cards greedy lays away with every turn-up the hand leaves."""
     if players != 2:
-        raise NoddyError(f"the greedy model is for two players, not {players}; use --model uniform")
+        raise NoddyError(learn_phrase("advise.error.greedy_players", lang, players=players))
     shape = rules.deal.shape(players)
     rng = np.random.default_rng(GREEDY_SEED)
     index = _indices(pool)

@@ -19,13 +19,13 @@ from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, ConfigDict, Field
 
-from noddy.cards import parse_cards
 from noddy.errors import NoddyError
 from noddy.learn import MODELS, advise, advise_view, lay_away_presets, review_record
 from noddy.rules import load_rules, preset_names
 from noddy.web.live import LiveTable
 from noddy.web.lookup import seat_or_403, table_or_404
 from noddy.web.tables import TableManager
+from noddy.words import LANGUAGES, learn_phrase, read_cards, rule_set_words
 
 __all__ = ["router"]
 
@@ -72,15 +72,27 @@ async def advise_page() -> FileResponse:
     return FileResponse(STATIC / "advise.html")
 
 
+Lang = Annotated[str, Query(max_length=8)]
+
+
+def _lang(lang: str) -> str:
+    """The page's language, English for one noddy does not speak."""
+    return lang if lang in LANGUAGES else "en"
+
+
 @router.get("/api/advise/rules")
-async def api_advise_rules() -> dict[str, Any]:
-    """The rule sets with a lay-away, and the numbers of players that lay away in each."""
+async def api_advise_rules(lang: Lang = "en") -> dict[str, Any]:
+    """The rule sets with a lay-away, each titled in ``lang``, the numbers of players that lay away
+    in each, and the models of the others' cards with their words in ``lang``."""
+    lang = _lang(lang)
     found = []
     for name in lay_away_presets():
         rules = load_rules(name)
         players = [n for n in rules.player_counts if rules.deal.shape(n).discard]
-        found.append({"name": name, "title": rules.title or name, "players": players})
-    return {"rules": found, "models": MODELS}
+        title, _ = rule_set_words(name, rules.title or name, rules.summary, lang)
+        found.append({"name": name, "title": title, "players": players})
+    models = {name: learn_phrase(f"advise.model.{name}", lang) for name in MODELS}
+    return {"rules": found, "models": models, "lang": lang}
 
 
 @router.get("/api/advise")
@@ -91,17 +103,22 @@ async def api_advise(
     dealer: bool = False,
     players: Annotated[int | None, Query(ge=2, le=4)] = None,
     model: Annotated[str, Query(max_length=32)] = "uniform",
+    lang: Lang = "en",
 ) -> dict[str, Any]:
-    """Every lay-away of ``hand`` under preset ``rules``, best first (`noddy.learn.advise`)."""
+    """Every lay-away of ``hand`` (typed in the letters of either language) under preset ``rules``,
+    best first (`noddy.learn.advise`); a request that cannot be advised is refused in ``lang``."""
+    lang = _lang(lang)
     if rules not in preset_names():
         raise HTTPException(400, f"unknown rule set {rules!r}; choose one of: {', '.join(preset_names())}")
     try:
+        cards = read_cards(hand, lang)
         advice = await _compute(
-            request, advise, load_rules(rules), parse_cards(hand), dealer=dealer, players=players, model=model
+            request, advise, load_rules(rules), cards, dealer=dealer, players=players, model=model, lang=lang
         )
     except NoddyError as exc:
         raise HTTPException(400, str(exc)) from None
-    return {**advice.to_json(), "models": MODELS}
+    models = {name: learn_phrase(f"advise.model.{name}", lang) for name in MODELS}
+    return {**advice.to_json(), "models": models}
 
 
 @router.post("/api/tables/{table_id}/hint")

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
         card_typed,
         card_words,
         cards_text,
+        check_distinct,
         knave_name,
         read_card,
         read_cards,
@@ -114,6 +115,7 @@ __all__ = [
     "card_typed",
     "card_words",
     "cards_text",
+    "check_distinct",
     "check_language",
     "cited",
     "count_heading",
@@ -170,7 +172,8 @@ _HOMES = {
         "item_name", "say",
     ),
     "card_names": (
-        "CARD_ERRORS", "KNAVE_NAMES", "card_text", "card_typed", "card_words", "cards_text", "knave_name",
+        "CARD_ERRORS", "KNAVE_NAMES", "card_text", "card_typed", "card_words", "cards_text", "check_distinct",
+        "knave_name",
         "read_card", "read_cards",
     ),
     "countplay": (

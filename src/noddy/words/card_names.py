@@ -29,6 +29,7 @@ __all__ = [
     "card_typed",
     "card_words",
     "cards_text",
+    "check_distinct",
     "knave_name",
     "read_card",
     "read_cards",
@@ -189,9 +190,15 @@ def read_cards(text: str | Sequence[str], lang: str = "en", *, unique: bool = Tr
     ``unique`` a card given twice is refused in ``lang``."""
     tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
     cards = tuple(read_card(t, lang) for t in tokens)
-    seen: set[Card] = set()
-    for card in cards if unique else ():
-        if card in seen:
-            raise CardError(CARD_ERRORS[lang]["twice"].format(card=card_text(card, lang)))
-        seen.add(card)
+    if unique:
+        check_distinct(cards, lang)
     return cards
+
+
+def check_distinct(cards: Iterable[Card], lang: str = "en") -> None:
+    """Refuse, in ``lang``, cards among which one is given twice, naming it."""
+    seen: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            raise CardError(CARD_ERRORS[lang]["twice"].format(card=card_typed(card, lang)))
+        seen.add(card)

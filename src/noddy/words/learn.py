@@ -29,6 +29,19 @@ LEARN_PAGE: dict[str, dict[str, str]] = {
         "advise.model": "The others' cards",
         "advise.submit": "Advise me",
         "advise.model_line": "Model: {model} ({words}).",
+        "advise.model_page": "The others' cards: {words}.",
+        "advise.error.model": "unknown model {model}: use one of {models}",
+        "advise.error.no_lay_away": (
+            "{rules} has no laying away with {players} players, so there is nothing to advise; rule sets"
+            " that lay away: {presets}"
+        ),
+        "advise.error.size": (
+            "{rules} with {players} players deals {dealt} cards to lay {discard} away from; {n} given"
+            " ({cards})"
+        ),
+        "advise.error.greedy_players": (
+            "the greedy model is for two players, not {players}; use --model uniform"
+        ),
         "advise.model.uniform": (
             "the turn-up and the others' crib cards are any unseen cards, each case counted once"
         ),
@@ -97,12 +110,26 @@ LEARN_PAGE: dict[str, dict[str, str]] = {
         ),
         "advise.cards": "Vos cartes",
         "advise.help": (
-            "Le rang puis la couleur, en notation anglaise : A 2–10 J Q K et c d h s, par ex. 5h 10d Js."
+            "Le rang puis la couleur : As 2–10 V D R (ou A J Q K) et c d h s (trèfle, carreau, cœur, pique),"
+            " par ex. 5h 10d Vs."
         ),
         "advise.dealer": "Je donne (le crib est à moi)",
         "advise.model": "Les cartes des autres",
         "advise.submit": "Conseillez-moi",
         "advise.model_line": "Modèle : {model} ({words}).",
+        "advise.model_page": "Les cartes des autres : {words}.",
+        "advise.error.model": "modèle inconnu {model} : choisissez parmi {models}",
+        "advise.error.no_lay_away": (
+            "{rules} ne fait rien écarter à {players} joueurs : il n’y a rien à conseiller ; les jeux où"
+            " l’on écarte : {presets}"
+        ),
+        "advise.error.size": (
+            "{rules} à {players} joueurs donne {dealt} cartes, dont on écarte {discard} ; {n} données"
+            " ({cards})"
+        ),
+        "advise.error.greedy_players": (
+            "le modèle greedy est pour deux joueurs, pas {players} ; prenez --model uniform"
+        ),
         "advise.model.uniform": (
             "la retournée et les cartes des autres au crib sont des cartes inconnues quelconques, chaque"
             " cas compté une fois"

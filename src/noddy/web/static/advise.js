@@ -32,36 +32,36 @@ let shown = null;
 function showAdvice(advice) {
   shown = advice;
   const whose = t(advice.dealer ? "learn.crib_yours_note" : "learn.crib_theirs_note");
-  const words = t(`advise.model.${advice.model}`) || advice.models[advice.model];
-  const model = t("advise.model_line", { model: advice.model, words });
+  const model = t("advise.model_page", { words: t(`advise.model.${advice.model}`) });
   $("advice").replaceChildren(el("p", {}, `${whose} ${model}`), adviceTable(advice));
 }
 
+// The rule sets (titled in the page's language) and the models of the others' cards (in its words),
+// asked of the server again at each switch of language; the choices made are kept.
+async function fillChoices(lang) {
+  const data = await api(`/api/advise/rules?lang=${encodeURIComponent(lang)}`);
+  const keep = { rules: $("advise-rules").value, model: $("advise-model").value };
+  $("advise-rules").replaceChildren(...data.rules.map((r) => el("option", { value: r.name }, r.title)));
+  $("advise-model").replaceChildren(
+    ...Object.entries(data.models).map(([name, words]) => el("option", { value: name }, words)));
+  const has = (select, value) => [...$(select).options].some((o) => o.value === value);
+  $("advise-rules").value = has("advise-rules", keep.rules) ? keep.rules : has("advise-rules", "cribbage") ? "cribbage" : data.rules[0].name;
+  if (has("advise-model", keep.model)) $("advise-model").value = keep.model;
+  return data;
+}
+
 async function advisePage() {
-  await loadWords(chosenLang() || "en");
-  const data = await api("/api/advise/rules");
-  const modelChoices = () =>
-    Object.keys(data.models).map((name) => el("option", { value: name }, `${name}: ${t(`advise.model.${name}`) || data.models[name]}`));
-  langSwitch($("lang-switch"), async (code) => {
-    await loadWords(code);
-    const model = $("advise-model").value;
-    $("advise-model").replaceChildren(...modelChoices());
-    $("advise-model").value = model;
-    if (shown) showAdvice(shown);
-  });
-  const choices = data.rules.map((r) => el("option", { value: r.name }, r.title));
-  $("advise-rules").replaceChildren(...choices);
-  $("advise-model").replaceChildren(...modelChoices());
-  if ([...$("advise-rules").options].some((o) => o.value === "cribbage")) $("advise-rules").value = "cribbage";
+  let lang = chosenLang() || "en";
+  await loadWords(lang);
+  let data = await fillChoices(lang);
   const fillPlayers = () => {
     const rules = data.rules.find((r) => r.name === $("advise-rules").value);
     const counts = rules ? rules.players : [2];
+    const kept = $("advise-players").value;
     $("advise-players").replaceChildren(...counts.map((n) => el("option", { value: n }, String(n))));
+    if (counts.map(String).includes(kept)) $("advise-players").value = kept;
   };
-  $("advise-rules").addEventListener("change", fillPlayers);
-  fillPlayers();
-  $("advise-form").addEventListener("submit", async (event) => {
-    event.preventDefault();
+  const ask = async () => {
     $("advise-error").textContent = "";
     const query = new URLSearchParams({
       rules: $("advise-rules").value,
@@ -69,6 +69,7 @@ async function advisePage() {
       dealer: $("advise-dealer").checked,
       players: $("advise-players").value,
       model: $("advise-model").value,
+      lang,
     });
     try {
       showAdvice(await api(`/api/advise?${query}`));
@@ -76,6 +77,19 @@ async function advisePage() {
       $("advice").replaceChildren();
       $("advise-error").textContent = error.message;
     }
+  };
+  langSwitch($("lang-switch"), async (code) => {
+    lang = code;
+    await loadWords(code);
+    data = await fillChoices(code);
+    fillPlayers();
+    if (shown) await ask();
+  });
+  $("advise-rules").addEventListener("change", fillPlayers);
+  fillPlayers();
+  $("advise-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    await ask();
   });
 }
 

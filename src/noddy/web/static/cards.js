@@ -70,12 +70,15 @@ function suitShape(suit, x, y, size, flip = false) {
 
 function corner(rank, suit, flip) {
   const group = svgEl("g", flip ? { transform: "rotate(180 50 70)" } : {});
+  // Two letters ("10", or the French "As") are set smaller and closer, to fit the corner.
+  const letters = rankLetter(rank);
+  const two = letters.length > 1;
   const text = svgEl("text", {
-    x: 11, y: 25, "text-anchor": "middle", "font-size": rank === "10" ? 19 : 22,
+    x: 11, y: 25, "text-anchor": "middle", "font-size": two ? 19 : 22,
     "font-weight": "700", "font-family": "Georgia, 'DejaVu Serif', serif",
-    "letter-spacing": rank === "10" ? -2 : 0,
+    "letter-spacing": two ? -2 : 0,
   });
-  text.textContent = rankLetter(rank);
+  text.textContent = letters;
   group.append(text, suitShape(suit, 11, 37, 13));
   return group;
 }
