@@ -25,8 +25,8 @@ from noddy.scoring import FACTS, KINDS, Kind, ScoreItem, score_deals, score_hand
 from noddy.web.messages import event_json
 from noddy.words import (
     COUNTING,
+    KIND_WORDS,
     LANGUAGES,
-    NAMES,
     PAGE,
     PHRASES,
     REASONS,
@@ -122,13 +122,11 @@ def test_the_web_sends_structured_items_and_plain_words_without_the_terminal() -
 
 
 def test_renaming_a_french_call_is_one_edit(monkeypatch: pytest.MonkeyPatch) -> None:
-    """docs/scoring-and-words.md: one line of `NAMES` renames a call everywhere it is said."""
+    """docs/scoring-and-words.md: one line of the kind's word record renames a call everywhere it is said."""
     from typer.testing import CliRunner
 
     from noddy.cli.main import app
-    from noddy.words import NAMES
-
-    monkeypatch.setitem(NAMES["fr"], Kind.PAIR_ROYAL, "un brelan")
+    monkeypatch.setitem(KIND_WORDS[Kind.PAIR_ROYAL].names, "fr", "un brelan")
     args = ["score", "5h 5d 5c", "-t", "2s", "-r", "willughby", "--lang", "fr"]  # 5+5+5 = 15, 5 5 5
     table = CliRunner().invoke(app, args).stdout
     answer = json.loads(CliRunner().invoke(app, [*args, "--json"]).stdout)
@@ -230,10 +228,8 @@ def test_the_french_presets_game_is_told_in_french() -> None:
     counts = [line for line in lines if line and line.call and line.text.startswith(("Votre", "La"))]
     assert counts and all("«\u00a0" in line.text and line.text.endswith("\u00a0»") for line in counts)
     names = {part.name for line in lines if line is not None for part in line.call}
-    assert names and names <= set(NAMES["fr"].values()) | set(KNAVE_NAMES["fr"].values()) | {
-        "une suite de trois",
-        "une couleur de trois",
-    }
+    named = {w.names["fr"] for w in KIND_WORDS.values() if "fr" in w.names} | set(KNAVE_NAMES["fr"].values())
+    assert names and names <= named | {"une suite de trois", "une couleur de trois"}
     assert said[-1] in ("Vous gagnez la partie.", "Ann gagne la partie.", "La partie est nulle.")
     english = {"hand", "plays", "wins", "deals", "count "}
     assert not [text for text in said if any(word in text for word in english)]

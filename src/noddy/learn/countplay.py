@@ -13,8 +13,7 @@ from dataclasses import dataclass
 from noddy.game import PlayerView, announced_items, jack_receiver
 from noddy.learn.trainer import MIXED, Judgement, Question, What, drill_kinds
 from noddy.rules import Rules
-from noddy.scoring import KINDS
-from noddy.words import glossary_text, jack_receiver_name, knave_name
+from noddy.words import glossary as say_glossary
 
 __all__ = ["Tally", "glossary", "judge_own", "own_count", "practice_offered"]
 
@@ -65,26 +64,12 @@ class Tally:
 
 
 def glossary(rules: Rules, lang: str = "en") -> tuple[tuple[str, str], ...]:
-    """The terms of a table under ``rules``, each with one plain sentence: the kinds its hands and
-    play can score (as the trainer finds them), then how its deal goes (go, 31, the crib, the
-    turn-up, the show or the announcement, muggins), each only where the rules have it."""
+    """The terms of a table under ``rules``, each with one plain sentence said from the rules' values
+    (`noddy.words.glossary`): the kinds its hands and play can score (as the trainer finds them,
+    with the Knave and a turned Jack where the rules score them), then how its deal goes."""
     found = set(drill_kinds(rules)) - {MIXED}
     if rules.hand.knave:
         found.add("knave")
     if rules.turnup.jack_points:
         found.add("turned_jack")
-    terms = [str(k) for k in KINDS if k in found and k not in ("thirty_one", "last_card")]
-    if rules.hand.thirty_one.enabled:
-        terms.append("thirty_one_hand")
-    terms += ["go", "thirty_one"]
-    if rules.crib.kind != "none":
-        terms.append(f"crib.{rules.crib.kind}")
-    terms += ["turnup", "announcement" if rules.hand.when == "before_play" else "show"]
-    if rules.hand.wrong_count == "muggins":
-        terms.append("muggins")
-    names = {
-        "knave": knave_name(rules, lang),
-        "turned_jack": knave_name(rules, lang, turned=True),
-        "receiver": jack_receiver_name(rules, lang),
-    }
-    return tuple(glossary_text(term, lang, **names) for term in terms)
+    return say_glossary(rules, found, lang)

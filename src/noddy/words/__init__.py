@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from noddy.words.calls import (
         LANGUAGES,
-        NAMES,
         SPECIAL_NAMES,
         CallPart,
         announce,
@@ -33,13 +32,13 @@ if TYPE_CHECKING:
     )
     from noddy.words.countplay import (
         COUNTPLAY_PHRASES,
-        GLOSSARY,
         countplay_page_phrases,
         countplay_phrase,
-        glossary_text,
         miss_line,
         tally_line,
     )
+    from noddy.words.glossary import DEAL_TERMS, DealTerm, glossary
+    from noddy.words.kinds import KIND_WORDS, KindWords, glossary_entry, number_words, points_words
     from noddy.words.learn import action_words, learn_phrase
     from noddy.words.lines import Happening, Line, Part, event_line, side_name, verb
     from noddy.words.page import PAGE, page_phrases
@@ -65,7 +64,6 @@ if TYPE_CHECKING:
     from noddy.words.sitting import SITTING, is_hint, sitting_phrase
     from noddy.words.terminal import TERMINAL, record_name, terminal_phrase, yes_or_no
     from noddy.words.train import (
-        DRILL_NAMES,
         TRAIN_PHRASES,
         Step,
         bye_line,
@@ -82,11 +80,10 @@ __all__ = [
     "CARD_ERRORS",
     "COUNTING",
     "COUNTPLAY_PHRASES",
-    "DRILL_NAMES",
-    "GLOSSARY",
+    "DEAL_TERMS",
+    "KIND_WORDS",
     "KNAVE_NAMES",
     "LANGUAGES",
-    "NAMES",
     "PAGE",
     "PHRASES",
     "REASONS",
@@ -99,7 +96,9 @@ __all__ = [
     "TRAIN_PHRASES",
     "UNDO",
     "CallPart",
+    "DealTerm",
     "Happening",
+    "KindWords",
     "Line",
     "Part",
     "Reason",
@@ -124,7 +123,8 @@ __all__ = [
     "countplay_phrase",
     "drill_name",
     "event_line",
-    "glossary_text",
+    "glossary",
+    "glossary_entry",
     "is_hint",
     "is_undo",
     "item_name",
@@ -132,12 +132,14 @@ __all__ = [
     "knave_name",
     "learn_phrase",
     "miss_line",
+    "number_words",
     "of_name",
     "page_phrases",
     "partners_line",
     "person",
     "phrase",
     "play_end_line",
+    "points_words",
     "question_prompt",
     "read_card",
     "read_cards",
@@ -168,7 +170,7 @@ __all__ = [
 
 _HOMES = {
     "calls": (
-        "LANGUAGES", "NAMES", "SPECIAL_NAMES", "CallPart", "announce", "call", "card_name", "check_language",
+        "LANGUAGES", "SPECIAL_NAMES", "CallPart", "announce", "call", "card_name", "check_language",
         "item_name", "say",
     ),
     "card_names": (
@@ -177,9 +179,10 @@ _HOMES = {
         "read_card", "read_cards",
     ),
     "countplay": (
-        "COUNTPLAY_PHRASES", "GLOSSARY", "countplay_page_phrases", "countplay_phrase", "glossary_text",
-        "miss_line", "tally_line",
+        "COUNTPLAY_PHRASES", "countplay_page_phrases", "countplay_phrase", "miss_line", "tally_line",
     ),
+    "glossary": ("DEAL_TERMS", "DealTerm", "glossary"),
+    "kinds": ("KIND_WORDS", "KindWords", "glossary_entry", "number_words", "points_words"),
     "learn": ("action_words", "learn_phrase"),
     "lines": ("Happening", "Line", "Part", "event_line", "side_name", "verb"),
     "page": ("PAGE", "page_phrases"),
@@ -193,7 +196,7 @@ _HOMES = {
     "sitting": ("SITTING", "is_hint", "sitting_phrase"),
     "terminal": ("TERMINAL", "record_name", "terminal_phrase", "yes_or_no"),
     "train": (
-        "DRILL_NAMES", "TRAIN_PHRASES", "Step", "bye_line", "drill_name", "question_prompt", "round_line",
+        "TRAIN_PHRASES", "Step", "bye_line", "drill_name", "question_prompt", "round_line",
         "steps", "train_page_phrases", "train_phrase",
     ),
     "undo": ("UNDO", "is_undo", "undo_page_phrases", "undo_phrase"),

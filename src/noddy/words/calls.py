@@ -5,7 +5,6 @@ said by one function (`say`), so the terminal, the web and the score command all
 
 >>> from noddy.cards import Card
 >>> from noddy.scoring import Kind, ScoreItem
-from noddy.words.card_names import card_text, card_words, knave_name
 >>> c = Card.parse("5h")
 >>> fifteen, pair = ScoreItem(Kind.FIFTEEN, (c,), 2), ScoreItem(Kind.PAIR, (c,), 2)
 >>> announce([fifteen, fifteen, pair])
@@ -25,10 +24,10 @@ from noddy.errors import NoddyError
 from noddy.rules import Rules
 from noddy.scoring import Kind, ScoreItem
 from noddy.words.card_names import card_text, card_words, knave_name
+from noddy.words.kinds import KIND_WORDS, number_words
 
 __all__ = [
     "LANGUAGES",
-    "NAMES",
     "SPECIAL_NAMES",
     "CallPart",
     "announce",
@@ -43,39 +42,6 @@ __all__ = [
 ]
 
 LANGUAGES = ("en", "fr")
-
-_NUMBERS = {
-    "en": {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"},
-    "fr": {3: "trois", 4: "quatre", 5: "cinq", 6: "six", 7: "sept", 8: "huit"},
-}
-NAMES: dict[str, dict[Kind, str]] = {
-    "en": {
-        Kind.FIFTEEN: "fifteen",
-        Kind.TWENTY_FIVE: "twenty-five",
-        Kind.THIRTY_ONE: "thirty-one",
-        Kind.PAIR: "a pair",
-        Kind.PAIR_ROYAL: "a pair royal",
-        Kind.DOUBLE_PAIR_ROYAL: "a double pair royal",
-        Kind.PAIRS: "{n} alike",
-        Kind.RUN: "a run of {n}",
-        Kind.FLUSH: "a flush of {n}",
-        Kind.LAST_CARD: "one for last",
-    },
-    "fr": {
-        Kind.FIFTEEN: "quinze",
-        Kind.TWENTY_FIVE: "vingt-cinq",
-        Kind.THIRTY_ONE: "trente-et-un",
-        Kind.PAIR: "une paire",
-        Kind.PAIR_ROYAL: "une paire royale",
-        Kind.DOUBLE_PAIR_ROYAL: "une double paire royale",
-        Kind.PAIRS: "{n} cartes pareilles",
-        Kind.RUN: "une suite de {n}",
-        Kind.FLUSH: "une couleur de {n}",
-        Kind.LAST_CARD: "la dernière carte",
-    },
-}
-"""What each kind is called, per language; ``{n}`` is the number of cards, in words. A kind left
-out is named by the rules' words (the Knave, `knave_name`) or by its card (named cards)."""
 
 SPECIAL_NAMES = {"Ks": "Flat Back", "Qh": "Countenance", "Jh": "Roger"}
 """The names of the named cards, where the rules count them."""
@@ -128,10 +94,9 @@ def card_name(card: Card) -> str:
 def item_name(item: ScoreItem, rules: Rules | None = None, lang: str = "en") -> str:
     """What a player calls one item: "fifteen", "a run of three", "Knave Noddy", "une paire"."""
     check_language(lang)
-    names = NAMES[lang]
-    n = item.size
-    if item.kind in names:
-        return names[item.kind].format(n=_NUMBERS[lang].get(n, str(n)))
+    name = KIND_WORDS[item.kind].names.get(lang)
+    if name is not None:
+        return name.format(n=number_words(item.size, lang))
     if item.kind in (Kind.KNAVE, Kind.TURNED_JACK):
         return knave_name(rules, lang, turned=item.kind == Kind.TURNED_JACK)
     if item.kind == Kind.SPECIAL:

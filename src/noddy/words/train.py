@@ -18,12 +18,12 @@ from typing import Any
 
 from noddy.cards import Card
 from noddy.rules import Rules
-from noddy.scoring import FACTS, ScoreItem
+from noddy.scoring import FACTS, Kind, ScoreItem
 from noddy.words.calls import CallPart, call, check_language, fill_phrase
 from noddy.words.card_names import card_text, cards_text
+from noddy.words.kinds import KIND_WORDS
 
 __all__ = [
-    "DRILL_NAMES",
     "TRAIN_PHRASES",
     "Step",
     "bye_line",
@@ -63,40 +63,6 @@ def steps(items: Sequence[ScoreItem], rules: Rules | None = None, lang: str = "e
     return tuple(made)
 
 
-DRILL_NAMES: dict[str, dict[str, str]] = {
-    "en": {
-        "fifteen": "fifteens",
-        "twenty_five": "twenty-fives",
-        "thirty_one": "thirty-ones",
-        "pair": "pairs",
-        "pair_royal": "pairs royal",
-        "double_pair_royal": "double pairs royal",
-        "pairs": "five alike or more",
-        "run": "runs",
-        "flush": "flushes",
-        "knave": "the Knave",
-        "special": "named cards",
-        "turned_jack": "the Jack turned up",
-        "mixed": "mixed deals",
-    },
-    "fr": {
-        "fifteen": "les quinze",
-        "twenty_five": "les vingt-cinq",
-        "thirty_one": "les trente-et-un",
-        "pair": "les paires",
-        "pair_royal": "les paires royales",
-        "double_pair_royal": "les doubles paires royales",
-        "pairs": "cinq cartes pareilles ou plus",
-        "run": "les suites",
-        "flush": "les couleurs",
-        "knave": "le valet (Noddy)",
-        "special": "les cartes nommées",
-        "turned_jack": "le valet retourné",
-        "mixed": "donnes mêlées",
-    },
-}
-"""What each drill is called: one per kind of item (the scorer's kinds), and mixed deals."""
-
 TRAIN_PHRASES: dict[str, dict[str, str]] = {
     "en": {
         "hand": "Count this hand: how many points does it score?",
@@ -127,6 +93,7 @@ TRAIN_PHRASES: dict[str, dict[str, str]] = {
         ),
         "not_number": "{text!r} is not a number of points; type a whole number such as 6, or q to stop.",
         "drill": "Drill",
+        "drill.mixed": "mixed deals",
         "kind": "kind",
         "asked": "asked",
         "right_col": "right",
@@ -195,6 +162,7 @@ TRAIN_PHRASES: dict[str, dict[str, str]] = {
         "not_number": "{text!r} n'est pas un nombre de points ; tapez un nombre entier comme 6, ou q pour"
         " arrêter.",
         "drill": "Exercice",
+        "drill.mixed": "donnes mêlées",
         "kind": "genre",
         "asked": "posées",
         "right_col": "justes",
@@ -289,6 +257,11 @@ def round_line(seconds: int, answered: int, right: int, best: int, new_best: boo
 
 
 def drill_name(kind: str, lang: str = "en") -> str:
-    """What a drill is called ("fifteens", "les suites"); an unnamed kind by its own name."""
+    """What a drill is called ("fifteens", "les suites"): a kind's by its word record, mixed deals by
+    the trainer's phrase; an unknown kind by its own name."""
     check_language(lang)
-    return DRILL_NAMES[lang].get(kind, kind.replace("_", " "))
+    if kind in KIND_WORDS:
+        return KIND_WORDS[Kind(kind)].drills[lang]
+    if kind == "mixed":
+        return train_phrase("drill.mixed", lang)
+    return kind.replace("_", " ")
