@@ -77,3 +77,21 @@ def test_the_same_errors_as_the_reference(held: str, turnup: str, message: str) 
     for count in (score_hand, score_hand_reference):
         with pytest.raises(CardError, match=message):
             count(cards, up, rules)
+
+
+def test_the_fast_count_takes_its_order_from_the_reference(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The order of a call is written once (`CALL_ORDER`): reversed there, both counts call the kinds
+    in the reversed order, item for item alike."""
+    from noddy.scoring import fast, hand
+
+    rules = load_rules("cribbage", ["hand.twenty_five=2"])
+    held, turnup = parse_cards("5h 5d Jc 10c"), parse_card("Qc")
+    monkeypatch.setattr(hand, "CALL_ORDER", hand.CALL_ORDER[::-1])
+    fast._counter.cache_clear()
+    try:
+        items = score_hand(held, turnup, rules)
+    finally:
+        fast._counter.cache_clear()  # the counters made with the reversed order go
+    assert items == score_hand_reference(held, turnup, rules)
+    kinds = [str(i.kind) for i in items]
+    assert kinds.index("twenty_five") < kinds.index("run") < kinds.index("pair") < kinds.index("fifteen")

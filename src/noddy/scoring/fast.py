@@ -1,7 +1,8 @@
 """`score_hand`: the itemised count by small tables built once per rule set, equal to the reference.
 
 The readable reference (`score_hand_reference` in `scoring/hand.py`) says what a hand scores; this
-module counts the same items, in the same order, faster: sums of counting values by subset masks,
+module counts the same items, in the same order (the reference's `CALL_ORDER`, read when a rule
+set's tables are made), faster: sums of counting values by subset masks,
 runs from a table of which ranks are present (made by the reference's `run_blocks`), the flush from
 a table of suit patterns (made by the reference's `flush_item`), and the Knave and named cards by the
 reference's own functions. A differential test over random hands of every preset holds the two
@@ -25,9 +26,10 @@ from typing import Any
 from noddy.cards import Card, Rank, Suit
 from noddy.rules import Rules
 from noddy.scoring.combos import pair_kind, run_blocks
+from noddy.scoring import hand as reference
 from noddy.scoring.hand import check_cards, flush_item, knave_items, special_items
 from noddy.scoring.items import ScoreItem
-from noddy.scoring.kinds import FACTS, Kind
+from noddy.scoring.kinds import SUMS, Kind
 
 __all__ = ["score_hand"]
 
@@ -67,6 +69,16 @@ def _subsets(n: int) -> tuple[tuple[int, Callable[[Sequence[Card]], Any]], ...]:
     )
 
 
+_Hand = tuple[tuple[Card, ...], Card, tuple[Card, ...], dict[int, list[Card]], int, list[int]]
+"""The cards of one count as the fast finders read them: held, the turn-up, all of them, the cards by
+rank, the bits of the ranks present and the sums of counting values by subset mask (a plain tuple:
+the count is a hot path)."""
+
+
+Step = Callable[[list[ScoreItem], _Hand], None]
+"""One kind's finder in the fast count: it appends the kind's items of the hand."""
+
+
 class _Counter:
     """The count of ``n`` cards (held cards and the turn-up) under one rule set, hand or crib."""
 
@@ -75,26 +87,28 @@ class _Counter:
         self.rules = rules
         self.subsets = _subsets(n)
         self.low_bit = tuple((m & (m - 1), (m & -m).bit_length() - 1) for m in range(1, 1 << n))
-        self.sums_first: list[tuple[Kind, int, tuple[int, ...]]] = []
-        self.sums_last: list[tuple[Kind, int, tuple[int, ...]]] = []
-        for kind in (Kind.FIFTEEN, Kind.TWENTY_FIVE, Kind.THIRTY_ONE):
-            facts = FACTS[kind]
-            assert facts.hand_points is not None and facts.target is not None
-            points = facts.hand_points(rules)
-            if points.enabled:
-                by_size = tuple(points.score(k) for k in range(n + 1))
-                (self.sums_first if kind is Kind.FIFTEEN else self.sums_last).append(
-                    (kind, facts.target, by_size)
-                )
         self.pairs_by_value = combos.pairs_by == "value"
         self.pair_kinds = {k: pair_kind(k, combos) for k in range(2, n + 1)}
         self.run_points = tuple(combos.run_points(k) if k >= 3 else 0 for k in range(15))
         self.ace = combos.ace
         self.flush_reading = rules.crib.flush if crib else rules.hand.flush
         self.flushes: dict[tuple[Suit, ...], tuple[tuple[int, ...], int] | None] = {}
-        self.knave = bool(rules.hand.knave) and rules.hand.knave_when != "in_play"
         special = rules.special_cards
-        self.special = special.enabled and special.scored_in != "play"
+        finders: dict[Kind, Step | None] = {
+            Kind.PAIR: self._pairs,
+            Kind.RUN: self._runs,
+            Kind.FLUSH: self._flush if self.flush_reading != "off" else None,
+            Kind.KNAVE: self._knaves if rules.hand.knave and rules.hand.knave_when != "in_play" else None,
+            Kind.SPECIAL: self._special if special.enabled and special.scored_in != "play" else None,
+        }
+        for facts in SUMS:
+            assert facts.hand_points is not None and facts.target is not None
+            points = facts.hand_points(rules)
+            by_size = tuple(points.score(k) for k in range(n + 1))
+            finders[facts.kind] = self._sums(facts.kind, facts.target, by_size) if points.enabled else None
+        self.steps = tuple(step for kind in reference.CALL_ORDER if (step := finders[kind]) is not None)
+        """Each kind's finder that can find anything under these rules, in the reference's order."""
+        self.sums = any(finders[facts.kind] for facts in SUMS)
 
     def count(self, held: tuple[Card, ...], turnup: Card, cards: tuple[Card, ...]) -> tuple[ScoreItem, ...]:
         """The items of ``cards`` (``held`` then ``turnup``), in the reference's order."""
@@ -109,47 +123,31 @@ class _Counter:
                 by_rank[rank] = [card]
             else:
                 group.append(card)
-        if self.sums_first or self.sums_last:
-            sums = [0]
+        sums = [0]
+        if self.sums:
             values = [_VALUE[c.rank] for c in cards]
             for rest, low in self.low_bit:
                 sums.append(sums[rest] + values[low])
-            for kind, target, by_size in self.sums_first:
-                self._sums(items, cards, sums, kind, target, by_size)
-        self._pairs(items, cards, by_rank)
-        if len(by_rank) >= 3:
-            for block in _run_blocks(self.ace, rank_bits):
-                points = self.run_points[len(block)]
-                runs = product(*(by_rank[r] for r in block))
-                items.extend(ScoreItem(Kind.RUN, run, points) for run in runs)
-        if self.sums_last:
-            for kind, target, by_size in self.sums_last:
-                self._sums(items, cards, sums, kind, target, by_size)
-        if self.flush_reading != "off":
-            flush = self._flush(cards)
-            if flush is not None:
-                items.append(flush)
-        if self.knave and rank_bits & _JACK_BIT:
-            items += knave_items(held, turnup, self.rules)
-        if self.special:
-            items += special_items(held, turnup, self.rules)
+        hand = (held, turnup, cards, by_rank, rank_bits, sums)
+        for step in self.steps:
+            step(items, hand)
         return tuple(items)
 
-    def _sums(
-        self,
-        items: list[ScoreItem],
-        cards: tuple[Card, ...],
-        sums: list[int],
-        kind: Kind,
-        target: int,
-        by_size: tuple[int, ...],
-    ) -> None:
-        for mask, get in self.subsets:
-            if sums[mask] == target:
-                group = get(cards)
-                items.append(ScoreItem(kind, group, by_size[len(group)]))
+    def _sums(self, kind: Kind, target: int, by_size: tuple[int, ...]) -> Step:
+        """The finder of the groups whose counting values make ``target``."""
+        subsets = self.subsets
 
-    def _pairs(self, items: list[ScoreItem], cards: tuple[Card, ...], by_rank: dict[int, list[Card]]) -> None:
+        def step(items: list[ScoreItem], hand: _Hand) -> None:
+            cards, sums = hand[2], hand[5]
+            for mask, get in subsets:
+                if sums[mask] == target:
+                    group = get(cards)
+                    items.append(ScoreItem(kind, group, by_size[len(group)]))
+
+        return step
+
+    def _pairs(self, items: list[ScoreItem], hand: _Hand) -> None:
+        _, _, cards, by_rank, _, _ = hand
         if self.pairs_by_value:
             groups: dict[int, list[Card]] = {}
             for card in cards:
@@ -163,15 +161,30 @@ class _Counter:
                 kind, points = self.pair_kinds[len(group)]
                 items.append(ScoreItem(kind, tuple(group), points))
 
-    def _flush(self, cards: tuple[Card, ...]) -> ScoreItem | None:
+    def _runs(self, items: list[ScoreItem], hand: _Hand) -> None:
+        _, _, _, by_rank, rank_bits, _ = hand
+        if len(by_rank) < 3:
+            return
+        for block in _run_blocks(self.ace, rank_bits):
+            points = self.run_points[len(block)]
+            items.extend(ScoreItem(Kind.RUN, run, points) for run in product(*(by_rank[r] for r in block)))
+
+    def _knaves(self, items: list[ScoreItem], hand: _Hand) -> None:
+        if hand[4] & _JACK_BIT:
+            items += knave_items(hand[0], hand[1], self.rules)
+
+    def _special(self, items: list[ScoreItem], hand: _Hand) -> None:
+        items += special_items(hand[0], hand[1], self.rules)
+
+    def _flush(self, items: list[ScoreItem], hand: _Hand) -> None:
+        cards = hand[2]
         suits = tuple(c.suit for c in cards)
         if suits not in self.flushes:
             self.flushes[suits] = self._flush_pattern(suits)
         found = self.flushes[suits]
-        if found is None:
-            return None
-        positions, points = found
-        return ScoreItem(Kind.FLUSH, tuple(cards[i] for i in positions), points)
+        if found is not None:
+            positions, points = found
+            items.append(ScoreItem(Kind.FLUSH, tuple(cards[i] for i in positions), points))
 
     def _flush_pattern(self, suits: tuple[Suit, ...]) -> tuple[tuple[int, ...], int] | None:
         """Which positions make the flush for this pattern of suits, by `flush_item` itself on

@@ -2,8 +2,8 @@
 reference. `noddy.scoring.score_hand` counts by tables built from these functions (`scoring/fast.py`)
 and must give the same items in the same order; a differential test holds the two together.
 
-Items come in the order a player calls them: fifteens, pairs, runs, twenty-fives, thirty-ones,
-the flush, the Knave, named cards.
+Items come in the order a player calls them (`CALL_ORDER`): fifteens, pairs, runs, twenty-fives,
+thirty-ones, the flush, the Knave, named cards. The fast count follows the same tuple.
 
 >>> from noddy.rules import load_rules
 >>> from noddy.cards import parse_cards, Card
@@ -14,7 +14,7 @@ the flush, the Knave, named cards.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations, product
 
 from noddy.cards import Card, Rank, require_distinct
@@ -25,6 +25,7 @@ from noddy.scoring.items import ScoreItem
 from noddy.scoring.kinds import FACTS, Kind, KindFacts
 
 __all__ = [
+    "CALL_ORDER",
     "check_cards",
     "flush_item",
     "knave_items",
@@ -32,6 +33,20 @@ __all__ = [
     "special_items",
     "turned_jack_item",
 ]
+
+
+CALL_ORDER: tuple[Kind, ...] = (
+    Kind.FIFTEEN,
+    Kind.PAIR,
+    Kind.RUN,
+    Kind.TWENTY_FIVE,
+    Kind.THIRTY_ONE,
+    Kind.FLUSH,
+    Kind.KNAVE,
+    Kind.SPECIAL,
+)
+"""The order a hand's items are called in, by the kind each finder finds (`Kind.PAIR` finds every
+group of alike cards: pairs, pairs royal and more). The reference and the fast count both follow it."""
 
 
 def score_hand_reference(
@@ -43,18 +58,9 @@ def score_hand_reference(
     """
     held = tuple(held)
     check_cards(held, turnup)
-    cards = (*held, turnup)
     items: list[ScoreItem] = []
-    items += _sums(cards, FACTS[Kind.FIFTEEN], rules)
-    items += _pairs(cards, rules)
-    items += _runs(cards, rules)
-    items += _sums(cards, FACTS[Kind.TWENTY_FIVE], rules)
-    items += _sums(cards, FACTS[Kind.THIRTY_ONE], rules)
-    flush = flush_item(held, turnup, rules.crib.flush if crib else rules.hand.flush, rules)
-    if flush is not None:
-        items.append(flush)
-    items += knave_items(held, turnup, rules)
-    items += special_items(held, turnup, rules)
+    for kind in CALL_ORDER:
+        items += _FINDERS[kind](held, turnup, rules, crib)
     return tuple(items)
 
 
@@ -141,6 +147,11 @@ def flush_item(held: Sequence[Card], turnup: Card | None, reading: str, rules: R
     raise RulesError(f"unknown flush reading {reading!r}; choose one of: {choices}")
 
 
+def _flushes(held: tuple[Card, ...], turnup: Card, rules: Rules, crib: bool) -> list[ScoreItem]:
+    flush = flush_item(held, turnup, rules.crib.flush if crib else rules.hand.flush, rules)
+    return [flush] if flush is not None else []
+
+
 def knave_items(held: Sequence[Card], turnup: Card, rules: Rules) -> list[ScoreItem]:
     """The Knave held in hand (the Jack of the turn-up's suit), where it scores in the count."""
     points = rules.hand.knave
@@ -171,3 +182,19 @@ def turned_jack_item(turnup: Card, rules: Rules) -> ScoreItem | None:
     if turnup.rank is not Rank.JACK or not rules.turnup.jack_points:
         return None
     return ScoreItem(Kind.TURNED_JACK, (turnup,), rules.turnup.jack_points)
+
+
+Finder = Callable[[tuple[Card, ...], Card, Rules, bool], Sequence[ScoreItem]]
+"""What finds one kind's items in a hand: its held cards, the turn-up, the rules, and whether it is a crib."""
+
+_FINDERS: dict[Kind, Finder] = {
+    Kind.FIFTEEN: lambda held, up, rules, crib: _sums((*held, up), FACTS[Kind.FIFTEEN], rules),
+    Kind.PAIR: lambda held, up, rules, crib: _pairs((*held, up), rules),
+    Kind.RUN: lambda held, up, rules, crib: _runs((*held, up), rules),
+    Kind.TWENTY_FIVE: lambda held, up, rules, crib: _sums((*held, up), FACTS[Kind.TWENTY_FIVE], rules),
+    Kind.THIRTY_ONE: lambda held, up, rules, crib: _sums((*held, up), FACTS[Kind.THIRTY_ONE], rules),
+    Kind.FLUSH: lambda held, up, rules, crib: _flushes(held, up, rules, crib),
+    Kind.KNAVE: lambda held, up, rules, crib: knave_items(held, up, rules),
+    Kind.SPECIAL: lambda held, up, rules, crib: special_items(held, up, rules),
+}
+"""The reference's finder of each kind in `CALL_ORDER`."""
