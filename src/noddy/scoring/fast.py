@@ -25,8 +25,8 @@ from typing import Any
 
 from noddy.cards import Card, Rank, Suit
 from noddy.rules import Rules
-from noddy.scoring.combos import pair_kind, run_blocks
 from noddy.scoring import hand as reference
+from noddy.scoring.combos import pair_kind, run_blocks
 from noddy.scoring.hand import check_cards, flush_item, knave_items, special_items
 from noddy.scoring.items import ScoreItem
 from noddy.scoring.kinds import SUMS, Kind
