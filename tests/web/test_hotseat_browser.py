@@ -40,10 +40,15 @@ def assert_covered(page: Page) -> str:
     return title.removeprefix("Pass to ")
 
 
-def start_hot_seat(page: Page, server: LiveServer, rules: str, seats: list[tuple[str, str]]) -> LiveTable:
-    """Make a table in the lobby with these (kind, name) seats; the table, as the server holds it."""
+def start_hot_seat(
+    page: Page, server: LiveServer, rules: str, seats: list[tuple[str, str]], counting: str = ""
+) -> LiveTable:
+    """Make a table in the lobby with these (kind, name) seats (and a reading of a short count, if
+    ``counting``); the table, as the server holds it."""
     page.goto(server.address + "/")
     page.select_option("#rules", rules)
+    if counting:
+        page.select_option("#counting", counting)
     page.locator(f"#players input[value='{len(seats)}']").check(force=True)
     for i, (kind, name) in enumerate(seats):
         page.locator(".seat-kind").nth(i).select_option(kind)

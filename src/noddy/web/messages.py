@@ -29,7 +29,7 @@ from noddy.words import (
     stake_line,
 )
 
-__all__ = ["display_names", "event_json", "pegs", "state_message", "table_message", "table_title"]
+__all__ = ["display_names", "event_json", "pegs", "showing", "state_message", "table_message", "table_title"]
 
 def display_names(table: LiveTable, seat: int | None, lang: str = "en") -> list[str]:
     """Seat names as ``seat`` reads them: its own seat is "You" ("Vous")."""
@@ -112,6 +112,23 @@ def deal_summaries(view: PlayerView) -> list[dict[str, Any]]:
     ]
 
 
+def showing(view: PlayerView) -> dict[str, Any] | None:
+    """The count the table shows face up where the hand is, for this view: the hand or crib being
+    counted now (`PlayerView.counted`, where this seat may see it), or the count an opponent may claim
+    muggins on (as its declaration, or the hand's showing after the play, turned it face up);
+    ``None`` when there is none this seat may see. A player counts, or judges, the cards in view."""
+    if view.counting is not None and view.counted:
+        what, seat = view.counting
+        return {"what": what, "seat": seat, "cards": [str(c) for c in view.counted]}
+    if view.phase == "muggins" and view.muggins is not None:
+        declarer = view.muggins[0]
+        for event in reversed(view.events):
+            shown = event.kind in (EventKind.DECLARE, EventKind.SHOW) and event.cards
+            if event.seat == declarer and shown:
+                return {"what": event.subject, "seat": declarer, "cards": [str(c) for c in event.cards]}
+    return None
+
+
 def _result_line(view: PlayerView, names: Sequence[str], lang: str) -> str | None:
     """How the game ended, as its last line says it ("You win the game."), once it has."""
     ended = next((e for e in reversed(view.events) if e.kind == EventKind.WIN), None)
@@ -151,5 +168,6 @@ def state_message(
         "lay_away_now": table.laying.may_lay_away(state, seat),
         "status": table.status,
         "undo": undo_fields(table, seat, names, lang),
+        "showing": showing(view),
     }
     return message, len(view.events)

@@ -87,9 +87,9 @@ PAGE: dict[str, dict[str, str]] = {
         "table.your_name": "your name",
         "table.save": "Save",
         "table.your_cards": "your cards",
+        "table.showing": "Counting {whose}",
         "table.keys": (
             "Keys: 1–6 choose a card · Enter lay away or count · G Go · D declare · M muggins · P pass"
-            " · U undo (against the computer)"
         ),
         "table.invite_title": "Invite your friends",
         "table.invite_text": "Send each friend their own link: it seats one person, the first to open it.",
@@ -276,9 +276,10 @@ PAGE: dict[str, dict[str, str]] = {
         "table.your_name": "votre nom",
         "table.save": "Enregistrer",
         "table.your_cards": "vos cartes",
+        "table.showing": "On compte {whose}",
         "table.keys": (
             "Touches : 1–6 choisir une carte · Entrée écarter ou compter · G Go · D annoncer · M muggins ·"
-            " P passer · U annuler (contre l’ordinateur)"
+            " P passer"
         ),
         "table.invite_title": "Invitez vos amis",
         "table.invite_text": (

@@ -166,8 +166,9 @@ export function whoseWhat(info, what, seat) {
 }
 
 /** The crib's slot for `renderMiddle` (its label drawn), or null where the rules have no crib
- * (or each player's own, for a watcher). */
-export function cribSlot(info, view, { wrap, label, box }) {
+ * (or each player's own, for a watcher). A crib being counted (``showing``, from the server) lies
+ * face up. */
+export function cribSlot(info, view, { wrap, label, box }, showing = null) {
   wrap.hidden = info.crib === "none" || (info.crib === "own" && info.you === null);
   if (wrap.hidden) return null;
   if (info.crib === "own") {
@@ -176,6 +177,9 @@ export function cribSlot(info, view, { wrap, label, box }) {
   }
   label.textContent = view.dealer === info.you ? t("table.your_crib") : t("table.crib");
   label.title = t("table.crib_title", { whose: whoseWhat(info, "crib", view.dealer) });
+  if (showing && showing.what === "crib") {
+    return { box, cards: sortCards(showing.cards).map((c) => cardFace(c, "small")) };
+  }
   return { box, cards: [cardBack(view.phase === "discard" ? "faint" : "")] };
 }
 

@@ -2,15 +2,16 @@
 // every choice is sent back as an action ("play 5h", "go", "discard 5h 6d", "count", "declare 12",
 // "muggins", "pass"). Several seats are several people at this device (hot-seat: `hotseat.js`).
 
-import { cardFace, appendLog, cribSlot, dealSummary, dealsTable, renderCallout, renderMiddle, renderScores, renderSeats, scoreLine, sideNames, sortCards, whoseWhat }
+import { appendLog, cribSlot, dealSummary, dealsTable, renderCallout, renderMiddle, renderScores, renderSeats, scoreLine, sideNames, whoseWhat }
   from "/static/render.js";
 import { el, forgetSecret, oldToken, saveHere, saveInvites, saveMaker, saveSecret, savedHere, savedInvites, savedMaker, savedSecret }
   from "/static/common.js";
 import { hello, hereSecrets, localLinks, nextSeat, openSocket, renderHandOver } from "/static/hotseat.js";
 import { renderInvites } from "/static/invites.js";
-import { renderUndo } from "/static/undo.js";
+import { renderHand as drawHand } from "/static/hand.js";
+import { renderUndo, undoKeys } from "/static/undo.js";
 import { askCount, tallyText } from "/static/countplay.js";
-import { cardName, pegColour, prettyCard } from "/static/cards.js";
+import { pegColour, prettyCard } from "/static/cards.js";
 import { chosenLang, fillPage, lang, langSwitch, loadWords, t, tn } from "/static/words.js";
 
 const $ = (id) => document.getElementById(id);
@@ -348,40 +349,15 @@ function renderActions() {
 }
 
 function renderHand() {
-  const v = game.view;
-  const box = $("hand");
-  box.replaceChildren();
+  let watching = "";
   if (info.you === null) {
     const seat = taken === null ? null : info.seats[taken];
     const why = seat ? t("watch.taken", { name: seat.name }) : watchingWhy && t(watchingWhy);
-    const text = why ? t("watch.hidden", { why }) : t("watch.plain");
-    box.append(el("p", { class: "watching", id: "watching" }, text));
-    return;
+    watching = why ? t("watch.hidden", { why }) : t("watch.plain");
   }
-  const hand = handNow();
-  const showing = v.hand.length === 0 && (v.phase === "count" || v.phase === "muggins") ? v.held : hand;
-  const cards = sortCards(showing);
-  box.style.setProperty("--n", String(Math.max(1, cards.length)));
   const kinds = myTurn() || layingEarly() ? legalKinds() : new Set();
-  cards.forEach((code, i) => {
-    let state = "";
-    let title = cardName(code);
-    if (showing !== hand) state = "shown";
-    else if (kinds.has("discard")) state = selected.has(code) ? "selected" : "choosable";
-    else if (kinds.has("play") || kinds.has("go")) {
-      if (v.legal.includes(`play ${code}`)) state = "playable";
-      else {
-        state = "refused";
-        title = refusalText(code);
-      }
-    }
-    const face = cardFace(code, state);
-    const button = el("button", {
-      class: `card-button ${state}`, "data-card": code, title, "aria-label": `${i + 1}: ${title}`,
-      "aria-pressed": kinds.has("discard") ? String(selected.has(code)) : null,
-      onclick: () => onCard(code),
-    }, face, el("span", { class: "key" }, String(i + 1)));
-    box.append(button);
+  drawHand($("hand"), $("showing"), {
+    game, info, hand: info.you === null ? [] : handNow(), kinds, selected, refusal: refusalText, onCard, watching,
   });
 }
 
@@ -401,7 +377,7 @@ function showOverlay(force = false) {
 
 // The hand-over screen, and no card of any hand left in the page behind it.
 function coverTable() {
-  for (const id of ["hand", "log", "callout", "actions", "crib", "error"]) $(id).replaceChildren();
+  for (const id of ["hand", "showing", "log", "callout", "actions", "crib", "error"]) $(id).replaceChildren();
   $("status").textContent = "";
   renderHandOver($("handover"), shown, reveal);
 }
@@ -429,7 +405,7 @@ function render() {
   document.body.dataset.status = game.status;
   document.body.dataset.myTurn = String(myTurn() || layingEarly());
   renderSeats($("opponents"), { view: v, names: all, seats: info.seats, me: info.you });
-  const crib = cribSlot(info, v, { wrap: $("crib-wrap"), label: $("crib-label"), box: $("crib") });
+  const crib = cribSlot(info, v, { wrap: $("crib-wrap"), label: $("crib-label"), box: $("crib") }, game.showing);
   renderMiddle({ turnup: $("turnup"), pile: $("pile"), count: $("count"), crib }, v, all);
   renderScores($("scores"), $("board"), { view: v, names: all, pegs: game.pegs, target: info.target, end: info.end });
   $("mini-scores").replaceChildren(...sideNames(all, v).map((name, side) => el("span", {
@@ -446,6 +422,7 @@ function render() {
   renderHand();
   renderActions();
   renderUndo($("undo-box"), game, socket, showError);
+  $("keys").textContent = t("table.keys") + undoKeys(game);
   if (shown.lastCall && shown.lastCall !== lastCallShown) renderCallout($("callout"), shown.lastCall, v);
   lastCallShown = shown.lastCall;
   $("deals-panel").hidden = game.deals.filter((d) => d.deal).length < 2 && game.status !== "over";

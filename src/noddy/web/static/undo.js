@@ -5,6 +5,11 @@
 import { el } from "/static/common.js";
 import { t } from "/static/words.js";
 
+/** What the keys line adds for undo: " · U undo" where this seat is offered undo, else nothing. */
+export function undoKeys(game) {
+  return game && game.undo && game.undo.offered ? t("undo.keys") : "";
+}
+
 /** Draw into ``box`` the Undo button the server offers this view, and the last undo's line. */
 export function renderUndo(box, game, socket, onError) {
   const undo = game && game.undo;
