@@ -78,8 +78,8 @@ if TYPE_CHECKING:
 def __getattr__(name: str) -> Any:
     """`COMPUTERS`, read from the players when first asked for: only the commands that seat
     players load them (and numpy with them); ``noddy score`` never does. `console` and
-    `err_console`, made when first asked for: ``noddy score`` prints its count without rich's
-    Console (`noddy.cli.plain`), and rich's Console takes a fifth of its start-up."""
+    `err_console`, made when first asked for: a command's help, or an error found while reading the
+    command line, never imports rich's Console."""
     if name == "COMPUTERS":
         from noddy.players import MEASUREMENT, PLAYERS
 
