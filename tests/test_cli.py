@@ -273,7 +273,7 @@ def test_a_batch_line_that_is_not_utf8_is_an_error_line_and_the_rest_go_on(tmp_p
     assert (from_stdin.exit_code, from_stdin.stdout) == from_file[:2]
     code, out, err = from_file
     answers = [json.loads(line) for line in out.splitlines()]
-    assert code == 1 and err.strip() == "1 line(s) failed"
+    assert code == 1 and err.strip() == "error: 1 line(s) failed; each has its error on standard output"
     assert answers[1] == {"error": "line 2: not UTF-8 text (byte 0xff at column 12)"}
     assert answers[0] == answers[2] and answers[0]["total"] == 7
 
@@ -377,7 +377,7 @@ def test_score_batch_skips_blank_lines_and_names_the_others_by_their_line() -> N
     assert len(answers) == 3, "two answers and one error: the blank lines ask nothing"
     assert [a.get("total") for a in answers[:2]] == [7, 7], "under willughby, the default"
     assert answers[2]["error"].startswith("line 5: not valid JSON")
-    assert code == 1 and "1 line(s) failed" in err
+    assert code == 1 and "error: 1 line(s) failed" in err
     code, out, _ = run("score", "--batch", "-", input=f"{good}\n\n")
     assert code == 0 and len(out.splitlines()) == 1
     code, out, _ = run("score", "--help")

@@ -164,9 +164,7 @@ def _batch(source: str, defaults: Mapping[str, Any]) -> None:
             failed += not ok
     sys.stdout.flush()
     if failed:
-        from noddy.cli.common import err_console
-
-        err_console.print(f"{failed} line(s) failed")
+        print_error(f"{failed} line(s) failed; each has its error on standard output")
         raise typer.Exit(1)
 
 
