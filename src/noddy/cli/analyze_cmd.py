@@ -10,12 +10,14 @@ import typer
 from rich.table import Table
 
 from noddy.analysis import deal_size, distribution
-from noddy.cli.common import RulesOption, SetOption, console, load, reporting_errors
+from noddy.cli.common import NoddyCommand, NoddyGroup, RulesOption, SetOption, console, load, reporting_errors
 
-app = typer.Typer(help="Exact analysis of a rule set over every possible deal.", no_args_is_help=True)
+app = typer.Typer(
+    cls=NoddyGroup, help="Exact analysis of a rule set over every possible deal.", no_args_is_help=True
+)
 
 
-@app.command()
+@app.command(cls=NoddyCommand)
 def hands(
     rules_name: RulesOption = "willughby",
     set_: SetOption = None,

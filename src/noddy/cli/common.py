@@ -6,6 +6,9 @@ spells alike, and error reporting; and the conventions every command is held to
   ``--rules/-r``, ``--set/-s``, ``--players/-n`` (``-n`` is always a number of players, never
   anything else), ``--seats``, ``--seed``, ``--lang``, ``--json``. ``--lang`` defaults everywhere
   to the rule set's own language (`language`): English for every preset but ``french``.
+  One old spelling is still read: ``simulate --players KINDS`` (a list of seat kinds, from before
+  ``--seats``), with a note, since a script written then would otherwise stop; ``train -n`` (now
+  ``--questions`` alone) and ``simulate -p`` are gone, refused as unknown options.
 - **Help.** Every argument and every option that takes a value names it by a metavar in capitals
   (``CARDS``, ``FILE``, ``RULES``, ``N``), or lists its few choices (``auto|kernel|python``); a flag
   names none. (typer writes an argument's Python type beside its name, ``CARDS <str>``: nothing in
@@ -46,7 +49,6 @@ __all__ = [
     "SetOption",
     "ask_line",
     "console",
-    "conventions",
     "err_console",
     "language",
     "load",
@@ -233,8 +235,9 @@ def reporting_errors() -> Iterator[None]:
 
 
 class NoddyCommand(TyperCommand):
-    """A command held to the conventions of the module docstring: a flag's help shows no value to
-    give (typer writes ``<bool>`` beside a flag that takes none), whatever it is made from."""
+    """A command held to the conventions of the module docstring, given to typer as every command's
+    ``cls``: a flag's help shows no value to give (typer writes ``<bool>`` beside a flag that takes
+    none)."""
 
     def get_params(self, ctx: typer.Context) -> list[Any]:  # type: ignore[override]
         return _flags_take_no_value(super().get_params(ctx))
@@ -254,17 +257,6 @@ def _flags_take_no_value(params: list[Any]) -> list[Any]:
         if getattr(param, "is_flag", False) and param.metavar is None:
             param.metavar = ""
     return params
-
-
-def conventions(app: typer.Typer) -> None:
-    """Give ``app``, its commands and its groups (all the way down) the conventions' classes."""
-    app.info.cls = NoddyGroup
-    for command in app.registered_commands:
-        command.cls = NoddyCommand
-    for group in app.registered_groups:
-        group.cls = NoddyGroup
-        if group.typer_instance is not None:
-            conventions(group.typer_instance)
 
 
 class CommandLineError(typer.BadParameter):

@@ -14,7 +14,7 @@ import typer
 from typer.main import get_command
 
 from noddy import __version__
-from noddy.cli.common import NoddyCommand, NoddyGroup, conventions, run_reporting_errors
+from noddy.cli.common import NoddyCommand, NoddyGroup, run_reporting_errors
 
 __all__ = ["app", "main"]
 
@@ -76,12 +76,10 @@ def _load(name: str) -> typer.core.TyperCommand:
     made = getattr(import_module(module), attribute)
     holder = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
     if name in GROUPS:
-        holder.add_typer(made, name=name)
-        conventions(holder)
+        holder.add_typer(made, name=name, cls=NoddyGroup)
         group: typer.core.TyperCommand = get_command(holder).commands[name]  # type: ignore[attr-defined]
         return group
-    holder.command(name)(made)
-    conventions(holder)
+    holder.command(name, cls=NoddyCommand)(made)
     command: typer.core.TyperCommand = get_command(holder)  # type: ignore[assignment]
     return command
 

@@ -9,7 +9,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from noddy.cli.common import SetOption, console, load, reporting_errors
+from noddy.cli.common import NoddyCommand, NoddyGroup, SetOption, console, load, reporting_errors
 from noddy.rules import (
     Row,
     describe,
@@ -22,7 +22,9 @@ from noddy.rules import (
 )
 from noddy.words import cited
 
-app = typer.Typer(help="The rule sets: list, show, compare, check a house-rules file.", no_args_is_help=True)
+app = typer.Typer(
+    cls=NoddyGroup, help="The rule sets: list, show, compare, check a house-rules file.", no_args_is_help=True
+)
 
 
 def _players(counts: tuple[int, ...]) -> str:
@@ -37,7 +39,7 @@ def _allowed(row: Row) -> str:
     return f"[dim]allowed:[/]\n{readings}"
 
 
-@app.command("list")
+@app.command("list", cls=NoddyCommand)
 def list_rules() -> None:
     """Every preset with its title, players, target and source."""
     console.print("[bold]Rule sets[/] (use the name with --rules, or 'noddy rules show NAME')\n")
@@ -50,7 +52,7 @@ def list_rules() -> None:
         console.print(f"    [dim]source: {escape(sources)}[/]")
 
 
-@app.command()
+@app.command(cls=NoddyCommand)
 def show(
     name: Annotated[str, typer.Argument(metavar="RULES", help="A preset name or a .toml house-rules file.")],
     set_: SetOption = None,
@@ -83,13 +85,13 @@ def show(
         console.print(table)
 
 
-@app.command()
+@app.command(cls=NoddyCommand)
 def fields() -> None:
     """Every field of a rule set with its knob id, meaning and allowed values (docs/house-rules.md)."""
     console.print(fields_markdown(), markup=False, soft_wrap=True)
 
 
-@app.command()
+@app.command(cls=NoddyCommand)
 def compare(
     a: Annotated[str, typer.Argument(metavar="RULES", help="First rule set (preset or file).")],
     b: Annotated[str, typer.Argument(metavar="OTHER", help="Second rule set (preset or file).")],
@@ -112,7 +114,7 @@ def compare(
     console.print(table)
 
 
-@app.command()
+@app.command(cls=NoddyCommand)
 def check(file: Annotated[Path, typer.Argument(metavar="FILE", help="A house-rules .toml file.")]) -> None:
     """Validate a house-rules file; errors name the field, the bad value and what is allowed."""
     with reporting_errors():
