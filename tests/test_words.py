@@ -135,9 +135,9 @@ def test_renaming_a_french_call_is_one_edit(monkeypatch: pytest.MonkeyPatch) -> 
 
 
 def test_every_source_a_kind_or_event_names_is_one_the_simulator_reports() -> None:
-    from noddy.sim.tournament import SOURCES
+    from noddy.sim.tournament import KIND_SOURCES, PLAY_KIND_SOURCES, SOURCES
 
-    named = {f.source for f in FACTS.values()} | {f.play_source for f in FACTS.values()}
+    named = {*KIND_SOURCES.values(), *PLAY_KIND_SOURCES.values()}
     named |= {f.source for f in EVENT_FACTS.values()} | {"crib"}
     assert named - {None} <= set(SOURCES)
 

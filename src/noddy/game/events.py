@@ -56,8 +56,8 @@ class EventFacts:
     """What the faces and the simulator need of a kind of event.
 
     ``source``: where its points count in the simulator's points by source (a count's or
-    declaration's ``subject`` takes its place; items with a source of their own count there, see
-    `KindFacts.source_in`); ``reason``: what its points count under in a deal's summary (a crib's
+    declaration's ``subject`` takes its place; items with a source of their own count there, by the
+    simulator's own table of kinds); ``reason``: what its points count under in a deal's summary (a crib's
     count counts under ``crib``); ``called``: a face shows it as the latest call of the table even
     when it scores nothing.
     """

@@ -1,11 +1,12 @@
 """The score kinds: every kind of `ScoreItem`, with the facts the rest of noddy reads about it.
 
 Each kind says here, once, what sum it makes (15, 25, 31), which rules field gives its points,
-what its call tells of its cards, whether it depends on suits, and where the simulator counts its
-points. Scoring, words, players, analysis, the simulator and the faces all read these facts.
+what its call tells of its cards and whether it depends on suits. Scoring, words, players and
+analysis read these facts; a kind's words are its record in `noddy.words.kinds`, and where the
+simulator counts its points is the simulator's own table (`noddy.sim.tournament.KIND_SOURCES`).
 
->>> FACTS[Kind.TWENTY_FIVE].target, FACTS[Kind.RUN].call, FACTS["knave"].source_in("hand")
-(25, 'size', 'knave')
+>>> FACTS[Kind.TWENTY_FIVE].target, FACTS[Kind.RUN].call, FACTS["knave"].by_suit
+(25, 'size', True)
 """
 
 from __future__ import annotations
@@ -54,9 +55,7 @@ class KindFacts:
     ``target``: the sum its cards make, for the sums; ``hand_points`` and ``play_points``: the rules
     field that gives its points in a hand and in the play, for the sums; ``call``: what its call
     tells of its cards; ``by_suit``: its points depend on suits or named cards, not on ranks alone
-    (the fast tables count the two parts apart); ``source``: where the simulator's points by source
-    count it wherever it scores, and ``play_source`` where it counts in the play (``None``: with the
-    hand, crib or play that scored it); ``play_only``: never part of a hand's count.
+    (the fast tables count the two parts apart); ``play_only``: never part of a hand's count.
     """
 
     kind: Kind
@@ -65,17 +64,7 @@ class KindFacts:
     target: int | None = None
     hand_points: Callable[[Rules], Points] | None = None
     play_points: Callable[[Rules], Points] | None = None
-    source: str | None = None
-    play_source: str | None = None
     play_only: bool = False
-
-    def source_in(self, where: str) -> str:
-        """Where its points count when scored in ``where`` (``hand``, ``crib`` or ``play``)."""
-        if self.source is not None:
-            return self.source
-        if where == "play" and self.play_source is not None:
-            return self.play_source
-        return where
 
 
 FACTS: dict[str, KindFacts] = {
@@ -101,7 +90,6 @@ FACTS: dict[str, KindFacts] = {
             target=31,
             hand_points=attrgetter("hand.thirty_one"),
             play_points=attrgetter("play.thirty_one"),
-            play_source="thirty_one",
         ),
         KindFacts(Kind.PAIR, "size"),
         KindFacts(Kind.PAIR_ROYAL, "size"),
@@ -109,10 +97,10 @@ FACTS: dict[str, KindFacts] = {
         KindFacts(Kind.PAIRS, "size"),
         KindFacts(Kind.RUN, "size"),
         KindFacts(Kind.FLUSH, "size", by_suit=True),
-        KindFacts(Kind.KNAVE, "card", by_suit=True, source="knave"),
+        KindFacts(Kind.KNAVE, "card", by_suit=True),
         KindFacts(Kind.SPECIAL, "card", by_suit=True),
-        KindFacts(Kind.LAST_CARD, "points", source="last_card", play_only=True),
-        KindFacts(Kind.TURNED_JACK, "card", by_suit=True, source="knave"),
+        KindFacts(Kind.LAST_CARD, "points", play_only=True),
+        KindFacts(Kind.TURNED_JACK, "card", by_suit=True),
     )
 }
 """The facts of every kind, keyed by the kind (a plain string finds it too)."""

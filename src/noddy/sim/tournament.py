@@ -26,10 +26,12 @@ from noddy.kernel import play_game, unavailable, unsupported
 from noddy.players import make_player
 from noddy.players.driver import run_game
 from noddy.rules import Rules, dump_rules, loads_rules
-from noddy.scoring import FACTS, total
+from noddy.scoring import Kind, total
 
 __all__ = [
     "ENGINES",
+    "KIND_SOURCES",
+    "PLAY_KIND_SOURCES",
     "SOURCES",
     "DealSummary",
     "GameSummary",
@@ -39,6 +41,7 @@ __all__ = [
     "executor_for",
     "game_rng",
     "iter_games",
+    "kind_source",
     "play_chunk",
     "play_games",
     "seating",
@@ -47,6 +50,33 @@ __all__ = [
 
 SOURCES = ("hand", "crib", "play", "thirty_one", "last_card", "knave", "muggins", "compensation")
 """Where points come from, in the order of `GameSummary.points`."""
+
+KIND_SOURCES: dict[Kind, str] = {
+    Kind.KNAVE: "knave",
+    Kind.TURNED_JACK: "knave",
+    Kind.LAST_CARD: "last_card",
+}
+"""The kinds whose points count under a source of their own wherever they score (the Knave, held,
+laid or turned up; the last card); every other kind counts with the hand, crib or play that
+scored it, but for `PLAY_KIND_SOURCES` in the play."""
+
+PLAY_KIND_SOURCES: dict[Kind, str] = {Kind.THIRTY_ONE: "thirty_one"}
+"""The kinds whose points count under a source of their own when scored in the play (31 laid; a
+31 in a hand counts with the hand)."""
+
+
+def kind_source(kind: Kind, where: str) -> str:
+    """Where the points of an item of ``kind`` count when scored in ``where`` (``hand``, ``crib``
+    or ``play``).
+
+    >>> kind_source(Kind.KNAVE, "hand"), kind_source(Kind.THIRTY_ONE, "play"), kind_source(Kind.RUN, "crib")
+    ('knave', 'thirty_one', 'crib')
+    """
+    if kind in KIND_SOURCES:
+        return KIND_SOURCES[kind]
+    if where == "play" and kind in PLAY_KIND_SOURCES:
+        return PLAY_KIND_SOURCES[kind]
+    return where
 
 _MAX_CHUNK = 200
 
@@ -105,14 +135,14 @@ def seating(players: int, index: int) -> tuple[int, ...]:
 
 def _sources(event: Event) -> list[tuple[str, int]]:
     """Split the points of one event by source (see ``docs/simulate.md`` for the choices): each item
-    where its kind counts (`KindFacts.source_in`), the rest where the event counts (a count's
+    where its kind counts (`kind_source`), the rest where the event counts (a count's
     subject, `EventFacts.source`); a count pegged other than its items counts whole."""
     where = event.subject or EVENT_FACTS[event.kind].source
     if where is None:
         raise NoddyError(f"the simulator does not know where {event.kind!r} events' points come from")
     if not event.items or event.points != total(event.items):
         return [(where, event.points)]
-    return [(FACTS[item.kind].source_in(where), item.points) for item in event.items]
+    return [(kind_source(item.kind, where), item.points) for item in event.items]
 
 
 def summarize_game(state: GameState, seats: Sequence[int], index: int) -> GameSummary:
