@@ -35,6 +35,7 @@ except ImportError as exc:  # pragma: no cover - only where the extension was no
 
 __all__ = [
     "PLAYERS",
+    "TALLIES",
     "KernelEvent",
     "KernelResult",
     "KernelState",
@@ -50,6 +51,11 @@ __all__ = [
 
 PLAYERS: tuple[str, ...] = compiled.PLAYERS if compiled is not None else ()
 """The computer players the kernel plays itself, by their names in `noddy.players`."""
+
+TALLIES: tuple[str, ...] = compiled.TALLIES if compiled is not None else ()
+"""What the kernel tallies a seat's points under, in the engine's terms, in the order of
+`KernelResult.points`: a hand's count, a crib's, the play's, and apart from them 31 laid in the
+play, the Knave (held, laid or turned up), the last card, muggins and compensation."""
 
 
 def unavailable() -> str:

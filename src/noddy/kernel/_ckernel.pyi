@@ -6,7 +6,7 @@ from typing import Any, overload
 CONFIG_FIELDS: tuple[tuple[str, int], ...]
 PHASES: tuple[str, ...]
 EVENT_KINDS: tuple[str, ...]
-SOURCES: tuple[str, ...]
+TALLIES: tuple[str, ...]
 ACTION_KINDS: tuple[str, ...]
 PLAYERS: tuple[str, ...]
 FIRST_DEALERS: tuple[str, ...]

@@ -19,7 +19,8 @@ _SEED_BITS = (1 << 64) - 1
 class KernelResult:
     """What a finished kernel game says: ``scores`` and ``winner`` by side (``None``: a draw),
     ``stake`` as `Game.stake` gives it, the first dealer, each deal as (dealer, points by side),
-    each seat's points by source (the simulator's `SOURCES` order) and the players' actions."""
+    each seat's points by the kernel's tallies (`TALLIES`, in the engine's terms: the simulator
+    says where each counts) and the players' actions."""
 
     scores: tuple[int, ...]
     winner: int | None

@@ -47,9 +47,12 @@ enum {
     EV_TURNED_JACK, EV_KNAVE, EV_COUNT, EV_DECLARE, EV_SHOW, EV_MUGGINS, EV_PLAY, EV_GO,
     EV_LAST_CARD, EV_RESET, EV_PLAY_END, EV_DEAL_END, EV_WIN
 };
-/* Where points come from: `noddy.sim.tournament.SOURCES`, in its order. */
-enum { SRC_HAND = 0, SRC_CRIB, SRC_PLAY, SRC_THIRTY_ONE, SRC_LAST_CARD, SRC_KNAVE, SRC_MUGGINS,
-       SRC_COMPENSATION, N_SOURCES };
+/* A seat's points as the kernel tallies them, in the engine's terms (`TALLIES`, by name): a hand's
+ * count, a crib's, the play's, and apart from them the items of 31 laid in the play and of the Knave
+ * (held, laid or turned up), then the last card, muggins and compensation. The simulator decides
+ * where each tally counts (`noddy.sim.tournament.KERNEL_TALLIES`). */
+enum { TALLY_HAND = 0, TALLY_CRIB, TALLY_PLAY, TALLY_THIRTY_ONE, TALLY_LAST_CARD, TALLY_KNAVE, TALLY_MUGGINS,
+       TALLY_COMPENSATION, N_TALLIES };
 /* A player's action as an int: kind + 8 * payload (a card, a mask of cards, or a number). */
 enum { AC_PLAY = 0, AC_GO, AC_DISCARD, AC_COUNT, AC_DECLARE, AC_MUGGINS, AC_PASS };
 #define ACTION(kind, payload) ((uint64_t)(kind) + 8 * (uint64_t)(payload))
@@ -91,7 +94,7 @@ typedef struct {
     int8_t nhand[4];
     uint8_t pile[MAX_PILE];
     Task tasks[MAX_TASKS];
-    int32_t sources[4][N_SOURCES];
+    int32_t tallies[4][N_TALLIES];
     int32_t actions;
     int nevents;
     KEvent events[MAX_EVENTS];

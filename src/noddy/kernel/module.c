@@ -77,8 +77,8 @@ static PyObject *play_game(PyObject *module, PyObject *args) {
         }
     }
     int sides = c->sides[0], players = c->players[0];
-    PyObject *deal_list = PyTuple_New(ndeals), *sources = PyTuple_New(players);
-    if (!deal_list || !sources) goto fail;
+    PyObject *deal_list = PyTuple_New(ndeals), *tallies = PyTuple_New(players);
+    if (!deal_list || !tallies) goto fail;
     for (int i = 0; i < ndeals; i++) {
         PyObject *pts = int_tuple(deals[i].points, sides);
         PyObject *item = pts ? Py_BuildValue("(iN)", deals[i].dealer, pts) : NULL;
@@ -86,17 +86,17 @@ static PyObject *play_game(PyObject *module, PyObject *args) {
         PyTuple_SET_ITEM(deal_list, i, item);
     }
     for (int p = 0; p < players; p++) {
-        PyObject *row = int_tuple(s.sources[p], N_SOURCES);
+        PyObject *row = int_tuple(s.tallies[p], N_TALLIES);
         if (!row) goto fail;
-        PyTuple_SET_ITEM(sources, p, row);
+        PyTuple_SET_ITEM(tallies, p, row);
     }
     free(deals);
-    return Py_BuildValue("(NiiNNi)", int_tuple(s.scores, sides), s.winner, first_dealer, deal_list, sources,
+    return Py_BuildValue("(NiiNNi)", int_tuple(s.scores, sides), s.winner, first_dealer, deal_list, tallies,
                          actions);
 fail:
     free(deals);
     Py_XDECREF(deal_list);
-    Py_XDECREF(sources);
+    Py_XDECREF(tallies);
     return NULL;
 }
 
@@ -270,7 +270,7 @@ static PyMethodDef module_methods[] = {
     {"play_game", play_game, METH_VARARGS,
      "play_game(config, seed, kinds): one whole game, each seat's player by its index in PLAYERS"
      " (bytes, one a seat): (scores, winner, first dealer, deals as (dealer, points by side), points by"
-     " source per seat, actions)."},
+     " tally per seat (TALLIES), actions)."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -316,7 +316,7 @@ PyMODINIT_FUNC PyInit__ckernel(void) {
     NAMES(m, "EVENT_KINDS", "cut", "cut_again", "dealer", "compensation", "deal", "discard", "turnup",
           "turned_jack", "knave", "count", "declare", "show", "muggins", "play", "go", "last_card", "reset",
           "play_end", "deal_end", "win");
-    NAMES(m, "SOURCES", "hand", "crib", "play", "thirty_one", "last_card", "knave", "muggins", "compensation");
+    NAMES(m, "TALLIES", "hand", "crib", "play", "thirty_one", "last_card", "knave", "muggins", "compensation");
     NAMES(m, "PLAYERS", "random", "greedy");
     NAMES(m, "ACTION_KINDS", "play", "go", "discard", "count", "declare", "muggins", "pass");
     NAMES(m, "FIRST_DEALERS", "low_cut", "high_cut", "any");

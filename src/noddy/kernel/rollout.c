@@ -64,10 +64,10 @@ static double play_out(const KState *dealt, const LayAway *at, mask_t laid, doub
     const Config *c = s.cfg;
     greedy_deal(&s, at->seat, ACTION(AC_DISCARD, laid));
     int mine = side(c, at->seat), best = 0, first = 1;
-    *hand = s.sources[at->seat][SRC_HAND];
+    *hand = s.tallies[at->seat][TALLY_HAND];
     *crib = 0;
     for (int seat = 0; seat < c->players[0]; seat++)
-        *crib += (side(c, seat) == mine ? 1 : -1) * s.sources[seat][SRC_CRIB];
+        *crib += (side(c, seat) == mine ? 1 : -1) * s.tallies[seat][TALLY_CRIB];
     if (s.phase == PH_OVER && s.winner >= 0) return s.winner == mine ? win : -win;
     for (int o = 0; o < c->sides[0]; o++) {
         if (o == mine) continue;

@@ -208,31 +208,31 @@ static int is_run(const Config *c, const uint8_t *top, int k) {
  * `score_play` in its order, only the best one where the rules say so. The 31's part is in
  * `*thirty_one`, the Knave's in `*knave`; the rest counts as the play's. */
 int play_count(const Config *c, const uint8_t *pile, int n, int turnup, int *thirty_one, int *knave) {
-    int points[8], source[8], items = 0, count = 0;
+    int points[8], tally[8], items = 0, count = 0;
     for (int i = 0; i < n; i++) count += card_value(pile[i]);
     int last = pile[n - 1];
-    if (count == 15 && c->play_15[0]) { points[items] = sum_points(c->play_15[0], n); source[items++] = SRC_PLAY; }
-    if (count == 25 && c->play_25[0]) { points[items] = sum_points(c->play_25[0], n); source[items++] = SRC_PLAY; }
+    if (count == 15 && c->play_15[0]) { points[items] = sum_points(c->play_15[0], n); tally[items++] = TALLY_PLAY; }
+    if (count == 25 && c->play_25[0]) { points[items] = sum_points(c->play_25[0], n); tally[items++] = TALLY_PLAY; }
     if (count == 31 && c->play_31[0]) {
         points[items] = sum_points(c->play_31[0], n) + c->thirty_one_extra[0];
-        source[items++] = SRC_THIRTY_ONE;
+        tally[items++] = TALLY_THIRTY_ONE;
     }
     int key = c->pairs_by_value[0] ? card_value(last) : RANK(last), alike = 1;
     while (alike < n && (c->pairs_by_value[0] ? card_value(pile[n - 1 - alike]) : RANK(pile[n - 1 - alike])) == key)
         alike++;
-    if (alike >= 2) { points[items] = c->pair_points[alike]; source[items++] = SRC_PLAY; }
+    if (alike >= 2) { points[items] = c->pair_points[alike]; tally[items++] = TALLY_PLAY; }
     for (int k = n; k >= 3; k--)
-        if (is_run(c, pile + n - k, k)) { points[items] = c->run_points[k]; source[items++] = SRC_PLAY; break; }
+        if (is_run(c, pile + n - k, k)) { points[items] = c->run_points[k]; tally[items++] = TALLY_PLAY; break; }
     if (c->play_flush[0]) {
         int k = 1;
         while (k < n && SUIT(pile[n - 1 - k]) == SUIT(last)) k++;
-        if (k >= 3) { points[items] = k; source[items++] = SRC_PLAY; }
+        if (k >= 3) { points[items] = k; tally[items++] = TALLY_PLAY; }
     }
     if (c->knave[0] && c->knave_when[0] == KW_IN_PLAY && RANK(last) == JACK && SUIT(last) == SUIT(turnup)) {
         points[items] = c->knave[0];
-        source[items++] = SRC_KNAVE;
+        tally[items++] = TALLY_KNAVE;
     }
-    if (c->special_in_play[0] && c->special[last]) { points[items] = c->special[last]; source[items++] = SRC_PLAY; }
+    if (c->special_in_play[0] && c->special[last]) { points[items] = c->special[last]; tally[items++] = TALLY_PLAY; }
     *thirty_one = *knave = 0;
     int first = 0, last_item = items;
     if (c->best_only[0] && items > 1) {
@@ -243,8 +243,8 @@ int play_count(const Config *c, const uint8_t *pile, int n, int turnup, int *thi
     int total = 0;
     for (int i = first; i < last_item; i++) {
         total += points[i];
-        if (source[i] == SRC_THIRTY_ONE) *thirty_one += points[i];
-        if (source[i] == SRC_KNAVE) *knave += points[i];
+        if (tally[i] == TALLY_THIRTY_ONE) *thirty_one += points[i];
+        if (tally[i] == TALLY_KNAVE) *knave += points[i];
     }
     return total;
 }

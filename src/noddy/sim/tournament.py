@@ -20,9 +20,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from noddy.errors import NoddyError
-from noddy.game import EVENT_FACTS, Event, GameState, new_game, side_of
+from noddy.game import EVENT_FACTS, Event, EventKind, GameState, new_game, side_of
 from noddy.kernel import PLAYERS as KERNEL_PLAYERS
-from noddy.kernel import play_game, unavailable, unsupported
+from noddy.kernel import TALLIES, play_game, unavailable, unsupported
 from noddy.players import make_player
 from noddy.players.driver import run_game
 from noddy.rules import Rules, dump_rules, loads_rules
@@ -30,6 +30,7 @@ from noddy.scoring import Kind, total
 
 __all__ = [
     "ENGINES",
+    "KERNEL_TALLIES",
     "KIND_SOURCES",
     "PLAY_KIND_SOURCES",
     "SOURCES",
@@ -77,6 +78,35 @@ def kind_source(kind: Kind, where: str) -> str:
     if where == "play" and kind in PLAY_KIND_SOURCES:
         return PLAY_KIND_SOURCES[kind]
     return where
+
+
+def _event_source(kind: EventKind) -> str:
+    source = EVENT_FACTS[kind].source
+    assert source is not None, kind
+    return source
+
+
+KERNEL_TALLIES: dict[str, str] = {
+    "hand": "hand",
+    "crib": "crib",
+    "play": _event_source(EventKind.PLAY),
+    "thirty_one": kind_source(Kind.THIRTY_ONE, "play"),
+    "last_card": _event_source(EventKind.LAST_CARD),
+    "knave": kind_source(Kind.KNAVE, "hand"),
+    "muggins": _event_source(EventKind.MUGGINS),
+    "compensation": _event_source(EventKind.COMPENSATION),
+}
+"""Where each of the kernel's tallies (`noddy.kernel.TALLIES`, in the engine's terms) counts, by the
+same tables as the engine's events: a count of a hand or a crib, the play's events, the items the
+kernel tallies apart (31 laid, the Knave held, laid or turned up) where their kind counts."""
+
+
+def _kernel_sources(tallies: Sequence[int]) -> tuple[int, ...]:
+    """A seat's points by `SOURCES`, from its points by the kernel's tallies."""
+    points = [0] * len(SOURCES)
+    for name, pts in zip(TALLIES, tallies, strict=True):
+        points[SOURCES.index(KERNEL_TALLIES[name])] += pts
+    return tuple(points)
 
 _MAX_CHUNK = 200
 
@@ -220,7 +250,7 @@ def _kernel_game(rules: Rules, names: Sequence[str], partners: bool, seed: int, 
         stake=result.stake,
         first_dealer=result.first_dealer,
         deals=tuple(DealSummary(dealer, points) for dealer, points in result.deals),
-        points=result.points,
+        points=tuple(_kernel_sources(row) for row in result.points),
         actions=result.actions,
     )
 
