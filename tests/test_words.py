@@ -230,7 +230,8 @@ def test_the_french_presets_game_is_told_in_french() -> None:
     names = {part.name for line in lines if line is not None for part in line.call}
     named = {w.names["fr"] for w in KIND_WORDS.values() if "fr" in w.names} | set(KNAVE_NAMES["fr"].values())
     assert names and names <= named | {"une suite de trois", "une couleur de trois"}
-    assert said[-1] in ("Vous gagnez la partie.", "Ann gagne la partie.", "La partie est nulle.")
+    ends = ("Vous gagnez la partie de ", "Ann gagne la partie de ", "La partie est nulle.")
+    assert said[-1].startswith(ends)
     english = {"hand", "plays", "wins", "deals", "count "}
     assert not [text for text in said if any(word in text for word in english)]
 
@@ -274,3 +275,26 @@ def test_the_words_agree_with_who_reads_them() -> None:
     assert card_words(Card.parse("As")) == "Ace of spades"
     assert card_text(Card.parse("Qd"), "fr") == "D♦" and card_text(Card.parse("10c"), "fr") == "10♣"
     assert card_text(Card.parse("Ah"), "fr") == "As♥"
+
+
+def test_a_win_is_said_as_players_say_it_by_the_game_hole_and_the_margin() -> None:
+    """A peg going out past the game hole stops there: 125 to 117 at 121 is "by 4 holes: 121 to
+    117"; a game of one deal is won by points; three sides name both losers' scores."""
+    from noddy.game import Event, EventKind
+
+    cribbage, french = load_rules("cribbage"), load_rules("french")
+    won = Event(EventKind.WIN, 0, scores=(125, 117))
+    assert event_line(won, ["Ann", "Bob"], cribbage, False).text == (
+        "Ann wins the game by 4 holes: 121 to 117."
+    )
+    assert event_line(won, ["Vous", "Bob"], cribbage, False, "fr").text == (
+        "Vous gagnez la partie de 4 trous : 121 à 117."
+    )
+    close = Event(EventKind.WIN, 1, scores=(120, 122, 94))
+    assert event_line(close, ["Ann", "You", "Cy"], cribbage, False).text == (
+        "You win the game by 1 hole: 121 to 120 and 94."
+    )
+    one_deal = Event(EventKind.WIN, 1, scores=(8, 11))
+    assert event_line(one_deal, ["Ann", "Bob"], french, False, "fr").text == (
+        "Bob gagne la partie de 3 points : 11 à 8."
+    )

@@ -38,10 +38,10 @@ def test_a_french_seat_and_an_english_seat_read_the_same_table_each_in_their_lan
     assert any(line.startswith("La main d’Ann") for line in french)
     assert not any("hand" in line or " plays " in line for line in french)
     assert bob.state is not None and ann.state is not None
-    ends_fr = {0: "Vous gagnez la partie.", 1: "Ann gagne la partie.", None: "La partie est nulle."}
-    ends_en = {0: "Bob wins the game.", 1: "You win the game.", None: "The game is a draw."}
-    assert bob.state["result_line"] == ends_fr[winner]
-    assert ann.state["result_line"] == ends_en[winner]
+    ends_fr = {0: "Vous gagnez la partie de ", 1: "Ann gagne la partie de ", None: "La partie est nulle."}
+    ends_en = {0: "Bob wins the game by ", 1: "You win the game by ", None: "The game is a draw."}
+    assert bob.state["result_line"].startswith(ends_fr[winner])
+    assert ann.state["result_line"].startswith(ends_en[winner])
     assert bob.state["cannot_play"] == "Vous ne pouvez pas jouer sans dépasser 31"
     assert dict(bob.state["reasons"])["play"] == "jeu" and dict(ann.state["reasons"])["play"] == "play"
     watched = watcher.state_at(len(table.state.history))

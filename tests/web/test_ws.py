@@ -43,8 +43,8 @@ def test_whole_game_against_the_computer_leaks_no_hidden_card(
     assert table.state.is_over
     assert me.state is not None and me.state["status"] == "over"
     assert me.state["stake_line"] == stake_line(table.state.stake)
-    ends = {0: "You win the game.", 1: f"{table.names[1]} wins the game.", None: "The game is a draw."}
-    assert me.state["result_line"] == ends[table.state.winner]
+    ends = {0: "You win the game by ", 1: f"{table.names[1]} wins the game by ", None: "The game is a draw."}
+    assert me.state["result_line"].startswith(ends[table.state.winner])
     assert me.state["cannot_play"] == cannot_play()
     assert assert_no_hidden_cards(table, [me, watcher]) > 10
     stored = client.app.state.store.actions(made["id"])  # type: ignore[attr-defined]

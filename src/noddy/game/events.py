@@ -104,7 +104,8 @@ class Event:
     count of the play after a card is laid or at a Go; ``declared`` the points a declaration
     declared; ``unplayed`` the cards left unplayed when the play ends; ``subject`` says what a count,
     declaration or show is of (`Subject`). In messages (`to_json`) the one of ``count``,
-    ``declared`` and ``unplayed`` an event has is its ``count``.
+    ``declared`` and ``unplayed`` an event has is its ``count``. ``scores`` are the sides' scores as
+    the game ended (on the ``win`` event only), for saying how it was won.
     """
 
     kind: EventKind
@@ -118,6 +119,7 @@ class Event:
     declared: int | None = None
     unplayed: int | None = None
     subject: Subject | None = None
+    scores: tuple[int, ...] = ()
 
     def seen_by(self, seat: int | None) -> Event:
         """The event as ``seat`` may see it: another seat's unshown cards are taken out. A count
@@ -152,6 +154,8 @@ class Event:
             data["text"] = self.text
         if self.subject is not None:
             data["subject"] = self.subject
+        if self.scores:
+            data["scores"] = list(self.scores)
         return data
 
 

@@ -79,7 +79,7 @@ def _finish(state: GameState, side: int | None) -> GameState:
         losers = [s for i, s in enumerate(state.scores) if i != side]
         stake = state.rules.game.stake(max(losers)) if losers else ("game", 1)
     text = "a draw" if side is None else f"side {side} wins ({stake[0]}, {stake[1]})"
-    event = Event(EventKind.WIN, side, text=text)
+    event = Event(EventKind.WIN, side, text=text, scores=state.scores)
     return state.evolve(
         phase=Phase.OVER,
         to_act=None,

@@ -45,6 +45,8 @@ class Happening(Protocol):
     def unplayed(self) -> int | None: ...
     @property
     def subject(self) -> str | None: ...
+    @property
+    def scores(self) -> tuple[int, ...]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,9 +151,29 @@ def event_line(
     if kind == "win":
         if event.seat is None:
             return Line((phrase("line.draw", lang),), style="strong", lang=lang)
-        winner = side_name(names, event.seat, partners)
-        return Line((agree("line.win", winner, lang),), style="strong", lang=lang)
+        won = _won(event.seat, event.scores, names, rules, partners, lang)
+        return Line((won,), style="strong", lang=lang)
     return None
+
+
+def _won(
+    side: int, scores: Sequence[int], names: Sequence[str], rules: Rules, partners: bool, lang: str
+) -> str:
+    """A win as players say it: by how many, and the score, the winner's at the game hole (a peg
+    going out past it stops there): "Ann wins the game by 4 holes: 121 to 117." A game of one deal
+    is won by points: "Ann wins the game by 3 points: 12 to 9."."""
+    winner = side_name(names, side, partners)
+    if not scores:
+        return agree("line.win", winner, lang)
+    game = rules.game
+    to_target = game.end == "target"
+    won = min(scores[side], game.target) if to_target else scores[side]
+    lost = sorted((s for i, s in enumerate(scores) if i != side), reverse=True)
+    margin = won - lost[0] if lost else won
+    unit = "holes" if to_target else "by_points"
+    by = phrase(f"{unit}.{'one' if margin == 1 else 'many'}", lang, n=margin)
+    score = phrase("score_to", lang, won=won, lost=phrase("and", lang).join(str(s) for s in lost))
+    return agree("line.win_by", winner, lang, by=by, score=score)
 
 
 def _count_line(event: Happening, who: str, rules: Rules, lang: str) -> Line:

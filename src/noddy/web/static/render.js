@@ -79,12 +79,18 @@ export function renderMiddle({ turnup, pile, count, crib }, view, names) {
   if (crib) crib.box.replaceChildren(...crib.cards);
 }
 
+/** A side's score as the table shows it: a peg going out past the game hole stops there, as players
+ * say it (121, not 125); the engine's own total is kept in the record. */
+export function shownScore(score, { end, target }) {
+  return end === "target" ? Math.min(score, target) : score;
+}
+
 export function renderScores(box, boardBox, { view, names, pegs, target, end }) {
   const sides = sideNames(names, view);
   const goal = view.board_holes;
   box.replaceChildren(...sides.map((name, side) => el("div", { class: "score", style: `--side:${pegColour(side)}` },
     el("span", { class: "dot" }), el("span", { class: "score-name" }, name),
-    el("span", { class: "score-points" }, String(view.scores[side])),
+    el("span", { class: "score-points" }, String(shownScore(view.scores[side], { end, target }))),
     end === "target" ? el("span", { class: "score-goal" }, `/${target}`) : null)));
   boardBox.replaceChildren(boardSVG(goal, pegs));
 }

@@ -2,7 +2,7 @@
 // every choice is sent back as an action ("play 5h", "go", "discard 5h 6d", "count", "declare 12",
 // "muggins", "pass"). Several seats are several people at this device (hot-seat: `hotseat.js`).
 
-import { appendLog, cribSlot, dealSummary, dealsTable, renderCallout, renderMiddle, renderScores, renderSeats, scoreLine, sideNames, whoseWhat }
+import { appendLog, cribSlot, dealSummary, dealsTable, renderCallout, renderMiddle, renderScores, renderSeats, shownScore, sideNames, whoseWhat }
   from "/static/render.js";
 import { el, forgetSecret, oldToken, saveHere, saveInvites, saveMaker, saveSecret, savedHere, savedInvites, savedMaker, savedSecret }
   from "/static/common.js";
@@ -366,8 +366,7 @@ function showOverlay(force = false) {
   overlayShownFor = game.table;
   const v = game.view;
   $("result").textContent = statusText();
-  $("stake").textContent = v.winner === null ? "" : scoreLine(names(), v)
-    + (game.stake_line ? ` — ${game.stake_line}` : "");
+  $("stake").textContent = v.winner === null ? "" : game.stake_line || "";
   $("final-deals").replaceChildren(dealsTable(game.deals, names(), v, game.reasons), el("p", { id: "final-tally" }, tallyText()));
   $("replay-link").href = `/replay/${tableId}`;
   $("rematch").hidden = info.you === null;
@@ -410,7 +409,7 @@ function render() {
   renderScores($("scores"), $("board"), { view: v, names: all, pegs: game.pegs, target: info.target, end: info.end });
   $("mini-scores").replaceChildren(...sideNames(all, v).map((name, side) => el("span", {
     class: "mini-score", style: `--side:${pegColour(side)}`,
-  }, el("span", { class: "dot" }), el("span", {}, name), el("strong", {}, String(v.scores[side])))),
+  }, el("span", { class: "dot" }), el("span", {}, name), el("strong", {}, String(shownScore(v.scores[side], info))))),
   el("span", { class: "mini-goal" }, info.end === "target" ? t("table.to", { target: info.target }) : t("table.one_deal")));
   $("myname").textContent = info.you === null ? t("table.watching_as") : t("table.you_are", { name: info.seats[info.you].name });
   $("rename").hidden = info.you === null || !$("rename-form").hidden;
