@@ -9,10 +9,10 @@ import random
 
 import pytest
 
-from noddy.cards import DECK, parse_card, parse_cards
+from noddy.cards import DECK, Card, parse_card, parse_cards
 from noddy.errors import CardError
 from noddy.rules import Rules, load_rules, preset_names
-from noddy.scoring import score_hand
+from noddy.scoring import Kind, ScoreItem, score_hand
 from noddy.scoring.hand import score_hand_reference
 
 HANDS = 3_000
@@ -95,3 +95,27 @@ def test_the_fast_count_takes_its_order_from_the_reference(monkeypatch: pytest.M
     assert items == score_hand_reference(held, turnup, rules)
     kinds = [str(i.kind) for i in items]
     assert kinds.index("twenty_five") < kinds.index("run") < kinds.index("pair") < kinds.index("fifteen")
+
+
+def test_a_kind_new_to_the_reference_counts_fast_before_it_has_a_fast_finder(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A new kind is its finder in the reference (`FINDERS`) and its place in `CALL_ORDER`: the
+    fast count calls the reference's finder for it, at that place, with no edit of its own."""
+    from noddy.scoring import fast, hand, turned_jack_item
+
+    def jacks(held: tuple[Card, ...], turnup: Card, rules: Rules, crib: bool) -> list[ScoreItem]:
+        item = turned_jack_item(turnup, rules)
+        return [item] if item is not None else []
+
+    rules = load_rules("cribbage")
+    held, turnup = parse_cards("5h 5d Jc 10c"), parse_card("Js")
+    monkeypatch.setitem(hand.FINDERS, Kind.TURNED_JACK, jacks)
+    monkeypatch.setattr(hand, "CALL_ORDER", (Kind.TURNED_JACK, *hand.CALL_ORDER))
+    fast._counter.cache_clear()
+    try:
+        items = score_hand(held, turnup, rules)
+    finally:
+        fast._counter.cache_clear()
+    assert items == score_hand_reference(held, turnup, rules)
+    assert items[0] == ScoreItem(Kind.TURNED_JACK, (turnup,), 2) and len(items) > 1

@@ -106,8 +106,11 @@ class _Counter:
             points = facts.hand_points(rules)
             by_size = tuple(points.score(k) for k in range(n + 1))
             finders[facts.kind] = self._sums(facts.kind, facts.target, by_size) if points.enabled else None
-        self.steps = tuple(step for kind in reference.CALL_ORDER if (step := finders[kind]) is not None)
-        """Each kind's finder that can find anything under these rules, in the reference's order."""
+        order = reference.CALL_ORDER
+        steps = (finders[kind] if kind in finders else self._reference(kind, crib) for kind in order)
+        self.steps = tuple(step for step in steps if step is not None)
+        """Each kind's finder that can find anything under these rules, in the reference's order (the
+        reference's own finder for a kind with no faster one here)."""
         self.sums = any(finders[facts.kind] for facts in SUMS)
 
     def count(self, held: tuple[Card, ...], turnup: Card, cards: tuple[Card, ...]) -> tuple[ScoreItem, ...]:
@@ -132,6 +135,16 @@ class _Counter:
         for step in self.steps:
             step(items, hand)
         return tuple(items)
+
+    def _reference(self, kind: Kind, crib: bool) -> Step:
+        """The reference's finder of ``kind`` as a step: a new kind counts, item for item, before a
+        faster finder is written for it."""
+        find, rules = reference.FINDERS[kind], self.rules
+
+        def step(items: list[ScoreItem], hand: _Hand) -> None:
+            items += find(hand[0], hand[1], rules, crib)
+
+        return step
 
     def _sums(self, kind: Kind, target: int, by_size: tuple[int, ...]) -> Step:
         """The finder of the groups whose counting values make ``target``."""
