@@ -103,8 +103,8 @@ def test_willughbys_glossary_says_his_rules() -> None:
 def test_cribbages_glossary_says_its_rules() -> None:
     terms = _entries(load_rules("cribbage"))
     assert "1 point a card" in terms["run (sequence)"]
-    assert "every held card (three or more), and the turn-up 1 more if it matches" in terms["flush"]
-    assert "in the crib, every held card and the turn-up" in terms["flush"]
+    assert "in a hand, every held card (three or more), and 1 more if the turn-up matches" in terms["flush"]
+    assert "in the crib, every card of the crib and the turn-up" in terms["flush"]
     assert "the count starts again from 0" in terms["thirty-one"]
     assert "the others lay on while they can" in terms["go"]
 

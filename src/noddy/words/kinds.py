@@ -237,40 +237,47 @@ def _run(rules: Rules, lang: str) -> str:
 
 _FLUSH = {
     "en": {
-        "any": "three or more of the held cards and the turn-up",
-        "held": "every held card (three or more), and the turn-up 1 more if it matches",
-        "all": "every held card and the turn-up",
-        "held_five": "every held card (three or more), the turn-up joining only to make five with four held",
-        "three_of_four": ", or three held cards of four",
+        "any": "three or more of {some} and the turn-up",
+        "held": "{every} (three or more), and 1 more if the turn-up matches",
+        "all": "{every} and the turn-up",
+        "held_five": "{every} (three or more), the turn-up joining only to make five with four",
+        "three_of_four": ", or three of four",
         "lead": "Cards of one suit score 1 point a card: ",
-        "hand": "in a hand, ",
-        "crib": "in the crib, ",
         "play": "in the play, three or more laid one after another",
         "none": "Cards of one suit score nothing",
+        "and": "; ",
     },
     "fr": {
-        "any": "trois ou plus des cartes tenues et de la retournée",
-        "held": "toutes les cartes tenues (trois ou plus), et la retournée 1 de plus si elle est assortie",
-        "all": "toutes les cartes tenues et la retournée",
-        "held_five": (
-            "toutes les cartes tenues (trois ou plus), la retournée ne s'y joignant que pour faire cinq"
-            " avec quatre cartes tenues"
-        ),
-        "three_of_four": ", ou trois cartes tenues sur quatre",
+        "any": "trois ou plus {some} et de la retournée",
+        "held": "{every} (trois ou plus), et 1 de plus si la retournée est de leur couleur",
+        "all": "{every} et la retournée",
+        "held_five": "{every} (trois ou plus), la retournée ne s'y joignant que pour faire cinq avec quatre",
+        "three_of_four": ", ou trois sur quatre",
         "lead": "Des cartes d'une même couleur marquent 1 point par carte : ",
-        "hand": "en main, ",
-        "crib": "au crib, ",
         "play": "au jeu, trois ou plus posées l'une après l'autre",
         "none": "Des cartes d'une même couleur ne marquent rien",
+        "and": " ; ",
     },
 }
+_FLUSH_WHERE = {
+    "en": {
+        "hand": ("in a hand, ", "the held cards", "every held card"),
+        "crib": ("in the crib, ", "the crib's cards", "every card of the crib"),
+    },
+    "fr": {
+        "hand": ("en main, ", "des cartes tenues", "toutes les cartes tenues"),
+        "crib": ("au crib, ", "des cartes du crib", "toutes les cartes du crib"),
+    },
+}
+"""Where a flush is counted, and how its cards are said there: some of them, every one."""
 
 
 def _flush(rules: Rules, lang: str) -> str:
     words = _FLUSH[lang]
 
     def reading(where: str, value: str) -> str:
-        said = words[where] + words[value]
+        lead, some, every = _FLUSH_WHERE[lang][where]
+        said = lead + words[value].format(some=some, every=every)
         if value == "held_five" and rules.hand.flush_three_of_four:
             said += words["three_of_four"]
         return said
@@ -283,8 +290,8 @@ def _flush(rules: Rules, lang: str) -> str:
     if rules.play.flush:
         parts.append(words["play"])
     if not parts:
-        return words["none"] + "."
-    return words["lead"] + " ; ".join(parts) + "." if lang == "fr" else words["lead"] + "; ".join(parts) + "."
+        return f"{words['none']}."
+    return f"{words['lead']}{words['and'].join(parts)}."
 
 
 def _knave(rules: Rules, lang: str) -> str:
@@ -301,7 +308,7 @@ def _knave(rules: Rules, lang: str) -> str:
         when = (
             "pegged at once, before any hand is counted"
             if en
-            else "marqué aussitôt, avant qu'aucune main ne soit comptée"
+            else "aussitôt, avant qu'aucune main ne soit comptée"
         )
     elif hand.when == "before_play":
         when = "in its holder's announcement" if en else "dans l'annonce de celui qui le tient"
@@ -314,9 +321,9 @@ def _knave(rules: Rules, lang: str) -> str:
     )
     if rules.turnup.jack_also_in_hand:
         said += (
-            " A Jack turned up is this Knave in every hand too."
+            " A Jack turned up also counts as this Knave in every hand."
             if en
-            else " Un valet retourné est aussi ce valet dans chaque main."
+            else " Un valet retourné compte aussi comme ce valet dans chaque main."
         )
     return said
 
