@@ -156,3 +156,31 @@ def test_waiting_questions_are_bounded_and_expire(monkeypatch: pytest.MonkeyPatc
     assert waiting.take(keys[4], "b", now=110.0).question == question
     with pytest.raises(HTTPException):
         waiting.take(keys[3], "b", now=100.0 + web_train.LIFETIME + 10)
+
+
+def test_the_answer_says_a_knave_pegged_before_the_announcement_and_a_late_answer_counts_nowhere(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 24, item 13: strawberry's Knave pegged at the start is said in the question and the
+    answer; an answer after the round's end is said to count nowhere, and is kept nowhere."""
+    knave = Question(
+        load_rules("strawberry"),
+        "announcement",
+        "mixed",
+        parse_cards("Jh 5h 6c"),
+        parse_card("9h"),
+        dealer=True,
+    )
+    monkeypatch.setattr(web_train, "next_question", lambda *_: knave)
+    shown = client.get("/api/train/question?rules=strawberry&lang=fr").json()
+    assert "Votre Noddy (V♥) a été marqué au début, avant l’annonce" in shown["prompt"]
+    judged = client.post("/api/train/answer", json={"id": shown["id"], "points": knave.total + 1}).json()
+    assert judged["aside"].startswith("Knave Noddy (J♥): pegged at the start") and judged["late_note"] == ""
+    client.post("/api/train/round", json={"rules": "strawberry", "seconds": 10})
+    shown = client.get("/api/train/question?rules=strawberry").json()
+    clock = web_train.time.time
+    monkeypatch.setattr(web_train.time, "time", lambda: clock() + 11)
+    late = client.post("/api/train/answer", json={"id": shown["id"], "points": knave.total}).json()
+    assert late["late"] is True and "counts nowhere" in late["late_note"]
+    assert late["round"] is None or late["round"]["answered"] == 0
+    assert late["kinds"]["mixed"]["asked"] == 1  # the first answer only

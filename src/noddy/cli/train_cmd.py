@@ -165,12 +165,16 @@ def show_judgement(judgement: Judgement, lang: str, one_at_a_time: bool) -> None
 
 
 def show_verdict(judgement: Judgement, lang: str) -> None:
-    """ "Right: 12." or "Not quite: you said 8, the count is 12."."""
+    """ "Right: 12." or "Not quite: you said 8, the count is 12.", and what the count leaves out (a
+    Knave pegged before the announcement)."""
     if judgement.correct:
         console.print(f"[bold green]✔ {escape(train_phrase('right', lang, total=judgement.total))}[/]")
     else:
         verdict = train_phrase("wrong", lang, given=judgement.given, total=judgement.total)
         console.print(f"[bold red]✘ {escape(verdict)}[/]")
+    aside = judgement.aside(lang)
+    if aside:
+        console.print(f"[yellow]{escape(aside)}[/]")
 
 
 def show_steps(judgement: Judgement, lang: str, one_at_a_time: bool = False, call: bool = True) -> None:
@@ -306,12 +310,13 @@ def _drill(
             break
         now = clock()
         judgement = judge(question, given)
-        late = progress.round is not None and now > progress.round.ends
+        late = progress.late(now)
         if late:
             console.print(f"[yellow]{escape(train_phrase('late', lang))}[/]")
         progress.record(question.kind, correct=judgement.correct, seconds=now - started, now=now)
-        asked += 1
-        right += judgement.correct
+        if not late:
+            asked += 1
+            right += judgement.correct
         save_progress(progress, path)
         show_judgement(judgement, lang, one_at_a_time)
         if progress.round is not None and now >= progress.round.ends:

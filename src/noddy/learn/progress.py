@@ -107,7 +107,10 @@ class Progress:
     round: TimedRound | None = None
 
     def record(self, kind: str, *, correct: bool, seconds: float, now: float | None = None) -> None:
-        """Count one answer for ``kind`` (and for the round under way, if given before its end)."""
+        """Count one answer for ``kind`` and for the round under way; an answer given after the
+        round's end counts nowhere (it is judged and explained, but neither kept nor summed)."""
+        if self.late(now):
+            return
         stats = self.stats.setdefault(kind, KindStats())
         stats.asked += 1
         stats.right += correct
@@ -116,9 +119,13 @@ class Progress:
             stats.box = 0
         elif seconds <= SLOW:
             stats.box = min(BOXES - 1, stats.box + 1)
-        if self.round is not None and now is not None and now <= self.round.ends:
+        if self.round is not None and now is not None:
             self.round.answered += 1
             self.round.right += correct
+
+    def late(self, now: float | None) -> bool:
+        """Whether an answer given at ``now`` comes after the end of the round under way."""
+        return self.round is not None and now is not None and now > self.round.ends
 
     def weight(self, kind: str) -> int:
         """How often ``kind`` is drawn, relative to the others: doubled for each box it is below the top."""

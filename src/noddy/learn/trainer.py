@@ -24,8 +24,8 @@ from noddy.errors import NoddyError
 from noddy.game import announced_items, jack_receiver
 from noddy.learn.progress import Progress
 from noddy.rules import Rules
-from noddy.scoring import KINDS, PLAY_LIMIT, ScoreItem, count_of, score_hand, score_play, total
-from noddy.words import question_prompt
+from noddy.scoring import KINDS, PLAY_LIMIT, Kind, ScoreItem, count_of, score_hand, score_play, total
+from noddy.words import aside_line, question_prompt
 
 __all__ = [
     "MIXED",
@@ -83,6 +83,19 @@ class Question:
         return score_hand(self.held, self.turnup, rules, crib=self.what == "crib")
 
     @property
+    def aside(self) -> tuple[ScoreItem, ...]:
+        """What the hand scores that its announcement leaves out: the Knave its holder pegged at the
+        start, before announcing (``hand.knave_when = "at_start"``)."""
+        if self.what != "announcement":
+            return ()
+        kept = self.items
+        return tuple(
+            i
+            for i in score_hand(self.held, self.turnup, self.rules)
+            if i.kind is Kind.KNAVE and i not in kept
+        )
+
+    @property
     def total(self) -> int:
         """The right answer: the sum of the items."""
         return total(self.items)
@@ -96,7 +109,9 @@ class Question:
         """What the question asks, in words: for a drill of one kind, the whole count all the same."""
         kind = None if self.kind == MIXED else self.kind
         card, count = self.card, self.count
-        return question_prompt(self.what, lang, dealer=self.dealer, count=count, card=card, kind=kind)
+        asked = question_prompt(self.what, lang, dealer=self.dealer, count=count, card=card, kind=kind)
+        aside = aside_line(self.aside, self.rules, lang)
+        return f"{asked} {aside}" if aside else asked
 
     @property
     def kinds(self) -> frozenset[str]:
@@ -134,6 +149,10 @@ class Judgement:
     @property
     def correct(self) -> bool:
         return self.given == self.total
+
+    def aside(self, lang: str = "en") -> str:
+        """What the answer says of a Knave pegged before the announcement ("" if none was)."""
+        return aside_line(self.question.aside, self.question.rules, lang, answer=True)
 
 
 def judge(question: Question, points: int) -> Judgement:

@@ -268,7 +268,7 @@ def train_router(engine: Engine) -> APIRouter:
         kept = waiting.take(body.id, browser, now)
         judgement = judge(kept.question, body.points)
         mine = store.load(browser)
-        late = mine.round is not None and now > mine.round.ends
+        late = mine.late(now)
         mine.record(kept.question.kind, correct=judgement.correct, seconds=now - kept.issued, now=now)
         store.save(browser, mine)
         rules = kept.question.rules
@@ -280,7 +280,9 @@ def train_router(engine: Engine) -> APIRouter:
             "items": [s.to_json() for s in steps(judgement.items, rules, body.lang)],
             "call": announce(judgement.items, rules, body.lang),
             "verdict": train_phrase(verdict, body.lang, given=body.points, total=judgement.total),
+            "aside": judgement.aside(body.lang),
             "late": late,
+            "late_note": train_phrase("late", body.lang) if late else "",
             "kinds": _stats_json(mine, body.lang),
             "round": _round_json(mine, now),
         }

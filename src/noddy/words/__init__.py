@@ -66,6 +66,7 @@ if TYPE_CHECKING:
     from noddy.words.train import (
         TRAIN_PHRASES,
         Step,
+        aside_line,
         bye_line,
         drill_name,
         question_prompt,
@@ -106,6 +107,7 @@ __all__ = [
     "action_words",
     "agree",
     "announce",
+    "aside_line",
     "bye_line",
     "call",
     "cannot_play",
@@ -196,7 +198,7 @@ _HOMES = {
     "sitting": ("SITTING", "is_hint", "sitting_phrase"),
     "terminal": ("TERMINAL", "record_name", "terminal_phrase", "yes_or_no"),
     "train": (
-        "TRAIN_PHRASES", "Step", "bye_line", "drill_name", "question_prompt", "round_line",
+        "TRAIN_PHRASES", "Step", "aside_line", "bye_line", "drill_name", "question_prompt", "round_line",
         "steps", "train_page_phrases", "train_phrase",
     ),
     "undo": ("UNDO", "is_undo", "undo_page_phrases", "undo_phrase"),

@@ -20,12 +20,13 @@ from noddy.cards import Card
 from noddy.rules import Rules
 from noddy.scoring import FACTS, Kind, ScoreItem
 from noddy.words.calls import CallPart, call, check_language, fill_phrase
-from noddy.words.card_names import card_text, cards_text
+from noddy.words.card_names import card_text, cards_text, knave_name
 from noddy.words.kinds import KIND_WORDS
 
 __all__ = [
     "TRAIN_PHRASES",
     "Step",
+    "aside_line",
     "bye_line",
     "drill_name",
     "question_prompt",
@@ -78,6 +79,12 @@ TRAIN_PHRASES: dict[str, dict[str, str]] = {
         ),
         "play.kind": "The count is {count}. What does {card} peg in all, {kind} and everything else?",
         "play_note": "(not counting the point for the last card)",
+        "aside.ask": (
+            "Your {knave} ({cards}) was pegged at the start, before the announcement: leave it out."
+        ),
+        "aside.answer": (
+            "{knave} ({cards}): pegged at the start, before the announcement, so not in this count."
+        ),
         "held": "Your cards",
         "crib_cards": "The crib",
         "turnup": "Turned up",
@@ -103,7 +110,10 @@ TRAIN_PHRASES: dict[str, dict[str, str]] = {
         "round_over": "Time! {right} right out of {answered} in {seconds} s (best: {best}).",
         "new_best": "A new best!",
         "time_left": "{left} s left",
-        "late": "That answer came after the time was up; it does not count in the round.",
+        "late": (
+            "That answer came after the time was up: it is checked below but counts nowhere (not in the"
+            " round, your progress or this session's tally)."
+        ),
         "progress_file": "Progress kept in {path}",
         "progress_damaged": "Your progress file {path} could not be read ({why}); it is kept as {moved}"
         " and a new one is started.",
@@ -145,6 +155,10 @@ TRAIN_PHRASES: dict[str, dict[str, str]] = {
         ),
         "play.kind": "Le compte est à {count}. Que marque {card} en tout, {kind} et tout le reste ?",
         "play_note": "(sans le point de la dernière carte)",
+        "aside.ask": (
+            "Votre {knave} ({cards}) a été marqué au début, avant l’annonce : laissez-le de côté."
+        ),
+        "aside.answer": "{knave} ({cards}) : marqué au début, avant l’annonce, donc hors de ce compte.",
         "held": "Vos cartes",
         "crib_cards": "Le crib",
         "turnup": "Retournée",
@@ -172,7 +186,10 @@ TRAIN_PHRASES: dict[str, dict[str, str]] = {
         "round_over": "Temps écoulé ! {right} justes sur {answered} en {seconds} s (record : {best}).",
         "new_best": "Nouveau record !",
         "time_left": "encore {left} s",
-        "late": "Cette réponse est arrivée après la fin du temps ; elle ne compte pas dans la partie.",
+        "late": (
+            "Cette réponse est arrivée après la fin du temps : elle est corrigée ci-dessous mais ne compte"
+            " nulle part (ni dans la partie, ni dans vos progrès, ni dans le bilan de la séance)."
+        ),
         "progress_file": "Progrès gardés dans {path}",
         "progress_damaged": "Votre fichier de progrès {path} est illisible ({why}) ; il est gardé sous"
         " {moved} et un nouveau commence.",
@@ -236,6 +253,17 @@ def question_prompt(
     if kind:
         return train_phrase(f"{key}.kind", lang, count=count, card=shown, kind=drill_name(kind, lang))
     return train_phrase(key, lang, count=count, card=shown)
+
+
+def aside_line(items: Sequence[ScoreItem], rules: Rules, lang: str = "en", *, answer: bool = False) -> str:
+    """What a question says of the Knave its holder pegged at the start, before announcing (the
+    ``items`` the announcement leaves out), when asking (``answer`` false) and when answering;
+    "" when nothing was set aside."""
+    if not items:
+        return ""
+    shown = " ".join(card_text(c, lang) for item in items for c in item.cards)
+    knave = knave_name(rules, lang)
+    return train_phrase("aside.answer" if answer else "aside.ask", lang, knave=knave, cards=shown)
 
 
 def bye_line(asked: int, right: int, lang: str = "en") -> str:

@@ -121,7 +121,9 @@ async function check(event) {
   }
   $("answer").disabled = true;
   $("check").disabled = true;
-  $("verdict").textContent = judged.verdict;
+  // The verdict, what the count leaves out (a Knave pegged before the announcement) and, for an
+  // answer after a timed round's end, that it counts nowhere: all in the server's words.
+  $("verdict").textContent = [judged.verdict, judged.aside, judged.late_note].filter(Boolean).join(" ");
   $("verdict").className = `verdict ${judged.correct ? "right" : "wrong"}`;
   steps = judged.items;
   $("steps").replaceChildren(...steps.map(stepItem));
