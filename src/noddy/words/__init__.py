@@ -38,7 +38,7 @@ if TYPE_CHECKING:
         tally_line,
     )
     from noddy.words.glossary import DEAL_TERMS, DealTerm, glossary
-    from noddy.words.kinds import KIND_WORDS, KindWords, glossary_entry, number_words, points_words
+    from noddy.words.kinds import KIND_WORDS, KindWords, glossary_entry
     from noddy.words.learn import action_words, learn_phrase
     from noddy.words.lines import Happening, Line, Part, event_line, side_name, verb
     from noddy.words.page import PAGE, page_phrases
@@ -60,6 +60,7 @@ if TYPE_CHECKING:
     )
     from noddy.words.reasons import REFUSALS, Reason, say_reason
     from noddy.words.rule_sets import COUNTING, RULE_SETS, cited, counting_words, rule_set_words
+    from noddy.words.sentences import number_words, points_words
     from noddy.words.sim import SIM, partners_line, side_label, sides_heading, sim_phrase
     from noddy.words.sitting import SITTING, is_hint, sitting_phrase
     from noddy.words.terminal import TERMINAL, record_name, terminal_phrase, yes_or_no
@@ -184,7 +185,7 @@ _HOMES = {
         "COUNTPLAY_PHRASES", "countplay_page_phrases", "countplay_phrase", "miss_line", "tally_line",
     ),
     "glossary": ("DEAL_TERMS", "DealTerm", "glossary"),
-    "kinds": ("KIND_WORDS", "KindWords", "glossary_entry", "number_words", "points_words"),
+    "kinds": ("KIND_WORDS", "KindWords", "glossary_entry"),
     "learn": ("action_words", "learn_phrase"),
     "lines": ("Happening", "Line", "Part", "event_line", "side_name", "verb"),
     "page": ("PAGE", "page_phrases"),
@@ -193,6 +194,7 @@ _HOMES = {
         "person", "phrase", "play_end_line", "reason_name", "stake_line", "turned_jack_line", "whose",
     ),
     "reasons": ("REFUSALS", "Reason", "say_reason"),
+    "sentences": ("number_words", "points_words"),
     "rule_sets": ("COUNTING", "RULE_SETS", "cited", "counting_words", "rule_set_words"),
     "sim": ("SIM", "partners_line", "side_label", "sides_heading", "sim_phrase"),
     "sitting": ("SITTING", "is_hint", "sitting_phrase"),

@@ -24,7 +24,8 @@ from noddy.errors import NoddyError
 from noddy.rules import Rules
 from noddy.scoring import Kind, ScoreItem
 from noddy.words.card_names import card_text, card_words, knave_name
-from noddy.words.kinds import KIND_WORDS, number_words
+from noddy.words.kinds import KIND_WORDS
+from noddy.words.sentences import number_words
 
 __all__ = [
     "LANGUAGES",

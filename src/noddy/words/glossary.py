@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from noddy.rules import Rules
 from noddy.scoring import KINDS, Kind, ScoreItem
 from noddy.words.calls import check_language, item_name
-from noddy.words.kinds import KIND_WORDS, Sentence, glossary_entry
+from noddy.words.kinds import KIND_WORDS, glossary_entry
+from noddy.words.sentences import Sentence
 
 __all__ = ["DEAL_TERMS", "DealTerm", "glossary"]
 

@@ -2,9 +2,9 @@
 term and sentence, said from the rule set's values, in English and French.
 
 A new kind's words are one `KindWords` here; the call (`calls.item_name`), the trainer's drills
-(`train.drill_name`) and the glossary (`glossary_entry`) all read it. A sentence is a function of
-the rules' fields its record lists in ``fields``, never a text true of one rule set only: Willughby's
-run of three says 2, cribbage's run says a point a card.
+(`train.drill_name`) and the glossary (`glossary_entry`) all read it. Its sentence (a function in
+`noddy.words.sentences`) is a function of the rules' fields its record lists in ``fields``, never a
+text true of one rule set only: Willughby's run of three says 2, cribbage's run says a point a card.
 
 >>> from noddy.rules import load_rules
 >>> glossary_entry(Kind.RUN, load_rules("willughby"))[1].split(": ")[1].split(";")[0]
@@ -13,35 +13,14 @@ run of three says 2, cribbage's run says a point a card.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from noddy.rules import Points, Rules
+from noddy.rules import Rules
 from noddy.scoring import Kind
-from noddy.words.card_names import card_text
+from noddy.words import sentences as said
+from noddy.words.sentences import Sentence
 
-__all__ = ["KIND_WORDS", "KindWords", "glossary_entry", "number_words", "points_words"]
-
-_NUMBERS = {
-    "en": {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"},
-    "fr": {3: "trois", 4: "quatre", 5: "cinq", 6: "six", 7: "sept", 8: "huit"},
-}
-
-
-def number_words(n: int, lang: str) -> str:
-    """A count of cards in words ("three", "trois"), or its figures past eight."""
-    return _NUMBERS[lang].get(n, str(n))
-
-
-def points_words(points: Points | int, lang: str) -> str:
-    """What a combination is worth, in words: "2", "1 point a card", "1 point par carte"."""
-    if isinstance(points, Points) and points.per_card:
-        return "1 point a card" if lang == "en" else "1 point par carte"
-    return str(points.flat if isinstance(points, Points) else points)
-
-
-Sentence = Callable[[Rules, str], str]
-"""A glossary sentence: the rule set and the language in, the sentence out."""
+__all__ = ["KIND_WORDS", "KindWords", "glossary_entry"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,314 +43,6 @@ class KindWords:
     fields: tuple[str, ...] = field(default=())
 
 
-def _sum(target: int, hand: Points, play: Points, lang: str) -> str:
-    where = []
-    if lang == "en":
-        if hand.enabled:
-            where.append(f"{points_words(hand, lang)} in a hand")
-        if play.enabled:
-            where.append(f"{points_words(play, lang)} when they make the play's count exactly {target}")
-        said = " and ".join(where) or "nothing"
-        return f"Cards whose values add up to {target} (court cards count 10, the Ace 1) score {said}."
-    if hand.enabled:
-        where.append(f"{points_words(hand, lang)} en main")
-    if play.enabled:
-        where.append(f"{points_words(play, lang)} quand elles font le compte du jeu à {target} juste")
-    said = " et ".join(where) or "rien"
-    return f"Des cartes dont les valeurs font {target} (figures 10, l'as 1) marquent {said}."
-
-
-def _fifteen(rules: Rules, lang: str) -> str:
-    return _sum(15, rules.hand.fifteen, rules.play.fifteen, lang)
-
-
-def _twenty_five(rules: Rules, lang: str) -> str:
-    return _sum(25, rules.hand.twenty_five, rules.play.twenty_five, lang)
-
-
-def _thirty_one(rules: Rules, lang: str) -> str:
-    play = rules.play
-    en = lang == "en"
-    scores = points_words(play.thirty_one, lang)
-    if play.thirty_one.enabled and play.thirty_one_extra:
-        if play.thirty_one.per_card:
-            scores += f" and {play.thirty_one_extra} more" if en else f" et {play.thirty_one_extra} de plus"
-        else:
-            scores = str(play.thirty_one.flat + play.thirty_one_extra)
-    if not play.thirty_one.enabled:
-        scores = "nothing" if en else "rien"
-    if en:
-        then = "the play ends" if play.series == "single" else "the count starts again from 0"
-        said = (
-            "In the play the count never goes past 31; the card that makes it exactly 31 scores"
-            f" {scores}, and {then}."
-        )
-    else:
-        then = "le jeu s'arrête" if play.series == "single" else "le compte repart de 0"
-        said = (
-            "Pendant le jeu le compte ne dépasse jamais 31 ; la carte qui fait 31 juste marque"
-            f" {scores}, et {then}."
-        )
-    if rules.hand.thirty_one.enabled:
-        hand = points_words(rules.hand.thirty_one, lang)
-        said += (
-            f" Cards of a hand whose values add up to 31 score {hand}."
-            if en
-            else f" Des cartes de la main dont les valeurs font 31 marquent {hand}."
-        )
-    return said
-
-
-def _last_card(rules: Rules, lang: str) -> str:
-    play = rules.play
-    points = str(play.last_card) if play.last_card else ("nothing" if lang == "en" else "rien")
-    if lang == "en":
-        said = "Said when you cannot lay a card without passing 31; "
-        if play.after_go == "end":
-            return said + f"the play ends at once, and the last card laid scores {points}."
-        then = "the play ends" if play.series == "single" else "the count starts again from 0"
-        return said + f"the others lay on while they can, the last card laid scores {points}, and {then}."
-    said = "Se dit quand on ne peut poser aucune carte sans dépasser 31 ; "
-    if play.after_go == "end":
-        return said + f"le jeu s'arrête aussitôt, et la dernière carte posée marque {points}."
-    then = "le jeu s'arrête" if play.series == "single" else "le compte repart de 0"
-    return said + (
-        f"les autres posent tant qu'ils peuvent, la dernière carte posée marque {points}, et {then}."
-    )
-
-
-_ALIKE = {
-    "en": {
-        "rank": (
-            "Two cards of the same rank (two 7s)",
-            "Three cards of the same rank",
-            "Four cards of the same rank",
-        ),
-        "value": (
-            "Two cards of the same counting value (two 7s, or a King and a Queen)",
-            "Three cards of the same counting value",
-            "Four cards of the same counting value",
-        ),
-    },
-    "fr": {
-        "rank": (
-            "Deux cartes de même rang (deux 7)",
-            "Trois cartes de même rang",
-            "Quatre cartes de même rang",
-        ),
-        "value": (
-            "Deux cartes de même valeur (deux 7, ou un roi et une dame)",
-            "Trois cartes de même valeur",
-            "Quatre cartes de même valeur",
-        ),
-    },
-}
-
-
-def _alike(size: int) -> Sentence:
-    """The sentence of ``size`` alike cards (2, 3, 4), by what makes a pair and its points."""
-
-    def sentence(rules: Rules, lang: str) -> str:
-        combos = rules.combinations
-        who = _ALIKE[lang][combos.pairs_by][size - 2]
-        points = combos.pairs[size - 2]
-        if lang == "en":
-            return f"{who} score {points}, in a hand or laid one after another in the play."
-        return f"{who} marquent {points}, en main ou posées l'une après l'autre au jeu."
-
-    return sentence
-
-
-def _many_alike(rules: Rules, lang: str) -> str:
-    combos = rules.combinations
-    by = "rank" if combos.pairs_by == "rank" else "counting value"
-    if lang == "en":
-        return f"Five or more cards of the same {by} score {combos.pairs[0]} for each pair among them."
-    by = "rang" if combos.pairs_by == "rank" else "valeur"
-    return f"Cinq cartes ou plus de même {by} marquent {combos.pairs[0]} pour chaque paire parmi elles."
-
-
-_ACE = {
-    "en": {
-        "low": "the Ace is low only (A 2 3, not Q K A)",
-        "high_or_low": "the Ace is low or high (A 2 3 and Q K A, not K A 2)",
-        "around": "a run may turn the corner (K A 2)",
-    },
-    "fr": {
-        "low": "l'as est bas seulement (A 2 3, pas D R A)",
-        "high_or_low": "l'as est bas ou haut (A 2 3 et D R A, pas R A 2)",
-        "around": "une suite peut tourner le coin (R A 2)",
-    },
-}
-
-
-_RUN = {
-    "en": (
-        "Three or more cards in rank order (4 5 6), whatever their suits, in a hand or laid in any order"
-        " in the play: {said}; {ace}.",
-        "a run of {n} scores {p}",
-        "of {n} {p}",
-        ", a longer one {p}",
-    ),
-    "fr": (
-        "Trois cartes ou plus qui se suivent (4 5 6), quelle que soit leur couleur, en main ou posées dans"
-        " n'importe quel ordre au jeu : {said} ; {ace}.",
-        "une suite de {n} marque {p}",
-        "de {n} {p}",
-        ", une plus longue {p}",
-    ),
-}
-
-
-def _run(rules: Rules, lang: str) -> str:
-    combos = rules.combinations
-    sentence, first, then, longer = _RUN[lang]
-    per_card = points_words(Points(per_card=True), lang)
-    values = sorted(combos.run_values)
-    said = ", ".join(
-        (then if i else first).format(n=number_words(n, lang), p=p) for i, (n, p) in enumerate(values)
-    )
-    said = said + longer.format(p=per_card) if said else per_card
-    return sentence.format(said=said, ace=_ACE[lang][combos.ace])
-
-
-_FLUSH = {
-    "en": {
-        "any": "three or more of {some} and the turn-up",
-        "held": "{every} (three or more), and 1 more if the turn-up matches",
-        "all": "{every} and the turn-up",
-        "held_five": "{every} (three or more), the turn-up joining only to make five with four",
-        "three_of_four": ", or three of four",
-        "lead": "Cards of one suit score 1 point a card: ",
-        "play": "in the play, three or more laid one after another",
-        "none": "Cards of one suit score nothing",
-        "and": "; ",
-    },
-    "fr": {
-        "any": "trois ou plus {some} et de la retournée",
-        "held": "{every} (trois ou plus), et 1 de plus si la retournée est de leur couleur",
-        "all": "{every} et la retournée",
-        "held_five": "{every} (trois ou plus), la retournée ne s'y joignant que pour faire cinq avec quatre",
-        "three_of_four": ", ou trois sur quatre",
-        "lead": "Des cartes d'une même couleur marquent 1 point par carte : ",
-        "play": "au jeu, trois ou plus posées l'une après l'autre",
-        "none": "Des cartes d'une même couleur ne marquent rien",
-        "and": " ; ",
-    },
-}
-_FLUSH_WHERE = {
-    "en": {
-        "hand": ("in a hand, ", "the held cards", "every held card"),
-        "crib": ("in the crib, ", "the crib's cards", "every card of the crib"),
-    },
-    "fr": {
-        "hand": ("en main, ", "des cartes tenues", "toutes les cartes tenues"),
-        "crib": ("au crib, ", "des cartes du crib", "toutes les cartes du crib"),
-    },
-}
-"""Where a flush is counted, and how its cards are said there: some of them, every one."""
-
-
-def _flush(rules: Rules, lang: str) -> str:
-    words = _FLUSH[lang]
-
-    def reading(where: str, value: str) -> str:
-        lead, some, every = _FLUSH_WHERE[lang][where]
-        said = lead + words[value].format(some=some, every=every)
-        if value == "held_five" and rules.hand.flush_three_of_four:
-            said += words["three_of_four"]
-        return said
-
-    parts = []
-    if rules.hand.flush != "off":
-        parts.append(reading("hand", rules.hand.flush))
-    if rules.crib.kind != "none" and rules.crib.flush != "off":
-        parts.append(reading("crib", rules.crib.flush))
-    if rules.play.flush:
-        parts.append(words["play"])
-    if not parts:
-        return f"{words['none']}."
-    return f"{words['lead']}{words['and'].join(parts)}."
-
-
-def _knave(rules: Rules, lang: str) -> str:
-    hand = rules.hand
-    en = lang == "en"
-    points = hand.knave
-    if hand.knave_when == "in_play":
-        return (
-            f"Laying the Jack of the turn-up's suit in the play scores {points}."
-            if en
-            else f"Poser au jeu le valet de la couleur de la retournée marque {points}."
-        )
-    if hand.knave_when == "at_start":
-        when = (
-            "pegged at once, before any hand is counted"
-            if en
-            else "aussitôt, avant qu'aucune main ne soit comptée"
-        )
-    elif hand.when == "before_play":
-        when = "in its holder's announcement" if en else "dans l'annonce de celui qui le tient"
-    else:
-        when = "with its holder's hand" if en else "avec la main de celui qui le tient"
-    said = (
-        f"Holding the Jack of the turn-up's suit scores {points}, {when}."
-        if en
-        else f"Tenir le valet de la couleur de la retournée marque {points}, {when}."
-    )
-    if rules.turnup.jack_also_in_hand:
-        said += (
-            " A Jack turned up also counts as this Knave in every hand."
-            if en
-            else " Un valet retourné compte aussi comme ce valet dans chaque main."
-        )
-    return said
-
-
-def _turned_jack(rules: Rules, lang: str) -> str:
-    from noddy.words.phrases import jack_receiver_name  # the phrases import the calls, which import this
-
-    turnup = rules.turnup
-    who = jack_receiver_name(rules, lang)
-    if lang == "en":
-        at_turn = turnup.jack_when == "at_turn"
-        when = "at once, when it is turned" if at_turn else "inside its receiver's own count"
-        return f"A Jack turned up scores {turnup.jack_points} for {who}, {when}."
-    when = "aussitôt retourné" if turnup.jack_when == "at_turn" else "dans le compte de celui qui le reçoit"
-    return f"Un valet retourné marque {turnup.jack_points} pour {who}, {when}."
-
-
-_SPECIAL_WHERE = {
-    "en": {
-        "hand": "when held in a hand",
-        "play": "when laid in the play",
-        "both": "in a hand and in the play",
-    },
-    "fr": {"hand": "tenues en main", "play": "posées au jeu", "both": "en main et au jeu"},
-}
-
-
-def _special(rules: Rules, lang: str) -> str:
-    from noddy.cards import parse_card
-    from noddy.words.calls import card_name  # the calls import this module
-
-    special = rules.special_cards
-    cards = []
-    for text, points in special.cards:
-        card = parse_card(text)
-        name = card_name(card)
-        shown = card_text(card, lang)
-        cards.append(f"{name} ({shown}) {points}" if name != card.pretty else f"{shown} {points}")
-    where = _SPECIAL_WHERE[lang][special.scored_in]
-    listed = ", ".join(cards)
-    turnup = special.turnup_counts and special.scored_in != "play"
-    if lang == "en":
-        also = ", and a named card turned up scores in every hand" if turnup else ""
-        return f"Some cards have names of their own and score on their own {where}: {listed}{also}."
-    also = ", et une carte nommée retournée marque dans chaque main" if turnup else ""
-    return f"Certaines cartes ont un nom à elles et marquent seules {where} : {listed}{also}."
-
-
 KIND_WORDS: dict[Kind, KindWords] = {
     w.kind: w
     for w in (
@@ -380,7 +51,7 @@ KIND_WORDS: dict[Kind, KindWords] = {
             {"en": "fifteen", "fr": "quinze"},
             {"en": "fifteens", "fr": "les quinze"},
             {"en": "fifteen", "fr": "quinze"},
-            _fifteen,
+            said.fifteen,
             ("hand.fifteen", "play.fifteen"),
         ),
         KindWords(
@@ -388,7 +59,7 @@ KIND_WORDS: dict[Kind, KindWords] = {
             {"en": "twenty-five", "fr": "vingt-cinq"},
             {"en": "twenty-fives", "fr": "les vingt-cinq"},
             {"en": "twenty-five", "fr": "vingt-cinq"},
-            _twenty_five,
+            said.twenty_five,
             ("hand.twenty_five", "play.twenty_five"),
         ),
         KindWords(
@@ -396,7 +67,7 @@ KIND_WORDS: dict[Kind, KindWords] = {
             {"en": "thirty-one", "fr": "trente-et-un"},
             {"en": "thirty-ones", "fr": "les trente-et-un"},
             {"en": "thirty-one", "fr": "trente-et-un"},
-            _thirty_one,
+            said.thirty_one,
             ("play.thirty_one", "play.thirty_one_extra", "play.series", "hand.thirty_one"),
         ),
         KindWords(
@@ -404,7 +75,7 @@ KIND_WORDS: dict[Kind, KindWords] = {
             {"en": "a pair", "fr": "une paire"},
             {"en": "pairs", "fr": "les paires"},
             {"en": "pair", "fr": "paire"},
-            _alike(2),
+            said.alike(2),
             ("combinations.pairs", "combinations.pairs_by"),
         ),
         KindWords(
@@ -412,7 +83,7 @@ KIND_WORDS: dict[Kind, KindWords] = {
             {"en": "a pair royal", "fr": "une paire royale"},
             {"en": "pairs royal", "fr": "les paires royales"},
             {"en": "pair royal", "fr": "paire royale"},
-            _alike(3),
+            said.alike(3),
             ("combinations.pairs", "combinations.pairs_by"),
         ),
         KindWords(
@@ -420,7 +91,7 @@ KIND_WORDS: dict[Kind, KindWords] = {
             {"en": "a double pair royal", "fr": "une double paire royale"},
             {"en": "double pairs royal", "fr": "les doubles paires royales"},
             {"en": "double pair royal", "fr": "double paire royale"},
-            _alike(4),
+            said.alike(4),
             ("combinations.pairs", "combinations.pairs_by"),
         ),
         KindWords(
@@ -428,7 +99,7 @@ KIND_WORDS: dict[Kind, KindWords] = {
             {"en": "{n} alike", "fr": "{n} cartes pareilles"},
             {"en": "five alike or more", "fr": "cinq cartes pareilles ou plus"},
             {"en": "five alike", "fr": "cinq pareilles"},
-            _many_alike,
+            said.many_alike,
             ("combinations.pairs", "combinations.pairs_by"),
         ),
         KindWords(
@@ -436,7 +107,7 @@ KIND_WORDS: dict[Kind, KindWords] = {
             {"en": "a run of {n}", "fr": "une suite de {n}"},
             {"en": "runs", "fr": "les suites"},
             {"en": "run (sequence)", "fr": "suite (séquence)"},
-            _run,
+            said.run,
             ("combinations.run_values", "combinations.ace"),
         ),
         KindWords(
@@ -444,7 +115,7 @@ KIND_WORDS: dict[Kind, KindWords] = {
             {"en": "a flush of {n}", "fr": "une couleur de {n}"},
             {"en": "flushes", "fr": "les couleurs"},
             {"en": "flush", "fr": "couleur"},
-            _flush,
+            said.flush,
             ("hand.flush", "hand.flush_three_of_four", "crib.flush", "play.flush"),
         ),
         KindWords(
@@ -452,7 +123,7 @@ KIND_WORDS: dict[Kind, KindWords] = {
             {},
             {"en": "the Knave", "fr": "le valet (Noddy)"},
             {"en": "{name}", "fr": "{name}"},
-            _knave,
+            said.knave,
             ("hand.knave", "hand.knave_when", "hand.when", "turnup.jack_also_in_hand"),
         ),
         KindWords(
@@ -460,7 +131,7 @@ KIND_WORDS: dict[Kind, KindWords] = {
             {},
             {"en": "named cards", "fr": "les cartes nommées"},
             {"en": "named cards", "fr": "cartes nommées"},
-            _special,
+            said.special,
             ("special_cards.cards", "special_cards.scored_in", "special_cards.turnup_counts"),
         ),
         KindWords(
@@ -468,7 +139,7 @@ KIND_WORDS: dict[Kind, KindWords] = {
             {"en": "one for last", "fr": "la dernière carte"},
             {"en": "the last card", "fr": "la dernière carte"},
             {"en": "go", "fr": "go"},
-            _last_card,
+            said.last_card,
             ("play.last_card", "play.after_go", "play.series"),
         ),
         KindWords(
@@ -476,7 +147,7 @@ KIND_WORDS: dict[Kind, KindWords] = {
             {},
             {"en": "the Jack turned up", "fr": "le valet retourné"},
             {"en": "{name}", "fr": "{name}"},
-            _turned_jack,
+            said.turned_jack,
             ("turnup.jack_points", "turnup.jack_to", "turnup.jack_when"),
         ),
     )
