@@ -236,6 +236,10 @@ def test_the_help_at_the_table_ends_with_the_glossary_of_its_rules() -> None:
     nod = runner.invoke(app, ["play", "--seed", "4", "--rules", "willughby"], input="?\nq\n").stdout
     assert "Words at this table:" in crib and "his nobs:" in crib and "the show:" in crib
     assert "Knave Noddy:" in nod and "announcement:" in nod and "his nobs" not in nod
+    said = " ".join(nod.split())  # the terminal wraps the sentences
+    assert "a run of three scores 2, of four 4, of five 5" in said and "a point a card" not in said
+    assert "exactly 31 scores 2, and the play ends" in said and "starts again" not in said
+    assert "in a hand, three or more of the held cards and the turn-up" in said
     french = runner.invoke(
         app, ["play", "--seed", "4", "--rules", "cribbage", "--lang", "fr"], input="?\nq\n"
     )

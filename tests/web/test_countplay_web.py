@@ -74,6 +74,9 @@ def test_the_glossary_follows_the_tables_rules_and_language(client: TestClient) 
     assert "his nobs" in crib_names and "crib" in crib_names and "the show" in crib_names
     assert "Noddy" in nod_names and "annonce" in nod_names and "quinze" in nod_names
     assert "crib" not in nod_names
+    nod_text = {t["term"]: t["text"] for t in nod_terms["terms"]}
+    assert "une suite de trois marque 2" in nod_text["suite (séquence)"]
+    assert "et le jeu s'arrête" in nod_text["trente-et-un"]
     assert client.get(f"/api/tables/{crib['id']}/glossary", params={"lang": "xx"}).status_code == 422
     assert client.get("/api/tables/nosuch/glossary").status_code == 404
 
