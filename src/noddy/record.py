@@ -12,9 +12,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from noddy.errors import NoddyError, RecordError
+from noddy.errors import NoddyError, NotationError, RecordError
 from noddy.game import Action, GameState, new_game
 from noddy.rules import Rules, dump_rules, load_rules, loads_rules
+from noddy.textdata import read_json
 
 __all__ = ["FORMAT", "VERSION", "GameRecord", "Seat", "format_action", "parse_action", "result_of"]
 
@@ -183,9 +184,9 @@ class GameRecord:
     def loads(cls, text: str) -> GameRecord:
         """Read a record from JSON text; raise `RecordError` naming the first field that is wrong."""
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"not a noddy record: invalid JSON ({exc.msg}, line {exc.lineno})") from None
+            data = read_json(text)
+        except NotationError as exc:
+            raise RecordError(f"not a noddy record: {exc}") from None
         return cls.from_json(data)
 
     @classmethod
@@ -234,9 +235,10 @@ class GameRecord:
         if seed is not None and not _is_int(seed):
             raise RecordError(f'"seed" is {_quote(seed)}: write a whole number, or leave it out')
         undos = data.get("undos", 0)
-        if not _is_int(undos) or undos < 0:
+        if "undos" in data and (not _is_int(undos) or undos < 1):
             raise RecordError(
-                f'"undos" is {_quote(undos)}: write how many times moves were taken back (0 or more)'
+                f'"undos" is {_quote(undos)}: write how many times moves were taken back (1 or more),'
+                " or leave it out when none were"
             )
         sides = 2 if partners else players
         meta = {"result": _read_result(data["result"], sides)} if "result" in data else {}

@@ -219,8 +219,8 @@ def replay(
     with reporting_errors():
         rec = GameRecord.load(file)
         lang = language(lang, rec.rules)
+        final = rec.verify(kinds=(HUMAN, *COMPUTERS))
         if verify:
-            final = rec.verify(kinds=(HUMAN, *COMPUTERS))
             result = terminal_phrase("verify.scores", lang, scores=list(final.scores))
             if final.is_over:
                 end = terminal_phrase("verify.draw", lang) if final.winner is None else None
@@ -229,7 +229,6 @@ def replay(
             detail = terminal_phrase("verify.detail", lang, n=len(rec.actions), result=result)
             console.print(f"[green]{sound}[/] {detail}")
             return
-        final = rec.final()
     names = [record_name(s.name, s.kind, lang) for s in rec.seats]
     terminal = Terminal(names, None, lang=lang)
     if not final.is_over:

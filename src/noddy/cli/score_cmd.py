@@ -118,15 +118,14 @@ def answer_lines(
     line end or a gap between requests asks nothing. Errors name the line as the file numbers it."""
     import json  # only batches and --json need it: the count alone starts without
 
+    from noddy.textdata import read_json
+
     for number, line in enumerate(lines, start=1):
         try:
             text = _text(line)
             if not text.strip():
                 continue
-            yield json.dumps(answer(json.loads(text), defaults), ensure_ascii=False), True
-        except json.JSONDecodeError as exc:
-            error = f"line {number}: not valid JSON ({exc.msg} at column {exc.colno})"
-            yield json.dumps({"error": error}, ensure_ascii=False), False
+            yield json.dumps(answer(read_json(text), defaults), ensure_ascii=False), True
         except NoddyError as exc:
             yield json.dumps({"error": f"line {number}: {exc}"}, ensure_ascii=False), False
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ipaddress
+import math
 from pathlib import Path
 from typing import Annotated
 
@@ -74,6 +76,7 @@ def serve(
 
     workers = default_workers() if bot_workers is None else bot_workers
     with reporting_errors():
+        _check_address(port, bot_delay, proxy)
         if db is not None and data is not None:
             usage_error("give --db or --data-dir, not both: --db names the whole database")
         url = db or default_url(data)
@@ -83,3 +86,23 @@ def serve(
     console.print(f"[bold]noddy[/] is serving at [bold cyan]{address}[/]  (database: {escape(url)})")
     console.print("Open that address in your browser; press Ctrl+C to stop.")
     uvicorn.run(app, **server_options(host, port, proxy))
+
+
+def _check_address(port: int, bot_delay: float | None, proxy: str | None) -> None:
+    """Refuse, before anything starts, a port no socket can have (uvicorn would listen elsewhere
+    than the address announced), a delay that is no length of time, and a proxy that is not an
+    address: each would be taken silently and do something else."""
+    if not 1 <= port <= 65_535:
+        raise NoddyError(f"--port {port}: give a port from 1 to 65535, e.g. 8000")
+    if bot_delay is not None and not (math.isfinite(bot_delay) and bot_delay >= 0):
+        raise NoddyError(f"--bot-delay {bot_delay}: give the seconds as a number from 0 up, e.g. 0.8")
+    if proxy is None or proxy.strip() == "*":
+        return
+    for entry in proxy.split(","):
+        try:
+            ipaddress.ip_network(entry.strip(), strict=False)
+        except ValueError:
+            raise NoddyError(
+                f"--proxy {proxy!r}: {entry.strip()!r} is not an IP address or network; give your"
+                " reverse proxy's address, e.g. 127.0.0.1 (several comma-separated, or * for any)"
+            ) from None

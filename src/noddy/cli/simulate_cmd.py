@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import json
+import os
 import signal
+import sys
+import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
 from types import FrameType
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
 from rich.markup import escape
@@ -17,6 +20,7 @@ from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
     Progress,
+    TaskID,
     TextColumn,
     TimeElapsedColumn,
     TimeRemainingColumn,
@@ -229,18 +233,41 @@ def _print_comparison(reports: Sequence[Report], engines: Sequence[str]) -> None
     print_table(table)
 
 
+class _Terminated(BaseException):
+    """SIGTERM while the games run: the command stops as at Ctrl+C."""
+
+
 @contextmanager
 def _ended_by_sigterm() -> Iterator[None]:
     """While the games run, SIGTERM ends the command as Ctrl+C would: the worker processes stop too."""
 
-    def stop(signum: int, _frame: FrameType | None) -> None:
-        raise SystemExit(128 + signum)
+    def stop(_signum: int, _frame: FrameType | None) -> None:
+        raise _Terminated
 
     previous = signal.signal(signal.SIGTERM, stop)
     try:
         yield
     finally:
         signal.signal(signal.SIGTERM, previous)
+
+
+_EXIT_GRACE = 2.0
+"""Seconds a stopped command's exit may wait on the worker pool's own thread (see `_stopped`)."""
+
+
+def _stopped(signum: int, played: int, games: int) -> NoReturn:
+    """Say that the games were stopped and how far they got, and exit with the status of that
+    signal. The workers are ended by then, but one ended while it sent its games leaves the pool's
+    reading thread waiting for the rest for ever, and a normal exit joins that thread: if the exit
+    has not ended the process within `_EXIT_GRACE` seconds, a timer ends it, output written."""
+    code = 128 + signum
+    err_console.print(sim_phrase("stopped", played=f"{played:,}", games=f"{games:,}"))
+    sys.stdout.flush()
+    sys.stderr.flush()
+    watchdog = threading.Timer(_EXIT_GRACE, os._exit, (code,))
+    watchdog.daemon = True
+    watchdog.start()
+    raise SystemExit(code)
 
 
 def _run(
@@ -264,28 +291,41 @@ def _run(
         TextColumn("left:"),
         TimeRemainingColumn(),
     )
-    with (
-        _ended_by_sigterm(),
-        executor_for(workers, dask) as (executor, slots),
-        Progress(*columns, console=err_console, transient=True) as progress,
-    ):
-        for rules, chosen in zip(rule_sets, engines, strict=True):
-            task = progress.add_task(rules.name, total=games)
-            summaries = iter_games(
-                rules,
-                names,
-                games,
-                seed,
-                partners=partners,
-                executor=executor,
-                chunk=chunk_size(games, slots),
-                on_progress=partial(progress.advance, task),
-                engine=chosen,
-            )
-            reports.append(make_report(rules, names, seed, summaries))
-            if not err_console.is_terminal:
-                elapsed = progress.tasks[task].elapsed or 0.0
-                err_console.print(f"{escape(rules.name)}: {games:,} games played in {elapsed:.0f} s")
+    played = 0
+
+    def advance(progress: Progress, task: TaskID, done: int) -> None:
+        nonlocal played
+        played += done
+        progress.advance(task, done)
+
+    try:
+        with (
+            _ended_by_sigterm(),
+            executor_for(workers, dask) as (executor, slots),
+            Progress(*columns, console=err_console, transient=True) as progress,
+        ):
+            for rules, chosen in zip(rule_sets, engines, strict=True):
+                task = progress.add_task(rules.name, total=games)
+                summaries = iter_games(
+                    rules,
+                    names,
+                    games,
+                    seed,
+                    partners=partners,
+                    executor=executor,
+                    chunk=chunk_size(games, slots),
+                    on_progress=partial(advance, progress, task),
+                    engine=chosen,
+                    ahead=4 * slots,
+                )
+                reports.append(make_report(rules, names, seed, summaries))
+                if not err_console.is_terminal:
+                    elapsed = progress.tasks[task].elapsed or 0.0
+                    err_console.print(f"{escape(rules.name)}: {games:,} games played in {elapsed:.0f} s")
+    except KeyboardInterrupt:
+        _stopped(signal.SIGINT, played, games * len(rule_sets))
+    except _Terminated:
+        _stopped(signal.SIGTERM, played, games * len(rule_sets))
     return reports
 
 

@@ -72,14 +72,14 @@ def load_progress(path: Path, lang: str = "en") -> tuple[Progress, Path | None]:
     """The progress saved at ``path`` (new progress if there is none). A damaged file is moved
     aside, never overwritten: the second value is where it went (``None`` if it was sound)."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_bytes()
     except FileNotFoundError:
         return Progress(), None
     except OSError as exc:
         raise NoddyError(f"cannot read the progress file {str(path)!r}: {exc.strerror}") from None
     try:
-        return Progress.from_json(json.loads(text)), None
-    except (ValueError, ProgressError) as exc:
+        return Progress.loads(text), None
+    except ProgressError as exc:
         moved = path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
         try:
             path.replace(moved)

@@ -22,7 +22,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from noddy.errors import NoddyError
+from noddy.errors import NoddyError, NotationError
+from noddy.textdata import read_json
 
 __all__ = ["BOXES", "SLOW", "KindStats", "Progress", "ProgressError", "RoundResult", "TimedRound"]
 
@@ -167,6 +168,16 @@ class Progress:
             "best": dict(self.best),
             "round": None if self.round is None else asdict(self.round),
         }
+
+    @classmethod
+    def loads(cls, text: str | bytes) -> Progress:
+        """Progress from its saved JSON text (bytes are read as UTF-8); `ProgressError` says what
+        is wrong with text that is not UTF-8, not JSON, nested too deep or damaged."""
+        try:
+            data = read_json(text)
+        except NotationError as exc:
+            raise ProgressError(f"damaged saved progress: {exc}") from None
+        return cls.from_json(data)
 
     @classmethod
     def from_json(cls, data: Any) -> Progress:

@@ -20,7 +20,7 @@ from noddy.rules.load import (
     rules_from_data,
     rules_to_data,
 )
-from noddy.rules.model import FIELDS, SECTIONS, Rules, Source, field_spec
+from noddy.rules.model import FIELDS, LANGUAGES, SECTIONS, Rules, Source, field_spec
 from noddy.rules.seating import side_of, side_seats
 from noddy.rules.sections import (
     Combinations,
@@ -44,6 +44,7 @@ if TYPE_CHECKING:
 __all__ = [
     "CITED",
     "FIELDS",
+    "LANGUAGES",
     "SECTIONS",
     "Cited",
     "Combinations",

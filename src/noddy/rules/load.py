@@ -13,8 +13,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from noddy.errors import RulesError
+from noddy.errors import NotationError, RulesError
 from noddy.rules.model import FIELDS, SECTIONS, Rules, Source
+from noddy.textdata import read_toml
 
 __all__ = [
     "dump_rules",
@@ -105,9 +106,9 @@ def read_rules_file(path: Path, shown: str | None = None) -> dict[str, Any]:
             " save the rules file as UTF-8"
         ) from None
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise RulesError(f"{name}: not valid TOML: {exc}") from None
+        data = read_toml(text)
+    except NotationError as exc:
+        raise RulesError(f"{name}: {exc}") from None
     data.setdefault("name", path.stem)
     return data
 
@@ -150,9 +151,9 @@ def extended(path: Path) -> str | Path | None:
 def loads_rules(text: str) -> Rules:
     """Rules from TOML text (as written by `dump_rules`, or a house-rules file)."""
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise RulesError(f"not valid TOML: {exc}") from None
+        data = read_toml(text)
+    except NotationError as exc:
+        raise RulesError(str(exc)) from None
     return rules_from_data(data, origin="rules text")
 
 
@@ -163,8 +164,8 @@ def parse_override(item: str) -> tuple[str, Any]:
         raise RulesError(f"cannot read override {item!r}: write it as section.field=value")
     raw = raw.strip()
     try:
-        value = tomllib.loads(f"v = {raw}")["v"]
-    except tomllib.TOMLDecodeError:
+        value = read_toml(f"v = {raw}")["v"]
+    except NotationError:
         value = raw
     return path.strip(), value
 
@@ -225,7 +226,13 @@ def _resolve_extends(
 
 def rules_from_data(data: Mapping[str, Any], *, origin: str = "rules", folder: Path | None = None) -> Rules:
     """Build validated `Rules` from parsed TOML data; errors name the field path and what is allowed.
-    A rules file it extends is found from ``folder`` (by default, the current folder)."""
+    A rules file it extends is found from ``folder`` (by default, the current folder). Data that
+    neither extends a rule set nor gives any section says no rule, and is refused."""
+    if "extends" not in data and not any(key in SECTIONS for key in data):
+        raise RulesError(
+            f"{origin}: says no rule: start from a rule set, e.g. extends = \"cribbage\", and change"
+            " what differs, or write out the whole rule set as 'noddy rules show NAME --toml' does"
+        )
     data = _resolve_extends(data, origin, folder or Path())
     for key in data:
         if key not in TOP_KEYS and key not in SECTIONS:

@@ -24,7 +24,10 @@ from noddy.rules.sections import (
     Words,
 )
 
-__all__ = ["FIELDS", "SECTIONS", "Rules", "Source", "field_spec"]
+__all__ = ["FIELDS", "LANGUAGES", "SECTIONS", "Rules", "Source", "field_spec"]
+
+LANGUAGES = ("en", "fr")
+"""The languages noddy speaks, so the ones a rule set's ``language`` may name."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +84,8 @@ class Rules:
     title: str = ""
     summary: str = ""
     language: str = "en"
-    """The language the rule set's players speak (its source's): the web speaks it by default."""
+    """The language the rule set's players speak (its source's), one of `LANGUAGES`: the web speaks
+    it by default."""
     sources: tuple[Source, ...] = ()
     notes: tuple[tuple[str, str], ...] = ()
     deal: Deal = field(default_factory=Deal)

@@ -18,10 +18,13 @@ def _fail(path: str, message: str) -> RulesError:
 
 def validate(rules: Rules) -> None:
     """Raise `RulesError` naming the first field path whose value does not fit."""
-    from noddy.rules.model import FIELDS
+    from noddy.rules.model import FIELDS, LANGUAGES
 
     if not rules.name.strip():
         raise _fail("name", "a rule set needs a name")
+    if rules.language not in LANGUAGES:
+        known = ", ".join(LANGUAGES)
+        raise _fail("language", f"{rules.language!r} is not a language noddy speaks; write one of {known}")
     for spec in FIELDS:
         spec.codec.check(getattr(getattr(rules, spec.section), spec.name), spec.path)
     _validate_deal(rules)

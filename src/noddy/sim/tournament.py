@@ -14,10 +14,12 @@ import math
 import multiprocessing
 import os
 import random
+import signal
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
 from dataclasses import dataclass
+from itertools import islice
 
 from noddy.errors import NoddyError
 from noddy.game import EVENT_FACTS, Event, EventKind, GameState, new_game, side_of
@@ -29,6 +31,7 @@ from noddy.rules import Rules, dump_rules, loads_rules
 from noddy.scoring import Kind, total
 
 __all__ = [
+    "AHEAD",
     "ENGINES",
     "KERNEL_TALLIES",
     "KIND_SOURCES",
@@ -109,6 +112,10 @@ def _kernel_sources(tallies: Sequence[int]) -> tuple[int, ...]:
     return tuple(points)
 
 _MAX_CHUNK = 200
+
+AHEAD = 64
+"""Tasks sent to an executor before the first has finished (`iter_games`); a caller that knows
+how many games its executor runs at once may send a few for each."""
 
 ENGINES = ("auto", "kernel", "python")
 """Which engine plays: ``kernel`` (compiled; random and greedy players), ``python`` (the readable
@@ -312,6 +319,7 @@ def play_games(
     chunk: int = 50,
     on_progress: Callable[[int], None] | None = None,
     engine: str = "auto",
+    ahead: int = AHEAD,
 ) -> list[GameSummary]:
     """Play ``games`` games and return their summaries in game order (see `iter_games`)."""
     summaries = iter_games(
@@ -324,6 +332,7 @@ def play_games(
         chunk=chunk,
         on_progress=on_progress,
         engine=engine,
+        ahead=ahead,
     )
     return sorted(summaries, key=lambda summary: summary.index)
 
@@ -339,18 +348,21 @@ def iter_games(
     chunk: int = 50,
     on_progress: Callable[[int], None] | None = None,
     engine: str = "auto",
+    ahead: int = AHEAD,
 ) -> Iterator[GameSummary]:
     """Play ``games`` games and yield each summary as its game (or its task) finishes, keeping none,
     so that statistics can be streamed (`noddy.sim.stats.Tally`) over any number of games.
 
     With no ``executor`` the games run here, one by one, in game order; otherwise in tasks of
     ``chunk`` games, yielded as the tasks finish. ``on_progress`` hears how many games have just
-    finished. ``engine`` (`ENGINES`) says which engine plays (see `choose_engine`). The tournament
-    is checked before any game is played.
+    finished. ``engine`` (`ENGINES`) says which engine plays (see `choose_engine`). At most
+    ``ahead`` tasks wait on the executor at once, more sent as they finish, so that any number of
+    games runs in bounded memory and stops at once when asked. The tournament is checked before
+    any game is played.
     """
     check_tournament(rules, names, partners, games)
     chosen = choose_engine(rules, names, engine)
-    return _iter_games(rules, names, games, seed, partners, executor, chunk, on_progress, chosen)
+    return _iter_games(rules, names, games, seed, partners, executor, chunk, on_progress, chosen, ahead)
 
 
 def _iter_games(
@@ -363,6 +375,7 @@ def _iter_games(
     chunk: int,
     on_progress: Callable[[int], None] | None,
     engine: str,
+    ahead: int,
 ) -> Iterator[GameSummary]:
     if executor is None:
         for summary in _play_games(rules, names, partners, seed, range(games), engine):
@@ -371,21 +384,19 @@ def _iter_games(
                 on_progress(1)
         return
     args = (dump_rules(rules), tuple(names), partners, seed)
-    futures = {
-        executor.submit(play_chunk, *args, start, min(start + chunk, games), engine)
-        for start in range(0, games, chunk)
-    }
-    try:
-        for future in as_completed(futures):
-            futures.discard(future)
+    starts = iter(range(0, games, chunk))
+    pending: set[Future[list[GameSummary]]] = set()
+    while True:
+        for start in islice(starts, max(1, ahead) - len(pending)):
+            pending.add(executor.submit(play_chunk, *args, start, min(start + chunk, games), engine))
+        if not pending:
+            return
+        finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+        for future in finished:
             done = future.result()
             yield from done
             if on_progress is not None:
                 on_progress(len(done))
-    except BaseException:
-        for future in futures:
-            future.cancel()
-        raise
 
 
 @contextmanager
@@ -415,12 +426,20 @@ def executor_for(workers: int | None, dask: str | None = None) -> Iterator[tuple
     # Workers come from a fork server, so they never inherit the progress bar's thread.
     context = multiprocessing.get_context("forkserver")
     before = set(multiprocessing.active_children())
-    with ProcessPoolExecutor(max_workers=count, mp_context=context) as pool:
+    with ProcessPoolExecutor(max_workers=count, mp_context=context, initializer=_deaf_to_interrupts) as pool:
         try:
             yield pool, count
         except BaseException:
-            # Stopped (an error, Ctrl+C, SIGTERM): the workers stop too, mid-game, not after their tasks.
-            pool.shutdown(wait=False, cancel_futures=True)
+            # Stopped (an error, Ctrl+C, SIGTERM): the workers stop too, mid-game, not after their
+            # tasks. No future is cancelled: Python 3.11's pool, broken with a cancelled future
+            # still pending, fails in its own thread; the few tasks pending (`AHEAD`) fail instead.
+            pool.shutdown(wait=False)
             for worker in set(multiprocessing.active_children()) - before:
                 worker.terminate()
             raise
+
+
+def _deaf_to_interrupts() -> None:
+    """A worker's start: Ctrl+C at a terminal reaches every process of the command, and only the
+    command decides what stops (it ends its workers itself), so a worker ignores it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -122,8 +122,8 @@ class ProgressStore:
         if row is None:
             return Progress()
         try:
-            return Progress.from_json(json.loads(row.data))
-        except (ValueError, ProgressError):
+            return Progress.loads(row.data)
+        except ProgressError:
             return Progress()
 
     def save(self, browser: str, progress: Progress) -> None:

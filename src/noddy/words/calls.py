@@ -21,7 +21,7 @@ from typing import Any
 
 from noddy.cards import Card
 from noddy.errors import NoddyError
-from noddy.rules import Rules
+from noddy.rules import LANGUAGES, Rules
 from noddy.scoring import Kind, ScoreItem
 from noddy.words.card_names import card_text, card_words, knave_name
 from noddy.words.kinds import KIND_WORDS
@@ -42,7 +42,6 @@ __all__ = [
     "say",
 ]
 
-LANGUAGES = ("en", "fr")
 
 SPECIAL_NAMES = {"Ks": "Flat Back", "Qh": "Countenance", "Jh": "Roger"}
 """The names of the named cards, where the rules count them."""

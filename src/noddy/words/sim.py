@@ -21,6 +21,7 @@ SIM: dict[str, dict[str, str]] = {
         "sides.title": "Sides",
         "sides.side": "side",
         "sides.wins": "{side} wins",
+        "stopped": "Stopped after {played} of {games} games, as asked: no report.",
     },
 }
 """Each phrase of the simulator's report, per language (the report is in English only, as yet)."""

@@ -1,0 +1,86 @@
+"""JSON and TOML from outside (records, batch lines, progress files, house rules), read so that
+bad text ends in a `NotationError` saying what is wrong, never in a parser's own exception.
+
+Both parsers recurse once for each list or table inside another, so text nested thousands deep
+would end in `RecursionError`; and data nested a few hundred deep, which parses, may still make
+whatever walks it next recurse too far. Noddy's own files nest a few levels, so data nested deeper
+than `DEPTH` is refused, whether the parser or the check finds it.
+
+>>> read_json('{"held": "Jh 4d 5d"}')
+{'held': 'Jh 4d 5d'}
+>>> read_json("[" * 100 + "]" * 100)
+Traceback (most recent call last):
+...
+noddy.errors.NotationError: lists and tables are nested more than 32 deep; noddy's files nest a few levels
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from noddy.errors import NotationError
+
+__all__ = ["DEPTH", "read_json", "read_toml"]
+
+DEPTH = 32
+"""How deep lists and tables (objects) may sit within each other; a record nests three deep."""
+
+_TOO_DEEP = f"lists and tables are nested more than {DEPTH} deep; noddy's files nest a few levels"
+
+
+def read_json(text: str | bytes) -> Any:
+    """The data of JSON ``text`` (bytes are read as UTF-8); `NotationError` for text that is not
+    UTF-8, not JSON, or nested deeper than `DEPTH`."""
+    import json
+
+    if isinstance(text, bytes):
+        text = _decoded(text)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        where = f"column {exc.colno}" if exc.lineno == 1 else f"line {exc.lineno}, column {exc.colno}"
+        raise NotationError(f"not valid JSON ({exc.msg} at {where})") from None
+    except RecursionError:
+        raise NotationError(_TOO_DEEP) from None
+    _check_depth(data)
+    return data
+
+
+def read_toml(text: str) -> dict[str, Any]:
+    """The data of TOML ``text``; `NotationError` for text that is not TOML or nested deeper than
+    `DEPTH` (the message is the parser's, which says where)."""
+    import tomllib
+
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise NotationError(f"not valid TOML: {exc}") from None
+    except RecursionError:
+        raise NotationError(_TOO_DEEP) from None
+    _check_depth(data)
+    return data
+
+
+def _decoded(data: bytes) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise NotationError(
+            f"not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start})"
+        ) from None
+
+
+def _check_depth(data: Any) -> None:
+    """Refuse ``data`` with lists or tables nested deeper than `DEPTH` (a walk without recursion)."""
+    stack = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict):
+            children = list(value.values())
+        elif isinstance(value, list):
+            children = value
+        else:
+            continue
+        if depth > DEPTH:
+            raise NotationError(_TOO_DEEP)
+        stack.extend((child, depth + 1) for child in children)
