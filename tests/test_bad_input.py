@@ -99,7 +99,8 @@ def test_a_progress_file_not_utf8_or_too_deep_is_set_aside(tmp_path: Path, conte
         Progress.loads(content)
     path = tmp_path / "p.json"
     path.write_bytes(content)
-    result = runner.invoke(app, ["train", "--progress", str(path), "-r", "cribbage", "-n", "1"], input="0\n")
+    args = ["train", "--progress", str(path), "-r", "cribbage", "--questions", "1"]
+    result = runner.invoke(app, args, input="0\n")
     assert result.exit_code == 0, result.stderr
     assert "could not be read" in result.stderr
     (aside,) = tmp_path.glob("p.json.damaged-*")
@@ -178,7 +179,7 @@ def test_serve_refuses_options_it_would_take_silently(
     served: list[dict[str, Any]] = []
     monkeypatch.setattr(uvicorn, "run", lambda _app, **options: served.append(options))
     code, out, err = run("serve", "--data-dir", str(tmp_path), "--bot-workers", "0", *args)
-    assert code == 1 and message in err and served == [] and "serving" not in out
+    assert code == 2 and message in err and served == [] and "serving" not in out
 
 
 def test_serve_takes_good_options(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -93,16 +93,23 @@ def _check_address(port: int, bot_delay: float | None, proxy: str | None) -> Non
     than the address announced), a delay that is no length of time, and a proxy that is not an
     address: each would be taken silently and do something else."""
     if not 1 <= port <= 65_535:
-        raise NoddyError(f"--port {port}: give a port from 1 to 65535, e.g. 8000")
+        usage_error(f"--port {port}: give a port from 1 to 65535, e.g. 8000")
     if bot_delay is not None and not (math.isfinite(bot_delay) and bot_delay >= 0):
-        raise NoddyError(f"--bot-delay {bot_delay}: give the seconds as a number from 0 up, e.g. 0.8")
+        usage_error(f"--bot-delay {bot_delay}: give the seconds as a number from 0 up, e.g. 0.8")
     if proxy is None or proxy.strip() == "*":
         return
-    for entry in proxy.split(","):
-        try:
-            ipaddress.ip_network(entry.strip(), strict=False)
-        except ValueError:
-            raise NoddyError(
-                f"--proxy {proxy!r}: {entry.strip()!r} is not an IP address or network; give your"
+    for entry in (entry.strip() for entry in proxy.split(",")):
+        if not _is_network(entry):
+            usage_error(
+                f"--proxy {proxy!r}: {entry!r} is not an IP address or network; give your"
                 " reverse proxy's address, e.g. 127.0.0.1 (several comma-separated, or * for any)"
-            ) from None
+            )
+
+
+def _is_network(text: str) -> bool:
+    """Whether ``text`` is an IP address or network, as uvicorn reads a trusted proxy."""
+    try:
+        ipaddress.ip_network(text, strict=False)
+    except ValueError:
+        return False
+    return True

@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 import json
-import os
 import signal
-import sys
-import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from functools import partial
@@ -251,23 +248,11 @@ def _ended_by_sigterm() -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
-_EXIT_GRACE = 2.0
-"""Seconds a stopped command's exit may wait on the worker pool's own thread (see `_stopped`)."""
-
-
 def _stopped(signum: int, played: int, games: int) -> NoReturn:
     """Say that the games were stopped and how far they got, and exit with the status of that
-    signal. The workers are ended by then, but one ended while it sent its games leaves the pool's
-    reading thread waiting for the rest for ever, and a normal exit joins that thread: if the exit
-    has not ended the process within `_EXIT_GRACE` seconds, a timer ends it, output written."""
-    code = 128 + signum
+    signal (the workers, told to stop, end after the game under way)."""
     err_console.print(sim_phrase("stopped", played=f"{played:,}", games=f"{games:,}"))
-    sys.stdout.flush()
-    sys.stderr.flush()
-    watchdog = threading.Timer(_EXIT_GRACE, os._exit, (code,))
-    watchdog.daemon = True
-    watchdog.start()
-    raise SystemExit(code)
+    raise SystemExit(128 + signum)
 
 
 def _run(

@@ -15,6 +15,7 @@ import multiprocessing
 import os
 import random
 import signal
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
@@ -284,9 +285,15 @@ def play_chunk(
     stop: int,
     engine: str = "auto",
 ) -> list[GameSummary]:
-    """Play games ``start`` to ``stop - 1``: the task sent to a worker, all in plain data."""
+    """Play games ``start`` to ``stop - 1``: the task sent to a worker, all in plain data. A worker
+    told to stop (`_worker_start`) ends the task after the game under way, with the games played."""
     rules = loads_rules(rules_toml)
-    return list(_play_games(rules, names, partners, seed, range(start, stop), engine))
+    played = []
+    for summary in _play_games(rules, names, partners, seed, range(start, stop), engine):
+        played.append(summary)
+        if _stopping.is_set():
+            break
+    return played
 
 
 def chunk_size(games: int, workers: int) -> int:
@@ -426,20 +433,27 @@ def executor_for(workers: int | None, dask: str | None = None) -> Iterator[tuple
     # Workers come from a fork server, so they never inherit the progress bar's thread.
     context = multiprocessing.get_context("forkserver")
     before = set(multiprocessing.active_children())
-    with ProcessPoolExecutor(max_workers=count, mp_context=context, initializer=_deaf_to_interrupts) as pool:
+    with ProcessPoolExecutor(max_workers=count, mp_context=context, initializer=_worker_start) as pool:
         try:
             yield pool, count
         except BaseException:
-            # Stopped (an error, Ctrl+C, SIGTERM): the workers stop too, mid-game, not after their
-            # tasks. No future is cancelled: Python 3.11's pool, broken with a cancelled future
-            # still pending, fails in its own thread; the few tasks pending (`AHEAD`) fail instead.
-            pool.shutdown(wait=False)
+            # Stopped (an error, Ctrl+C, SIGTERM): the tasks not begun are dropped, and each worker,
+            # told by SIGTERM, ends its task after the game under way. A worker killed outright
+            # could die halfway through sending its games, leaving the pool waiting for the rest
+            # of them for ever; told, it finishes sending, and the pool shuts down in good order.
+            pool.shutdown(wait=False, cancel_futures=True)
             for worker in set(multiprocessing.active_children()) - before:
                 worker.terminate()
             raise
 
 
-def _deaf_to_interrupts() -> None:
-    """A worker's start: Ctrl+C at a terminal reaches every process of the command, and only the
-    command decides what stops (it ends its workers itself), so a worker ignores it."""
+_stopping = threading.Event()
+"""Set in a worker told to stop (SIGTERM): its task ends after the game under way (`play_chunk`)."""
+
+
+def _worker_start() -> None:
+    """A worker's start. Ctrl+C at a terminal reaches every process of the command, and only the
+    command decides what stops, so a worker ignores it; SIGTERM, which the command sends its
+    workers when it stops, makes the worker's task end after the game under way."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, lambda _signum, _frame: _stopping.set())
