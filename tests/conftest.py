@@ -3,11 +3,15 @@
 - ``requires_kernel``: the test needs the compiled kernel. Where it is not built the test skips,
   saying why, unless ``NODDY_REQUIRE_KERNEL`` is set (``make test`` and CI set it): then it fails.
 - ``slow`` (declared in pyproject.toml): left out of ``make check``, the quick subset.
+
+With ``--durations`` (as ``make test`` and ``make check`` run) the summary also gives each test
+file's cost: the seconds of set-up, call and tear-down of its tests, summed.
 """
 
 from __future__ import annotations
 
 import os
+from collections import Counter
 
 import pytest
 
@@ -39,6 +43,22 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
     if os.environ.get(REQUIRE_KERNEL):
         pytest.fail(f"{REQUIRE_KERNEL} is set but {why}", pytrace=False)
     pytest.skip(why)
+
+
+FILE_SECONDS: Counter[str] = Counter()
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    FILE_SECONDS[report.nodeid.split("::")[0]] += report.duration
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:
+    if config.getoption("durations", None) is None or not FILE_SECONDS:
+        return
+    terminalreporter.write_sep("=", "seconds by test file")
+    for path, seconds in FILE_SECONDS.most_common():
+        terminalreporter.write_line(f"{seconds:8.1f}s {path}")
+    terminalreporter.write_line(f"{sum(FILE_SECONDS.values()):8.1f}s in all")
 
 
 @pytest.fixture(autouse=True, scope="session")

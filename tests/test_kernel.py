@@ -18,54 +18,21 @@ from pathlib import Path
 
 import pytest
 
+from house import NOT_IN_A_GAME, configs, house_readings, tables, values, with_value
 from noddy.cards import DECK, Card
-from noddy.errors import NoddyError
+from noddy.errors import NoddyError, RulesError
 from noddy.game import Action, GameState, Phase, count_items, new_game
 from noddy.kernel import KernelState, compiled, kernel_config, play_game, unsupported
 from noddy.players import GreedyPlayer
-from noddy.rules import Rules, load_rules, preset_names
+from noddy.rules import FIELDS, Rules, load_rules, preset_names
+from noddy.rules.fields import FieldSpec
 from noddy.scoring import score_hand, total
 from noddy.sim import SOURCES, play_games
 from noddy.sim.tournament import choose_engine
 
-HOUSE = [
-    (
-        "cribbage",
-        ["combinations.pairs_by=value", "combinations.ace=high_or_low", "hand.twenty_five=per_card"],
-    ),
-    ("cribbage", ["combinations.ace=around", "hand.thirty_one=2", "hand.flush=held_five", "crib.flush=any"]),
-    ("cribbage", ["special_cards.enabled=true", "special_cards.scored_in=both", "play.combinations=best"]),
-    (
-        "cribbage",
-        ["special_cards.enabled=true", "special_cards.turnup_counts=false", "turnup.jack_also_in_hand=true"],
-    ),
-    ("cribbage", ["hand.wrong_count=muggins", "hand.when=before_play", "turnup.jack_when=in_announcement"]),
-    ("cribbage", ["hand.wrong_count=stands", "hand.order=dealer_first", "table.direction=right"]),
-    ("cribbage", ["hand.wrong_count=muggins", "crib.when=before_play", "hand.knave_when=at_start"]),
-    (
-        "cribbage",
-        ["hand.knave_when=in_play", "play.must_play=false", "deal.rotation=right", "game.win_at_once=false"],
-    ),
-    ("cribbage", ["turnup.when=before_lay_away", "turnup.jack_to=elder", "deal.first_dealer=high_cut"]),
-    ("cribbage", ["deal.reshuffle=false", "deal.rotation_per=game", "deal.first_dealer=any"]),
-    ("cribbage", ["game.end=single_deal", "play.twenty_five=per_card", "play.thirty_one_extra=2"]),
-    ("strawberry", ["play.go_round=next_only", "play.flush=true", "combinations.run_values={3 = 5, 4 = 8}"]),
-    ("willughby", ["hand.wrong_count=muggins", "deal.reshuffle=false", "play.series=reset"]),
-    ("crib-noddy-new", ["hand.wrong_count=muggins", "hand.flush_three_of_four=false"]),
-    ("french", ["hand.wrong_count=muggins", "hand.when=after_play", "turnup.when=before_lay_away"]),
-]
-"""House readings no preset uses, so that every option the kernel reads is played."""
-
-
-def tables(rules: Rules) -> list[tuple[int, bool | None]]:
-    """Every table of ``rules``: each player count, and both seatings where partners are optional."""
-    out: list[tuple[int, bool | None]] = []
-    for n in rules.player_counts:
-        if n == 4 and rules.table.partners == "optional":
-            out += [(4, True), (4, False)]
-        else:
-            out.append((n, None))
-    return out
+HOUSE, UNPLACED = house_readings()
+"""House readings no preset uses, made from each field's values (tests/house.py), so that every
+value the kernel reads is played."""
 
 
 def choose(state: GameState, rng: random.Random, declare_rate: float) -> Action:
@@ -321,6 +288,48 @@ def test_rules_beyond_the_kernel_are_named_and_played_by_python() -> None:
         choose_engine(big, ["random", "random"], "kernel")
     with pytest.raises(NoddyError, match="unknown engine 'fast'"):
         choose_engine(big, ["random", "random"], "fast")
+
+
+def _reaches(spec: FieldSpec) -> bool:
+    """Whether some value of ``spec`` changes the kernel's configuration of some preset (or of one
+    with the named cards on) at some table."""
+    bases = [load_rules(name) for name in preset_names()]
+    bases.append(load_rules("cribbage", ["special_cards.enabled=true"]))
+    for rules in bases:
+        mine = configs(compiled, rules)
+        for value in values(spec):
+            try:
+                changed = with_value(rules, spec, value)
+            except RulesError:
+                continue
+            if any(unsupported(changed, n) for n in changed.player_counts):
+                continue
+            if configs(compiled, changed) != mine:
+                return True
+    return False
+
+
+@pytest.mark.requires_kernel
+def test_every_field_reaches_the_kernel() -> None:
+    """Every rules field is read by the kernel's configuration (some value of it changes what the
+    kernel is told), or is one of the few that cannot change a game (`house.NOT_IN_A_GAME`, each
+    with its reason); and none of those few is read after all."""
+    missed = [spec.path for spec in FIELDS if spec.path not in NOT_IN_A_GAME and not _reaches(spec)]
+    assert not missed, f"the kernel reads nothing of {missed}: read them in kernel/config.py"
+    assert set(NOT_IN_A_GAME) <= {spec.path for spec in FIELDS}
+    read = [spec.path for spec in FIELDS if spec.path in NOT_IN_A_GAME and _reaches(spec)]
+    assert not read, f"{read} change the kernel's configuration: take them off NOT_IN_A_GAME"
+
+
+@pytest.mark.requires_kernel
+def test_the_house_readings_play_every_value_of_every_field_the_kernel_reads() -> None:
+    """Each value of each field the kernel reads that no preset gives is played in some house
+    reading (tests/house.py makes them), and the kernel handles each reading at every table."""
+    assert not UNPLACED, f"no house reading could play {list(UNPLACED)}"
+    assert len(HOUSE) >= 2
+    for name, overrides in HOUSE:
+        rules = load_rules(name, overrides)
+        assert all(unsupported(rules, n) == "" for n in rules.player_counts), (name, overrides)
 
 
 @pytest.mark.requires_kernel

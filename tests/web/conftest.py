@@ -1,6 +1,7 @@
 """The web tests' fixtures: an app on a temporary SQLite database, computer players without delay;
 ``database``, the URL of a fresh database in SQLite and in a throwaway PostgreSQL cluster, for the
-tests of the store and of restarts."""
+tests of the store and of restarts. Every test on PostgreSQL is marked ``postgres`` (left out of
+``make check``)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,19 @@ from pg import Cluster, missing
 from web_helpers import FAST, OPEN, db_url
 
 from noddy.web import create_app
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "postgres: runs on a throwaway PostgreSQL cluster (not in make check)")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        param = getattr(item, "callspec", None)
+        if "postgres" in getattr(item, "fixturenames", ()) or (
+            param is not None and param.params.get("database") == "postgresql"
+        ):
+            item.add_marker(pytest.mark.postgres)
 
 
 @pytest.fixture(autouse=True)

@@ -1,8 +1,10 @@
 """The kernel's configuration: a `Rules` and a table as the flat integers the C kernel reads.
 
 This is the one place the kernel learns the rules: every field it reads is set here from `Rules`
-(never from a preset's name), by the names and codes the compiled module declares, so the two
-cannot drift apart silently (a field missing on either side fails at once).
+(never from a preset's name), by the names and codes the compiled module declares; a configuration
+name missing on either side fails at once. That every `Rules` field reaches this configuration (or
+cannot change a game) is held by `tests/test_kernel.py`'s `test_every_field_reaches_the_kernel`,
+and that the kernel then plays each field's values as the engine does, by its lockstep games.
 `unsupported` names what the kernel does not handle; callers then play with the Python engine.
 """
 
