@@ -1,10 +1,11 @@
-# The README's two commands: `make run` and `make test`. Each sets up what it needs and is idempotent.
+# The README's two commands: `make run` and `make test` (`make check` is its quick subset). Each sets up
+# what it needs and is idempotent.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench install clean chromium postgres tmux
+.PHONY: run test check lint bench install clean chromium postgres tmux
 
 $(STAMP): pyproject.toml setup.py $(wildcard src/noddy/kernel/*.c src/noddy/kernel/*.h)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -36,8 +37,14 @@ lint: $(STAMP)
 	$(BIN)/mypy --strict src
 
 # NODDY_REQUIRE_KERNEL: the compiled kernel must have been built (its tests fail, not skip, without it).
+# Both print the slowest tests and each test file's seconds (tests/conftest.py).
+# `make test` (and CI) runs everything; `make check` is the quick subset to run often: every test but
+# those marked slow (exhaustive checks, whole games, the browser) and those on PostgreSQL.
 test: lint chromium postgres tmux
-	NODDY_REQUIRE_KERNEL=1 $(BIN)/python -m pytest src tests
+	NODDY_REQUIRE_KERNEL=1 $(BIN)/python -m pytest src tests --durations=25
+
+check: lint tmux
+	NODDY_REQUIRE_KERNEL=1 $(BIN)/python -m pytest src tests -m "not slow and not postgres" --durations=10
 
 # The benchmarks' baselines (cribbage-scorer, OpenSpiel) are an optional extra, installed here only.
 bench: $(STAMP)
