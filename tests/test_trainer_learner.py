@@ -15,9 +15,10 @@ from typer.testing import CliRunner
 from noddy.cards import parse_card, parse_cards
 from noddy.cli import train_cmd
 from noddy.cli.main import app
-from noddy.learn import Question, draw, judge
+from noddy.learn import Question, draw, drill_kinds, judge
 from noddy.rules import load_rules
 from noddy.scoring import score_hand, total
+from noddy.words import drill_name
 
 runner = CliRunner()
 
@@ -83,3 +84,31 @@ def test_a_late_answer_counts_nowhere_as_its_words_say(tmp_path: Path, fast_cloc
     saved = json.loads((tmp_path / "p.json").read_text())
     kinds = saved["rule_sets"]["cribbage"] if "rule_sets" in saved else saved["kinds"]
     assert kinds["run"]["asked"] == 1  # the progress
+
+
+@pytest.mark.parametrize(
+    ("rules", "sorts"),
+    [("cribbage", ("hand", "crib", "play")), ("willughby", ("announcement", "play"))],
+)
+def test_drills_by_sort_of_question_ask_only_that_sort(rules: str, sorts: tuple[str, ...]) -> None:
+    found = load_rules(rules)
+    kinds = drill_kinds(found)
+    assert all(sort in kinds for sort in sorts) and kinds[-1] == "mixed"
+    rng = random.Random(4)
+    for sort in sorts:
+        asked = [draw(found, sort, rng) for _ in range(40)]
+        assert {q.what for q in asked} == {sort} and {q.kind for q in asked} == {sort}
+        assert all("everything else" not in q.prompt() for q in asked)
+    assert drill_name("play") == "the play" and drill_name("announcement", "fr") == "les annonces"
+
+
+def test_the_terminal_drills_the_play_and_keeps_its_progress(tmp_path: Path) -> None:
+    rng = random.Random(2)
+    right = [draw(load_rules("cribbage"), "play", rng).total for _ in range(3)]
+    args = ["train", "-r", "cribbage", "-k", "play", "--seed", "2", "--questions", "3"]
+    result = runner.invoke(
+        app, [*args, "--progress", str(tmp_path / "p.json")], input="\n".join(map(str, right))
+    )
+    assert result.exit_code == 0, result.output
+    assert result.stdout.count("The count is") == 3 and "3 question(s), 3 right" in result.stdout
+    assert "the play" in result.stdout

@@ -225,7 +225,10 @@ def train(
             "--kind",
             "-k",
             metavar="KIND",
-            help="Drill one kind (fifteen, pair, run, flush, knave, mixed, ...).",
+            help=(
+                "Drill one kind (fifteen, pair, run, flush, knave, ...), one sort of question (play, crib,"
+                " hand or announcement) or mixed deals (mixed)."
+            ),
         ),
     ] = None,
     timed: Annotated[

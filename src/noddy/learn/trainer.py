@@ -107,7 +107,7 @@ class Question:
 
     def prompt(self, lang: str = "en") -> str:
         """What the question asks, in words: for a drill of one kind, the whole count all the same."""
-        kind = None if self.kind == MIXED else self.kind
+        kind = None if self.kind == MIXED or self.kind in WHATS else self.kind
         card, count = self.card, self.count
         asked = question_prompt(self.what, lang, dealer=self.dealer, count=count, card=card, kind=kind)
         aside = aside_line(self.aside, self.rules, lang)
@@ -169,15 +169,16 @@ def whats(rules: Rules) -> tuple[What, ...]:
 
 
 def drill_kinds(rules: Rules) -> tuple[str, ...]:
-    """The kinds a drill can ask for under ``rules`` (in the scorer's order), then `MIXED`: each kind
-    some question of these rules holds."""
+    """The drills of ``rules``: each kind some question of these rules holds (in the scorer's
+    order), each sort of question they give to count (`whats`: the play, the crib, the hand or its
+    announcement), then `MIXED`."""
     found = set().union(*_reach(rules).values())
-    return (*(str(k) for k in KINDS if k in found), MIXED)
+    return (*(str(k) for k in KINDS if k in found), *whats(rules), MIXED)
 
 
 def draw(rules: Rules, kind: str | None, rng: random.Random) -> Question:
-    """A question of ``kind`` (one whose count holds that kind), `MIXED` (any deal), or of a kind
-    chosen at random (``None``)."""
+    """A question of ``kind`` (one whose count holds that kind), of one sort (a `What`: any deal's
+    play, crib, hand or announcement), `MIXED` (any deal), or of a drill chosen at random (``None``)."""
     kinds = drill_kinds(rules)
     if kind is None:
         kind = rng.choice(kinds)
@@ -188,6 +189,8 @@ def draw(rules: Rules, kind: str | None, rng: random.Random) -> Question:
         )
     if kind == MIXED:
         return _propose(rules, rng.choice(whats(rules)), kind, rng, rich=False)
+    if kind in WHATS:
+        return _propose(rules, kind, kind, rng, rich=False)
     reach = _reach(rules)
     able = [w for w in whats(rules) if kind in reach[w]]
     for _ in range(_TRIES):

@@ -101,6 +101,10 @@ TRAIN_PHRASES: dict[str, dict[str, str]] = {
         "not_number": "{text!r} is not a number of points; type a whole number such as 6, or q to stop.",
         "drill": "Drill",
         "drill.mixed": "mixed deals",
+        "drill.hand": "hands to count",
+        "drill.crib": "cribs to count",
+        "drill.announcement": "announcements",
+        "drill.play": "the play",
         "kind": "kind",
         "asked": "asked",
         "right_col": "right",
@@ -177,6 +181,10 @@ TRAIN_PHRASES: dict[str, dict[str, str]] = {
         " arrêter.",
         "drill": "Exercice",
         "drill.mixed": "donnes mêlées",
+        "drill.hand": "mains à compter",
+        "drill.crib": "cribs à compter",
+        "drill.announcement": "les annonces",
+        "drill.play": "le jeu",
         "kind": "genre",
         "asked": "posées",
         "right_col": "justes",
@@ -285,11 +293,12 @@ def round_line(seconds: int, answered: int, right: int, best: int, new_best: boo
 
 
 def drill_name(kind: str, lang: str = "en") -> str:
-    """What a drill is called ("fifteens", "les suites"): a kind's by its word record, mixed deals by
-    the trainer's phrase; an unknown kind by its own name."""
+    """What a drill is called ("fifteens", "les suites"): a kind's by its word record, mixed deals
+    and the drills of one sort of question (the play, cribs, announcements) by the trainer's phrase;
+    an unknown kind by its own name."""
     check_language(lang)
     if kind in KIND_WORDS:
         return KIND_WORDS[Kind(kind)].drills[lang]
-    if kind == "mixed":
-        return train_phrase("drill.mixed", lang)
+    if f"drill.{kind}" in TRAIN_PHRASES[lang]:
+        return train_phrase(f"drill.{kind}", lang)
     return kind.replace("_", " ")
