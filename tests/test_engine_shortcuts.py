@@ -1,9 +1,10 @@
 """The engine's shortcuts answer exactly as the definitions they stand for.
 
-A view's events are each event as the seat may see it (`Event.seen_by`), though the hidden events
-are carried from state to state rather than looked for at every decision; the play's refusals in a
-view are `GameState.why_illegal`'s answers for the cards and the Go it may not play, though both the
-legal actions and the view read one check kept on the state; a shuffle is checked as a set.
+A view's events are each event as the seat may see it (`Event.seen_by`), the state's own tuple
+where none is hidden from it; the play's refusals in a view are `GameState.why_illegal`'s answers
+for the cards and the Go it may not play, though the legal actions and the refusals come from one
+pass of the check; a shuffle is checked as a set. A state keeps nothing of its own answers: it is
+frozen, and nothing is written into it behind that.
 """
 
 from __future__ import annotations
@@ -55,6 +56,28 @@ def test_views_agree_with_the_definitions(name: str, players: int) -> None:
         hidden += sum(event.hidden for event in end.events)
     if rules.hand.when == "before_play" and rules.hand.wrong_count != "muggins":
         assert hidden, "counts made before the play are announced without showing the cards"
+
+
+def test_a_state_keeps_nothing_of_its_own_answers() -> None:
+    """Listing, viewing, refusing and applying write nothing into a frozen state: it holds its
+    fields and only them, before and after, and a copy made by `GameState.evolve` too."""
+    rules = load_rules("willughby")
+    steps: list[tuple[GameState, Action, GameState]] = []
+    run_game(
+        new_game(rules, 2),
+        [RandomPlayer(), RandomPlayer()],
+        random.Random(4),
+        on_action=lambda before, action, after: steps.append((before, action, after)),
+    )
+    own = {f.name for f in fields(GameState)}
+    for before, action, after in steps:
+        before.legal_actions()
+        before.why_illegal(Action.go(0))
+        for seat in (None, 0, 1):
+            before.view(seat)
+        assert set(vars(before)) == own
+        assert before.apply(action) == after
+        assert set(vars(before)) == own and set(vars(before.evolve(to_act=None))) == own
 
 
 def test_a_view_is_not_misled_by_events_replaced() -> None:

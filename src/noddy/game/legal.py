@@ -32,7 +32,7 @@ __all__ = [
     "discard_refusal",
     "lay_away_refusal",
     "legal_actions",
-    "play_refusals",
+    "legal_and_refused",
     "refusal",
 ]
 
@@ -215,26 +215,23 @@ def _play_refusal(state: GameState, seat: int, action: Action, count: int) -> st
 
 
 def _play_checks(state: GameState, seat: int) -> tuple[tuple[Action, str], ...]:
-    """Each card of ``seat``'s hand laid, then a Go, with `refusal`'s answer for it in the play
-    (kept on the state: the legal actions and the view's refusals both read it)."""
-    checks: tuple[tuple[Action, str], ...] | None = state.__dict__.get("_play_checks")
-    if checks is None:
-        count = state.count
-        tried = (*(Action.play(seat, c) for c in state.hands[seat]), Action.go(seat))
-        checks = tuple((a, _play_refusal(state, seat, a, count)) for a in tried)
-        state.__dict__["_play_checks"] = checks
-    return checks
+    """Each card of ``seat``'s hand laid, then a Go, with `refusal`'s answer for it in the play."""
+    count = state.count
+    tried = (*(Action.play(seat, c) for c in state.hands[seat]), Action.go(seat))
+    return tuple((a, _play_refusal(state, seat, a, count)) for a in tried)
 
 
-def play_refusals(state: GameState) -> tuple[tuple[Action, str], ...]:
-    """In the play, each card of the hand of the seat to act that it may not lay now, and a Go it
-    may not say, with `refusal`'s reason (what a view shows beside the cards); elsewhere nothing."""
+def legal_and_refused(state: GameState) -> tuple[LegalActions, tuple[tuple[Action, str], ...]]:
+    """`legal_actions`, and in the play each card of the hand of the seat to act that it may not lay
+    now, and a Go it may not say, with `refusal`'s reason (what a view shows beside the cards;
+    elsewhere nothing): in the play one pass of `refusal` over the hand answers both."""
     from noddy.game.state import Phase
 
     seat = state.to_act
     if state.phase is not Phase.PLAY or seat is None:
-        return ()
-    return tuple((a, why) for a, why in _play_checks(state, seat) if why)
+        return legal_actions(state), ()
+    checks = _play_checks(state, seat)
+    return LegalActions(tuple(a for a, why in checks if not why)), tuple((a, why) for a, why in checks if why)
 
 
 def legal_actions(state: GameState) -> LegalActions:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from noddy.cards import DECK, Card
 from noddy.game.actions import Action, ActionKind
 from noddy.game.events import Event, EventKind, current_deal
-from noddy.game.legal import NO_ACTIONS, LegalActions, lay_away_refusal, play_refusals
+from noddy.game.legal import NO_ACTIONS, LegalActions, lay_away_refusal, legal_and_refused
 from noddy.rules import Rules, side_of, side_seats
 
 if TYPE_CHECKING:
@@ -185,9 +185,9 @@ def make_view(state: GameState, seat: int | None) -> PlayerView:
     own_crib: tuple[Card, ...] = ()
     if seat is not None and state.rules.crib.kind == "own":
         own_crib = state.cribs[seat]
-    legal = state.legal_actions() if seat is not None and state.to_act == seat else NO_ACTIONS
+    to_act = seat is not None and state.to_act == seat
+    legal, refused = legal_and_refused(state) if to_act else (NO_ACTIONS, ())
     task = state.tasks[0] if state.phase is Phase.COUNT and state.tasks else None
-    refused = play_refusals(state) if seat is not None and state.to_act == seat else ()
     return _view(
         seat=seat,
         rules=state.rules,
@@ -242,19 +242,9 @@ def _view(**fields: Any) -> PlayerView:
 
 def _seen_events(state: GameState, seat: int | None) -> tuple[Event, ...]:
     """The events as ``seat`` may see them (`Event.seen_by`): the state's own tuple when none hides
-    cards from it. The hidden events found so far ride along on each copy of the state (events are
-    only ever appended), so a view at every decision does not look at every event of the game."""
+    cards from it."""
     events = state.events
-    known: tuple[tuple[Event, ...], tuple[Event, ...]] | None = state.__dict__.get("_hidden")
-    if known is None or known[0] is not events:
-        done, hidden = known if known is not None else ((), ())
-        if events[: len(done)] != done:
-            done, hidden = (), ()
-        hidden += tuple(event for event in events[len(done) :] if event.hidden)
-        state.__dict__["_hidden"] = (events, hidden)
-    else:
-        hidden = known[1]
-    if all(event.seat == seat for event in hidden):
+    if all(event.seat == seat for event in events if event.hidden):
         return events
     return tuple(event.seen_by(seat) for event in events)
 
