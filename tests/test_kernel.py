@@ -22,12 +22,12 @@ from house import NOT_IN_A_GAME, configs, house_readings, tables, values, with_v
 from noddy.cards import DECK, Card
 from noddy.errors import NoddyError, RulesError
 from noddy.game import Action, GameState, Phase, count_items, new_game
-from noddy.kernel import KernelState, compiled, kernel_config, play_game, unsupported
+from noddy.kernel import TALLIES, KernelState, compiled, kernel_config, play_game, unsupported
 from noddy.players import GreedyPlayer
 from noddy.rules import FIELDS, Rules, load_rules, preset_names
 from noddy.rules.fields import FieldSpec
 from noddy.scoring import score_hand, total
-from noddy.sim import SOURCES, play_games
+from noddy.sim import play_games
 from noddy.sim.tournament import choose_engine
 
 HOUSE, UNPLACED = house_readings()
@@ -205,7 +205,7 @@ def test_whole_kernel_games_add_up_and_repeat_for_a_seed(
         together = new_game(rules, n, partners=partners).partners
         by_side = [0] * len(result.scores)
         for seat, points in enumerate(result.points):
-            assert len(points) == len(SOURCES) and min(points) >= 0
+            assert len(points) == len(TALLIES) and min(points) >= 0
             by_side[seat % 2 if together else seat] += sum(points)
         assert tuple(by_side) == result.scores
         in_deals = [sum(points[side] for _, points in result.deals) for side in range(len(result.scores))]

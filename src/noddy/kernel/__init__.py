@@ -55,7 +55,7 @@ PLAYERS: tuple[str, ...] = compiled.PLAYERS if compiled is not None else ()
 TALLIES: tuple[str, ...] = compiled.TALLIES if compiled is not None else ()
 """What the kernel tallies a seat's points under, in the engine's terms, in the order of
 `KernelResult.points`: a hand's count, a crib's, the play's, and apart from them 31 laid in the
-play, the Knave (held, laid or turned up), the last card, muggins and compensation."""
+play, the Knave (held or laid) and a Jack turned up; the last card, muggins and compensation."""
 
 
 def unavailable() -> str:

@@ -45,16 +45,18 @@ static void finish(KState *s, int side) {
     emit(s, EV_WIN, side, 0);
 }
 
-/* Record an event and peg its points (`_peg`): `points` less its Knave and 31 parts count under
- * `tally`; returns 1 when the side reaching the target wins at once. */
-static int peg(KState *s, int kind, int seat, int points, int tally, int knave, int thirty_one) {
+/* Record an event and peg its points (`_peg`): `points` less the parts made by the Knave held, a Jack
+ * turned up and 31 laid (each tallied apart) count under `tally`; returns 1 when the side reaching
+ * the target wins at once. */
+static int peg(KState *s, int kind, int seat, int points, int tally, int knave, int jack, int thirty_one) {
     const Config *c = s->cfg;
     emit(s, kind, seat, points);
     if (!points || seat < 0) return 0;
     int side = side_of(s, seat);
     s->scores[side] += points;
-    s->tallies[seat][tally] += points - knave - thirty_one;
+    s->tallies[seat][tally] += points - knave - jack - thirty_one;
     s->tallies[seat][TALLY_KNAVE] += knave;
+    s->tallies[seat][TALLY_TURNED_JACK] += jack;
     s->tallies[seat][TALLY_THIRTY_ONE] += thirty_one;
     if (!c->single_deal[0] && c->win_at_once[0] && s->scores[side] >= c->target[0]) {
         finish(s, side);
@@ -74,7 +76,7 @@ static void first_dealer(KState *s, int dealer) {
     s->dealer = (int8_t)dealer;
     emit(s, EV_DEALER, dealer, 0);
     s->phase = PH_SHUFFLE;
-    if (s->cfg->compensation[0]) peg(s, EV_COMPENSATION, elder(s), s->cfg->compensation[0], TALLY_COMPENSATION, 0, 0);
+    if (s->cfg->compensation[0]) peg(s, EV_COMPENSATION, elder(s), s->cfg->compensation[0], TALLY_COMPENSATION, 0, 0, 0);
 }
 
 void k_draw_dealer(KState *s, int dealer) { first_dealer(s, dealer); }
@@ -106,7 +108,7 @@ static void show_turnup(KState *s) {
     s->turned = 1;
     s->to_act = -1;
     if (RANK(s->turnup) == JACK && c->jack_points[0] && !c->jack_in_announcement[0])
-        peg(s, EV_TURNED_JACK, jack_receiver(s), c->jack_points[0], TALLY_KNAVE, c->jack_points[0], 0);
+        peg(s, EV_TURNED_JACK, jack_receiver(s), c->jack_points[0], TALLY_TURNED_JACK, 0, 0, 0);
 }
 
 static void after_turnup(KState *s) {
@@ -118,7 +120,7 @@ static void after_turnup(KState *s) {
             for (mask_t m = s->held[order[i]]; m; m &= m - 1) {
                 int card = __builtin_ctzll(m);
                 if (RANK(card) == JACK && SUIT(card) == SUIT(s->turnup) &&
-                    peg(s, EV_KNAVE, order[i], c->knave[0], TALLY_KNAVE, c->knave[0], 0))
+                    peg(s, EV_KNAVE, order[i], c->knave[0], TALLY_KNAVE, 0, 0, 0))
                     return;
             }
     }
@@ -303,18 +305,18 @@ static void next_task(KState *s) {
 static void count(KState *s, int declare, int declared) {
     const Config *c = s->cfg;
     Task task = s->tasks[0];
-    int seat = task.seat, crib = task.what == T_CRIB, knave;
+    int seat = task.seat, crib = task.what == T_CRIB, knave, jack = 0;
     int truth = hand_count(c, crib ? s->cribs[seat] : s->held[seat], s->turnup, crib, &knave);
     if (c->knave_when[0] == KW_AT_START) { truth -= knave; knave = 0; }
     if (!crib && RANK(s->turnup) == JACK && c->jack_points[0] && c->jack_in_announcement[0] &&
         seat == jack_receiver(s)) {
         truth += c->jack_points[0];
-        knave += c->jack_points[0];
+        jack = c->jack_points[0];
     }
     int hidden = !crib && !c->hand_after_play[0], tally = crib ? TALLY_CRIB : TALLY_HAND, claim = 0, over;
     if (!crib) s->counted[s->ncounted++] = (int8_t)seat;
     if (!declare) {
-        over = peg(s, EV_COUNT, seat, truth, tally, knave, 0);
+        over = peg(s, EV_COUNT, seat, truth, tally, knave, jack, 0);
     } else {
         int is_short = declared < truth && c->wrong_count[0] != WC_CORRECTED;
         int pegged = is_short ? declared : truth;
@@ -323,7 +325,8 @@ static void count(KState *s, int declare, int declared) {
             s->declared[seat] = 1;
             s->missed[seat] = (int16_t)(truth > pegged ? truth - pegged : 0);
         }
-        over = peg(s, EV_DECLARE, seat, pegged, tally, pegged == truth ? knave : 0, 0);
+        int whole = pegged == truth; /* a count pegged other than its items is tallied whole */
+        over = peg(s, EV_DECLARE, seat, pegged, tally, whole ? knave : 0, whole ? jack : 0, 0);
     }
     if (over) return;
     pop_task(s);
@@ -332,7 +335,7 @@ static void count(KState *s, int declare, int declared) {
 }
 
 static void muggins(KState *s, int seat, int claim) {
-    if (claim && peg(s, EV_MUGGINS, seat, s->muggins_missed, TALLY_MUGGINS, 0, 0)) return;
+    if (claim && peg(s, EV_MUGGINS, seat, s->muggins_missed, TALLY_MUGGINS, 0, 0, 0)) return;
     next_task(s);
 }
 
@@ -354,7 +357,7 @@ static void end_series(KState *s, int thirty_one) {
     const Config *c = s->cfg;
     int last = s->last_player;
     if (!thirty_one && s->npile && last >= 0 && c->last_card[0] &&
-        peg(s, EV_LAST_CARD, last, c->last_card[0], TALLY_LAST_CARD, 0, 0))
+        peg(s, EV_LAST_CARD, last, c->last_card[0], TALLY_LAST_CARD, 0, 0, 0))
         return;
     int cards_left = 0;
     for (int i = 0; i < c->players[0]; i++) cards_left |= s->hands[i] != 0;
@@ -382,7 +385,7 @@ static void play(KState *s, int seat, int card) {
     int points = play_count(s->cfg, s->pile, s->npile, s->turnup, &thirty_one, &knave);
     s->last_player = (int8_t)seat;
     s->last_was_go = 0;
-    if (peg(s, EV_PLAY, seat, points, TALLY_PLAY, knave, thirty_one)) return;
+    if (peg(s, EV_PLAY, seat, points, TALLY_PLAY, knave, 0, thirty_one)) return;
     if (s->count == PLAY_LIMIT) end_series(s, 1);
     else next_to_play(s, seat);
 }

@@ -48,11 +48,11 @@ enum {
     EV_LAST_CARD, EV_RESET, EV_PLAY_END, EV_DEAL_END, EV_WIN
 };
 /* A seat's points as the kernel tallies them, in the engine's terms (`TALLIES`, by name): a hand's
- * count, a crib's, the play's, and apart from them the items of 31 laid in the play and of the Knave
- * (held, laid or turned up), then the last card, muggins and compensation. The simulator decides
- * where each tally counts (`noddy.sim.tournament.KERNEL_TALLIES`). */
-enum { TALLY_HAND = 0, TALLY_CRIB, TALLY_PLAY, TALLY_THIRTY_ONE, TALLY_LAST_CARD, TALLY_KNAVE, TALLY_MUGGINS,
-       TALLY_COMPENSATION, N_TALLIES };
+ * count, a crib's, the play's, and apart from them the items of 31 laid in the play, of the Knave
+ * (held or laid) and of a Jack turned up; then the last card, muggins and compensation. The
+ * simulator decides where each tally counts (`noddy.sim.tournament.KERNEL_TALLIES`). */
+enum { TALLY_HAND = 0, TALLY_CRIB, TALLY_PLAY, TALLY_THIRTY_ONE, TALLY_LAST_CARD, TALLY_KNAVE, TALLY_TURNED_JACK,
+       TALLY_MUGGINS, TALLY_COMPENSATION, N_TALLIES };
 /* A player's action as an int: kind + 8 * payload (a card, a mask of cards, or a number). */
 enum { AC_PLAY = 0, AC_GO, AC_DISCARD, AC_COUNT, AC_DECLARE, AC_MUGGINS, AC_PASS };
 #define ACTION(kind, payload) ((uint64_t)(kind) + 8 * (uint64_t)(payload))

@@ -316,7 +316,8 @@ PyMODINIT_FUNC PyInit__ckernel(void) {
     NAMES(m, "EVENT_KINDS", "cut", "cut_again", "dealer", "compensation", "deal", "discard", "turnup",
           "turned_jack", "knave", "count", "declare", "show", "muggins", "play", "go", "last_card", "reset",
           "play_end", "deal_end", "win");
-    NAMES(m, "TALLIES", "hand", "crib", "play", "thirty_one", "last_card", "knave", "muggins", "compensation");
+    NAMES(m, "TALLIES", "hand", "crib", "play", "thirty_one", "last_card", "knave", "turned_jack", "muggins",
+          "compensation");
     NAMES(m, "PLAYERS", "random", "greedy");
     NAMES(m, "ACTION_KINDS", "play", "go", "discard", "count", "declare", "muggins", "pass");
     NAMES(m, "FIRST_DEALERS", "low_cut", "high_cut", "any");

@@ -97,12 +97,13 @@ KERNEL_TALLIES: dict[str, str] = {
     "thirty_one": kind_source(Kind.THIRTY_ONE, "play"),
     "last_card": _event_source(EventKind.LAST_CARD),
     "knave": kind_source(Kind.KNAVE, "hand"),
+    "turned_jack": kind_source(Kind.TURNED_JACK, "hand"),
     "muggins": _event_source(EventKind.MUGGINS),
     "compensation": _event_source(EventKind.COMPENSATION),
 }
 """Where each of the kernel's tallies (`noddy.kernel.TALLIES`, in the engine's terms) counts, by the
 same tables as the engine's events: a count of a hand or a crib, the play's events, the items the
-kernel tallies apart (31 laid, the Knave held, laid or turned up) where their kind counts."""
+kernel tallies apart (31 laid, the Knave held or laid, a Jack turned up) where their kind counts."""
 
 
 def _kernel_sources(tallies: Sequence[int]) -> tuple[int, ...]:
