@@ -140,7 +140,7 @@ KIND_WORDS: dict[Kind, KindWords] = {
             {"en": "the last card", "fr": "la dernière carte"},
             {"en": "go", "fr": "go"},
             said.last_card,
-            ("play.last_card", "play.after_go", "play.series"),
+            ("play.last_card", "play.after_go", "play.series", "play.must_play", "play.go_round"),
         ),
         KindWords(
             Kind.TURNED_JACK,

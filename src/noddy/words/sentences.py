@@ -115,23 +115,47 @@ def thirty_one(rules: Rules, lang: str) -> str:
     return said
 
 
+_GO = {
+    "en": {
+        "must": "Said when you cannot lay a card without passing 31; ",
+        "may": "Said when you cannot, or will not, lay a card (you need not play one that fits); ",
+        "end": "the play ends at once, and the last card laid scores {points}.",
+        "continue": "the others lay on while they can, the last card laid scores {points}, and {then}.",
+        "next_only": (
+            " With three or more, if the next player cannot lay a card either, the series ends there."
+        ),
+        "single": "the play ends",
+        "reset": "the count starts again from 0",
+        "nothing": "nothing",
+    },
+    "fr": {
+        "must": "Se dit quand on ne peut poser aucune carte sans dépasser 31 ; ",
+        "may": "Se dit quand on ne peut ou ne veut poser aucune carte (on n'est pas tenu de jouer) ; ",
+        "end": "le jeu s'arrête aussitôt, et la dernière carte posée marque {points}.",
+        "continue": (
+            "les autres posent tant qu'ils peuvent, la dernière carte posée marque {points}, et {then}."
+        ),
+        "next_only": (
+            " À trois ou plus, si le joueur suivant ne peut pas poser non plus, la série s'arrête là."
+        ),
+        "single": "le jeu s'arrête",
+        "reset": "le compte repart de 0",
+        "nothing": "rien",
+    },
+}
+
+
 def last_card(rules: Rules, lang: str) -> str:
-    """The Go: what follows it (``play.after_go``, ``play.series``) and the last card's point."""
-    play = rules.play
-    points = str(play.last_card) if play.last_card else ("nothing" if lang == "en" else "rien")
-    if lang == "en":
-        said = "Said when you cannot lay a card without passing 31; "
-        if play.after_go == "end":
-            return said + f"the play ends at once, and the last card laid scores {points}."
-        then = "the play ends" if play.series == "single" else "the count starts again from 0"
-        return said + f"the others lay on while they can, the last card laid scores {points}, and {then}."
-    said = "Se dit quand on ne peut poser aucune carte sans dépasser 31 ; "
-    if play.after_go == "end":
-        return said + f"le jeu s'arrête aussitôt, et la dernière carte posée marque {points}."
-    then = "le jeu s'arrête" if play.series == "single" else "le compte repart de 0"
-    return said + (
-        f"les autres posent tant qu'ils peuvent, la dernière carte posée marque {points}, et {then}."
-    )
+    """The Go: whether one may say it holding a card that fits (``play.must_play``), what follows it
+    (``play.after_go``, ``play.series``, ``play.go_round`` where three or more may play) and the last
+    card's point."""
+    play, words = rules.play, _GO[lang]
+    points = str(play.last_card) if play.last_card else words["nothing"]
+    said = words["must" if play.must_play else "may"]
+    said += words[play.after_go].format(points=points, then=words[play.series])
+    if play.after_go == "continue" and play.go_round == "next_only" and max(rules.player_counts) >= 3:
+        said += words["next_only"]
+    return said
 
 
 _ALIKE = {
