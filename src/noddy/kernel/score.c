@@ -205,7 +205,8 @@ static int is_run(const Config *c, const uint8_t *top, int k) {
 }
 
 /* What the last card of `pile` (the `n` cards since the last reset) scores: the items of
- * `score_play` in its order, only the best one where the rules say so. The 31's part is in
+ * `score_play` in its order, only the best combination where the rules say so (the Knave and a
+ * named card besides it, as their own points). The 31's part is in
  * `*thirty_one`, the Knave's in `*knave`; the rest counts as the play's. */
 int play_count(const Config *c, const uint8_t *pile, int n, int turnup, int *thirty_one, int *knave) {
     int points[8], tally[8], items = 0, count = 0;
@@ -228,20 +229,22 @@ int play_count(const Config *c, const uint8_t *pile, int n, int turnup, int *thi
         while (k < n && SUIT(pile[n - 1 - k]) == SUIT(last)) k++;
         if (k >= 3) { points[items] = k; tally[items++] = TALLY_PLAY; }
     }
+    int combinations = items; /* the Knave and a named card score on their own, besides the best */
     if (c->knave[0] && c->knave_when[0] == KW_IN_PLAY && RANK(last) == JACK && SUIT(last) == SUIT(turnup)) {
         points[items] = c->knave[0];
         tally[items++] = TALLY_KNAVE;
     }
     if (c->special_in_play[0] && c->special[last]) { points[items] = c->special[last]; tally[items++] = TALLY_PLAY; }
     *thirty_one = *knave = 0;
-    int first = 0, last_item = items;
-    if (c->best_only[0] && items > 1) {
-        for (int i = 1; i < items; i++)
-            if (points[i] > points[first]) first = i;
-        last_item = first + 1;
+    int best = -1;
+    if (c->best_only[0] && combinations > 1) {
+        best = 0;
+        for (int i = 1; i < combinations; i++)
+            if (points[i] > points[best]) best = i;
     }
     int total = 0;
-    for (int i = first; i < last_item; i++) {
+    for (int i = 0; i < items; i++) {
+        if (best >= 0 && i < combinations && i != best) continue;
         total += points[i];
         if (tally[i] == TALLY_THIRTY_ONE) *thirty_one += points[i];
         if (tally[i] == TALLY_KNAVE) *knave += points[i];

@@ -230,7 +230,10 @@ class Play:
         Points(2), "making the count exactly 31 (instead of the last-card point)", k="K11"
     )
     thirty_one_extra: int = knob(
-        0, "points added on top of the 31's own score (French 'deux points supplémentaires')", k="K12"
+        0,
+        "points added on top of the 31's own score (French 'deux points supplémentaires'); only where"
+        " making 31 scores (play.thirty_one not off)",
+        k="K12",
     )
     last_card: int = knob(1, "points for the last card when 31 is not reached")
     flush: bool = knob(False, "whether 3 or more cards of one suit in a row score in the play", k="K16")
@@ -238,7 +241,11 @@ class Play:
         "all",
         "what a card scores when it makes several combinations at once",
         k="K17",
-        choices={"all": "every combination it makes", "best": "only the best one"},
+        choices={
+            "all": "every combination it makes",
+            "best": "only the best one (a Knave or a named card scored in the play scores besides,"
+            " on its own)",
+        },
     )
     after_go: Literal["continue", "end"] = knob(
         "continue",
@@ -249,7 +256,12 @@ class Play:
             "end": "the play ends at once; the last card laid scores",
         },
     )
-    must_play: bool = knob(True, "whether a player who can lay a card must do so", k="K20")
+    must_play: bool = knob(
+        True,
+        "whether a player who can lay a card must do so; one who need not may say Go instead, but never"
+        " at a count of 0 (a count starts with a card)",
+        k="K20",
+    )
     go_round: Literal["pass_round", "next_only"] = knob(
         "pass_round",
         "with 3 or more players: how a Go passes",

@@ -28,6 +28,7 @@ def validate(rules: Rules) -> None:
     for spec in FIELDS:
         spec.codec.check(getattr(getattr(rules, spec.section), spec.name), spec.path)
     _validate_deal(rules)
+    _validate_play(rules)
     _validate_game(rules)
 
 
@@ -57,6 +58,16 @@ def _validate_deal(rules: Rules) -> None:
             raise _fail(path, "crib.kind is 'own' but no card goes to it; set crib_dealt or discard")
         if crib == "own" and shape.crib_from_pack:
             raise _fail(f"{path}.crib_from_pack", "own cribs take no card from the pack")
+
+
+def _validate_play(rules: Rules) -> None:
+    play = rules.play
+    if play.thirty_one_extra and not play.thirty_one.enabled:
+        raise _fail(
+            "play.thirty_one_extra",
+            f"{play.thirty_one_extra} points on top of the 31's own score, but making 31 scores nothing"
+            " (play.thirty_one is off); give play.thirty_one points, or set thirty_one_extra = 0",
+        )
 
 
 def _validate_game(rules: Rules) -> None:

@@ -32,8 +32,10 @@ def count_of(pile: Sequence[Card]) -> int:
 def score_play(pile: Sequence[Card], rules: Rules, *, turnup: Card | None = None) -> tuple[ScoreItem, ...]:
     """The items scored by the last card of ``pile`` (all cards laid since the last reset).
 
-    ``turnup`` is needed only where the Knave or named cards score in the play.
-    The last-card point is not included: the series' end decides it (see `last_card_item`).
+    ``turnup`` is needed only where the Knave or named cards score in the play. Where only the best
+    combination scores (``play.combinations = "best"``) the Knave and a named card score besides it:
+    they are the card's own points, not combinations. The last-card point is not included: the
+    series' end decides it (see `last_card_item`).
     """
     pile = tuple(pile)
     if not pile:
@@ -56,6 +58,8 @@ def score_play(pile: Sequence[Card], rules: Rules, *, turnup: Card | None = None
     items += _top_run(pile, rules)
     if play.flush:
         items += _top_flush(pile)
+    if play.combinations == "best" and len(items) > 1:
+        items = [max(items, key=lambda item: item.points)]
     last = pile[-1]
     if (
         rules.hand.knave
@@ -68,8 +72,6 @@ def score_play(pile: Sequence[Card], rules: Rules, *, turnup: Card | None = None
     special = rules.special_cards
     if special.enabled and special.scored_in != "hand" and str(last) in dict(special.cards):
         items.append(ScoreItem(Kind.SPECIAL, (last,), dict(special.cards)[str(last)]))
-    if play.combinations == "best" and len(items) > 1:
-        items = [max(items, key=lambda item: item.points)]
     return tuple(items)
 
 
