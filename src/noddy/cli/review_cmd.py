@@ -15,7 +15,7 @@ from noddy.game import Action
 from noddy.learn import REVIEW_WORLDS, Decision, Review, review_record
 from noddy.players import WIN
 from noddy.record import GameRecord
-from noddy.words import action_words, card_text, cards_text, learn_phrase, terminal_phrase
+from noddy.words import action_words, card_text, cards_text, learn_phrase, review_scores, terminal_phrase
 
 __all__ = ["review"]
 
@@ -62,12 +62,12 @@ def _print(found: Review, top: int, lang: str) -> None:
     console.print(learn_phrase("learn.review_summary", lang, name=name, **counts))
     console.print(learn_phrase("learn.review_how", lang, worlds=REVIEW_WORLDS, win=f"{WIN:g}"))
     for number, decision in enumerate(found.mistakes[:top], start=1):
-        _print_decision(number, decision, lang)
+        _print_decision(number, decision, found, lang)
     if not found.mistakes:
         console.print(learn_phrase("learn.no_mistakes", lang))
 
 
-def _print_decision(number: int, d: Decision, lang: str) -> None:
+def _print_decision(number: int, d: Decision, found: Review, lang: str) -> None:
     console.print()
     where = learn_phrase("learn.mistake", lang, deal=d.deal, move=d.move, loss=f"{d.loss:.2f}")
     percent = round(100 * d.loss / (2 * WIN))
@@ -85,16 +85,21 @@ def _print_decision(number: int, d: Decision, lang: str) -> None:
         position.append(learn_phrase("learn.position_pile", lang, cards=pile, count=d.count))
     if d.crib is not None:
         position.append(learn_phrase(f"learn.crib_is_{d.crib}", lang))
-    position.append(learn_phrase("learn.scores", lang, scores=", ".join(map(str, d.scores))))
+    position.append(review_scores(d.scores, found.side, found.sides, lang))
     console.print("   " + escape(", ".join(position)))
     chosen, best = f"[red]{escape(_said(d.chosen, lang))}[/]", f"[green]{escape(_said(d.best, lang))}[/]"
     console.print("   " + learn_phrase("learn.chosen", lang, chosen=chosen, best=best))
     table = Table(show_edge=False, box=None, padding=(0, 2))
+    table.add_column("", justify="right")
     table.add_column(learn_phrase("learn.choice", lang))
     table.add_column(learn_phrase(f"learn.measure.{d.measure}", lang), justify="right")
-    for action, value in d.values[:6]:
+    previous = 0
+    for place, action, value in d.shown():
+        if place > previous + 1:
+            table.add_row("…", "", "")
         mark = " " + learn_phrase("learn.chosen_mark", lang) if action == d.chosen else ""
-        table.add_row(escape(_said(action, lang)) + mark, f"{value:.2f}")
+        table.add_row(f"{place}.", escape(_said(action, lang)) + mark, f"{value:.2f}")
+        previous = place
     print_table(table)
 
 

@@ -32,6 +32,8 @@ REVIEW_WORLDS = 48
 """Worlds the search fills the hidden cards in for each decision in the play."""
 REVIEW_NODES = 48_000
 """Positions the search may visit for each decision in the play, over all its worlds."""
+SHOWN = 6
+"""How many of the best choices a review shows for each decision (the chosen one always too)."""
 TIE = 1e-9
 
 
@@ -71,6 +73,19 @@ class Decision:
         lost = self.values[0][1] - chosen
         return 0.0 if lost < TIE else lost
 
+    @property
+    def chosen_place(self) -> int:
+        """Where the choice made stands among the choices weighed, best first (from 1)."""
+        return next(place for place, (action, _) in enumerate(self.values, start=1) if action == self.chosen)
+
+    def shown(self, best: int = SHOWN) -> tuple[tuple[int, Action, float], ...]:
+        """The choices a review shows, each with its place (from 1): the ``best`` first, and the
+        one chosen wherever it stands, so that the move made is always seen beside the better."""
+        places = [*range(1, min(best, len(self.values)) + 1)]
+        if self.chosen_place not in places:
+            places.append(self.chosen_place)
+        return tuple((place, *self.values[place - 1]) for place in places)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "move": self.move,
@@ -83,6 +98,7 @@ class Decision:
             "scores": list(self.scores),
             "crib": self.crib,
             "chosen": str(self.chosen),
+            "chosen_place": self.chosen_place,
             "best": str(self.best),
             "loss": round(self.loss, 4),
             "measure": self.measure,
@@ -93,11 +109,16 @@ class Decision:
 
 @dataclass(frozen=True)
 class Review:
-    """Every reviewed decision of ``seat``, the biggest losses first."""
+    """Every reviewed decision of ``seat``, the biggest losses first, and who is on each side, so
+    that each score can be said as whose it is (the seat's own side is ``side``)."""
 
     seat: int
     name: str
     decisions: tuple[Decision, ...]
+    side: int = 0
+    sides: tuple[tuple[str, ...], ...] = ()
+    """The names of each side's seats, by side, but the reviewed seat's own: it is "you", and its
+    side names only its partner, if any."""
 
     @property
     def mistakes(self) -> tuple[Decision, ...]:
@@ -112,6 +133,8 @@ class Review:
         return {
             "seat": self.seat,
             "name": self.name,
+            "side": self.side,
+            "sides": [list(names) for names in self.sides],
             "decisions": len(self.decisions),
             "mistakes": len(self.mistakes),
             "lost": round(self.lost, 4),
@@ -126,12 +149,21 @@ def review_record(record: GameRecord, seat: int) -> Review:
     """Review seat ``seat`` of a record (finished or not: only that seat's views are used)."""
     if not 0 <= seat < record.players:
         raise NoddyError(f"seat {seat} is not at this table: choose a seat from 0 to {record.players - 1}")
-    return review_game(record.states(), seat, record.seats[seat].name if record.seats else f"seat {seat}")
+    names = [s.name for s in record.seats] if record.seats else [f"seat {n}" for n in range(record.players)]
+    first = record.initial()
+    sides = tuple(
+        tuple(names[n] for n in range(record.players) if first.side_of(n) == side and n != seat)
+        for side in range(first.sides)
+    )
+    return review_game(record.states(), seat, names[seat], sides)
 
 
-def review_game(states: Iterable[GameState], seat: int, name: str = "") -> Review:
+def review_game(
+    states: Iterable[GameState], seat: int, name: str = "", sides: Sequence[Sequence[str]] = ()
+) -> Review:
     """Review every decision of ``seat`` along ``states`` (a game's states in order, each with its
-    history): the position before each of the seat's actions as the seat saw it."""
+    history): the position before each of the seat's actions as the seat saw it. ``sides`` names
+    each side's seats but ``seat`` (`Review.sides`; by default each seat by its number)."""
     player = StrongPlayer(worlds=REVIEW_WORLDS, nodes=REVIEW_NODES)
     found = []
     previous: GameState | None = None
@@ -142,7 +174,16 @@ def review_game(states: Iterable[GameState], seat: int, name: str = "") -> Revie
                 found.append(decision)
         previous = state
     ordered = sorted(found, key=lambda d: (-d.loss, d.move))
-    return Review(seat, name or f"seat {seat}", tuple(ordered))
+    if previous is None:
+        return Review(seat, name or f"seat {seat}", tuple(ordered))
+    if not sides:
+        count = previous.sides
+        sides = [
+            [f"seat {n}" for n in range(previous.players) if previous.side_of(n) == s and n != seat]
+            for s in range(count)
+        ]
+    named = tuple(tuple(names) for names in sides)
+    return Review(seat, name or f"seat {seat}", tuple(ordered), previous.side_of(seat), named)
 
 
 def _decision(state: GameState, chosen: Action, seat: int, player: StrongPlayer) -> Decision | None:

@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     )
     from noddy.words.glossary import DEAL_TERMS, DealTerm, glossary
     from noddy.words.kinds import KIND_WORDS, KindWords, glossary_entry
-    from noddy.words.learn import action_words, learn_phrase
+    from noddy.words.learn import action_words, learn_phrase, review_scores
     from noddy.words.lines import Happening, Line, Part, event_line, side_name, verb
     from noddy.words.page import PAGE, page_phrases
     from noddy.words.phrases import (
@@ -148,6 +148,7 @@ __all__ = [
     "read_cards",
     "reason_name",
     "record_name",
+    "review_scores",
     "round_line",
     "rule_set_words",
     "say",
@@ -186,7 +187,7 @@ _HOMES = {
     ),
     "glossary": ("DEAL_TERMS", "DealTerm", "glossary"),
     "kinds": ("KIND_WORDS", "KindWords", "glossary_entry"),
-    "learn": ("action_words", "learn_phrase"),
+    "learn": ("action_words", "learn_phrase", "review_scores"),
     "lines": ("Happening", "Line", "Part", "event_line", "side_name", "verb"),
     "page": ("PAGE", "page_phrases"),
     "phrases": (

@@ -9,7 +9,7 @@ from noddy.cards import Card
 from noddy.words.calls import fill_phrase
 from noddy.words.card_names import cards_text
 
-__all__ = ["LEARN_PAGE", "action_words", "learn_phrase"]
+__all__ = ["LEARN_PAGE", "action_words", "learn_phrase", "review_scores"]
 
 LEARN_PAGE: dict[str, dict[str, str]] = {
     "en": {
@@ -82,7 +82,11 @@ LEARN_PAGE: dict[str, dict[str, str]] = {
         "learn.position_pile": "pile {cards}, count {count}",
         "learn.crib_is_yours": "the crib is yours",
         "learn.crib_is_theirs": "the crib is theirs",
-        "learn.scores": "scores {scores}",
+        "learn.scores": "score: {scores}",
+        "learn.score.you": "you {points}",
+        "learn.score.you_with": "you and {names} {points}",
+        "learn.score.side": "{names} {points}",
+        "learn.and": " and ",
         "learn.chosen": "Chosen: {chosen}; better: {best}.",
         "learn.chosen_mark": "← chosen",
         "learn.choice": "choice",
@@ -174,7 +178,11 @@ LEARN_PAGE: dict[str, dict[str, str]] = {
         "learn.position_pile": "pile {cards}, compte {count}",
         "learn.crib_is_yours": "le crib est à vous",
         "learn.crib_is_theirs": "le crib est à l’adversaire",
-        "learn.scores": "scores {scores}",
+        "learn.scores": "score : {scores}",
+        "learn.score.you": "vous {points}",
+        "learn.score.you_with": "vous et {names} {points}",
+        "learn.score.side": "{names} {points}",
+        "learn.and": " et ",
         "learn.chosen": "Choisi : {chosen} ; mieux : {best}.",
         "learn.chosen_mark": "← choisi",
         "learn.choice": "choix",
@@ -203,3 +211,28 @@ def action_words(kind: str, cards: Sequence[Card] = (), number: int | None = Non
     them: "lay away 8♦ 10♣", "declare 3", "count (the true count)"."""
     shown = cards_text(cards, lang)
     return learn_phrase(f"learn.action.{kind}", lang, cards=shown, number=number)
+
+
+def review_scores(scores: Sequence[int], side: int, sides: Sequence[Sequence[str]], lang: str = "en") -> str:
+    """The score of a reviewed position, each side's said as whose it is, the reviewed seat's side
+    (``side``) first, as "you" (with its partner, if any): "score: you 111, greedy 106". ``sides``
+    names each side's seats but the reviewed seat's own (`noddy.learn.Review.sides`).
+
+    >>> review_scores([106, 111], 1, [["greedy"], []])
+    'score: you 111, greedy 106'
+    >>> review_scores([60, 59], 0, [["Carl"], ["Bob", "Dan"]], "fr")
+    'score : vous et Carl 60, Bob et Dan 59'
+    """
+    joined = learn_phrase("learn.and", lang)
+    partners = sides[side]
+    own = (
+        learn_phrase("learn.score.you_with", lang, names=joined.join(partners), points=scores[side])
+        if partners
+        else learn_phrase("learn.score.you", lang, points=scores[side])
+    )
+    others = [
+        learn_phrase("learn.score.side", lang, names=joined.join(names), points=scores[number])
+        for number, names in enumerate(sides)
+        if number != side
+    ]
+    return learn_phrase("learn.scores", lang, scores=", ".join([own, *others]))

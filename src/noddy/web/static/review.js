@@ -10,14 +10,26 @@ const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
 const cards = (list) => list.map(prettyCard).join(" ") || "—";
 const pretty = (action) => action.replace(/\b(10|[2-9AJQKT])([cdhs])\b/gi, (m) => prettyCard(m));
 
-function position(d) {
+// The score said as whose it is, the reviewed seat's side first, as "you" (noddy.words.review_scores).
+function scores(d, side, sides) {
+  const and = t("learn.and");
+  const partners = sides[side] || [];
+  const own = partners.length
+    ? t("learn.score.you_with", { names: partners.join(and), points: d.scores[side] })
+    : t("learn.score.you", { points: d.scores[side] });
+  const others = sides.flatMap((names, i) =>
+    i === side ? [] : [t("learn.score.side", { names: names.join(and), points: d.scores[i] })]);
+  return t("learn.scores", { scores: [own, ...others].join(", ") });
+}
+
+function position(d, side, sides) {
   // A count names what was counted (a hand as held, a crib, a short count): the server says which.
   const label = d.counting ? `learn.position_counted.${d.counting}` : "learn.position_hand";
   const parts = [t(label, { cards: cards(d.hand) })];
   if (d.turnup) parts.push(t("learn.position_turnup", { card: prettyCard(d.turnup) }));
   if (d.phase === "play") parts.push(t("learn.position_pile", { cards: cards(d.pile), count: d.count }));
   if (d.crib) parts.push(t(d.crib === "yours" ? "learn.crib_is_yours" : "learn.crib_is_theirs"));
-  parts.push(t("learn.scores", { scores: d.scores.join(", ") }));
+  parts.push(scores(d, side, sides));
   return parts.join(" · ");
 }
 
@@ -28,20 +40,33 @@ function showOnBoard(move) {
   slider.dispatchEvent(new Event("input"));
 }
 
-function decision(d, win) {
+// The best six choices, and the one chosen wherever it stands (after a row "…" when below them).
+function choiceRows(d) {
+  const shown = d.values.slice(0, 6).map((v, i) => [i + 1, v]);
+  if (d.chosen_place > shown.length) shown.push([d.chosen_place, d.values[d.chosen_place - 1]]);
+  let previous = 0;
+  return shown.flatMap(([place, v]) => {
+    const gap = place > previous + 1 ? [el("tr", { class: "gap" }, el("td", { class: "num" }, "…"), el("td", {}), el("td", {}))] : [];
+    previous = place;
+    return [...gap,
+      el("tr", { class: v.action === d.chosen ? "chosen" : v.action === d.best ? "best" : null },
+        el("td", { class: "num" }, `${place}.`),
+        el("td", {}, pretty(v.action) + (v.action === d.chosen ? ` ${t("learn.chosen_mark")}` : "")),
+        el("td", { class: "num" }, v.value.toFixed(2)))];
+  });
+}
+
+function decision(d, win, side, sides) {
   // A game won counts +win and lost -win: moving a chance p of the game from lost to won is 2·win·p.
   const game = d.loss >= win / 10 ? t("learn.of_game", { percent: Math.round((100 * d.loss) / (2 * win)) }) : "";
-  const rows = d.values.slice(0, 6).map((v) =>
-    el("tr", { class: v.action === d.chosen ? "chosen" : v.action === d.best ? "best" : null },
-      el("td", {}, pretty(v.action) + (v.action === d.chosen ? ` ${t("learn.chosen_mark")}` : "")),
-      el("td", { class: "num" }, v.value.toFixed(2))));
+  const rows = choiceRows(d);
   return el("li", { class: "review-item" },
     el("h3", {}, t("learn.mistake", { deal: d.deal, move: d.move, loss: d.loss.toFixed(2) }) + game, " ",
       el("button", { class: "quiet small", onclick: () => showOnBoard(d.move) }, t("learn.show"))),
-    el("p", {}, position(d)),
+    el("p", {}, position(d, side, sides)),
     el("p", {}, t("learn.chosen", { chosen: pretty(d.chosen), best: pretty(d.best) })),
     el("table", { class: "advice" },
-      el("thead", {}, el("tr", {}, el("th", {}, t("learn.choice")), el("th", {}, t(`learn.measure.${d.measure}`)))),
+      el("thead", {}, el("tr", {}, el("th", {}), el("th", {}, t("learn.choice")), el("th", {}, t(`learn.measure.${d.measure}`)))),
       el("tbody", {}, rows)));
 }
 
@@ -55,7 +80,7 @@ async function review(seat, out, button) {
     out.replaceChildren(
       el("p", {}, t("learn.review_summary", summary)),
       el("p", { class: "note" }, t("learn.review_how", { worlds: data.worlds, win: data.win })),
-      mistakes.length ? el("ol", { class: "review-list" }, mistakes.map((d) => decision(d, data.win))) : el("p", {}, t("learn.no_mistakes")));
+      mistakes.length ? el("ol", { class: "review-list" }, mistakes.map((d) => decision(d, data.win, data.side, data.sides))) : el("p", {}, t("learn.no_mistakes")));
   } catch (error) {
     out.replaceChildren(el("p", { class: "error" }, error.message));
   } finally {

@@ -1,0 +1,79 @@
+"""The review panel says whose score is whose and shows the move chosen even below the best six
+(issue 24, item 14), in the browser at desktop and phone size, in English and French."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import Browser, expect
+from test_browser import ARTIFACTS, PHONE, LiveServer, browser, server, watch_errors
+
+from noddy.cards import parse_cards
+from noddy.game import Action
+from noddy.learn import Decision, Review
+
+__all__ = ["browser", "server"]
+
+from test_browser import pytestmark  # noqa: F401  (skipped without chromium; slow)
+
+
+def reviewed(sides: tuple[tuple[str, ...], ...]) -> dict[str, Any]:
+    """The server's review (`Review.to_json`) of seat 1: a count whose choice made was the ninth
+    best of ten (the strong player's review of a whole game takes minutes on a busy machine)."""
+    values = tuple((Action.declare(1, n), float(n - 9)) for n in range(9, -1, -1))
+    decision = Decision(
+        move=40,
+        deal=3,
+        phase="count",
+        hand=parse_cards("5h 5d 5c Js"),
+        turnup=parse_cards("5s")[0],
+        pile=(),
+        count=0,
+        scores=(28, 31),
+        crib="theirs",
+        chosen=Action.declare(1, 1),
+        best=Action.declare(1, 9),
+        values=values,
+        measure="count",
+        counting="hand",
+    )
+    return Review(1, "Computer 2", (decision,), side=1, sides=sides).to_json()
+
+
+def test_the_review_names_each_score_and_shows_the_move_chosen(browser: Browser, server: LiveServer) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors = watch_errors(page)
+    page.goto(server.address + "/")
+    seats = [{"kind": "computer", "level": "greedy"}] * 2
+    made = page.evaluate(
+        """(seats) => fetch("/api/tables", {method: "POST", headers: {"content-type": "application/json"},
+             body: JSON.stringify({rules: "willughby", players: 2, seats})}).then((r) => r.json())""",
+        seats,
+    )
+    table = made["id"]
+    page.wait_for_function(
+        "async (id) => (await (await fetch(`/api/tables/${id}`)).json()).status === 'over'",
+        arg=table,
+        polling=200,
+        timeout=60_000,
+    )
+    other = "Computer 1 (greedy)"
+    for viewport, lang in (({"width": 1280, "height": 900}, "en"), (PHONE, "fr")):
+        page.set_viewport_size(viewport)
+        page.route("**/review?*", lambda route: route.fulfill(json=reviewed(((other,), ()))))
+        page.goto(f"{server.address}/replay/{table}")
+        page.click(f"#lang-switch button[data-lang='{lang}']")
+        page.select_option("#review-seat", "1")
+        page.click("#review-button")
+        item = page.locator(".review-item").first
+        expect(item).to_be_visible()
+        you, score = ("you", "score:") if lang == "en" else ("vous", "score :")
+        expect(item.locator("p").first).to_contain_text(f"{score} {you} 31, {other} 28")
+        rows = item.locator("table.advice tbody tr")
+        expect(rows).to_have_count(8)
+        expect(rows.nth(6)).to_have_text("…")
+        mark = "← chosen" if lang == "en" else "← choisi"
+        expect(rows.nth(7)).to_contain_text(mark)
+        expect(rows.nth(7).locator("td").first).to_have_text("9.")
+        page.screenshot(path=ARTIFACTS / f"review-scores-{lang}.png", full_page=True)
+    assert not errors
