@@ -10,7 +10,7 @@ import pytest
 
 from noddy.errors import RulesError
 from noddy.learn import glossary
-from noddy.rules import Rules, field_spec, load_rules, preset_names
+from noddy.rules import SECTIONS, Rules, field_spec, load_rules, preset_names
 from noddy.scoring import Kind
 from noddy.words import DEAL_TERMS, KIND_WORDS, LANGUAGES, glossary_entry, points_words
 
@@ -154,3 +154,52 @@ def test_every_kind_has_its_words_in_every_language() -> None:
             assert words.drills[lang] and words.terms[lang], (words.kind, lang)
             assert words.sentence(rules, lang).endswith("."), (words.kind, lang)
         assert set(words.names) in ({"en", "fr"}, set()), words.kind
+
+
+class _Section:
+    """A section of a rule set that notes each field read through it."""
+
+    def __init__(self, name: str, real: object, read: set[str]) -> None:
+        self._name, self._real, self._read = name, real, read
+
+    def __getattr__(self, field: str) -> object:
+        self._read.add(f"{self._name}.{field}")
+        return getattr(self._real, field)
+
+
+class _Reading:
+    """A rule set that notes each field read through it (a name outside the sections as itself)."""
+
+    def __init__(self, rules: Rules, read: set[str]) -> None:
+        self._rules, self._read = rules, read
+
+    def __getattr__(self, name: str) -> object:
+        value = getattr(self._rules, name)
+        if name in SECTIONS:
+            return _Section(name, value, self._read)
+        self._read.add(name)
+        return value
+
+
+_WHETHER_A_CRIB = "crib.kind"
+"""Read by the flush's and the turn-up's sentences only to know whether there is a crib to speak of
+(the crib's own term says whose it is)."""
+
+
+def test_a_sentence_reads_only_the_fields_its_record_names() -> None:
+    """What the field test changes is all a sentence reads: every field read while saying each
+    sentence under every preset and house readings is one its record names."""
+    records = [(str(k), w.sentence, w.fields) for k, w in KIND_WORDS.items()]
+    records += [(t.key, t.sentence, t.fields) for t in DEAL_TERMS]
+    house = [
+        ["combinations.pairs_by=value", "combinations.ace=around", "special_cards.enabled=true"],
+        ["play.after_go=continue", "play.go_round=next_only", "play.must_play=false", "hand.flush=held_five"],
+        ["special_cards.scored_in=play", "turnup.jack_when=in_announcement", "hand.knave_when=in_play"],
+    ]
+    rule_sets = [load_rules(name) for name in PRESETS] + [load_rules("cribbage", h) for h in house]
+    for key, say, fields in records:
+        read: set[str] = set()
+        for rules in rule_sets:
+            for lang in LANGUAGES:
+                say(_Reading(rules, read), lang)  # type: ignore[arg-type]
+        assert bool(read) == bool(fields) and read - {_WHETHER_A_CRIB} <= set(fields), (key, read)

@@ -153,7 +153,7 @@ def last_card(rules: Rules, lang: str) -> str:
     points = str(play.last_card) if play.last_card else words["nothing"]
     said = words["must" if play.must_play else "may"]
     said += words[play.after_go].format(points=points, then=words[play.series])
-    if play.after_go == "continue" and play.go_round == "next_only" and max(rules.player_counts) >= 3:
+    if play.after_go == "continue" and play.go_round == "next_only":
         said += words["next_only"]
     return said
 
