@@ -105,7 +105,7 @@ def test_a_progress_file_not_utf8_or_too_deep_is_set_aside(tmp_path: Path, conte
     assert "could not be read" in result.stderr
     (aside,) = tmp_path.glob("p.json.damaged-*")
     assert aside.read_bytes() == content
-    assert Progress.loads(path.read_bytes()).stats
+    assert Progress.loads(path.read_bytes()).kinds("cribbage")
 
 
 @pytest.mark.parametrize(

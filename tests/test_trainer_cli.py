@@ -49,7 +49,8 @@ def test_answers_are_judged_and_the_count_shown_step_by_step(tmp_path: Path) -> 
     assert "= 15 → 2" in out and "fifteen 2" in out
     assert "2 question(s), 1 right" in out
     saved = Progress.from_json(json.loads((tmp_path / "p.json").read_text()))
-    assert (saved.stats["fifteen"].asked, saved.stats["fifteen"].right) == (2, 1)
+    stats = saved.kinds("cribbage")["fifteen"]
+    assert (stats.asked, stats.right) == (2, 1)
 
 
 def test_progress_carries_over_and_the_end_of_input_stops_cleanly(tmp_path: Path) -> None:
@@ -57,7 +58,7 @@ def test_progress_carries_over_and_the_end_of_input_stops_cleanly(tmp_path: Path
         code, out, _ = train(tmp_path, "-r", "willughby", "-k", "run", "--questions", "3", input="1\n2\n3\n")
         assert code == 0 and "3 question(s)" in out
     saved = json.loads((tmp_path / "p.json").read_text())
-    assert saved["kinds"]["run"]["asked"] == 6
+    assert saved["rule_sets"]["willughby"]["run"]["asked"] == 6
     code, out, _ = train(tmp_path, "-r", "willughby", input="")
     assert code == 0 and "0 question(s)" in out
 
@@ -78,7 +79,7 @@ def test_a_damaged_progress_file_is_set_aside_not_lost(tmp_path: Path) -> None:
     assert "could not be read" in err
     (aside,) = tmp_path.glob("p.json.damaged-*")
     assert aside.read_text() == "{not json"
-    assert Progress.from_json(json.loads(path.read_text())).stats
+    assert Progress.from_json(json.loads(path.read_text())).kinds("cribbage")
 
 
 @pytest.mark.parametrize(

@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from noddy.cards import parse_card, parse_cards
 from noddy.cli import train_cmd
 from noddy.cli.main import app
-from noddy.learn import Question, draw, drill_kinds, judge
+from noddy.learn import Progress, Question, draw, drill_kinds, judge
 from noddy.rules import load_rules
 from noddy.scoring import score_hand, total
 from noddy.words import drill_name
@@ -112,3 +112,44 @@ def test_the_terminal_drills_the_play_and_keeps_its_progress(tmp_path: Path) -> 
     assert result.exit_code == 0, result.output
     assert result.stdout.count("The count is") == 3 and "3 question(s), 3 right" in result.stdout
     assert "the play" in result.stdout
+
+
+def test_progress_is_kept_per_rule_set_and_the_old_format_still_reads(tmp_path: Path) -> None:
+    """Runs missed under cribbage do not make willughby's runs come back more often; a version 1
+    file (one set of kinds) reads, and its stats are where each rule set starts from."""
+    path = tmp_path / "p.json"
+    old = {
+        "version": 1,
+        "kinds": {"run": {"asked": 4, "right": 1, "seconds": 20.0, "box": 0}},
+        "best": {"cribbage/60": 3},
+        "round": None,
+    }
+    path.write_text(json.dumps(old), encoding="utf-8")
+    rng = random.Random(5)
+    right = [draw(load_rules("cribbage"), "fifteen", rng).total for _ in range(2)]
+    args = [
+        "train",
+        "-r",
+        "cribbage",
+        "-k",
+        "fifteen",
+        "--seed",
+        "5",
+        "--questions",
+        "2",
+        "--progress",
+        str(path),
+    ]
+    result = runner.invoke(app, args, input="\n".join(map(str, right)))
+    assert result.exit_code == 0, result.output
+    assert "could not be read" not in result.output
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    assert saved["version"] == 2 and saved["best"] == {"cribbage/60": 3}
+    cribbage = saved["rule_sets"]["cribbage"]
+    assert cribbage["fifteen"]["asked"] == 2 and cribbage["run"]["asked"] == 4  # carried from the old file
+    assert "fifteen" not in saved["rule_sets"].get("willughby", {})
+    progress = Progress.from_json(saved)
+    progress.record("run", correct=True, seconds=1.0, rules="willughby")
+    assert progress.kinds("willughby")["run"].box == 1 and progress.kinds("cribbage")["run"].box == 0
+    assert progress.weight("run", "cribbage") > progress.weight("run", "willughby")
+    assert Progress.from_json(progress.to_json()) == progress

@@ -184,3 +184,11 @@ def test_the_answer_says_a_knave_pegged_before_the_announcement_and_a_late_answe
     assert late["late"] is True and "counts nowhere" in late["late_note"]
     assert late["round"] is None or late["round"]["answered"] == 0
     assert late["kinds"]["mixed"]["asked"] == 1  # the first answer only
+
+
+def test_progress_is_kept_per_rule_set(client: TestClient) -> None:
+    shown = client.get("/api/train/question?rules=cribbage&kind=fifteen").json()
+    judged = client.post("/api/train/answer", json={"id": shown["id"], "points": the_answer(shown)}).json()
+    assert judged["kinds"]["fifteen"]["asked"] == 1
+    assert client.get("/api/train/progress?rules=cribbage").json()["kinds"]["fifteen"]["right"] == 1
+    assert client.get("/api/train/progress?rules=willughby").json()["kinds"] == {}

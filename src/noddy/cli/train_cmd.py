@@ -195,15 +195,15 @@ def show_steps(judgement: Judgement, lang: str, one_at_a_time: bool = False, cal
         console.print(f"[bold]“{escape(announce(judgement.items, question.rules, lang))}”[/]")
 
 
-def stats_table(progress: Progress, lang: str) -> Table:
-    """Accuracy, mean time and box per kind drilled."""
+def stats_table(progress: Progress, lang: str, rules: str) -> Table:
+    """Accuracy, mean time and box per kind drilled under rule set ``rules``."""
     table = Table(title=train_phrase("drill", lang), show_edge=False)
     table.add_column(train_phrase("kind", lang))
     table.add_column(train_phrase("asked", lang), justify="right")
     table.add_column(train_phrase("right_col", lang), justify="right")
     table.add_column(train_phrase("seconds", lang), justify="right")
     table.add_column(train_phrase("box", lang), justify="right")
-    for kind, stats in sorted(progress.stats.items()):
+    for kind, stats in sorted(progress.kinds(rules).items()):
         accuracy = stats.accuracy or 0.0
         mean = stats.mean_seconds or 0.0
         table.add_row(
@@ -278,8 +278,8 @@ def train(
         console.print()
         console.print(f"[bold]{escape(line)}[/]")
     console.print()
-    if progress.stats:
-        console.print(stats_table(progress, lang))
+    if progress.kinds(rules.name):
+        console.print(stats_table(progress, lang, rules.name))
     console.print(escape(bye_line(asked, right, lang)))
 
 
@@ -316,7 +316,9 @@ def _drill(
         late = progress.late(now)
         if late:
             console.print(f"[yellow]{escape(train_phrase('late', lang))}[/]")
-        progress.record(question.kind, correct=judgement.correct, seconds=now - started, now=now)
+        progress.record(
+            question.kind, correct=judgement.correct, seconds=now - started, now=now, rules=rules.name
+        )
         if not late:
             asked += 1
             right += judgement.correct

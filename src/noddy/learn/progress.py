@@ -1,6 +1,6 @@
-"""A learner's progress: accuracy and time per kind, the spaced repetition that brings weak kinds
-back more often, and timed rounds; plain data with a JSON form (the CLI keeps it in a file, the web
-in its database).
+"""A learner's progress: accuracy and time per kind of each rule set, the spaced repetition that
+brings weak kinds back more often, and timed rounds; plain data with a JSON form (the CLI keeps it in
+a file, the web in its database).
 
 Each kind sits in a box (Leitner's): a right answer given within `SLOW` seconds moves it up one, a
 wrong answer sends it back to the first; a kind in a lower box is drawn more often (twice as often
@@ -8,10 +8,10 @@ per box).
 
 >>> import random
 >>> progress = Progress()
->>> progress.record("run", correct=False, seconds=4.0)
->>> progress.stats["run"].box, progress.to_json()["kinds"]["run"]["right"]
+>>> progress.record("run", correct=False, seconds=4.0, rules="cribbage")
+>>> progress.kinds("cribbage")["run"].box, progress.to_json()["rule_sets"]["cribbage"]["run"]["right"]
 (0, 0)
->>> progress.choose(["run", "pair"], random.Random(1)) in ("run", "pair")
+>>> progress.choose(["run", "pair"], random.Random(1), "cribbage") in ("run", "pair")
 True
 """
 
@@ -19,13 +19,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from noddy.errors import NoddyError, NotationError
 from noddy.textdata import read_json
 
-__all__ = ["BOXES", "SLOW", "KindStats", "Progress", "ProgressError", "RoundResult", "TimedRound"]
+__all__ = ["ANY", "BOXES", "SLOW", "KindStats", "Progress", "ProgressError", "RoundResult", "TimedRound"]
 
 BOXES = 5
 """How many boxes a kind climbs through; each box up halves how often it is drawn."""
@@ -33,7 +33,12 @@ BOXES = 5
 SLOW = 30.0
 """A right answer that took longer than this (seconds) leaves its kind in its box."""
 
-VERSION = 1
+VERSION = 2
+"""The saved form's version: 2 keeps the kinds per rule set (``rule_sets``); version 1's one set of
+``kinds`` is still read (as the rule set `ANY`'s)."""
+
+ANY = ""
+"""The rule set of stats kept for none in particular: a version 1 file's."""
 
 
 class ProgressError(NoddyError):
@@ -101,18 +106,38 @@ class RoundResult:
 
 @dataclass(slots=True)
 class Progress:
-    """Everything a learner's trainer keeps: per-kind stats, best timed rounds, a round under way."""
+    """Everything a learner's trainer keeps: per-kind stats for each rule set (``sets``, by the rule
+    set's name), best timed rounds, a round under way.
 
-    stats: dict[str, KindStats] = field(default_factory=dict)
+    Stats kept before progress was per rule set (a version 1 file) are the rule set `ANY`'s; a rule
+    set drilled for the first time starts from a copy of them, so nothing learnt is lost."""
+
+    sets: dict[str, dict[str, KindStats]] = field(default_factory=dict)
     best: dict[str, int] = field(default_factory=dict)
     round: TimedRound | None = None
 
-    def record(self, kind: str, *, correct: bool, seconds: float, now: float | None = None) -> None:
-        """Count one answer for ``kind`` and for the round under way; an answer given after the
-        round's end counts nowhere (it is judged and explained, but neither kept nor summed)."""
+    def kinds(self, rules: str = "") -> dict[str, KindStats]:
+        """The per-kind stats of rule set ``rules`` (its name; `ANY` for none in particular), made
+        on first use from the stats kept before progress was per rule set."""
+        if rules not in self.sets:
+            self.sets[rules] = {k: replace(s) for k, s in self.sets.get(ANY, {}).items()}
+        return self.sets[rules]
+
+    @property
+    def stats(self) -> dict[str, KindStats]:
+        """The stats kept for no rule set in particular (`ANY`): a version 1 file's, or a caller's
+        that names none."""
+        return self.kinds(ANY)
+
+    def record(
+        self, kind: str, *, correct: bool, seconds: float, now: float | None = None, rules: str = ""
+    ) -> None:
+        """Count one answer for ``kind`` under rule set ``rules`` and for the round under way; an
+        answer given after the round's end counts nowhere (it is judged and explained, but neither
+        kept nor summed)."""
         if self.late(now):
             return
-        stats = self.stats.setdefault(kind, KindStats())
+        stats = self.kinds(rules).setdefault(kind, KindStats())
         stats.asked += 1
         stats.right += correct
         stats.seconds += max(0.0, seconds)
@@ -128,14 +153,17 @@ class Progress:
         """Whether an answer given at ``now`` comes after the end of the round under way."""
         return self.round is not None and now is not None and now > self.round.ends
 
-    def weight(self, kind: str) -> int:
-        """How often ``kind`` is drawn, relative to the others: doubled for each box it is below the top."""
-        box = self.stats[kind].box if kind in self.stats else 0
+    def weight(self, kind: str, rules: str = "") -> int:
+        """How often ``kind`` is drawn under ``rules``, relative to the others: doubled for each box
+        it is below the top."""
+        stats = self.sets.get(rules, self.sets.get(ANY, {}))
+        box = stats[kind].box if kind in stats else 0
         return 1 << (BOXES - 1 - box)
 
-    def choose(self, kinds: Sequence[str], rng: random.Random) -> str:
-        """A kind to drill next, the weak ones (low boxes, and kinds never asked) more often."""
-        return rng.choices(list(kinds), weights=[self.weight(k) for k in kinds])[0]
+    def choose(self, kinds: Sequence[str], rng: random.Random, rules: str = "") -> str:
+        """A kind to drill next under ``rules``, the weak ones (low boxes, and kinds never asked)
+        more often."""
+        return rng.choices(list(kinds), weights=[self.weight(k, rules) for k in kinds])[0]
 
     def start_round(self, rules: str, seconds: int, now: float) -> TimedRound:
         """Begin a timed round of ``seconds``; a round left unfinished is finished first (its score
@@ -164,7 +192,9 @@ class Progress:
     def to_json(self) -> dict[str, Any]:
         return {
             "version": VERSION,
-            "kinds": {kind: asdict(s) for kind, s in self.stats.items()},
+            "rule_sets": {
+                rules: {kind: asdict(s) for kind, s in kinds.items()} for rules, kinds in self.sets.items()
+            },
             "best": dict(self.best),
             "round": None if self.round is None else asdict(self.round),
         }
@@ -182,10 +212,17 @@ class Progress:
     @classmethod
     def from_json(cls, data: Any) -> Progress:
         """Progress from its JSON form; `ProgressError` says what is wrong with damaged data."""
-        if not isinstance(data, Mapping) or data.get("version") != VERSION:
-            raise ProgressError(f"expected saved progress of version {VERSION}, found {_quoted(data)}")
+        if not isinstance(data, Mapping) or data.get("version") not in (1, VERSION):
+            raise ProgressError(f"expected saved progress of version 1 or {VERSION}, found {_quoted(data)}")
         try:
-            stats = {str(k): _stats(v) for k, v in dict(data.get("kinds", {})).items()}
+            if data["version"] == 1:  # one set of kinds, before progress was kept per rule set
+                found_sets = {ANY: data.get("kinds", {})}
+            else:
+                found_sets = dict(data.get("rule_sets", {}))
+            sets = {
+                str(rules): {str(k): _stats(v) for k, v in dict(kinds).items()}
+                for rules, kinds in found_sets.items()
+            }
             best = {str(k): _count(v) for k, v in dict(data.get("best", {})).items()}
             found = data.get("round")
             timed = None if found is None else _round(found)
@@ -193,7 +230,7 @@ class Progress:
             raise ProgressError(f"damaged saved progress: {exc} is missing") from None
         except (TypeError, ValueError) as exc:
             raise ProgressError(f"damaged saved progress: {exc}") from None
-        return cls(stats, best, timed)
+        return cls(sets, best, timed)
 
 
 def _quoted(data: Any) -> str:

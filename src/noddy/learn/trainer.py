@@ -202,8 +202,8 @@ def draw(rules: Rules, kind: str | None, rng: random.Random) -> Question:
 
 def next_question(rules: Rules, kind: str | None, progress: Progress, rng: random.Random) -> Question:
     """The next question of a drill: of ``kind``, or, left to the trainer (``None``), of a kind
-    the learner's progress says is weak more often than of one it says is known."""
-    return draw(rules, kind or progress.choose(drill_kinds(rules), rng), rng)
+    the learner's progress under these rules says is weak more often than of one it says is known."""
+    return draw(rules, kind or progress.choose(drill_kinds(rules), rng, rules.name), rng)
 
 
 @lru_cache(maxsize=64)

@@ -161,7 +161,8 @@ def _lang(lang: str) -> str:
     return lang
 
 
-def _stats_json(progress: Progress, lang: str) -> dict[str, Any]:
+def _stats_json(progress: Progress, lang: str, rules: str) -> dict[str, Any]:
+    """The learner's stats under rule set ``rules``, each kind named in ``lang``."""
     return {
         kind: {
             "name": drill_name(kind, lang),
@@ -170,7 +171,7 @@ def _stats_json(progress: Progress, lang: str) -> dict[str, Any]:
             "seconds": round(s.seconds, 1),
             "box": s.box,
         }
-        for kind, s in sorted(progress.stats.items())
+        for kind, s in sorted(progress.kinds(rules).items())
     }
 
 
@@ -221,7 +222,12 @@ def train_router(engine: Engine) -> APIRouter:
         }
 
     @router.get("/api/train/progress")
-    def progress(request: Request, response: Response, lang: str = "en") -> dict[str, Any]:
+    def progress(
+        request: Request, response: Response, rules: str = "willughby", lang: str = "en"
+    ) -> dict[str, Any]:
+        """The learner's progress under rule set ``rules`` (kept per rule set), the best rounds and
+        the round under way."""
+        found = _rules(rules)
         browser = _browser(request, response)
         mine = store.load(browser)
         now = time.time()
@@ -229,7 +235,7 @@ def train_router(engine: Engine) -> APIRouter:
             mine.finish_round()  # a round whose page was closed: its score is kept if it is a best
             store.save(browser, mine)
         return {
-            "kinds": _stats_json(mine, _lang(lang)),
+            "kinds": _stats_json(mine, _lang(lang), found.name),
             "best": mine.best,
             "round": _round_json(mine, now),
         }
@@ -269,9 +275,10 @@ def train_router(engine: Engine) -> APIRouter:
         judgement = judge(kept.question, body.points)
         mine = store.load(browser)
         late = mine.late(now)
-        mine.record(kept.question.kind, correct=judgement.correct, seconds=now - kept.issued, now=now)
-        store.save(browser, mine)
         rules = kept.question.rules
+        seconds = now - kept.issued
+        mine.record(kept.question.kind, correct=judgement.correct, seconds=seconds, now=now, rules=rules.name)
+        store.save(browser, mine)
         verdict = "right" if judgement.correct else "wrong"
         return {
             "correct": judgement.correct,
@@ -283,7 +290,7 @@ def train_router(engine: Engine) -> APIRouter:
             "aside": judgement.aside(body.lang),
             "late": late,
             "late_note": train_phrase("late", body.lang) if late else "",
-            "kinds": _stats_json(mine, body.lang),
+            "kinds": _stats_json(mine, body.lang, rules.name),
             "round": _round_json(mine, now),
         }
 

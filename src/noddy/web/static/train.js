@@ -160,7 +160,8 @@ async function loadKinds() {
 }
 
 async function loadProgress() {
-  const data = await api(`/api/train/progress?lang=${lang()}`);
+  const rules = encodeURIComponent($("rules").value || "willughby");
+  const data = await api(`/api/train/progress?rules=${rules}&lang=${lang()}`);
   renderStats(data.kinds);
   if (data.round && data.round.left > 0) runRound(data.round);
 }
