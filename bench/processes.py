@@ -60,8 +60,9 @@ def noddy_command() -> list[str]:
     return [sys.executable, "-c", "from noddy.cli.main import main; main()"]
 
 
-def run_process(command: Sequence[str], env: dict[str, str]) -> Result:
-    """Run ``command`` to the end and measure it alone (not its siblings) with ``os.wait4``."""
+def run_process(command: Sequence[str], env: dict[str, str] | None = None) -> Result:
+    """Run ``command`` to the end and measure it alone (not its siblings) with ``os.wait4``; ``env``
+    is the child's environment (this one's when not given)."""
     with tempfile.TemporaryFile("w+", encoding="utf-8") as out:
         process = subprocess.Popen(list(command), stdout=out, stderr=subprocess.PIPE, text=True, env=env)
         assert process.stderr is not None
