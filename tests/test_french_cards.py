@@ -151,3 +151,35 @@ def test_the_person_is_stored_as_a_name_each_reader_says_in_its_own_language(tmp
     assert english.exit_code == 0, english.output
     assert "Vous" not in english.stdout and re.search(r"\bYou (?:deal|win)", english.stdout)
     assert record_name("Joueur 2", "human", "en") == "Player 2" and record_name("Ann", "human", "fr") == "Ann"
+
+
+def test_rules_show_speaks_french_when_asked() -> None:
+    """``rules show --lang fr``: the frame, every field's words, its reading and its choices in
+    French, for every preset (the notes quote the English sources and stay as written)."""
+    from noddy.rules import FIELDS, preset_names
+    from noddy.words import rule_rows
+
+    for name in preset_names():
+        rules = load_rules(name)
+        english = [row for _, rows in rule_rows(rules) for row in rows]
+        french = [row for _, rows in rule_rows(rules, "fr") for row in rows]
+        assert len(french) == len(english) == len(FIELDS)
+        for en, fr in zip(english, french, strict=True):
+            assert fr.about != en.about, fr.path
+            assert all(words != dict(en.choices)[value] for value, words in fr.choices), fr.path
+            if en.choices or isinstance(
+                getattr(getattr(rules, en.path.split(".")[0]), en.path.split(".")[1]), bool
+            ):
+                assert fr.reading != en.reading, fr.path
+        result = runner.invoke(app, ["rules", "show", name, "--lang", "fr"], env={"COLUMNS": "200"})
+        assert result.exit_code == 0, result.output
+        assert (
+            "Joueurs : " in result.stdout
+            and "La donne" in result.stdout
+            and "lecture retenue" in result.stdout
+        )
+        assert "reading taken" not in result.stdout and "Players:" not in result.stdout
+    english = runner.invoke(app, ["rules", "show", "cribbage"], env={"COLUMNS": "200"})
+    assert "reading taken" in english.stdout and "his nobs" in english.stdout
+    french = runner.invoke(app, ["rules", "show", "cribbage", "--lang", "fr"], env={"COLUMNS": "200"})
+    assert "sa caboche" in french.stdout and "ses talons" in french.stdout

@@ -9,10 +9,18 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from noddy.cli.common import NoddyCommand, NoddyGroup, SetOption, console, load, reporting_errors
+from noddy.cli.common import (
+    LangOption,
+    NoddyCommand,
+    NoddyGroup,
+    SetOption,
+    console,
+    language,
+    load,
+    reporting_errors,
+)
 from noddy.rules import (
     Row,
-    describe,
     differences,
     dump_rules,
     extended,
@@ -20,7 +28,7 @@ from noddy.rules import (
     load_rules,
     preset_names,
 )
-from noddy.words import cited
+from noddy.words import cited, rule_phrase, rule_rows, rule_set_words
 
 app = typer.Typer(
     cls=NoddyGroup, help="The rule sets: list, show, compare, check a house-rules file.", no_args_is_help=True
@@ -31,12 +39,13 @@ def _players(counts: tuple[int, ...]) -> str:
     return ", ".join(str(n) for n in counts)
 
 
-def _allowed(row: Row) -> str:
+def _allowed(row: Row, lang: str = "en") -> str:
     """What the field allows: for a choice, every reading with its words."""
+    allowed = escape(rule_phrase("allowed", lang))
     if not row.choices:
-        return f"[dim]allowed:[/] {escape(row.allowed)}"
+        return f"[dim]{allowed}[/] {escape(row.allowed)}"
     readings = "\n".join(f"  [dim]{escape(value)}:[/] {escape(words)}" for value, words in row.choices)
-    return f"[dim]allowed:[/]\n{readings}"
+    return f"[dim]{allowed}[/]\n{readings}"
 
 
 @app.command("list", cls=NoddyCommand)
@@ -57,30 +66,34 @@ def show(
     name: Annotated[str, typer.Argument(metavar="RULES", help="A preset name or a .toml house-rules file.")],
     set_: SetOption = None,
     toml: Annotated[bool, typer.Option("--toml", help="Print the rule set as TOML instead.")] = False,
+    lang: LangOption = None,
 ) -> None:
     """The whole rule set in plain words: the reading taken on every open choice and why, and what
     each field allows."""
     with reporting_errors():
         rules = load(name, set_)
+        lang = language(lang, rules)
     if toml:
         console.print(dump_rules(rules), markup=False, soft_wrap=True)
         return
-    console.print(f"[bold]{escape(rules.title or rules.name)}[/] ({rules.name})")
-    if rules.summary:
-        console.print(escape(rules.summary))
+    title, summary = rule_set_words(rules.name, rules.title or rules.name, rules.summary, lang)
+    console.print(f"[bold]{escape(title)}[/] ({rules.name})")
+    if summary:
+        console.print(escape(summary))
     for source in rules.sources:
-        console.print(f"  source: {escape(source.describe())}")
-    console.print("Players: " + _players(rules.player_counts))
-    for title, rows in describe(rules):
-        table = Table(title=title, title_justify="left", show_header=True, expand=True)
-        table.add_column("rule", ratio=3)
-        table.add_column("reading taken", ratio=4)
-        table.add_column("knob", no_wrap=True)
+        console.print("  " + escape(rule_phrase("source", lang, source=source.describe())))
+    console.print(rule_phrase("players", lang, players=_players(rules.player_counts)))
+    for heading, rows in rule_rows(rules, lang):
+        table = Table(title=heading, title_justify="left", show_header=True, expand=True)
+        table.add_column(rule_phrase("rule", lang), ratio=3)
+        table.add_column(rule_phrase("reading", lang), ratio=4)
+        table.add_column(rule_phrase("knob", lang), no_wrap=True)
         for row in rows:
             reading = escape(row.reading)
             if row.note:
-                reading += f"\n[yellow]open choice:[/] {escape(cited(row.note, codes=True))}"
-            reading += "\n" + _allowed(row)
+                choice = escape(rule_phrase("open_choice", lang))
+                reading += f"\n[yellow]{choice}[/] {escape(cited(row.note, codes=True))}"
+            reading += "\n" + _allowed(row, lang)
             table.add_row(f"{escape(row.about)}\n[dim]{row.path}[/]", reading, row.knob)
         console.print(table)
 

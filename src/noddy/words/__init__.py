@@ -59,6 +59,7 @@ if TYPE_CHECKING:
         whose,
     )
     from noddy.words.reasons import REFUSALS, Reason, say_reason
+    from noddy.words.rule_fields import RULE_WORDS, rule_phrase, rule_rows
     from noddy.words.rule_sets import COUNTING, RULE_SETS, cited, counting_words, rule_set_words
     from noddy.words.sentences import number_words, points_words
     from noddy.words.sim import SIM, partners_line, side_label, sides_heading, sim_phrase
@@ -91,6 +92,7 @@ __all__ = [
     "REASONS",
     "REFUSALS",
     "RULE_SETS",
+    "RULE_WORDS",
     "SIM",
     "SITTING",
     "SPECIAL_NAMES",
@@ -150,6 +152,8 @@ __all__ = [
     "record_name",
     "review_scores",
     "round_line",
+    "rule_phrase",
+    "rule_rows",
     "rule_set_words",
     "say",
     "say_reason",
@@ -196,6 +200,7 @@ _HOMES = {
     ),
     "reasons": ("REFUSALS", "Reason", "say_reason"),
     "sentences": ("number_words", "points_words"),
+    "rule_fields": ("RULE_WORDS", "rule_phrase", "rule_rows"),
     "rule_sets": ("COUNTING", "RULE_SETS", "cited", "counting_words", "rule_set_words"),
     "sim": ("SIM", "partners_line", "side_label", "sides_heading", "sim_phrase"),
     "sitting": ("SITTING", "is_hint", "sitting_phrase"),
