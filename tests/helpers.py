@@ -1,8 +1,12 @@
-"""Helpers shared by the engine and player tests: constructed deals, and actions written as text."""
+"""Helpers shared by the engine and player tests: constructed deals, actions written as text, and
+the sweeps whose first cases are quick (`sweep`)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
+
+import pytest
 
 from noddy.cards import parse_card, parse_cards
 from noddy.game import Action, GameState, new_game
@@ -43,3 +47,17 @@ def states_of(final: GameState) -> list[GameState]:
         state = state.apply(action)
         states.append(state)
     return states
+
+
+def sweep(cases: Iterable[Any], quick: int = 1, *, single: bool = False) -> list[Any]:
+    """The cases of a sweep as parameters: the first ``quick`` run in every run of the tests, the
+    rest are marked slow (``make test`` runs them, ``make check`` leaves them out). ``single``: each
+    case is one argument's value (a tuple passed whole), not the values of several arguments."""
+    out: list[Any] = []
+    for i, case in enumerate(cases):
+        if i < quick:
+            out.append(case)
+        else:
+            values = (case,) if single or not isinstance(case, tuple) else case
+            out.append(pytest.param(*values, marks=pytest.mark.slow))
+    return out

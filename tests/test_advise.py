@@ -10,6 +10,7 @@ from itertools import combinations
 import numpy as np
 import pytest
 
+from helpers import sweep
 from noddy.cards import DECK, Card, parse_cards
 from noddy.errors import CardError, NoddyError, RulesError
 from noddy.game import GameState, Phase, new_game
@@ -56,17 +57,20 @@ def check(rules: Rules, hand: str, players: int, dealer: bool, pool_size: int | 
 
 @pytest.mark.parametrize(
     ("preset", "hand", "players", "dealer"),
-    [
-        ("cribbage", "5h 5d 5c Js Qh 2c", 2, True),
-        ("cribbage", "Ah 2h 3h 4h Kd 9s", 2, False),
-        ("cribbage", "5h 5d Jc Qs 4d", 3, True),
-        ("cribbage", "7h 8h 9d Js 2c", 4, False),
-        ("five-card-cribbage", "Jh 5d 5s 6c Kh", 2, False),
-        ("early-cribbage", "Jd 4d 5d 6h 9c", 2, True),
-        ("early-cribbage", "3s 4s 5s 6s", 4, False),
-        ("crib-noddy-new", "Jh 4d 5d 6h 9c Qc", 2, False),
-        ("crib-noddy-new", "Ah Ac 7d 8d 9d 2s", 3, True),
-    ],
+    sweep(
+        [
+            ("cribbage", "5h 5d 5c Js Qh 2c", 2, True),
+            ("cribbage", "Ah 2h 3h 4h Kd 9s", 2, False),
+            ("cribbage", "5h 5d Jc Qs 4d", 3, True),
+            ("cribbage", "7h 8h 9d Js 2c", 4, False),
+            ("five-card-cribbage", "Jh 5d 5s 6c Kh", 2, False),
+            ("early-cribbage", "Jd 4d 5d 6h 9c", 2, True),
+            ("early-cribbage", "3s 4s 5s 6s", 4, False),
+            ("crib-noddy-new", "Jh 4d 5d 6h 9c Qc", 2, False),
+            ("crib-noddy-new", "Ah Ac 7d 8d 9d 2s", 3, True),
+        ],
+        2,
+    ),
 )
 def test_every_option_equals_brute_force_over_a_smaller_pool(
     preset: str, hand: str, players: int, dealer: bool
@@ -74,6 +78,7 @@ def test_every_option_equals_brute_force_over_a_smaller_pool(
     check(load_rules(preset), hand, players, dealer, pool_size=16)
 
 
+@pytest.mark.slow
 def test_cribbage_two_players_equals_brute_force_over_the_whole_pack() -> None:
     """Every turn-up of the 46 unseen cards and every pair of crib cards, for the hand
     5h 5d 5c Js Qh 2c: the two best lay-aways checked case by case."""

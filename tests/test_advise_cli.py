@@ -6,6 +6,7 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from noddy.cli.main import app
@@ -42,6 +43,7 @@ def test_advise_json_shape() -> None:
     assert totals == sorted(totals, reverse=True)
 
 
+@pytest.mark.slow
 def test_advise_plot(tmp_path: Path) -> None:
     path = tmp_path / "spread.png"
     code, out, _ = run("advise", HAND, "--dealer", "--plot", str(path))
@@ -64,6 +66,7 @@ def test_advise_errors_say_what_would_be_right() -> None:
         assert message in " ".join(err.split()), (args, err)
 
 
+@pytest.mark.slow
 def test_review_of_a_golden_record(tmp_path: Path) -> None:
     record = Path(__file__).parent / "golden" / "five-card-cribbage.json"
     code, out, _ = run("review", str(record), "--seat", "1", "--json")

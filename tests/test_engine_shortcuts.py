@@ -14,6 +14,7 @@ from dataclasses import fields
 
 import pytest
 
+from helpers import sweep
 from noddy.cards import DECK, parse_cards
 from noddy.game import Action, GameState, PlayerView, new_game
 from noddy.players import RandomPlayer
@@ -39,7 +40,7 @@ def _check_views(state: GameState) -> None:
             assert view.refused == ()
 
 
-@pytest.mark.parametrize(("name", "players"), _tables())
+@pytest.mark.parametrize(("name", "players"), sweep(_tables(), 3))
 def test_views_agree_with_the_definitions(name: str, players: int) -> None:
     rules = load_rules(name)
     hidden = 0

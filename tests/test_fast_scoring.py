@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from helpers import sweep
 from noddy.cards import DECK, Card, parse_card, parse_cards
 from noddy.errors import CardError
 from noddy.rules import Rules, load_rules, preset_names
@@ -46,7 +47,7 @@ def test_every_preset_counts_as_the_reference(preset: str) -> None:
 
 
 @pytest.mark.parametrize("overrides", HOUSE, ids=lambda o: o[0])
-@pytest.mark.parametrize("preset", ["cribbage", "willughby"])
+@pytest.mark.parametrize("preset", sweep(["cribbage", "willughby"]))
 def test_house_readings_count_as_the_reference(preset: str, overrides: list[str]) -> None:
     assert_same(load_rules(preset, overrides), len(overrides[0]), [1, 2, 3, 4, 5, 6])
 

@@ -94,10 +94,11 @@ def _check_illegal(state: GameState, rng: random.Random) -> None:
 
 
 def _tables() -> list[Any]:
-    """Every table as a test case, those playing to a long target marked slow."""
+    """Every table as a test case, those of more than 2 players or playing to a long target marked
+    slow (`make check` plays every preset two-handed)."""
     cases = []
     for (name, n, partners), id_ in zip(TABLES, _ids(), strict=True):
-        slow = load_rules(name).game.target >= LONG_GAME
+        slow = load_rules(name).game.target >= LONG_GAME or n > 2
         cases.append(pytest.param(name, n, partners, id=id_, marks=[pytest.mark.slow] if slow else []))
     return cases
 

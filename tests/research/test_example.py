@@ -13,6 +13,7 @@ pytest.importorskip("pettingzoo")
 SCRIPT = Path(__file__).parents[2] / "examples" / "quickstart.py"
 
 
+@pytest.mark.slow
 def test_the_quickstart_plays_a_preset_in_both_frameworks(capsys: pytest.CaptureFixture[str]) -> None:
     spec = importlib.util.spec_from_file_location("quickstart", SCRIPT)
     assert spec is not None and spec.loader is not None

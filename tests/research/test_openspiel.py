@@ -9,6 +9,8 @@ import re
 
 import pytest
 
+from helpers import sweep
+
 pyspiel = pytest.importorskip("pyspiel")
 
 from noddy.cards import parse_card  # noqa: E402
@@ -39,7 +41,7 @@ def random_play(state: NoddyState, rng: random.Random, moves: int | None = None)
     return state
 
 
-@pytest.mark.parametrize(("name", "players"), TABLES)
+@pytest.mark.parametrize(("name", "players"), sweep(TABLES))
 def test_every_preset_passes_openspiels_random_simulation_test(name: str, players: int) -> None:
     game = load(name, players)
     assert game.num_players() == players
@@ -91,7 +93,7 @@ def test_an_information_string_names_no_card_its_seat_may_not_know(name: str) ->
     assert named_at_all > 100
 
 
-@pytest.mark.parametrize("name", ["cribbage", "willughby", "four-card"])
+@pytest.mark.parametrize("name", sweep(["cribbage", "willughby", "four-card"]))
 def test_a_resampled_state_keeps_what_the_player_knows_and_changes_what_it_does_not(name: str) -> None:
     game = load(name, declare=False)
     rng = random.Random(2)

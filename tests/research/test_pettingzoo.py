@@ -8,7 +8,7 @@ import random
 import numpy as np
 import pytest
 
-from helpers import states_of
+from helpers import states_of, sweep
 
 pytest.importorskip("pettingzoo")
 
@@ -46,7 +46,7 @@ def play(game: NoddyEnv, seed: int) -> dict[str, float]:
 @pytest.mark.filterwarnings(
     "ignore:Observation is not a NumPy array", "ignore:Observation space for each agent"
 )
-@pytest.mark.parametrize(("name", "players"), TABLES)
+@pytest.mark.parametrize(("name", "players"), sweep(TABLES))
 def test_the_environment_passes_pettingzoos_api_test(name: str, players: int) -> None:
     api_test(env(name, players), num_cycles=300)
 

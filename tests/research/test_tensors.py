@@ -11,6 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from helpers import sweep
 from noddy.cards import Card, parse_cards
 from noddy.errors import IllegalActionError
 from noddy.game import Action, GameState, PlayerView, new_game
@@ -134,7 +135,7 @@ def test_a_discard_of_a_card_twice_or_not_in_the_hand_has_no_index() -> None:
             encoder.index_in(hand, Action.discard(0, parse_cards(cards, unique=False)))
 
 
-@pytest.mark.parametrize(("name", "players"), TABLES)
+@pytest.mark.parametrize(("name", "players"), sweep(TABLES))
 def test_an_encoder_used_across_seats_branches_and_games_observes_as_a_fresh_one(
     name: str, players: int
 ) -> None:
@@ -199,8 +200,10 @@ MUGGINS = ("hand.wrong_count=muggins",)
 @pytest.mark.requires_kernel
 @pytest.mark.parametrize(
     ("name", "players", "overrides"),
-    [(name, n, ()) for name, n in TABLES]
-    + [("cribbage", 2, MUGGINS), ("cribbage", 4, MUGGINS), ("four-card", 3, MUGGINS)],
+    sweep(
+        [(name, n, ()) for name, n in TABLES]
+        + [("cribbage", 2, MUGGINS), ("cribbage", 4, MUGGINS), ("four-card", 3, MUGGINS)]
+    ),
 )
 def test_the_kernels_observations_are_the_python_encoders_for_every_seat_of_every_state(
     name: str, players: int, overrides: tuple[str, ...]

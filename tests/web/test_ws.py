@@ -20,6 +20,7 @@ from web_helpers import (
     wait_for,
 )
 
+from helpers import sweep
 from noddy.rules import field_spec, preset_names
 from noddy.web import Limits, create_app
 from noddy.words import cannot_play, stake_line
@@ -29,7 +30,7 @@ COUNTING = tuple(field_spec("hand.wrong_count").choices)
 
 
 @pytest.mark.parametrize("counting", COUNTING)
-@pytest.mark.parametrize("rules", preset_names())
+@pytest.mark.parametrize("rules", sweep(preset_names()))
 def test_whole_game_against_the_computer_leaks_no_hidden_card(
     client: TestClient, rules: str, counting: str
 ) -> None:
