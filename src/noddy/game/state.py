@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -224,6 +224,34 @@ class GameState:
             who = "chance" if action.seat is None else f"seat {action.seat}"
             raise IllegalActionError(f"{who} {action} refused in {self.phase.value}: {why}")
         return advance(self, action)
+
+    def child(self, action: Action) -> GameState:
+        """The position after ``action``: `apply`, by the name search's positions share with the
+        kernel's (`noddy.players.search.Position`)."""
+        return self.apply(action)
+
+    def children(self) -> list[GameState]:
+        """The positions after each listed legal action, in their order (listed by the check
+        `apply` makes, so not checked again)."""
+        from noddy.game.flow import advance
+
+        return [advance(self, action) for action in self.legal_actions()]
+
+    def key(self) -> Hashable:
+        """What a search's table tells positions apart by: the cards in each hand, the pile, the Go
+        calls, the seat to act, the scores, the phase, the counts still to make, whether the last
+        action was a Go and who played last (`noddy.kernel.KernelState.key` tells the same)."""
+        return (
+            self.hands,
+            self.pile,
+            self.gone,
+            self.to_act,
+            self.scores,
+            self.phase,
+            len(self.tasks),
+            self.last_was_go,
+            self.last_player,
+        )
 
     def view(self, seat: int | None) -> PlayerView:
         """What ``seat`` may know (``None``: a spectator, who sees only what is public)."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from noddy.cards import DECK, card_mask
 from noddy.game import Action, ActionKind, EventKind, GameState, Phase
 from noddy.kernel import compiled, kernel_config
-from noddy.rules import Rules
+from noddy.rules import Rules, side_of
 
 __all__ = ["KernelEvent", "KernelState"]
 
@@ -61,12 +61,6 @@ class KernelState:
         )
         return kernel
 
-    @property
-    def raw(self) -> compiled.State:
-        """The compiled state itself, for search's inner loop (`noddy.players.search`): its phase
-        an index into ``compiled.PHASES``, its actions numbers (``compiled.ACTION_KINDS``)."""
-        return self._state
-
     def copy(self) -> KernelState:
         """An independent copy (cheap: the state is a fixed-size block)."""
         new = object.__new__(KernelState)
@@ -95,15 +89,44 @@ class KernelState:
         side = self._state.winner
         return None if side < 0 or self.phase is not Phase.OVER else side
 
+    @property
+    def partners(self) -> bool:
+        return self._state.partners
+
     def side_of(self, seat: int) -> int:
         """The side (scoring track) of a seat, as `GameState.side_of` says."""
-        return seat % 2 if self._state.partners else seat
+        return side_of(seat, self._state.partners)
 
     def key(self) -> bytes:
         """What a search's transposition table tells positions apart by: the cards in each hand,
         the pile, the Go calls, the seat to act, the scores, the phase, the counts still to make,
         whether the last action was a Go and who played last (`noddy.players.search`)."""
         return self._state.key()
+
+    def child(self, action: Action) -> KernelState:
+        """The position after ``action``, this one unchanged (`apply` on a copy)."""
+        child = self.copy()
+        child.apply(action)
+        return child
+
+    def children(self) -> list[KernelState]:
+        """The positions after each listed legal action, in their order: stepped by the kernel's
+        own numbers for its actions, as search does at every node."""
+        state, make = self._state, object.__new__
+        out = []
+        for code in state.legal():
+            child = make(KernelState)
+            child._state = raw = state.copy()
+            raw.apply(code)
+            out.append(child)
+        return out
+
+    def greedy_deal(self) -> KernelState:
+        """The position once greedy players in every seat have played out the rest of the deal
+        (`compiled.greedy_deal`, as `noddy.players.search.greedy_deal` does on the engine)."""
+        end = self.copy()
+        compiled.greedy_deal(end._state)
+        return end
 
     def legal_actions(self) -> list[Action]:
         """The listed legal actions (the declaration family, ``declare 0-99``, is not listed)."""
