@@ -54,12 +54,16 @@ class BusyPlayer:
 
 @dataclass
 class SleepyPlayer:
-    """Sleeps a while (time to kill its worker), then plays at random."""
+    """Says it began (a file made at ``started``), sleeps a while (time to kill its worker), then
+    plays at random."""
 
     seconds: float = 1.0
     name: str = "sleepy"
+    started: str = ""
 
     def choose(self, view: PlayerView, legal: LegalActions, rng: random.Random) -> Action:
+        if self.started:
+            Path(self.started).touch()
         time.sleep(self.seconds)
         return rng.choice(legal)
 
@@ -126,7 +130,7 @@ def test_a_game_is_the_same_in_workers_and_in_process(pool: BotPool) -> None:
     assert play(BotPool(0), players, 11) == here
 
 
-def test_a_killed_worker_is_replaced_and_the_decision_asked_again() -> None:
+def test_a_killed_worker_is_replaced_and_the_decision_asked_again(tmp_path: Path) -> None:
     bots = BotPool(1)
     state, seat = first_decision()
     expected = random.Random(3)
@@ -134,11 +138,14 @@ def test_a_killed_worker_is_replaced_and_the_decision_asked_again() -> None:
 
     async def killed() -> tuple[Action, list[int]]:
         rng = random.Random(3)
-        task = asyncio.create_task(bots.choose(SleepyPlayer(1.0), state.view(seat), rng))
-        while not bots.pids():
+        started = tmp_path / "started"
+        sleepy = SleepyPlayer(1.0, started=str(started))
+        task = asyncio.create_task(bots.choose(sleepy, state.view(seat), rng))
+        deadline = time.monotonic() + 60
+        while not started.exists():  # until the worker is inside the decision
+            assert time.monotonic() < deadline, "the worker never began the decision"
             await asyncio.sleep(0.01)
         first = bots.pids()
-        await asyncio.sleep(0.2)
         os.kill(first[0], signal.SIGKILL)
         action = await task
         assert rng.getstate() == expected.getstate()
