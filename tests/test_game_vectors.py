@@ -17,8 +17,7 @@ from typing import Any
 import pytest
 
 from noddy.cards import DECK, Card, parse_card, parse_cards
-from noddy.game import Action, Event, GameState, Phase, new_game
-from noddy.game.flow import count_items
+from noddy.game import Action, Event, GameState, Phase, count_items, new_game
 from noddy.game.setup import arranged_shuffle, at_deal
 from noddy.players import GreedyPlayer
 from noddy.players.driver import run_game

@@ -14,8 +14,7 @@ import noddy.game
 from helpers import dealt, run, states_of
 from noddy.cards import DECK, parse_card, parse_cards
 from noddy.errors import NoddyError
-from noddy.game import Action, Phase, new_game
-from noddy.game.flow import announced_items
+from noddy.game import Action, Phase, announced_items, new_game
 from noddy.game.setup import at_deal
 from noddy.players import (
     LEVELS,

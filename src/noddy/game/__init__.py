@@ -8,9 +8,9 @@ now, whoever the engine asks next.
 """
 
 from noddy.game.actions import Action, ActionKind
+from noddy.game.counts import announced_items, count_items, jack_receiver
 from noddy.game.deals import DealPoints, deal_points
 from noddy.game.events import EVENT_FACTS, Event, EventFacts, EventKind, Subject, current_deal, turnup_event
-from noddy.game.flow import announced_items, count_items, jack_receiver
 from noddy.game.legal import DECLARE_RANGE, Declare, LegalActions, discard_refusal
 from noddy.game.state import Chance, CountTask, GameState, Phase, TaskKind, new_game
 from noddy.game.undo import rewind, undo_point

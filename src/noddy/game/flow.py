@@ -9,28 +9,25 @@ series or resets (K22), the win (K27-K30), the deal's rotation and reshuffle (K3
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
-from functools import lru_cache
 
 from noddy.cards import Card, Rank
 from noddy.game.actions import Action, ActionKind
+from noddy.game.counts import count_items, jack_receiver
 from noddy.game.events import Event, EventKind, Subject, current_deal, turnup_event
 from noddy.game.state import CountTask, GameState, Phase, TaskKind
-from noddy.rules import Rules
 from noddy.scoring import (
     PLAY_LIMIT,
     Kind,
     ScoreItem,
     count_of,
     last_card_item,
-    score_hand,
     score_play,
     total,
     turned_jack_item,
 )
 
-__all__ = ["advance", "announced_items", "count_items", "jack_receiver"]
+__all__ = ["advance"]
 
 
 def advance(state: GameState, action: Action) -> GameState:
@@ -275,44 +272,6 @@ def _missed(state: GameState, seat: int) -> int:
     return 0
 
 
-def count_items(state: GameState, task: CountTask) -> tuple[ScoreItem, ...]:
-    """The true count of a task, as the rules itemise it (with the turned Jack where K3 puts it)."""
-    rules = state.rules
-    assert state.turnup is not None
-    cards = state.cribs[task.seat] if task.what == TaskKind.CRIB else state.held[task.seat]
-    receiver = jack_receiver(rules, state.dealer, state.elder)
-    return announced_items(
-        rules, cards, state.turnup, crib=task.what == TaskKind.CRIB, receives_jack=task.seat == receiver
-    )
-
-
-def jack_receiver(rules: Rules, dealer: int, elder: int) -> int:
-    """The seat that scores a Jack turned up (K1)."""
-    return dealer if rules.turnup.jack_to == "dealer" else elder
-
-
-def announced_items(
-    rules: Rules, cards: Sequence[Card], turnup: Card, *, crib: bool = False, receives_jack: bool = False
-) -> tuple[ScoreItem, ...]:
-    """What a hand (or crib) announces: its count, less a Knave pegged at the start (K5), with the
-    turned Jack where the rules put it inside its receiver's announcement (K3). Memoised: search
-    counts the same hands at many leaves."""
-    return _announced(rules, tuple(cards), turnup, crib, receives_jack)
-
-
-@lru_cache(maxsize=100_000)
-def _announced(
-    rules: Rules, cards: tuple[Card, ...], turnup: Card, crib: bool, receives_jack: bool
-) -> tuple[ScoreItem, ...]:
-    items = score_hand(cards, turnup, rules, crib=crib)
-    if rules.hand.knave_when == "at_start":
-        items = tuple(i for i in items if i.kind is not Kind.KNAVE)
-    jack = turned_jack_item(turnup, rules)
-    if jack is not None and rules.turnup.jack_when == "in_announcement" and not crib and receives_jack:
-        items = (jack, *items)
-    return items
-
-
 def _count(state: GameState, action: Action) -> GameState:
     """A hand or crib counted by the engine (``count``) or declared (``declare N``), K26.
 
@@ -329,14 +288,12 @@ def _count(state: GameState, action: Action) -> GameState:
     rules = state.rules
     hidden = task.what == TaskKind.HAND and rules.hand.when == "before_play"  # counted unseen (K23)
     cards = state.cribs[seat] if task.what == TaskKind.CRIB else state.held[seat]
-    shown_cards = () if hidden else cards
-    subject = Subject(task.what)
-    claim = None
+    shown = () if hidden else cards
+    claim = declared = None
     if action.kind == ActionKind.COUNT:
-        text = f"{task.what}: {true}"
-        event = Event(EventKind.COUNT, seat, true, items, shown_cards, hidden, text, subject=subject)
+        kind, pegged, text = EventKind.COUNT, true, f"{task.what}: {true}"
     else:
-        declared = action.number or 0
+        kind, declared = EventKind.DECLARE, action.number or 0
         short = declared < true and rules.hand.wrong_count != "corrected"
         pegged = declared if short else true
         if short and rules.hand.wrong_count == "muggins" and not hidden:
@@ -346,11 +303,8 @@ def _count(state: GameState, action: Action) -> GameState:
             text = f"{task.what}: declared {declared}, correct"
         elif pegged != declared:
             text += f"; corrected to {pegged}"
-        event = Event(
-            EventKind.DECLARE, seat, pegged, items, shown_cards, hidden, text,
-            declared=declared,
-            subject=subject,
-        )
+    subject = Subject(task.what)
+    event = Event(kind, seat, pegged, items, shown, hidden, text, declared=declared, subject=subject)
     state = _peg(state, event)
     if state.is_over:
         return state
