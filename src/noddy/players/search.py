@@ -21,9 +21,9 @@ seat, scores and winner, its sides by `noddy.rules.side_of`, and steps it by `Po
 (each listed legal action) and `Position.child` (one action), as each position does best; only the
 greedy playout at a leaf is the engine's or the kernel's own (`played_out`). On the kernel each
 node is a `KernelState` around the compiled state: measured by CPU (cribbage at 2 and 4 players,
-searches of 2,000 nodes from sampled worlds), 3.3 us a node against 2.4 when search stepped the
-compiled state itself, a hard player's decision in the play 19 ms against 14; the decisions, values
-and node counts are the same (`tests/test_search_pinned.py`).
+searches of 2,000 nodes from sampled worlds), 2.7 us a node against 2.1 when search stepped the
+compiled state itself, a hard player's decision in the play about 15 ms against 13; the decisions,
+values and node counts are the same (`tests/test_search_pinned.py`).
 """
 
 from __future__ import annotations
@@ -75,9 +75,6 @@ class Position(Protocol):
 
 OPPONENTS = ("minimax", "points", "mean")
 LEAVES = ("points", "greedy")
-FORCED = {Phase.COUNT: ActionKind.COUNT, Phase.MUGGINS: ActionKind.MUGGINS}
-"""The one action searched in the counts (everyone counts their hand: the engine counts) and under
-muggins (always claimed)."""
 
 
 @dataclass
@@ -190,15 +187,16 @@ def _point_takers(side: int, children: list[Position]) -> list[Position]:
 
 
 def _children(node: Position, seat: int | None, phase: Phase) -> list[Position]:
-    """The positions after each action worth searching: every listed legal action, but the one
-    `FORCED` action in the counts and under muggins."""
-    if seat is None or (phase is not Phase.COUNT and phase is not Phase.MUGGINS):
+    """The positions after each action worth searching: every listed legal action (in a count
+    that is the count alone: a declaration is not listed, so everyone counts their hand), but
+    muggins, which is always claimed."""
+    if phase is not Phase.MUGGINS or seat is None:
         return node.children()
-    return [node.child(_forced(phase, seat))]
+    return [node.child(_claim(seat))]
 
 
 @cache
-def _forced(phase: Phase, seat: int) -> Action:
-    """The `FORCED` action of ``seat`` in ``phase`` (made once: search asks at every count)."""
-    return Action(FORCED[phase], seat)
+def _claim(seat: int) -> Action:
+    """``seat``'s muggins (made once a seat: search claims at every short count)."""
+    return Action(ActionKind.MUGGINS, seat)
 
