@@ -194,8 +194,8 @@ def create_app(
         return FileResponse(STATIC / "replay.html")
 
     @app.get("/rules/{name}", include_in_schema=False)
-    async def rules_html(name: str) -> HTMLResponse:
-        page = rules_page(name)
+    async def rules_html(name: str, lang: str = "en") -> HTMLResponse:
+        page = rules_page(name, lang)
         if page is None:
             raise HTTPException(404, f"there is no rule set {quoted(name)}")
         return HTMLResponse(page)

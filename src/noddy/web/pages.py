@@ -7,10 +7,10 @@ from html import escape
 from typing import Any
 
 from noddy.players import LEVELS
-from noddy.rules import Rules, describe, load_rules, preset_names
+from noddy.rules import Rules, load_rules, preset_names
 from noddy.web.live import LiveTable
 from noddy.web.messages import display_names, event_json, pegs, table_title
-from noddy.words import LANGUAGES, cited, counting_words, page_phrases, rule_set_words
+from noddy.words import LANGUAGES, cited, counting_words, page_phrases, rule_phrase, rule_rows, rule_set_words
 
 __all__ = [
     "counting_choices",
@@ -60,23 +60,26 @@ def known_language(lang: str | None) -> str:
     return lang if lang in LANGUAGES else "en"
 
 
-def rules_page(name: str) -> str | None:
-    """The whole rule set in plain words as an HTML page, or ``None`` for an unknown name."""
+def rules_page(name: str, lang: str = "en") -> str | None:
+    """The whole rule set in plain words as an HTML page in ``lang`` (`rule_rows`), or ``None`` for
+    an unknown name."""
     if name not in preset_names():
         return None
+    lang = known_language(lang)
     rules = load_rules(name)
+    title, summary = rule_set_words(rules.name, rules.title or rules.name, rules.summary, lang)
     parts = [
-        f"<h1>{escape(rules.title or rules.name)}</h1>",
-        f"<p class=summary>{escape(rules.summary)}</p>",
-        "<h2>Sources</h2><ul>",
+        f"<h1>{escape(title)}</h1>",
+        f"<p class=summary>{escape(summary)}</p>",
+        f"<h2>{escape(rule_phrase('sources', lang))}</h2><ul>",
     ]
     for source in rules.sources:
         url = escape(source.url)
         link = f' — <a href="{url}" rel="noopener">{url}</a>' if source.url else ""
         parts.append(f"<li>{escape(source.name)}{link}</li>")
     parts.append("</ul>")
-    for title, rows in describe(rules):
-        parts.append(f"<h2>{escape(title)}</h2><dl>")
+    for heading, rows in rule_rows(rules, lang):
+        parts.append(f"<h2>{escape(heading)}</h2><dl>")
         for row in rows:
             parts.append(f"<dt>{escape(row.about[:1].upper() + row.about[1:])}</dt>")
             parts.append(f"<dd><strong>{escape(row.reading)}</strong>")
@@ -86,9 +89,9 @@ def rules_page(name: str) -> str | None:
         parts.append("</dl>")
     body = "\n".join(parts)
     return f"""<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="{lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{escape(rules.title or rules.name)} — the rules</title>
+<title>{escape(title)} — {escape(rule_phrase("the_rules", lang))}</title>
 <link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/static/style.css"></head>
 <body class="page rules-page"><nav class="topbar"><a href="/" class="brand">Noddy</a></nav>

@@ -24,6 +24,8 @@ RULE_WORDS: dict[str, dict[str, str]] = {
         "rule": "rule",
         "reading": "reading taken",
         "knob": "knob",
+        "sources": "Sources",
+        "the_rules": "the rules",
     },
     "fr": {
         "players": "Joueurs : {players}",
@@ -33,6 +35,8 @@ RULE_WORDS: dict[str, dict[str, str]] = {
         "rule": "règle",
         "reading": "lecture retenue",
         "knob": "réglage",
+        "sources": "Sources",
+        "the_rules": "les règles",
     },
 }
 """The frame of ``rules show`` per language."""

@@ -30,7 +30,7 @@ function showRules() {
   $("rules-about").replaceChildren(
     el("p", { class: "summary" }, rules.summary),
     el("p", { class: "facts" }, t("lobby.facts", { players: rules.players.join(", "), game }),
-      el("a", { href: `/rules/${rules.name}`, target: "_blank", id: "full-rules" }, t("lobby.full_rules"))),
+      el("a", { href: `/rules/${rules.name}?lang=${encodeURIComponent(lang())}`, target: "_blank", id: "full-rules" }, t("lobby.full_rules"))),
     el("ul", { class: "sources", "aria-label": t("lobby.sources") }, sources),
   );
   const was = playersChosen();
