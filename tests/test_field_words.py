@@ -13,12 +13,15 @@ from noddy.errors import RulesError
 from noddy.game import ActionKind, Phase, new_game
 from noddy.rules import field_spec, load_rules
 from noddy.scoring import score_play
+from noddy.words import glossary_entry
 from test_kernel import lockstep
 
 
 def test_where_a_player_need_not_lay_a_card_a_go_is_never_offered_at_0_and_the_field_says_so() -> None:
     rules = load_rules("cribbage", ["play.must_play=false"])
     assert "never at a count of 0" in field_spec("play.must_play").doc
+    assert "never at 0" in glossary_entry("last_card", rules, "en")[1]
+    assert "jamais à 0" in glossary_entry("last_card", rules, "fr")[1]
     rng = random.Random(1)
     seen = {True: 0, False: 0}
     for _ in range(3):

@@ -173,7 +173,9 @@ _CHOICES = {
     "crib.when": {"before_play": "avant le jeu", "after_play": "après le jeu"},
     "play.combinations": {
         "all": "toutes les combinaisons qu’elle fait",
-        "best": "seulement la meilleure",
+        "best": (
+            "seulement la meilleure (un Valet ou une carte nommée marqués au jeu marquent en plus, à part)"
+        ),
     },
     "play.after_go": {
         "continue": "les autres continuent à poser tant qu’ils peuvent",

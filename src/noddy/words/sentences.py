@@ -118,7 +118,10 @@ def thirty_one(rules: Rules, lang: str) -> str:
 _GO = {
     "en": {
         "must": "Said when you cannot lay a card without passing 31; ",
-        "may": "Said when you cannot, or will not, lay a card (you need not play one that fits); ",
+        "may": (
+            "Said when you cannot, or will not, lay a card (you need not play one that fits, but a count"
+            " starts with a card: never at 0); "
+        ),
         "end": "the play ends at once, and the last card laid scores {points}.",
         "continue": "the others lay on while they can, the last card laid scores {points}, and {then}.",
         "next_only": (
@@ -130,7 +133,10 @@ _GO = {
     },
     "fr": {
         "must": "Se dit quand on ne peut poser aucune carte sans dépasser 31 ; ",
-        "may": "Se dit quand on ne peut ou ne veut poser aucune carte (on n'est pas tenu de jouer) ; ",
+        "may": (
+            "Se dit quand on ne peut ou ne veut poser aucune carte (on n'est pas tenu de jouer, mais un"
+            " compte commence par une carte : jamais à 0) ; "
+        ),
         "end": "le jeu s'arrête aussitôt, et la dernière carte posée marque {points}.",
         "continue": (
             "les autres posent tant qu'ils peuvent, la dernière carte posée marque {points}, et {then}."
