@@ -65,7 +65,8 @@ def _validate_play(rules: Rules) -> None:
     if play.thirty_one_extra and not play.thirty_one.enabled:
         raise _fail(
             "play.thirty_one_extra",
-            f"{play.thirty_one_extra} points on top of the 31's own score, but making 31 scores nothing"
+            f"{play.thirty_one_extra} point{'s' if play.thirty_one_extra > 1 else ''} on top of the 31's own"
+            " score, but making 31 scores nothing"
             " (play.thirty_one is off); give play.thirty_one points, or set thirty_one_extra = 0",
         )
 
