@@ -80,15 +80,15 @@ def test_a_record_review_knows_each_sides_seats() -> None:
 @pytest.mark.parametrize(
     ("lang", "score", "mark"),
     [
-        ("en", "score: you 106, greedy 2 111", "← chosen"),
-        ("fr", "score : vous 106, greedy 2 111", "← choisi"),
+        ("en", "score: greedy 1 106, greedy 2 111", "← chosen"),
+        ("fr", "score : greedy 1 106, greedy 2 111", "← choisi"),
     ],
 )
 def test_the_terminal_review_says_whose_score_and_shows_the_move_chosen(
     monkeypatch: pytest.MonkeyPatch, lang: str, score: str, mark: str
 ) -> None:
     found = Review(0, "greedy 1", (declaring(1),), side=0, sides=((), ("greedy 2",)))
-    monkeypatch.setattr(review_cmd, "review_record", lambda _record, _seat: found)
+    monkeypatch.setattr(review_cmd, "review_record", lambda _record, _seat, _names: found)
     result = CliRunner().invoke(app, ["review", str(GOLDEN), "--seat", "0", "--lang", lang])
     assert result.exit_code == 0, result.stderr
     out = result.stdout

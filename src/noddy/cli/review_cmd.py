@@ -10,12 +10,29 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from noddy.cli.common import LangOption, console, language, print_table, reporting_errors, usage_error
+from noddy.cli.common import (
+    COMPUTERS,
+    HUMAN,
+    LangOption,
+    console,
+    language,
+    print_table,
+    reporting_errors,
+    usage_error,
+)
 from noddy.game import Action
 from noddy.learn import REVIEW_WORLDS, Decision, Review, review_record
 from noddy.players import WIN
 from noddy.record import GameRecord
-from noddy.words import action_words, card_text, cards_text, learn_phrase, review_scores, terminal_phrase
+from noddy.words import (
+    action_words,
+    card_text,
+    cards_text,
+    learn_phrase,
+    record_name,
+    review_scores,
+    terminal_phrase,
+)
 
 __all__ = ["review"]
 
@@ -44,12 +61,13 @@ def review(
     with reporting_errors():
         game = GameRecord.load(record)
         lang = language(lang, game.rules)
+        game.verify(kinds=(HUMAN, *COMPUTERS))
         if seat is None:
             people = [i for i, s in enumerate(game.seats) if s.kind == "human"]
             seat = people[0] if people else 0
         if top < 1:
             usage_error(f"--top {top}: show at least 1 mistake")
-        found = review_record(game, seat)
+        found = review_record(game, seat, [record_name(s.name, s.kind, lang) for s in game.seats])
     if as_json:
         print(json.dumps(found.to_json(), ensure_ascii=False))
         return
@@ -58,8 +76,14 @@ def review(
 
 def _print(found: Review, top: int, lang: str) -> None:
     name = f"[bold]{terminal_phrase('review.seat', lang, name=escape(found.name), seat=found.seat)}[/]"
-    counts = {"decisions": len(found.decisions), "mistakes": len(found.mistakes), "lost": f"{found.lost:.1f}"}
-    console.print(learn_phrase("learn.review_summary", lang, name=name, **counts))
+    counts = {"decisions": len(found.decisions), "mistakes": len(found.mistakes)}
+    console.print(learn_phrase("learn.review_counted", lang, name=name, **counts))
+    lost = [
+        learn_phrase(f"learn.lost.{measure}", lang, lost=f"{value:.1f}")
+        for measure, value in found.lost_by_measure.items()
+    ]
+    if lost:
+        console.print(learn_phrase("learn.review_lost", lang, parts="; ".join(lost)))
     console.print(learn_phrase("learn.review_how", lang, worlds=REVIEW_WORLDS, win=f"{WIN:g}"))
     for number, decision in enumerate(found.mistakes[:top], start=1):
         _print_decision(number, decision, found, lang)
@@ -85,7 +109,7 @@ def _print_decision(number: int, d: Decision, found: Review, lang: str) -> None:
         position.append(learn_phrase("learn.position_pile", lang, cards=pile, count=d.count))
     if d.crib is not None:
         position.append(learn_phrase(f"learn.crib_is_{d.crib}", lang))
-    position.append(review_scores(d.scores, found.side, found.sides, lang))
+    position.append(review_scores(d.scores, found.side, found.sides, lang, found.name))
     console.print("   " + escape(", ".join(position)))
     chosen, best = f"[red]{escape(_said(d.chosen, lang))}[/]", f"[green]{escape(_said(d.best, lang))}[/]"
     console.print("   " + learn_phrase("learn.chosen", lang, chosen=chosen, best=best))

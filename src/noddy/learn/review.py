@@ -26,12 +26,14 @@ from noddy.learn.advise import advise_view
 from noddy.players import WIN, StrongPlayer
 from noddy.record import GameRecord
 
-__all__ = ["REVIEW_NODES", "REVIEW_WORLDS", "Decision", "Review", "review_game", "review_record"]
+__all__ = ["MEASURES", "REVIEW_NODES", "REVIEW_WORLDS", "Decision", "Review", "review_game", "review_record"]
 
 REVIEW_WORLDS = 48
 """Worlds the search fills the hidden cards in for each decision in the play."""
 REVIEW_NODES = 48_000
 """Positions the search may visit for each decision in the play, over all its worlds."""
+MEASURES = ("expected", "search", "count")
+"""What a decision's values are measured in (`Decision.measure`), in the order a review sums them."""
 SHOWN = 6
 """How many of the best choices a review shows for each decision (the chosen one always too)."""
 TIE = 1e-9
@@ -127,7 +129,19 @@ class Review:
 
     @property
     def lost(self) -> float:
+        """All the losses summed, whatever their measure (kept for the web's summary); say
+        `lost_by_measure` to a reader, which sums only like with like."""
         return sum(d.loss for d in self.decisions)
+
+    @property
+    def lost_by_measure(self) -> dict[str, float]:
+        """What the mistakes lost, summed by measure (`Decision.measure`): expected points, the
+        search's values (a game counting ``WIN``) and points taken at counts are not added together.
+        Only the measures with a mistake are given, in the order ``expected``, ``search``, ``count``."""
+        lost = {measure: 0.0 for measure in MEASURES}
+        for decision in self.mistakes:
+            lost[decision.measure] += decision.loss
+        return {measure: value for measure, value in lost.items() if value > 0}
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -138,6 +152,7 @@ class Review:
             "decisions": len(self.decisions),
             "mistakes": len(self.mistakes),
             "lost": round(self.lost, 4),
+            "lost_by_measure": {measure: round(value, 4) for measure, value in self.lost_by_measure.items()},
             "win": WIN,
             "worlds": REVIEW_WORLDS,
             "nodes": REVIEW_NODES,
@@ -145,11 +160,15 @@ class Review:
         }
 
 
-def review_record(record: GameRecord, seat: int) -> Review:
-    """Review seat ``seat`` of a record (finished or not: only that seat's views are used)."""
+def review_record(record: GameRecord, seat: int, names: Sequence[str] | None = None) -> Review:
+    """Review seat ``seat`` of a record (finished or not: only that seat's views are used). ``names``
+    says each seat's name as the reader is to read it (by default the names the record stores)."""
     if not 0 <= seat < record.players:
         raise NoddyError(f"seat {seat} is not at this table: choose a seat from 0 to {record.players - 1}")
-    names = [s.name for s in record.seats] if record.seats else [f"seat {n}" for n in range(record.players)]
+    if names is None:
+        names = (
+            [s.name for s in record.seats] if record.seats else [f"seat {n}" for n in range(record.players)]
+        )
     first = record.initial()
     sides = tuple(
         tuple(names[n] for n in range(record.players) if first.side_of(n) == side and n != seat)

@@ -65,6 +65,11 @@ LEARN_PAGE: dict[str, dict[str, str]] = {
         "learn.review_summary": (
             "{name}: {decisions} decisions, {mistakes} could have been better, {lost} points lost in all."
         ),
+        "learn.review_counted": "{name}: {decisions} decisions, {mistakes} could have been better.",
+        "learn.review_lost": "Lost: {parts}.",
+        "learn.lost.expected": "{lost} expected points at the lay-aways",
+        "learn.lost.search": "{lost} in the play by the search's measure",
+        "learn.lost.count": "{lost} points at the counts",
         "learn.review_how": (
             "Lay-aways in expected points; the play by a search of {worlds} worlds (a game"
             " won counts {win}, a game lost −{win}); a count by the points it wins less those"
@@ -161,6 +166,11 @@ LEARN_PAGE: dict[str, dict[str, str]] = {
             "{name} : {decisions} décisions, {mistakes} auraient pu être meilleures, {lost}"
             " points perdus en tout."
         ),
+        "learn.review_counted": "{name} : {decisions} décisions, {mistakes} auraient pu être meilleures.",
+        "learn.review_lost": "Perdu : {parts}.",
+        "learn.lost.expected": "{lost} points espérés aux écarts",
+        "learn.lost.search": "{lost} dans le jeu, à la mesure de la recherche",
+        "learn.lost.count": "{lost} points aux comptes",
         "learn.review_how": (
             "Écarts en points espérés ; le jeu par une recherche sur {worlds} mondes (une"
             " partie gagnée compte {win}, une partie perdue −{win}) ; un compte par les points"
@@ -213,10 +223,18 @@ def action_words(kind: str, cards: Sequence[Card] = (), number: int | None = Non
     return learn_phrase(f"learn.action.{kind}", lang, cards=shown, number=number)
 
 
-def review_scores(scores: Sequence[int], side: int, sides: Sequence[Sequence[str]], lang: str = "en") -> str:
+def review_scores(
+    scores: Sequence[int],
+    side: int,
+    sides: Sequence[Sequence[str]],
+    lang: str = "en",
+    name: str | None = None,
+) -> str:
     """The score of a reviewed position, each side's said as whose it is, the reviewed seat's side
-    (``side``) first, as "you" (with its partner, if any): "score: you 111, greedy 106". ``sides``
-    names each side's seats but the reviewed seat's own (`noddy.learn.Review.sides`).
+    (``side``) first, as "you" (with its partner, if any): "score: you 111, greedy 106", or given
+    the reviewed seat's ``name`` by that name ("score: Greedy 29, You 20" when a computer's seat is
+    reviewed, so that no two sides are both "you"). ``sides`` names each side's seats but the
+    reviewed seat's own (`noddy.learn.Review.sides`).
 
     >>> review_scores([106, 111], 1, [["greedy"], []])
     'score: you 111, greedy 106'
@@ -225,11 +243,14 @@ def review_scores(scores: Sequence[int], side: int, sides: Sequence[Sequence[str
     """
     joined = learn_phrase("learn.and", lang)
     partners = sides[side]
-    own = (
-        learn_phrase("learn.score.you_with", lang, names=joined.join(partners), points=scores[side])
-        if partners
-        else learn_phrase("learn.score.you", lang, points=scores[side])
-    )
+    if name is not None:
+        own = learn_phrase(
+            "learn.score.side", lang, names=joined.join([name, *partners]), points=scores[side]
+        )
+    elif partners:
+        own = learn_phrase("learn.score.you_with", lang, names=joined.join(partners), points=scores[side])
+    else:
+        own = learn_phrase("learn.score.you", lang, points=scores[side])
     others = [
         learn_phrase("learn.score.side", lang, names=joined.join(names), points=scores[number])
         for number, names in enumerate(sides)

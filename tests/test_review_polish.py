@@ -1,0 +1,73 @@
+"""The review refuses a record replay refuses, says each side's score by its seats' names (never two
+"you"s), in the reader's language, and never adds unlike measures into one total."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from noddy.cli.main import app
+
+GOLDEN = Path(__file__).parent / "golden" / "cribbage.json"
+
+
+def short_record(tmp_path: Path, **changes: object) -> Path:
+    """The golden cribbage game cut to its first deal's play, a person in seat 0 and Greedy in 1."""
+    data = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    data["seats"] = [{"name": "You", "kind": "human"}, {"name": "Greedy", "kind": "greedy"}]
+    data["actions"] = data["actions"][:12]
+    del data["result"]
+    data.update(changes)
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def review(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(app, ["review", *args])
+    return result.exit_code, " ".join((result.stdout + result.stderr).split())
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        {"result": {"scores": [121, 3], "winner": 0, "stake": ["game", 1]}},
+        {"seats": [{"name": "You", "kind": "human"}, {"name": "Merlin", "kind": "wizard"}]},
+    ],
+)
+def test_review_refuses_a_record_replay_refuses(tmp_path: Path, edit: dict[str, object]) -> None:
+    path = short_record(tmp_path, **edit)
+    replayed = CliRunner().invoke(app, ["replay", str(path), "--verify"])
+    code, out = review(str(path))
+    assert replayed.exit_code == code == 1
+    assert "wizard" in out or "the record gives the result" in out
+
+
+def test_reviewing_the_computers_seat_names_each_side(tmp_path: Path) -> None:
+    code, out = review(str(short_record(tmp_path)), "--seat", "1", "--top", "50")
+    assert code == 0, out
+    assert "score: Greedy " in out and ", You " in out
+    assert "score: you" not in out
+
+
+def test_review_in_french_says_the_persons_seat_in_french(tmp_path: Path) -> None:
+    code, out = review(str(short_record(tmp_path)), "--seat", "0", "--lang", "fr", "--top", "50")
+    assert code == 0, out
+    assert out.startswith("Vous (place 0)")
+    assert "You" not in out
+
+
+def test_the_losses_are_summed_by_measure_never_together(tmp_path: Path) -> None:
+    code, out = review(str(short_record(tmp_path)), "--seat", "1", "--json")
+    assert code == 0, out
+    found = json.loads(out)
+    by_measure = found["lost_by_measure"]
+    assert by_measure and set(by_measure) <= {"expected", "search", "count"}
+    code, out = review(str(short_record(tmp_path)), "--seat", "1")
+    assert "lost in all" not in out
+    for measure, words in (("expected", "expected points at the lay-aways"), ("search", "in the play by the search's measure")):
+        if measure in by_measure:
+            assert f"{by_measure[measure]:.1f} {words}" in out
