@@ -68,6 +68,9 @@ def test_the_losses_are_summed_by_measure_never_together(tmp_path: Path) -> None
     assert by_measure and set(by_measure) <= {"expected", "search", "count"}
     code, out = review(str(short_record(tmp_path)), "--seat", "1")
     assert "lost in all" not in out
-    for measure, words in (("expected", "expected points at the lay-aways"), ("search", "in the play by the search's measure")):
+    for measure, words in (
+        ("expected", "expected points at the lay-aways"),
+        ("search", "in the play by the search's measure"),
+    ):
         if measure in by_measure:
             assert f"{by_measure[measure]:.1f} {words}" in out

@@ -181,18 +181,21 @@ class Quit(Exception):
     """The person at the terminal typed q: stop, keeping what was done."""
 
 
-def ask_line(prompt: str, help_text: str, quit_words: Sequence[str] = ("q", "quit")) -> str:
-    """A line typed at ``prompt`` (rich markup), the help at every prompt of the terminal: ``?``
-    shows ``help_text`` (what may be typed there) and asks again; a quit word raises `Quit`."""
+def ask_line(prompt: str, help_text: str) -> str:
+    """A line typed at ``prompt`` (rich markup), the help at every prompt of the terminal: ``?`` (or
+    help, aide) shows ``help_text`` (what may be typed there) and asks again; a quit word (q, quit,
+    exit, quitter) raises `Quit`."""
     from rich.markup import escape
+
+    from noddy.words import is_help_word, is_quit_word
 
     console = _console()
     while True:
         text = console.input(prompt).strip()
-        if text == "?":
+        if is_help_word(text):
             console.print(f"[dim]{escape(help_text)}[/]", soft_wrap=False)
             continue
-        if text.lower() in quit_words:
+        if is_quit_word(text):
             raise Quit
         return text
 

@@ -40,6 +40,7 @@ from noddy.players import Player, make_player, next_action
 from noddy.record import GameRecord, Seat
 from noddy.words import (
     phrase,
+    prompt_phrase,
     record_name,
     side_name,
     sitting_phrase,
@@ -113,11 +114,14 @@ def play(
             " (saved to the same file unless --record names another).",
         ),
     ] = None,
+    overwrite: Annotated[
+        bool, typer.Option("--overwrite", help="Let --record replace a file that is there already.")
+    ] = False,
 ) -> None:
     """Play a game in the terminal against the computer (or watch computers play one).
 
     Name cards by their number in your hand (1 2) or as written (5h 10d J♠); press Enter to count
-    your hand or to say Go. At any prompt ? shows help and q stops the game (Ctrl-C too); with
+    your hand or to say Go. At any prompt ? shows help and q stops the game (Ctrl-D and Ctrl-C too); with
     --record the game so far is saved, and --resume plays it on. Alone against the computer, u takes
     back your last move and h at a lay-away shows the discard advisor's hint.
     """
@@ -133,9 +137,10 @@ def play(
             kinds = _seats(seats, players, rules.player_counts)
             n = len(kinds)
             state = new_game(rules, n, partners=partners)
-        if record is not None:
-            check_record_path(record)
         lang = language(lang, rules)
+        if record is not None:
+            same = resume is not None and record.resolve() == resume.resolve()
+            check_record_path(record, lang, overwrite=overwrite or same)
     names = _names(kinds, lang)
     computers: dict[int, Player] = {i: make_player(k) for i, k in enumerate(kinds) if k != HUMAN}
     humans = [i for i, k in enumerate(kinds) if k == HUMAN]
@@ -193,9 +198,11 @@ def play(
         err_console.print("\n" + terminal_phrase("stopped", lang))
         for line in coach.tally_lines(names) if coach is not None else ():
             err_console.print(escape(line))
-        if record is not None and save_record(recorded(state), record, None, lang):
+        if record is None and humans:
+            err_console.print(escape(prompt_phrase("stopped.unsaved", lang)))
+        elif record is not None and save_record(recorded(state), record, None, lang):
             err_console.print(sitting_phrase("resume.saved", lang, path=escape(str(record))))
-        raise typer.Exit(0 if isinstance(stop, Quit) else 130) from None
+        raise typer.Exit(130 if isinstance(stop, KeyboardInterrupt) else 0) from None
     finally:
         terminal.leave_private()
     _show_end(state, names, lang)

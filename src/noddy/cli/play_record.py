@@ -12,13 +12,15 @@ from noddy.cli.common import err_console
 from noddy.errors import NoddyError
 from noddy.game import GameState
 from noddy.record import GameRecord
-from noddy.words import terminal_phrase
+from noddy.words import prompt_phrase, terminal_phrase
 
 __all__ = ["check_record_path", "save_record"]
 
 
-def check_record_path(path: Path) -> None:
-    """Refuse, before the game starts, a record path that cannot be written, so no game is lost."""
+def check_record_path(path: Path, lang: str, *, overwrite: bool = False) -> None:
+    """Refuse, before the game starts, a record path that cannot be written, so no game is lost,
+    and a file that is there already unless ``overwrite`` (``--overwrite``), so no game is lost by
+    writing over it."""
     if path.is_dir():
         raise NoddyError(
             f"--record {str(path)!r} is a folder: give a file name, e.g. {str(path / 'game.json')!r}"
@@ -28,6 +30,8 @@ def check_record_path(path: Path) -> None:
         raise NoddyError(f"--record {str(path)!r}: the folder {str(folder)!r} does not exist")
     if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
         raise NoddyError(f"--record {str(path)!r}: you may not write there")
+    if path.exists() and not overwrite:
+        raise NoddyError(prompt_phrase("record.exists", lang, path=str(path)))
 
 
 def save_record(record: GameRecord, path: Path, final: GameState | None, lang: str) -> bool:

@@ -24,6 +24,7 @@ from noddy.words import (
     card_typed,
     is_hint,
     is_undo,
+    prompt_phrase,
     read_cards,
     side_name,
     sitting_phrase,
@@ -170,8 +171,11 @@ class Terminal:
             text = ask_prompt(prompt, _help(view, lang, self.undo_offered, self.hints))
             if is_undo(text, lang) and view.seat is not None:
                 raise UndoAsked(view.seat)
-            if self.hints and "discard" in view.legal.kinds and is_hint(text, lang):
-                show_hint(view, lang)
+            if self.hints and is_hint(text, lang):
+                if "discard" in view.legal.kinds:
+                    show_hint(view, lang)
+                else:
+                    console.print(f"[yellow]{escape(prompt_phrase('hint.not_now', lang))}[/]")
                 continue
             try:
                 action = read_action(text, view, lang)

@@ -60,7 +60,6 @@ clock: Callable[[], float] = time.time
 """The trainer's clock (seconds); tests replace it to run a timed round without waiting."""
 
 SUIT_STYLES = {"h": "bold red", "d": "bold red", "c": "bold", "s": "bold"}
-QUIT = ("q", "quit", "exit")
 
 
 def default_progress_path() -> Path:
@@ -150,7 +149,7 @@ def ask(lang: str) -> int | None:
     typed, as at every prompt of the terminal (`ask_line`). Anything else is asked again."""
     while True:
         try:
-            text = ask_line(escape(train_phrase("ask", lang)), train_phrase("help", lang), QUIT)
+            text = ask_line(escape(train_phrase("ask", lang)), train_phrase("help", lang))
         except (EOFError, KeyboardInterrupt, Quit):
             return None
         if text.isascii() and text.isdigit():

@@ -58,6 +58,7 @@ if TYPE_CHECKING:
         turned_jack_line,
         whose,
     )
+    from noddy.words.prompt_words import PROMPT_WORDS, is_help_word, is_quit_word, prompt_phrase
     from noddy.words.reasons import REFUSALS, Reason, say_reason
     from noddy.words.rule_fields import RULE_WORDS, rule_phrase, rule_rows
     from noddy.words.rule_sets import COUNTING, RULE_SETS, cited, counting_words, rule_set_words
@@ -89,6 +90,7 @@ __all__ = [
     "LANGUAGES",
     "PAGE",
     "PHRASES",
+    "PROMPT_WORDS",
     "REASONS",
     "REFUSALS",
     "RULE_SETS",
@@ -130,7 +132,9 @@ __all__ = [
     "event_line",
     "glossary",
     "glossary_entry",
+    "is_help_word",
     "is_hint",
+    "is_quit_word",
     "is_undo",
     "item_name",
     "jack_receiver_name",
@@ -145,6 +149,7 @@ __all__ = [
     "phrase",
     "play_end_line",
     "points_words",
+    "prompt_phrase",
     "question_prompt",
     "read_card",
     "read_cards",
@@ -198,6 +203,7 @@ _HOMES = {
         "PHRASES", "REASONS", "agree", "cannot_play", "count_heading", "jack_receiver_name", "of_name",
         "person", "phrase", "play_end_line", "reason_name", "stake_line", "turned_jack_line", "whose",
     ),
+    "prompt_words": ("PROMPT_WORDS", "is_help_word", "is_quit_word", "prompt_phrase"),
     "reasons": ("REFUSALS", "Reason", "say_reason"),
     "sentences": ("number_words", "points_words"),
     "rule_fields": ("RULE_WORDS", "rule_phrase", "rule_rows"),
