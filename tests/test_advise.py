@@ -128,8 +128,8 @@ def test_an_opponents_crib_is_taken_off() -> None:
     [
         ("willughby", "Jh 4d 5d", 2, "willughby has no laying away with 2 players"),
         ("crib-noddy-old", "Jh 4d 5d 6c", 2, "rule sets that lay away: "),
-        ("cribbage", "5h 5d 5c Js Qh", 2, "deals 6 cards to lay 2 away from; 5 given"),
-        ("cribbage", "5h 5d 5c Js Qh 2c", 3, "deals 5 cards to lay 1 away from; 6 given"),
+        ("cribbage", "5h 5d 5c Js Qh", 2, "deals 6 cards to lay 2 away from; 5 cards given"),
+        ("cribbage", "5h 5d 5c Js Qh 2c", 3, "deals 5 cards to lay 1 away from; 6 cards given"),
     ],
 )
 def test_errors_say_what_would_be_right(preset: str, hand: str, players: int, message: str) -> None:
@@ -139,7 +139,7 @@ def test_errors_say_what_would_be_right(preset: str, hand: str, players: int, me
 
 def test_a_card_twice_and_an_unknown_model_are_refused() -> None:
     rules = load_rules("cribbage")
-    with pytest.raises(CardError, match="5h appears twice"):
+    with pytest.raises(CardError, match="5♥ appears twice"):
         advise(rules, (*parse_cards("5h 5d 5c Js Qh"), Card.parse("5h")), dealer=True)
     with pytest.raises(NoddyError, match="unknown model 'psychic': use one of uniform"):
         advise(rules, parse_cards("5h 5d 5c Js Qh 2c"), dealer=True, model="psychic")

@@ -25,7 +25,7 @@ def run(*args: str) -> tuple[int, str, str]:
 def test_advise_prints_every_lay_away_best_first() -> None:
     code, out, _ = run("advise", HAND, "--rules", "cribbage", "--dealer")
     assert code == 0
-    assert "the crib is yours" in out and "Model: uniform" in out
+    assert "the crib is yours" in out and "The others' cards: the turn-up" in out
     rows = [line for line in out.splitlines() if line.strip()[:2].strip().isdigit()]
     assert len(rows) == 15
     assert "J♠ 2♣" in rows[0] and "20.25" in rows[0]
@@ -53,8 +53,8 @@ def test_advise_plot(tmp_path: Path) -> None:
 def test_advise_errors_say_what_would_be_right() -> None:
     cases = [
         (("advise", "Jh 4d 5d", "-r", "willughby", "--pone"), "rule sets that lay away: early-cribbage"),
-        (("advise", "5h 5d 5c Js Qh", "--pone"), "deals 6 cards to lay 2 away from; 5 given"),
-        (("advise", "5h 5d 5c Js Qh 5h", "--pone"), "5h appears twice"),
+        (("advise", "5h 5d 5c Js Qh", "--pone"), "deals 6 cards to lay 2 away from; 5 cards given"),
+        (("advise", "5h 5d 5c Js Qh 5h", "--pone"), "5♥ appears twice"),
         (("advise", "5h 5d 5c Js Qh 5x", "--pone"), "cannot read card '5x'"),
         (("advise", HAND), "--dealer (yours) or --pone"),
         (("advise", HAND, "--pone", "--model", "psychic"), "use one of uniform"),
@@ -86,7 +86,7 @@ def test_advise_and_review_speak_french_when_asked() -> None:
     code, out, _ = run("advise", HAND, "--rules", "cribbage", "--dealer", "--lang", "fr")
     assert code == 0
     assert "selon Cribbage (le jeu moderne à six cartes) ; le crib est à vous." in out
-    assert "Modèle : uniform (la retournée" in out and "garder" in out and "écart" in out
+    assert "Les cartes des autres : la retournée" in out and "garder" in out and "écart" in out
     rows = [line for line in out.splitlines() if line.strip()[:2].strip().isdigit()]
     assert len(rows) == 15 and "V♠ 2♣" in rows[0] and "20.25" in rows[0]  # the same advice, French letters
     assert out.startswith("5♥ 5♦ 5♣ V♠ D♥ 2♣ selon")

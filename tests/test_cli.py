@@ -106,7 +106,7 @@ def test_score_bad_input_is_explained() -> None:
     code, _, err = run("score", "Jh 4d 1x", "-t", "6h")
     assert code == 1 and "'1x'" in err and "rank" in err
     code, _, err = run("score", "Jh 4d", "-t", "6h")
-    assert code == 1 and "willughby hands have 3 cards; 2 given" in err
+    assert code == 1 and "willughby hands have 3 cards; 2 cards given" in err
     code, _, err = run("score", "Jh 4d 5d", "-t", "Jh")
     assert code == 1 and "also among the held cards" in err
     code, _, err = run("score", "Jh 4d 5d", "-t", "6h", "--rules", "nope")

@@ -183,3 +183,82 @@ def test_rules_show_speaks_french_when_asked() -> None:
     assert "reading taken" in english.stdout and "his nobs" in english.stdout
     french = runner.invoke(app, ["rules", "show", "cribbage", "--lang", "fr"], env={"COLUMNS": "200"})
     assert "sa caboche" in french.stdout and "ses talons" in french.stdout
+
+
+NOTATION = re.compile(r"(?<![\w♣♦♥♠])(?:10|[2-9TAJQK]|As|[VDR])[cdhs](?![\w♣♦♥♠])")
+"""A card in the record notation ("Jc", "10d", "Ass", "Vc"): never what a player reads."""
+
+
+def test_no_refusal_says_a_card_in_record_notation() -> None:
+    """Every refusal, in both languages, names its cards as the player sees them (suit signs, the
+    language's letters); only the English text a `Reason` reads as, for records, keeps the notation."""
+    import string
+
+    from noddy.words import REFUSALS, Reason
+
+    samples: dict[str, object] = {
+        "card": Card.parse("Jc"),
+        "hand": tuple(parse_cards("Ah 10d Ks")),
+        "action": "play",
+    }
+    for key, text in REFUSALS["en"].items():
+        names = {name for _, name, _, _ in string.Formatter().parse(text) if name}
+        reason = Reason(key, **{name: samples.get(name, 3) for name in names})
+        for lang in ("en", "fr"):
+            said = reason.say(lang)
+            assert not NOTATION.search(said), (key, lang, said)
+            if "card" in names:
+                assert card_text(Card.parse("Jc"), lang) in said, (key, lang, said)
+
+
+def test_a_refusal_at_the_prompt_names_the_card_as_the_player_sees_it() -> None:
+    """At 30, a Knave is refused at the terminal as "V♣ porterait…" ("J♣ would…"), not "Vc"/"Jc"."""
+    from helpers import run
+
+    state = dealt("cribbage", {0: "Kh Qh Jh 10h 5c 6c", 1: "Kd Qd Jc 10d 9c 8c"}, "2s")
+    state = run(state, ["discard 5c 6c", "discard 9c 8c", "play Kh", "play Kd", "play Qh"])
+    view = state.view(state.to_act)
+    for lang, said in (("en", "J♣ would make the count 40"), ("fr", "V♣ porterait le compte à 40")):
+        with pytest.raises(NoddyError) as err:
+            read_action("Jc", view, lang)
+        assert said in str(err.value) and not NOTATION.search(str(err.value))
+
+
+def test_advise_says_the_hand_and_its_model_in_french() -> None:
+    """advise's echo of a hand it refuses shows the cards as the player sees them, the count of
+    cards agreed ("1 donnée"), and the model of the others' cards said in words, not "uniform"."""
+    result = runner.invoke(app, ["advise", "As 5d 5h Vc Rh", "--dealer", "--lang", "fr"])
+    assert result.exit_code == 1
+    assert "5 données (As♠ 5♦ 5♥ V♣ R♥)" in result.stderr and not NOTATION.search(result.stderr)
+    one = runner.invoke(app, ["advise", "As", "--dealer", "--lang", "fr"])
+    assert "1 donnée (As♠)" in one.stderr, one.stderr
+    english = runner.invoke(app, ["advise", "Ac 5d 5h Jc Kh", "--dealer"])
+    assert "(A♣ 5♦ 5♥ J♣ K♥)" in english.stderr, english.stderr
+    shown = runner.invoke(app, ["advise", "5h 5d 5c Js Qh 2c", "--dealer", "--lang", "fr"])
+    assert shown.exit_code == 0, shown.output
+    assert "uniform" not in shown.stdout and "Les cartes des autres : la retournée" in shown.stdout
+    assert "Modèle" not in shown.stdout
+
+
+def test_counts_said_in_french_agree_with_their_number() -> None:
+    """"1 écartée", "2 écartées", "1 donnée": a French count agrees with its number; and the card
+    letters in the glossary's words are French ("As 2 3, pas D R As")."""
+    from noddy.words import rule_rows
+
+    for name in ("cribbage", "five-card-cribbage", "willughby"):
+        said = " ".join(row.reading for _, rows in rule_rows(load_rules(name), "fr") for row in rows)
+        assert not re.search(r"\b1 (?:écartées|données)\b", said), name
+    three = " ".join(row.reading for _, rows in rule_rows(load_rules("cribbage"), "fr") for row in rows)
+    assert "1 écartée au crib" in three and "2 écartées au crib" in three
+    short = runner.invoke(app, ["score", "Vh", "-t", "5h", "-r", "cribbage", "--lang", "fr"])
+    assert "; 1 donnée (V♥)" in short.stderr, short.stderr
+
+
+def test_the_glossary_writes_the_aces_letter_in_french() -> None:
+    from noddy.scoring import Kind
+    from noddy.words import glossary
+
+    for name in ("cribbage", "willughby"):
+        text = " ".join(" ".join(entry) for entry in glossary(load_rules(name), [Kind.RUN], "fr"))
+        assert not re.search(r"(?<![\w-])A(?= \d| [VDR]\b|\))", text), text
+        assert "As 2 3" in text or "R As 2" in text

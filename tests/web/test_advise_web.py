@@ -124,9 +124,9 @@ def test_the_advise_api_speaks_the_pages_language(client: TestClient) -> None:
     short = client.get("/api/advise", params={**asked, "hand": "5h 5d 5c Vs Dh"})
     assert short.status_code == 400
     assert short.json()["detail"] == (
-        "cribbage à 2 joueurs donne 6 cartes, dont on écarte 2 ; 5 données (5h 5d 5c Vs Dh)"
+        "cribbage à 2 joueurs donne 6 cartes, dont on écarte 2 ; 5 données (5♥ 5♦ 5♣ V♠ D♥)"
     )
     bad = client.get("/api/advise", params={**asked, "hand": "5h 5d 5c Vs Dh Zz"})
     assert bad.status_code == 400 and bad.json()["detail"].startswith("impossible de lire la carte 'Zz'")
     twice = client.get("/api/advise", params={**asked, "hand": "5h 5d 5c Vs Js 2c"})
-    assert twice.status_code == 400 and "la carte Vs est donnée deux fois" in twice.json()["detail"]
+    assert twice.status_code == 400 and "la carte V♠ est donnée deux fois" in twice.json()["detail"]

@@ -102,7 +102,7 @@ def _print(advice: Advice, lang: str, overrides: list[str] | None) -> None:
     cards = f"[bold]{cards_text(advice.hand, lang)}[/]"
     heading = terminal_phrase(f"advise.heading.{whose}", lang, cards=cards, rules=escape(title))
     words = learn_phrase(f"advise.model.{advice.model}", lang)
-    console.print(f"{heading} {learn_phrase('advise.model_line', lang, model=advice.model, words=words)}")
+    console.print(f"{heading} {learn_phrase('advise.model_page', lang, words=words)}")
     print_table(advice_table(advice, lang))
 
 

@@ -339,7 +339,7 @@ def _go(view: PlayerView, lang: str) -> Action:
 
 def _allowed(action: Action, view: PlayerView, lang: str) -> Action:
     """``action`` if the seat may take it now, else the engine's reason why not, in ``lang`` (its
-    cards as written, as they are typed)."""
+    cards as the player sees them)."""
     why = view.why_not(action)
     if why:
         raise IllegalActionError(_said(why, lang))
@@ -347,5 +347,5 @@ def _allowed(action: Action, view: PlayerView, lang: str) -> Action:
 
 
 def _said(why: str, lang: str) -> str:
-    """The engine's reason in ``lang``, its cards as written (as they are typed)."""
-    return why.say(lang, pretty=False) if isinstance(why, Reason) else why
+    """The engine's reason in ``lang``, its cards as the player sees them ("V♣")."""
+    return why.say(lang) if isinstance(why, Reason) else why

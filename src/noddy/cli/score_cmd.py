@@ -33,6 +33,7 @@ from noddy.words import (
     count_heading,
     item_name,
     phrase,
+    plural_s,
     read_card,
     read_cards,
     turned_jack_line,
@@ -55,7 +56,9 @@ def check_size(rules: Rules, held: tuple[Card, ...], crib: bool, lang: str = "en
         allowed = said["or"].join(str(s) for s in sizes)
         key = "crib_size" if crib else "hand_size"
         given = cards_text(held, lang)
-        raise CardError(said[key].format(rules=rules.name, allowed=allowed, n=len(held), cards=given))
+        n = len(held)
+        said_size = said[key].format(rules=rules.name, allowed=allowed, n=n, s=plural_s(n, lang), cards=given)
+        raise CardError(said_size)
 
 
 def count(

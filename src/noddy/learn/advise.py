@@ -31,7 +31,7 @@ from noddy.errors import CardError, NoddyError, RulesError
 from noddy.game import PlayerView
 from noddy.rules import Rules, load_rules, preset_names
 from noddy.scoring import score_deals, score_sets
-from noddy.words import card_typed, check_distinct, learn_phrase
+from noddy.words import cards_text, check_distinct, learn_phrase, plural_s
 
 __all__ = [
     "GREEDY_HANDS",
@@ -203,7 +203,8 @@ def _check(rules: Rules, hand: tuple[Card, ...], players: int, model: str, lang:
                 dealt=shape.dealt,
                 discard=shape.discard,
                 n=len(hand),
-                cards=" ".join(card_typed(c, lang) for c in hand),
+                s=plural_s(len(hand), lang),
+                cards=cards_text(hand, lang),
             )
         )
 

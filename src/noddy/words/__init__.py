@@ -27,6 +27,7 @@ if TYPE_CHECKING:
         cards_text,
         check_distinct,
         knave_name,
+        plural_s,
         read_card,
         read_cards,
     )
@@ -148,6 +149,7 @@ __all__ = [
     "person",
     "phrase",
     "play_end_line",
+    "plural_s",
     "points_words",
     "prompt_phrase",
     "question_prompt",
@@ -188,7 +190,7 @@ _HOMES = {
     ),
     "card_names": (
         "CARD_ERRORS", "KNAVE_NAMES", "card_text", "card_typed", "card_words", "cards_text", "check_distinct",
-        "knave_name",
+        "knave_name", "plural_s",
         "read_card", "read_cards",
     ),
     "countplay": (

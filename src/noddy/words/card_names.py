@@ -31,6 +31,7 @@ __all__ = [
     "cards_text",
     "check_distinct",
     "knave_name",
+    "plural_s",
     "read_card",
     "read_cards",
 ]
@@ -59,8 +60,8 @@ CARD_ERRORS = {
         "and": " and ",
         "bad": "cannot read card {text}: {problems}; expected {accepted}",
         "twice": "card {card} appears twice; a pack has one of each card",
-        "hand_size": "{rules} hands have {allowed} cards; {n} given ({cards})",
-        "crib_size": "{rules} cribs have {allowed} cards; {n} given ({cards})",
+        "hand_size": "{rules} hands have {allowed} cards; {n} card{s} given ({cards})",
+        "crib_size": "{rules} cribs have {allowed} cards; {n} card{s} given ({cards})",
         "or": " or ",
         "no_crib": "{rules} has no crib; leave out --crib",
     },
@@ -75,13 +76,14 @@ CARD_ERRORS = {
         "and": " et ",
         "bad": "impossible de lire la carte {text} : {problems} ; il faut {accepted}",
         "twice": "la carte {card} est donnée deux fois ; un jeu n’a qu’une carte de chaque",
-        "hand_size": "les mains de {rules} ont {allowed} cartes ; {n} données ({cards})",
-        "crib_size": "les cribs de {rules} ont {allowed} cartes ; {n} données ({cards})",
+        "hand_size": "les mains de {rules} ont {allowed} cartes ; {n} donnée{s} ({cards})",
+        "crib_size": "les cribs de {rules} ont {allowed} cartes ; {n} donnée{s} ({cards})",
         "or": " ou ",
         "no_crib": "{rules} n’a pas de crib ; retirez --crib",
     },
 }
-"""What is said of a card that does not read, per language."""
+"""What is said of a card that does not read, per language (``{s}`` is a French plural's "s",
+`plural_s`)."""
 
 KNAVE_NAMES = {
     "fr": {
@@ -108,6 +110,12 @@ _READ_RANK = {
 def _check(lang: str) -> None:
     if lang not in _LANGUAGES:
         raise CardError(f"unknown language {lang!r}; known: {', '.join(_LANGUAGES)}")
+
+
+def plural_s(n: int, lang: str = "fr") -> str:
+    """The "s" a word takes after the number ``n`` in ``lang``: in French none for 0 and 1
+    ("1 écartée", "0 point") and "s" from 2 ("2 écartées"); in English none for 1 alone."""
+    return "" if (n == 1 if lang == "en" else abs(n) < 2) else "s"
 
 
 def card_text(card: Card, lang: str = "en") -> str:
@@ -200,5 +208,5 @@ def check_distinct(cards: Iterable[Card], lang: str = "en") -> None:
     seen: set[Card] = set()
     for card in cards:
         if card in seen:
-            raise CardError(CARD_ERRORS[lang]["twice"].format(card=card_typed(card, lang)))
+            raise CardError(CARD_ERRORS[lang]["twice"].format(card=card_text(card, lang)))
         seen.add(card)

@@ -28,7 +28,6 @@ LEARN_PAGE: dict[str, dict[str, str]] = {
         "advise.dealer": "I deal (the crib is mine)",
         "advise.model": "The others' cards",
         "advise.submit": "Advise me",
-        "advise.model_line": "Model: {model} ({words}).",
         "advise.model_page": "The others' cards: {words}.",
         "advise.error.model": "unknown model {model}: use one of {models}",
         "advise.error.no_lay_away": (
@@ -36,7 +35,7 @@ LEARN_PAGE: dict[str, dict[str, str]] = {
             " that lay away: {presets}"
         ),
         "advise.error.size": (
-            "{rules} with {players} players deals {dealt} cards to lay {discard} away from; {n} given"
+            "{rules} with {players} players deals {dealt} cards to lay {discard} away from; {n} card{s} given"
             " ({cards})"
         ),
         "advise.error.greedy_players": (
@@ -125,7 +124,6 @@ LEARN_PAGE: dict[str, dict[str, str]] = {
         "advise.dealer": "Je donne (le crib est à moi)",
         "advise.model": "Les cartes des autres",
         "advise.submit": "Conseillez-moi",
-        "advise.model_line": "Modèle : {model} ({words}).",
         "advise.model_page": "Les cartes des autres : {words}.",
         "advise.error.model": "modèle inconnu {model} : choisissez parmi {models}",
         "advise.error.no_lay_away": (
@@ -133,7 +131,7 @@ LEARN_PAGE: dict[str, dict[str, str]] = {
             " l’on écarte : {presets}"
         ),
         "advise.error.size": (
-            "{rules} à {players} joueurs donne {dealt} cartes, dont on écarte {discard} ; {n} données"
+            "{rules} à {players} joueurs donne {dealt} cartes, dont on écarte {discard} ; {n} donnée{s}"
             " ({cards})"
         ),
         "advise.error.greedy_players": (

@@ -15,7 +15,7 @@ from typing import Any
 
 from noddy.cards import Card
 from noddy.words.calls import check_language
-from noddy.words.card_names import card_text, card_typed
+from noddy.words.card_names import card_text, cards_text
 
 __all__ = ["REFUSALS", "Reason", "say_reason"]
 
@@ -96,19 +96,19 @@ REFUSALS: dict[str, dict[str, str]] = {
         "undo_watching": "vous regardez : seul le joueur peut reprendre un coup",
     },
 }
-"""Each reason for refusing an action, per language; a card value is written as the language writes
-it (with its suit sign) when said for a page, as it is typed ("8c", "Vh") for a prompt, and in
-notation ("8c") in the English text."""
+"""Each reason for refusing an action, per language; a card value is said as the player sees it, in
+the language's letters with its suit sign ("8♣", "V♥"), wherever it is said to a player (a page, a
+prompt); only the English text a `Reason` reads as (for records and logs) keeps the notation ("8c")."""
 
 
 _ENGLISH = REFUSALS["en"]
 
 
-def _value(value: object, lang: str, pretty: bool) -> object:
+def _value(value: object, lang: str) -> object:
     if isinstance(value, Card):
-        return card_text(value, lang) if pretty else card_typed(value, lang)
+        return card_text(value, lang)
     if isinstance(value, tuple) and all(isinstance(v, Card) for v in value):
-        return " ".join(str(_value(v, lang, pretty)) for v in value)
+        return cards_text(value, lang)
     return value
 
 
@@ -129,10 +129,10 @@ class Reason(str):
     def __getnewargs_ex__(self) -> tuple[tuple[Any, ...], dict[str, Any]]:
         return (self.key,), dict(self.values)
 
-    def say(self, lang: str = "en", *, pretty: bool = True) -> str:
-        """The reason in ``lang``, its cards with suit signs (``pretty``) or in notation."""
+    def say(self, lang: str = "en") -> str:
+        """The reason in ``lang`` as a player reads it, its cards as the player sees them ("8♣")."""
         check_language(lang)
-        return REFUSALS[lang][self.key].format(**{k: _value(v, lang, pretty) for k, v in self.values.items()})
+        return REFUSALS[lang][self.key].format(**{k: _value(v, lang) for k, v in self.values.items()})
 
 
 def say_reason(reason: str, lang: str = "en") -> str:

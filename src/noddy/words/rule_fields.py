@@ -10,7 +10,7 @@ from typing import Any
 from noddy.cards import Card
 from noddy.rules import DealShape, Lurch, Points, Row, Rules, describe
 from noddy.words.calls import check_language
-from noddy.words.card_names import card_text, knave_name
+from noddy.words.card_names import card_text, knave_name, plural_s
 from noddy.words.rule_sets import COUNTING
 
 __all__ = ["RULE_WORDS", "rule_phrase", "rule_rows"]
@@ -261,11 +261,11 @@ def _said(path: str, value: Any, rules: Rules) -> str | None:
 
 
 def _shape(n: int, shape: DealShape) -> str:
-    parts = [f"{shape.dealt} données à chacun"]
+    parts = [f"{shape.dealt} donnée{plural_s(shape.dealt)} à chacun"]
     if shape.discard:
-        parts.append(f"{shape.discard} écartées au crib")
+        parts.append(f"{shape.discard} écartée{plural_s(shape.discard)} au crib")
     if shape.crib_dealt:
-        parts.append(f"{shape.crib_dealt} données à un crib à soi")
+        parts.append(f"{shape.crib_dealt} donnée{plural_s(shape.crib_dealt)} à un crib à soi")
     if shape.crib_from_pack:
         parts.append(f"{shape.crib_from_pack} du paquet au crib")
     return f"{n} joueurs : " + ", ".join(parts)

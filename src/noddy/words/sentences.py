@@ -223,9 +223,9 @@ _ACE = {
         "around": "a run may turn the corner (K A 2)",
     },
     "fr": {
-        "low": "l'as est bas seulement (A 2 3, pas D R A)",
-        "high_or_low": "l'as est bas ou haut (A 2 3 et D R A, pas R A 2)",
-        "around": "une suite peut tourner le coin (R A 2)",
+        "low": "l'as est bas seulement (As 2 3, pas D R As)",
+        "high_or_low": "l'as est bas ou haut (As 2 3 et D R As, pas R As 2)",
+        "around": "une suite peut tourner le coin (R As 2)",
     },
 }
 
