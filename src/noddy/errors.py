@@ -5,7 +5,39 @@ Every message quotes the bad input and says what would be right.
 
 from __future__ import annotations
 
-__all__ = ["CardError", "IllegalActionError", "NoddyError", "NotationError", "RecordError", "RulesError"]
+__all__ = [
+    "QUOTED",
+    "CardError",
+    "IllegalActionError",
+    "NoddyError",
+    "NotationError",
+    "RecordError",
+    "RulesError",
+    "quoted",
+]
+
+QUOTED = 40
+"""The most characters of a caller's text an error quotes back (an answer never grows with the input)."""
+
+
+def quoted(value: object) -> str:
+    """``value`` quoted for an error message (its ``repr``), cut to its first `QUOTED` characters:
+    what was given is recognisable, and a long input is not echoed whole (the web's errors, the
+    command line's and the rules' alike).
+
+    >>> quoted("abc"), quoted(12)
+    ("'abc'", '12')
+    >>> quoted("x" * 100)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…' (100 characters)"
+    >>> quoted(10**50)
+    '1000000000000000000000000000000000000000… (51 characters)'
+    """
+    if isinstance(value, str):
+        if len(value) <= QUOTED:
+            return repr(value)
+        return f"{value[:QUOTED] + '…'!r} ({len(value)} characters)"
+    text = repr(value)
+    return text if len(text) <= QUOTED else f"{text[:QUOTED]}… ({len(text)} characters)"
 
 
 class NoddyError(ValueError):

@@ -17,10 +17,22 @@ from noddy.game import Action, GameState, new_game
 from noddy.rules import Rules, dump_rules, load_rules, loads_rules
 from noddy.textdata import read_json
 
-__all__ = ["FORMAT", "VERSION", "GameRecord", "Seat", "format_action", "parse_action", "result_of"]
+__all__ = [
+    "FORMAT",
+    "MAX_SEAT_NAME",
+    "VERSION",
+    "GameRecord",
+    "Seat",
+    "format_action",
+    "parse_action",
+    "result_of",
+]
 
 FORMAT = "noddy-record"
 VERSION = 1
+MAX_SEAT_NAME = 64
+"""The longest seat name a record may hold, in characters (the web's names are at most 24): a name
+is said on every line of a game, so a longer one is refused as no name a player gave."""
 
 
 @dataclass(frozen=True)
@@ -315,6 +327,11 @@ def _read_seats(data: object, players: int) -> tuple[Seat, ...]:
             raise RecordError(
                 f'seat {number} in "seats" is {_quote(seat)}: "name" and "kind" are texts,'
                 ' e.g. {"name": "Ann", "kind": "human"}'
+            )
+        if len(name) > MAX_SEAT_NAME:
+            raise RecordError(
+                f'seat {number} in "seats" has a name of {len(name)} characters ({_quote(name, 40)}):'
+                f" a seat's name has at most {MAX_SEAT_NAME}"
             )
         seats.append(Seat(name, kind))
     return tuple(seats)

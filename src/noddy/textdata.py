@@ -30,7 +30,8 @@ _TOO_DEEP = f"lists and tables are nested more than {DEPTH} deep; noddy's files 
 
 def read_json(text: str | bytes) -> Any:
     """The data of JSON ``text`` (bytes are read as UTF-8); `NotationError` for text that is not
-    UTF-8, not JSON, or nested deeper than `DEPTH`."""
+    UTF-8, not JSON, nested deeper than `DEPTH`, or with a number of more digits than Python
+    converts (4,300)."""
     import json
 
     if isinstance(text, bytes):
@@ -42,13 +43,16 @@ def read_json(text: str | bytes) -> Any:
         raise NotationError(f"not valid JSON ({exc.msg} at {where})") from None
     except RecursionError:
         raise NotationError(_TOO_DEEP) from None
+    except ValueError as exc:
+        raise NotationError(f"not a number noddy reads ({exc})") from None
     _check_depth(data)
     return data
 
 
 def read_toml(text: str) -> dict[str, Any]:
-    """The data of TOML ``text``; `NotationError` for text that is not TOML or nested deeper than
-    `DEPTH` (the message is the parser's, which says where)."""
+    """The data of TOML ``text``; `NotationError` for text that is not TOML, nested deeper than
+    `DEPTH` (the message is the parser's, which says where), or with a number of more digits than
+    Python converts (4,300)."""
     import tomllib
 
     try:
@@ -57,6 +61,8 @@ def read_toml(text: str) -> dict[str, Any]:
         raise NotationError(f"not valid TOML: {exc}") from None
     except RecursionError:
         raise NotationError(_TOO_DEEP) from None
+    except ValueError as exc:
+        raise NotationError(f"not a number noddy reads ({exc})") from None
     _check_depth(data)
     return data
 

@@ -13,7 +13,7 @@ from types import MappingProxyType
 from typing import Any
 
 from noddy.cards import parse_card
-from noddy.errors import CardError, RulesError
+from noddy.errors import CardError, RulesError, quoted
 
 __all__ = [
     "MAX_POINTS",
@@ -46,7 +46,7 @@ POINTS_ALLOWED = f'"off", a whole number of points up to {MAX_POINTS}, or "per_c
 def refuse(path: str, value: object, allowed: str, why: str = "") -> RulesError:
     """The error for a value a field does not allow: the path, the value quoted, and what is allowed."""
     detail = f" ({why})" if why else ""
-    return RulesError(f"{path}: {value!r} is not allowed{detail}; allowed: {allowed}")
+    return RulesError(f"{path}: {quoted(value)} is not allowed{detail}; allowed: {allowed}")
 
 
 def whole(value: object, path: str, allowed: str, low: int = 0, high: int | None = None) -> int:

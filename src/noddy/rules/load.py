@@ -13,7 +13,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from noddy.errors import NotationError, RulesError
+from noddy.errors import QUOTED, NotationError, RulesError, quoted
 from noddy.rules.model import FIELDS, SECTIONS, Rules, Source
 from noddy.textdata import read_toml
 
@@ -72,7 +72,7 @@ def _unknown(what: str, name: str, known: Iterable[str]) -> str:
     known = list(known)
     close = difflib.get_close_matches(name, known, n=1)
     hint = f"; did you mean {close[0]!r}?" if close else "."
-    return f"unknown {what} {name!r}{hint} Known: {', '.join(known)}"
+    return f"unknown {what} {quoted(name)}{hint} Known: {', '.join(known)}"
 
 
 @cache
@@ -161,7 +161,7 @@ def parse_override(item: str) -> tuple[str, Any]:
     """Split ``"play.thirty_one=per_card"`` into a field path and a TOML value (bare words are text)."""
     path, sep, raw = item.partition("=")
     if not sep or not path.strip():
-        raise RulesError(f"cannot read override {item!r}: write it as section.field=value")
+        raise RulesError(f"cannot read override {quoted(item)}: write it as section.field=value")
     raw = raw.strip()
     try:
         value = read_toml(f"v = {raw}")["v"]
@@ -173,12 +173,12 @@ def parse_override(item: str) -> tuple[str, Any]:
 def _set_path(data: dict[str, Any], path: str, value: Any) -> None:
     parts = path.split(".")
     if parts[0] not in SECTIONS:
-        raise RulesError(_unknown("section", parts[0], SECTIONS) + f" (in {path!r})")
+        raise RulesError(_unknown("section", parts[0], SECTIONS) + f" (in {quoted(path)})")
     node = data
     for part in parts[:-1]:
         node = node.setdefault(part, {})
         if not isinstance(node, dict):
-            raise RulesError(f"{path}: {part!r} is not a table")
+            raise RulesError(f"{quoted(path)}: {quoted(part)} is not a table")
     node[parts[-1]] = value
 
 
@@ -251,7 +251,7 @@ def rules_from_data(data: Mapping[str, Any], *, origin: str = "rules", folder: P
     for section_name, cls in SECTIONS.items():
         raw = data.get(section_name, {})
         if not isinstance(raw, Mapping):
-            raise RulesError(f"{section_name}: expected a table [{section_name}], got {raw!r}")
+            raise RulesError(f"{section_name}: expected a table [{section_name}], got {quoted(raw)}")
         kwargs[section_name] = _section(section_name, cls, raw)
     try:
         return Rules(**kwargs)
@@ -262,7 +262,7 @@ def rules_from_data(data: Mapping[str, Any], *, origin: str = "rules", folder: P
 def _text(data: Mapping[str, Any], key: str) -> str:
     value = data.get(key, "")
     if not isinstance(value, str):
-        raise RulesError(f"{key}: expected text, got {value!r}")
+        raise RulesError(f"{key}: expected text, got {quoted(value)}")
     return value
 
 
@@ -300,7 +300,8 @@ def _section(section_name: str, cls: type, raw: Mapping[str, Any]) -> Any:
     for key, value in raw.items():
         spec = known.get(key)
         if spec is None:
-            raise RulesError(f"{section_name}.{key}: {_unknown('field', key, known)}")
+            where = f"{section_name}.{key}" if len(key) <= QUOTED else section_name
+            raise RulesError(f"{where}: {_unknown('field', key, known)}")
         values[key] = spec.codec.read(value, spec.path)
     return cls(**values)
 

@@ -5,27 +5,11 @@ from __future__ import annotations
 
 from fastapi import HTTPException
 
+from noddy.errors import quoted
 from noddy.web.live import LiveTable
 from noddy.web.tables import TableManager
 
 __all__ = ["quoted", "seat_or_403", "table_or_404"]
-
-QUOTED = 40
-"""The most characters of a caller's text an error quotes back (an answer never grows with the input)."""
-
-
-def quoted(text: str) -> str:
-    """``text`` quoted for an error message, cut to its first `QUOTED` characters: what was given is
-    recognisable, and a long input is not echoed whole.
-
-    >>> quoted("abc")
-    "'abc'"
-    >>> quoted("x" * 100)
-    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…' (100 characters)"
-    """
-    if len(text) <= QUOTED:
-        return repr(text)
-    return f"{text[:QUOTED] + '…'!r} ({len(text)} characters)"
 
 
 def table_or_404(manager: TableManager, table_id: str) -> LiveTable:
