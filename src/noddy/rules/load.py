@@ -32,6 +32,8 @@ __all__ = [
 
 TOP_KEYS = ("name", "title", "summary", "language", "extends", "source", "notes")
 PATHS = frozenset(spec.path for spec in FIELDS)
+EXTENDS_WORDS = frozenset({"base", "based_on", "parent", "preset", "inherit", "inherits", "from", "extend"})
+"""Top-level keys written for ``extends`` (which no spelling measure finds close to it)."""
 
 
 PRESETS = Path(__file__).with_name("presets")
@@ -224,19 +226,32 @@ def _resolve_extends(
     return merged
 
 
+def _check_keys(data: Mapping[str, Any], origin: str) -> None:
+    """Refuse a top-level key that is neither a section nor one of `TOP_KEYS`, naming the key most
+    like it (or ``extends`` for a word often meant for it)."""
+    for key in data:
+        if key not in TOP_KEYS and key not in SECTIONS:
+            if str(key).lower() in EXTENDS_WORDS:
+                raise RulesError(
+                    f"{origin}: unknown key {quoted(key)}; did you mean 'extends'? Known:"
+                    f" {', '.join((*TOP_KEYS, *SECTIONS))}"
+                )
+            raise RulesError(f"{origin}: {_unknown('key', key, (*TOP_KEYS, *SECTIONS))}")
+
+
 def rules_from_data(data: Mapping[str, Any], *, origin: str = "rules", folder: Path | None = None) -> Rules:
     """Build validated `Rules` from parsed TOML data; errors name the field path and what is allowed.
     A rules file it extends is found from ``folder`` (by default, the current folder). Data that
-    neither extends a rule set nor gives any section says no rule, and is refused."""
+    neither extends a rule set nor gives any section says no rule, and is refused; an unknown key is
+    named first, as it is most likely why (``base = "cribbage"`` for ``extends``)."""
+    _check_keys(data, origin)
     if "extends" not in data and not any(key in SECTIONS for key in data):
         raise RulesError(
-            f"{origin}: says no rule: start from a rule set, e.g. extends = \"cribbage\", and change"
+            f'{origin}: says no rule: start from a rule set, e.g. extends = "cribbage", and change'
             " what differs, or write out the whole rule set as 'noddy rules show NAME --toml' does"
         )
     data = _resolve_extends(data, origin, folder or Path())
-    for key in data:
-        if key not in TOP_KEYS and key not in SECTIONS:
-            raise RulesError(f"{origin}: {_unknown('key', key, (*TOP_KEYS, *SECTIONS))}")
+    _check_keys(data, origin)
     name = data.get("name")
     if not isinstance(name, str) or not name:
         raise RulesError(f'{origin}: name: give the rule set a name, e.g. name = "my-house-rules"')
