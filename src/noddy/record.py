@@ -14,7 +14,7 @@ from typing import Any
 
 from noddy.errors import NoddyError, NotationError, RecordError
 from noddy.game import Action, GameState, new_game
-from noddy.rules import Rules, dump_rules, load_rules, loads_rules
+from noddy.rules import LANGUAGES, Rules, dump_rules, load_rules, loads_rules
 from noddy.textdata import read_json
 
 __all__ = [
@@ -85,6 +85,10 @@ class GameRecord:
     undos: int = 0
     """How many times a person took moves back (undo against the computer); the actions are the
     game as finally played."""
+    language: str | None = None
+    """The language the game was played in (one of `LANGUAGES`) where it was not its rules' own, so
+    that playing it on (``noddy play --resume``), replaying or reviewing it speaks that language;
+    ``None``: the rules' own."""
 
     @classmethod
     def start(
@@ -96,6 +100,7 @@ class GameRecord:
         overrides: Sequence[str] = (),
         seed: int | None = None,
         undos: int = 0,
+        language: str | None = None,
     ) -> GameRecord:
         return cls(
             rules=state.rules,
@@ -107,6 +112,7 @@ class GameRecord:
             overrides=tuple(overrides),
             seed=seed,
             undos=undos,
+            language=language if language != state.rules.language else None,
         )
 
     def initial(self) -> GameState:
@@ -180,6 +186,8 @@ class GameRecord:
             data["seed"] = self.seed
         if self.undos:
             data["undos"] = self.undos
+        if self.language is not None:
+            data["language"] = self.language
         if final is not None and final.is_over:
             data["result"] = result_of(final)
         elif "result" in self.meta:
@@ -252,6 +260,12 @@ class GameRecord:
                 f'"undos" is {_quote(undos)}: write how many times moves were taken back (1 or more),'
                 " or leave it out when none were"
             )
+        language = data.get("language")
+        if "language" in data and language not in LANGUAGES:
+            raise RecordError(
+                f'"language" is {_quote(language)}: write one of {", ".join(map(repr, LANGUAGES))},'
+                " or leave it out for the rules' own"
+            )
         sides = 2 if partners else players
         meta = {"result": _read_result(data["result"], sides)} if "result" in data else {}
         return cls(
@@ -265,10 +279,23 @@ class GameRecord:
             seed=seed,
             meta=meta,
             undos=undos,
+            language=language,
         )
 
 
-_FIELDS = ("format", "version", "rules", "players", "partners", "seats", "seed", "undos", "actions", "result")
+_FIELDS = (
+    "format",
+    "version",
+    "rules",
+    "players",
+    "partners",
+    "seats",
+    "seed",
+    "undos",
+    "language",
+    "actions",
+    "result",
+)
 _REQUIRED = ("rules", "players", "partners", "seats", "actions")
 _RULES_FORMS = '{"preset": NAME, "set": ["section.field=value", ...]} or {"toml": TEXT}'
 

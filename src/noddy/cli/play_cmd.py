@@ -137,7 +137,7 @@ def play(
             kinds = _seats(seats, players, rules.player_counts)
             n = len(kinds)
             state = new_game(rules, n, partners=partners)
-        lang = language(lang, rules)
+        lang = language(lang or (stopped.language if stopped is not None else None), rules)
         if record is not None:
             same = resume is not None and record.resolve() == resume.resolve()
             check_record_path(record, lang, overwrite=overwrite or same)
@@ -179,7 +179,7 @@ def play(
 
     def recorded(state: GameState) -> GameRecord:
         return GameRecord.start(
-            state, seat_list, preset=preset, overrides=set_ or (), seed=seed, undos=undo.count
+            state, seat_list, preset=preset, overrides=set_ or (), seed=seed, undos=undo.count, language=lang
         )
 
     try:
@@ -225,7 +225,7 @@ def replay(
     """Walk through a saved game step by step, or check that it replays."""
     with reporting_errors():
         rec = GameRecord.load(file)
-        lang = language(lang, rec.rules)
+        lang = language(lang or rec.language, rec.rules)
         final = rec.verify(kinds=(HUMAN, *COMPUTERS))
         if verify:
             result = terminal_phrase("verify.scores", lang, scores=list(final.scores))

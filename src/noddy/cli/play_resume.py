@@ -45,7 +45,9 @@ def load_stopped(path: Path, given: list[str], lang: str | None) -> tuple[GameRe
     except NoddyError as exc:
         raise NoddyError(sitting_phrase("resume.bad", lang or "en", path=str(path), why=exc)) from None
     if state.is_over:
-        raise NoddyError(sitting_phrase("resume.over", lang or record.rules.language, path=str(path)))
+        raise NoddyError(
+            sitting_phrase("resume.over", lang or record.language or record.rules.language, path=str(path))
+        )
     return record, state
 
 

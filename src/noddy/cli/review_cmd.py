@@ -60,7 +60,7 @@ def review(
     """
     with reporting_errors():
         game = GameRecord.load(record)
-        lang = language(lang, game.rules)
+        lang = language(lang or game.language, game.rules)
         game.verify(kinds=(HUMAN, *COMPUTERS))
         if seat is None:
             people = [i for i, s in enumerate(game.seats) if s.kind == "human"]
