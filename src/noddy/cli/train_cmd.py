@@ -33,7 +33,16 @@ from noddy.cli.common import (
     usage_error,
 )
 from noddy.errors import NoddyError
-from noddy.learn import Judgement, Progress, ProgressError, Question, drill_kinds, judge, next_question
+from noddy.learn import (
+    Judgement,
+    Progress,
+    ProgressError,
+    Question,
+    drill_kinds,
+    judge,
+    next_question,
+    pegged_apart,
+)
 from noddy.places import data_dir
 from noddy.rules import Rules
 from noddy.words import (
@@ -41,6 +50,7 @@ from noddy.words import (
     bye_line,
     card_text,
     drill_name,
+    knave_name,
     round_line,
     steps,
     train_phrase,
@@ -260,6 +270,15 @@ def train(
         rules = load(rules_name, set_)
         lang = language(lang, rules)
         kinds = drill_kinds(rules)
+        if kind is not None and kind in pegged_apart(rules):
+            why = train_phrase(
+                "kind.pegged_apart",
+                lang,
+                rules=rules.name,
+                knave=knave_name(rules, lang),
+                kinds=", ".join(kinds),
+            )
+            usage_error(f"--kind {kind!r}: {why}")
         if kind is not None and kind not in kinds:
             usage_error(f"--kind {kind!r}: {rules.name} drills {', '.join(kinds)}")
         path = progress_file or default_progress_path()

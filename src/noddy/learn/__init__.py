@@ -26,6 +26,7 @@ from noddy.learn.trainer import (
     drill_kinds,
     judge,
     next_question,
+    pegged_apart,
     whats,
 )
 
@@ -62,6 +63,7 @@ __all__ = [
     "lay_away_presets",
     "next_question",
     "own_count",
+    "pegged_apart",
     "practice_offered",
     "review_game",
     "review_record",

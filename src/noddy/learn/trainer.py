@@ -37,6 +37,7 @@ __all__ = [
     "drill_kinds",
     "judge",
     "next_question",
+    "pegged_apart",
     "whats",
 ]
 
@@ -174,6 +175,15 @@ def drill_kinds(rules: Rules) -> tuple[str, ...]:
     announcement), then `MIXED`."""
     found = set().union(*_reach(rules).values())
     return (*(str(k) for k in KINDS if k in found), *whats(rules), MIXED)
+
+
+def pegged_apart(rules: Rules) -> tuple[str, ...]:
+    """The kinds ``rules`` score but peg apart from every count a question asks, so that no drill
+    can be of them: the Knave of the turn-up's suit held in hand where it is pegged at the start,
+    before the announcement (``hand.knave_when = "at_start"``; a question holding it says to leave
+    it out)."""
+    held_apart = rules.hand.knave > 0 and rules.hand.knave_when == "at_start"
+    return ("knave",) if held_apart and "knave" not in drill_kinds(rules) else ()
 
 
 def draw(rules: Rules, kind: str | None, rng: random.Random) -> Question:

@@ -85,6 +85,11 @@ TRAIN_PHRASES: dict[str, dict[str, str]] = {
         "aside.answer": (
             "{knave} ({cards}): pegged at the start, before the announcement, so not in this count."
         ),
+        "kind.pegged_apart": (
+            "{rules} pegs {knave}, the Jack of the turn-up's suit held in hand, at the start, before the"
+            " announcement: no count holds it, so there is no drill of it (the questions that hold one"
+            " say to leave it out). {rules} drills {kinds}"
+        ),
         "held": "Your cards",
         "crib_cards": "The crib",
         "turnup": "Turned up",
@@ -159,9 +164,7 @@ TRAIN_PHRASES: dict[str, dict[str, str]] = {
         ),
         "play.kind": "Le compte est à {count}. Que marque {card} en tout, {kind} et tout le reste ?",
         "play_note": "(sans le point de la dernière carte)",
-        "aside.ask": (
-            "Votre {knave} ({cards}) a été marqué au début, avant l’annonce : laissez-le de côté."
-        ),
+        "aside.ask": ("Votre {knave} ({cards}) a été marqué au début, avant l’annonce : laissez-le de côté."),
         "aside.answer": "{knave} ({cards}) : marqué au début, avant l’annonce, donc hors de ce compte.",
         "held": "Vos cartes",
         "crib_cards": "Le crib",
@@ -176,6 +179,11 @@ TRAIN_PHRASES: dict[str, dict[str, str]] = {
             "Tapez le compte entier en nombre (0 si rien ne marque) puis Entrée : chaque combinaison,"
             " quel que soit l'exercice. q (ou la fin de l'entrée) arrête ; vos progrès sont gardés après"
             " chaque réponse."
+        ),
+        "kind.pegged_apart": (
+            "{rules} marque le {knave} au début, avant l’annonce : aucun compte ne le contient, il n’y a"
+            " donc pas d’exercice sur lui (les questions qui en ont un disent de le laisser de côté). {rules}"
+            " propose {kinds}"
         ),
         "not_number": "{text!r} n'est pas un nombre de points ; tapez un nombre entier comme 6, ou q pour"
         " arrêter.",
