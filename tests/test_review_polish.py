@@ -14,11 +14,11 @@ from noddy.cli.main import app
 GOLDEN = Path(__file__).parent / "golden" / "cribbage.json"
 
 
-def short_record(tmp_path: Path, **changes: object) -> Path:
-    """The golden cribbage game cut to its first deal's play, a person in seat 0 and Greedy in 1."""
+def short_record(tmp_path: Path, moves: int = 12, **changes: object) -> Path:
+    """The golden cribbage game cut to its first ``moves`` actions, a person in seat 0 and Greedy in 1."""
     data = json.loads(GOLDEN.read_text(encoding="utf-8"))
     data["seats"] = [{"name": "You", "kind": "human"}, {"name": "Greedy", "kind": "greedy"}]
-    data["actions"] = data["actions"][:12]
+    data["actions"] = data["actions"][:moves]
     del data["result"]
     data.update(changes)
     path = tmp_path / "g.json"
@@ -54,9 +54,10 @@ def test_reviewing_the_computers_seat_names_each_side(tmp_path: Path) -> None:
 
 
 def test_review_in_french_says_the_persons_seat_in_french(tmp_path: Path) -> None:
-    code, out = review(str(short_record(tmp_path)), "--seat", "0", "--lang", "fr", "--top", "50")
+    code, out = review(str(short_record(tmp_path, 40)), "--seat", "0", "--lang", "fr", "--top", "50")
     assert code == 0, out
     assert out.startswith("Vous (place 0)")
+    assert "points espérés aux écarts ; " in out, "two measures, joined as French writes a semicolon"
     assert "You" not in out
 
 

@@ -83,7 +83,9 @@ def _print(found: Review, top: int, lang: str) -> None:
         for measure, value in found.lost_by_measure.items()
     ]
     if lost:
-        console.print(learn_phrase("learn.review_lost", lang, parts="; ".join(lost)))
+        console.print(
+            learn_phrase("learn.review_lost", lang, parts=learn_phrase("learn.lost_join", lang).join(lost))
+        )
     console.print(learn_phrase("learn.review_how", lang, worlds=REVIEW_WORLDS, win=f"{WIN:g}"))
     for number, decision in enumerate(found.mistakes[:top], start=1):
         _print_decision(number, decision, found, lang)
