@@ -148,3 +148,71 @@ def test_lang_defaults_to_the_rule_sets_language() -> None:
         app, ["score", "--batch", "-"], input='{"held": "5h 5d 5c", "turnup": "5s", "rules": "french"}\n'
     )
     assert batch.exit_code == 0 and "quinze" in batch.stdout.lower(), batch.stdout
+
+
+@pytest.mark.parametrize(("path", "command"), ALL, ids=IDS)
+def test_every_command_that_says_words_takes_lang(path: list[str], command: Any) -> None:
+    """Every command prints words (a report, a table's headings, a line saying where it serves), so
+    every command takes the one ``--lang`` option (`noddy.cli.common.LangOption`)."""
+    langs = [param for param in params(path, command) if "--lang" in param.opts]
+    assert langs, f"{' '.join(path)} prints words but takes no --lang"
+    assert langs[0].show_default == "the rule set's own language"
+
+
+FRENCH_RUNS = {
+    "simulate": (
+        ["simulate", "-r", "french", "-g", "3", "-w", "1"],
+        ["Joueurs", "parties", "Le jeu de règles"],
+    ),
+    "compare": (
+        ["simulate", "--compare-rules", "french,cribbage", "-g", "2", "-w", "1", "--lang", "fr"],
+        ["donnes par partie"],
+    ),
+    "demo": (["demo", "--lang", "fr"], ["Jeux de règles", "Essayez"]),
+    "rules list": (["rules", "list", "--lang", "fr"], ["Jeux de règles", "joueurs"]),
+    "rules fields": (["rules", "fields", "--lang", "fr"], ["| champ | réglage | sens | permis |"]),
+    "rules compare": (
+        ["rules", "compare", "cribbage", "five-card-cribbage", "--lang", "fr"],
+        ["Où cribbage"],
+    ),
+    "rules compare french": (["rules", "compare", "french", "cribbage"], ["règle"]),
+    "analyze hands": (["analyze", "hands", "-r", "french"], ["donnes", "moyenne"]),
+}
+"""A run of each command that says more than one line, in French (asked, or the rule set's own)."""
+ENGLISH = re.compile(
+    r"\b(?:games(?! [=:])|wins|Players|Rule sets|Try|deals|mean|rule|Where|Played by|seed)\b"
+)
+
+
+@pytest.mark.parametrize("case", FRENCH_RUNS)
+def test_a_command_speaks_the_language_asked_or_its_rule_sets(case: str) -> None:
+    """``simulate --rules french`` reports in French as ``rules show french`` does; ``--lang fr``
+    puts every other command's words in French."""
+    args, said = FRENCH_RUNS[case]
+    result = runner.invoke(app, args, env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert all(words in result.stdout for words in said), result.stdout
+    said_here = "\n".join(line for line in result.stdout.splitlines() if "source :" not in line)
+    assert not ENGLISH.findall(said_here), ENGLISH.findall(said_here)[:5]  # the sources' own titles aside
+
+
+def test_errors_are_said_in_the_commands_language() -> None:
+    """Under French an error is ``erreur : …``, its words from `noddy.words` (the command line's
+    own checks too); before the language is known (typer's parsing) it stays English."""
+    crib = runner.invoke(app, ["advise", "5h 5d 5c Js Qh 2c", "--lang", "fr"])
+    assert crib.exit_code == 2
+    line = _error_line_in(crib, "erreur : ")
+    assert "dites à qui est le crib" in line and "(voir « root advise --help »)" in line
+    french = runner.invoke(app, ["advise", "5h 5d 5c Js Qh 2c", "-r", "french"])
+    assert _error_line_in(french, "erreur : ").startswith("erreur : french ne fait rien écarter")
+    seats = runner.invoke(app, ["simulate", "-r", "french", "--seats", "greedy,,random"])
+    assert "erreur : --seats 'greedy,,random' a une entrée vide" in _error_line_in(seats, "erreur : ")
+    english = runner.invoke(app, ["advise", "5h 5d 5c Js Qh 2c"])
+    assert _error_line(english).startswith("error: say whose crib it is")
+
+
+def _error_line_in(result: Any, prefix: str) -> str:
+    """The one error line a command printed, checked to start with ``prefix``."""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith(prefix), result.stderr
+    return lines[0]

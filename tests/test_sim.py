@@ -180,7 +180,8 @@ def test_json_is_one_object_and_the_same_for_any_number_of_workers() -> None:
 
 def test_text_report_and_plot(tmp_path: Path) -> None:
     plot = tmp_path / "sim.png"
-    code, out, _ = simulate("--rules", "french", "--games", "20", "--workers", "1", "--plot", str(plot))
+    args = ("--rules", "french", "--games", "20", "--workers", "1", "--plot", str(plot), "--lang", "en")
+    code, out, _ = simulate(*args)
     assert code == 0
     assert "greedy v random, 20 games" in out and "95% interval" in out and "dealer's advantage" in out
     assert all(len(line) <= 80 for line in out.splitlines())
@@ -336,7 +337,7 @@ def test_a_plot_named_like_a_folder_is_refused_before_the_games(tmp_path: Path) 
 def test_json_shows_progress_on_stderr_and_only_the_json_on_stdout() -> None:
     code, out, err = simulate("--rules", "french", "--games", "6", "--workers", "1", "--json")
     assert code == 0 and json.loads(out)["games"] == 6
-    assert "french: 6 games played in" in err
+    assert "french : 6 parties jouées en" in err  # the french rule set speaks French
 
 
 def test_compare_table_in_a_file_cuts_no_cell() -> None:
@@ -393,14 +394,24 @@ def test_simulate_names_the_partners_and_their_sides_and_keeps_its_json() -> Non
 
 
 def test_the_simulators_partner_wording_lives_in_words() -> None:
-    """The report's phrases about partners come from `noddy.words.SIM`; the command holds none."""
+    """The report's phrases come from `noddy.words.SIM`; the command and its report hold none (the
+    options' help, typer's, and the docstrings are no phrase of the report)."""
     import ast
 
+    import noddy.cli.sim_report
     import noddy.cli.simulate_cmd
     from noddy.words import SIM
 
-    tree = ast.parse(Path(noddy.cli.simulate_cmd.__file__ or "").read_text(encoding="utf-8"))
-    texts = [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+    texts = []
+    for module in (noddy.cli.simulate_cmd, noddy.cli.sim_report):
+        tree = ast.parse(Path(module.__file__ or "").read_text(encoding="utf-8"))
+        helps = {id(k.value) for k in ast.walk(tree) if isinstance(k, ast.keyword) and k.arg == "help"}
+        helps |= {id(e.value) for e in ast.walk(tree) if isinstance(e, ast.Expr)}  # docstrings
+        texts += [
+            n.value
+            for n in ast.walk(tree)
+            if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in helps
+        ]
     for key, text in SIM["en"].items():
         fixed = max(re.split(r"\{\w+\}", text), key=len).strip(" :.,()")
         assert " " not in fixed or not any(fixed in t for t in texts), (key, fixed)

@@ -24,6 +24,7 @@ from noddy.rules import field_spec, load_rules, preset_names
 from noddy.scoring import FACTS, KINDS, Kind, ScoreItem, score_deals, score_hand, score_play
 from noddy.web.messages import event_json
 from noddy.words import (
+    COMMAND_LINE,
     COUNTING,
     KIND_WORDS,
     LANGUAGES,
@@ -32,6 +33,7 @@ from noddy.words import (
     REASONS,
     REFUSALS,
     RULE_SETS,
+    SIM,
     SITTING,
     TERMINAL,
     Reason,
@@ -185,6 +187,8 @@ PHRASE_TABLES = {
     "card_errors": CARD_ERRORS,
     "terminal": TERMINAL,
     "sitting": SITTING,
+    "command_line": COMMAND_LINE,
+    "sim": SIM,
 }
 
 

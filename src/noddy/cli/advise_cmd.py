@@ -23,7 +23,7 @@ from noddy.cli.common import (
     usage_error,
 )
 from noddy.learn import MODELS, Advice, advise
-from noddy.words import cards_text, learn_phrase, read_cards, terminal_phrase
+from noddy.words import cards_text, command_phrase, learn_phrase, read_cards, terminal_phrase
 
 __all__ = ["advice_table", "advise_command"]
 
@@ -71,7 +71,7 @@ def advise_command(
         rules = load(rules_name, set_)
         lang = language(lang, rules)
         if dealer is None and rules.crib.kind == "dealer":
-            usage_error("say whose crib it is: --dealer (yours) or --pone (the dealer's)")
+            usage_error(command_phrase("advise.whose_crib", lang))
         if plot is not None:
             from noddy.sim.plot import check_plot_path
 

@@ -7,10 +7,22 @@ import time
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
 from noddy.analysis import deal_size, distribution
-from noddy.cli.common import NoddyCommand, NoddyGroup, RulesOption, SetOption, console, load, reporting_errors
+from noddy.cli.common import (
+    LangOption,
+    NoddyCommand,
+    NoddyGroup,
+    RulesOption,
+    SetOption,
+    console,
+    language,
+    load,
+    reporting_errors,
+)
+from noddy.words import command_phrase, rule_set_words
 
 app = typer.Typer(
     cls=NoddyGroup, help="Exact analysis of a rule set over every possible deal.", no_args_is_help=True
@@ -23,28 +35,35 @@ def hands(
     set_: SetOption = None,
     crib: Annotated[bool, typer.Option("--crib", help="Count cribs instead of hands.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    lang: LangOption = None,
 ) -> None:
     """The exact distribution of hand (or crib) counts over every deal of the preset's size."""
     with reporting_errors():
         rules = load(rules_name, set_)
+        lang = language(lang, rules)
         size = deal_size(rules, crib)
     started = time.perf_counter()
     if as_json:
         print(json.dumps(distribution(rules, crib=crib).to_json()))
         return
-    with console.status(f"Counting every {size}-card {'crib' if crib else 'hand'} with every turn-up..."):
+    what = "crib" if crib else "hand"
+    with console.status(escape(command_phrase(f"analyze.counting.{what}", lang, size=size))):
         dist = distribution(rules, crib=crib)
     seconds = time.perf_counter() - started
-    what = "cribs" if crib else "hands"
-    console.print(
-        f"[bold]{rules.title or rules.name}[/]: {what} of {size} cards plus the turn-up, "
-        f"{dist.deals:,} deals ({seconds:.1f} s)"
+    title = rule_set_words(rules.name, rules.title or rules.name, rules.summary, lang)[0]
+    heading = command_phrase(
+        f"analyze.heading.{what}",
+        lang,
+        title=f"[bold]{escape(title)}[/]",
+        size=size,
+        deals=f"{dist.deals:,}",
+        seconds=f"{seconds:.1f}",
     )
-    console.print(f"mean [bold]{dist.mean:.6f}[/], maximum [bold]{dist.max}[/]")
+    console.print(heading)
+    console.print(command_phrase("analyze.summary", lang, mean=f"{dist.mean:.6f}", max=dist.max))
     table = Table(show_edge=False)
-    table.add_column("points", justify="right")
-    table.add_column("deals", justify="right")
-    table.add_column("share", justify="right")
+    for key in ("points", "deals", "share"):
+        table.add_column(command_phrase(f"analyze.{key}", lang), justify="right")
     table.add_column("")
     peak = max(dist.histogram.values())
     for points, n in sorted(dist.histogram.items()):

@@ -19,7 +19,11 @@ spells alike, and error reporting; and the conventions every command is held to
   wrong kind, or outside what the option allows, whether typer finds it or the command does
   (`usage_error`); then the line ends by naming the command's help. Exit status 1 when the command
   could not do its work: what the game, a rules file, a record or another file refuses (a
-  `NoddyError`, raised inside `reporting_errors`).
+  `NoddyError`, raised inside `reporting_errors`). The line is in the command's language once it
+  is known (``--lang``, else the rule set's own: `language`), its words and its ``error:`` alike
+  (``erreur : …`` in French, from `noddy.words`); before that (typer's own parsing of the command
+  line: an unknown option, a value of the wrong kind, whose words click makes and only a private
+  API could change) it is English.
 """
 
 from __future__ import annotations
@@ -34,7 +38,7 @@ from typer.core import TyperCommand, TyperGroup
 
 from noddy.errors import NoddyError
 from noddy.rules import Rules, load_rules
-from noddy.words import LANGUAGES, rule_set_words, terminal_phrase
+from noddy.words import LANGUAGES, command_phrase, rule_set_words, terminal_phrase
 
 __all__ = [
     "COMPUTERS",
@@ -142,11 +146,27 @@ PlayersOption = Annotated[
 ]
 
 
+_SPOKEN: list[str] = []
+"""The language the command under way speaks, once known (`language`, or ``--lang`` as read): the
+language its errors are said in."""
+
+
+def _speak(lang: str) -> str:
+    """Say the command's errors in ``lang`` from now on; ``lang`` back."""
+    _SPOKEN[:] = [lang]
+    return lang
+
+
+def _spoken() -> str:
+    """The language the command's errors are said in: the one it speaks, English until known."""
+    return _SPOKEN[0] if _SPOKEN else "en"
+
+
 def _known_language(lang: str | None) -> str | None:
     """``--lang`` as given, refused (exit status 2) unless noddy speaks it."""
     if lang is not None and lang not in LANGUAGES:
-        usage_error(f"--lang {lang!r}: noddy speaks {' and '.join(LANGUAGES)}; give one of them")
-    return lang
+        usage_error(command_phrase("lang.unknown", "en", given=repr(lang), langs=" and ".join(LANGUAGES)))
+    return _speak(lang) if lang is not None else None
 
 
 LangOption = Annotated[
@@ -161,19 +181,20 @@ LangOption = Annotated[
 ]
 
 
-def language(lang: str | None, rules: Rules) -> str:
-    """The language a command speaks: ``--lang`` if given, else the rule set's own."""
-    return lang or rules.language
+def language(lang: str | None, rules: Rules | None) -> str:
+    """The language a command speaks: ``--lang`` if given, else the rule set's own (English for a
+    command with no rule set); its errors are said in it from now on."""
+    return _speak(lang or (rules.language if rules is not None else "en"))
 
 
-def parse_seats(text: str) -> list[str]:
-    """The seat kinds of a ``--seats`` list; an empty list or an empty entry is refused (exit
-    status 2)."""
+def parse_seats(text: str, lang: str = "en") -> list[str]:
+    """The seat kinds of a ``--seats`` list; an empty list or an empty entry is refused in ``lang``
+    (exit status 2)."""
     kinds = [kind.strip() for kind in text.split(",")]
     if not any(kinds):
-        usage_error(f"--seats {text!r} names no seat: give one seat kind a player, e.g. human,greedy")
+        usage_error(command_phrase("seats.none", lang, seats=repr(text)))
     if not all(kinds):
-        usage_error(f"--seats {text!r} has an empty entry: give one seat kind a player, e.g. human,greedy")
+        usage_error(command_phrase("seats.empty", lang, seats=repr(text)))
     return kinds
 
 
@@ -283,6 +304,7 @@ def run_reporting_errors(command: Callable[[], Any]) -> int:
     status, every error said one way: one ``error:`` line on stderr, status 2 when the command line
     is wrong (typer's checks and `usage_error`), 1 when the command could not do its work (a
     `NoddyError`, or typer's other errors); never typer's boxed error, never a traceback."""
+    _SPOKEN.clear()
     try:
         result = command()
     except typer.TyperException as exc:
@@ -293,14 +315,14 @@ def run_reporting_errors(command: Callable[[], Any]) -> int:
         context = getattr(exc, "ctx", None)
         path = getattr(context, "command_path", None)
         if code == 2 and path:
-            message = f"{message.rstrip('.')} (see '{path} --help')"
+            message = command_phrase("see_help", _spoken(), message=message.rstrip("."), command=path)
         print_error(_lower_first(message))
         return code
     except NoddyError as exc:
         print_error(str(exc))
         return 1
     except typer.Abort:
-        print_error("aborted")
+        print_error(command_phrase("aborted", _spoken()))
         return 1
     return result if isinstance(result, int) else 0
 
@@ -313,8 +335,10 @@ def _lower_first(message: str) -> str:
     return message
 
 
-def print_error(message: str) -> None:
-    """Print ``message`` as an error on stderr, word for word (square brackets are not markup)."""
+def print_error(message: str, lang: str | None = None) -> None:
+    """Print ``message`` as an error on stderr, word for word (square brackets are not markup),
+    after "error:" in ``lang`` (by default the language the command speaks, `language`)."""
     from rich.markup import escape
 
-    _console(stderr=True).print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)
+    prefix = escape(command_phrase("error", lang or _spoken()))
+    _console(stderr=True).print(f"[bold red]{prefix}[/] {escape(message)}", soft_wrap=True)

@@ -14,7 +14,7 @@ import typer
 from typer.main import get_command
 
 from noddy import __version__
-from noddy.cli.common import NoddyCommand, NoddyGroup, run_reporting_errors
+from noddy.cli.common import LangOption, NoddyCommand, NoddyGroup, run_reporting_errors
 
 __all__ = ["app", "main"]
 
@@ -110,21 +110,19 @@ def _main(
 
 
 @app.command(cls=NoddyCommand)
-def demo() -> None:
+def demo(lang: LangOption = None) -> None:
     """What noddy can do so far: the rule sets, and a hand counted as a player calls it."""
-    from noddy.cli.common import console
+    from noddy.cli.common import console, language
     from noddy.cli.rules_cmd import list_rules
     from noddy.cli.score_cmd import score
+    from noddy.words import command_phrase
 
-    list_rules()
+    lang = language(lang, None)
+    list_rules(lang)
     console.print()
-    score("Jh 4d 5d", "6h", "noddy-rules")
+    score("Jh 4d 5d", "6h", "noddy-rules", lang=lang)
     console.print()
-    console.print(
-        "Try: [bold]noddy rules show willughby[/], [bold]noddy rules compare willughby cribbage[/],"
-        ' [bold]noddy score "5h 5d 5c Js" -t 5s -r cribbage[/],'
-        " [bold]noddy analyze hands -r cribbage[/]  (all commands: [bold]noddy --help[/])"
-    )
+    console.print(command_phrase("demo.try", lang))
 
 
 def main() -> None:

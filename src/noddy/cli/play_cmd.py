@@ -39,6 +39,7 @@ from noddy.game import GameState, new_game
 from noddy.players import Player, make_player, next_action
 from noddy.record import GameRecord, Seat
 from noddy.words import (
+    command_phrase,
     phrase,
     prompt_phrase,
     record_name,
@@ -51,21 +52,23 @@ from noddy.words import (
 __all__ = ["play", "replay"]
 
 
-def _seats(spec: str | None, players: int | None, rules_counts: tuple[int, ...]) -> list[str]:
-    """The seat kinds from ``--seats`` and ``--players`` (a human and greedy players by default)."""
+def _seats(spec: str | None, players: int | None, rules_counts: tuple[int, ...], lang: str) -> list[str]:
+    """The seat kinds from ``--seats`` and ``--players`` (a human and greedy players by default),
+    refused in ``lang``."""
     if spec is not None:
-        kinds = parse_seats(spec)
+        kinds = parse_seats(spec, lang)
         if players is not None and len(kinds) != players:
-            usage_error(f"--seats names {len(kinds)} seat(s) but --players gives {players}")
+            usage_error(command_phrase("seats.count", lang, seats=len(kinds), players=players))
     else:
         n = rules_counts[0] if players is None else players
         if n < 1:
             allowed = ", ".join(map(str, rules_counts))
-            usage_error(f"--players {n}: a game needs players; these rules allow {allowed}")
+            usage_error(command_phrase("players.none_allowed", lang, count=n, allowed=allowed))
         kinds = [HUMAN] + ["greedy"] * (n - 1)
     for kind in kinds:
         if kind != HUMAN and kind not in COMPUTERS:
-            usage_error(f"unknown seat {kind!r}; use {HUMAN} or one of: {', '.join(COMPUTERS)}")
+            known = ", ".join([HUMAN, *COMPUTERS])
+            usage_error(command_phrase("seats.unknown", lang, kind=repr(kind), kinds=known))
     return kinds
 
 
@@ -134,7 +137,7 @@ def play(
             rules_name = stopped.preset or ""
         else:
             rules = load(rules_name, set_)
-            kinds = _seats(seats, players, rules.player_counts)
+            kinds = _seats(seats, players, rules.player_counts, language(lang, rules))
             n = len(kinds)
             state = new_game(rules, n, partners=partners)
         lang = language(lang or (stopped.language if stopped is not None else None), rules)

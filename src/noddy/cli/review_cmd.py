@@ -28,6 +28,7 @@ from noddy.words import (
     action_words,
     card_text,
     cards_text,
+    command_phrase,
     learn_phrase,
     record_name,
     review_scores,
@@ -66,7 +67,7 @@ def review(
             people = [i for i, s in enumerate(game.seats) if s.kind == "human"]
             seat = people[0] if people else 0
         if top < 1:
-            usage_error(f"--top {top}: show at least 1 mistake")
+            usage_error(command_phrase("review.top", lang, top=top))
         found = review_record(game, seat, [record_name(s.name, s.kind, lang) for s in game.seats])
     if as_json:
         print(json.dumps(found.to_json(), ensure_ascii=False))

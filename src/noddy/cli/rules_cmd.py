@@ -21,6 +21,7 @@ from noddy.cli.common import (
 )
 from noddy.rules import (
     Row,
+    Rules,
     differences,
     dump_rules,
     extended,
@@ -28,7 +29,7 @@ from noddy.rules import (
     load_rules,
     preset_names,
 )
-from noddy.words import cited, rule_phrase, rule_rows, rule_set_words
+from noddy.words import cited, command_phrase, rule_phrase, rule_rows, rule_set_words
 
 app = typer.Typer(
     cls=NoddyGroup, help="The rule sets: list, show, compare, check a house-rules file.", no_args_is_help=True
@@ -48,17 +49,26 @@ def _allowed(row: Row, lang: str = "en") -> str:
     return f"[dim]{allowed}[/]\n{readings}"
 
 
+def _in(rules: Rules, lang: str) -> dict[str, Row]:
+    """Every rule of ``rules`` in ``lang``, by its path."""
+    return {row.path: row for _, rows in rule_rows(rules, lang) for row in rows}
+
+
 @app.command("list", cls=NoddyCommand)
-def list_rules() -> None:
+def list_rules(lang: LangOption = None) -> None:
     """Every preset with its title, players, target and source."""
-    console.print("[bold]Rule sets[/] (use the name with --rules, or 'noddy rules show NAME')\n")
+    lang = language(lang, None)
+    console.print(command_phrase("list.heading", lang) + "\n")
     for name in preset_names():
         r = load_rules(name)
-        game = "a single deal" if r.game.end == "single_deal" else f"game {r.game.target} up"
-        console.print(f"[bold cyan]{name}[/]  {escape(r.title)}")
-        console.print(f"    {_players(r.player_counts)} players, {game}. {escape(r.summary)}")
+        title, summary = rule_set_words(name, r.title, r.summary, lang)
+        single = r.game.end == "single_deal"
+        game = command_phrase("list.single_deal" if single else "list.target", lang, target=r.game.target)
+        console.print(f"[bold cyan]{name}[/]  {escape(title)}")
+        players = command_phrase("list.players", lang, players=_players(r.player_counts), game=game)
+        console.print(f"    {escape(players)} {escape(summary)}")
         sources = "; ".join(s.name for s in r.sources)
-        console.print(f"    [dim]source: {escape(sources)}[/]")
+        console.print(f"    [dim]{escape(command_phrase('list.source', lang, sources=sources))}[/]")
 
 
 @app.command(cls=NoddyCommand)
@@ -99,44 +109,67 @@ def show(
 
 
 @app.command(cls=NoddyCommand)
-def fields() -> None:
+def fields(lang: LangOption = None) -> None:
     """Every field of a rule set with its knob id, meaning and allowed values (docs/house-rules.md)."""
-    console.print(fields_markdown(), markup=False, soft_wrap=True)
+    lang = language(lang, None)
+    if lang == "en":
+        console.print(fields_markdown(), markup=False, soft_wrap=True)
+        return
+    out: list[str] = []
+    for heading, rows in rule_rows(load_rules("cribbage"), lang):
+        out += [f"### {heading}", "", command_phrase("fields.header", lang), "|---|---|---|---|"]
+        for row in rows:
+            allowed = row.allowed
+            if row.choices:
+                allowed = "<br>".join(f"`{value}`: {words}" for value, words in row.choices)
+            out.append(f"| `{row.path}` | {row.knob} | {row.about} | {allowed} |")
+        out.append("")
+    console.print("\n".join(out), markup=False, soft_wrap=True)
 
 
 @app.command(cls=NoddyCommand)
 def compare(
     a: Annotated[str, typer.Argument(metavar="RULES", help="First rule set (preset or file).")],
     b: Annotated[str, typer.Argument(metavar="OTHER", help="Second rule set (preset or file).")],
+    lang: LangOption = None,
 ) -> None:
     """Only the rules where two rule sets differ, side by side."""
     with reporting_errors():
         ra, rb = load(a, None), load(b, None)
+        lang = language(lang, ra)
     diffs = differences(ra, rb)
     if not diffs:
-        console.print(f"{escape(a)} and {escape(b)} have the same rules.")
+        console.print(escape(command_phrase("compare.same", lang, a=a, b=b)))
         return
-    table = Table(title=f"Where {escape(a)} and {escape(b)} differ ({len(diffs)} rules)", show_lines=True)
-    table.add_column("rule")
+    said_a, said_b = _in(ra, lang), _in(rb, lang)
+    title = command_phrase("compare.title", lang, a=a, b=b, n=len(diffs))
+    table = Table(title=escape(title), show_lines=True)
+    table.add_column(command_phrase("compare.rule", lang))
     table.add_column(escape(a))
     table.add_column(escape(b))
-    for row_a, row_b in diffs:
-        table.add_row(
-            f"{escape(row_a.about)}\n[dim]{row_a.path}[/]", escape(row_a.reading), escape(row_b.reading)
-        )
+    for row_a, _ in diffs:
+        one, other = said_a[row_a.path], said_b[row_a.path]
+        table.add_row(f"{escape(one.about)}\n[dim]{one.path}[/]", escape(one.reading), escape(other.reading))
     console.print(table)
 
 
 @app.command(cls=NoddyCommand)
-def check(file: Annotated[Path, typer.Argument(metavar="FILE", help="A house-rules .toml file.")]) -> None:
+def check(
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="A house-rules .toml file.")],
+    lang: LangOption = None,
+) -> None:
     """Validate a house-rules file; errors name the field, the bad value and what is allowed."""
     with reporting_errors():
         rules = load_rules(file)
+        lang = language(lang, rules)
         parent = extended(file)
         base = load_rules(parent) if parent is not None else None
-    console.print(f"[green]{escape(str(file))}: a valid rule set[/] '{escape(rules.name)}'")
+    valid = escape(command_phrase("check.valid", lang, file=str(file)))
+    console.print(f"[green]{valid}[/] '{escape(rules.name)}'")
     if base is not None:
         diffs = differences(base, rules)
-        console.print(f"It changes {len(diffs)} rule(s) of {escape(str(parent))}:")
-        for row_parent, row in diffs:
-            console.print(f"  {row.path}: {escape(row_parent.reading)} -> {escape(row.reading)}")
+        console.print(escape(command_phrase("check.changes", lang, n=len(diffs), parent=str(parent))))
+        said_base, said = _in(base, lang), _in(rules, lang)
+        for row_parent, _ in diffs:
+            path = row_parent.path
+            console.print(f"  {path}: {escape(said_base[path].reading)} -> {escape(said[path].reading)}")

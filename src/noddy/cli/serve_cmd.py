@@ -10,7 +10,8 @@ from typing import Annotated
 import typer
 from rich.markup import escape
 
-from noddy.cli.common import console, reporting_errors, usage_error
+from noddy.cli.common import LangOption, console, language, reporting_errors, usage_error
+from noddy.words import command_phrase
 
 __all__ = ["serve"]
 
@@ -66,6 +67,7 @@ def serve(
             show_default="trust none",
         ),
     ] = None,
+    lang: LangOption = None,
 ) -> None:
     """Play in the browser: tables for 2-4 players and computer seats; a restart loses nothing."""
     import uvicorn
@@ -76,34 +78,32 @@ def serve(
 
     workers = default_workers() if bot_workers is None else bot_workers
     with reporting_errors():
-        _check_address(port, bot_delay, proxy)
+        lang = language(lang, None)
+        _check_address(port, bot_delay, proxy, lang)
         if db is not None and data is not None:
-            usage_error("give --db or --data-dir, not both: --db names the whole database")
+            usage_error(command_phrase("serve.db_twice", lang))
         url = db or default_url(data)
         app = create_app(url, bot_delay=bot_delay, bot_workers=workers)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     address = escape(f"http://{shown}:{port}/")
-    console.print(f"[bold]noddy[/] is serving at [bold cyan]{address}[/]  (database: {escape(url)})")
-    console.print("Open that address in your browser; press Ctrl+C to stop.")
+    console.print(command_phrase("serve.serving", lang, address=f"[bold cyan]{address}[/]", db=escape(url)))
+    console.print(command_phrase("serve.open", lang))
     uvicorn.run(app, **server_options(host, port, proxy))
 
 
-def _check_address(port: int, bot_delay: float | None, proxy: str | None) -> None:
+def _check_address(port: int, bot_delay: float | None, proxy: str | None, lang: str) -> None:
     """Refuse, before anything starts, a port no socket can have (uvicorn would listen elsewhere
     than the address announced), a delay that is no length of time, and a proxy that is not an
     address: each would be taken silently and do something else."""
     if not 1 <= port <= 65_535:
-        usage_error(f"--port {port}: give a port from 1 to 65535, e.g. 8000")
+        usage_error(command_phrase("serve.port", lang, port=port))
     if bot_delay is not None and not (math.isfinite(bot_delay) and bot_delay >= 0):
-        usage_error(f"--bot-delay {bot_delay}: give the seconds as a number from 0 up, e.g. 0.8")
+        usage_error(command_phrase("serve.bot_delay", lang, delay=bot_delay))
     if proxy is None or proxy.strip() == "*":
         return
     for entry in (entry.strip() for entry in proxy.split(",")):
         if not _is_network(entry):
-            usage_error(
-                f"--proxy {proxy!r}: {entry!r} is not an IP address or network; give your"
-                " reverse proxy's address, e.g. 127.0.0.1 (several comma-separated, or * for any)"
-            )
+            usage_error(command_phrase("serve.proxy", lang, proxy=repr(proxy), entry=repr(entry)))
 
 
 def _is_network(text: str) -> bool:

@@ -49,6 +49,7 @@ from noddy.words import (
     announce,
     bye_line,
     card_text,
+    command_phrase,
     drill_name,
     knave_name,
     round_line,
@@ -85,7 +86,9 @@ def load_progress(path: Path, lang: str = "en") -> tuple[Progress, Path | None]:
     except FileNotFoundError:
         return Progress(), None
     except OSError as exc:
-        raise NoddyError(f"cannot read the progress file {str(path)!r}: {exc.strerror}") from None
+        raise NoddyError(
+            command_phrase("train.unreadable", lang, path=repr(str(path)), why=exc.strerror)
+        ) from None
     try:
         return Progress.loads(text), None
     except ProgressError as exc:
@@ -93,10 +96,8 @@ def load_progress(path: Path, lang: str = "en") -> tuple[Progress, Path | None]:
         try:
             path.replace(moved)
         except OSError as error:
-            raise NoddyError(
-                f"the progress file {str(path)!r} cannot be read ({_first_line(exc)}) nor set aside"
-                f" ({error.strerror}); move it away or give another with --progress"
-            ) from None
+            said = {"path": repr(str(path)), "why": _first_line(exc), "error": error.strerror}
+            raise NoddyError(command_phrase("train.stuck", lang, **said)) from None
         err_console.print(
             escape(train_phrase("progress_damaged", lang, path=path, why=_first_line(exc), moved=moved))
         )
@@ -280,7 +281,9 @@ def train(
             )
             usage_error(f"--kind {kind!r}: {why}")
         if kind is not None and kind not in kinds:
-            usage_error(f"--kind {kind!r}: {rules.name} drills {', '.join(kinds)}")
+            usage_error(
+                command_phrase("train.kind", lang, kind=repr(kind), rules=rules.name, kinds=", ".join(kinds))
+            )
         path = progress_file or default_progress_path()
         progress, _ = load_progress(path, lang)
     console.print(f"[dim]{escape(train_phrase('progress_file', lang, path=path))}[/]")

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
         read_card,
         read_cards,
     )
+    from noddy.words.command_line import COMMAND_LINE, command_phrase
     from noddy.words.countplay import (
         COUNTPLAY_PHRASES,
         countplay_page_phrases,
@@ -64,7 +65,7 @@ if TYPE_CHECKING:
     from noddy.words.rule_fields import RULE_WORDS, rule_phrase, rule_rows
     from noddy.words.rule_sets import COUNTING, RULE_SETS, cited, counting_words, rule_set_words
     from noddy.words.sentences import number_words, points_words
-    from noddy.words.sim import SIM, partners_line, side_label, sides_heading, sim_phrase
+    from noddy.words.sim import SIM, partners_line, side_label, sides_heading, sim_phrase, source_label
     from noddy.words.sitting import SITTING, is_hint, sitting_phrase
     from noddy.words.terminal import TERMINAL, record_name, terminal_phrase, yes_or_no
     from noddy.words.train import (
@@ -83,6 +84,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CARD_ERRORS",
+    "COMMAND_LINE",
     "COUNTING",
     "COUNTPLAY_PHRASES",
     "DEAL_TERMS",
@@ -125,6 +127,7 @@ __all__ = [
     "check_distinct",
     "check_language",
     "cited",
+    "command_phrase",
     "count_heading",
     "counting_words",
     "countplay_page_phrases",
@@ -169,6 +172,7 @@ __all__ = [
     "sides_heading",
     "sim_phrase",
     "sitting_phrase",
+    "source_label",
     "stake_line",
     "steps",
     "tally_line",
@@ -193,6 +197,7 @@ _HOMES = {
         "knave_name", "plural_s",
         "read_card", "read_cards",
     ),
+    "command_line": ("COMMAND_LINE", "command_phrase"),
     "countplay": (
         "COUNTPLAY_PHRASES", "countplay_page_phrases", "countplay_phrase", "miss_line", "tally_line",
     ),
@@ -210,7 +215,7 @@ _HOMES = {
     "sentences": ("number_words", "points_words"),
     "rule_fields": ("RULE_WORDS", "rule_phrase", "rule_rows"),
     "rule_sets": ("COUNTING", "RULE_SETS", "cited", "counting_words", "rule_set_words"),
-    "sim": ("SIM", "partners_line", "side_label", "sides_heading", "sim_phrase"),
+    "sim": ("SIM", "partners_line", "side_label", "sides_heading", "sim_phrase", "source_label"),
     "sitting": ("SITTING", "is_hint", "sitting_phrase"),
     "terminal": ("TERMINAL", "record_name", "terminal_phrase", "yes_or_no"),
     "train": (

@@ -271,6 +271,37 @@ def _shape(n: int, shape: DealShape) -> str:
     return f"{n} joueurs : " + ", ".join(parts)
 
 
+_ALLOWED = {
+    '"off", a whole number of points up to 99, or "per_card"': (
+        "« off », un nombre entier de points jusqu’à 99, ou « per_card »"
+    ),
+    'a list of { name = "skunk", below = 91, games = 2 } (games from 2 to 99)': (
+        'une liste de { name = "skunk", below = 91, games = 2 } (games : de 2 à 99 parties)'
+    ),
+    "a table of card = points (up to 99), e.g. { Ks = 6, Qh = 4 }": (
+        "une table carte = points (jusqu’à 99), par ex. { Ks = 6, Qh = 4 }"
+    ),
+    "a table of run length = points (up to 99), e.g. { 3 = 2, 4 = 4 } (or {} for 1 a card)": (
+        "une table longueur de suite = points (jusqu’à 99), par ex. { 3 = 2, 4 = 4 } (ou {} pour 1"
+        " par carte)"
+    ),
+    "a table per number of players (2-4), e.g. [deal.players.2] dealt = 6, discard = 2 (also"
+    " crib_dealt, crib_from_pack)": (
+        "une table par nombre de joueurs (2 à 4), par ex. [deal.players.2] dealt = 6, discard = 2"
+        " (aussi crib_dealt, crib_from_pack)"
+    ),
+    "a whole number of points from 0 to 99": "un nombre entier de points de 0 à 99",
+    "a whole number of points from 1 to 999": "un nombre entier de points de 1 à 999",
+    "text": "du texte",
+    "three whole numbers of points up to 99, e.g. [2, 6, 12]": (
+        "trois nombres entiers de points jusqu’à 99, par ex. [2, 6, 12]"
+    ),
+    "true or false": "true (oui) ou false (non)",
+}
+"""What a field that is no choice allows, in French, by its English words (the names and values
+written in a rules file stay as they are written)."""
+
+
 def rule_rows(rules: Rules, lang: str = "en") -> list[tuple[str, list[Row]]]:
     """Every rule of ``rules`` in plain words in ``lang``, grouped as `describe` groups them: in
     English the fields' own words, in French each field's words, value and choices in French (its
@@ -292,6 +323,7 @@ def rule_rows(rules: Rules, lang: str = "en") -> list[tuple[str, list[Row]]]:
                     row,
                     about=_ABOUT[row.path],
                     reading=row.reading if reading is None else reading,
+                    allowed=_ALLOWED.get(row.allowed, row.allowed),
                     choices=tuple((value, choices.get(value, words)) for value, words in row.choices),
                 )
             )
