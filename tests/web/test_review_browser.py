@@ -1,5 +1,6 @@
 """The review panel says whose score is whose and shows the move chosen even below the best six
-(issue 24, item 14), in the browser at desktop and phone size, in English and French."""
+(issue 24, item 14), in the browser at desktop and phone size, in English and French, its actions
+said in the page's language ("annoncer 1", not "declare 1")."""
 
 from __future__ import annotations
 
@@ -75,5 +76,10 @@ def test_the_review_names_each_score_and_shows_the_move_chosen(browser: Browser,
         mark = "← chosen" if lang == "en" else "← choisi"
         expect(rows.nth(7)).to_contain_text(mark)
         expect(rows.nth(7).locator("td").first).to_have_text("9.")
+        declare = "declare" if lang == "en" else "annoncer"  # the actions in the page's language
+        expect(rows.nth(7)).to_contain_text(f"{declare} 1")
+        expect(rows.first).to_contain_text(f"{declare} 9")
+        if lang == "fr":
+            expect(item).not_to_contain_text("declare")
         page.screenshot(path=ARTIFACTS / f"review-scores-{lang}.png", full_page=True)
     assert not errors

@@ -4,11 +4,20 @@
 
 import { prettyCard } from "/static/cards.js";
 import { api, el } from "/static/common.js";
-import { fillPage, t } from "/static/words.js";
+import { fillPage, has, t } from "/static/words.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
 const cards = (list) => list.map(prettyCard).join(" ") || "—";
-const pretty = (action) => action.replace(/\b(10|[2-9AJQKT])([cdhs])\b/gi, (m) => prettyCard(m));
+
+// An action as the record writes it ("declare 1", "play Jh") said in the page's language, its cards
+// as the reader sees them: "annoncer 1", "jouer V♥" (the server's learn.action.* words, as
+// noddy.words.action_words says them in the terminal's review).
+function pretty(action) {
+  const [kind, ...rest] = action.trim().split(/\s+/);
+  const key = `learn.action.${kind}`;
+  if (!has(key)) return action;
+  return t(key, { cards: cards(rest), number: rest.join(" ") });
+}
 
 // The score said as whose it is, the reviewed seat's side first, as "you" (noddy.words.review_scores).
 function scores(d, side, sides) {
