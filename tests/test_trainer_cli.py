@@ -4,7 +4,10 @@ input, a damaged progress file and a timed round."""
 from __future__ import annotations
 
 import json
+import os
 import random
+import stat
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -80,6 +83,25 @@ def test_a_damaged_progress_file_is_set_aside_not_lost(tmp_path: Path) -> None:
     (aside,) = tmp_path.glob("p.json.damaged-*")
     assert aside.read_text() == "{not json"
     assert Progress.from_json(json.loads(path.read_text())).kinds("cribbage")
+
+
+def test_a_progress_path_that_is_no_file_is_refused_and_left_alone(tmp_path: Path) -> None:
+    # A pipe stands for a device (as root, `--progress /dev/null` was read as damaged progress, moved
+    # aside and replaced by a regular file). A writer holds garbage ready in case the pipe is read.
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    writer = threading.Thread(target=pipe.write_bytes, args=(b"garbage",), daemon=True)
+    writer.start()
+    try:
+        result = runner.invoke(app, ["train", "--progress", str(pipe), "-r", "cribbage"], input="0\n")
+        assert result.exit_code == 1
+        assert "is not a file" in result.output and "Traceback" not in result.output
+        assert stat.S_ISFIFO(pipe.stat().st_mode)
+        assert [p.name for p in tmp_path.iterdir()] == ["pipe"]
+    finally:
+        os.close(os.open(pipe, os.O_RDONLY | os.O_NONBLOCK))
+        writer.join(timeout=5)
+    assert not writer.is_alive()
 
 
 @pytest.mark.parametrize(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import stat
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -80,8 +81,12 @@ def default_progress_path() -> Path:
 
 def load_progress(path: Path, lang: str = "en") -> tuple[Progress, Path | None]:
     """The progress saved at ``path`` (new progress if there is none). A damaged file is moved
-    aside, never overwritten: the second value is where it went (``None`` if it was sound)."""
+    aside, never overwritten: the second value is where it went (``None`` if it was sound). Only a
+    regular file is read, moved or written: a device, pipe or folder given as the file is refused
+    (``--progress /dev/null`` would otherwise be moved aside and replaced by a file)."""
     try:
+        if not stat.S_ISREG(path.stat().st_mode):
+            raise NoddyError(command_phrase("train.not_a_file", lang, path=repr(str(path))))
         text = path.read_bytes()
     except FileNotFoundError:
         return Progress(), None

@@ -32,6 +32,10 @@ COMMAND_LINE: dict[str, dict[str, str]] = {
         "review.top": "--top {top}: show at least 1 mistake",
         "train.kind": "--kind {kind}: {rules} drills {kinds}",
         "train.unreadable": "cannot read the progress file {path}: {why}",
+        "train.not_a_file": (
+            "the progress file {path} is not a file (a device, pipe or folder): give the path of a"
+            " file, made if it is missing"
+        ),
         "train.stuck": (
             "the progress file {path} cannot be read ({why}) nor set aside ({error}); move it away or"
             " give another with --progress"
@@ -105,6 +109,10 @@ COMMAND_LINE: dict[str, dict[str, str]] = {
         "review.top": "--top {top} : montrez au moins 1 erreur",
         "train.kind": "--kind {kind} : {rules} entraîne à {kinds}",
         "train.unreadable": "impossible de lire le fichier de progrès {path} : {why}",
+        "train.not_a_file": (
+            "le fichier de progrès {path} n'est pas un fichier (un périphérique, un tube ou un"
+            " dossier) : donnez le chemin d'un fichier, créé s'il manque"
+        ),
         "train.stuck": (
             "le fichier de progrès {path} ne se lit pas ({why}) et ne peut être mis de côté ({error}) ;"
             " déplacez-le ou donnez-en un autre avec --progress"
