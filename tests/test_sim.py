@@ -257,6 +257,16 @@ def test_plot_percentages_keep_clear_of_the_fair_share_and_the_axis_ends_above_t
     assert ax.get_ylim()[1] < 0.7, "the axis runs to the highest label, not to 110%"
 
 
+def test_the_plot_speaks_the_reports_language() -> None:
+    """``simulate --lang fr --plot``: the figure's titles, axes and sources in French too."""
+    report = _report([(0.45, 0.33, 0.57), (0.55, 0.43, 0.67)], 0.5)
+    figure = draw_reports([report], "fr")
+    words = [figure.get_suptitle()] + [t for ax in figure.axes for t in (ax.get_title(), ax.get_ylabel())]
+    said = " ".join(words)
+    assert "Taux de victoire" in said and "points par donne" in said and "parties" in said, said
+    assert not re.search(r"\b(?:games|Win rate|points per deal|seed)\b", said), said
+
+
 def test_plot_of_a_clean_sweep_draws_its_interval() -> None:
     figure = draw_reports([_report([(1.0, 0.72, 0.9999999999999999), (0.0, 0.0, 0.2775)], 0.5)])
     assert [t.get_text() for t in _percentages(figure)] == ["100%", "0%"]

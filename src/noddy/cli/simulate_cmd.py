@@ -255,7 +255,7 @@ def simulate(
             check_plot_path(plot)
         reports = _run(rule_sets, names, games, seed, partners, workers, dask, engines, lang)
         if plot is not None:
-            plot_reports(reports, plot)
+            plot_reports(reports, plot, lang)
     if as_json:
         if len(reports) == 1:
             data = {**reports[0].to_json(), "engine": engines[0]}

@@ -25,8 +25,9 @@ from matplotlib.ticker import PercentFormatter
 from matplotlib.transforms import blended_transform_factory
 
 from noddy.errors import NoddyError
-from noddy.sim.stats import SOURCE_LABELS, Report
+from noddy.sim.stats import Report
 from noddy.sim.tournament import SOURCES
+from noddy.words import rule_set_words, sides_heading, sim_phrase, source_label
 
 __all__ = ["check_plot_path", "draw_reports", "plot_reports"]
 
@@ -62,7 +63,9 @@ def _positions(reports: Sequence[Report]) -> list[list[float]]:
     return [[g * span + p * step for p in range(players)] for g in range(len(reports))]
 
 
-def _win_rates(ax: Axes, reports: Sequence[Report], xs: list[list[float]]) -> tuple[list[Text], _Labels]:
+def _win_rates(
+    ax: Axes, reports: Sequence[Report], xs: list[list[float]], lang: str
+) -> tuple[list[Text], _Labels]:
     """The win-rate bars with their intervals and percentages, and the fair share as a dashed line.
 
     Returns the rule sets' names under the groups (none for one rule set) and each percentage with
@@ -96,8 +99,8 @@ def _win_rates(ax: Axes, reports: Sequence[Report], xs: list[list[float]]) -> tu
     tick = 0.1 if top < 0.6 else 0.2
     ax.set_yticks([n * tick for n in range(math.floor(min(top, 1.0) / tick + 1e-9) + 1)])
     ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
-    ax.set_ylabel("games won (95% interval)")
-    ax.set_title("Win rate  (dashed: fair share)")
+    ax.set_ylabel(sim_phrase("plot.won", lang))
+    ax.set_title(sim_phrase("plot.win_rate", lang))
     if not compared:
         ax.set_xticks(xs[0], [p.name for p in reports[0].players])
         return [], rates
@@ -119,7 +122,7 @@ def _clear_of_fair_share(ax: Axes, rates: _Labels) -> None:
     ax.set_ylim(0, top)
 
 
-def _points(ax: Axes, reports: Sequence[Report], xs: list[list[float]]) -> list[Text]:
+def _points(ax: Axes, reports: Sequence[Report], xs: list[list[float]], lang: str) -> list[Text]:
     """Each player's points per deal stacked by source, with the total on top; returns the rule sets'
     names under the groups (none for one rule set)."""
     step = _WIDTH / len(reports[0].players) if len(reports) > 1 else _WIDTH
@@ -129,14 +132,14 @@ def _points(ax: Axes, reports: Sequence[Report], xs: list[list[float]]) -> list[
             bottom = 0.0
             for source in used:
                 height = player.points_per_deal[source]
-                label = SOURCE_LABELS[source] if group is xs[0] and x == group[0] else None
+                label = source_label(source, lang) if group is xs[0] and x == group[0] else None
                 ax.bar(x, height, step * 0.9, bottom=bottom, color=_SOURCE_COLOURS[source], label=label)
                 bottom += height
             ax.text(
                 x, bottom, f"{bottom:.2f}", ha="center", va="bottom", fontsize=9 if len(reports) == 1 else 7
             )
-    ax.set_ylabel("points per deal")
-    ax.set_title("Points per deal by source")
+    ax.set_ylabel(sim_phrase("plot.points", lang))
+    ax.set_title(sim_phrase("by_source", lang))
     ax.margins(y=0.12)
     handles, labels = ax.get_legend_handles_labels()
     ax.legend(
@@ -178,13 +181,15 @@ def check_plot_path(path: Path) -> None:
         raise NoddyError(f"cannot write {str(path)!r}: the folder {str(path.parent)!r} is not writable")
 
 
-def plot_reports(reports: Sequence[Report], path: Path) -> None:
-    """Draw one figure of ``reports`` (one per rule set, the same players in each) to ``path``."""
-    draw_reports(reports).savefig(path, dpi=_DPI)
+def plot_reports(reports: Sequence[Report], path: Path, lang: str = "en") -> None:
+    """Draw one figure of ``reports`` (one per rule set, the same players in each) to ``path``, its
+    words in ``lang``."""
+    draw_reports(reports, lang).savefig(path, dpi=_DPI)
 
 
-def draw_reports(reports: Sequence[Report]) -> Figure:
-    """The figure of ``reports``, laid out so that no label overlaps another or the fair share."""
+def draw_reports(reports: Sequence[Report], lang: str = "en") -> Figure:
+    """The figure of ``reports``, laid out so that no label overlaps another or the fair share, its
+    words in ``lang``."""
     xs = _positions(reports)
     bars = len(reports) * len(reports[0].players)
     stacked = len(reports) > 1 and bars > _SIDE_BY_SIDE
@@ -195,18 +200,20 @@ def draw_reports(reports: Sequence[Report]) -> Figure:
         width = max(10.0, 4.0 + 0.9 * bars) if len(reports) > 1 else 10.0
         figure = Figure(figsize=(width, 4.6), dpi=_DPI, layout="constrained")
         top, bottom = figure.subplots(1, 2, width_ratios=(1, 1.25))
-    rule_sets, rates = _win_rates(top, reports, xs)
-    rows = (rule_sets, _points(bottom, reports, xs))
+    rule_sets, rates = _win_rates(top, reports, xs, lang)
+    rows = (rule_sets, _points(bottom, reports, xs, lang))
     for ax in (top, bottom):
         ax.spines[["top", "right"]].set_visible(False)
         ax.grid(axis="y", color="#dddddd", linewidth=0.8)
         ax.set_axisbelow(True)
     first = reports[0]
-    names = " v ".join(p.name for p in first.players)
+    names = sides_heading([(p.name,) for p in first.players], lang)
+    games = f"{first.games:,}"
     if len(reports) > 1:
-        title = f"{names}: {first.games:,} games under each rule set (seed {first.seed})"
+        title = sim_phrase("heading.compare", lang, facing=names, games=games, seed=first.seed)
     else:
-        title = f"{first.title}: {names}, {first.games:,} games (seed {first.seed})"
+        named = rule_set_words(first.rules, first.title, "", lang)[0]
+        title = sim_phrase("heading.plot", lang, title=named, facing=names, games=games, seed=first.seed)
     figure.suptitle(title, fontsize=12)
     figure.draw_without_rendering()
     _clear_of_fair_share(top, rates)

@@ -22,7 +22,6 @@ from noddy.sim.tournament import SOURCES, DealSummary, GameSummary
 from noddy.words import side_label
 
 __all__ = [
-    "SOURCE_LABELS",
     "Z95",
     "Moments",
     "PlayerStats",
@@ -37,18 +36,6 @@ __all__ = [
 
 Z95 = 1.959964
 """The normal quantile for a two-sided 95% interval."""
-
-SOURCE_LABELS = {
-    "hand": "hand",
-    "crib": "crib",
-    "play": "play",
-    "thirty_one": "31",
-    "last_card": "last card",
-    "knave": "Knave",
-    "muggins": "muggins",
-    "compensation": "compensation",
-}
-"""How each of `SOURCES` is written in tables and plots."""
 
 
 def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:

@@ -1,4 +1,4 @@
-"""The simulator's words (``noddy simulate``): its report's headings, tables and lines, and how
+"""The simulator's words (``noddy simulate``): its report's headings, tables, lines and plot, and how
 partners and their sides are named and said, in English and French."""
 
 from __future__ import annotations
@@ -25,6 +25,10 @@ SIM: dict[str, dict[str, str]] = {
         "stopped": "Stopped after {played} of {games} games, as asked: no report.",
         "heading": "{title}: {facing}, {games} games (seed {seed}, seats rotated)",
         "heading.compare": "{facing}, {games} games under each rule set (seed {seed})",
+        "heading.plot": "{title}: {facing}, {games} games (seed {seed})",
+        "plot.won": "games won (95% interval)",
+        "plot.win_rate": "Win rate  (dashed: fair share)",
+        "plot.points": "points per deal",
         "engine.kernel": "the compiled kernel",
         "engine.python": "the Python engine",
         "played_by": "Played by {engines}.",
@@ -79,6 +83,10 @@ SIM: dict[str, dict[str, str]] = {
         "stopped": "Arrêté après {played} parties sur {games}, comme demandé : pas de rapport.",
         "heading": "{title} : {facing}, {games} parties (graine {seed}, places tournantes)",
         "heading.compare": "{facing}, {games} parties pour chaque jeu de règles (graine {seed})",
+        "heading.plot": "{title} : {facing}, {games} parties (graine {seed})",
+        "plot.won": "parties gagnées (intervalle à 95 %)",
+        "plot.win_rate": "Taux de victoire  (tirets : part égale)",
+        "plot.points": "points par donne",
         "engine.kernel": "le noyau compilé",
         "engine.python": "le moteur Python",
         "played_by": "Joué par {engines}.",
