@@ -262,3 +262,11 @@ def test_the_glossary_writes_the_aces_letter_in_french() -> None:
         text = " ".join(" ".join(entry) for entry in glossary(load_rules(name), [Kind.RUN], "fr"))
         assert not re.search(r"(?<![\w-])A(?= \d| [VDR]\b|\))", text), text
         assert "As 2 3" in text or "R As 2" in text
+
+
+def test_a_named_card_without_a_name_is_shown_in_the_readers_letters() -> None:
+    """A card the rules score on its own but give no name is said as the player sees it: "R♦"
+    under French, never the English "K♦"."""
+    rules = load_rules("cribbage", ("special_cards.cards={ Kd = 2 }",))
+    item = ScoreItem(Kind.SPECIAL, (Card.parse("Kd"),), 2)
+    assert item_name(item, rules, "fr") == "R♦" and item_name(item, rules) == "K♦"

@@ -86,9 +86,10 @@ def fill_phrase(
     return table[lang][key].format(**values)
 
 
-def card_name(card: Card) -> str:
-    """What a named card is called ("Flat Back"), or the card as written ("K♠")."""
-    return SPECIAL_NAMES.get(str(card), card.pretty)
+def card_name(card: Card, lang: str = "en") -> str:
+    """What a named card is called ("Flat Back"), or the card as a player of ``lang`` sees it
+    ("K♠", "R♠")."""
+    return SPECIAL_NAMES.get(str(card), card_text(card, lang))
 
 
 def item_name(item: ScoreItem, rules: Rules | None = None, lang: str = "en") -> str:
@@ -100,7 +101,7 @@ def item_name(item: ScoreItem, rules: Rules | None = None, lang: str = "en") -> 
     if item.kind in (Kind.KNAVE, Kind.TURNED_JACK):
         return knave_name(rules, lang, turned=item.kind == Kind.TURNED_JACK)
     if item.kind == Kind.SPECIAL:
-        return card_name(item.cards[0])
+        return card_name(item.cards[0], lang)
     return item.kind.replace("_", " ")
 
 

@@ -388,9 +388,9 @@ def special(rules: Rules, lang: str) -> str:
     cards = []
     for text, points in named.cards:
         card = parse_card(text)
-        name = card_name(card)
+        name = card_name(card, lang)
         shown = card_text(card, lang)
-        cards.append(f"{name} ({shown}) {points}" if name != card.pretty else f"{shown} {points}")
+        cards.append(f"{name} ({shown}) {points}" if name != shown else f"{shown} {points}")
     where = _SPECIAL_WHERE[lang][named.scored_in]
     listed = ", ".join(cards)
     turnup = named.turnup_counts and named.scored_in != "play"
