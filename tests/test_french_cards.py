@@ -199,14 +199,19 @@ def test_no_refusal_says_a_card_in_record_notation() -> None:
     samples: dict[str, object] = {
         "card": Card.parse("Jc"),
         "hand": tuple(parse_cards("Ah 10d Ks")),
-        "action": "play",
+        "action": "play Qh",
+        "phase": "play",
+        "allowed": "go, play",
+        "kind": "cut",
     }
+    english = re.compile(r"\b(?:play|go|cut|discard)\b")
     for key, text in REFUSALS["en"].items():
         names = {name for _, name, _, _ in string.Formatter().parse(text) if name}
         reason = Reason(key, **{name: samples.get(name, 3) for name in names})
         for lang in ("en", "fr"):
             said = reason.say(lang)
             assert not NOTATION.search(said), (key, lang, said)
+            assert lang == "en" or not english.search(said), (key, said)  # the steps in French too
             if "card" in names:
                 assert card_text(Card.parse("Jc"), lang) in said, (key, lang, said)
 

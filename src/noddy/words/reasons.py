@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from noddy.cards import Card
+from noddy.cards import Card, parse_cards
+from noddy.errors import CardError
 from noddy.words.calls import check_language
 from noddy.words.card_names import card_text, cards_text
 
-__all__ = ["REFUSALS", "Reason", "say_reason"]
+__all__ = ["PHASES", "REFUSALS", "STEPS", "Reason", "say_reason"]
 
 REFUSALS: dict[str, dict[str, str]] = {
     "en": {
@@ -103,6 +104,59 @@ prompt); only the English text a `Reason` reads as (for records and logs) keeps 
 
 _ENGLISH = REFUSALS["en"]
 
+STEPS = {
+    "fr": {
+        "cut": "couper",
+        "shuffle": "mélanger",
+        "discard": "écarter",
+        "count": "compter",
+        "muggins": "muggins",
+        "play": "jouer",
+        "over": "fin",
+        "go": "Go",
+        "declare": "annoncer",
+        "pass": "laisser",
+        "dealer": "choisir le donneur",
+        "deal": "donner",
+        "turnup": "retourner",
+    },
+}
+"""The kinds of action (and of chance's), as a refusal names them in French ("vous pouvez : Go,
+jouer"); English says the notation's own words."""
+PHASES = {
+    "fr": {
+        "cut": "la coupe",
+        "shuffle": "le mélange",
+        "discard": "l’écart",
+        "count": "le compte",
+        "muggins": "muggins",
+        "play": "le jeu",
+        "over": "la fin",
+    },
+}
+"""The phases of a deal as a refusal names them in French ("à ce moment (le jeu) vous pouvez…")."""
+_STEP_KEYS = frozenset({"allowed", "kind"})
+
+
+def _step(value: object, lang: str, table: dict[str, dict[str, str]] = STEPS) -> object:
+    """A kind of action or a list of kinds (", ") in ``lang`` (a phase, from ``table`` `PHASES`)."""
+    words = table.get(lang, {})
+    if not isinstance(value, str):
+        return value
+    return ", ".join(words.get(part, part) for part in value.split(", "))
+
+
+def _action(value: object, lang: str) -> object:
+    """An action written in notation ("play Jh", "declare 3") as the player reads it in ``lang``."""
+    if not isinstance(value, str):
+        return value
+    kind, _, rest = value.partition(" ")
+    try:
+        shown = cards_text(parse_cards(rest), lang) if rest and not rest.isdigit() else rest
+    except CardError:
+        shown = rest
+    return " ".join(part for part in (str(_step(kind, lang)), shown) if part)
+
 
 def _value(value: object, lang: str) -> object:
     if isinstance(value, Card):
@@ -132,7 +186,12 @@ class Reason(str):
     def say(self, lang: str = "en") -> str:
         """The reason in ``lang`` as a player reads it, its cards as the player sees them ("8♣")."""
         check_language(lang)
-        return REFUSALS[lang][self.key].format(**{k: _value(v, lang) for k, v in self.values.items()})
+        said = {k: _step(v, lang) if k in _STEP_KEYS else _value(v, lang) for k, v in self.values.items()}
+        if "phase" in said:
+            said["phase"] = _step(self.values["phase"], lang, PHASES)
+        if "action" in said:
+            said["action"] = _action(self.values["action"], lang)
+        return REFUSALS[lang][self.key].format(**said)
 
 
 def say_reason(reason: str, lang: str = "en") -> str:
