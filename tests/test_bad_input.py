@@ -156,6 +156,8 @@ def test_a_french_house_rules_file_still_checks(tmp_path: Path) -> None:
     path = tmp_path / "ours.toml"
     path.write_text('extends = "french"\nlanguage = "fr"\n')
     code, out, _ = run("rules", "check", str(path))
+    assert code == 0 and "un jeu de règles valide" in out  # a French rule set is checked in French
+    code, out, _ = run("rules", "check", str(path), "--lang", "en")
     assert code == 0 and "a valid rule set" in out
 
 

@@ -207,6 +207,11 @@ def test_errors_are_said_in_the_commands_language() -> None:
     assert _error_line_in(french, "erreur : ").startswith("erreur : french ne fait rien écarter")
     seats = runner.invoke(app, ["simulate", "-r", "french", "--seats", "greedy,,random"])
     assert "erreur : --seats 'greedy,,random' a une entrée vide" in _error_line_in(seats, "erreur : ")
+    missing = runner.invoke(app, ["score", "--lang", "fr"])
+    assert missing.exit_code == 2
+    assert "erreur : donnez les cartes et la retournée" in _error_line_in(missing, "erreur : ")
+    failed = runner.invoke(app, ["score", "--batch", "-", "--lang", "fr"], input='{"held": "x"}\n')
+    assert failed.exit_code == 1 and failed.stderr.startswith("erreur : 1 ligne(s) en échec"), failed.stderr
     english = runner.invoke(app, ["advise", "5h 5d 5c Js Qh 2c"])
     assert _error_line(english).startswith("error: say whose crib it is")
 

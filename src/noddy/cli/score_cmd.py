@@ -30,6 +30,7 @@ from noddy.words import (
     announce,
     card_text,
     cards_text,
+    command_phrase,
     count_heading,
     item_name,
     phrase,
@@ -144,34 +145,37 @@ def _text(line: str | bytes) -> str:
         raise NoddyError(f"not UTF-8 text (byte 0x{bad:02x} at column {exc.start + 1})") from None
 
 
-def _read(handle: BinaryIO, source: str) -> Iterator[bytes]:
+def _read(handle: BinaryIO, source: str, lang: str) -> Iterator[bytes]:
     """The lines of a batch, without their line ends; a read that fails ends the command."""
     try:
         for line in handle:
             yield line.rstrip(b"\r\n")
     except OSError as exc:
-        _cannot_read(source, exc)
+        _cannot_read(source, exc, lang)
 
 
 def _batch(source: str, defaults: Mapping[str, Any]) -> None:
-    """Answer a batch file (or standard input, for ``-``) line by line on standard output."""
+    """Answer a batch file (or standard input, for ``-``) line by line on standard output; the
+    command's own errors in ``--lang`` (English without it: each line may name its own language,
+    and a line's error, in its JSON answer, is English as the format's keys are)."""
+    lang = str(defaults.get("lang") or "en")
     failed = 0
     with ExitStack() as stack:
         try:
             handle = sys.stdin.buffer if source == "-" else stack.enter_context(Path(source).open("rb"))
         except OSError as exc:
-            _cannot_read(source, exc)
-        for text, ok in answer_lines(_read(handle, source), defaults):
+            _cannot_read(source, exc, lang)
+        for text, ok in answer_lines(_read(handle, source, lang), defaults):
             sys.stdout.write(text + "\n")
             failed += not ok
     sys.stdout.flush()
     if failed:
-        print_error(f"{failed} line(s) failed; each has its error on standard output")
+        print_error(command_phrase("score.failed", lang, failed=failed), lang)
         raise typer.Exit(1)
 
 
-def _cannot_read(source: str, exc: OSError) -> NoReturn:
-    print_error(f"cannot read batch file {source!r}: {exc.strerror}")
+def _cannot_read(source: str, exc: OSError, lang: str) -> NoReturn:
+    print_error(command_phrase("score.unreadable", lang, source=repr(source), why=exc.strerror), lang)
     raise typer.Exit(1) from None
 
 
@@ -207,7 +211,7 @@ def score(
         _batch(batch, {"rules": rules_name, "set": set_ or [], "crib": crib, "lang": lang})
         return
     if cards is None or turnup is None:
-        usage_error('give the cards and the turn-up, e.g. noddy score "Jh 4d 5d" --turnup 6h')
+        usage_error(command_phrase("score.missing", lang or "en"))
     with reporting_errors():
         rules = load(rules_name, set_)
         lang = language(lang, rules)

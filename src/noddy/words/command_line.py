@@ -40,6 +40,9 @@ COMMAND_LINE: dict[str, dict[str, str]] = {
             "the progress file {path} cannot be read ({why}) nor set aside ({error}); move it away or"
             " give another with --progress"
         ),
+        "score.missing": 'give the cards and the turn-up, e.g. noddy score "Jh 4d 5d" --turnup 6h',
+        "score.failed": "{failed} line(s) failed; each has its error on standard output",
+        "score.unreadable": "cannot read batch file {source}: {why}",
         "rules.twice": "give --rules or --compare-rules, not both",
         "rules.compare_one": "--compare-rules needs two or more rule sets, comma-separated, not {given}",
         "advise.whose_crib": "say whose crib it is: --dealer (yours) or --pone (the dealer's)",
@@ -117,6 +120,9 @@ COMMAND_LINE: dict[str, dict[str, str]] = {
             "le fichier de progrès {path} ne se lit pas ({why}) et ne peut être mis de côté ({error}) ;"
             " déplacez-le ou donnez-en un autre avec --progress"
         ),
+        "score.missing": 'donnez les cartes et la retournée, par ex. noddy score "Vh 4d 5d" --turnup 6h',
+        "score.failed": "{failed} ligne(s) en échec ; chacune a son erreur sur la sortie standard",
+        "score.unreadable": "impossible de lire le fichier de lots {source} : {why}",
         "rules.twice": "donnez --rules ou --compare-rules, pas les deux",
         "rules.compare_one": (
             "--compare-rules demande au moins deux jeux de règles, séparés par des virgules, pas {given}"
