@@ -212,6 +212,8 @@ def test_errors_are_said_in_the_commands_language() -> None:
     assert "erreur : donnez les cartes et la retournée" in _error_line_in(missing, "erreur : ")
     failed = runner.invoke(app, ["score", "--batch", "-", "--lang", "fr"], input='{"held": "x"}\n')
     assert failed.exit_code == 1 and failed.stderr.startswith("erreur : 1 ligne(s) en échec"), failed.stderr
+    four = runner.invoke(app, ["simulate", "-r", "french", "--seats", "greedy,random,random,random"])
+    assert "erreur : french se joue à 2 joueurs, pas 4" in _error_line_in(four, "erreur : ")
     english = runner.invoke(app, ["advise", "5h 5d 5c Js Qh 2c"])
     assert _error_line(english).startswith("error: say whose crib it is")
 

@@ -247,7 +247,7 @@ def simulate(
         lang = language(lang, rule_sets[0])
         names = _computer_seats(seats, players, lang)
         for rules in rule_sets:
-            check_tournament(rules, names, partners, games)
+            check_tournament(rules, names, partners, games, lang)
         engines = [choose_engine(rules, names, engine) for rules in rule_sets]
         if plot is not None:
             from noddy.sim.plot import check_plot_path, plot_reports

@@ -30,6 +30,7 @@ from noddy.players import make_player
 from noddy.players.driver import run_game
 from noddy.rules import Rules, dump_rules, loads_rules
 from noddy.scoring import Kind, total
+from noddy.words import sim_phrase
 
 __all__ = [
     "AHEAD",
@@ -302,17 +303,19 @@ def chunk_size(games: int, workers: int) -> int:
     return max(1, min(_MAX_CHUNK, math.ceil(games / (8 * max(1, workers)))))
 
 
-def check_tournament(rules: Rules, names: Sequence[str], partners: bool | None, games: int) -> None:
-    """Refuse, before any game is played, a tournament that cannot run: say what would be right."""
+def check_tournament(
+    rules: Rules, names: Sequence[str], partners: bool | None, games: int, lang: str = "en"
+) -> None:
+    """Refuse, before any game is played, a tournament that cannot run: say what would be right
+    (a number of players the rules do not take, in ``lang``)."""
     if games < 1:
         raise NoddyError(f"the number of games must be at least 1, not {games}")
     for name in names:
         make_player(name)
     if len(names) not in rules.player_counts:
         allowed = ", ".join(map(str, rules.player_counts))
-        raise NoddyError(
-            f"{rules.name} is played by {allowed} players, not {len(names)} ({', '.join(names)})"
-        )
+        said = {"rules": rules.name, "allowed": allowed, "n": len(names), "seats": ", ".join(names)}
+        raise NoddyError(sim_phrase("error.players", lang, **said))
     new_game(rules, len(names), partners=partners)
 
 
