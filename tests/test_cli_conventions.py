@@ -214,6 +214,9 @@ def test_errors_are_said_in_the_commands_language() -> None:
     assert failed.exit_code == 1 and failed.stderr.startswith("erreur : 1 ligne(s) en échec"), failed.stderr
     four = runner.invoke(app, ["simulate", "-r", "french", "--seats", "greedy,random,random,random"])
     assert "erreur : french se joue à 2 joueurs, pas 4" in _error_line_in(four, "erreur : ")
+    parsed = runner.invoke(app, ["play", "--lang", "fr", "--players", "many"])  # click's own words
+    line = _error_line(parsed)
+    assert line.startswith("error: invalid value for '--players'") and "(see '" in line
     english = runner.invoke(app, ["advise", "5h 5d 5c Js Qh 2c"])
     assert _error_line(english).startswith("error: say whose crib it is")
 

@@ -314,9 +314,11 @@ def run_reporting_errors(command: Callable[[], Any]) -> int:
             return 2  # no arguments at all: typer has printed the help, as asked (no_args_is_help)
         context = getattr(exc, "ctx", None)
         path = getattr(context, "command_path", None)
+        # A command's own check speaks its language; click's words are English, and so their line.
+        lang = _spoken() if isinstance(exc, CommandLineError) else "en"
         if code == 2 and path:
-            message = command_phrase("see_help", _spoken(), message=message.rstrip("."), command=path)
-        print_error(_lower_first(message))
+            message = command_phrase("see_help", lang, message=message.rstrip("."), command=path)
+        print_error(_lower_first(message), lang)
         return code
     except NoddyError as exc:
         print_error(str(exc))
