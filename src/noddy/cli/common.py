@@ -21,9 +21,10 @@ spells alike, and error reporting; and the conventions every command is held to
   could not do its work: what the game, a rules file, a record or another file refuses (a
   `NoddyError`, raised inside `reporting_errors`). The line is in the command's language once it
   is known (``--lang``, else the rule set's own: `language`), its words and its ``error:`` alike
-  (``erreur : …`` in French, from `noddy.words`); before that (typer's own parsing of the command
-  line: an unknown option, a value of the wrong kind, whose words click makes and only a private
-  API could change) it is English.
+  (``erreur : …`` in French, from `noddy.words`); click's own errors (an unknown option, a missing
+  argument, a value of the wrong kind: words click makes, which only a private API could change)
+  are said wholly in English, so that no line mixes the two. The rules layer's errors (an unknown
+  rule set, a bad field) are English words, after the language's ``error:``.
 """
 
 from __future__ import annotations
