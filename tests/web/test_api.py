@@ -195,6 +195,28 @@ def test_noddy_serve_keeps_its_data_in_the_folder_given(
     assert bad.exit_code != 0 and "give a folder you can write to" in bad.output
 
 
+def test_one_address_has_at_most_a_few_tables_of_computers_only_in_play(tmp_path: Path) -> None:
+    """Tables where nobody plays (anyone can make them) are capped per address, with the reason in the
+    lobby's language; a table with a person's seat is not counted, and a finished one frees its place."""
+    computers = [{"kind": "computer", "level": "easy"}] * 2
+    limits = Limits(computer_tables=2)
+    app = create_app(f"sqlite:///{tmp_path / 'cap.db'}", bot_delay=60, limits=limits)
+    with TestClient(app) as client:
+        made = [client.post("/api/tables", json={"rules": "cribbage", "seats": computers}) for _ in range(2)]
+        assert [m.status_code for m in made] == [201, 201]
+        refused = client.post("/api/tables", json={"rules": "cribbage", "seats": computers})
+        assert refused.status_code == 429
+        assert "2 tables of computer players only in play" in refused.json()["detail"]
+        french = client.post("/api/tables?lang=fr", json={"rules": "cribbage", "seats": computers})
+        assert french.status_code == 429 and "2 tables d’ordinateurs seuls" in french.json()["detail"]
+        mine = client.post("/api/tables", json={"rules": "cribbage", "seats": [{"kind": "me"}, computers[0]]})
+        assert mine.status_code == 201, "a person's table is not capped"
+        manager = app.state.manager
+        manager.live.pop(made[0].json()["id"])
+        again = client.post("/api/tables", json={"rules": "cribbage", "seats": computers})
+        assert again.status_code == 201, again.text
+
+
 def test_one_address_creating_too_many_tables_is_told_to_wait(tmp_path: Path) -> None:
     limits = Limits(tables_rate=1 / 60, tables_burst=2)
     with TestClient(create_app(f"sqlite:///{tmp_path / 'many.db'}", bot_delay=0, limits=limits)) as client:

@@ -8,7 +8,11 @@ import json
 import os
 import random
 import signal
+import socket
+import subprocess
+import sys
 import time
+import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,11 +21,12 @@ import pytest
 from fastapi.testclient import TestClient
 from web_helpers import FAST, OPEN, db_url, live, new_table, wait_for
 
+import noddy
 from noddy.game import Action, GameState, LegalActions, PlayerView, new_game
-from noddy.players import EasyPlayer, GreedyPlayer, Player, StrongPlayer, next_action
+from noddy.players import EasyPlayer, GreedyPlayer, Player, StrongPlayer, make_player, next_action
 from noddy.rules import load_rules
 from noddy.web import create_app
-from noddy.web.bots import BotPool
+from noddy.web.bots import PEOPLE_FIRST, BotPool
 
 
 @dataclass
@@ -73,6 +78,12 @@ def pool() -> Iterator[BotPool]:
     bots = BotPool(1)
     yield bots
     asyncio.run(bots.close())
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
 
 
 def gone(pid: int) -> bool:
@@ -180,3 +191,119 @@ def test_the_server_answers_while_a_computer_thinks_and_leaves_no_worker_behind(
         while OPEN:
             OPEN.pop().close()
     assert pids and all(gone(pid) for pid in pids)
+
+
+def test_a_persons_table_comes_before_tables_of_computers_only() -> None:
+    """With the one worker busy, decisions queued by tables of computers only wait behind one asked
+    later by a table where a person plays."""
+    bots = BotPool(1)
+    state, seat = first_decision()
+    view = state.view(seat)
+    done: list[str] = []
+
+    async def queued() -> None:
+        await bots.start()
+
+        async def ask(name: str, player: Player, priority: int) -> None:
+            await bots.choose(player, view, random.Random(1), priority)
+            done.append(name)
+
+        busy = asyncio.create_task(ask("busy", SleepyPlayer(0.5), PEOPLE_FIRST + 1))
+        while not bots.running:
+            await asyncio.sleep(0.01)
+        later = [
+            asyncio.create_task(ask(f"computers {i}", GreedyPlayer(), PEOPLE_FIRST + 1)) for i in range(3)
+        ]
+        await asyncio.sleep(0)
+        person = asyncio.create_task(ask("person", GreedyPlayer(), PEOPLE_FIRST))
+        await asyncio.gather(busy, *later, person)
+
+    try:
+        asyncio.run(queued())
+    finally:
+        asyncio.run(bots.close())
+    assert done == ["busy", "person", "computers 0", "computers 1", "computers 2"]
+
+
+def test_the_first_computer_move_after_a_start_is_as_quick_as_the_later_ones() -> None:
+    """`BotPool.start` returns with every worker warm: the first decision of a strong player takes
+    about as long as the next ones (cold, it waited seconds for the worker to start and import)."""
+    bots = BotPool(1)
+    state, seat = first_decision()
+    view = state.view(seat)
+
+    async def timed() -> list[float]:
+        await bots.start()
+        took = []
+        for level in ("hard", "hard", "medium", "medium", "easy", "hard", "medium"):
+            began = time.perf_counter()
+            await bots.choose(make_player(level), view, random.Random(4))
+            took.append(time.perf_counter() - began)
+        return took
+
+    try:
+        first, *later = asyncio.run(timed())
+    finally:
+        asyncio.run(bots.close())
+    typical = sorted(later)[len(later) // 2]
+    assert first <= max(5 * typical, typical + 0.25), (first, later)
+
+
+def server_children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (its workers and the resource tracker)."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text(encoding="utf-8")
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.add(int(entry.name))
+    return found
+
+
+def running(pid: int) -> bool:
+    """Whether ``pid`` is a live process (a zombie, dead but not reaped, is not)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text(encoding="utf-8")
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads the process table in /proc")
+def test_the_workers_end_with_a_server_killed_with_sigkill(tmp_path: Path) -> None:
+    """A real ``noddy serve`` with two workers, killed with SIGKILL once it answers: its workers and
+    its resource tracker end too (they lived on before)."""
+    port = free_port()
+    env = {**os.environ, "PYTHONPATH": str(Path(noddy.__file__).parent.parent)}
+    command = [sys.executable, "-m", "noddy", "serve", "--port", str(port), "--data-dir", str(tmp_path)]
+    server = subprocess.Popen(
+        [*command, "--bot-workers", "2"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            assert server.poll() is None, "the server ended"
+            assert time.monotonic() < deadline, "the server did not answer"
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/rules", timeout=2) as answer:
+                    assert answer.status == 200
+                    break
+            except OSError:
+                time.sleep(0.1)
+        children = server_children(server.pid)
+        assert len(children) >= 3, "two workers and the resource tracker"
+    finally:
+        server.kill()
+        server.wait(10)
+    deadline = time.monotonic() + 30
+    try:
+        while any(running(pid) for pid in children):
+            assert time.monotonic() < deadline, f"left running: {[p for p in children if running(p)]}"
+            time.sleep(0.05)
+    finally:
+        for pid in children:
+            if running(pid):
+                os.kill(pid, signal.SIGKILL)

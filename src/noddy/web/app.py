@@ -42,6 +42,7 @@ from noddy.web.seats import HUMAN, SeatSpec, name_refusal
 from noddy.web.store import Store, default_url
 from noddy.web.tables import TableManager
 from noddy.web.train import train_router
+from noddy.words import Reason, say_reason
 
 __all__ = ["MAX_BODY", "create_app"]
 
@@ -147,7 +148,7 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        bots.start()
+        await bots.start()
         manager.restore()
         yield
         await manager.close()
@@ -215,9 +216,17 @@ def create_app(
         return manager.listing()
 
     creators: dict[str, Bucket] = {}
+    # The tables of computer players only that each address made (those still in play count).
+    unwatched: dict[str, list[str]] = {}
+
+    def computers_only(host: str) -> int:
+        """How many tables of computer players only ``host`` has in play (the others forgotten)."""
+        playing = [i for i in unwatched.get(host, []) if i in manager.live]
+        unwatched[host] = playing
+        return len(playing)
 
     @app.post("/api/tables", status_code=201)
-    async def api_create(body: TableIn, request: Request) -> dict[str, Any]:
+    async def api_create(body: TableIn, request: Request, lang: str = "en") -> dict[str, Any]:
         host = request.client.host if request.client is not None else ""
         if len(creators) > 10_000:
             creators.clear()
@@ -226,6 +235,10 @@ def create_app(
             per_minute = 60 * limits.tables_rate
             raise HTTPException(429, f"too many new tables: at most {per_minute:g} a minute, try again soon")
         specs, mine, here = _seat_specs(body)
+        nobody = all(spec.kind != HUMAN for spec in specs)
+        if nobody and computers_only(host) >= limits.computer_tables:
+            why = Reason("computer_tables", n=limits.computer_tables)
+            raise HTTPException(429, say_reason(why, known_language(lang)))
         overrides = [f"hand.wrong_count={body.counting}"] if body.counting else []
         players = len(specs) if body.players is None else body.players
         local = sorted(here if mine is None else [mine, *here])
@@ -233,6 +246,10 @@ def create_app(
             body.rules, overrides, players, body.partners, specs, claimed=local, hints=body.hints
         )
         table = made.table
+        if nobody:
+            if len(unwatched) > 10_000:
+                unwatched.clear()
+            unwatched.setdefault(host, []).append(table.id)
         invites = [
             {"seat": i, "name": table.seats[i].name, "link": f"/t/{table.id}#{token}"}
             for i, token in enumerate(made.tokens)

@@ -5,28 +5,42 @@ A `BotPool` runs each decision of a table's computer seat in a bounded pool of w
 to a worker is only what the seat may know, its view, plus the player (a small dataclass) and the
 state of the table's random generator; the worker answers with the action and the generator's new
 state, which the table takes over, so a game gives the same record whether a worker or the server
-decides. A table asks for one decision at a time (its driver awaits each), and the pool's queue is
-first come first served, so tables share the workers fairly. A worker that dies breaks the pool: the
+decides. A table asks for one decision at a time (its driver awaits each). The pool hands the
+workers at most one decision each and keeps the rest in its own queue, by priority, then first come
+first served: a table where a person plays comes before a table of computers only, so that nobody
+waits on computers playing each other. A worker that dies breaks the pool: the
 pool is replaced and the decision asked again; nothing of the table's is lost, as its generator only
 advances with an answer. With no workers (``workers=0``) decisions run in a thread of the server, as
 before the pool (for tests and debugging).
+
+The workers end with the server however it ends, a ``kill -9`` included: each holds the reading end
+of a pipe whose only writing end is the server's, and a thread of the worker waits on it; when the
+server's process is gone the pipe reads its end, and the worker exits. `BotPool.start` warms every
+worker before the server answers (its imports, and a decision of each level, so that what the
+players build on first use is built), so the first computer move after a start is as quick as any.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import heapq
+import itertools
 import logging
 import multiprocessing
 import os
 import random
+import threading
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from multiprocessing.connection import Connection
 from typing import Any
 
-from noddy.game import Action, PlayerView
-from noddy.players import Player
+from noddy.game import Action, PlayerView, new_game
+from noddy.players import LEVELS, Player, make_player
+from noddy.rules import load_rules
 
-__all__ = ["BotPool", "default_workers"]
+__all__ = ["PEOPLE_FIRST", "BotPool", "default_workers"]
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +48,13 @@ ATTEMPTS = 3
 """How many pools a decision is tried on before it fails (a worker that dies breaks its pool)."""
 
 RngState = tuple[Any, ...]
+
+PEOPLE_FIRST = 0
+"""The priority of a decision at a table where a person plays; a table of computers only asks with
+``PEOPLE_FIRST + 1``, and waits while decisions of the first kind are queued."""
+
+WARM_RULES = "cribbage"
+"""The rule set each worker warms up on (`BotPool.start`)."""
 
 
 def default_workers() -> int:
@@ -55,8 +76,29 @@ def decide(player: Player, view: PlayerView, rng_state: RngState) -> tuple[Actio
     return action, rng.getstate()
 
 
-def _ready() -> int:
-    """Nothing (in a worker): unpickling this imports this module, so the players, ahead of need."""
+def _watch_server(lifeline: Connection) -> None:
+    """In a worker, as it starts: a thread waits on the server's pipe and ends the worker when the
+    server's process is gone (its end of the pipe closed, by exit or by ``kill -9``)."""
+
+    def watch() -> None:
+        with contextlib.suppress(EOFError, OSError):
+            lifeline.recv_bytes()
+        os._exit(0)
+
+    threading.Thread(target=watch, name="noddy-server-watch", daemon=True).start()
+
+
+def warm() -> int:
+    """In a worker: the players imported, and a decision of each level made on a game of
+    `WARM_RULES`, so that what they build on first use is built before a table waits on it."""
+    rules = load_rules(WARM_RULES)
+    for level in LEVELS:
+        state = new_game(rules, 2)
+        rng = random.Random(0)
+        while (chance := state.chance()) is not None:
+            state = state.apply(chance.sample(rng))
+        seat = state.to_act or 0
+        decide(make_player(level), state.view(seat), rng.getstate())
     return os.getpid()
 
 
@@ -66,19 +108,33 @@ class BotPool:
     def __init__(self, workers: int) -> None:
         self.workers = workers
         self._pool: ProcessPoolExecutor | None = None
+        self._lifeline: tuple[Connection, Connection] | None = None
+        self._running = 0
+        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
+        self._order = itertools.count()
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
             context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
+            if self._lifeline is None:
+                self._lifeline = context.Pipe(duplex=False)
+            reading = self._lifeline[0]
+            self._pool = ProcessPoolExecutor(
+                self.workers, mp_context=context, initializer=_watch_server, initargs=(reading,)
+            )
         return self._pool
 
-    def start(self) -> None:
-        """Start the workers now (each imports the players), so the first decisions do not wait."""
+    async def start(self) -> None:
+        """Start the workers and warm each (`warm`), and return once they are: the first decisions
+        do not wait on a worker starting."""
         if self.workers:
             pool = self._executor()
-            for _ in range(self.workers):
-                pool.submit(_ready)
+            await asyncio.gather(*(asyncio.wrap_future(pool.submit(warm)) for _ in range(self.workers)))
+
+    @property
+    def running(self) -> int:
+        """How many decisions the workers are making now (the others wait their turn)."""
+        return self._running
 
     def pids(self) -> list[int]:
         """The process ids of the workers running now (none before the first decision)."""
@@ -86,14 +142,45 @@ class BotPool:
         processes = getattr(pool, "_processes", None) or {}
         return [p.pid for p in processes.values() if p.pid is not None]
 
-    async def choose(self, player: Player, view: PlayerView, rng: random.Random) -> Action:
-        """The player's action from ``view``; ``rng`` advances exactly as if the player chose here."""
+    async def choose(
+        self, player: Player, view: PlayerView, rng: random.Random, priority: int = PEOPLE_FIRST
+    ) -> Action:
+        """The player's action from ``view``; ``rng`` advances exactly as if the player chose here.
+        With every worker busy, the decision waits its turn: the lowest ``priority`` first, then
+        first come first served."""
         if self.workers == 0:
             action, after = await asyncio.to_thread(decide, player, view, rng.getstate())
         else:
-            action, after = await self._in_worker(player, view, rng.getstate())
+            await self._turn(priority)
+            try:
+                action, after = await self._in_worker(player, view, rng.getstate())
+            finally:
+                self._release()
         rng.setstate(after)
         return action
+
+    async def _turn(self, priority: int) -> None:
+        """Wait until a worker is free for this decision (a worker's slot is handed on, never lost)."""
+        if self._running < self.workers and not self._waiting:
+            self._running += 1
+            return
+        ready: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._waiting, (priority, next(self._order), ready))
+        try:
+            await ready
+        except asyncio.CancelledError:
+            if ready.done() and not ready.cancelled():
+                self._release()
+            raise
+
+    def _release(self) -> None:
+        """A decision is done: its worker's slot goes to the first decision waiting, if any."""
+        while self._waiting:
+            _, _, ready = heapq.heappop(self._waiting)
+            if not ready.done():
+                ready.set_result(None)
+                return
+        self._running -= 1
 
     async def _in_worker(self, player: Player, view: PlayerView, state: RngState) -> tuple[Action, RngState]:
         attempt = 1
@@ -116,3 +203,6 @@ class BotPool:
         pool, self._pool = self._pool, None
         if pool is not None:
             await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
+        lifeline, self._lifeline = self._lifeline, None
+        for end in lifeline or ():
+            end.close()

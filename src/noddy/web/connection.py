@@ -53,6 +53,8 @@ class Limits:
     tables_rate: float = 0.5
     """Tables a second one address may create on average, in bursts of up to ``tables_burst``."""
     tables_burst: float = 20.0
+    computer_tables: int = 3
+    """Tables of computer players only (no person's seat) one address may have in play at once."""
     hello_timeout: float = 5.0
     """Seconds a new connection has to say hello before it is closed."""
     unidentified_per_address: int = 16

@@ -22,7 +22,7 @@ from noddy.game import Action, GameState, new_game, side_seats
 from noddy.players import PLAYERS, make_player, next_action, take_back
 from noddy.record import GameRecord, Seat, format_action, parse_action, result_of
 from noddy.rules import load_rules
-from noddy.web.bots import BotPool
+from noddy.web.bots import PEOPLE_FIRST, BotPool
 from noddy.web.live import LiveTable, NewTable, Refused, Undone
 from noddy.web.seats import HUMAN, LiveSeat, SeatSpec, hash_token, name_refusal, new_key
 from noddy.web.store import SeatRow, Store, StoreUnavailable
@@ -425,7 +425,9 @@ class TableManager:
                     await asyncio.sleep(self.bot_delay)
                 player = table.bots[state.to_act or 0]
                 try:
-                    action = await self.bots.choose(player, state.view(state.to_act or 0), table.rng)
+                    view = state.view(state.to_act or 0)
+                    priority = PEOPLE_FIRST if table.people else PEOPLE_FIRST + 1
+                    action = await self.bots.choose(player, view, table.rng, priority)
                     why = state.why_illegal(action)
                     if why:
                         raise IllegalActionError(f"{player.name} chose {action}: {why}")

@@ -45,6 +45,10 @@ REFUSALS: dict[str, dict[str, str]] = {
             "the game has moved on (you acted on move {seen}, it is now move {now}); look again and choose"
         ),
         "over_rematch": "the game is over: start a rematch or go back to the lobby",
+        "computer_tables": (
+            "you have {n} tables of computer players only in play, the most one address may have: wait"
+            " for one to end, or take a seat at the new table yourself"
+        ),
         "over_links": "the game is over: make new links at its rematch",
         "names_kept": "the game is over: the names in its record stay as they were",
         "undo_people": (
@@ -83,6 +87,10 @@ REFUSALS: dict[str, dict[str, str]] = {
             " regardez de nouveau et choisissez"
         ),
         "over_rematch": "la partie est finie : lancez une revanche ou revenez au salon",
+        "computer_tables": (
+            "vous avez {n} tables d’ordinateurs seuls en jeu, le plus qu’une adresse peut avoir :"
+            " attendez qu’une finisse, ou prenez vous-même une place à la nouvelle table"
+        ),
         "over_links": "la partie est finie : faites de nouveaux liens pour sa revanche",
         "names_kept": "la partie est finie : les noms de son compte rendu restent tels quels",
         "undo_people": (

@@ -154,7 +154,7 @@ async function create(event) {
   if ($("hints").checked) body.hints = true;
   $("start").disabled = true;
   try {
-    const made = await api("/api/tables", { method: "POST", body: JSON.stringify(body) });
+    const made = await api(`/api/tables?lang=${lang()}`, { method: "POST", body: JSON.stringify(body) });
     saveMaker(made.id, made.maker);
     if (made.invites.length) saveInvites(made.id, made.invites);
     if (made.here.length) saveHere(made.id, made.here.map((seat) => seat.secret));
