@@ -221,5 +221,8 @@ def test_the_end_of_a_game_sums_up_the_points_of_each_deal_by_source(
             assert all(source in sources for source, _ in parts), detail
             assert sum(int(n) for _, n in parts) == int(points) or (sides in start and not parts)
             totals[side] += int(points)
-    assert totals == list(final.scores)
-    assert json.loads(path.read_text())["result"]["scores"] == totals
+    target = final.rules.game.target
+    assert totals == [min(s, target) if side == final.winner else s for side, s in enumerate(final.scores)]
+    assert json.loads(path.read_text())["result"]["scores"] == list(final.scores)
+    past = re.findall(r"^    (\w+) (?:pegged|:) (\d+) ", summary, re.M)
+    assert sum(int(n) for _, n in past) == sum(final.scores) - sum(totals)

@@ -20,6 +20,12 @@ def _played(rules: str, seed: int) -> GameState:
     return state
 
 
+def _as_won(state: GameState) -> list[int]:
+    """The final scores as the win is said: the winner's at the game hole."""
+    target = state.rules.game.target
+    return [min(s, target) if side == state.winner else s for side, s in enumerate(state.scores)]
+
+
 def test_the_deals_are_numbered_from_one_after_points_pegged_before_the_first_deal() -> None:
     """Five-card cribbage pegs three for last before the first deal: that is deal 0, and the first
     deal is still deal 1 (it was numbered 2)."""
@@ -29,7 +35,7 @@ def test_the_deals_are_numbered_from_one_after_points_pegged_before_the_first_de
     assert [deal["deal"] for deal in deals] == list(range(dealt + 1))
     assert [sum(side.values()) for side in deals[0]["sides"]] in ([3, 0], [0, 3])
     assert set(deals[0]["sides"][0]) | set(deals[0]["sides"][1]) == {"compensation"}
-    for side, score in enumerate(state.scores):
+    for side, score in enumerate(_as_won(state)):
         assert sum(sum(deal["sides"][side].values()) for deal in deals) == score
 
 
@@ -37,4 +43,6 @@ def test_a_game_without_points_before_the_deal_starts_at_deal_one() -> None:
     state = _played("cribbage", 2)
     deals = deal_summaries(state.view(1))
     assert deals[0]["deal"] == 1 and deals[0]["dealer"] is not None
-    assert [sum(sum(deal["sides"][side].values()) for deal in deals) for side in (0, 1)] == list(state.scores)
+    assert [sum(sum(deal["sides"][side].values()) for deal in deals) for side in (0, 1)] == _as_won(state)
+    past = [sum(deal["uncounted"][side] for deal in deals) for side in (0, 1)]
+    assert [won + lost for won, lost in zip(_as_won(state), past, strict=True)] == list(state.scores)

@@ -49,7 +49,8 @@ def show_hint(view: PlayerView, lang: str) -> None:
 def deal_summary(view: PlayerView, names: Sequence[str], lang: str) -> list[str]:
     """Each deal's points for each side, by what they were scored for, one line a deal, under a
     heading: "Deal 2: You +7 (play 2, show 5) · Greedy +3 (show 3)"; the points before the first
-    deal (a compensation) on a line of their own, which says what they are."""
+    deal (a compensation) on a line of their own, which says what they are. Points pegged past the
+    game hole are not counted (the game is won there): said plainly under the deal that went out."""
     lines = [f"[bold]{escape(sitting_phrase('summary.heading', lang))}[/]"]
     for deal in deal_points(view):
         sides = []
@@ -64,4 +65,9 @@ def deal_summary(view: PlayerView, names: Sequence[str], lang: str) -> list[str]
             sides.append(sitting_phrase(key, lang, name=name, points=deal.total(side), detail=escape(detail)))
         which = "summary.deal" if deal.deal else "summary.start"
         lines.append("  " + sitting_phrase(which, lang, deal=deal.deal, sides=" · ".join(sides)))
+        for side in range(len(deal.sides)):
+            if deal.lost(side):
+                name = escape(side_name(names, side, view.partners))
+                past = sitting_phrase("summary.uncounted", lang, name=name, points=deal.lost(side))
+                lines.append("    " + past)
     return lines

@@ -105,9 +105,16 @@ def pegs(view: PlayerView) -> list[list[int]]:
 
 def deal_summaries(view: PlayerView) -> list[dict[str, Any]]:
     """For each deal so far, each side's points by where they came from (`noddy.game.deal_points`:
-    show, play, knave...); the state message names each reason, in order, under ``reasons``."""
+    show, play, knave...); the state message names each reason, in order, under ``reasons``. The deal
+    that took a side past the game hole says under ``uncounted`` what each side pegged past it (not
+    counted: the game is won at the hole), so the deals add up to the score as the win is said."""
     return [
-        {"deal": deal.deal, "dealer": deal.dealer, "sides": [dict(side) for side in deal.sides]}
+        {
+            "deal": deal.deal,
+            "dealer": deal.dealer,
+            "sides": [dict(side) for side in deal.sides],
+            "uncounted": [deal.lost(side) for side in range(len(deal.sides))],
+        }
         for deal in deal_points(view)
     ]
 

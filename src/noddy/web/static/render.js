@@ -134,7 +134,9 @@ export function dealsTable(deals, names, view, reasons) {
       const sum = Object.values(parts).reduce((a, b) => a + b, 0);
       totals[side] += sum;
       const detail = reasons.filter(([key]) => parts[key]).map(([key, words]) => `${words} ${parts[key]}`).join(", ");
-      return el("td", { title: detail }, el("strong", {}, String(sum)), detail ? el("small", {}, ` ${detail}`) : null);
+      const past = deal.uncounted && deal.uncounted[side];
+      const lost = past ? el("small", { class: "uncounted" }, ` (${t("deal.uncounted", { points: past })})`) : null;
+      return el("td", { title: detail }, el("strong", {}, String(sum)), detail ? el("small", {}, ` ${detail}`) : null, lost);
     });
     body.append(el("tr", {}, el("td", {}, deal.deal ? String(deal.deal) : t("deal.start")), ...cells));
   }
