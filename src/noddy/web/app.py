@@ -33,6 +33,8 @@ from noddy.web.pages import (
     counting_choices,
     known_language,
     levels,
+    missing_table_page,
+    page_language,
     page_words,
     replay_frames,
     rules_catalogue,
@@ -186,8 +188,12 @@ def create_app(
         """The pages' icon, for a browser that asks where no page names it (a JSON answer)."""
         return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
 
-    @app.get("/t/{table_id}", include_in_schema=False)
-    async def table_page(table_id: str) -> FileResponse:
+    @app.get("/t/{table_id}", include_in_schema=False, response_model=None)
+    async def table_page(table_id: str, request: Request, lang: str | None = None) -> Response:
+        """The table's page; a link to no table gets a page that says so (404), with the way back."""
+        if manager.get(table_id) is None:
+            said = page_language(lang, request.headers.get("accept-language"))
+            return HTMLResponse(missing_table_page(table_id, said), status_code=404)
         return FileResponse(STATIC / "table.html")
 
     @app.get("/replay/{table_id}", include_in_schema=False)

@@ -6,6 +6,7 @@ from functools import cache
 from html import escape
 from typing import Any
 
+from noddy.errors import quoted
 from noddy.players import LEVELS
 from noddy.rules import Rules, load_rules, preset_names
 from noddy.web.live import LiveTable
@@ -16,6 +17,8 @@ __all__ = [
     "counting_choices",
     "known_language",
     "levels",
+    "missing_table_page",
+    "page_language",
     "page_words",
     "replay_frames",
     "rules_catalogue",
@@ -58,6 +61,40 @@ def counting_choices(values: tuple[str, ...], lang: str = "en") -> list[dict[str
 def known_language(lang: str | None) -> str:
     """``lang`` if noddy speaks it, else English (a page asks; a wrong answer is no error)."""
     return lang if lang in LANGUAGES else "en"
+
+
+def page_language(asked: str | None, accept: str | None) -> str:
+    """The language of a page the server words itself: ``asked`` (a ``?lang=``) if noddy speaks it,
+    else the first language of the browser's ``Accept-Language`` noddy speaks, else English."""
+    if asked in LANGUAGES:
+        return str(asked)
+    for part in (accept or "").split(",")[:20]:
+        code = part.split(";")[0].strip().lower()[:2]
+        if code in LANGUAGES:
+            return code
+    return "en"
+
+
+def missing_table_page(table_id: str, lang: str) -> str:
+    """The page a link to no table gets (served as a 404): what is wrong, the id it was given quoted
+    short (`noddy.errors.quoted`), and the way back to the lobby, in ``lang``; ``missing.js`` says
+    it again in the language this browser chose, if it chose one."""
+    words = page_phrases(lang)
+    name = quoted(table_id)
+    line = words["missing.line"].replace("{id}", name)
+    return f"""<!doctype html>
+<html lang="{lang}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{escape(words["missing.doc"])}</title>
+<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
+<link rel="stylesheet" href="/static/style.css">
+<script type="module" src="/static/missing.js"></script></head>
+<body class="page missing-page" data-w-doc="missing.doc" data-id="{escape(name)}">
+<nav class="topbar"><a href="/" class="brand" data-w-title="brand.title">Noddy</a></nav>
+<main class="prose"><h1 data-w="missing.title">{escape(words["missing.title"])}</h1>
+<p id="missing-line">{escape(line, quote=False)}</p>
+<p><a id="to-lobby" href="/" data-w="missing.lobby">{escape(words["missing.lobby"])}</a></p></main>
+</body></html>"""
 
 
 def rules_page(name: str, lang: str = "en") -> str | None:

@@ -18,6 +18,10 @@ PAGE: dict[str, dict[str, str]] = {
     "en": {
         "lang.name": "English",
         "brand.title": "Back to the lobby",
+        "missing.doc": "No such table — Noddy",
+        "missing.title": "There is no such table",
+        "missing.line": "No table here is called {id}: the link may be mistyped or cut short.",
+        "missing.lobby": "Go to the lobby to start a table or join one",
         "lobby.doc": "Noddy — the lobby",
         "lobby.tagline": "the Tudor card game (1589) and its family, to Cribbage",
         "lobby.start_title": "Start a table",
@@ -205,6 +209,10 @@ PAGE: dict[str, dict[str, str]] = {
     "fr": {
         "lang.name": "Français",
         "brand.title": "Retour au salon",
+        "missing.doc": "Table introuvable — Noddy",
+        "missing.title": "Cette table n’existe pas",
+        "missing.line": "Aucune table ici ne s’appelle {id} : le lien est peut-être mal tapé ou tronqué.",
+        "missing.lobby": "Aller au salon pour ouvrir une table ou en rejoindre une",
         "lobby.doc": "Noddy — le salon",
         "lobby.tagline": "le jeu de cartes des Tudor (1589) et sa famille, jusqu’au cribbage",
         "lobby.start_title": "Ouvrir une table",
