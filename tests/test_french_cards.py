@@ -48,7 +48,8 @@ def french_only(text: str) -> None:
 def test_every_card_is_written_in_french_letters_and_reads_back_in_either_language() -> None:
     for card in DECK:
         assert read_card(card_text(card, "fr"), "fr") == card == read_card(card_typed(card, "fr"), "en")
-        assert read_card(str(card), "fr") == card  # the English letters still read under French
+        if str(card) != "As":  # the English letters still read under French, but "As" is the Ace
+            assert read_card(str(card), "fr") == card
         assert not ENGLISH_CARD.search(card_text(card, "fr"))
     assert [card_text(Card.parse(c), "fr") for c in ("Ah", "Kc", "Qd", "Js", "10h")] == [
         "As♥",
@@ -57,7 +58,7 @@ def test_every_card_is_written_in_french_letters_and_reads_back_in_either_langua
         "V♠",
         "10♥",
     ]
-    assert read_cards("Vh, Ash Rs Dd 10c As", "fr") == parse_cards("Jh Ah Ks Qd 10c As")
+    assert read_cards("Vh, Ash Rs Dd 10c Ass", "fr") == parse_cards("Jh Ah Ks Qd 10c As")
 
 
 @pytest.mark.parametrize("token", ["Zh", "Vx", "1", "11♥"])
@@ -232,10 +233,10 @@ def test_a_refusal_at_the_prompt_names_the_card_as_the_player_sees_it() -> None:
 def test_advise_says_the_hand_and_its_model_in_french() -> None:
     """advise's echo of a hand it refuses shows the cards as the player sees them, the count of
     cards agreed ("1 donnée"), and the model of the others' cards said in words, not "uniform"."""
-    result = runner.invoke(app, ["advise", "As 5d 5h Vc Rh", "--dealer", "--lang", "fr"])
+    result = runner.invoke(app, ["advise", "Ass 5d 5h Vc Rh", "--dealer", "--lang", "fr"])
     assert result.exit_code == 1
     assert "5 données (As♠ 5♦ 5♥ V♣ R♥)" in result.stderr and not NOTATION.search(result.stderr)
-    one = runner.invoke(app, ["advise", "As", "--dealer", "--lang", "fr"])
+    one = runner.invoke(app, ["advise", "As♠", "--dealer", "--lang", "fr"])
     assert "1 donnée (As♠)" in one.stderr, one.stderr
     english = runner.invoke(app, ["advise", "Ac 5d 5h Jc Kh", "--dealer"])
     assert "(A♣ 5♦ 5♥ J♣ K♥)" in english.stderr, english.stderr
@@ -275,3 +276,21 @@ def test_a_named_card_without_a_name_is_shown_in_the_readers_letters() -> None:
     rules = load_rules("cribbage", ("special_cards.cards={ Kd = 2 }",))
     item = ScoreItem(Kind.SPECIAL, (Card.parse("Kd"),), 2)
     assert item_name(item, rules, "fr") == "R♦" and item_name(item, rules) == "K♦"
+
+
+@pytest.mark.parametrize("token", ["As", "as", "AS"])
+def test_the_french_ace_typed_without_a_suit_is_refused_asking_for_the_suit(token: str) -> None:
+    """In French "As" is the Ace: typed alone it is an Ace without a suit, not the English A of
+    spades, so it is refused in French with the forms that would read; in English it is A♠."""
+    with pytest.raises(CardError, match=r"il manque la couleur ; écrivez Asc, .*Ass, .*ou As♠") as refused:
+        read_cards(f"5h {token} 10d", "fr")
+    assert str(refused.value).startswith(f"{token} :")
+    assert read_card(token, "en") == Card.parse("As")
+    assert read_card("As♠", "fr") == read_card("Ass", "fr") == Card.parse("As")
+
+
+def test_a_long_card_token_is_quoted_short() -> None:
+    for lang in ("en", "fr"):
+        with pytest.raises(CardError) as refused:
+            read_card("z" * 120, lang)
+        assert "z" * 41 not in str(refused.value) and "(120 characters)" in str(refused.value)

@@ -130,3 +130,22 @@ def test_the_advise_api_speaks_the_pages_language(client: TestClient) -> None:
     assert bad.status_code == 400 and bad.json()["detail"].startswith("impossible de lire la carte 'Zz'")
     twice = client.get("/api/advise", params={**asked, "hand": "5h 5d 5c Vs Js 2c"})
     assert twice.status_code == 400 and "la carte V♠ est donnée deux fois" in twice.json()["detail"]
+
+
+def test_the_advise_api_quotes_what_it_refuses_short_in_the_readers_language(client: TestClient) -> None:
+    """An unknown rule set or an unreadable card is quoted to its first 40 characters, in ``lang``."""
+    for lang, said in (("en", "unknown rule set"), ("fr", "règles inconnues")):
+        response = client.get("/api/advise", params={"rules": "y" * 64, "hand": "5h", "lang": lang})
+        detail = response.json()["detail"]
+        assert response.status_code == 400 and said in detail and "cribbage" in detail
+        assert "y" * 41 not in detail and "(64 characters)" in detail
+    response = client.get("/api/advise", params={"rules": "cribbage", "hand": "z" * 120})
+    assert response.status_code == 400 and "z" * 41 not in response.json()["detail"]
+
+
+def test_the_french_ace_alone_in_the_advise_box_asks_for_its_suit(client: TestClient) -> None:
+    params = {"rules": "cribbage", "hand": "As 5h 5d 5c Js Qh", "lang": "fr"}
+    response = client.get("/api/advise", params=params)
+    assert response.status_code == 400 and "il manque la couleur" in response.json()["detail"]
+    english = client.get("/api/advise", params={**params, "lang": "en"})
+    assert english.status_code == 200

@@ -19,7 +19,7 @@ from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, ConfigDict, Field
 
-from noddy.errors import NoddyError
+from noddy.errors import NoddyError, quoted
 from noddy.learn import MODELS, advise, advise_view, lay_away_presets, review_record
 from noddy.rules import load_rules, preset_names
 from noddy.web.live import LiveTable
@@ -109,7 +109,8 @@ async def api_advise(
     best first (`noddy.learn.advise`); a request that cannot be advised is refused in ``lang``."""
     lang = _lang(lang)
     if rules not in preset_names():
-        raise HTTPException(400, f"unknown rule set {rules!r}; choose one of: {', '.join(preset_names())}")
+        names = ", ".join(preset_names())
+        raise HTTPException(400, learn_phrase("advise.error.rules", lang, rules=quoted(rules), names=names))
     try:
         cards = read_cards(hand, lang)
         advice = await _compute(

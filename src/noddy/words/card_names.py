@@ -10,6 +10,8 @@ the reader's language.
 ('V♥', 'As♣', 'K♠')
 >>> [str(c) for c in read_cards("Vh ash 10d Qs", "fr")]
 ['Jh', 'Ah', '10d', 'Qs']
+>>> str(read_card("As", "en"))
+'As'
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from noddy.cards import Card, Rank, Suit, parse_card
-from noddy.errors import CardError
+from noddy.errors import CardError, quoted
 from noddy.rules import Rules
 
 __all__ = [
@@ -64,6 +66,7 @@ CARD_ERRORS = {
         "crib_size": "{rules} cribs have {allowed} cards; {n} card{s} given ({cards})",
         "or": " or ",
         "no_crib": "{rules} has no crib; leave out --crib",
+        "no_suit": "{text}: the suit is missing; write {forms}",
     },
     "fr": {
         "accepted": (
@@ -80,6 +83,7 @@ CARD_ERRORS = {
         "crib_size": "les cribs de {rules} ont {allowed} cartes ; {n} donnée{s} ({cards})",
         "or": " ou ",
         "no_crib": "{rules} n’a pas de crib ; retirez --crib",
+        "no_suit": "{text} : il manque la couleur ; écrivez {forms}",
     },
 }
 """What is said of a card that does not read, per language (``{s}`` is a French plural's "s",
@@ -157,22 +161,38 @@ def knave_name(rules: Rules | None, lang: str = "en", *, turned: bool = False) -
 
 def read_card(text: str, lang: str = "en") -> Card:
     """One card as a player types it, in the letters of any language ("Vh", "Jh", "Ash", "10♦");
-    a token that does not read is refused in ``lang``, quoted, with the forms that would read."""
+    a token that does not read is refused in ``lang``, quoted short (`noddy.errors.quoted`), with the
+    forms that would read. A rank written alone in ``lang``'s letters is refused for want of its suit:
+    in French "As" is the Ace (not the English A of spades), so "As" alone says no suit."""
     _check(lang)
     said = CARD_ERRORS[lang]
     token = text.strip() if isinstance(text, str) else ""
     if len(token) < 2:
-        raise CardError(said["unreadable"].format(text=repr(text), accepted=said["accepted"]))
+        raise CardError(said["unreadable"].format(text=quoted(text), accepted=said["accepted"]))
+    rank = _rank_alone(token, lang)
+    if rank:
+        typed = [rank + letter for letter in SUITS[lang]]
+        signs = [rank + suit.symbol for suit in Suit]
+        forms = ", ".join(typed + signs[:-1]) + said["or"] + signs[-1]
+        raise CardError(said["no_suit"].format(text=token, forms=forms))
     rank, suit = _rank(token[:-1]), _suit(token[-1])
     if rank is not None and suit is not None:
         return Card(rank, suit)
     problems = []
     if rank is None:
-        problems.append(said["not_rank"].format(rank=repr(token[:-1])))
+        problems.append(said["not_rank"].format(rank=quoted(token[:-1])))
     if suit is None:
-        problems.append(said["not_suit"].format(suit=repr(token[-1])))
+        problems.append(said["not_suit"].format(suit=quoted(token[-1])))
     joined = said["and"].join(problems)
-    raise CardError(said["bad"].format(text=repr(text), problems=joined, accepted=said["accepted"]))
+    raise CardError(said["bad"].format(text=quoted(text), problems=joined, accepted=said["accepted"]))
+
+
+def _rank_alone(token: str, lang: str) -> str:
+    """The rank of more than one letter ``token`` writes alone in ``lang`` (French "As"), which would
+    otherwise read as a shorter rank and a suit; ``""`` if it is none."""
+    letters = (letter for letter, _ in RANKS[lang].values() if len(letter) > 1)
+    alone = (letter for letter in letters if token.lower() == letter.lower())
+    return next(alone, "")
 
 
 def _rank(text: str) -> Rank | None:

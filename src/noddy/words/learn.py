@@ -30,6 +30,7 @@ LEARN_PAGE: dict[str, dict[str, str]] = {
         "advise.submit": "Advise me",
         "advise.model_page": "The others' cards: {words}.",
         "advise.error.model": "unknown model {model}: use one of {models}",
+        "advise.error.rules": "unknown rule set {rules}: choose one of {names}",
         "advise.error.no_lay_away": (
             "{rules} has no laying away with {players} players, so there is nothing to advise; rule sets"
             " that lay away: {presets}"
@@ -127,6 +128,7 @@ LEARN_PAGE: dict[str, dict[str, str]] = {
         "advise.submit": "Conseillez-moi",
         "advise.model_page": "Les cartes des autres : {words}.",
         "advise.error.model": "modèle inconnu {model} : choisissez parmi {models}",
+        "advise.error.rules": "règles inconnues {rules} : choisissez parmi {names}",
         "advise.error.no_lay_away": (
             "{rules} ne fait rien écarter à {players} joueurs : il n’y a rien à conseiller ; les jeux où"
             " l’on écarte : {presets}"
