@@ -169,10 +169,10 @@ def read_card(text: str, lang: str = "en") -> Card:
     token = text.strip() if isinstance(text, str) else ""
     if len(token) < 2:
         raise CardError(said["unreadable"].format(text=quoted(text), accepted=said["accepted"]))
-    rank = _rank_alone(token, lang)
-    if rank:
-        typed = [rank + letter for letter in SUITS[lang]]
-        signs = [rank + suit.symbol for suit in Suit]
+    alone = _rank_alone(token, lang)
+    if alone:
+        typed = [alone + letter for letter in SUITS[lang]]
+        signs = [alone + suit.symbol for suit in Suit]
         forms = ", ".join(typed + signs[:-1]) + said["or"] + signs[-1]
         raise CardError(said["no_suit"].format(text=token, forms=forms))
     rank, suit = _rank(token[:-1]), _suit(token[-1])
