@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -75,3 +76,19 @@ def test_the_losses_are_summed_by_measure_never_together(tmp_path: Path) -> None
     ):
         if measure in by_measure:
             assert f"{by_measure[measure]:.1f} {words}" in out
+
+
+def test_review_in_french_writes_decimal_commas_and_names_the_computer_in_french(tmp_path: Path) -> None:
+    """French writes "169,2", not "169.2"; a computer seat the web's lobby named in English
+    ("Computer (medium)") is said "Ordinateur (moyen)" to a French reader, and the other way round."""
+    seats = [{"name": "You", "kind": "human"}, {"name": "Computer (medium)", "kind": "medium"}]
+    path = short_record(tmp_path, 40, seats=seats)
+    code, out = review(str(path), "--seat", "0", "--lang", "fr", "--top", "50")
+    assert code == 0, out
+    assert re.search(r"\d,\d", out) and not re.search(r"\d\.\d", out), out
+    assert "Ordinateur (moyen)" in out and "Computer" not in out
+    french = [{"name": "Vous", "kind": "human"}, {"name": "Ordinateur (moyen)", "kind": "medium"}]
+    code, out = review(str(short_record(tmp_path, 40, seats=french)), "--seat", "0", "--top", "50")
+    assert code == 0, out
+    assert "Computer (medium)" in out and "Ordinateur" not in out
+    assert re.search(r"\d\.\d", out) and not re.search(r"\d,\d", out)

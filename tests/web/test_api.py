@@ -20,17 +20,22 @@ from noddy.web import Limits, create_app, server_options
 
 
 def test_pages_are_served(client: TestClient) -> None:
-    for path in ("/", "/t/abc", "/replay/abc", "/static/style.css", "/static/table.js", "/static/cards.js"):
+    table = new_table(client)["id"]
+    pages = ("/", f"/t/{table}", "/replay/abc", "/static/style.css", "/static/table.js", "/static/cards.js")
+    for path in pages:
         assert client.get(path).status_code == 200, path
     assert client.get("/static/nothing.js").status_code == 404
 
 
 def test_every_page_names_its_icon_and_the_icon_is_served(client: TestClient) -> None:
-    pages = ["/", "/t/abc", "/replay/abc", "/advise", "/train", *(f"/rules/{n}" for n in preset_names())]
+    table = new_table(client)["id"]
+    pages = ["/", f"/t/{table}", "/replay/abc", "/advise", "/train", *(f"/rules/{n}" for n in preset_names())]
     for path in pages:
         page = client.get(path)
         assert page.status_code == 200, path
         assert '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">' in page.text, path
+    missing = client.get("/t/abc")  # a link to no table: its own page, as a 404
+    assert missing.status_code == 404 and '<link rel="icon" href="/static/favicon.svg"' in missing.text
     for path in ("/static/favicon.svg", "/favicon.ico"):
         icon = client.get(path)
         assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg+xml")

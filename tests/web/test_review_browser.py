@@ -79,6 +79,9 @@ def test_the_review_names_each_score_and_shows_the_move_chosen(browser: Browser,
         declare = "declare" if lang == "en" else "annoncer"  # the actions in the page's language
         expect(rows.nth(7)).to_contain_text(f"{declare} 1")
         expect(rows.first).to_contain_text(f"{declare} 9")
+        point = "." if lang == "en" else ","  # numbers as the page's language writes them
+        expect(rows.nth(7).locator("td").last).to_have_text(f"-8{point}00")
+        expect(item.locator("h3")).to_contain_text(f"8{point}00")
         if lang == "fr":
             expect(item).not_to_contain_text("declare")
         page.screenshot(path=ARTIFACTS / f"review-scores-{lang}.png", full_page=True)

@@ -30,6 +30,7 @@ from noddy.words import (
     cards_text,
     command_phrase,
     learn_phrase,
+    number_text,
     record_name,
     review_scores,
     terminal_phrase,
@@ -80,14 +81,14 @@ def _print(found: Review, top: int, lang: str) -> None:
     counts = {"decisions": len(found.decisions), "mistakes": len(found.mistakes)}
     console.print(learn_phrase("learn.review_counted", lang, name=name, **counts))
     lost = [
-        learn_phrase(f"learn.lost.{measure}", lang, lost=f"{value:.1f}")
+        learn_phrase(f"learn.lost.{measure}", lang, lost=number_text(value, lang, 1))
         for measure, value in found.lost_by_measure.items()
     ]
     if lost:
         console.print(
             learn_phrase("learn.review_lost", lang, parts=learn_phrase("learn.lost_join", lang).join(lost))
         )
-    console.print(learn_phrase("learn.review_how", lang, worlds=REVIEW_WORLDS, win=f"{WIN:g}"))
+    console.print(learn_phrase("learn.review_how", lang, worlds=REVIEW_WORLDS, win=number_text(WIN, lang, 0)))
     for number, decision in enumerate(found.mistakes[:top], start=1):
         _print_decision(number, decision, found, lang)
     if not found.mistakes:
@@ -96,7 +97,7 @@ def _print(found: Review, top: int, lang: str) -> None:
 
 def _print_decision(number: int, d: Decision, found: Review, lang: str) -> None:
     console.print()
-    where = learn_phrase("learn.mistake", lang, deal=d.deal, move=d.move, loss=f"{d.loss:.2f}")
+    where = learn_phrase("learn.mistake", lang, deal=d.deal, move=d.move, loss=number_text(d.loss, lang))
     percent = round(100 * d.loss / (2 * WIN))
     game = learn_phrase("learn.of_game", lang, percent=percent) if d.loss >= WIN / 10 else ""
     console.print(f"[bold]{number}. {where}[/]{game}")
@@ -125,7 +126,7 @@ def _print_decision(number: int, d: Decision, found: Review, lang: str) -> None:
         if place > previous + 1:
             table.add_row("…", "", "")
         mark = " " + learn_phrase("learn.chosen_mark", lang) if action == d.chosen else ""
-        table.add_row(f"{place}.", escape(_said(action, lang)) + mark, f"{value:.2f}")
+        table.add_row(f"{place}.", escape(_said(action, lang)) + mark, number_text(value, lang))
         previous = place
     print_table(table)
 

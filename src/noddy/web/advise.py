@@ -25,7 +25,7 @@ from noddy.rules import load_rules, preset_names
 from noddy.web.live import LiveTable
 from noddy.web.lookup import seat_or_403, table_or_404
 from noddy.web.tables import TableManager
-from noddy.words import LANGUAGES, learn_phrase, read_cards, rule_set_words
+from noddy.words import LANGUAGES, learn_phrase, read_cards, record_name, rule_set_words
 
 __all__ = ["router"]
 
@@ -39,7 +39,7 @@ WORKERS = 2
 every core from the tables."""
 
 router = APIRouter()
-_reviews: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
+_reviews: OrderedDict[tuple[str, int, str], dict[str, Any]] = OrderedDict()
 
 
 async def _compute(request: Request, work: Callable[..., T], *args: Any, **kwargs: Any) -> T:
@@ -142,9 +142,11 @@ async def api_hint(table_id: str, body: HintIn, request: Request) -> dict[str, A
 
 @router.get("/api/tables/{table_id}/review")
 async def api_review(
-    table_id: str, seat: Annotated[int, Query(ge=0, le=3)], request: Request
+    table_id: str, seat: Annotated[int, Query(ge=0, le=3)], request: Request, lang: Lang = "en"
 ) -> dict[str, Any]:
-    """Seat ``seat``'s decisions in a finished game against the strong player's (`noddy.learn.review`)."""
+    """Seat ``seat``'s decisions in a finished game against the strong player's (`noddy.learn.review`),
+    the seats named as a reader of ``lang`` says them (`noddy.words.record_name`)."""
+    lang = _lang(lang)
     table = _table(request, table_id)
     if not table.state.is_over:
         raise HTTPException(403, "a game can be reviewed only when it is over")
@@ -152,10 +154,11 @@ async def api_review(
         raise HTTPException(
             400, f"seat {seat} is not at this table: choose from 0 to {table.state.players - 1}"
         )
-    key = (table.id, seat)
+    key = (table.id, seat, lang)
     found = _reviews.get(key)
     if found is None:
-        found = (await _compute(request, review_record, table.record(), seat)).to_json()
+        names = [record_name(s.name, s.kind, lang) for s in table.seats]
+        found = (await _compute(request, review_record, table.record(), seat, names)).to_json()
         _reviews[key] = found
         while len(_reviews) > MAX_REVIEWS:
             _reviews.popitem(last=False)

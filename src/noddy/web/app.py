@@ -44,7 +44,7 @@ from noddy.web.seats import HUMAN, SeatSpec, name_refusal
 from noddy.web.store import Store, default_url
 from noddy.web.tables import TableManager
 from noddy.web.train import train_router
-from noddy.words import Reason, say_reason
+from noddy.words import Reason, record_name, say_reason
 
 __all__ = ["MAX_BODY", "create_app"]
 
@@ -280,9 +280,15 @@ def create_app(
         return {"seat": body.seat, "name": table.seats[body.seat].name, "link": f"/t/{table.id}#{token}"}
 
     @app.get("/api/tables/{table_id}")
-    async def api_table(table_id: str) -> dict[str, Any]:
+    async def api_table(table_id: str, lang: str | None = None) -> dict[str, Any]:
+        """The table's summary; with ``lang``, its seats named as a reader of it says them."""
         table = table_or_404(manager, table_id)
-        return table.summary()
+        summary = table.summary()
+        if lang is not None:
+            said = known_language(lang)
+            for seat in summary["seats"]:
+                seat["name"] = record_name(seat["name"], seat["kind"], said)
+        return summary
 
     def _finished(table_id: str) -> LiveTable:
         table = table_or_404(manager, table_id)

@@ -23,6 +23,7 @@ from noddy.words import (
     of_name,
     phrase,
     reason_name,
+    record_name,
     rule_set_words,
     say_reason,
     side_name,
@@ -32,8 +33,11 @@ from noddy.words import (
 __all__ = ["display_names", "event_json", "pegs", "showing", "state_message", "table_message", "table_title"]
 
 def display_names(table: LiveTable, seat: int | None, lang: str = "en") -> list[str]:
-    """Seat names as ``seat`` reads them: its own seat is "You" ("Vous")."""
-    return [phrase("you", lang) if i == seat else name for i, name in enumerate(table.names)]
+    """Seat names as ``seat`` reads them: its own seat is "You" ("Vous"), and the names the lobby
+    gives unnamed seats are said in ``lang`` ("Computer (medium)" is "Ordinateur (moyen)" to a French
+    reader, whatever language the table was made in: `noddy.words.record_name`)."""
+    said = [record_name(s.name, s.kind, lang) for s in table.seats]
+    return [phrase("you", lang) if i == seat else name for i, name in enumerate(said)]
 
 
 def table_title(table: LiveTable, lang: str = "en") -> str:

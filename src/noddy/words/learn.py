@@ -9,7 +9,7 @@ from noddy.cards import Card
 from noddy.words.calls import fill_phrase
 from noddy.words.card_names import cards_text
 
-__all__ = ["LEARN_PAGE", "action_words", "learn_phrase", "review_scores"]
+__all__ = ["LEARN_PAGE", "action_words", "learn_phrase", "number_text", "review_scores"]
 
 LEARN_PAGE: dict[str, dict[str, str]] = {
     "en": {
@@ -92,6 +92,7 @@ LEARN_PAGE: dict[str, dict[str, str]] = {
         "learn.score.you": "you {points}",
         "learn.score.you_with": "you and {names} {points}",
         "learn.score.side": "{names} {points}",
+        "learn.decimal": ".",
         "learn.and": " and ",
         "learn.chosen": "Chosen: {chosen}; better: {best}.",
         "learn.chosen_mark": "← chosen",
@@ -195,6 +196,7 @@ LEARN_PAGE: dict[str, dict[str, str]] = {
         "learn.score.you_with": "vous et {names} {points}",
         "learn.score.side": "{names} {points}",
         "learn.and": " et ",
+        "learn.decimal": ",",
         "learn.chosen": "Choisi : {chosen} ; mieux : {best}.",
         "learn.chosen_mark": "← choisi",
         "learn.choice": "choix",
@@ -216,6 +218,16 @@ LEARN_PAGE: dict[str, dict[str, str]] = {
 def learn_phrase(key: str, lang: str = "en", **values: object) -> str:
     """A learners' phrase in ``lang`` with its values filled in."""
     return fill_phrase(LEARN_PAGE, key, lang, values)
+
+
+def number_text(value: float, lang: str = "en", digits: int = 2) -> str:
+    """A number with ``digits`` decimals as ``lang`` writes it: "169.2" in English, "169,2" in French
+    (the decimal mark is ``learn.decimal``, which the pages have too).
+
+    >>> number_text(-408.974, "fr"), number_text(169.25, "en", 1), number_text(100.0, "fr", 0)
+    ('-408,97', '169.2', '100')
+    """
+    return f"{value:.{digits}f}".replace(".", learn_phrase("learn.decimal", lang))
 
 
 def action_words(kind: str, cards: Sequence[Card] = (), number: int | None = None, lang: str = "en") -> str:

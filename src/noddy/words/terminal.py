@@ -213,16 +213,36 @@ def terminal_phrase(key: str, lang: str = "en", **values: object) -> str:
 
 def record_name(name: str, kind: str, lang: str = "en") -> str:
     """A seat's name as a record stores it (`Seat.name`) said in ``lang``: the terminal's person
-    ("You", "Vous") and its numbered players ("Player 2", "Joueur 2"), written in any language, are
-    said in ``lang``; any other name (a computer's, a name a player chose) as it is written."""
-    if kind != "human":
-        return name
-    if name in {PHRASES[other]["you"] for other in LANGUAGES}:
-        return PHRASES[lang]["you"]
+    ("You", "Vous") and its numbered players ("Player 2", "Joueur 2"), and the names the web's lobby
+    gives unnamed seats ("Computer (medium)", "Ordinateur 2 (moyen)", "Friend", "Ami 2"), written in
+    any language, are said in ``lang``; any other name (a computer's own, a name a player chose) as
+    it is written."""
+    if kind == "human":
+        if name in {PHRASES[other]["you"] for other in LANGUAGES}:
+            return PHRASES[lang]["you"]
+        for other in LANGUAGES:
+            numbered = re.fullmatch(re.escape(TERMINAL[other]["player"]).replace(r"\{n\}", r"(\d+)"), name)
+            if numbered:
+                return terminal_phrase("player", lang, n=int(numbered.group(1)))
+    return _lobby_name(name, kind, lang)
+
+
+def _lobby_name(name: str, kind: str, lang: str) -> str:
+    """A name the lobby gives an unnamed seat of ``kind`` (`lobby.computer_name` with its level's
+    word, `lobby.friend_name`), in any language, said in ``lang``; any other name as it is written."""
+    from noddy.words.page import PAGE  # the lobby's words; loaded only when a seat is named
+
+    keys = ("friend_name", "friend_name_n") if kind == "human" else ("computer_name", "computer_name_n")
     for other in LANGUAGES:
-        numbered = re.fullmatch(re.escape(TERMINAL[other]["player"]).replace(r"\{n\}", r"(\d+)"), name)
-        if numbered:
-            return terminal_phrase("player", lang, n=int(numbered.group(1)))
+        said_levels = ((key, words) for key, words in PAGE[other].items() if key.startswith("level."))
+        levels = {words: key[len("level.") :] for key, words in said_levels}
+        for key in keys:
+            pattern = re.escape(PAGE[other][f"lobby.{key}"]).replace(r"\{level\}", "(?P<level>.+)")
+            found = re.fullmatch(pattern.replace(r"\{n\}", r"(?P<n>\d+)"), name)
+            level = found.groupdict().get("level") if found else None
+            if found and (level is None or level in levels):
+                said = PAGE[lang][f"level.{levels[level]}"] if level is not None else ""
+                return PAGE[lang][f"lobby.{key}"].format(level=said, n=found.groupdict().get("n"))
     return name
 
 

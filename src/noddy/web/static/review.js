@@ -4,10 +4,14 @@
 
 import { prettyCard } from "/static/cards.js";
 import { api, el } from "/static/common.js";
-import { fillPage, has, t } from "/static/words.js";
+import { fillPage, has, lang, t } from "/static/words.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
 const cards = (list) => list.map(prettyCard).join(" ") || "—";
+
+// A number with ``digits`` decimals as the page's language writes it ("169,2" in French), the
+// decimal mark the server's words give (learn.decimal, as noddy.words.number_text writes it).
+const num = (value, digits) => value.toFixed(digits).replace(".", t("learn.decimal") || ".");
 
 // An action as the record writes it ("declare 1", "play Jh") said in the page's language, its cards
 // as the reader sees them: "annoncer 1", "jouer V♥" (the server's learn.action.* words, as
@@ -61,7 +65,7 @@ function choiceRows(d) {
       el("tr", { class: v.action === d.chosen ? "chosen" : v.action === d.best ? "best" : null },
         el("td", { class: "num" }, `${place}.`),
         el("td", {}, pretty(v.action) + (v.action === d.chosen ? ` ${t("learn.chosen_mark")}` : "")),
-        el("td", { class: "num" }, v.value.toFixed(2)))];
+        el("td", { class: "num" }, num(v.value, 2)))];
   });
 }
 
@@ -70,7 +74,7 @@ function decision(d, win, side, sides) {
   const game = d.loss >= win / 10 ? t("learn.of_game", { percent: Math.round((100 * d.loss) / (2 * win)) }) : "";
   const rows = choiceRows(d);
   return el("li", { class: "review-item" },
-    el("h3", {}, t("learn.mistake", { deal: d.deal, move: d.move, loss: d.loss.toFixed(2) }) + game, " ",
+    el("h3", {}, t("learn.mistake", { deal: d.deal, move: d.move, loss: num(d.loss, 2) }) + game, " ",
       el("button", { class: "quiet small", onclick: () => showOnBoard(d.move) }, t("learn.show"))),
     el("p", {}, position(d, side, sides)),
     el("p", {}, t("learn.chosen", { chosen: pretty(d.chosen), best: pretty(d.best) })),
@@ -83,9 +87,9 @@ async function review(seat, out, button) {
   button.disabled = true;
   out.replaceChildren(el("p", {}, t("learn.reviewing")));
   try {
-    const data = await api(`/api/tables/${encodeURIComponent(tableId)}/review?seat=${seat}`);
+    const data = await api(`/api/tables/${encodeURIComponent(tableId)}/review?seat=${seat}&lang=${encodeURIComponent(lang() || "en")}`);
     const mistakes = data.reviewed.filter((d) => d.loss > 0).slice(0, 8);
-    const summary = { name: data.name, decisions: data.decisions, mistakes: data.mistakes, lost: data.lost.toFixed(1) };
+    const summary = { name: data.name, decisions: data.decisions, mistakes: data.mistakes, lost: num(data.lost, 1) };
     out.replaceChildren(
       el("p", {}, t("learn.review_summary", summary)),
       el("p", { class: "note" }, t("learn.review_how", { worlds: data.worlds, win: data.win })),
@@ -98,7 +102,7 @@ async function review(seat, out, button) {
 }
 
 async function start() {
-  const summary = await api(`/api/tables/${encodeURIComponent(tableId)}`).catch(() => null);
+  const summary = await api(`/api/tables/${encodeURIComponent(tableId)}?lang=${encodeURIComponent(lang() || "en")}`).catch(() => null);
   const panel = document.getElementById("review-panel");
   if (!summary || !panel || summary.status !== "over") return;
   const select = el("select", { id: "review-seat", "data-w-label": "learn.review_seat" },
