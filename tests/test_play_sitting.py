@@ -224,5 +224,5 @@ def test_the_end_of_a_game_sums_up_the_points_of_each_deal_by_source(
     target = final.rules.game.target
     assert totals == [min(s, target) if side == final.winner else s for side, s in enumerate(final.scores)]
     assert json.loads(path.read_text())["result"]["scores"] == list(final.scores)
-    past = re.findall(r"^    (\w+) (?:pegged|:) (\d+) ", summary, re.M)
+    past = re.findall(r"^    (\w+) ?: \+(\d+) ", summary, re.M)
     assert sum(int(n) for _, n in past) == sum(final.scores) - sum(totals)

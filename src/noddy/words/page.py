@@ -386,7 +386,7 @@ PAGE: dict[str, dict[str, str]] = {
         "deal.deal": "Donne",
         "deal.start": "début",
         "deal.total": "Total",
-        "deal.uncounted": "+{points} au-delà du dernier trou, non comptés",
+        "deal.uncounted": "+{points} au-delà du dernier trou, hors compte",
         "log.pegged_by": "marqué par {who}",
         "card.back": "une carte",
         "card.name": "{rank} de {suit}",
