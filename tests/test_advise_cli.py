@@ -88,7 +88,8 @@ def test_advise_and_review_speak_french_when_asked() -> None:
     assert "selon Cribbage (le jeu moderne à six cartes) ; le crib est à vous." in out
     assert "Les cartes des autres : la retournée" in out and "garder" in out and "écart" in out
     rows = [line for line in out.splitlines() if line.strip()[:2].strip().isdigit()]
-    assert len(rows) == 15 and "V♠ 2♣" in rows[0] and "20.25" in rows[0]  # the same advice, French letters
+    assert len(rows) == 15 and "V♠ 2♣" in rows[0] and "20,25" in rows[0]  # the same advice, French letters
+    assert not any(re.search(r"\d\.\d", row) for row in rows)  # and French numbers
     assert out.startswith("5♥ 5♦ 5♣ V♠ D♥ 2♣ selon")
     code, out, _ = run("review", record, "--seat", "1", "--top", "1", "--lang", "fr")
     assert code == 0 and "(place 1) :" in out and "décisions" in out and "Choisi : " in out

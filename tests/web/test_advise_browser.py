@@ -71,6 +71,7 @@ def test_the_advise_page_speaks_french_all_the_way(browser: Browser, server: Liv
         expect(first).to_contain_text("V♠")
         text = page.locator("main").inner_text()
         assert "uniform" not in text and not english_card.search(text), text
+        assert re.search(r"\d,\d\d", text) and not re.search(r"\d\.\d", text), text  # French numbers
         page.fill("#advise-hand", "5h 5d 5c Vs Dh")
         page.click("#advise-form button[type=submit]")
         expect(page.locator("#advise-error")).to_contain_text("donne 6 cartes, dont on écarte 2")

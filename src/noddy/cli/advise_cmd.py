@@ -23,7 +23,7 @@ from noddy.cli.common import (
     usage_error,
 )
 from noddy.learn import MODELS, Advice, advise
-from noddy.words import cards_text, command_phrase, learn_phrase, read_cards, terminal_phrase
+from noddy.words import cards_text, command_phrase, learn_phrase, number_text, read_cards, terminal_phrase
 
 __all__ = ["advice_table", "advise_command"]
 
@@ -122,9 +122,9 @@ def advice_table(advice: Advice, lang: str, best: int | None = None) -> Table:
             str(number),
             cards_text(option.keep, lang),
             cards_text(option.discard, lang),
-            f"{float(option.hand):.2f}",
-            f"{sign}{float(option.crib):.2f}" if advice.crib_sign else "",
-            f"{float(option.total):.2f}",
+            number_text(float(option.hand), lang),
+            sign + number_text(float(option.crib), lang) if advice.crib_sign else "",
+            number_text(float(option.total), lang),
             style=style,
         )
     return table
@@ -142,7 +142,8 @@ def _plot(advice: Advice, path: Path, lang: str) -> None:
         ys = [float(p) for _, p in option.spread]
         ax.bar(xs, ys, color="#3b6ea5")
         keep, lay = cards_text(option.keep, lang), cards_text(option.discard, lang)
-        label = terminal_phrase("advise.plot", lang, keep=keep, lay=lay, total=f"{float(option.total):.2f}")
+        total = number_text(float(option.total), lang)
+        label = terminal_phrase("advise.plot", lang, keep=keep, lay=lay, total=total)
         ax.set_title(label, fontsize=9, loc="left")
         ax.axvline(float(option.total), color="#c44e52", linestyle="--", linewidth=1)
         ax.set_ylabel(terminal_phrase("advise.plot_chance", lang), fontsize=8)

@@ -6,7 +6,9 @@ import { api, el, savedSecret } from "/static/common.js";
 import { chosenLang, fillPage, langSwitch, loadWords, t } from "/static/words.js";
 
 const $ = (id) => document.getElementById(id);
-const points = (x) => x.toFixed(2);
+// Points with two decimals as the page's language writes them ("7,83" in French: learn.decimal, as
+// noddy.words.number_text writes them).
+const points = (x) => x.toFixed(2).replace(".", t("learn.decimal") || ".");
 const cards = (list) => list.map(prettyCard).join(" ");
 const HEADINGS = ["keep", "lay", "hand", "crib", "total"];
 
