@@ -21,15 +21,16 @@ from noddy.web import Limits, create_app, server_options
 
 def test_pages_are_served(client: TestClient) -> None:
     table = new_table(client)["id"]
-    pages = ("/", f"/t/{table}", "/replay/abc", "/static/style.css", "/static/table.js", "/static/cards.js")
-    for path in pages:
+    static = ("/static/style.css", "/static/table.js", "/static/cards.js")
+    for path in ("/", f"/t/{table}", f"/replay/{table}", *static):
         assert client.get(path).status_code == 200, path
     assert client.get("/static/nothing.js").status_code == 404
 
 
 def test_every_page_names_its_icon_and_the_icon_is_served(client: TestClient) -> None:
     table = new_table(client)["id"]
-    pages = ["/", f"/t/{table}", "/replay/abc", "/advise", "/train", *(f"/rules/{n}" for n in preset_names())]
+    rules = [f"/rules/{n}" for n in preset_names()]
+    pages = ["/", f"/t/{table}", f"/replay/{table}", "/advise", "/train", *rules]
     for path in pages:
         page = client.get(path)
         assert page.status_code == 200, path

@@ -25,6 +25,8 @@ def test_a_link_to_no_table_is_a_404_page_with_the_way_back(client: TestClient) 
     french = client.get("/t/nosuchtable", headers={"Accept-Language": "fr-FR,fr;q=0.9"})
     assert french.status_code == 404 and "Cette table n’existe pas" in french.text
     assert "Cette table" in client.get("/t/nosuchtable?lang=fr").text
+    replay = client.get("/replay/nosuchtable")  # a replay's link to no table alike
+    assert replay.status_code == 404 and "There is no such table" in replay.text
 
 
 def test_a_very_long_id_is_quoted_short(client: TestClient) -> None:

@@ -196,8 +196,12 @@ def create_app(
             return HTMLResponse(missing_table_page(table_id, said), status_code=404)
         return FileResponse(STATIC / "table.html")
 
-    @app.get("/replay/{table_id}", include_in_schema=False)
-    async def replay_page(table_id: str) -> FileResponse:
+    @app.get("/replay/{table_id}", include_in_schema=False, response_model=None)
+    async def replay_page(table_id: str, request: Request, lang: str | None = None) -> Response:
+        """A finished game's replay; a link to no table gets the page that says so (404)."""
+        if manager.get(table_id) is None:
+            said = page_language(lang, request.headers.get("accept-language"))
+            return HTMLResponse(missing_table_page(table_id, said), status_code=404)
         return FileResponse(STATIC / "replay.html")
 
     @app.get("/rules/{name}", include_in_schema=False)
