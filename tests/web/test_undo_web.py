@@ -91,10 +91,12 @@ def test_undo_is_refused_with_a_reason_and_changes_nothing(client: TestClient) -
     wait_for(lambda: table.state.to_act == 0)
     before = table.state
     me.send(type="undo")
-    assert "there is nothing of yours to take back in this deal" in me.error()
+    why = me.error()
+    assert "there is nothing of yours to take back in this deal" in why
     assert me.state_at(len(before.history))["undo"] == {
         "offered": True,
         "ready": False,
+        "why": why,
         "undone": None,
         "undos": 0,
     }

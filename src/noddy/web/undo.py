@@ -16,8 +16,10 @@ __all__ = ["undo_fields"]
 
 def undo_fields(table: LiveTable, seat: int | None, names: Sequence[str], lang: str) -> dict[str, Any]:
     """``offered``: the table offers ``seat`` undo (one person, the rest computers, the game on);
-    ``ready``: there is a move of its own to take back in this deal; ``undone``: the last undo in
-    words, while the game stands where it left it; ``undos``: how many there were."""
+    ``ready``: there is a move of its own to take back in this deal; ``why``: if not, why not in
+    ``lang`` (nothing since the shuffle or the turn-up...), which the page says when Undo is pressed;
+    ``undone``: the last undo in words, while the game stands where it left it; ``undos``: how many
+    there were."""
     why = undo_refusal(table.state, seat, table.people)
     done = table.undone
     line = None
@@ -27,6 +29,7 @@ def undo_fields(table: LiveTable, seat: int | None, names: Sequence[str], lang: 
     return {
         "offered": undo_offered(table.state, seat, table.people),
         "ready": why is None,
+        "why": None if why is None else why.say(lang),
         "undone": line,
         "undos": table.undos,
     }

@@ -92,9 +92,16 @@ PAGE: dict[str, dict[str, str]] = {
         "table.save": "Save",
         "table.your_cards": "your cards",
         "table.showing": "Counting {whose}",
-        "table.keys": (
-            "Keys: 1–6 choose a card · Enter lay away or count · G Go · D declare · M muggins · P pass"
-        ),
+        "keys.lead": "Keys: ",
+        "keys.cards": "1–{n} choose a card",
+        "keys.enter_check": "Enter check (empty: skip)",
+        "keys.enter_lay_away": "Enter lay away",
+        "keys.enter_count": "Enter count for me",
+        "keys.enter_go": "Enter Go",
+        "keys.go": "G Go",
+        "keys.declare": "D declare",
+        "keys.muggins": "M muggins",
+        "keys.pass": "P pass",
         "table.invite_title": "Invite your friends",
         "table.invite_text": "Send each friend their own link: it seats one person, the first to open it.",
         "table.deals": "Deal by deal",
@@ -138,6 +145,9 @@ PAGE: dict[str, dict[str, str]] = {
         "status.missed.one": "{who} missed {n} point: call Muggins to take it?",
         "status.missed.many": "{who} missed {n} points: call Muggins to take them?",
         "status.count_yours": "Count {whose}: let the engine count, or declare your points.",
+        "status.count_yourself": (
+            "Count {whose} yourself: type the points and Check, or Skip to see the count."
+        ),
         "status.play": "Your turn: play a card (count {count}).",
         "status.go": "{cannot}: say Go.",
         "status.your_turn": "Your turn.",
@@ -286,10 +296,16 @@ PAGE: dict[str, dict[str, str]] = {
         "table.save": "Enregistrer",
         "table.your_cards": "vos cartes",
         "table.showing": "On compte {whose}",
-        "table.keys": (
-            "Touches : 1–6 choisir une carte · Entrée écarter ou compter · G Go · D annoncer · M muggins ·"
-            " P passer"
-        ),
+        "keys.lead": "Touches : ",
+        "keys.cards": "1–{n} choisir une carte",
+        "keys.enter_check": "Entrée vérifier (vide : passer)",
+        "keys.enter_lay_away": "Entrée écarter",
+        "keys.enter_count": "Entrée comptez pour moi",
+        "keys.enter_go": "Entrée Go",
+        "keys.go": "G Go",
+        "keys.declare": "D annoncer",
+        "keys.muggins": "M muggins",
+        "keys.pass": "P passer",
         "table.invite_title": "Invitez vos amis",
         "table.invite_text": (
             "Envoyez à chaque ami son lien : il donne la place à une seule personne, la première qui"
@@ -336,6 +352,9 @@ PAGE: dict[str, dict[str, str]] = {
         "status.missed.one": "{who} a oublié {n} point : criez muggins pour le prendre ?",
         "status.missed.many": "{who} a oublié {n} points : criez muggins pour les prendre ?",
         "status.count_yours": "Comptez {whose} : laissez compter le moteur, ou annoncez vos points.",
+        "status.count_yourself": (
+            "Comptez {whose} vous-même : tapez les points et Vérifier, ou Passer pour voir le compte."
+        ),
         "status.play": "À vous : jouez une carte (compte {count}).",
         "status.go": "{cannot} : dites Go.",
         "status.your_turn": "À vous.",

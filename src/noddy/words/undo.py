@@ -20,7 +20,7 @@ UNDO: dict[str, dict[str, str]] = {
         "took_back.one": "Took back 1 move, your last:",
         "took_back.many": "Took back {n} moves, from your last on:",
         "page.undo.button": "Undo",
-        "page.undo.keys": " · U undo",
+        "page.undo.keys": "U undo",
         "page.undo.title": (
             "Take back your last move and the computers' replies (U), never past a card turned up; the"
             " cards stay as they fell"
@@ -42,7 +42,7 @@ UNDO: dict[str, dict[str, str]] = {
         "took_back.one": "1 coup repris, le vôtre :",
         "took_back.many": "{n} coups repris, depuis le vôtre :",
         "page.undo.button": "Annuler",
-        "page.undo.keys": " · U annuler",
+        "page.undo.keys": "U annuler",
         "page.undo.title": (
             "Reprendre votre dernier coup et les réponses de l’ordinateur (U), jamais avant une carte"
             " retournée ; les cartes restent telles qu’elles sont tombées"

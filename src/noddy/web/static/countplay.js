@@ -12,14 +12,34 @@ const TOGGLE_KEY = "noddy_count_yourself";
 const tallyKey = `noddy_count_tally_${tableId}`;
 let table = null;
 let redraw = null;
+let seated = false;
 
 async function loadGlossary() {
   const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/glossary?lang=${lang() || "en"}`);
   if (!response.ok) return;
   table = await response.json();
   $("glossary-list").replaceChildren(...table.terms.flatMap((x) => [el("dt", {}, x.term), el("dd", {}, x.text)]));
-  $("count-yourself-wrap").hidden = !table.offered;
+  showToggle();
   showTally();
+  if (redraw) redraw();
+}
+
+// The practice toggle, only where the rules offer the question and to a seat (a watcher counts nothing).
+function showToggle() {
+  $("count-yourself-wrap").hidden = !(table && table.offered && seated);
+}
+
+/** Whether this page plays a seat (``true``) or watches: a watcher is not offered the toggle. */
+export function offerPractice(playing) {
+  seated = playing;
+  showToggle();
+}
+
+/** Whether the count being made now is one this seat is asked to make itself (the toggle on, the
+ * rules offering it, the count its own): the status and the controls then ask the same question. */
+export function asking(view) {
+  const counting = view.counting;
+  return Boolean($("count-yourself").checked && table && table.offered && seated && counting && counting.seat === view.seat);
 }
 
 function tally() {
@@ -48,6 +68,7 @@ export function tallyText() {
 
 function showTally() {
   $("count-tally").textContent = tallyText();
+  $("count-tally").hidden = !tallyText();
 }
 
 function showResult(result) {
@@ -72,7 +93,7 @@ export function askCount(box, ctx) {
   const { view } = ctx;
   redraw = ctx.redraw;
   const counting = view.counting;
-  if (!$("count-yourself").checked || !table || !table.offered || !counting || counting.seat !== view.seat) return false;
+  if (!asking(view)) return false;
   const what = counting.what === "crib" ? "crib" : table.hand;
   const input = el("input", { id: "count-answer", type: "number", min: 0, max: 999, inputmode: "numeric", "aria-describedby": "count-ask" });
   const check = async () => {

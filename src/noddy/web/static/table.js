@@ -9,8 +9,9 @@ import { el, forgetSecret, oldToken, saveHere, saveInvites, saveMaker, saveSecre
 import { hello, hereSecrets, localLinks, nextSeat, openSocket, renderHandOver } from "/static/hotseat.js";
 import { renderInvites } from "/static/invites.js";
 import { renderHand as drawHand } from "/static/hand.js";
-import { renderUndo, undoKeys } from "/static/undo.js";
-import { askCount, tallyText } from "/static/countplay.js";
+import { renderUndo } from "/static/undo.js";
+import { renderKeys } from "/static/keys.js";
+import { askCount, asking, offerPractice, tallyText } from "/static/countplay.js";
 import { pegColour, prettyCard } from "/static/cards.js";
 import { chosenLang, fillPage, lang, langSwitch, loadWords, t, tn } from "/static/words.js";
 
@@ -309,7 +310,10 @@ function statusText() {
     const m = game.view.muggins;
     return tn("status.missed", m.missed, { who: all[m.declarer] });
   }
-  if (kinds.has("count")) return t("status.count_yours", { whose: whoseWhat(info, game.view.counting.what, game.view.counting.seat) });
+  if (kinds.has("count")) {
+    const whose = whoseWhat(info, game.view.counting.what, game.view.counting.seat);
+    return t(asking(game.view) ? "status.count_yourself" : "status.count_yours", { whose });
+  }
   if (kinds.has("play")) return t("status.play", { count: v.count });
   if (kinds.has("go")) return t("status.go", { cannot: game.cannot_play });
   return t("status.your_turn");
@@ -420,8 +424,9 @@ function render() {
   $("status").textContent = statusText();
   renderHand();
   renderActions();
+  offerPractice(info.you !== null);
   renderUndo($("undo-box"), game, socket, showError);
-  $("keys").textContent = t("table.keys") + undoKeys(game);
+  renderKeys($("keys"), info.you !== null);
   if (shown.lastCall && shown.lastCall !== lastCallShown) renderCallout($("callout"), shown.lastCall, v);
   lastCallShown = shown.lastCall;
   $("deals-panel").hidden = game.deals.filter((d) => d.deal).length < 2 && game.status !== "over";
@@ -447,7 +452,7 @@ document.addEventListener("keydown", (e) => {
   } else if (key === "g" && $("go")) $("go").click();
   else if (key === "m" && $("muggins")) $("muggins").click();
   else if (key === "p" && $("pass")) $("pass").click();
-  else if (key === "u" && $("undo") && !$("undo").disabled) $("undo").click();
+  else if (key === "u" && $("undo")) $("undo").click();
   else if (key === "d" && $("declare-input")) { $("declare-input").focus(); e.preventDefault(); }
 });
 
