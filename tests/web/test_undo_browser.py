@@ -47,7 +47,7 @@ def test_undo_on_a_phone_takes_back_the_move_and_the_reply(browser: Browser, ser
     # The lay-away came before the turn-up was seen: it stands, and undo reaches back no further.
     expect(page.locator("#undo")).to_be_disabled()
     expect(page.locator("#undo")).to_have_attribute("title", re.compile("never past a card turned up"))
-    expect(page.locator("#log")).not_to_contain_text("plays")
+    expect(page.locator("#log")).not_to_contain_text("You play")  # the computer may have led
     assert not errors
 
 
@@ -72,7 +72,7 @@ def test_the_undo_button_and_its_key_show_only_where_undo_is_offered(
     here.add_init_script("localStorage.setItem('noddy.lang', 'en')")
     start_hot_seat(here, server, "cribbage", [("me", "Ann"), ("here", "Bob")])
     here.click("#handover-ready")
-    expect(here.locator("#keys")).to_contain_text("G Go")
+    expect(here.locator("#keys")).to_contain_text("Enter lay away")
     expect(here.locator("#keys")).not_to_contain_text("U ")
     expect(here.locator("#undo")).to_have_count(0)
     page.close()
