@@ -53,7 +53,10 @@ class BusyPlayer:
     def choose(self, view: PlayerView, legal: LegalActions, rng: random.Random) -> Action:
         (Path(self.folder) / "started").touch()
         sum(range(self.spin))
-        (Path(self.folder) / "done").write_text(repr(time.time()), encoding="utf-8")
+        # Written whole, then named: a reader waiting for "done" never finds it empty.
+        part = Path(self.folder) / f"done.{os.getpid()}"
+        part.write_text(repr(time.time()), encoding="utf-8")
+        part.replace(Path(self.folder) / "done")
         return rng.choice(legal)
 
 
