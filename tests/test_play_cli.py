@@ -305,6 +305,18 @@ def test_the_board_has_one_hole_a_point_in_rows_of_thirty_and_fits_80_columns() 
     assert you[0].startswith("You    ·") and greedy[0].startswith("Greedy ·")
 
 
+def test_the_board_stops_at_the_game_hole_as_players_say_a_won_game() -> None:
+    """Issue 24 item 7: a side that pegs past the game hole is out at it ("121/121", never "125/121");
+    the gain shown is what took it there."""
+    state = dealt("cribbage", {0: "5h 6d 7c 8s 9h Ks", 1: "Ah 2h 3h 4h 5c 6c"}, "Jd")
+    events = (Event(EventKind.COUNT, 0, 117), Event(EventKind.COUNT, 0, 8), Event(EventKind.COUNT, 1, 47))
+    lines = [
+        Text.from_markup(line).plain for line in board(state.view(0), ["You", "Greedy"], events).splitlines()
+    ]
+    assert lines[0].endswith(" 121/121 (+4)") and lines[3].endswith(" ●")
+    assert lines[5].endswith(" 47/121 (+47)")
+
+
 def test_the_board_is_printed_once_between_deals(tmp_path: Path) -> None:
     record = tmp_path / "g.json"
     result = runner.invoke(app, ["play", "--seats", "greedy,random", "--seed", "3", "--record", str(record)])

@@ -88,14 +88,17 @@ def board(view: PlayerView, names: Sequence[str], events: Sequence[Event] | None
         if lines and holes > ROW + 1:
             lines.append("")
         front_hole = min(front, holes)
-        goal = f"/{holes}" if view.rules.game.end == "target" else ""
-        gained = f" (+{front - back})" if front else ""
+        target = view.rules.game.end == "target"
+        # A side is out at the game hole: points pegged past it are not said as its score.
+        score = front_hole if target else front
+        goal = f"/{holes}" if target else ""
+        gained = f" (+{score - back})" if front else ""
         for first in range(1, holes, ROW):
             last = min(first + ROW - 1, holes - 1)
             track = _row(first, last, front_hole, back if back < front_hole else 0)
             label = escape(name.ljust(width)) if first == 1 else " " * width
             if last == holes - 1:
                 track += " " + ("[bold cyan]●[/]" if front_hole == holes else "[dim]◦[/]")
-            tail = f" {front}{goal}{gained}" if first == 1 else ""
+            tail = f" {score}{goal}{gained}" if first == 1 else ""
             lines.append(f"{label} {track}{tail}")
     return "\n".join(lines)
