@@ -11,10 +11,10 @@ import numpy as np
 import pytest
 
 from helpers import sweep
+from noddy.advise import advise, advise_view, greedy_discards
 from noddy.cards import DECK, Card, parse_cards
 from noddy.errors import CardError, NoddyError, RulesError
 from noddy.game import GameState, Phase, new_game
-from noddy.learn import advise, advise_view, greedy_discards
 from noddy.players import GreedyPlayer
 from noddy.rules import Rules, load_rules
 from noddy.scoring import score_hand, total

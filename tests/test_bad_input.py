@@ -14,10 +14,10 @@ from typer.testing import CliRunner
 
 from noddy.cli.main import app
 from noddy.errors import NotationError, RecordError, RulesError
-from noddy.learn import Progress, ProgressError
 from noddy.record import GameRecord
 from noddy.rules import load_rules, loads_rules
 from noddy.textdata import DEPTH, read_json, read_toml
+from noddy.train import Progress, ProgressError
 
 GOLDEN = Path(__file__).parent / "golden" / "cribbage.json"
 DEEP_JSON = "[" * 100_000 + "]" * 100_000

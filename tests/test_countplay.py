@@ -1,5 +1,5 @@
-"""Counting it yourself at a real game (the learn layer and `noddy play --count-yourself`) and the
-glossary of a table's terms."""
+"""Counting it yourself at a real game (`noddy.train.countplay` and `noddy play --count-yourself`)
+and the glossary of a table's terms."""
 
 from __future__ import annotations
 
@@ -15,9 +15,9 @@ import noddy.cli.play_count
 import noddy.words
 from noddy.cli.main import app
 from noddy.game import Action, GameState, PlayerView, new_game
-from noddy.learn import Tally, glossary, judge_own, own_count, practice_offered
 from noddy.players import make_player, next_action
 from noddy.rules import load_rules, preset_names
+from noddy.train import Tally, glossary, judge_own, own_count, practice_offered
 from noddy.words import steps
 
 runner = CliRunner()

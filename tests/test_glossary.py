@@ -9,9 +9,9 @@ from collections.abc import Callable
 import pytest
 
 from noddy.errors import RulesError
-from noddy.learn import glossary
 from noddy.rules import SECTIONS, Rules, field_spec, load_rules, preset_names
 from noddy.scoring import Kind
+from noddy.train import glossary
 from noddy.words import DEAL_TERMS, KIND_WORDS, LANGUAGES, glossary_entry, points_words
 
 PRESETS = preset_names()

@@ -13,8 +13,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from noddy.analysis import all_deals, distribution
 from noddy.cards import DECK
+from noddy.enumeration import all_deals, distribution
 from noddy.rules import load_rules
 from noddy.scoring import score_deals, score_hand, total
 

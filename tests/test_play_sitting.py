@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from noddy.advise import advise_view
 from noddy.cards import format_cards
 from noddy.cli.main import app
 from noddy.game import EventKind, GameState
-from noddy.learn import advise_view
 from noddy.record import GameRecord
 from noddy.words import REASONS, cards_text
 

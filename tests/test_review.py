@@ -12,9 +12,9 @@ import pytest
 from noddy.cards import Rank
 from noddy.errors import NoddyError
 from noddy.game import Action, EventKind, GameState, Phase, new_game
-from noddy.learn import review_game, review_record
 from noddy.players import GreedyPlayer, Player, RandomPlayer, StrongPlayer
 from noddy.record import GameRecord, Seat
+from noddy.review import review_game, review_record
 from noddy.rules import load_rules
 
 Plant = Callable[[GameState], Action | None]

@@ -13,8 +13,8 @@ from noddy.cards import parse_cards
 from noddy.cli import review_cmd
 from noddy.cli.main import app
 from noddy.game import Action, new_game
-from noddy.learn import Decision, Review, review_record
 from noddy.record import GameRecord, Seat
+from noddy.review import Decision, Review, review_record
 from noddy.words import review_scores
 
 GOLDEN = Path(__file__).parent / "golden" / "cribbage.json"

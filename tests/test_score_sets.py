@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from helpers import sweep
-from noddy.analysis import all_sets
+from noddy.enumeration import all_sets
 from noddy.rules import load_rules, preset_names
 from noddy.scoring import KINDS, Kind, score_deals
 from noddy.scoring.tables import score_sets

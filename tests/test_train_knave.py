@@ -9,8 +9,8 @@ import pytest
 from typer.testing import CliRunner
 
 from noddy.cli.main import app
-from noddy.learn import drill_kinds, pegged_apart
 from noddy.rules import load_rules
+from noddy.train import drill_kinds, pegged_apart
 
 
 def test_the_knave_pegged_at_the_start_is_no_drill_and_says_why() -> None:

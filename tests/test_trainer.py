@@ -12,7 +12,10 @@ import pytest
 from noddy.cards import parse_card, parse_cards
 from noddy.errors import NoddyError
 from noddy.game import announced_items
-from noddy.learn import (
+from noddy.rules import Rules, load_rules, preset_names
+from noddy.scoring import KINDS, PLAY_LIMIT, count_of, score_play, total
+from noddy.scoring.hand import score_hand_reference
+from noddy.train import (
     BOXES,
     MIXED,
     SLOW,
@@ -26,9 +29,6 @@ from noddy.learn import (
     next_question,
     whats,
 )
-from noddy.rules import Rules, load_rules, preset_names
-from noddy.scoring import KINDS, PLAY_LIMIT, count_of, score_play, total
-from noddy.scoring.hand import score_hand_reference
 from noddy.words import (
     KIND_WORDS,
     LANGUAGES,

@@ -16,8 +16,8 @@ from typer.testing import CliRunner
 
 from noddy.cli import train_cmd
 from noddy.cli.main import app
-from noddy.learn import Progress, draw
 from noddy.rules import load_rules
+from noddy.train import Progress, draw
 
 runner = CliRunner()
 

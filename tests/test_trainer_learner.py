@@ -15,9 +15,9 @@ from typer.testing import CliRunner
 from noddy.cards import parse_card, parse_cards
 from noddy.cli import train_cmd
 from noddy.cli.main import app
-from noddy.learn import Progress, Question, draw, drill_kinds, judge
 from noddy.rules import load_rules
 from noddy.scoring import score_hand, total
+from noddy.train import Progress, Question, draw, drill_kinds, judge
 from noddy.words import drill_name
 
 runner = CliRunner()

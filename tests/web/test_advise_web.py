@@ -9,10 +9,11 @@ from pathlib import Path
 from fastapi.testclient import TestClient
 from web_helpers import FAST, db_url, live, mine, new_table, play_to_end, wait_for
 
+from noddy.advise import advise, advise_view
 from noddy.cards import parse_cards
 from noddy.game import Phase
-from noddy.learn import advise, advise_view, review_record
 from noddy.record import GameRecord
+from noddy.review import review_record
 from noddy.rules import load_rules
 from noddy.web import create_app
 

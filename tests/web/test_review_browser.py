@@ -11,7 +11,7 @@ from test_browser import ARTIFACTS, PHONE, LiveServer, browser, server, watch_er
 
 from noddy.cards import parse_cards
 from noddy.game import Action
-from noddy.learn import Decision, Review
+from noddy.review import Decision, Review
 
 __all__ = ["browser", "server"]
 

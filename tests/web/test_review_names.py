@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 from web_helpers import live, new_table, wait_for
 
 import noddy.web.advise
-from noddy.learn import Review
+from noddy.review import Review
 
 
 def test_a_finished_tables_computers_are_named_in_the_readers_language(

@@ -11,8 +11,8 @@ from fastapi.testclient import TestClient
 from web_helpers import FAST, db_url
 
 from noddy.cards import parse_card, parse_cards
-from noddy.learn import Question
 from noddy.rules import load_rules, preset_names
+from noddy.train import Question
 from noddy.web import create_app
 from noddy.web import train as web_train
 

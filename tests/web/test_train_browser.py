@@ -16,8 +16,8 @@ from test_browser import (  # noqa: F401 (fixtures)
 )
 
 from noddy.cards import parse_card, parse_cards
-from noddy.learn import Question
 from noddy.rules import load_rules
+from noddy.train import Question
 
 pytestmark = pytest.mark.slow
 

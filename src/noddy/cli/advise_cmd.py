@@ -10,6 +10,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
+from noddy.advise import MODELS, Advice, advise
 from noddy.cli.common import (
     LangOption,
     RulesOption,
@@ -22,7 +23,6 @@ from noddy.cli.common import (
     rules_title,
     usage_error,
 )
-from noddy.learn import MODELS, Advice, advise
 from noddy.words import cards_text, command_phrase, learn_phrase, number_text, read_cards, terminal_phrase
 
 __all__ = ["advice_table", "advise_command"]

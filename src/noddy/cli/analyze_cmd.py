@@ -10,7 +10,6 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from noddy.analysis import deal_size, distribution
 from noddy.cli.common import (
     LangOption,
     NoddyCommand,
@@ -22,6 +21,7 @@ from noddy.cli.common import (
     load,
     reporting_errors,
 )
+from noddy.enumeration import deal_size, distribution
 from noddy.words import command_phrase, rule_set_words
 
 app = typer.Typer(

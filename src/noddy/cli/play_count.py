@@ -13,8 +13,8 @@ from noddy.cli.common import ask_line, console
 from noddy.cli.play_undo import UndoAsked
 from noddy.cli.train_cmd import show_steps, show_verdict
 from noddy.game import Action, PlayerView
-from noddy.learn import Tally, glossary, judge_own, own_count, practice_offered
 from noddy.rules import Rules
+from noddy.train import Tally, glossary, judge_own, own_count, practice_offered
 from noddy.words import countplay_phrase, is_undo, miss_line, tally_line, train_phrase
 
 __all__ = ["CountCoach", "CountYourselfOption", "glossary_help"]

@@ -1,5 +1,5 @@
 """What ``noddy play`` says around a person's moves: the cards one laid away, confirmed; the discard
-advisor's hint on request (`noddy.learn.advise_view`, as the web table's hint); and a deal-by-deal
+advisor's hint on request (`noddy.advise.advise_view`, as the web table's hint); and a deal-by-deal
 summary of the points at the end of a game (`noddy.game.deal_points`)."""
 
 from __future__ import annotations
@@ -8,12 +8,12 @@ from collections.abc import Sequence
 
 from rich.markup import escape
 
+from noddy.advise import advise_view
 from noddy.cards import Card
 from noddy.cli.advise_cmd import advice_table
 from noddy.cli.common import console, print_table
 from noddy.cli.render import cards_text
 from noddy.game import PlayerView, deal_points
-from noddy.learn import advise_view
 from noddy.words import REASONS, learn_phrase, of_name, reason_name, side_name, sitting_phrase
 
 __all__ = ["HINT_OPTIONS", "deal_summary", "laid_away_text", "show_hint"]

@@ -21,9 +21,9 @@ from noddy.cli.common import (
     usage_error,
 )
 from noddy.game import Action
-from noddy.learn import REVIEW_WORLDS, Decision, Review, review_record
 from noddy.players import WIN
 from noddy.record import GameRecord
+from noddy.review import REVIEW_WORLDS, Decision, Review, review_record
 from noddy.words import (
     action_words,
     card_text,

@@ -34,7 +34,9 @@ from noddy.cli.common import (
     usage_error,
 )
 from noddy.errors import NoddyError
-from noddy.learn import (
+from noddy.places import data_dir
+from noddy.rules import Rules
+from noddy.train import (
     Judgement,
     Progress,
     ProgressError,
@@ -44,8 +46,6 @@ from noddy.learn import (
     next_question,
     pegged_apart,
 )
-from noddy.places import data_dir
-from noddy.rules import Rules
 from noddy.words import (
     announce,
     bye_line,

@@ -19,8 +19,9 @@ from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, ConfigDict, Field
 
+from noddy.advise import MODELS, advise, advise_view, lay_away_presets
 from noddy.errors import NoddyError, quoted
-from noddy.learn import MODELS, advise, advise_view, lay_away_presets, review_record
+from noddy.review import review_record
 from noddy.rules import load_rules, preset_names
 from noddy.web.live import LiveTable
 from noddy.web.lookup import seat_or_403, table_or_404
@@ -106,7 +107,7 @@ async def api_advise(
     lang: Lang = "en",
 ) -> dict[str, Any]:
     """Every lay-away of ``hand`` (typed in the letters of either language) under preset ``rules``,
-    best first (`noddy.learn.advise`); a request that cannot be advised is refused in ``lang``."""
+    best first (`noddy.advise`); a request that cannot be advised is refused in ``lang``."""
     lang = _lang(lang)
     if rules not in preset_names():
         names = ", ".join(preset_names())
@@ -144,7 +145,7 @@ async def api_hint(table_id: str, body: HintIn, request: Request) -> dict[str, A
 async def api_review(
     table_id: str, seat: Annotated[int, Query(ge=0, le=3)], request: Request, lang: Lang = "en"
 ) -> dict[str, Any]:
-    """Seat ``seat``'s decisions in a finished game against the strong player's (`noddy.learn.review`),
+    """Seat ``seat``'s decisions in a finished game against the strong player's (`noddy.review`),
     the seats named as a reader of ``lang`` says them (`noddy.words.record_name`)."""
     lang = _lang(lang)
     table = _table(request, table_id)

@@ -4,7 +4,7 @@
 being made now (proved by the seat's secret), from that seat's own view: the cards it holds or its
 crib, and the turn-up, nothing else. The page asks it before it sends ``count``, so the answer is
 practice and the true count is pegged. ``GET /api/tables/{id}/glossary`` gives the table's terms,
-built from its rules (`noddy.learn.glossary`).
+built from its rules (`noddy.train.glossary`).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request
 from pydantic import BaseModel, ConfigDict, Field
 
-from noddy.learn import glossary, judge_own, own_count, practice_offered
+from noddy.train import glossary, judge_own, own_count, practice_offered
 from noddy.web.live import LiveTable
 from noddy.web.lookup import quoted, seat_or_403, table_or_404
 from noddy.words import LANGUAGES, announce, miss_line, steps, train_phrase

@@ -28,8 +28,8 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from sqlalchemy import Column, Engine, Float, MetaData, String, Table, Text, insert, select, update
 
 from noddy.errors import NoddyError
-from noddy.learn import Progress, ProgressError, Question, drill_kinds, judge, next_question, whats
 from noddy.rules import Rules, load_rules, preset_names
+from noddy.train import Progress, ProgressError, Question, drill_kinds, judge, next_question, whats
 from noddy.web.lookup import quoted
 from noddy.words import announce, drill_name, round_line, steps, train_phrase
 

@@ -248,7 +248,7 @@ def review_scores(
     (``side``) first, as "you" (with its partner, if any): "score: you 111, greedy 106", or given
     the reviewed seat's ``name`` by that name ("score: Greedy 29, You 20" when a computer's seat is
     reviewed, so that no two sides are both "you"). ``sides`` names each side's seats but the
-    reviewed seat's own (`noddy.learn.Review.sides`).
+    reviewed seat's own (`noddy.review.Review.sides`).
 
     >>> review_scores([106, 111], 1, [["greedy"], []])
     'score: you 111, greedy 106'

@@ -19,10 +19,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from noddy.advise import advise_view
 from noddy.cards import Card
 from noddy.errors import NoddyError
 from noddy.game import Action, ActionKind, EventKind, GameState, Phase, PlayerView
-from noddy.learn.advise import advise_view
 from noddy.players import WIN, StrongPlayer
 from noddy.record import GameRecord
 

@@ -22,9 +22,9 @@ from typing import Any, Literal
 from noddy.cards import DECK, Card
 from noddy.errors import NoddyError
 from noddy.game import announced_items, jack_receiver
-from noddy.learn.progress import Progress
 from noddy.rules import Rules
 from noddy.scoring import KINDS, PLAY_LIMIT, Kind, ScoreItem, count_of, score_hand, score_play, total
+from noddy.train.progress import Progress
 from noddy.words import aside_line, question_prompt
 
 __all__ = [

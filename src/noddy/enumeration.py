@@ -1,5 +1,6 @@
-"""Exact distributions of hand and crib counts over every possible deal, by the deal tables
-(`noddy.scoring.tables.score_sets`, equal to `score_deals` and so to the itemised scorer).
+"""Exact enumeration of deals: the distributions of hand and crib counts over every possible deal,
+by the deal tables (`noddy.scoring.tables.score_sets`, equal to `score_deals` and so to the
+itemised scorer). Statistics of games played, which are sampled, are `noddy.sim`'s.
 
 Every set of ``k + 1`` cards is listed once and counted with each of its cards turned up: the same
 deals as every ``k``-card hand with every other card turned up (`all_deals`), with the ranks-only

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from noddy.game import PlayerView, announced_items, jack_receiver
-from noddy.learn.trainer import MIXED, Judgement, Question, What, drill_kinds
 from noddy.rules import Rules
+from noddy.train.questions import MIXED, Judgement, Question, What, drill_kinds
 from noddy.words import glossary as say_glossary
 
 __all__ = ["Tally", "glossary", "judge_own", "own_count", "practice_offered"]
