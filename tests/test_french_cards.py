@@ -294,3 +294,19 @@ def test_a_long_card_token_is_quoted_short() -> None:
         with pytest.raises(CardError) as refused:
             read_card("z" * 120, lang)
         assert "z" * 41 not in str(refused.value) and "(120 characters)" in str(refused.value)
+
+
+def test_a_batch_line_reads_cards_as_records_write_them_in_any_language() -> None:
+    """A batch is machine input in the records' notation: under a French rule set "As" is the Ace of
+    spades there, as `format_cards` writes it, while a person typing "As" in French is asked its suit."""
+    from noddy.cards import parse_card, parse_cards
+    from noddy.cli.score_cmd import answer
+    from noddy.rules import load_rules
+    from noddy.scoring import score_hand
+    from noddy.words import read_cards
+
+    items = score_hand(parse_cards("As 5d 5h"), parse_card("Js"), load_rules("french"))
+    reply = answer({"rules": "french", "held": "As 5d 5h", "turnup": "Js"})
+    assert reply["items"] == [item.to_json() for item in items]
+    with pytest.raises(CardError, match="il manque la couleur"):
+        read_cards("As 5d", "fr")

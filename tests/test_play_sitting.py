@@ -15,7 +15,7 @@ from noddy.cards import format_cards
 from noddy.cli.main import app
 from noddy.game import EventKind, GameState
 from noddy.record import GameRecord
-from noddy.words import REASONS, cards_text
+from noddy.words import REASONS, cards_text, number_text
 
 runner = CliRunner()
 TRIES = "1 2\n1\n2\n3\ngo\n\n"
@@ -146,7 +146,7 @@ def test_h_at_a_lay_away_shows_the_advisors_best_lay_aways_from_the_seats_view(
         assert cells[1:4] == [
             cards_text(option.keep, lang),
             cards_text(option.discard, lang),
-            f"{float(option.hand):.2f}",
+            number_text(float(option.hand), lang),
         ], row
     help_word = "h (or hint)" if lang == "en" else "h (ou conseil)"
     assert help_word in out

@@ -63,12 +63,20 @@ def check_size(rules: Rules, held: tuple[Card, ...], crib: bool, lang: str = "en
 
 
 def count(
-    held_text: str | Iterable[str], turnup_text: str, rules: Rules, crib: bool, lang: str = "en"
+    held_text: str | Iterable[str],
+    turnup_text: str,
+    rules: Rules,
+    crib: bool,
+    lang: str = "en",
+    *,
+    notation: bool = False,
 ) -> tuple[tuple[Card, ...], Card, tuple[ScoreItem, ...]]:
     """The cards as typed (French letters read as well as English; a bad card refused in ``lang``),
-    and their count under ``rules``."""
-    held = read_cards(held_text if isinstance(held_text, str) else list(held_text), lang)
-    turnup = read_card(turnup_text, lang)
+    and their count under ``rules``. With ``notation`` the cards are read as records write them
+    ("As" is the Ace of spades whatever the language), as a batch's machine-made lines are."""
+    reading = "en" if notation else lang
+    held = read_cards(held_text if isinstance(held_text, str) else list(held_text), reading)
+    turnup = read_card(turnup_text, reading)
     check_size(rules, held, crib, lang)
     return held, turnup, score_hand(held, turnup, rules, crib=crib)
 
@@ -110,7 +118,7 @@ def answer(request: Any, defaults: Mapping[str, Any] | None = None) -> dict[str,
         raise NoddyError(f'"lang" must be one of {", ".join(LANGUAGES)}, not {lang!r}')
     rules = _rules(str(request.get("rules", DEFAULT_RULES)), tuple(overrides))
     lang = lang or rules.language
-    _, _, items = count(request["held"], request["turnup"], rules, crib, lang)
+    _, _, items = count(request["held"], request["turnup"], rules, crib, lang, notation=True)
     return to_answer(items, rules, lang)
 
 
