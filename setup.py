@@ -16,6 +16,7 @@ setup(
                 "src/noddy/kernel/discard.c",
                 "src/noddy/kernel/rollout.c",
                 "src/noddy/kernel/observe.c",
+                "src/noddy/kernel/vecenv.c",
             ],
             depends=["src/noddy/kernel/kernel.h", "src/noddy/kernel/pyface.h"],
             extra_compile_args=["-O2", "-std=c11"],

@@ -127,3 +127,32 @@ class Observer:
     ) -> dict[int, Any]: ...
     def named(self, events: tuple[object, ...], start: int, /) -> int: ...
     def listed(self, legal: Sequence[Any], hand: Sequence[object], /) -> dict[int, Any]: ...
+
+class VecEnv:
+    def __init__(
+        self,
+        config: Config,
+        n: int,
+        seat: int,
+        kinds: bytes,
+        starts: tuple[int, ...],
+        size: int,
+        num_actions: int,
+        subsets: tuple[int, ...],
+        phase_at: tuple[int, ...],
+        dealt: int,
+        holes: int,
+        peg_reward: float,
+        record: bool,
+        obs: object,
+        mask: object,
+        final_obs: object,
+        final_mask: object,
+        rewards: object,
+        terminated: object,
+        to_act: object,
+        /,
+    ) -> None: ...
+    def reset(self, seed: int, /) -> None: ...
+    def step(self, actions: object, /) -> None: ...
+    def history(self, i: int, last: bool = ..., /) -> list[tuple[str, Any]]: ...

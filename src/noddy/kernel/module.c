@@ -12,6 +12,8 @@ typedef struct { int dealer; int32_t points[4]; } DealRecord;
 
 enum { PLAYER_RANDOM = 0, PLAYER_GREEDY };
 
+extern PyTypeObject VecEnvType; /* vecenv.c: many games stepped by one call (noddy.research.vector) */
+
 /* -- whole games -------------------------------------------------------------------------------- */
 
 static PyObject *play_game(PyObject *module, PyObject *args) {
@@ -298,7 +300,7 @@ static int add_names(PyObject *m, const char *name, const char *const *names, in
 
 PyMODINIT_FUNC PyInit__ckernel(void) {
     if (PyType_Ready(&ConfigType) < 0 || PyType_Ready(&StateType) < 0) return NULL;
-    if (PyType_Ready(&ObserverType) < 0) return NULL;
+    if (PyType_Ready(&ObserverType) < 0 || PyType_Ready(&VecEnvType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module_def);
     if (!m) return NULL;
     Py_INCREF(&ConfigType);
@@ -307,6 +309,8 @@ PyMODINIT_FUNC PyInit__ckernel(void) {
     if (PyModule_AddObject(m, "State", (PyObject *)&StateType) < 0) goto error;
     Py_INCREF(&ObserverType);
     if (PyModule_AddObject(m, "Observer", (PyObject *)&ObserverType) < 0) goto error;
+    Py_INCREF(&VecEnvType);
+    if (PyModule_AddObject(m, "VecEnv", (PyObject *)&VecEnvType) < 0) goto error;
     {
         PyObject *fields = config_fields();
         if (!fields) goto error;

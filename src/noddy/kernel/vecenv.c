@@ -1,0 +1,520 @@
+/* Many games stepped by one call, for learning (`noddy.research.vector.VectorEnv` is its Python
+ * face). Each game is a kernel `KState` stepped by `k_apply` (flow.c), its chance drawn from a
+ * generator of its own (the same shuffle and cut as `play_game`), its other seats played by the
+ * kernel's random or greedy player; the observation of a seat is written from the state itself in
+ * the layout of `noddy.research.tensors.Encoder` (each field's start is given, the Python encoder
+ * is the reference: tests/research/test_vector.py holds the two equal over random games of every
+ * preset). The arrays it writes are the ones given at construction: no allocation per step.
+ *
+ * What the engine's events show (the `seen` field) is kept per game as one public mask over the
+ * current deal: hands counted face up, cribs turned up, hands shown for muggins, the Knave
+ * announced, a Jack turned up, cards of their own points; of a hand counted unseen, the rest of
+ * its cards are its holder's own, which `seen` holds anyway. */
+#include "pyface.h"
+
+#include <string.h>
+
+#define BIT(card) ((mask_t)1 << (card))
+#define SUIT(card) ((card) / 13)
+#define PLAY_LIMIT 31
+#define DISCARDS 56 /* the first discard index: 52 plays, then go, count, muggins, pass */
+#define MAX_DEALT 16
+
+enum { F_HAND, F_HELD, F_DISCARDS, F_OWN_CRIB, F_TURNUP, F_PILE, F_PLAYED, F_SEEN, F_COUNT, F_SCORES,
+       F_PHASE, F_DEALER, F_TO_ACT, F_SIZES, F_COUNTING, F_MUGGINS, NFIELDS };
+enum { OPP_RANDOM = 0, OPP_GREEDY, OPP_LEARNER };
+
+typedef struct {
+    KState s;
+    Rng rng;
+    mask_t named;  /* the cards the current deal's events have shown to every seat */
+    int32_t base[4]; /* each side's score when the rewards were last paid */
+} Game;
+
+typedef struct {
+    PyObject_HEAD
+    PyObject *config;
+    const Config *cfg;
+    Game *games;
+    uint64_t *codes; /* each game's action of a step, checked before any is taken */
+    Py_ssize_t n;
+    int seat; /* the learning seat, or -1: every seat learns (self-play) */
+    uint8_t kinds[4];
+    int start[NFIELDS];
+    int size, num_actions, players, sides, nsubsets;
+    int8_t phase_at[PH_OVER + 1];
+    int16_t discard_index[1 << MAX_DEALT]; /* positions laid away, as bits of the sorted hand -> index */
+    float dealt, holes, peg_reward;
+    Py_buffer buffers[8];
+    int nbuffers;
+    float *obs, *final_obs, *rewards;
+    int8_t *mask, *final_mask, *to_act;
+    uint8_t *terminated;
+    PyObject *records;  /* a list per game of its actions (chance included), or NULL */
+    PyObject *finished; /* each game's record of its last finished game */
+} VecEnvObject;
+
+static int relative(int seat, int me, int n) { return ((seat - me) % n + n) % n; }
+static int side_of(const VecEnvObject *v, int seat) { return v->cfg->partners[0] ? seat % 2 : seat; }
+
+static void mark(float *out, mask_t cards) {
+    for (; cards; cards &= cards - 1) out[__builtin_ctzll(cards)] = 1.0f;
+}
+
+/* -- records (tests replay them on the engine) -------------------------------------------------- */
+
+static int record(VecEnvObject *v, Py_ssize_t i, const char *kind, PyObject *payload) {
+    if (!v->records) { Py_DECREF(payload); return 0; }
+    if (!payload) return -1;
+    PyObject *entry = Py_BuildValue("(sN)", kind, payload);
+    if (!entry) return -1;
+    int bad = PyList_Append(PyList_GET_ITEM(v->records, i), entry);
+    Py_DECREF(entry);
+    return bad;
+}
+
+static PyObject *bytes_of(const uint8_t *cards, int n) { return PyBytes_FromStringAndSize((const char *)cards, n); }
+
+/* -- what the events show ----------------------------------------------------------------------- */
+
+/* The cards of a hand counted unseen that its call names anyway (`ScoreItem.hide`): the Knave
+ * announced in the count, and cards with points of their own. */
+static mask_t called(const KState *s, mask_t held) {
+    const Config *c = s->cfg;
+    mask_t named = 0;
+    if (c->knave[0] && c->knave_when[0] == KW_IN_ANNOUNCEMENT) named |= held & BIT(SUIT(s->turnup) * 13 + 10);
+    if (c->special_in_hand[0])
+        for (mask_t m = held; m; m &= m - 1)
+            if (c->special[__builtin_ctzll(m)]) named |= BIT(__builtin_ctzll(m));
+    return named;
+}
+
+/* Update the game's public mask from the events of the last call (`counting`: the task counted by
+ * it, -1 if it was no count). */
+static void scan(Game *g, int counting) {
+    KState *s = &g->s;
+    const Config *c = s->cfg;
+    int last_show = -1;
+    for (int i = 0; i < s->nevents; i++)
+        if (s->events[i].kind == EV_SHOW) last_show = i;
+    for (int i = 0; i < s->nevents; i++) {
+        KEvent e = s->events[i];
+        switch (e.kind) {
+        case EV_DEAL: g->named = 0; break;
+        case EV_COUNT:
+        case EV_DECLARE:
+            if (counting == T_CRIB) g->named |= s->cribs[e.seat];
+            else if (c->hand_after_play[0]) g->named |= s->held[e.seat];
+            else if (e.kind == EV_COUNT) g->named |= called(s, s->held[e.seat]);
+            break;
+        case EV_SHOW: {
+            int crib = i == last_show && s->phase == PH_COUNT && s->ntasks && s->tasks[0].what == T_CRIB &&
+                       s->tasks[0].seat == e.seat;
+            g->named |= crib ? s->cribs[e.seat] : s->held[e.seat];
+            break;
+        }
+        case EV_KNAVE: g->named |= BIT(SUIT(s->turnup) * 13 + 10); break;
+        case EV_TURNED_JACK: g->named |= BIT(s->turnup); break;
+        default: break;
+        }
+    }
+}
+
+/* -- stepping ------------------------------------------------------------------------------------ */
+
+/* Chance's turns, until a seat is to act or the game is over. */
+static int chance(VecEnvObject *v, Py_ssize_t i) {
+    Game *g = &v->games[i];
+    KState *s = &g->s;
+    const Config *c = v->cfg;
+    uint8_t deck[52];
+    while (s->phase == PH_CUT || s->phase == PH_SHUFFLE) {
+        s->nevents = 0;
+        if (s->phase == PH_CUT && c->first_dealer[0] == FD_ANY) {
+            int dealer = (int)below(&g->rng, (uint32_t)c->players[0]);
+            k_draw_dealer(s, dealer);
+            if (record(v, i, "dealer", PyLong_FromLong(dealer)) < 0) return -1;
+        } else if (s->phase == PH_CUT) {
+            shuffle_deck(&g->rng, deck, c->players[0]);
+            k_cut(s, deck);
+            if (record(v, i, "cut", bytes_of(deck, c->players[0])) < 0) return -1;
+        } else {
+            shuffle_deck(&g->rng, deck, 51);
+            k_deal(s, deck, 52);
+            if (record(v, i, "shuffle", bytes_of(deck, 52)) < 0) return -1;
+        }
+        scan(g, -1);
+    }
+    return 0;
+}
+
+static int act(VecEnvObject *v, Py_ssize_t i, uint64_t action) {
+    Game *g = &v->games[i];
+    KState *s = &g->s;
+    int counting = s->phase == PH_COUNT && s->ntasks ? s->tasks[0].what : -1;
+    s->nevents = 0;
+    k_apply(s, action);
+    scan(g, counting);
+    if (record(v, i, "act", PyLong_FromUnsignedLongLong(action)) < 0) return -1;
+    return chance(v, i);
+}
+
+/* The other seats' turns (none in self-play), until the learning seat is to act or the game is over. */
+static int others(VecEnvObject *v, Py_ssize_t i) {
+    KState *s = &v->games[i].s;
+    uint64_t legal[MAX_ACTIONS];
+    if (chance(v, i) < 0) return -1;
+    for (long steps = 0; v->seat >= 0 && s->phase != PH_OVER && s->to_act != v->seat; steps++) {
+        if (steps > MAX_STEPS) {
+            PyErr_Format(PyExc_RuntimeError, "game %zd did not come back to seat %d in %d steps", i, v->seat,
+                         MAX_STEPS);
+            return -1;
+        }
+        int n = k_legal(s, legal);
+        uint64_t action = legal[0];
+        if (n > 1 && v->kinds[s->to_act] == OPP_GREEDY) action = k_greedy(s, legal, n);
+        else if (n > 1) action = legal[below(&v->games[i].rng, (uint32_t)n)];
+        if (act(v, i, action) < 0) return -1;
+    }
+    return 0;
+}
+
+/* The index of a listed action of the seat to act. */
+static int index_of(const VecEnvObject *v, const KState *s, uint64_t action) {
+    int kind = (int)(action % 8);
+    mask_t payload = action / 8;
+    switch (kind) {
+    case AC_PLAY: return (int)payload;
+    case AC_GO: return 52;
+    case AC_COUNT: return 53;
+    case AC_MUGGINS: return 54;
+    case AC_PASS: return 55;
+    case AC_DISCARD: {
+        mask_t hand = s->hands[s->to_act];
+        unsigned bits = 0;
+        for (mask_t m = payload; m; m &= m - 1)
+            bits |= 1u << __builtin_popcountll(hand & (BIT(__builtin_ctzll(m)) - 1));
+        return bits < (1u << MAX_DEALT) ? v->discard_index[bits] : -1;
+    }
+    default: return -1;
+    }
+}
+
+/* The observation of `me` and its legal actions' mask (all 0 when `me` is not to act). */
+static void observe(const VecEnvObject *v, const Game *g, int me, float *out, int8_t *mask) {
+    const KState *s = &g->s;
+    const Config *c = v->cfg;
+    const int *at = v->start, n = v->players;
+    memset(out, 0, sizeof(float) * (size_t)v->size);
+    memset(mask, 0, (size_t)v->num_actions);
+    mask_t own_crib = c->crib_kind[0] == CK_OWN ? s->cribs[me] : 0;
+    mask_t seen = s->hands[me] | s->held[me] | s->discarded[me] | own_crib | s->played | g->named;
+    mark(out + at[F_HAND], s->hands[me]);
+    mark(out + at[F_HELD], s->held[me]);
+    mark(out + at[F_DISCARDS], s->discarded[me]);
+    mark(out + at[F_OWN_CRIB], own_crib);
+    if (s->turned && s->turnup >= 0) {
+        out[at[F_TURNUP] + s->turnup] = 1.0f;
+        seen |= BIT(s->turnup);
+    }
+    for (int i = 0; i < s->npile; i++) out[at[F_PILE] + s->pile[i]] = 1.0f;
+    for (int seat = 0; seat < n; seat++)
+        mark(out + at[F_PLAYED] + 52 * relative(seat, me, n), s->held[seat] & ~s->hands[seat] & s->played);
+    mark(out + at[F_SEEN], seen);
+    out[at[F_COUNT]] = (float)s->count / PLAY_LIMIT;
+    int mine = side_of(v, me);
+    for (int side = 0; side < v->sides; side++)
+        out[at[F_SCORES] + relative(side, mine, v->sides)] = (float)((double)s->scores[side] / v->holes);
+    out[at[F_PHASE] + v->phase_at[s->phase]] = 1.0f;
+    out[at[F_DEALER] + relative(s->dealer, me, n)] = 1.0f;
+    if (s->to_act >= 0) out[at[F_TO_ACT] + relative(s->to_act, me, n)] = 1.0f;
+    for (int seat = 0; seat < n; seat++)
+        out[at[F_SIZES] + relative(seat, me, n)] = (float)((double)s->nhand[seat] / v->dealt);
+    if (s->phase == PH_COUNT && s->ntasks) {
+        out[at[F_COUNTING] + (s->tasks[0].what == T_CRIB)] = 1.0f;
+        out[at[F_COUNTING] + 2 + relative(s->tasks[0].seat, me, n)] = 1.0f;
+    }
+    if (s->phase == PH_MUGGINS) {
+        out[at[F_MUGGINS] + relative(s->muggins_declarer, me, n)] = 1.0f;
+        out[at[F_MUGGINS] + n] = (float)((double)s->muggins_missed / PLAY_LIMIT);
+    }
+    if (s->to_act != me) return;
+    uint64_t legal[MAX_ACTIONS];
+    int count = k_legal(s, legal);
+    for (int i = 0; i < count; i++) {
+        int index = index_of(v, s, legal[i]);
+        if (index >= 0 && index < v->num_actions) mask[index] = 1;
+    }
+}
+
+/* The seat whose observation a game gives: the learner's, or in self-play the seat to act. */
+static int observer(const VecEnvObject *v, const Game *g) {
+    if (v->seat >= 0) return v->seat;
+    return g->s.to_act >= 0 ? g->s.to_act : 0;
+}
+
+/* Pay the rewards of the points pegged since the last payment, and at the end the result: +1 to a
+ * seat of the winning side, -1 to any other, 0 to all on a tie. `out`: one a seat, or the learner's. */
+static void pay(VecEnvObject *v, Game *g, float *out) {
+    const KState *s = &g->s;
+    int n = v->players, sides = v->sides;
+    float gained[4] = {0}, total = 0;
+    for (int side = 0; side < sides; side++) {
+        gained[side] = (float)(s->scores[side] - g->base[side]);
+        total += gained[side];
+        g->base[side] = s->scores[side];
+    }
+    for (int seat = 0; seat < n; seat++) {
+        if (v->seat >= 0 && seat != v->seat) continue;
+        int side = side_of(v, seat);
+        float reward = v->peg_reward ? v->peg_reward * (gained[side] - (total - gained[side]) / (float)(sides - 1)) : 0;
+        if (s->phase == PH_OVER && s->winner >= 0) reward += s->winner == side ? 1.0f : -1.0f;
+        out[v->seat >= 0 ? 0 : seat] = reward;
+    }
+}
+
+/* A new game in place, played to the learner's first decision. */
+static int start(VecEnvObject *v, Py_ssize_t i) {
+    Game *g = &v->games[i];
+    k_new(&g->s, v->cfg);
+    g->named = 0;
+    memset(g->base, 0, sizeof g->base);
+    if (v->records) {
+        PyObject *fresh = PyList_New(0);
+        if (!fresh) return -1;
+        PyList_SetItem(v->records, i, fresh);
+    }
+    return others(v, i);
+}
+
+static int reward_width(const VecEnvObject *v) { return v->seat >= 0 ? 1 : v->players; }
+
+static PyObject *VecEnv_reset(VecEnvObject *self, PyObject *arg) {
+    unsigned long long seed = PyLong_AsUnsignedLongLongMask(arg);
+    if (seed == (unsigned long long)-1 && PyErr_Occurred()) return NULL;
+    uint64_t x = seed;
+    int width = reward_width(self);
+    for (Py_ssize_t i = 0; i < self->n; i++) {
+        Game *g = &self->games[i];
+        for (int k = 0; k < 4; k++) g->rng.s[k] = splitmix64(&x);
+        if (start(self, i) < 0) return NULL;
+        observe(self, g, observer(self, g), self->obs + i * self->size, self->mask + i * self->num_actions);
+        self->terminated[i] = 0;
+        self->to_act[i] = (int8_t)g->s.to_act;
+        memset(self->rewards + i * width, 0, sizeof(float) * (size_t)width);
+    }
+    Py_RETURN_NONE;
+}
+
+/* The kernel's code of action `index` for the seat to act in game `i`, or -1 with an error set. */
+static int64_t code_of(VecEnvObject *v, Py_ssize_t i, long long index) {
+    const KState *s = &v->games[i].s;
+    uint64_t legal[MAX_ACTIONS];
+    int n = k_legal(s, legal);
+    for (int k = 0; k < n; k++)
+        if (index_of(v, s, legal[k]) == index) return (int64_t)legal[k];
+    PyErr_Format(PyExc_ValueError,
+                 "game %zd: action %lld is not legal for seat %d now (its action_mask marks the legal ones)", i,
+                 index, s->to_act);
+    return -1;
+}
+
+static PyObject *VecEnv_step(VecEnvObject *self, PyObject *arg) {
+    Py_buffer actions;
+    if (PyObject_GetBuffer(arg, &actions, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) return NULL;
+    int ok = actions.itemsize == 8 && actions.format && (strcmp(actions.format, "l") == 0 ||
+                                                         strcmp(actions.format, "q") == 0);
+    if (!ok || actions.len != self->n * 8) {
+        PyBuffer_Release(&actions);
+        return PyErr_Format(PyExc_ValueError, "give one int64 action index a game: %zd of them", self->n);
+    }
+    const int64_t *chosen = actions.buf;
+    int width = reward_width(self);
+    uint64_t *codes = self->codes;
+    PyObject *result = NULL;
+    for (Py_ssize_t i = 0; i < self->n; i++) {
+        int64_t code = code_of(self, i, chosen[i]);
+        if (code < 0) goto done;
+        codes[i] = (uint64_t)code;
+    }
+    for (Py_ssize_t i = 0; i < self->n; i++) {
+        Game *g = &self->games[i];
+        float *rewards = self->rewards + i * width;
+        int acting = g->s.to_act;
+        memset(rewards, 0, sizeof(float) * (size_t)width);
+        if (act(self, i, codes[i]) < 0 || others(self, i) < 0) goto done;
+        pay(self, g, rewards);
+        self->terminated[i] = g->s.phase == PH_OVER;
+        if (self->terminated[i]) {
+            observe(self, g, self->seat >= 0 ? self->seat : acting, self->final_obs + i * self->size,
+                    self->final_mask + i * self->num_actions);
+            if (self->records) PyList_SetItem(self->finished, i, Py_NewRef(PyList_GET_ITEM(self->records, i)));
+            if (start(self, i) < 0) goto done;
+        }
+        observe(self, g, observer(self, g), self->obs + i * self->size, self->mask + i * self->num_actions);
+        self->to_act[i] = (int8_t)g->s.to_act;
+    }
+    result = Py_NewRef(Py_None);
+done:
+    PyBuffer_Release(&actions);
+    return result;
+}
+
+static PyObject *VecEnv_history(VecEnvObject *self, PyObject *args) {
+    Py_ssize_t i;
+    int last = 0;
+    if (!PyArg_ParseTuple(args, "n|p:history", &i, &last)) return NULL;
+    if (!self->records) return PyErr_Format(PyExc_ValueError, "this VecEnv keeps no records (record=False)");
+    if (i < 0 || i >= self->n) return PyErr_Format(PyExc_IndexError, "game %zd of %zd", i, self->n);
+    return PyList_GetSlice(PyList_GET_ITEM(last ? self->finished : self->records, i), 0, PY_SSIZE_T_MAX);
+}
+
+/* -- construction --------------------------------------------------------------------------------- */
+
+/* Take a writable C-contiguous buffer of `count` items of `format` for the object's lifetime. */
+static void *take_buffer(VecEnvObject *self, PyObject *array, const char *format, Py_ssize_t count,
+                         const char *what) {
+    Py_buffer *b = &self->buffers[self->nbuffers];
+    if (PyObject_GetBuffer(array, b, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) return NULL;
+    self->nbuffers++;
+    if (!b->format || strcmp(b->format, format) != 0 || b->len != count * b->itemsize) {
+        PyErr_Format(PyExc_ValueError, "%s must be %zd numbers of format %s", what, count, format);
+        return NULL;
+    }
+    return b->buf;
+}
+
+static PyObject *VecEnv_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
+    PyObject *config, *starts, *subsets, *phase_at, *obs, *mask, *final_obs, *final_mask, *rewards, *terminated,
+        *to_act;
+    Py_ssize_t n;
+    int seat, size, num_actions, dealt, holes, keep;
+    const char *kinds;
+    Py_ssize_t nkinds;
+    float peg_reward;
+    if (kwds && PyDict_GET_SIZE(kwds)) return PyErr_Format(PyExc_TypeError, "VecEnv takes no keywords");
+    if (!PyArg_ParseTuple(args, "O!niy#O!iiO!O!iifpOOOOOOO:VecEnv", &ConfigType, &config, &n, &seat, &kinds,
+                          &nkinds, &PyTuple_Type, &starts, &size, &num_actions, &PyTuple_Type, &subsets,
+                          &PyTuple_Type, &phase_at, &dealt, &holes, &peg_reward, &keep, &obs, &mask, &final_obs,
+                          &final_mask, &rewards, &terminated, &to_act))
+        return NULL;
+    const Config *c = &((ConfigObject *)config)->cfg;
+    int players = c->players[0];
+    if (n < 1 || seat < -1 || seat >= players || nkinds != players || dealt < 1 || dealt > MAX_DEALT || holes < 1)
+        return PyErr_Format(PyExc_ValueError, "VecEnv needs at least one game, a seat -1 to %d, one player kind a"
+                            " seat, and 1 to %d cards dealt", players - 1, MAX_DEALT);
+    for (int k = 0; k < players; k++)
+        if (kinds[k] != OPP_RANDOM && kinds[k] != OPP_GREEDY && kinds[k] != OPP_LEARNER)
+            return PyErr_Format(PyExc_ValueError, "unknown player kind %d", kinds[k]);
+    if (PyTuple_GET_SIZE(starts) != NFIELDS || PyTuple_GET_SIZE(phase_at) != PH_OVER + 1 ||
+        PyTuple_GET_SIZE(subsets) > MAX_ACTIONS || DISCARDS + PyTuple_GET_SIZE(subsets) > num_actions)
+        return PyErr_Format(PyExc_ValueError, "VecEnv needs %d field starts, %d phases and the lay-aways", NFIELDS,
+                            PH_OVER + 1);
+    VecEnvObject *self = (VecEnvObject *)type->tp_alloc(type, 0);
+    if (!self) return NULL;
+    self->config = Py_NewRef(config);
+    self->cfg = c;
+    self->n = n;
+    self->seat = seat;
+    self->size = size;
+    self->num_actions = num_actions;
+    self->players = players;
+    self->sides = c->sides[0];
+    self->dealt = (float)dealt;
+    self->holes = (float)holes;
+    self->peg_reward = peg_reward;
+    memcpy(self->kinds, kinds, (size_t)players);
+    const int sizes[NFIELDS] = {52, 52, 52, 52, 52, 52, 52 * players, 52, 1, self->sides, 1, players, players,
+                                players, 2 + players, players + 1};
+    for (int f = 0; f < NFIELDS; f++) {
+        long at = PyLong_AsLong(PyTuple_GET_ITEM(starts, f));
+        if (at == -1 && PyErr_Occurred()) goto fail;
+        if (at < 0 || at + sizes[f] > size) {
+            PyErr_Format(PyExc_ValueError, "field %d (from %ld) lies outside %d numbers", f, at, size);
+            goto fail;
+        }
+        self->start[f] = (int)at;
+    }
+    for (int p = 0; p <= PH_OVER; p++) {
+        long at = PyLong_AsLong(PyTuple_GET_ITEM(phase_at, p));
+        if (at == -1 && PyErr_Occurred()) goto fail;
+        if (at < 0 || self->start[F_PHASE] + at >= self->start[F_DEALER]) {
+            PyErr_Format(PyExc_ValueError, "phase %d's place %ld lies outside the phase field", p, at);
+            goto fail;
+        }
+        self->phase_at[p] = (int8_t)at;
+    }
+    memset(self->discard_index, -1, sizeof self->discard_index);
+    self->nsubsets = (int)PyTuple_GET_SIZE(subsets);
+    for (int k = 0; k < self->nsubsets; k++) {
+        long bits = PyLong_AsLong(PyTuple_GET_ITEM(subsets, k));
+        if (bits == -1 && PyErr_Occurred()) goto fail;
+        if (bits <= 0 || bits >= (1L << dealt)) {
+            PyErr_Format(PyExc_ValueError, "lay-away %d (%ld) is not a set of positions in %d cards", k, bits, dealt);
+            goto fail;
+        }
+        self->discard_index[bits] = (int16_t)(DISCARDS + k);
+    }
+    int width = seat >= 0 ? 1 : players;
+    if (!(self->obs = take_buffer(self, obs, "f", n * size, "obs")) ||
+        !(self->mask = take_buffer(self, mask, "b", n * num_actions, "mask")) ||
+        !(self->final_obs = take_buffer(self, final_obs, "f", n * size, "final_obs")) ||
+        !(self->final_mask = take_buffer(self, final_mask, "b", n * num_actions, "final_mask")) ||
+        !(self->rewards = take_buffer(self, rewards, "f", n * width, "rewards")) ||
+        !(self->terminated = take_buffer(self, terminated, "?", n, "terminated")) ||
+        !(self->to_act = take_buffer(self, to_act, "b", n, "to_act")))
+        goto fail;
+    self->games = PyMem_Calloc((size_t)n, sizeof(Game));
+    self->codes = PyMem_Calloc((size_t)n, sizeof(uint64_t));
+    if (!self->games || !self->codes) { PyErr_NoMemory(); goto fail; }
+    if (keep) {
+        self->records = PyList_New(n);
+        self->finished = PyList_New(n);
+        if (!self->records || !self->finished) goto fail;
+        for (Py_ssize_t i = 0; i < n; i++) {
+            PyList_SET_ITEM(self->records, i, PyList_New(0));
+            PyList_SET_ITEM(self->finished, i, PyList_New(0));
+            if (!PyList_GET_ITEM(self->records, i) || !PyList_GET_ITEM(self->finished, i)) goto fail;
+        }
+    }
+    return (PyObject *)self;
+fail:
+    Py_DECREF(self);
+    return NULL;
+}
+
+static void VecEnv_dealloc(VecEnvObject *self) {
+    for (int b = 0; b < self->nbuffers; b++) PyBuffer_Release(&self->buffers[b]);
+    PyMem_Free(self->games);
+    PyMem_Free(self->codes);
+    Py_XDECREF(self->records);
+    Py_XDECREF(self->finished);
+    Py_XDECREF(self->config);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyMethodDef VecEnv_methods[] = {
+    {"reset", (PyCFunction)VecEnv_reset, METH_O,
+     "reset(seed): a new game in every place, each from its own generator drawn from seed, played to the"
+     " learner's first decision; writes the observations, masks and seats to act."},
+    {"step", (PyCFunction)VecEnv_step, METH_O,
+     "step(actions): each game's action index (int64, one a game; refused whole if any is not legal),"
+     " the other seats' turns and chance's, then the observations, masks, rewards, terminations (a"
+     " finished game's last observation in final_obs, a new game begun in its place)."},
+    {"history", (PyCFunction)VecEnv_history, METH_VARARGS,
+     "history(i, last=False): game i's actions so far (or of its last finished game) as (kind, payload):"
+     " ('dealer', seat), ('cut', bytes), ('shuffle', bytes of the 52 cards), ('act', kernel code)."},
+    {NULL, NULL, 0, NULL},
+};
+
+PyTypeObject VecEnvType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "noddy.kernel._ckernel.VecEnv",
+    .tp_basicsize = sizeof(VecEnvObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "VecEnv(config, n, seat, kinds, starts, size, num_actions, subsets, phase_at, dealt, holes,"
+              " peg_reward, record, obs, mask, final_obs, final_mask, rewards, terminated, to_act): n games"
+              " stepped together (noddy.research.vector).",
+    .tp_new = VecEnv_new,
+    .tp_dealloc = (destructor)VecEnv_dealloc,
+    .tp_methods = VecEnv_methods,
+};

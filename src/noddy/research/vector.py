@@ -1,0 +1,243 @@
+"""Many games stepped by one call, for training: `VectorEnv`, in the conventions of Gymnasium's
+vector environments (`gymnasium.vector.VectorEnv`).
+
+``num_envs`` games of one rule set run in the compiled kernel (`noddy.kernel`'s ``VecEnv``,
+vecenv.c: the kernel's own transitions, greedy player and shuffle, nothing written twice). Either
+one seat learns (``seat``) against fixed opponents that the kernel plays (``opponent="random"`` or
+``"greedy"``, or one name a seat), and every step is that seat's decision, the others' turns and
+chance's taken inside the call; or every seat learns (``opponent="self"``, self-play), and each
+step is the decision of the seat to act in each game (``infos["to_act"]``).
+
+Observations are the compact observation of `noddy.research.tensors.Encoder`, number for number,
+and the masks its action mask without the declared counts (the engine counts: ``count`` is the
+one counting action): ``{"observation": (num_envs, size) float32, "action_mask": (num_envs,
+num_actions) int8}``. The observation is the learner's, or in self-play the seat to act's.
+Rewards are those of `noddy.research.pettingzoo`: at the end +1 to each seat of the winning side,
+-1 to every other, 0 to all on a tie, and with ``peg_reward`` each step also pays ``peg_reward``
+times the points its side pegged less the mean of the other sides' (shape ``(num_envs,)``, or
+``(num_envs, players)`` in self-play: every seat's, as pgx gives them). Games never truncate.
+
+Autoreset is same-step (`gymnasium.vector.AutoresetMode.SAME_STEP`): the step that ends a game
+returns the first observation of the next game in its place, and the end's own observation in
+``infos["final_obs"]`` (rows marked by ``infos["_final_obs"]``). ``reset(seed=s)`` makes every
+game from then on a function of ``s`` alone: the same seed, the same games and observations.
+Memory is allocated once: a step writes into the same arrays (``copy=False`` hands them out
+themselves, for speed; the default hands out copies).
+
+>>> env = VectorEnv("cribbage", num_envs=4, opponent="greedy")
+>>> obs, infos = env.reset(seed=1)
+>>> obs["observation"].shape, obs["action_mask"].shape
+((4, 491), (4, 171))
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from gymnasium.vector import AutoresetMode
+from gymnasium.vector import VectorEnv as GymVectorEnv
+
+from noddy.errors import NoddyError
+from noddy.game import Phase, new_game
+from noddy.kernel import compiled, kernel_config
+from noddy.research.tensors import PHASES, Encoder
+from noddy.rules import Rules, load_rules
+
+__all__ = ["OPPONENTS", "VectorEnv"]
+
+OPPONENTS = ("random", "greedy")
+"""The opponents the kernel plays itself (`noddy.players`' random and greedy players)."""
+SELF = "self"
+_KINDS = {"random": 0, "greedy": 1, SELF: 2}
+_ORDER = (
+    "hand",
+    "held",
+    "discards",
+    "own_crib",
+    "turnup",
+    "pile",
+    "played",
+    "seen",
+    "count",
+    "scores",
+    "phase",
+    "dealer",
+    "to_act",
+    "hand_sizes",
+    "counting",
+    "muggins",
+)
+"""The encoding's fields in the order vecenv.c takes their starts."""
+
+Array = npt.NDArray[Any]
+Observation = dict[str, Array]
+
+
+class VectorEnv(GymVectorEnv):
+    """``num_envs`` games of ``rules`` at a table of ``players``, stepped together in the kernel."""
+
+    metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP}  # noqa: RUF012
+
+    def __init__(
+        self,
+        rules: str | Rules = "cribbage",
+        num_envs: int = 64,
+        *,
+        players: int = 2,
+        opponent: str | Sequence[str] = "random",
+        seat: int = 0,
+        partners: bool | None = None,
+        peg_reward: float = 0.0,
+        copy: bool = True,
+        record: bool = False,
+    ) -> None:
+        self.rules = load_rules(rules) if isinstance(rules, str) else rules
+        if num_envs < 1:
+            raise NoddyError(f"num_envs must be at least 1, not {num_envs}")
+        if not 0 <= seat < players:
+            raise NoddyError(f"seat must be one of 0-{players - 1}, not {seat}")
+        try:
+            config = kernel_config(self.rules, players, partners)
+        except RuntimeError as exc:
+            raise NoddyError(f"the batched environment runs on the compiled kernel: {exc}") from exc
+        self.encoder = Encoder(self.rules, players, partners=partners, declare=False)
+        self.players = players
+        self.num_envs = num_envs
+        self.self_play = opponent == SELF
+        self.seat = -1 if self.self_play else seat
+        kinds = _kinds(opponent, players, self.seat)
+        self.copy = copy
+        enc = self.encoder
+        self.single_observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, 1.0, (enc.size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (enc.num_actions,), np.int8),
+            }
+        )
+        self.single_action_space = spaces.Discrete(enc.num_actions)
+        self.observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, 1.0, (num_envs, enc.size), np.float32),
+                "action_mask": spaces.Box(0, 1, (num_envs, enc.num_actions), np.int8),
+            }
+        )
+        self.action_space = spaces.MultiDiscrete(np.full(num_envs, enc.num_actions))
+        width = (players,) if self.self_play else ()
+        self._obs = np.zeros((num_envs, enc.size), np.float32)
+        self._mask = np.zeros((num_envs, enc.num_actions), np.int8)
+        self._final_obs = np.zeros_like(self._obs)
+        self._final_mask = np.zeros_like(self._mask)
+        self._rewards = np.zeros((num_envs, *width), np.float32)
+        self._terminated = np.zeros(num_envs, np.bool_)
+        self._truncated = np.zeros(num_envs, np.bool_)
+        self._to_act = np.zeros(num_envs, np.int8)
+        at = {field.name: field.start for field in enc.fields}
+        phase_at = tuple(PHASES.index(Phase(name)) for name in compiled.PHASES)
+        subsets = tuple(sum(1 << i for i in subset) for subset in enc.subsets)
+        holes = new_game(self.rules, players, partners=enc.partners).view(0).board_holes
+        self._games = compiled.VecEnv(
+            config,
+            num_envs,
+            self.seat,
+            bytes(kinds),
+            tuple(at[name] for name in _ORDER),
+            enc.size,
+            enc.num_actions,
+            subsets,
+            phase_at,
+            enc.dealt,
+            holes,
+            float(peg_reward),
+            record,
+            self._obs,
+            self._mask,
+            self._final_obs,
+            self._final_mask,
+            self._rewards,
+            self._terminated,
+            self._to_act,
+        )
+        self._started = False
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observation, dict[str, Any]]:
+        """New games in every place; ``seed`` (any int) fixes every game from now on."""
+        if seed is None:
+            seed = secrets.randbits(64)
+        self._games.reset(seed % (1 << 64))
+        self._started = True
+        return self._observation(), self._infos()
+
+    def step(self, actions: npt.ArrayLike) -> tuple[Observation, Array, Array, Array, dict[str, Any]]:
+        """Each game's action index (``num_envs`` of them; all refused if any is not legal)."""
+        if not self._started:
+            raise NoddyError("call reset() before step()")
+        chosen = np.ascontiguousarray(actions, dtype=np.int64)
+        if chosen.shape != (self.num_envs,):
+            raise NoddyError(f"give one action index a game: shape ({self.num_envs},), not {chosen.shape}")
+        try:
+            self._games.step(chosen)
+        except ValueError as exc:
+            raise NoddyError(str(exc)) from exc
+        infos = self._infos()
+        if self._terminated.any():
+            final = {"observation": self._out(self._final_obs), "action_mask": self._out(self._final_mask)}
+            infos["final_obs"] = final
+            infos["_final_obs"] = self._terminated.copy()
+        return (
+            self._observation(),
+            self._out(self._rewards),
+            self._out(self._terminated),
+            self._out(self._truncated),
+            infos,
+        )
+
+    def history(self, index: int, *, last: bool = False) -> list[tuple[str, Any]]:
+        """Game ``index``'s actions so far, chance's included (or its last finished game's), as
+        ``(kind, payload)``: ``("dealer", seat)``, ``("cut", cards)``, ``("shuffle", cards)`` (bytes
+        of card indices), ``("act", code)`` (`noddy.kernel.KernelState`'s codes). Kept only with
+        ``record=True`` (for tests that replay them on the engine)."""
+        return self._games.history(index, last)
+
+    def close(self, **kwargs: Any) -> None:
+        """Nothing to release beyond the arrays, freed with the environment."""
+
+    def _observation(self) -> Observation:
+        return {"observation": self._out(self._obs), "action_mask": self._out(self._mask)}
+
+    def _infos(self) -> dict[str, Any]:
+        return {"to_act": self._out(self._to_act)} if self.self_play else {}
+
+    def _out(self, array: npt.NDArray[Any]) -> npt.NDArray[Any]:
+        return array.copy() if self.copy else array
+
+
+def _kinds(opponent: str | Sequence[str], players: int, seat: int) -> list[int]:
+    """The kernel's player kind for each seat: the learner's (or every seat's in self-play), the others'."""
+    if isinstance(opponent, str):
+        if opponent == SELF:
+            return [_KINDS[SELF]] * players
+        names = [opponent] * players
+    else:
+        names = list(opponent)
+        if len(names) != players:
+            raise NoddyError(f"give one opponent a seat ({players}), not {len(names)}: {names}")
+    kinds = []
+    for at, name in enumerate(names):
+        if at == seat:
+            kinds.append(_KINDS[SELF])
+        elif name in OPPONENTS:
+            kinds.append(_KINDS[name])
+        else:
+            choices = ", ".join((*OPPONENTS, SELF))
+            raise NoddyError(
+                f"opponent {name!r} is not one the kernel plays: one of {choices} (medium and hard are"
+                " Python players: play them through noddy.research.pettingzoo)"
+            )
+    return kinds
