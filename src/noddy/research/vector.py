@@ -54,25 +54,6 @@ OPPONENTS = ("random", "greedy")
 """The opponents the kernel plays itself (`noddy.players`' random and greedy players)."""
 SELF = "self"
 _KINDS = {"random": 0, "greedy": 1, SELF: 2}
-_ORDER = (
-    "hand",
-    "held",
-    "discards",
-    "own_crib",
-    "turnup",
-    "pile",
-    "played",
-    "seen",
-    "count",
-    "scores",
-    "phase",
-    "dealer",
-    "to_act",
-    "hand_sizes",
-    "counting",
-    "muggins",
-)
-"""The encoding's fields in the order vecenv.c takes their starts."""
 
 Array = npt.NDArray[Any]
 Observation = dict[str, Array]
@@ -136,7 +117,6 @@ class VectorEnv(GymVectorEnv):
         self._terminated = np.zeros(num_envs, np.bool_)
         self._truncated = np.zeros(num_envs, np.bool_)
         self._to_act = np.zeros(num_envs, np.int8)
-        at = {field.name: field.start for field in enc.fields}
         phase_at = tuple(PHASES.index(Phase(name)) for name in compiled.PHASES)
         subsets = tuple(sum(1 << i for i in subset) for subset in enc.subsets)
         holes = new_game(self.rules, players, partners=enc.partners).view(0).board_holes
@@ -145,7 +125,7 @@ class VectorEnv(GymVectorEnv):
             num_envs,
             self.seat,
             bytes(kinds),
-            tuple(at[name] for name in _ORDER),
+            tuple(field.start for field in enc.fields),  # vecenv.c reads them in this order
             enc.size,
             enc.num_actions,
             subsets,
