@@ -50,7 +50,7 @@ def step_cost(preset: str, games: int, players: int = 2, rounds: int = 3) -> tup
     for seed in range(games):
         game.reset(seed=seed)
         plan = []
-        while not game.state.is_over:
+        while not game.noddy.is_over:
             observation, *_ = game.last()
             plan.append(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
             game.step(plan[-1])
@@ -66,7 +66,7 @@ def step_cost(preset: str, games: int, players: int = 2, rounds: int = 3) -> tup
             for action in plan:
                 game.step(action)
                 game.last()
-            histories.append(game.state.history)
+            histories.append(game.noddy.history)
         env_times.append(time.process_time() - start)
         start = time.process_time()
         for history in histories[-games:]:

@@ -12,7 +12,8 @@ from helpers import states_of, sweep
 
 pytest.importorskip("pettingzoo")
 
-from pettingzoo.test import api_test
+from pettingzoo.test import api_test, seed_test
+from pettingzoo.test.state_test import test_state_space as check_state_space
 
 from noddy.cards import DECK, parse_cards
 from noddy.errors import IllegalActionError, RulesError
@@ -51,6 +52,12 @@ def test_the_environment_passes_pettingzoos_api_test(name: str, players: int) ->
     api_test(env(name, players), num_cycles=300)
 
 
+@pytest.mark.parametrize(("name", "players"), TABLES)
+def test_the_environment_passes_pettingzoos_seed_and_state_space_tests(name: str, players: int) -> None:
+    seed_test(lambda: env(name, players), num_cycles=100)
+    check_state_space(env(name, players))
+
+
 def cards_in(encoder: Encoder, observation: np.ndarray) -> set[int]:
     """The card indices an observation shows anywhere."""
     shown: set[int] = set()
@@ -70,12 +77,12 @@ def test_an_observation_never_holds_another_seats_hidden_cards(name: str, player
     for agent in game.agent_iter():
         seat = game.possible_agents.index(agent)
         observation, _, terminated, truncated, _ = game.last()
-        assert np.array_equal(observation["observation"], encoder.observe(game.state.view(seat)))
+        assert np.array_equal(observation["observation"], encoder.observe(game.noddy.view(seat)))
         if terminated or truncated:
             game.step(None)
         else:
             game.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
-    states = states_of(game.state)
+    states = states_of(game.noddy)
     checked = 0
     for seat in range(players):
         for state, known in zip(states, known_at(states, seat), strict=True):
@@ -92,27 +99,70 @@ def test_a_seed_fixes_the_whole_game() -> None:
     first, second = env("cribbage"), env("cribbage")
     play(first, seed=7)
     play(second, seed=7)
-    assert first.state.history == second.state.history
+    assert first.noddy.history == second.noddy.history
     play(second, seed=8)
-    assert first.state.history != second.state.history
+    assert first.noddy.history != second.noddy.history
 
 
 @pytest.mark.parametrize(("name", "players"), [("cribbage", 4), ("willughby", 2), ("strawberry", 3)])
-def test_the_winning_side_gets_1_and_every_other_seat_minus_1(name: str, players: int) -> None:
+def test_the_winning_side_gets_the_stake_and_the_losing_sides_share_its_loss(name: str, players: int) -> None:
     game = env(name, players)
     totals = play(game, 1)
-    state = game.state
+    state = game.noddy
     assert state.is_over
+    stake = state.stake[1]
     for seat, agent in enumerate(game.possible_agents):
-        expected = 0.0 if state.winner is None else (1.0 if state.side_of(seat) == state.winner else -1.0)
+        won = state.winner is not None and state.side_of(seat) == state.winner
+        expected = 0.0 if state.winner is None else stake if won else -stake / (state.sides - 1)
         assert totals[agent] == expected
+    assert sum(totals.values()) == pytest.approx(0.0)
+
+
+def test_a_skunk_pays_its_stake_unless_stakes_are_off() -> None:
+    paid = set()
+    for stakes in (True, False):
+        for seed in range(8):
+            game = env("cribbage", 2, stakes=stakes)
+            totals = play(game, seed)
+            stake = game.noddy.stake[1] if stakes else 1
+            assert max(totals.values()) == stake
+            paid.add(stake)
+    assert paid > {1}
+
+
+def test_the_global_state_is_every_seats_observation_in_its_space() -> None:
+    game = env("cribbage", 3)
+    game.reset(seed=2)
+    for _ in range(20):
+        observation, *_ = game.last()
+        game.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    state = game.state()
+    assert game.state_space.contains(state)
+    size = game.encoder.size
+    for seat in range(3):
+        own = game.encoder.observe(game.noddy.view(seat))
+        assert np.array_equal(state[seat * size : (seat + 1) * size], own)
+
+
+def test_every_observation_is_in_its_box_of_0_to_1() -> None:
+    game = env("cribbage", 2)
+    space = game.observation_space("player_0")["observation"]
+    assert (space.low == 0.0).all() and (space.high == 1.0).all()
+    rng = np.random.default_rng(0)
+    for seed in range(3):
+        game.reset(seed=seed)
+        for _ in game.agent_iter():
+            observation, _, terminated, truncated, _ = game.last()
+            assert space.contains(observation["observation"])
+            done = terminated or truncated
+            game.step(None if done else int(rng.choice(np.flatnonzero(observation["action_mask"]))))
 
 
 def test_peg_rewards_pay_each_seat_its_sides_points_less_the_others() -> None:
     game = env("cribbage", 2, peg_reward=0.01)
     totals = play(game, 3)
-    scores = game.state.scores
-    won = 1.0 if game.state.winner == 0 else -1.0
+    scores = game.noddy.scores
+    won = game.noddy.stake[1] * (1.0 if game.noddy.winner == 0 else -1.0)
     assert totals["player_0"] == pytest.approx(won + 0.01 * (scores[0] - scores[1]))
     assert totals["player_0"] == pytest.approx(-totals["player_1"])
 
@@ -131,14 +181,14 @@ def rendered_game(game: NoddyEnv, seed: int) -> list[tuple[int, str]]:
         game.step(rng.choice(list(np.flatnonzero(observation["action_mask"]))))
         text = game.render()
         assert isinstance(text, str)
-        texts.append((len(game.state.history), text))
+        texts.append((len(game.noddy.history), text))
     return texts
 
 
 def test_render_says_what_happened_in_words_and_shows_no_hidden_card() -> None:
     game = env("willughby", 2, render_mode="ansi")
     texts = rendered_game(game, 5)
-    states = states_of(game.state)
+    states = states_of(game.noddy)
     known = known_until(states, None)
     assert any("Turned up" in text for _, text in texts)
     for at, text in texts:
@@ -176,7 +226,7 @@ def test_a_step_applies_the_action_of_the_state_and_seat_it_is_taken_in() -> Non
         busy.reset(seed=seed + 100)
         busy.observe(busy.agent_selection)  # the legal actions of another game's lay-away
         busy.reset(seed=seed)
-        while not plain.state.is_over:
+        while not plain.noddy.is_over:
             observation, *_ = plain.last()
             action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
             other = "player_1" if plain.agent_selection == "player_0" else "player_0"
@@ -185,8 +235,8 @@ def test_a_step_applies_the_action_of_the_state_and_seat_it_is_taken_in() -> Non
                 busy.observe(busy.agent_selection if choice == 1 else other)
             plain.step(action)
             busy.step(action)
-            assert busy.state == plain.state
-        assert busy.state.history == plain.state.history
+            assert busy.noddy == plain.noddy
+        assert busy.noddy.history == plain.noddy.history
 
 
 def test_render_says_each_call_once_in_the_words_of_the_terminal() -> None:
@@ -195,7 +245,7 @@ def test_render_says_each_call_once_in_the_words_of_the_terminal() -> None:
     game = env("cribbage", 2, render_mode="ansi")
     # each render ends with the scores
     rendered = [line for _, text in rendered_game(game, 3) for line in text.splitlines()[:-1]]
-    view = game.state.view(None)
+    view = game.noddy.view(None)
     names = game.possible_agents
     lines = [line for e in view.events if (line := event_line(e, names, game.rules, view.partners))]
     assert rendered == [line.text + (f" +{line.points}" if line.points else "") for line in lines]

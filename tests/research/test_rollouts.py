@@ -15,7 +15,7 @@ pyspiel = pytest.importorskip("pyspiel")
 from noddy.kernel import KernelState, unsupported  # noqa: E402
 from noddy.research.openspiel import NoddyState, register  # noqa: E402
 from noddy.research.rollouts import KernelRollouts, kernel_at, kernel_unsupported  # noqa: E402
-from noddy.rules import load_rules, preset_names  # noqa: E402
+from noddy.rules import Rules, load_rules, preset_names  # noqa: E402
 
 pytestmark = pytest.mark.requires_kernel
 TABLES = [
@@ -32,11 +32,14 @@ def load(name: str, players: int = 2) -> pyspiel.Game:
     return pyspiel.load_game("python_noddy", {"rules": name, "players": players, "declare": False})
 
 
-def returns_of(kernel: KernelState, players: int) -> list[float]:
+def returns_of(kernel: KernelState, rules: Rules, players: int) -> list[float]:
+    """The returns of the kernel's finished game, from its own scores and winner."""
     winner = kernel.winner
     if winner is None:
         return [0.0] * players
-    return [1.0 if kernel.side_of(seat) == winner else -1.0 for seat in range(players)]
+    losers = [score for side, score in enumerate(kernel.scores) if side != winner]
+    stake = max([lurch.games for lurch in rules.game.lurch if max(losers) < lurch.below], default=1)
+    return [stake if kernel.side_of(seat) == winner else -stake / len(losers) for seat in range(players)]
 
 
 def assert_agrees(state: NoddyState, kernel: KernelState) -> None:
@@ -45,7 +48,7 @@ def assert_agrees(state: NoddyState, kernel: KernelState) -> None:
     assert kernel.scores == noddy.scores
     assert kernel.is_over == state.is_terminal()
     if state.is_terminal():
-        assert returns_of(kernel, noddy.players) == state.returns()
+        assert returns_of(kernel, noddy.rules, noddy.players) == state.returns()
     elif state.is_chance_node():
         assert kernel.phase is noddy.phase and kernel.to_act is None
     else:
@@ -80,6 +83,10 @@ def test_the_kernel_agrees_with_the_engine_over_whole_random_games(name: str, pl
                 state.apply_action(rng.choice(state.legal_actions()))
 
 
+QUARTERS = {n / 4 for n in range(-16, 17)}
+"""The mean of 4 rollouts' returns: each a stake of 1, 2 or 4 games (a skunk, a double skunk) or 0."""
+
+
 @pytest.mark.parametrize("name", ["cribbage", "willughby"])
 def test_a_rollout_ends_the_game_with_the_returns_the_rules_give(name: str) -> None:
     game = load(name)
@@ -91,10 +98,10 @@ def test_a_rollout_ends_the_game_with_the_returns_the_rules_give(name: str) -> N
             outcomes, probs = zip(*state.chance_outcomes(), strict=True)
             state.apply_action(rng.choices(outcomes, probs)[0])
             if len(state.position.drawn) == 3:  # a deal half drawn is completed at random
-                assert set(evaluator.evaluate(state)) <= {-1.0, -0.5, 0.0, 0.5, 1.0}
+                assert set(evaluator.evaluate(state)) <= QUARTERS
         else:
             values = evaluator.evaluate(state)
-            assert values.sum() == 0.0 and set(values) <= {-1.0, -0.5, 0.0, 0.5, 1.0}
+            assert values.sum() == 0.0 and set(values) <= QUARTERS
             state.apply_action(rng.choice(state.legal_actions()))
     assert list(evaluator.evaluate(state)) == state.returns()
     assert dict(evaluator.prior(game.new_initial_state())) == {i: 1 / 52 for i in range(52)}

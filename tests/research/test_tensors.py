@@ -39,7 +39,7 @@ def random_game(name: str, players: int, seed: int) -> list[GameState]:
 def test_every_legal_action_has_an_index_that_maps_back_and_the_mask_is_the_legal_actions(
     name: str, players: int
 ) -> None:
-    encoder = Encoder(load_rules(name), players)
+    encoder = Encoder(load_rules(name), players, declare=True)
     sizes = set()
     for state in random_game(name, players, seed=players):
         seat = state.to_act
@@ -63,7 +63,7 @@ def test_every_legal_action_has_an_index_that_maps_back_and_the_mask_is_the_lega
 
 
 def test_the_sizes_of_cribbage_for_two_players() -> None:
-    encoder = Encoder(load_rules("cribbage"), 2)
+    encoder = Encoder(load_rules("cribbage"), 2, declare=True)
     # 52 plays, go, count, muggins, pass, the 15 ways to lay 2 of 6 away, declare 0-99.
     assert encoder.num_actions == 52 + 4 + 15 + 100
     assert encoder.size == 8 * 52 + 52 + 1 + 2 + 7 + 2 + 2 + 2 + 4 + 3

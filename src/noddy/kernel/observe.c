@@ -183,7 +183,10 @@ static int mark_laid(const ObserverObject *o, float *out, PyObject *view, PyObje
     return 0;
 }
 
-/* Each int of the tuple `name` of the view / `scale` at `start` + its place from `first` on. */
+/* A whole number / `scale`, at most 1 (a score pegged past the last hole reads as the last hole). */
+static float scaled(long value, double scale) { return (float)((double)value < scale ? (double)value / scale : 1.0); }
+
+/* Each int of the tuple `name` of the view / `scale` (at most 1) at `start` + its place from `first` on. */
 static int write_scaled(float *out, PyObject *view, PyObject *name, int start, long first, int places,
                         double scale) {
     PyObject *values = PyObject_GetAttr(view, name);
@@ -196,7 +199,7 @@ static int write_scaled(float *out, PyObject *view, PyObject *name, int start, l
     for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(values); i++) {
         long value;
         if (as_int(PyTuple_GET_ITEM(values, i), &value) < 0) { Py_DECREF(values); return -1; }
-        out[start + relative((long)i, first, places)] = (float)((double)value / scale);
+        out[start + relative((long)i, first, places)] = scaled(value, scale);
     }
     Py_DECREF(values);
     return 0;
@@ -269,7 +272,7 @@ static int fill_view(const ObserverObject *o, float *out, PyObject *view, PyObje
     bad = !count || as_int(count, &value) < 0;
     Py_XDECREF(count);
     if (bad) return -1;
-    out[at[F_COUNT]] = (float)((double)value / o->limit);
+    out[at[F_COUNT]] = scaled(value, o->limit);
     if (write_scaled(out, view, NAME_SCORES, at[F_SCORES], my_side, o->sides, o->holes) < 0 ||
         write_scaled(out, view, NAME_HAND_SIZES, at[F_SIZES], me, n, o->dealt) < 0)
         return -1;
@@ -292,7 +295,7 @@ static int fill_view(const ObserverObject *o, float *out, PyObject *view, PyObje
         Py_DECREF(what);
         if (bad) return -1;
         out[at[F_MUGGINS] + relative(declarer, me, n)] = 1.0f;
-        out[at[F_MUGGINS] + n] = (float)((double)value / o->limit);
+        out[at[F_MUGGINS] + n] = scaled(value, o->limit);
     }
     return 0;
 }

@@ -23,13 +23,14 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-import numpy as np
 import pyspiel
 
 from noddy.cards import DECK, Card, format_cards
 from noddy.errors import IllegalActionError
 from noddy.game import Action, ActionKind, Event, GameState, PlayerView, new_game
 from noddy.players import sample_worlds
+from noddy.research.observers import Observer, make_observer
+from noddy.research.outcome import largest_stake, returns
 from noddy.research.tensors import Encoder
 from noddy.rules import Rules, load_rules, preset_names
 
@@ -44,9 +45,18 @@ __all__ = [
 ]
 
 GAME_NAME = "python_noddy"
-DEFAULTS: dict[str, Any] = {"rules": "cribbage", "players": 2, "declare": True}
+DEFAULTS: dict[str, Any] = {
+    "rules": "cribbage",
+    "players": 2,
+    "partners": True,
+    "declare": False,
+    "stakes": True,
+}
 """The game's parameters and their defaults: a preset name (or a rules file), the number of
-players, and whether declared counts are actions (see `noddy.research.tensors.Encoder`)."""
+players, whether 4 players play as partners where the rules allow it (false: each alone), and
+whether declared counts are actions (see `noddy.research.tensors.Encoder`; off by default: the
+engine counts every hand, as the computer players let it), and whether a win pays the games the
+rules count it (a lurch or a skunk 2 or more; false: every win 1; `noddy.research.outcome`)."""
 _REGISTERED = False
 
 
@@ -54,18 +64,18 @@ def register() -> None:
     """Register ``python_noddy`` with OpenSpiel (once; later calls do nothing)."""
     global _REGISTERED
     if not _REGISTERED:
-        pyspiel.register_game(_game_type(2, 4, pyspiel.GameType.Utility.GENERAL_SUM), NoddyGame)
+        pyspiel.register_game(_game_type(2, 4), NoddyGame)
         _REGISTERED = True
 
 
-def _game_type(low: int, high: int, utility: Any) -> Any:
+def _game_type(low: int, high: int) -> Any:
     return pyspiel.GameType(
         short_name=GAME_NAME,
         long_name="Noddy family (noddy engine): " + ", ".join(preset_names()),
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=utility,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=high,
         min_num_players=low,
@@ -84,22 +94,25 @@ class NoddyGame(pyspiel.Game):  # type: ignore[misc]
         params = {**DEFAULTS, **(params or {})}
         self.rules: Rules = load_rules(str(params["rules"]))
         players = int(params["players"])
-        self.encoder = Encoder(self.rules, players, declare=bool(params["declare"]))
+        partners = bool(params["partners"]) and players == 4 and self.rules.table.partners != "never"
+        self.encoder = Encoder(self.rules, players, partners=partners, declare=bool(params["declare"]))
         self.draws = self.rules.cards_per_deal(players) if self.rules.deal.reshuffle else len(DECK) - 1
         first = new_game(self.rules, players, partners=self.encoder.partners)
         self.start = _Position(first, (), _Trail(None))
-        sides = self.encoder.sides
-        utility = pyspiel.GameType.Utility.ZERO_SUM if sides == 2 else pyspiel.GameType.Utility.GENERAL_SUM
+        self.resampler: Resampler | None = None
+        """OpenSpiel's `NoddyState.resample_from_infostate` draws from this one, made on first use."""
+        self.stakes = bool(params["stakes"])
+        stake = float(largest_stake(self.rules) if self.stakes else 1)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.encoder.num_actions,
             max_chance_outcomes=len(DECK),
             num_players=players,
-            min_utility=-1.0,
-            max_utility=1.0,
-            utility_sum=0.0 if sides == 2 else None,
+            min_utility=-stake,
+            max_utility=stake,
+            utility_sum=0.0,
             max_game_length=self._max_length(players),
         )
-        super().__init__(_game_type(players, players, utility), info, params)
+        super().__init__(_game_type(players, players), info, params)
 
     def _max_length(self, players: int) -> int:
         """A bound on the actions of a game, chance's included: the cut (with ten cuts again), then
@@ -115,9 +128,9 @@ class NoddyGame(pyspiel.Game):  # type: ignore[misc]
     def new_initial_state(self) -> NoddyState:
         return NoddyState(self)
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
-        perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
-        return _Observer(self.encoder, perfect_recall)
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
+        """OpenSpiel's observer of the kind asked (`noddy.research.observers`)."""
+        return make_observer(self.encoder, iig_obs_type, params)
 
 
 class _Trail:
@@ -235,6 +248,10 @@ class NoddyState(pyspiel.State):  # type: ignore[misc]
     def view(self, seat: int) -> PlayerView:
         return self.position.state.view(seat)
 
+    def information(self, seat: int) -> str:
+        """Everything ``seat`` has seen, action by action (the information state string)."""
+        return f"seat {seat}{self.position.trail.text(seat)}"
+
     def current_player(self) -> int:
         return self.position.player
 
@@ -295,10 +312,16 @@ class NoddyState(pyspiel.State):  # type: ignore[misc]
         return self.position.state.is_over
 
     def returns(self) -> list[float]:
-        state = self.position.state
-        if not state.is_over or state.winner is None:
-            return [0.0] * state.players
-        return [1.0 if state.side_of(seat) == state.winner else -1.0 for seat in range(state.players)]
+        return list(returns(self.position.state, stakes=self.get_game().stakes))
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> NoddyState:
+        """A state ``player_id`` cannot tell from this one (OpenSpiel's own hook, which its
+        information-set MCTS calls when no resampler is set): the game's `Resampler`, seeded once
+        from ``probability_sampler``."""
+        game: NoddyGame = self.get_game()
+        if game.resampler is None:
+            game.resampler = Resampler(random.Random(int(probability_sampler() * 2**53)))
+        return game.resampler(self, player_id)
 
     def __str__(self) -> str:
         state = self.position.state
@@ -328,35 +351,6 @@ def _said(event: Event, seat: int) -> str:
     number = next((n for n in (e.count, e.declared, e.unplayed) if n is not None), None)
     subject = e.subject or ""
     return f"|{e.kind.value} {e.seat} {e.points} {format_cards(e.cards)} {e.items!r} {number} {subject}"
-
-
-class _Observer:
-    """OpenSpiel's observer of a `NoddyState`: the encoder's tensor; the seat's view in short, or
-    (perfect recall) everything the seat has seen."""
-
-    def __init__(self, encoder: Encoder, perfect_recall: bool) -> None:
-        self.encoder = encoder
-        self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(encoder.size, np.float32)
-        self.dict = {field.name: self.tensor[field.start : field.stop] for field in encoder.fields}
-
-    def set_from(self, state: NoddyState, player: int) -> None:
-        self.tensor.fill(0.0)
-        self.encoder.observe_into(state.view(player), self.tensor)
-
-    def string_from(self, state: NoddyState, player: int) -> str:
-        if self.perfect_recall:
-            return f"seat {player}{state.position.trail.text(player)}"
-        view = state.view(player)
-        turnup = str(view.turnup) if view.turnup is not None else "-"
-        return (
-            f"seat {player} {view.phase} dealer {view.dealer} to act {view.to_act}"
-            f" | hand {format_cards(view.hand)} | held {format_cards(view.held)}"
-            f" | laid away {format_cards(view.discards)} | own crib {format_cards(view.own_crib)}"
-            f" | turn-up {turnup} | pile {format_cards(c for _, c in view.pile)} ({view.count})"
-            f" | played {' '.join(f'{s}:{c}' for s, c in view.played)}"
-            f" | scores {' '.join(map(str, view.scores))}"
-        )
 
 
 class Resampler:

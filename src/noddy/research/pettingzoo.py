@@ -2,12 +2,16 @@
 
 Agents ``player_0`` ... are the seats. Chance (the cut for the first deal, each shuffle) is drawn
 inside from a generator seeded by ``reset(seed=...)``, so agents only ever see their own turns.
-Each observation is a dict: ``observation`` (`noddy.research.tensors.Encoder`, float32) and
-``action_mask`` (int8, 1 for each legal action index). Rewards come at the end: +1 to each seat of
-the winning side, -1 to every other seat, 0 to all on a tie; with ``peg_reward`` set, each action
-also pays every seat ``peg_reward`` times the points its side pegged less the mean of the other
-sides'. ``render()`` writes the new events in the words of `noddy.words` from a spectator's view,
-so it shows no hidden card.
+Each observation is a dict: ``observation`` (`noddy.research.tensors.Encoder`, float32 in [0, 1])
+and ``action_mask`` (int8, 1 for each legal action index); ``state()`` is every seat's observation
+together, for a centralised critic. Rewards come at the end (`noddy.research.outcome`): the stake
+to each seat of the winning side (1, or what a lurch or skunk counts; ``stakes=False``: 1), the
+losing sides sharing its loss, 0 to all on a tie, adding up to zero; with ``peg_reward`` set, each
+action also pays every seat ``peg_reward`` times the points its side pegged less the mean of the
+other sides'. The engine counts every hand unless ``declare`` offers the declared counts.
+The engine's position is ``env.noddy`` (every card: for analysis, never for an agent).
+``render()`` writes the new events in the words of `noddy.words` from a spectator's view, so it
+shows no hidden card.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from pettingzoo import AECEnv
 
 from noddy.errors import IllegalActionError, NoddyError
 from noddy.game import Action, GameState, new_game
+from noddy.research.outcome import returns
 from noddy.research.tensors import Encoder
 from noddy.rules import Rules, load_rules
 from noddy.words import event_line
@@ -34,11 +39,14 @@ def env(
     render_mode: str | None = None,
     *,
     partners: bool | None = None,
-    declare: bool = True,
+    declare: bool = False,
+    stakes: bool = True,
     peg_reward: float = 0.0,
 ) -> NoddyEnv:
     """The environment of a preset (by name) or a `Rules`, for ``players`` seats."""
-    return NoddyEnv(rules, players, render_mode, partners=partners, declare=declare, peg_reward=peg_reward)
+    return NoddyEnv(
+        rules, players, render_mode, partners=partners, declare=declare, stakes=stakes, peg_reward=peg_reward
+    )
 
 
 class NoddyEnv(AECEnv):  # type: ignore[misc]
@@ -57,7 +65,8 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         render_mode: str | None = None,
         *,
         partners: bool | None = None,
-        declare: bool = True,
+        declare: bool = False,
+        stakes: bool = True,
         peg_reward: float = 0.0,
     ) -> None:
         super().__init__()
@@ -68,17 +77,20 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
             raise NoddyError(f"render_mode {render_mode!r} is not one of: {modes} (or None)")
         self.render_mode = render_mode
         self.peg_reward = peg_reward
+        self.stakes = stakes
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        box = spaces.Box(0.0, np.inf, (self.encoder.size,), np.float32)
+        box = spaces.Box(0.0, 1.0, (self.encoder.size,), np.float32)
+        self.state_space = spaces.Box(0.0, 1.0, (players * self.encoder.size,), np.float32)
+        """Every seat's observation, seat 0's first (`state`): the whole game, for a critic."""
         mask = spaces.Box(0, 1, (self.encoder.num_actions,), np.int8)
         observation = spaces.Dict({"observation": box, "action_mask": mask})
         self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
         self.action_spaces = dict.fromkeys(self.possible_agents, spaces.Discrete(self.encoder.num_actions))
         self._rng = random.Random()
-        self.state = new_game(self.rules, players, partners=self.encoder.partners)
+        self.noddy = new_game(self.rules, players, partners=self.encoder.partners)
         self._rendered = 0
-        self._listed: tuple[GameState, int, dict[int, Action]] = (self.state, -1, {})
+        self._listed: tuple[GameState, int, dict[int, Action]] = (self.noddy, -1, {})
         """The state last observed, the observer's seat and its legal actions by index: a step
         from that state applies the engine's own action object (no new one to build and compare)."""
 
@@ -98,7 +110,7 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self.state = self._after_chance(
+        self.noddy = self._after_chance(
             new_game(self.rules, self.encoder.players, partners=self.encoder.partners)
         )
         self._rendered = 0
@@ -106,9 +118,18 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
-        observation, mask, listed = self.encoder.encode(self.state.view(seat))
-        self._listed = (self.state, seat, listed)
+        observation, mask, listed = self.encoder.encode(self.noddy.view(seat))
+        self._listed = (self.noddy, seat, listed)
         return {"observation": observation, "action_mask": mask}
+
+    def state(self) -> np.ndarray:
+        """The global state, for centralised critics: every seat's observation in seat order
+        (so every hand), in `state_space`."""
+        size = self.encoder.size
+        out = np.zeros(self.state_space.shape, np.float32)
+        for seat in range(self.encoder.players):
+            self.encoder.observe_into(self.noddy.view(seat), out[seat * size : (seat + 1) * size])
+        return out
 
     def step(self, action: int | None) -> None:
         """The agent to act takes the action of index ``action`` (``None`` once it is done)."""
@@ -119,12 +140,12 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         if action is None:
             raise IllegalActionError(f"{agent} is to act: give an action index, not None")
         seat = self._seat[agent]
-        before = self.state
+        before = self.noddy
         state, observer, listed = self._listed
         move = listed.get(int(action)) if state is before and observer == seat else None
         if move is None:
             move = self.encoder.action_of(seat, before.hands[seat], int(action))
-        after = self.state = self._after_chance(before.apply(move))
+        after = self.noddy = self._after_chance(before.apply(move))
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if self.peg_reward:
@@ -141,7 +162,7 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         """The events since the last render in words, then the scores (no hidden card)."""
         if self.render_mode is None:
             return None
-        view = self.state.view(None)
+        view = self.noddy.view(None)
         lines = []
         for event in view.events[self._rendered :]:
             line = event_line(event, self.possible_agents, self.rules, view.partners)
@@ -165,8 +186,8 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         return state
 
     def _select(self) -> None:
-        seat = self.state.to_act
-        if self.state.is_over or seat is None:
+        seat = self.noddy.to_act
+        if self.noddy.is_over or seat is None:
             live = [a for a in self.agents if not (self.terminations[a] or self.truncations[a])]
             self.agent_selection = live[0] if live else self.agents[0]
         else:
@@ -178,13 +199,12 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
             return
         sides = len(gained)
         for agent in self.agents:
-            side = self.state.side_of(self._seat[agent])
+            side = self.noddy.side_of(self._seat[agent])
             others = (sum(gained) - gained[side]) / (sides - 1)
             self.rewards[agent] += self.peg_reward * (gained[side] - others)
 
     def _finish(self) -> None:
-        winner = self.state.winner
+        paid = returns(self.noddy, stakes=self.stakes)
         for agent in self.agents:
-            if winner is not None:
-                self.rewards[agent] += 1.0 if self.state.side_of(self._seat[agent]) == winner else -1.0
+            self.rewards[agent] += paid[self._seat[agent]]
             self.terminations[agent] = True

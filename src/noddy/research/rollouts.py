@@ -1,13 +1,13 @@
 """Random rollouts in the compiled kernel, for OpenSpiel's searches on ``python_noddy``.
 
-`KernelRollouts` is a drop-in for ``open_spiel.python.algorithms.mcts.RandomRolloutEvaluator``
-(MCTS and information-set MCTS take either): the same evaluation, a random game played from the
-position to its end (every choice uniform among the legal actions, every shuffle fair) and its
-returns, but played in C (`noddy.kernel.KernelState.rollout`) rather than action by action through
-the engine. The search's tree still steps `NoddyState`, so information state strings and
-observations come from the engine as before; only the rollouts change, and with them the cost of a
-simulation (information-set MCTS, 100 simulations a move: cribbage 22 ms to 0.6 ms, willughby 6.3 ms
-to 1.3 ms, where the tree and the resampler's inference now take most of it).
+`KernelRollouts` is a drop-in for ``open_spiel.python.algorithms.mcts.RandomRolloutEvaluator`` (MCTS
+and information-set MCTS take either): the same evaluation, a random game played from the position
+to its end (every choice uniform among the legal actions, every shuffle fair) and its returns
+(`noddy.research.outcome`), but played in C (`noddy.kernel.KernelState.rollout`) rather than action
+by action through the engine. The search's tree still steps `NoddyState`, so information state
+strings and observations come from the engine as before; only the rollouts change, and with them the
+cost of a simulation (information-set MCTS, 100 simulations a move: cribbage 22 ms to 0.6 ms,
+willughby 6.3 ms to 1.3 ms, where the tree and the resampler's inference now take most of it).
 
 The kernel's position is found from the engine's: the kernel at the start of the current deal is
 remembered (a search meets the same deal over and over), and the deal's actions are replayed on it.
@@ -26,6 +26,7 @@ from noddy.cards import DECK
 from noddy.game import Action, GameState
 from noddy.kernel import KernelState, unavailable, unsupported
 from noddy.research.openspiel import NoddyState, _Position
+from noddy.research.outcome import paid
 
 __all__ = ["KernelRollouts", "kernel_at", "kernel_unsupported"]
 
@@ -56,14 +57,15 @@ class KernelRollouts:
         kernel = kernel_at(state, self._starts)
         if position.drawn:
             kernel.apply(_completed(position.state, position.drawn, self._random_state))
-        players = position.state.players
-        total = np.zeros(players)
+        noddy = position.state
+        sides = [noddy.side_of(seat) for seat in range(noddy.players)]
+        stakes: bool = state.get_game().stakes
+        total = np.zeros(noddy.players)
         seeds = self._random_state.randint(0, _SEED_BITS, size=self.n_rollouts, dtype=np.int64)
         for seed in seeds:
             game = kernel.copy()
             side = game.rollout(int(seed))
-            if side is not None:
-                total += [1.0 if game.side_of(seat) == side else -1.0 for seat in range(players)]
+            total += paid(noddy.rules, side, game.scores, sides, stakes=stakes)
         result: npt.NDArray[np.float64] = total / self.n_rollouts
         return result
 

@@ -109,7 +109,7 @@ class Encoder:
         players: int,
         *,
         partners: bool | None = None,
-        declare: bool = True,
+        declare: bool = False,
         kernel: bool = True,
     ) -> None:
         self.rules = rules
@@ -232,19 +232,19 @@ class Encoder:
             what, seat = view.counting
             ones += [counting + (0 if what == "hand" else 1), counting + 2 + (seat - me) % n]
         out.put(ones, 1.0)
-        out[count] = view.count / PLAY_LIMIT
+        out[count] = min(view.count, PLAY_LIMIT) / PLAY_LIMIT
         holes = view.board_holes
         my_side = side_of(me, view.partners)
         sides = self.sides
         for side, score in enumerate(view.scores):
-            out[scores + (side - my_side) % sides] = score / holes
+            out[scores + (side - my_side) % sides] = min(score, holes) / holes
         dealt = self.dealt
         for seat, size in enumerate(view.hand_sizes):
-            out[sizes + (seat - me) % n] = size / dealt
+            out[sizes + (seat - me) % n] = min(size, dealt) / dealt
         if view.muggins is not None:
             declarer, missed = view.muggins
             out[muggins + (declarer - me) % n] = 1.0
-            out[muggins + n] = missed / PLAY_LIMIT
+            out[muggins + n] = min(missed, PLAY_LIMIT) / PLAY_LIMIT
 
     def _fixed_ones(self, view: PlayerView) -> list[int]:
         """The ones of the blocks that stay the same through a deal once set: what the seat kept,
@@ -466,7 +466,7 @@ def _layout(n: int, sides: int) -> tuple[Field, ...]:
             "hands and cribs, cards named in calls",
         ),
         ("count", 1, "the running count of the play / 31"),
-        ("scores", sides, "each side's score / the board's holes, the observer's side first"),
+        ("scores", sides, "each side's score / the board's holes (at most 1), the observer's side first"),
         ("phase", len(PHASES), "one-hot phase: " + ", ".join(p.value for p in PHASES)),
         ("dealer", n, "one-hot dealer, relative to the observer"),
         ("to_act", n, "one-hot seat to act, relative (all 0 at chance and at the end)"),

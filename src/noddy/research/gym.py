@@ -1,0 +1,174 @@
+"""A single-agent Gymnasium environment: one learning seat against computer players.
+
+``import noddy.research`` registers one id a preset (`register`): ``gymnasium.make(
+"noddy/cribbage-v0", opponent="greedy")``, ``noddy/willughby-v0``, ... The learner sits at
+``seat`` (0 by default); every other seat is played by the computer player ``opponent`` (any name
+`noddy.players.make_player` knows: ``random``, ``greedy``, ``easy``, ``medium``, ``hard``...), a
+partner included. Chance and the other seats move inside `step`, so the learner only sees its
+own turns.
+
+Observations are the seat's tensor (`noddy.research.tensors.Encoder`, float32 in [0, 1]); the
+legal actions are ``info["action_mask"]`` (int8, as Gymnasium's own Taxi gives them) and
+`NoddyGymEnv.action_masks()` (as maskable learners ask for them). Rewards as the PettingZoo
+environment's (`noddy.research.outcome`, optional ``peg_reward``) for the learner's seat. An
+action its mask forbids ends the game as a loss of the largest stake, with ``info["illegal"]``
+set (PettingZoo's classic games do the same), or raises `IllegalActionError` with
+``illegal="raise"``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+from noddy.errors import IllegalActionError, NoddyError
+from noddy.game import GameState, new_game
+from noddy.players import Player, make_player
+from noddy.research.outcome import largest_stake, returns
+from noddy.research.tensors import Encoder
+from noddy.rules import Rules, load_rules, preset_names
+
+__all__ = ["NoddyGymEnv", "gym_id", "register"]
+
+_ILLEGAL = ("lose", "raise")
+
+
+def gym_id(preset: str) -> str:
+    """The Gymnasium id of a preset (``noddy/cribbage-v0``)."""
+    return f"noddy/{preset}-v0"
+
+
+def register() -> None:
+    """Register every preset's id with Gymnasium (once; a later call changes nothing)."""
+    for preset in preset_names():
+        if gym_id(preset) not in gymnasium.registry:
+            gymnasium.register(
+                gym_id(preset), entry_point="noddy.research.gym:NoddyGymEnv", kwargs={"rules": preset}
+            )
+
+
+class NoddyGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
+    """One seat of a Noddy-family game against computer players (see the module)."""
+
+    metadata = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012 (Gymnasium's own attribute)
+
+    def __init__(
+        self,
+        rules: str | Rules = "cribbage",
+        players: int = 2,
+        *,
+        opponent: str = "greedy",
+        seat: int = 0,
+        partners: bool | None = None,
+        declare: bool = False,
+        stakes: bool = True,
+        peg_reward: float = 0.0,
+        illegal: str = "lose",
+        render_mode: str | None = None,
+    ) -> None:
+        self.rules = load_rules(rules) if isinstance(rules, str) else rules
+        self.encoder = Encoder(self.rules, players, partners=partners, declare=declare)
+        if not 0 <= seat < players:
+            raise NoddyError(
+                f"seat {seat} is not one of 0-{players - 1}: the learner sits at a seat of the table"
+            )
+        if illegal not in _ILLEGAL:
+            raise NoddyError(f"illegal={illegal!r} is not one of: {', '.join(_ILLEGAL)}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise NoddyError(f"render_mode {render_mode!r} is not one of: ansi (or None)")
+        self.render_mode = render_mode
+        self.seat = seat
+        self.opponent: Player = make_player(opponent)
+        self.stakes = stakes
+        self.peg_reward = peg_reward
+        self.illegal = illegal
+        self.observation_space = spaces.Box(0.0, 1.0, (self.encoder.size,), np.float32)
+        self.action_space = spaces.Discrete(self.encoder.num_actions)
+        self.noddy: GameState = new_game(self.rules, players, partners=self.encoder.partners)
+        """The engine's position (every card: for analysis, never for the learner)."""
+        self._rng = random.Random()
+        self._mask: npt.NDArray[np.int8] = np.zeros(self.encoder.num_actions, np.int8)
+        self._listed: dict[int, Any] = {}
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+        """A new game, played on to the learner's first turn; ``seed`` fixes all of it."""
+        super().reset(seed=seed)
+        self._rng = random.Random(int(self.np_random.integers(2**63)))
+        start = new_game(self.rules, self.encoder.players, partners=self.encoder.partners)
+        self.noddy = self._to_learner(start)
+        return self._observe(), self._info()
+
+    def step(
+        self, action: np.int64 | int
+    ) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:
+        """The learner takes ``action``; the game runs on to its next turn or the end."""
+        if self.noddy.is_over:
+            raise IllegalActionError("the game is over: reset() starts another")
+        move = self._listed.get(int(action))
+        if move is None and self.encoder.declare and self._mask[int(action)]:
+            move = self.encoder.action(self.noddy.view(self.seat), int(action))
+        if move is None:
+            if self.illegal == "raise":
+                legal = np.flatnonzero(self._mask).tolist()
+                raise IllegalActionError(f"action {int(action)} is not legal now; the legal ones are {legal}")
+            observation = self._observe()
+            info = {**self._info(), "illegal": True}
+            return observation, -float(largest_stake(self.rules) if self.stakes else 1), True, False, info
+        before = self.noddy.scores
+        self.noddy = self._to_learner(self.noddy.apply(move))
+        reward = self._shaped(before, self.noddy.scores)
+        if self.noddy.is_over:
+            reward += returns(self.noddy, stakes=self.stakes)[self.seat]
+        return self._observe(), reward, self.noddy.is_over, False, self._info()
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal actions now, as maskable learners ask for them (True for each legal index)."""
+        return self._mask.astype(bool)
+
+    def render(self) -> str | None:
+        """The learner's view in short (``ansi``)."""
+        if self.render_mode is None:
+            return None
+        view = self.noddy.view(self.seat)
+        return (
+            f"{view.phase} deal {view.deal_number} | hand {' '.join(map(str, view.hand))}"
+            f" | count {view.count} | scores {' '.join(map(str, view.scores))}"
+        )
+
+    def _to_learner(self, state: GameState) -> GameState:
+        """Chance and the other seats move until the learner is to act or the game is over."""
+        while not state.is_over:
+            chance = state.chance()
+            if chance is not None:
+                state = state.apply(chance.sample(self._rng))
+                continue
+            seat = state.to_act
+            assert seat is not None
+            if seat == self.seat:
+                break
+            view = state.view(seat)
+            state = state.apply(self.opponent.choose(view, view.legal, self._rng))
+        return state
+
+    def _observe(self) -> npt.NDArray[np.float32]:
+        observation, mask, listed = self.encoder.encode(self.noddy.view(self.seat))
+        self._mask, self._listed = mask, listed
+        return observation
+
+    def _info(self) -> dict[str, Any]:
+        return {"action_mask": self._mask.copy()}
+
+    def _shaped(self, before: tuple[int, ...], after: tuple[int, ...]) -> float:
+        if not self.peg_reward:
+            return 0.0
+        gained = [a - b for a, b in zip(after, before, strict=True)]
+        side = self.noddy.side_of(self.seat)
+        others = (sum(gained) - gained[side]) / (len(gained) - 1)
+        return self.peg_reward * (gained[side] - others)
