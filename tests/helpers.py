@@ -61,3 +61,16 @@ def sweep(cases: Iterable[Any], quick: int = 1, *, single: bool = False) -> list
             values = (case,) if single or not isinstance(case, tuple) else case
             out.append(pytest.param(*values, marks=pytest.mark.slow))
     return out
+
+
+def spiel_play(state: Any, rng: Any, moves: int | None = None) -> Any:
+    """Play an OpenSpiel state at random (chance by its probabilities) to the end, or for ``moves``
+    player moves; the state, played on in place."""
+    while not state.is_terminal() and moves != 0:
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+            moves = None if moves is None else moves - 1
+    return state

@@ -9,13 +9,13 @@ import re
 
 import pytest
 
-from helpers import sweep
+from helpers import spiel_play, sweep
 
 pyspiel = pytest.importorskip("pyspiel")
 
 from noddy.cards import parse_card  # noqa: E402
 from noddy.game import GameState, new_game  # noqa: E402
-from noddy.research.openspiel import NoddyState, Resampler, register  # noqa: E402
+from noddy.research.openspiel import Resampler, register  # noqa: E402
 from noddy.rules import load_rules, preset_names  # noqa: E402
 from reveal import known_until  # noqa: E402
 
@@ -29,16 +29,7 @@ def load(name: str, players: int = 2, declare: bool = True) -> pyspiel.Game:
     return pyspiel.load_game("python_noddy", {"rules": name, "players": players, "declare": declare})
 
 
-def random_play(state: NoddyState, rng: random.Random, moves: int | None = None) -> NoddyState:
-    """Play at random (chance by its probabilities) to the end, or for ``moves`` player moves."""
-    while not state.is_terminal() and moves != 0:
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(rng.choices(outcomes, probs)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-            moves = None if moves is None else moves - 1
-    return state
+random_play = spiel_play
 
 
 @pytest.mark.parametrize(("name", "players"), sweep(TABLES))

@@ -11,6 +11,8 @@ import random
 import numpy as np
 import pytest
 
+from helpers import spiel_play as random_play
+
 pyspiel = pytest.importorskip("pyspiel")
 
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
@@ -19,18 +21,6 @@ from open_spiel.python.observation import make_observation  # noqa: E402
 from noddy.research.openspiel import NoddyState, register  # noqa: E402
 
 register()
-
-
-def random_play(state: NoddyState, rng: random.Random, moves: int | None = None) -> NoddyState:
-    """Play at random (chance by its probabilities) to the end, or for ``moves`` player moves."""
-    while not state.is_terminal() and moves != 0:
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(rng.choices(outcomes, probs)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-            moves = None if moves is None else moves - 1
-    return state
 
 
 PUBLIC = pyspiel.IIGObservationType(
