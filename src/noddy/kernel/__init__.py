@@ -41,6 +41,7 @@ __all__ = [
     "KernelState",
     "compiled",
     "kernel_config",
+    "lay_away_outcomes",
     "lay_away_rollouts",
     "lay_away_values",
     "play_game",
@@ -83,5 +84,5 @@ def kernel_config(rules: Rules, players: int, partners: bool | None) -> compiled
 
 
 from noddy.kernel.games import KernelResult, play_game  # noqa: E402
-from noddy.kernel.lay import lay_away_rollouts, lay_away_values  # noqa: E402
+from noddy.kernel.lay import lay_away_outcomes, lay_away_rollouts, lay_away_values  # noqa: E402
 from noddy.kernel.step import KernelEvent, KernelState  # noqa: E402

@@ -99,6 +99,7 @@ def deal_rollouts(
     samples: int,
     seed: int,
     win: float,
+    outcomes: bytearray | None = None,
     /,
 ) -> tuple[list[float], list[float], list[float]]: ...
 

@@ -171,6 +171,6 @@ typedef struct {
 } LayAway;
 void greedy_deal(KState *s, int seat, uint64_t laid);
 void deal_rollouts(const Config *c, const LayAway *at, const mask_t *laid, int n, int samples, uint64_t seed,
-                   double win, double *value, double *hand, double *crib);
+                   double win, double *value, double *hand, double *crib, int16_t *outcomes);
 
 #endif

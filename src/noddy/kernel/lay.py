@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
+import numpy.typing as npt
+
 from noddy.cards import card_mask
 from noddy.game import Action, PlayerView
 from noddy.kernel import compiled, kernel_config
 
-__all__ = ["lay_away_rollouts", "lay_away_values"]
+__all__ = ["lay_away_outcomes", "lay_away_rollouts", "lay_away_values"]
 
 
 def lay_away_values(view: PlayerView, legal: Sequence[Action]) -> dict[Action, float]:
@@ -42,10 +45,38 @@ def lay_away_rollouts(
     its kept hand and of the crib (less where it is another side's), over ``samples`` deals of the
     unseen cards (the same deals for every discard, drawn from ``seed``) played out by the greedy
     player in every other decision (rollout.c)."""
+    values, hands, cribs = _rollouts(view, legal, samples, seed, win, None)
+    return list(zip(values, hands, cribs, strict=True))
+
+
+def lay_away_outcomes(
+    view: PlayerView, legal: Sequence[Action], samples: int, seed: int
+) -> npt.NDArray[np.int16]:
+    """Where the deal ends after each discard in ``legal``, sample by sample, in the same deals as
+    `lay_away_rollouts`: an array of shape (discards, samples, sides + 4), each row each side's
+    score, the winning side (-1: the game is over without one; -2: it goes on), the count of the
+    seat's kept hand, the crib's (less where it is another side's), and the seat to deal next. The
+    distribution of the deal's outcomes, where a mean is not enough (the chance of winning)."""
+    sides = len(view.scores)
+    out = np.zeros((len(legal), samples, sides + 4), dtype=np.int16)
+    buffer = bytearray(out.nbytes)
+    _rollouts(view, legal, samples, seed, 0.0, buffer)
+    out[...] = np.frombuffer(buffer, dtype=np.int16).reshape(out.shape)
+    return out
+
+
+def _rollouts(
+    view: PlayerView,
+    legal: Sequence[Action],
+    samples: int,
+    seed: int,
+    win: float,
+    outcomes: bytearray | None,
+) -> tuple[list[float], list[float], list[float]]:
+    """`compiled.deal_rollouts` for the view's seat (``outcomes``: each sample's end, if given)."""
     assert view.seat is not None
-    config = kernel_config(view.rules, view.players, view.partners)
-    values, hands, cribs = compiled.deal_rollouts(
-        config,
+    return compiled.deal_rollouts(
+        kernel_config(view.rules, view.players, view.partners),
         view.seat,
         view.dealer,
         view.deal_number,
@@ -58,5 +89,5 @@ def lay_away_rollouts(
         samples,
         seed,
         win,
+        outcomes,
     )
-    return list(zip(values, hands, cribs, strict=True))

@@ -183,9 +183,10 @@ static PyObject *deal_rollouts_py(PyObject *module, PyObject *args) {
     unsigned long long pool, seed;
     int samples;
     double win;
-    if (!PyArg_ParseTuple(args, "O!iiiiOOOKOiKd:deal_rollouts", &ConfigType, &config, &at.seat, &at.dealer,
+    PyObject *outcomes_arg = Py_None;
+    if (!PyArg_ParseTuple(args, "O!iiiiOOOKOiKd|O:deal_rollouts", &ConfigType, &config, &at.seat, &at.dealer,
                           &at.deal_number, &at.turnup, &scores, &hand, &own_crib, &pool, &laid_arg, &samples,
-                          &seed, &win))
+                          &seed, &win, &outcomes_arg))
         return NULL;
     const Config *c = &((ConfigObject *)config)->cfg;
     int players = c->players[0];
@@ -232,9 +233,19 @@ static PyObject *deal_rollouts_py(PyObject *module, PyObject *args) {
         }
     }
     Py_DECREF(seq);
+    Py_buffer outcomes = {0};
+    if (outcomes_arg != Py_None) {
+        if (PyObject_GetBuffer(outcomes_arg, &outcomes, PyBUF_WRITABLE) < 0) return NULL;
+        if ((size_t)outcomes.len != (size_t)n * samples * (c->sides[0] + 4) * sizeof(int16_t)) {
+            PyBuffer_Release(&outcomes);
+            return PyErr_Format(PyExc_ValueError, "the outcomes buffer holds %d int16 a sample of each discard",
+                                c->sides[0] + 4);
+        }
+    }
     Py_BEGIN_ALLOW_THREADS
-    deal_rollouts(c, &at, laid, (int)n, samples, seed, win, value, counted, cribbed);
+    deal_rollouts(c, &at, laid, (int)n, samples, seed, win, value, counted, cribbed, (int16_t *)outcomes.buf);
     Py_END_ALLOW_THREADS
+    if (outcomes_arg != Py_None) PyBuffer_Release(&outcomes);
     PyObject *values = PyList_New(n), *hands = PyList_New(n), *cribs = PyList_New(n);
     if (!values || !hands || !cribs) { Py_XDECREF(values); Py_XDECREF(hands); Py_XDECREF(cribs); return NULL; }
     for (Py_ssize_t i = 0; i < n; i++) {
@@ -259,9 +270,10 @@ static PyMethodDef module_methods[] = {
      " next shuffle or the game's end (a search's value where its budget runs out)."},
     {"deal_rollouts", deal_rollouts_py, METH_VARARGS,
      "deal_rollouts(config, seat, dealer, deal_number, turnup, scores, hand, own_crib, pool, laid, samples,"
-     " seed, win): for each lay-away, the mean worth of the rest of the deal played out by greedy players"
+     " seed, win, outcomes=None): for each lay-away, the mean worth of the rest of the deal played out by greedy players"
      " in `samples` sampled deals (the same ones for each), the mean count of the seat's hand in them, and"
-     " of the crib (less where it is another side's)."},
+     " of the crib (less where it is another side's); `outcomes`, a writable buffer of int16 if given, gets"
+     " each sample's end (each side's score, the winner or -1 or -2 for none yet, hand, crib, next dealer)."},
     {"discard_values", discard_values, METH_VARARGS,
      "discard_values(config, hand, laid, pool, turnup, own_crib, sign, unknown): each lay-away's"
      " expected value (noddy.players.discard.discard_values, exact), cards as masks, turnup -1 when"

@@ -59,7 +59,8 @@ void greedy_deal(KState *s, int seat, uint64_t laid) {
 
 /* One sample played out with `laid` as the seat's lay-away: its worth, the seat's hand's count and
  * the crib's (positive for the seat's side's crib, negative for another's). */
-static double play_out(const KState *dealt, const LayAway *at, mask_t laid, double win, double *hand, double *crib) {
+static double play_out(const KState *dealt, const LayAway *at, mask_t laid, double win, double *hand, double *crib,
+                       int16_t *outcome) {
     KState s = *dealt;
     const Config *c = s.cfg;
     greedy_deal(&s, at->seat, ACTION(AC_DISCARD, laid));
@@ -68,6 +69,14 @@ static double play_out(const KState *dealt, const LayAway *at, mask_t laid, doub
     *crib = 0;
     for (int seat = 0; seat < c->players[0]; seat++)
         *crib += (side(c, seat) == mine ? 1 : -1) * s.tallies[seat][TALLY_CRIB];
+    if (outcome) {
+        int sides = c->sides[0];
+        for (int o = 0; o < sides; o++) outcome[o] = (int16_t)s.scores[o];
+        outcome[sides] = (int16_t)(s.phase == PH_OVER ? s.winner : -2);
+        outcome[sides + 1] = (int16_t)*hand;
+        outcome[sides + 2] = (int16_t)*crib;
+        outcome[sides + 3] = (int16_t)s.dealer;
+    }
     if (s.phase == PH_OVER && s.winner >= 0) return s.winner == mine ? win : -win;
     for (int o = 0; o < c->sides[0]; o++) {
         if (o == mine) continue;
@@ -78,8 +87,13 @@ static double play_out(const KState *dealt, const LayAway *at, mask_t laid, doub
     return (double)(s.scores[mine] - at->scores[mine]) - best;
 }
 
+/* `outcomes` (NULL: not wanted) receives, for each discard and then each sample, where the deal
+ * ended: each side's score, the winning side (-1 for a game over without one, -2 while it goes on),
+ * the seat's hand's count and the crib's (signed as above), and the seat to deal next: `sides + 4`
+ * numbers a sample. */
 void deal_rollouts(const Config *c, const LayAway *at, const mask_t *laid, int n, int samples, uint64_t seed,
-                   double win, double *value, double *hand, double *crib) {
+                   double win, double *value, double *hand, double *crib, int16_t *outcomes) {
+    int width = c->sides[0] + 4;
     KState start;
     uint8_t order[52];
     for (int i = 0; i < n; i++) value[i] = hand[i] = crib[i] = 0;
@@ -97,7 +111,8 @@ void deal_rollouts(const Config *c, const LayAway *at, const mask_t *laid, int n
         k_deal(&start, order, 52);
         for (int i = 0; i < n; i++) {
             double counted, cribbed;
-            value[i] += play_out(&start, at, laid[i], win, &counted, &cribbed);
+            int16_t *outcome = outcomes ? outcomes + ((size_t)i * samples + j) * width : NULL;
+            value[i] += play_out(&start, at, laid[i], win, &counted, &cribbed, outcome);
             hand[i] += counted;
             crib[i] += cribbed;
         }

@@ -15,21 +15,71 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from importlib import import_module
 from itertools import combinations
 from math import comb
+from typing import Protocol
 
 import numpy as np
 import numpy.typing as npt
 
 from noddy.cards import Card
 from noddy.game import Action, PlayerView
-from noddy.kernel import lay_away_rollouts, lay_away_values, unavailable, unsupported
+from noddy.kernel import lay_away_outcomes, lay_away_rollouts, lay_away_values, unavailable, unsupported
+from noddy.rules import Rules
 from noddy.scoring import score_deals
 
-__all__ = ["WIN", "deal_values", "discard_values", "hand_means", "numpy_discard_values", "turnups"]
+__all__ = [
+    "TIE_BREAK",
+    "WIN",
+    "WinTable",
+    "deal_values",
+    "discard_values",
+    "hand_means",
+    "next_dealer",
+    "numpy_discard_values",
+    "turnups",
+    "win_table",
+    "win_values",
+    "won_chance",
+]
 
 WIN = 1000.0
 """A game won, in the points a player weighs: it outweighs any deal's points (a search's, a rollout's)."""
+
+TIE_BREAK = 1e-6
+"""A point's weight beside a chance of winning (0..1) in a value by the chance: enough to tell equal
+chances apart by the points (a deal's points never reach 1,000), too little to move a chance."""
+
+
+class WinTable(Protocol):
+    """The chance of winning from the start of a deal (`noddy.analysis.board`): each side's, by the
+    scores by side and the seat about to deal; a side at or past the target has won."""
+
+    def chance(self, scores: Sequence[int], dealer: int) -> tuple[float, ...]: ...
+
+
+def win_table(rules: Rules, players: int, partners: bool | None) -> WinTable:
+    """The table of the chance of winning for ``rules`` at this table (`noddy.analysis.board`, built
+    once and kept)."""
+    analysis = import_module("noddy.analysis")
+    table: WinTable = analysis.board(rules, players=players, partners=partners)
+    return table
+
+
+def won_chance(winner: int | None, side: int, sides: int) -> float:
+    """A finished game's chance of winning for ``side``: 1 won, 0 lost, an even share for no winner."""
+    if winner is None:
+        return 1.0 / sides
+    return 1.0 if winner == side else 0.0
+
+
+def next_dealer(rules: Rules, players: int, dealer: int) -> int:
+    """The seat that deals after a deal by ``dealer`` (the rules' rotation)."""
+    deal = rules.deal
+    if deal.rotation_per != "deal":
+        return dealer
+    return (dealer + (1 if deal.rotation == "left" else -1)) % players
 
 MAX_CRIB_ROWS = 200_000
 
@@ -135,11 +185,76 @@ def deal_values(
     exact = discard_values(view, legal, rng)
     if unavailable() or unsupported(view.rules, view.players) or view.seat is None:
         return exact
-    ranked = sorted(legal, key=lambda a: -exact[a])[:candidates]
-    kept = [tuple(c for c in view.hand if c not in a.cards) for a in ranked]
-    hands = hand_means(view, kept, turnups(view))
+    ranked, hands = _candidates(view, exact, candidates)
     rollouts = lay_away_rollouts(view, ranked, samples, rng.getrandbits(63), WIN)
     return {
         a: (value - counted if pegging else crib) + float(hand)
         for a, (value, counted, crib), hand in zip(ranked, rollouts, hands, strict=True)
     }
+
+
+def _candidates(
+    view: PlayerView, exact: dict[Action, float], candidates: int
+) -> tuple[list[Action], npt.NDArray[np.float64]]:
+    """The ``candidates`` best discards by their exact values, and the exact mean of each one's kept
+    hand over the turn-ups (what a played-out deal's sampled hand is steadied by)."""
+    ranked = sorted(exact, key=lambda a: -exact[a])[:candidates]
+    kept = [tuple(c for c in view.hand if c not in a.cards) for a in ranked]
+    return ranked, hand_means(view, kept, turnups(view))
+
+
+def win_values(
+    view: PlayerView,
+    legal: Sequence[Action],
+    rng: random.Random,
+    board: WinTable,
+    *,
+    candidates: int,
+    samples: int,
+) -> dict[Action, float]:
+    """The chance of winning the game for the seat's side after each of the ``candidates`` best
+    discards by `discard_values` (only those are weighed), the expected points breaking ties: the
+    rest of the deal played out as `deal_values` plays it, in ``samples`` deals (the same for every
+    discard), each worth 1 or 0 where the game ends in it, else ``board``'s chance from the board
+    it leaves with the next dealer to deal. The kept hand's count, known exactly, steadies the mean
+    (a control variate: each mean moved by the pooled slope of the chance on the hand's count times
+    the sample's error in that count). Where the kernel is not built or does not handle the rules,
+    `discard_values` (points, not chances)."""
+    exact = discard_values(view, legal, rng)
+    if unavailable() or unsupported(view.rules, view.players) or view.seat is None:
+        return exact
+    ranked, hands = _candidates(view, exact, candidates)
+    outcomes = lay_away_outcomes(view, ranked, samples, rng.getrandbits(63))
+    chances = _chances(outcomes, board, view.side_of(view.seat), len(view.scores))
+    counted = outcomes[:, :, len(view.scores) + 1].astype(np.float64)
+    means = chances.mean(axis=1)
+    errors = counted.mean(axis=1) - hands
+    spread = counted - counted.mean(axis=1, keepdims=True)
+    variance = float((spread * spread).sum())
+    slope = float((spread * (chances - means[:, None])).sum()) / variance if variance > 0 else 0.0
+    steadied = np.clip(means - slope * errors, 0.0, 1.0)
+    return {a: float(v) + TIE_BREAK * exact[a] for a, v in zip(ranked, steadied, strict=True)}
+
+
+def _chances(
+    outcomes: npt.NDArray[np.int16], board: WinTable, side: int, sides: int
+) -> npt.NDArray[np.float64]:
+    """Each sample's chance of winning for ``side`` (`noddy.kernel.lay_away_outcomes`' rows): 1 or 0
+    where the game ended, else the board's chance from where the deal left it."""
+    found: dict[tuple[int, ...], float] = {}
+    n, samples, _ = outcomes.shape
+    chances = np.empty((n, samples), dtype=np.float64)
+    for i in range(n):
+        for j in range(samples):
+            row = outcomes[i, j]
+            key = (*(int(x) for x in row[:sides]), int(row[sides]), int(row[sides + 3]))
+            chance = found.get(key)
+            if chance is None:
+                winner = key[sides]
+                if winner >= -1:
+                    chance = won_chance(None if winner == -1 else winner, side, sides)
+                else:
+                    chance = board.chance(key[:sides], key[-1])[side]
+                found[key] = chance
+            chances[i, j] = chance
+    return chances

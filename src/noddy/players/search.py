@@ -8,6 +8,10 @@ the most points at once and the moves that score equally are averaged (a player 
 the searcher's cards cannot aim at the worst of them). A position is worth the
 searching side's points this deal less the best other side's, and a win or a loss of the game
 outweighs any points, so reaching the target first, or denying it, comes before all else.
+With a ``board`` (`WinTable`, the strong player's ``value="win"``) a position is worth instead the
+side's chance of winning the game from where the deal ends: 1 or 0 for a game won or lost, the
+table's chance from the board left and the next dealer to deal, the deal's points only as a
+tie-break; the same search, on either engine.
 A node budget bounds the work: when it runs out the search stands on the points so far
 (``leaf="points"``, a bare search's default, the oracle's), or on the value once greedy players in
 every seat have played out the rest of the deal (``leaf="greedy"``, the strong player's default:
@@ -37,7 +41,7 @@ from typing import Protocol, Self
 from noddy.errors import NoddyError
 from noddy.game import Action, ActionKind, GameState, Phase
 from noddy.kernel import KernelState
-from noddy.players.discard import WIN
+from noddy.players.discard import TIE_BREAK, WIN, WinTable, won_chance
 from noddy.players.simple import GreedyPlayer
 from noddy.rules import side_of
 
@@ -88,6 +92,12 @@ class Search:
     leaf: str = "points"
     nodes: int = 0
     table: dict[object, float] = field(default_factory=dict)
+    board: WinTable | None = None
+    """Where given, a deal's end is worth the side's chance of winning from the board it leaves
+    (`WinTable.chance`, ``dealer`` to deal next), and a game's end 1 or 0: values in 0..1, with the
+    deal's points (times `TIE_BREAK`) only to tell equal chances apart. Else points, as above."""
+    dealer: int = 0
+    """The seat to deal after the searched deal (read with ``board`` only)."""
 
     def __post_init__(self) -> None:
         if self.opponents not in OPPONENTS:
@@ -109,6 +119,8 @@ class Search:
 
     def _won(self, winner: int | None) -> float:
         """A finished game's value: ``None`` for no winner."""
+        if self.board is not None:
+            return won_chance(winner, self.side, len(self.base))
         return 0.0 if winner is None else WIN if winner == self.side else -WIN
 
     def _leaf(self, node: Position) -> float:
@@ -120,10 +132,15 @@ class Search:
         return self._won(end.winner) if end.is_over else self._points(end.scores)
 
     def _points(self, scores: tuple[int, ...]) -> float:
+        """A deal's end: the side's points this deal less the best other side's, or (with a
+        ``board``) its chance of winning from there, the points breaking ties."""
         gains = [s - b for s, b in zip(scores, self.base, strict=True)]
         mine = gains[self.side]
         others = [g for i, g in enumerate(gains) if i != self.side]
-        return float(mine - max(others, default=0))
+        points = float(mine - max(others, default=0))
+        if self.board is None:
+            return points
+        return self.board.chance(scores, self.dealer)[self.side] + TIE_BREAK * points
 
     def _search(self, node: Position, phase: Phase, alpha: float, beta: float) -> float:
         key = node.key()

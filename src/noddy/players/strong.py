@@ -38,16 +38,25 @@ from noddy.game import (
     count_items,
 )
 from noddy.kernel import KernelState, unavailable, unsupported
-from noddy.players.discard import deal_values, discard_values
+from noddy.players.discard import (
+    WinTable,
+    deal_values,
+    discard_values,
+    next_dealer,
+    win_table,
+    win_values,
+)
 from noddy.players.search import LEAVES, Position, Search
 from noddy.players.simple import GreedyPlayer
 from noddy.players.worlds import sample_worlds
 from noddy.scoring import total
 
-__all__ = ["OraclePlayer", "StrongPlayer"]
+__all__ = ["VALUES", "OraclePlayer", "StrongPlayer"]
 
 ENGINES = ("kernel", "python")
 LAY_AWAYS = ("exact", "deal", "crib")
+VALUES = ("points", "win")
+"""What the strong player plays for: the points of the deal, or the chance of winning the game."""
 
 
 def _one_of(what: str, value: str, choices: tuple[str, ...]) -> None:
@@ -82,11 +91,18 @@ class StrongPlayer:
     lay_away: str = "exact"
     lay_candidates: int = 4
     lay_samples: int = 200
+    value: str = "points"
+    win_candidates: int = 6
+    win_samples: int = 300
+    board: WinTable | None = field(default=None, repr=False, compare=False)
+    """The chance-of-winning table ``value="win"`` reads (`noddy.analysis.board` of the rules and
+    table in play, fetched on first use, unless one is given)."""
 
     def __post_init__(self) -> None:
         _one_of("engine", self.engine, ENGINES)
         _one_of("lay-away", self.lay_away, LAY_AWAYS)
         _one_of("leaf value", self.leaf, LEAVES)
+        _one_of("value", self.value, VALUES)
 
     def choose(self, view: PlayerView, legal: LegalActions, rng: random.Random) -> Action:
         simple = _simple(legal)
@@ -102,9 +118,21 @@ class StrongPlayer:
     def discard_values(
         self, view: PlayerView, legal: LegalActions, rng: random.Random
     ) -> dict[Action, float]:
-        """The value of each discard `choose` weighs: by exact expected value (``lay_away="exact"``),
-        by the rest of the deal played out (``"deal"``: `noddy.players.discard.deal_values`), or by
-        the kept hand and the crib as greedy others throw to it (``"crib"``: the same, no pegging)."""
+        """The value of each discard `choose` weighs. With ``value="win"``: the chance of winning
+        the game (`noddy.players.discard.win_values`, the best ``win_candidates`` by points in
+        ``win_samples`` deals played out). With ``value="points"``: by exact expected value
+        (``lay_away="exact"``), by the rest of the deal played out (``"deal"``:
+        `noddy.players.discard.deal_values`), or by the kept hand and the crib as greedy others
+        throw to it (``"crib"``: the same, no pegging)."""
+        if self.value == "win":
+            return win_values(
+                view,
+                legal,
+                rng,
+                self._board(view),
+                candidates=self.win_candidates,
+                samples=self.win_samples,
+            )
         if self.lay_away == "exact":
             return discard_values(view, legal, rng)
         return deal_values(
@@ -120,7 +148,9 @@ class StrongPlayer:
         self, view: PlayerView, legal: LegalActions, rng: random.Random
     ) -> dict[Action, float] | None:
         """The value of each legal action in the play as `choose` weighs it, over the worlds the view
-        allows; ``None`` when no world fits the view."""
+        allows: with ``value="win"`` the seat's side's chance of winning the game (0..1, within a
+        ten-thousandth: the points' tie-break), else its points this deal less the best other
+        side's; ``None`` when no world fits the view."""
         worlds = sample_worlds(view, random.Random(rng.random()), self.worlds)
         return self.values(worlds, legal, view) if worlds else None
 
@@ -133,11 +163,27 @@ class StrongPlayer:
         totals = dict.fromkeys(legal, 0.0)
         share = max(1, self.nodes // (len(worlds) * len(legal)))
         kernel = self.engine == "kernel" and not (unavailable() or unsupported(view.rules, view.players))
+        board = self._board(view) if self.value == "win" else None
+        dealer = next_dealer(view.rules, view.players, view.dealer)
         for state in worlds:
             for action, child in zip(legal, _after(state, legal, kernel), strict=True):
-                search = Search(side, view.scores, budget=share, opponents=self.opponents, leaf=self.leaf)
+                search = Search(
+                    side,
+                    view.scores,
+                    budget=share,
+                    opponents=self.opponents,
+                    leaf=self.leaf,
+                    board=board,
+                    dealer=dealer,
+                )
                 totals[action] += search.value(child)
         return {a: v / len(worlds) for a, v in totals.items()}
+
+    def _board(self, view: PlayerView) -> WinTable:
+        """The chance-of-winning table of the view's rules and table (``board`` if given)."""
+        if self.board is not None:
+            return self.board
+        return win_table(view.rules, view.players, view.partners)
 
 
 def _after(state: GameState, legal: Sequence[Action], kernel: bool) -> list[Position]:

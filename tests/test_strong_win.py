@@ -1,0 +1,129 @@
+"""The strong player's ``value="win"``: search and lay-away valued by a table of the chance of
+winning rather than by the points. A table given to the player here is a known function of the
+board, so what the player computes from it can be checked exactly."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import pytest
+
+from helpers import dealt
+from noddy.errors import NoddyError
+from noddy.game import Action, ActionKind, PlayerView
+from noddy.kernel import lay_away_outcomes, lay_away_rollouts
+from noddy.players import StrongPlayer
+from noddy.players.discard import TIE_BREAK, deal_values, next_dealer, win_values
+from test_search_pinned import _positions
+
+pytestmark = pytest.mark.requires_kernel
+
+SLOPE, DEAL = 0.002, 0.03
+
+
+@dataclass
+class Linear:
+    """A chance of winning linear in the board: ``SLOPE`` a point of lead over the best other side,
+    ``DEAL`` more for the side about to deal (a sum over sides that need not be 1: only the
+    player's own side's is read). Linear, so a search by it must rank as the points do."""
+
+    partners: bool = False
+    reads: int = 0
+
+    def chance(self, scores: Sequence[int], dealer: int) -> tuple[float, ...]:
+        self.reads += 1
+        dealing = dealer % 2 if self.partners else dealer
+        return tuple(
+            0.5
+            + SLOPE * (s - max(o for j, o in enumerate(scores) if j != i))
+            + (DEAL if i == dealing else 0.0)
+            for i, s in enumerate(scores)
+        )
+
+
+TABLES = [("cribbage", 2, ()), ("cribbage", 4, ()), ("crib-noddy-old", 2, ("hand.wrong_count=muggins",))]
+
+
+@pytest.mark.parametrize(("name", "players", "overrides"), TABLES)
+def test_a_linear_table_values_each_play_as_its_points_do_on_both_engines(
+    name: str, players: int, overrides: tuple[str, ...]
+) -> None:
+    """Valued by a table linear in the points, a play is worth the chance of the board now, plus
+    the slope (and the tie-break) times its points: the same on the kernel and the engine."""
+    for at, state in enumerate(_positions(name, players, overrides)):
+        assert state.to_act is not None
+        view = state.view(state.to_act)
+        assert view.seat is not None
+        board = Linear(partners=view.partners)
+        side = view.side_of(view.seat)
+        dealer = next_dealer(view.rules, view.players, view.dealer)
+        now = board.chance(view.scores, dealer)[side]
+        points = StrongPlayer(worlds=3, nodes=600).play_values(view, view.legal, random.Random(at))
+        assert points is not None
+        for engine in ("kernel", "python"):
+            player = StrongPlayer(worlds=3, nodes=600, value="win", board=board, engine=engine)
+            chances = player.play_values(view, view.legal, random.Random(at))
+            assert chances is not None
+            for action, value in chances.items():
+                assert value == pytest.approx(now + (SLOPE + TIE_BREAK) * points[action], abs=1e-9)
+                assert 0.0 <= value <= 1.0
+        assert board.reads > 0
+
+
+def _lay_away_view(scores: tuple[int, int] = (10, 12)) -> tuple[PlayerView, list[Action]]:
+    state = dealt("cribbage", {0: "5h 5d Jc 4s 9c Kh", 1: "Ad 2d 3d 7c 8c Qs"}, "6h", scores=scores)
+    view = state.view(0)
+    return view, [a for a in view.legal if a.kind == ActionKind.DISCARD]
+
+
+def test_the_deals_outcomes_are_the_rollouts_own_samples() -> None:
+    """`lay_away_outcomes` plays the same deals as `lay_away_rollouts`: its hands, cribs and points
+    average to the rollouts' means (the game goes on in each at these scores)."""
+    view, legal = _lay_away_view()
+    ranked = legal[:5]
+    outcomes = lay_away_outcomes(view, ranked, 64, 99)
+    means = lay_away_rollouts(view, ranked, 64, 99, 1000.0)
+    assert outcomes.shape == (5, 64, 6)
+    assert (outcomes[:, :, 2] == -2).all() and (outcomes[:, :, 5] == 0).all()
+    for i, (value, hand, crib) in enumerate(means):
+        gained = outcomes[i, :, 0].astype(float) - 10 - (outcomes[i, :, 1] - 12)
+        assert gained.mean() == pytest.approx(value)
+        assert outcomes[i, :, 3].mean() == pytest.approx(hand)
+        assert outcomes[i, :, 4].mean() == pytest.approx(crib)
+
+
+def test_the_lay_away_by_a_linear_table_is_the_points_played_out() -> None:
+    """By a table linear in the points, each lay-away's chance is the board's now plus the slope
+    times what the deal is worth in points played out (`deal_values`, within its sampling)."""
+    view, legal = _lay_away_view()
+    board = Linear()
+    chances = win_values(view, legal, random.Random(3), board, candidates=6, samples=2000)
+    points = deal_values(view, legal, random.Random(3), candidates=6, samples=2000)
+    assert set(chances) == set(points)
+    now = board.chance((10, 12), 0)[0]
+    for action, chance in chances.items():
+        assert chance == pytest.approx(now + SLOPE * points[action], abs=SLOPE * 0.6)
+
+
+def test_a_lay_away_that_cannot_stop_a_pone_counting_out_is_worth_nothing() -> None:
+    """The pone needs one point and counts first: whatever the dealer lays away, the game is lost
+    before its hand is counted unless the pone's cards make nothing at all."""
+    view, legal = _lay_away_view(scores=(100, 120))
+    chances = win_values(view, legal, random.Random(3), Linear(), candidates=4, samples=200)
+    assert len(chances) == 4
+    assert all(chance < 0.05 for chance in chances.values())
+
+
+def test_a_value_the_player_does_not_know_is_refused() -> None:
+    with pytest.raises(NoddyError, match="unknown value 'pegs': use one of points, win"):
+        StrongPlayer(value="pegs")
+
+
+def test_outcomes_are_one_row_of_numbers_a_sample() -> None:
+    view, legal = _lay_away_view()
+    outcomes = lay_away_outcomes(view, legal[:2], 3, 1)
+    assert outcomes.dtype == np.int16
+    assert outcomes.shape == (2, 3, 6)
