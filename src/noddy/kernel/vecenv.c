@@ -224,7 +224,8 @@ static void observe(const VecEnvObject *v, const Game *g, int me, float *out, in
     out[at[F_COUNT]] = (float)s->count / PLAY_LIMIT;
     int mine = side_of(v, me);
     for (int side = 0; side < v->sides; side++)
-        out[at[F_SCORES] + relative(side, mine, v->sides)] = (float)((double)s->scores[side] / v->holes);
+        out[at[F_SCORES] + relative(side, mine, v->sides)] =
+            s->scores[side] < v->holes ? (float)((double)s->scores[side] / v->holes) : 1.0f; /* at most 1 */
     out[at[F_PHASE] + v->phase_at[s->phase]] = 1.0f;
     out[at[F_DEALER] + relative(s->dealer, me, n)] = 1.0f;
     if (s->to_act >= 0) out[at[F_TO_ACT] + relative(s->to_act, me, n)] = 1.0f;
@@ -236,7 +237,8 @@ static void observe(const VecEnvObject *v, const Game *g, int me, float *out, in
     }
     if (s->phase == PH_MUGGINS) {
         out[at[F_MUGGINS] + relative(s->muggins_declarer, me, n)] = 1.0f;
-        out[at[F_MUGGINS] + n] = (float)((double)s->muggins_missed / PLAY_LIMIT);
+        out[at[F_MUGGINS] + n] =
+            s->muggins_missed < PLAY_LIMIT ? (float)((double)s->muggins_missed / PLAY_LIMIT) : 1.0f;
     }
     if (s->to_act != me) return;
     uint64_t legal[MAX_ACTIONS];
