@@ -123,6 +123,11 @@ static inline uint64_t next_u64(Rng *r) {
     return result;
 }
 
+/* A generator seeded from one number: its four words from splitmix64 (every kernel game and rollout). */
+static inline void rng_seed(Rng *r, uint64_t seed) {
+    for (int i = 0; i < 4; i++) r->s[i] = splitmix64(&seed);
+}
+
 /* Uniform in [0, n): Lemire's multiply-and-reject, exact. */
 static inline uint32_t below(Rng *r, uint32_t n) {
     uint64_t m = (uint64_t)(uint32_t)(next_u64(r) >> 32) * n;
@@ -162,6 +167,11 @@ void discard_means(const Config *c, mask_t hand, const mask_t *laid, int n, mask
                    mask_t own_crib, int sign, int unknown, double *out);
 
 /* rollout.c */
+/* The deck in order with its first `draws` places drawn at random (a partial Fisher-Yates shuffle). */
+void shuffle_deck(Rng *r, uint8_t *deck, int draws);
+/* Chance's step where the position waits on chance (the first dealer drawn or cut for, a shuffle and
+ * deal), drawn fairly from `rng`: 1 if it was chance's turn, 0 if a player's (or the game is over). */
+int k_chance(KState *s, Rng *rng);
 typedef struct {
     int seat, dealer, deal_number, turnup; /* turnup: -1 when not shown */
     int32_t scores[4];

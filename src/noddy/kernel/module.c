@@ -30,14 +30,12 @@ static PyObject *play_game(PyObject *module, PyObject *args) {
             return PyErr_Format(PyExc_ValueError, "unknown kernel player %d", kinds[i]);
     KState s;
     Rng rng;
-    uint64_t x = seed;
-    for (int i = 0; i < 4; i++) rng.s[i] = splitmix64(&x);
+    rng_seed(&rng, seed);
     k_new(&s, c);
     int ndeals = 0, capacity = 32, first_dealer = 0, actions = 0;
     DealRecord *deals = malloc(sizeof(DealRecord) * (size_t)capacity);
     if (!deals) return PyErr_NoMemory();
     uint64_t legal[MAX_ACTIONS];
-    uint8_t deck[52];
     long steps = 0;
     while (s.phase != PH_OVER) {
         if (++steps > MAX_STEPS) {
@@ -45,15 +43,7 @@ static PyObject *play_game(PyObject *module, PyObject *args) {
             return PyErr_Format(PyExc_RuntimeError, "a kernel game did not end in %d steps", MAX_STEPS);
         }
         s.nevents = 0;
-        if (s.phase == PH_CUT && c->first_dealer[0] == FD_ANY) {
-            k_draw_dealer(&s, (int)below(&rng, (uint32_t)c->players[0]));
-        } else if (s.phase == PH_CUT) {
-            shuffle_deck(&rng, deck, c->players[0]);
-            k_cut(&s, deck);
-        } else if (s.phase == PH_SHUFFLE) {
-            shuffle_deck(&rng, deck, 51);
-            k_deal(&s, deck, 52);
-        } else {
+        if (!k_chance(&s, &rng)) {
             int n = k_legal(&s, legal);
             if (n == 1) k_apply(&s, legal[0]);
             else if (kinds[s.to_act] == PLAYER_GREEDY) k_apply(&s, k_greedy(&s, legal, n));

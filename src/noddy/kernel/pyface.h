@@ -30,8 +30,6 @@ extern PyTypeObject ObserverType; /* observe.c: observation tensors for noddy.re
 int read_cards(PyObject *arg, uint8_t *cards, Py_ssize_t n, const char *what);
 /* A tuple of `n` ints. */
 PyObject *int_tuple(const int32_t *values, int n);
-/* The deck in order with its first `draws` places drawn at random (a partial Fisher-Yates shuffle). */
-void shuffle_deck(Rng *r, uint8_t *deck, int draws);
 /* ((name, length), ...) of the configuration's fields. */
 PyObject *config_fields(void);
 

@@ -1,4 +1,6 @@
-/* The rest of a deal played out from a lay-away, for each way to lay away, in sampled deals.
+/* Playing out: chance's step (`k_chance`, the one place the kernel's games, rollouts and batches
+ * draw the dealer, the cut and the deal), and the rest of a deal played out from a lay-away, for
+ * each way to lay away, in sampled deals.
  *
  * Each sample deals the cards the seat cannot see to the other hands (and the pack's crib cards and
  * the turn-up where it is not shown), the same for every discard weighed (common random numbers),
@@ -15,6 +17,34 @@
 #define MAX_ROLLOUT_STEPS 2000
 
 static int side(const Config *c, int seat) { return c->partners[0] ? seat % 2 : seat; }
+
+void shuffle_deck(Rng *r, uint8_t *deck, int draws) {
+
+    for (int i = 0; i < 52; i++) deck[i] = (uint8_t)i;
+    for (int i = 0; i < draws; i++) {
+        int j = i + (int)below(r, (uint32_t)(52 - i));
+        uint8_t t = deck[i];
+        deck[i] = deck[j];
+        deck[j] = t;
+    }
+}
+
+int k_chance(KState *s, Rng *rng) {
+    const Config *c = s->cfg;
+    uint8_t deck[52];
+    if (s->phase == PH_CUT && c->first_dealer[0] == FD_ANY) {
+        k_draw_dealer(s, (int)below(rng, (uint32_t)c->players[0]));
+    } else if (s->phase == PH_CUT) {
+        shuffle_deck(rng, deck, c->players[0]);
+        k_cut(s, deck);
+    } else if (s->phase == PH_SHUFFLE) {
+        shuffle_deck(rng, deck, 51);
+        k_deal(s, deck, 52);
+    } else {
+        return 0;
+    }
+    return 1;
+}
 
 /* A sample's deal: the stock in the order `k_deal` deals it, the seat's cards where they were. */
 static void stock_order(const Config *c, const KState *s, const LayAway *at, Rng *rng, uint8_t *order) {
@@ -100,7 +130,7 @@ void deal_rollouts(const Config *c, const LayAway *at, const mask_t *laid, int n
     for (int j = 0; j < samples; j++) {
         uint64_t x = seed + (uint64_t)j * 0x9e3779b97f4a7c15ULL;
         Rng rng;
-        for (int i = 0; i < 4; i++) rng.s[i] = splitmix64(&x);
+        rng_seed(&rng, x);
         k_new(&start, c);
         start.dealer = (int8_t)at->dealer;
         start.deal_number = (int16_t)(at->deal_number - 1);

@@ -346,16 +346,6 @@ PyTypeObject StateType = {
 
 /* -- random rollouts --------------------------------------------------------------------------- */
 
-void shuffle_deck(Rng *r, uint8_t *deck, int draws) {
-    for (int i = 0; i < 52; i++) deck[i] = (uint8_t)i;
-    for (int i = 0; i < draws; i++) {
-        int j = i + (int)below(r, (uint32_t)(52 - i));
-        uint8_t t = deck[i];
-        deck[i] = deck[j];
-        deck[j] = t;
-    }
-}
-
 /* This position played to the end of the game in place: each choice uniform among the listed legal
  * actions, each shuffle, cut and dealer draw fair, from a generator seeded by `seed` (a search's
  * random rollout, as OpenSpiel's evaluator plays one). Returns the winning side, -1 for a draw. */
@@ -365,22 +355,13 @@ static PyObject *State_rollout(StateObject *self, PyObject *arg) {
     KState *s = &self->s;
     const Config *c = s->cfg;
     Rng rng;
-    uint64_t x = seed, legal[MAX_ACTIONS];
-    uint8_t deck[52];
-    for (int i = 0; i < 4; i++) rng.s[i] = splitmix64(&x);
+    uint64_t legal[MAX_ACTIONS];
+    rng_seed(&rng, seed);
     for (long steps = 0; s->phase != PH_OVER; steps++) {
         if (steps > MAX_STEPS)
             return PyErr_Format(PyExc_RuntimeError, "a kernel rollout did not end in %d steps", MAX_STEPS);
         s->nevents = 0;
-        if (s->phase == PH_CUT && c->first_dealer[0] == FD_ANY) {
-            k_draw_dealer(s, (int)below(&rng, (uint32_t)c->players[0]));
-        } else if (s->phase == PH_CUT) {
-            shuffle_deck(&rng, deck, c->players[0]);
-            k_cut(s, deck);
-        } else if (s->phase == PH_SHUFFLE) {
-            shuffle_deck(&rng, deck, 51);
-            k_deal(s, deck, 52);
-        } else {
+        if (!k_chance(s, &rng)) {
             int n = k_legal(s, legal);
             k_apply(s, legal[n == 1 ? 0 : below(&rng, (uint32_t)n)]);
         }
