@@ -4,7 +4,8 @@ Both are sized per (rules, players) and never change during a game, so a network
 or an action mask can be allocated once. The encoding is built from the view alone (what the seat
 may know), so it cannot hold another seat's hidden cards. Seats are relative to the observer
 (0: itself, 1: the next seat...), sides too (0: its own), so one policy serves every seat.
-`docs/research.md` lists every field; `Encoder.fields` is the same list in code. Where the compiled
+`docs/research.md` lists every field; `Encoder.fields` is the same list in code, both from
+`noddy.research.fields`. Where the compiled
 kernel is built, it writes the numbers (`noddy.kernel`'s ``Observer``: an environment's step then
 costs little beyond the engine's own); the Python here is the reference it is tested against.
 
@@ -19,7 +20,6 @@ costs little beyond the engine's own); the Python here is the reference it is te
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from itertools import combinations
 from operator import attrgetter
 
@@ -35,20 +35,17 @@ from noddy.game import (
     Event,
     EventKind,
     LegalActions,
-    Phase,
     PlayerView,
     current_deal,
     new_game,
     side_of,
 )
 from noddy.kernel import compiled
+from noddy.research.fields import PHASES, Field, layout
 from noddy.rules import Rules
 from noddy.scoring import PLAY_LIMIT
 
 __all__ = ["PHASES", "Encoder", "Field", "hand_positions"]
-
-PHASES = tuple(Phase)
-"""The phases in the order of the ``phase`` field."""
 
 CARDS = len(DECK)
 DISCARDS = CARDS + 4
@@ -75,20 +72,6 @@ _SHOWN_ELSEWHERE = frozenset({EventKind.PLAY, EventKind.TURNUP})
 _SPECTATOR = "an observation is a seat's: a spectator's view has no seat"
 _INDEX = attrgetter("index")
 """A discard names positions in the hand ordered by card index (the order of the card fields)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Field:
-    """One block of the encoding: its name, where it starts, how many numbers, and what they mean."""
-
-    name: str
-    start: int
-    size: int
-    meaning: str
-
-    @property
-    def stop(self) -> int:
-        return self.start + self.size
 
 
 class Encoder:
@@ -129,7 +112,7 @@ class Encoder:
         first = new_game(rules, players, partners=partners)
         self.partners = first.partners
         self.sides = 2 if self.partners else players
-        self.fields = _layout(players, self.sides)
+        self.fields = layout(players, self.sides)
         self.size = self.fields[-1].stop
         at = {f.name: f.start for f in self.fields}
         self._starts = tuple(at[name] for name in _FIRST)
@@ -444,43 +427,3 @@ def hand_positions(hand: Sequence[Card]) -> dict[int, int]:
 def _positions_for(legal: LegalActions, hand: Sequence[Card]) -> dict[int, int] | None:
     """`hand_positions` where the legal actions are lay-aways (they come alone), else ``None``."""
     return hand_positions(hand) if legal and legal[0].kind == "discard" else None
-
-
-def _layout(n: int, sides: int) -> tuple[Field, ...]:
-    blocks = [
-        (
-            "hand",
-            CARDS,
-            "1 for each card in the seat's hand now (by `Card.index`: clubs A-K, diamonds, hearts, spades)",
-        ),
-        ("held", CARDS, "the cards the seat keeps for its hand this deal (after laying away)"),
-        ("discards", CARDS, "the cards the seat laid away this deal"),
-        ("own_crib", CARDS, "the seat's own crib (rules with a crib for each player)"),
-        ("turnup", CARDS, "the turn-up, once turned"),
-        ("pile", CARDS, "the cards of the current series of the play (since the last reset)"),
-        ("played", n * CARDS, "the cards laid in the play this deal, 52 for each seat from the observer on"),
-        (
-            "seen",
-            CARDS,
-            "every card the seat has seen this deal: its own, the turn-up, the play, the shown "
-            "hands and cribs, cards named in calls",
-        ),
-        ("count", 1, "the running count of the play / 31"),
-        ("scores", sides, "each side's score / the board's holes (at most 1), the observer's side first"),
-        ("phase", len(PHASES), "one-hot phase: " + ", ".join(p.value for p in PHASES)),
-        ("dealer", n, "one-hot dealer, relative to the observer"),
-        ("to_act", n, "one-hot seat to act, relative (all 0 at chance and at the end)"),
-        ("hand_sizes", n, "cards in each seat's hand / cards dealt, relative"),
-        ("counting", 2 + n, "the count being made: hand or crib (one-hot), then whose (relative)"),
-        (
-            "muggins",
-            n + 1,
-            "a short count open to muggins: who declared it (relative), then the points missed / 31",
-        ),
-    ]
-    fields: list[Field] = []
-    start = 0
-    for name, size, meaning in blocks:
-        fields.append(Field(name, start, size, meaning))
-        start += size
-    return tuple(fields)
