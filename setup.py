@@ -17,6 +17,8 @@ setup(
                 "src/noddy/kernel/rollout.c",
                 "src/noddy/kernel/observe.c",
                 "src/noddy/kernel/vecenv.c",
+                "src/noddy/kernel/layout.c",
+                "src/noddy/kernel/table.c",
             ],
             depends=["src/noddy/kernel/kernel.h", "src/noddy/kernel/pyface.h"],
             extra_compile_args=["-O2", "-std=c11"],

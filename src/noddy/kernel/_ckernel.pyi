@@ -1,4 +1,5 @@
-"""Types of the compiled kernel (module.c, flow.c, score.c, greedy.c, discard.c, rollout.c, observe.c)."""
+"""Types of the compiled kernel (module.c, flow.c, score.c, greedy.c, discard.c, rollout.c, observe.c,
+vecenv.c, layout.c, table.c)."""
 
 from collections.abc import Sequence
 from typing import Any, overload
@@ -157,3 +158,20 @@ class VecEnv:
     def reset(self, seed: int, /) -> None: ...
     def step(self, actions: object, /) -> None: ...
     def history(self, i: int, last: bool = ..., /) -> list[tuple[str, Any]]: ...
+
+class StateObserver:
+    def __init__(
+        self,
+        config: Config,
+        starts: tuple[int, ...],
+        size: int,
+        num_actions: int,
+        subsets: tuple[int, ...],
+        phase_at: tuple[int, ...],
+        dealt: int,
+        holes: int,
+        /,
+    ) -> None: ...
+    def act(self, state: State, index: int, named: int, /) -> int: ...
+    def scan(self, state: State, named: int, /) -> int: ...
+    def write(self, state: State, named: int, seat: int, obs: object, mask: object, /) -> None: ...

@@ -13,6 +13,7 @@ typedef struct { int dealer; int32_t points[4]; } DealRecord;
 enum { PLAYER_RANDOM = 0, PLAYER_GREEDY };
 
 extern PyTypeObject VecEnvType; /* vecenv.c: many games stepped by one call (noddy.research.vector) */
+extern PyTypeObject StateObserverType; /* table.c: one game by action index (noddy.research.engines) */
 
 /* -- whole games -------------------------------------------------------------------------------- */
 
@@ -303,6 +304,7 @@ static int add_names(PyObject *m, const char *name, const char *const *names, in
 PyMODINIT_FUNC PyInit__ckernel(void) {
     if (PyType_Ready(&ConfigType) < 0 || PyType_Ready(&StateType) < 0) return NULL;
     if (PyType_Ready(&ObserverType) < 0 || PyType_Ready(&VecEnvType) < 0) return NULL;
+    if (PyType_Ready(&StateObserverType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module_def);
     if (!m) return NULL;
     Py_INCREF(&ConfigType);
@@ -313,6 +315,8 @@ PyMODINIT_FUNC PyInit__ckernel(void) {
     if (PyModule_AddObject(m, "Observer", (PyObject *)&ObserverType) < 0) goto error;
     Py_INCREF(&VecEnvType);
     if (PyModule_AddObject(m, "VecEnv", (PyObject *)&VecEnvType) < 0) goto error;
+    Py_INCREF(&StateObserverType);
+    if (PyModule_AddObject(m, "StateObserver", (PyObject *)&StateObserverType) < 0) goto error;
     {
         PyObject *fields = config_fields();
         if (!fields) goto error;

@@ -9,8 +9,6 @@
 
 #include <string.h>
 
-enum { F_HAND, F_HELD, F_DISCARDS, F_OWN_CRIB, F_TURNUP, F_PILE, F_PLAYED, F_SEEN, F_COUNT, F_SCORES,
-       F_PHASE, F_DEALER, F_TO_ACT, F_SIZES, F_COUNTING, F_MUGGINS, NFIELDS };
 
 #define SLOTS 256 /* the deck's addresses hashed into a table twice its size and more */
 

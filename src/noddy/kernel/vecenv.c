@@ -4,24 +4,12 @@
  * kernel's random or greedy player; the observation of a seat is written from the state itself in
  * the layout of `noddy.research.tensors.Encoder` (each field's start is given, the Python encoder
  * is the reference: tests/research/test_vector.py holds the two equal over random games of every
- * preset). The arrays it writes are the ones given at construction: no allocation per step.
- *
- * What the engine's events show (the `seen` field) is kept per game as one public mask over the
- * current deal: hands counted face up, cribs turned up, hands shown for muggins, the Knave
- * announced, a Jack turned up, cards of their own points; of a hand counted unseen, the rest of
- * its cards are its holder's own, which `seen` holds anyway. */
+ * preset; layout.c writes it). The arrays it writes are the ones given at construction: no
+ * allocation per step. */
 #include "pyface.h"
 
 #include <string.h>
 
-#define BIT(card) ((mask_t)1 << (card))
-#define SUIT(card) ((card) / 13)
-#define PLAY_LIMIT 31
-#define DISCARDS 56 /* the first discard index: 52 plays, then go, count, muggins, pass */
-#define MAX_DEALT 16
-
-enum { F_HAND, F_HELD, F_DISCARDS, F_OWN_CRIB, F_TURNUP, F_PILE, F_PLAYED, F_SEEN, F_COUNT, F_SCORES,
-       F_PHASE, F_DEALER, F_TO_ACT, F_SIZES, F_COUNTING, F_MUGGINS, NFIELDS };
 enum { OPP_RANDOM = 0, OPP_GREEDY, OPP_LEARNER };
 
 typedef struct {
@@ -40,11 +28,8 @@ typedef struct {
     Py_ssize_t n;
     int seat; /* the learning seat, or -1: every seat learns (self-play) */
     uint8_t kinds[4];
-    int start[NFIELDS];
-    int size, num_actions, players, sides, nsubsets;
-    int8_t phase_at[PH_OVER + 1];
-    int16_t discard_index[1 << MAX_DEALT]; /* positions laid away, as bits of the sorted hand -> index */
-    float dealt, holes, peg_reward;
+    ObsLayout l; /* the observation's layout and the action index (layout.c) */
+    float peg_reward;
     Py_buffer buffers[8];
     int nbuffers;
     float *obs, *final_obs, *rewards;
@@ -54,12 +39,7 @@ typedef struct {
     PyObject *finished; /* each game's record of its last finished game */
 } VecEnvObject;
 
-static int relative(int seat, int me, int n) { return ((seat - me) % n + n) % n; }
 static int side_of(const VecEnvObject *v, int seat) { return v->cfg->partners[0] ? seat % 2 : seat; }
-
-static void mark(float *out, mask_t cards) {
-    for (; cards; cards &= cards - 1) out[__builtin_ctzll(cards)] = 1.0f;
-}
 
 /* -- records (tests replay them on the engine) -------------------------------------------------- */
 
@@ -74,51 +54,6 @@ static int record(VecEnvObject *v, Py_ssize_t i, const char *kind, PyObject *pay
 }
 
 static PyObject *bytes_of(const uint8_t *cards, int n) { return PyBytes_FromStringAndSize((const char *)cards, n); }
-
-/* -- what the events show ----------------------------------------------------------------------- */
-
-/* The cards of a hand counted unseen that its call names anyway (`ScoreItem.hide`): the Knave
- * announced in the count, and cards with points of their own. */
-static mask_t called(const KState *s, mask_t held) {
-    const Config *c = s->cfg;
-    mask_t named = 0;
-    if (c->knave[0] && c->knave_when[0] == KW_IN_ANNOUNCEMENT) named |= held & BIT(SUIT(s->turnup) * 13 + 10);
-    if (c->special_in_hand[0])
-        for (mask_t m = held; m; m &= m - 1)
-            if (c->special[__builtin_ctzll(m)]) named |= BIT(__builtin_ctzll(m));
-    return named;
-}
-
-/* Update the game's public mask from the events of the last call (`counting`: the task counted by
- * it, -1 if it was no count). */
-static void scan(Game *g, int counting) {
-    KState *s = &g->s;
-    const Config *c = s->cfg;
-    int last_show = -1;
-    for (int i = 0; i < s->nevents; i++)
-        if (s->events[i].kind == EV_SHOW) last_show = i;
-    for (int i = 0; i < s->nevents; i++) {
-        KEvent e = s->events[i];
-        switch (e.kind) {
-        case EV_DEAL: g->named = 0; break;
-        case EV_COUNT:
-        case EV_DECLARE:
-            if (counting == T_CRIB) g->named |= s->cribs[e.seat];
-            else if (c->hand_after_play[0]) g->named |= s->held[e.seat];
-            else if (e.kind == EV_COUNT) g->named |= called(s, s->held[e.seat]);
-            break;
-        case EV_SHOW: {
-            int crib = i == last_show && s->phase == PH_COUNT && s->ntasks && s->tasks[0].what == T_CRIB &&
-                       s->tasks[0].seat == e.seat;
-            g->named |= crib ? s->cribs[e.seat] : s->held[e.seat];
-            break;
-        }
-        case EV_KNAVE: g->named |= BIT(SUIT(s->turnup) * 13 + 10); break;
-        case EV_TURNED_JACK: g->named |= BIT(s->turnup); break;
-        default: break;
-        }
-    }
-}
 
 /* -- stepping ------------------------------------------------------------------------------------ */
 
@@ -143,7 +78,7 @@ static int chance(VecEnvObject *v, Py_ssize_t i) {
             k_deal(s, deck, 52);
             if (record(v, i, "shuffle", bytes_of(deck, 52)) < 0) return -1;
         }
-        scan(g, -1);
+        g->named = obs_scan(s, g->named, -1);
     }
     return 0;
 }
@@ -154,7 +89,7 @@ static int act(VecEnvObject *v, Py_ssize_t i, uint64_t action) {
     int counting = s->phase == PH_COUNT && s->ntasks ? s->tasks[0].what : -1;
     s->nevents = 0;
     k_apply(s, action);
-    scan(g, counting);
+    g->named = obs_scan(s, g->named, counting);
     if (record(v, i, "act", PyLong_FromUnsignedLongLong(action)) < 0) return -1;
     return chance(v, i);
 }
@@ -179,76 +114,6 @@ static int others(VecEnvObject *v, Py_ssize_t i) {
     return 0;
 }
 
-/* The index of a listed action of the seat to act. */
-static int index_of(const VecEnvObject *v, const KState *s, uint64_t action) {
-    int kind = (int)(action % 8);
-    mask_t payload = action / 8;
-    switch (kind) {
-    case AC_PLAY: return (int)payload;
-    case AC_GO: return 52;
-    case AC_COUNT: return 53;
-    case AC_MUGGINS: return 54;
-    case AC_PASS: return 55;
-    case AC_DISCARD: {
-        mask_t hand = s->hands[s->to_act];
-        unsigned bits = 0;
-        for (mask_t m = payload; m; m &= m - 1)
-            bits |= 1u << __builtin_popcountll(hand & (BIT(__builtin_ctzll(m)) - 1));
-        return bits < (1u << MAX_DEALT) ? v->discard_index[bits] : -1;
-    }
-    default: return -1;
-    }
-}
-
-/* The observation of `me` and its legal actions' mask (all 0 when `me` is not to act). */
-static void observe(const VecEnvObject *v, const Game *g, int me, float *out, int8_t *mask) {
-    const KState *s = &g->s;
-    const Config *c = v->cfg;
-    const int *at = v->start, n = v->players;
-    memset(out, 0, sizeof(float) * (size_t)v->size);
-    memset(mask, 0, (size_t)v->num_actions);
-    mask_t own_crib = c->crib_kind[0] == CK_OWN ? s->cribs[me] : 0;
-    mask_t seen = s->hands[me] | s->held[me] | s->discarded[me] | own_crib | s->played | g->named;
-    mark(out + at[F_HAND], s->hands[me]);
-    mark(out + at[F_HELD], s->held[me]);
-    mark(out + at[F_DISCARDS], s->discarded[me]);
-    mark(out + at[F_OWN_CRIB], own_crib);
-    if (s->turned && s->turnup >= 0) {
-        out[at[F_TURNUP] + s->turnup] = 1.0f;
-        seen |= BIT(s->turnup);
-    }
-    for (int i = 0; i < s->npile; i++) out[at[F_PILE] + s->pile[i]] = 1.0f;
-    for (int seat = 0; seat < n; seat++)
-        mark(out + at[F_PLAYED] + 52 * relative(seat, me, n), s->held[seat] & ~s->hands[seat] & s->played);
-    mark(out + at[F_SEEN], seen);
-    out[at[F_COUNT]] = (float)s->count / PLAY_LIMIT;
-    int mine = side_of(v, me);
-    for (int side = 0; side < v->sides; side++)
-        out[at[F_SCORES] + relative(side, mine, v->sides)] =
-            s->scores[side] < v->holes ? (float)((double)s->scores[side] / v->holes) : 1.0f; /* at most 1 */
-    out[at[F_PHASE] + v->phase_at[s->phase]] = 1.0f;
-    out[at[F_DEALER] + relative(s->dealer, me, n)] = 1.0f;
-    if (s->to_act >= 0) out[at[F_TO_ACT] + relative(s->to_act, me, n)] = 1.0f;
-    for (int seat = 0; seat < n; seat++)
-        out[at[F_SIZES] + relative(seat, me, n)] = (float)((double)s->nhand[seat] / v->dealt);
-    if (s->phase == PH_COUNT && s->ntasks) {
-        out[at[F_COUNTING] + (s->tasks[0].what == T_CRIB)] = 1.0f;
-        out[at[F_COUNTING] + 2 + relative(s->tasks[0].seat, me, n)] = 1.0f;
-    }
-    if (s->phase == PH_MUGGINS) {
-        out[at[F_MUGGINS] + relative(s->muggins_declarer, me, n)] = 1.0f;
-        out[at[F_MUGGINS] + n] =
-            s->muggins_missed < PLAY_LIMIT ? (float)((double)s->muggins_missed / PLAY_LIMIT) : 1.0f;
-    }
-    if (s->to_act != me) return;
-    uint64_t legal[MAX_ACTIONS];
-    int count = k_legal(s, legal);
-    for (int i = 0; i < count; i++) {
-        int index = index_of(v, s, legal[i]);
-        if (index >= 0 && index < v->num_actions) mask[index] = 1;
-    }
-}
-
 /* The seat whose observation a game gives: the learner's, or in self-play the seat to act. */
 static int observer(const VecEnvObject *v, const Game *g) {
     if (v->seat >= 0) return v->seat;
@@ -259,7 +124,7 @@ static int observer(const VecEnvObject *v, const Game *g) {
  * seat of the winning side, -1 to any other, 0 to all on a tie. `out`: one a seat, or the learner's. */
 static void pay(VecEnvObject *v, Game *g, float *out) {
     const KState *s = &g->s;
-    int n = v->players, sides = v->sides;
+    int n = v->l.players, sides = v->l.sides;
     float gained[4] = {0}, total = 0;
     for (int side = 0; side < sides; side++) {
         gained[side] = (float)(s->scores[side] - g->base[side]);
@@ -289,7 +154,7 @@ static int start(VecEnvObject *v, Py_ssize_t i) {
     return others(v, i);
 }
 
-static int reward_width(const VecEnvObject *v) { return v->seat >= 0 ? 1 : v->players; }
+static int reward_width(const VecEnvObject *v) { return v->seat >= 0 ? 1 : v->l.players; }
 
 static PyObject *VecEnv_reset(VecEnvObject *self, PyObject *arg) {
     unsigned long long seed = PyLong_AsUnsignedLongLongMask(arg);
@@ -300,7 +165,7 @@ static PyObject *VecEnv_reset(VecEnvObject *self, PyObject *arg) {
         Game *g = &self->games[i];
         for (int k = 0; k < 4; k++) g->rng.s[k] = splitmix64(&x);
         if (start(self, i) < 0) return NULL;
-        observe(self, g, observer(self, g), self->obs + i * self->size, self->mask + i * self->num_actions);
+        obs_write(&self->l, &g->s, g->named, observer(self, g), self->obs + i * self->l.size, self->mask + i * self->l.num_actions);
         self->terminated[i] = 0;
         self->to_act[i] = (int8_t)g->s.to_act;
         memset(self->rewards + i * width, 0, sizeof(float) * (size_t)width);
@@ -314,7 +179,7 @@ static int64_t code_of(VecEnvObject *v, Py_ssize_t i, long long index) {
     uint64_t legal[MAX_ACTIONS];
     int n = k_legal(s, legal);
     for (int k = 0; k < n; k++)
-        if (index_of(v, s, legal[k]) == index) return (int64_t)legal[k];
+        if (obs_index_of(&v->l, s, legal[k]) == index) return (int64_t)legal[k];
     PyErr_Format(PyExc_ValueError,
                  "game %zd: action %lld is not legal for seat %d now (its action_mask marks the legal ones)", i,
                  index, s->to_act);
@@ -348,12 +213,12 @@ static PyObject *VecEnv_step(VecEnvObject *self, PyObject *arg) {
         pay(self, g, rewards);
         self->terminated[i] = g->s.phase == PH_OVER;
         if (self->terminated[i]) {
-            observe(self, g, self->seat >= 0 ? self->seat : acting, self->final_obs + i * self->size,
-                    self->final_mask + i * self->num_actions);
+            obs_write(&self->l, &g->s, g->named, self->seat >= 0 ? self->seat : acting, self->final_obs + i * self->l.size,
+                    self->final_mask + i * self->l.num_actions);
             if (self->records) PyList_SetItem(self->finished, i, Py_NewRef(PyList_GET_ITEM(self->records, i)));
             if (start(self, i) < 0) goto done;
         }
-        observe(self, g, observer(self, g), self->obs + i * self->size, self->mask + i * self->num_actions);
+        obs_write(&self->l, &g->s, g->named, observer(self, g), self->obs + i * self->l.size, self->mask + i * self->l.num_actions);
         self->to_act[i] = (int8_t)g->s.to_act;
     }
     result = Py_NewRef(Py_None);
@@ -402,61 +267,21 @@ static PyObject *VecEnv_new(PyTypeObject *type, PyObject *args, PyObject *kwds) 
         return NULL;
     const Config *c = &((ConfigObject *)config)->cfg;
     int players = c->players[0];
-    if (n < 1 || seat < -1 || seat >= players || nkinds != players || dealt < 1 || dealt > MAX_DEALT || holes < 1)
-        return PyErr_Format(PyExc_ValueError, "VecEnv needs at least one game, a seat -1 to %d, one player kind a"
-                            " seat, and 1 to %d cards dealt", players - 1, MAX_DEALT);
+    if (n < 1 || seat < -1 || seat >= players || nkinds != players)
+        return PyErr_Format(PyExc_ValueError, "VecEnv needs at least one game, a seat -1 to %d, and one player"
+                            " kind a seat", players - 1);
     for (int k = 0; k < players; k++)
         if (kinds[k] != OPP_RANDOM && kinds[k] != OPP_GREEDY && kinds[k] != OPP_LEARNER)
             return PyErr_Format(PyExc_ValueError, "unknown player kind %d", kinds[k]);
-    if (PyTuple_GET_SIZE(starts) != NFIELDS || PyTuple_GET_SIZE(phase_at) != PH_OVER + 1 ||
-        PyTuple_GET_SIZE(subsets) > MAX_ACTIONS || DISCARDS + PyTuple_GET_SIZE(subsets) > num_actions)
-        return PyErr_Format(PyExc_ValueError, "VecEnv needs %d field starts, %d phases and the lay-aways", NFIELDS,
-                            PH_OVER + 1);
     VecEnvObject *self = (VecEnvObject *)type->tp_alloc(type, 0);
     if (!self) return NULL;
     self->config = Py_NewRef(config);
     self->cfg = c;
     self->n = n;
     self->seat = seat;
-    self->size = size;
-    self->num_actions = num_actions;
-    self->players = players;
-    self->sides = c->sides[0];
-    self->dealt = (float)dealt;
-    self->holes = (float)holes;
+    if (obs_layout(&self->l, c, starts, size, num_actions, subsets, phase_at, dealt, holes) < 0) goto fail;
     self->peg_reward = peg_reward;
     memcpy(self->kinds, kinds, (size_t)players);
-    const int sizes[NFIELDS] = {52, 52, 52, 52, 52, 52, 52 * players, 52, 1, self->sides, 1, players, players,
-                                players, 2 + players, players + 1};
-    for (int f = 0; f < NFIELDS; f++) {
-        long at = PyLong_AsLong(PyTuple_GET_ITEM(starts, f));
-        if (at == -1 && PyErr_Occurred()) goto fail;
-        if (at < 0 || at + sizes[f] > size) {
-            PyErr_Format(PyExc_ValueError, "field %d (from %ld) lies outside %d numbers", f, at, size);
-            goto fail;
-        }
-        self->start[f] = (int)at;
-    }
-    for (int p = 0; p <= PH_OVER; p++) {
-        long at = PyLong_AsLong(PyTuple_GET_ITEM(phase_at, p));
-        if (at == -1 && PyErr_Occurred()) goto fail;
-        if (at < 0 || self->start[F_PHASE] + at >= self->start[F_DEALER]) {
-            PyErr_Format(PyExc_ValueError, "phase %d's place %ld lies outside the phase field", p, at);
-            goto fail;
-        }
-        self->phase_at[p] = (int8_t)at;
-    }
-    memset(self->discard_index, -1, sizeof self->discard_index);
-    self->nsubsets = (int)PyTuple_GET_SIZE(subsets);
-    for (int k = 0; k < self->nsubsets; k++) {
-        long bits = PyLong_AsLong(PyTuple_GET_ITEM(subsets, k));
-        if (bits == -1 && PyErr_Occurred()) goto fail;
-        if (bits <= 0 || bits >= (1L << dealt)) {
-            PyErr_Format(PyExc_ValueError, "lay-away %d (%ld) is not a set of positions in %d cards", k, bits, dealt);
-            goto fail;
-        }
-        self->discard_index[bits] = (int16_t)(DISCARDS + k);
-    }
     int width = seat >= 0 ? 1 : players;
     if (!(self->obs = take_buffer(self, obs, "f", n * size, "obs")) ||
         !(self->mask = take_buffer(self, mask, "b", n * num_actions, "mask")) ||

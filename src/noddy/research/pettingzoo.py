@@ -9,7 +9,9 @@ to each seat of the winning side (1, or what a lurch or skunk counts; ``stakes=F
 losing sides sharing its loss, 0 to all on a tie, adding up to zero; with ``peg_reward`` set, each
 action also pays every seat ``peg_reward`` times the points its side pegged less the mean of the
 other sides'. The engine counts every hand unless ``declare`` offers the declared counts.
-The engine's position is ``env.noddy`` (every card: for analysis, never for an agent).
+The engine's position is ``env.noddy`` (every card: for analysis, never for an agent). The game
+steps on the compiled kernel where it handles the rules (``engine="auto"``, `noddy.research.engines`),
+with the same observations, masks and rewards as on the engine.
 ``render()`` writes the new events in the words of `noddy.words` from a spectator's view, so it
 shows no hidden card.
 """
@@ -25,9 +27,11 @@ from pettingzoo import AECEnv
 
 from noddy.errors import IllegalActionError, NoddyError
 from noddy.game import Action, GameState, new_game
+from noddy.research.engines import KernelGame, choose_engine
+from noddy.research.outcome import paid as pay
 from noddy.research.outcome import returns
 from noddy.research.tensors import Encoder
-from noddy.rules import Rules, load_rules
+from noddy.rules import Rules, load_rules, side_of
 from noddy.words import event_line
 
 __all__ = ["NoddyEnv", "env"]
@@ -42,10 +46,18 @@ def env(
     declare: bool = False,
     stakes: bool = True,
     peg_reward: float = 0.0,
+    engine: str = "auto",
 ) -> NoddyEnv:
     """The environment of a preset (by name) or a `Rules`, for ``players`` seats."""
     return NoddyEnv(
-        rules, players, render_mode, partners=partners, declare=declare, stakes=stakes, peg_reward=peg_reward
+        rules,
+        players,
+        render_mode,
+        partners=partners,
+        declare=declare,
+        stakes=stakes,
+        peg_reward=peg_reward,
+        engine=engine,
     )
 
 
@@ -68,10 +80,13 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         declare: bool = False,
         stakes: bool = True,
         peg_reward: float = 0.0,
+        engine: str = "auto",
     ) -> None:
         super().__init__()
         self.rules = load_rules(rules) if isinstance(rules, str) else rules
         self.encoder = Encoder(self.rules, players, partners=partners, declare=declare)
+        self.engine = choose_engine(self.encoder, engine)
+        """``kernel`` or ``python``: what the game steps on (`noddy.research.engines`)."""
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             modes = ", ".join(self.metadata["render_modes"])
             raise NoddyError(f"render_mode {render_mode!r} is not one of: {modes} (or None)")
@@ -88,9 +103,10 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
         self.action_spaces = dict.fromkeys(self.possible_agents, spaces.Discrete(self.encoder.num_actions))
         self._rng = random.Random()
-        self.noddy = new_game(self.rules, players, partners=self.encoder.partners)
+        self._state = new_game(self.rules, players, partners=self.encoder.partners)
+        self._game: KernelGame | None = None
         self._rendered = 0
-        self._listed: tuple[GameState, int, dict[int, Action]] = (self.noddy, -1, {})
+        self._listed: tuple[GameState, int, dict[int, Action]] = (self._state, -1, {})
         """The state last observed, the observer's seat and its legal actions by index: a step
         from that state applies the engine's own action object (no new one to build and compare)."""
 
@@ -110,16 +126,29 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self.noddy = self._after_chance(
-            new_game(self.rules, self.encoder.players, partners=self.encoder.partners)
-        )
+        if self.engine == "kernel":
+            self._game = KernelGame(self.encoder)
+            self._game.play_chance(self._rng)
+        else:
+            self._state = self._after_chance(
+                new_game(self.rules, self.encoder.players, partners=self.encoder.partners)
+            )
         self._rendered = 0
         self._select()
 
+    @property
+    def noddy(self) -> GameState:
+        """The engine's position (every card: for analysis, never for an agent; on the kernel,
+        rebuilt from the game's actions when asked for)."""
+        return self._state if self._game is None else self._game.noddy
+
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
-        observation, mask, listed = self.encoder.encode(self.noddy.view(seat))
-        self._listed = (self.noddy, seat, listed)
+        if self._game is not None:
+            observation, mask = self._game.observe(seat)
+            return {"observation": observation, "action_mask": mask}
+        observation, mask, listed = self.encoder.encode(self._state.view(seat))
+        self._listed = (self._state, seat, listed)
         return {"observation": observation, "action_mask": mask}
 
     def state(self) -> np.ndarray:
@@ -128,7 +157,11 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         size = self.encoder.size
         out = np.zeros(self.state_space.shape, np.float32)
         for seat in range(self.encoder.players):
-            self.encoder.observe_into(self.noddy.view(seat), out[seat * size : (seat + 1) * size])
+            block = out[seat * size : (seat + 1) * size]
+            if self._game is not None:
+                self._game.observe_into(seat, block, np.empty(self.encoder.num_actions, np.int8))
+            else:
+                self.encoder.observe_into(self._state.view(seat), block)
         return out
 
     def step(self, action: int | None) -> None:
@@ -140,20 +173,20 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         if action is None:
             raise IllegalActionError(f"{agent} is to act: give an action index, not None")
         seat = self._seat[agent]
-        before = self.noddy
-        state, observer, listed = self._listed
-        move = listed.get(int(action)) if state is before and observer == seat else None
-        if move is None:
-            move = self.encoder.action_of(seat, before.hands[seat], int(action))
-        after = self.noddy = self._after_chance(before.apply(move))
+        before = self.scores
+        over = (
+            self._step_kernel(seat, int(action))
+            if self._game is not None
+            else self._step_python(seat, int(action))
+        )
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if self.peg_reward:
-            self._shape(before.scores, after.scores)
-        if after.is_over:
+            self._shape(before, self.scores)
+        if over:
             self._finish()
         self._select()
-        if self.peg_reward or after.is_over:  # otherwise every reward is 0: nothing to add up
+        if self.peg_reward or over:  # otherwise every reward is 0: nothing to add up
             self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
@@ -180,14 +213,43 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
     def close(self) -> None:
         """Nothing to release."""
 
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each side's score now."""
+        return self._state.scores if self._game is None else self._game.scores
+
+    def _step_python(self, seat: int, action: int) -> bool:
+        """Take ``action`` on the engine; whether the game is over."""
+        before = self._state
+        state, observer, listed = self._listed
+        move = listed.get(action) if state is before and observer == seat else None
+        if move is None:
+            move = self.encoder.action_of(seat, before.hands[seat], action)
+        self._state = self._after_chance(before.apply(move))
+        return self._state.is_over
+
+    def _step_kernel(self, seat: int, action: int) -> bool:
+        """Take ``action`` in the kernel; whether the game is over. A refusal is explained by the
+        engine, in its words (the rare case of a wrong index costs a replay)."""
+        game = self._game
+        assert game is not None
+        try:
+            game.act(action)
+        except ValueError:
+            state = game.noddy
+            state.apply(self.encoder.action_of(seat, state.hands[seat], action))  # raises, saying why
+            raise
+        game.play_chance(self._rng)
+        return game.is_over
+
     def _after_chance(self, state: GameState) -> GameState:
         while (chance := state.chance()) is not None and not state.is_over:
             state = state.apply(chance.sample(self._rng))
         return state
 
     def _select(self) -> None:
-        seat = self.noddy.to_act
-        if self.noddy.is_over or seat is None:
+        seat = self._state.to_act if self._game is None else self._game.to_act
+        if seat is None:
             live = [a for a in self.agents if not (self.terminations[a] or self.truncations[a])]
             self.agent_selection = live[0] if live else self.agents[0]
         else:
@@ -199,12 +261,16 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
             return
         sides = len(gained)
         for agent in self.agents:
-            side = self.noddy.side_of(self._seat[agent])
+            side = side_of(self._seat[agent], self.encoder.partners)
             others = (sum(gained) - gained[side]) / (sides - 1)
             self.rewards[agent] += self.peg_reward * (gained[side] - others)
 
     def _finish(self) -> None:
-        paid = returns(self.noddy, stakes=self.stakes)
+        if self._game is None:
+            paid = returns(self._state, stakes=self.stakes)
+        else:
+            sides = [side_of(seat, self.encoder.partners) for seat in range(self.encoder.players)]
+            paid = pay(self.rules, self._game.winner, self._game.scores, sides, stakes=self.stakes)
         for agent in self.agents:
             self.rewards[agent] += paid[self._seat[agent]]
             self.terminations[agent] = True

@@ -1,0 +1,135 @@
+/* One game of the research environments stepped in the kernel (`noddy.research.engines`): a
+ * `StateObserver` holds the observation layout of a rule set and table (layout.c) and acts on a
+ * kernel `State` by action index, keeping the cards the deal's events have shown to every seat (an
+ * int mask the caller carries with the state), and writes any seat's observation and mask from the
+ * state itself. Chance is applied by the caller (`State.shuffle`, `cut`, `draw_dealer`), so that
+ * a seed deals the same games as on the engine. */
+#include "pyface.h"
+
+#include <string.h>
+
+typedef struct {
+    PyObject_HEAD
+    PyObject *config;
+    ObsLayout l;
+} StateObserverObject;
+
+static PyObject *StateObserver_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
+    PyObject *config, *starts, *subsets, *phase_at;
+    int size, num_actions, dealt, holes;
+    if (kwds && PyDict_GET_SIZE(kwds)) return PyErr_Format(PyExc_TypeError, "StateObserver takes no keywords");
+    if (!PyArg_ParseTuple(args, "O!O!iiO!O!ii:StateObserver", &ConfigType, &config, &PyTuple_Type, &starts, &size,
+                          &num_actions, &PyTuple_Type, &subsets, &PyTuple_Type, &phase_at, &dealt, &holes))
+        return NULL;
+    StateObserverObject *self = (StateObserverObject *)type->tp_alloc(type, 0);
+    if (!self) return NULL;
+    self->config = Py_NewRef(config);
+    if (obs_layout(&self->l, &((ConfigObject *)config)->cfg, starts, size, num_actions, subsets, phase_at, dealt,
+                   holes) < 0) {
+        Py_DECREF(self);
+        return NULL;
+    }
+    return (PyObject *)self;
+}
+
+static void StateObserver_dealloc(StateObserverObject *self) {
+    Py_XDECREF(self->config);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* The state argument, which must be a kernel State of this observer's configuration. */
+static StateObject *state_of(const StateObserverObject *self, PyObject *arg) {
+    if (!PyObject_TypeCheck(arg, &StateType)) {
+        PyErr_SetString(PyExc_TypeError, "a kernel State is needed");
+        return NULL;
+    }
+    StateObject *state = (StateObject *)arg;
+    if (state->s.cfg != &((ConfigObject *)self->config)->cfg) {
+        PyErr_SetString(PyExc_ValueError, "the State is of another configuration than the observer's");
+        return NULL;
+    }
+    return state;
+}
+
+static int read_named(PyObject *arg, mask_t *named) {
+    unsigned long long bits = PyLong_AsUnsignedLongLong(arg);
+    if (bits == (unsigned long long)-1 && PyErr_Occurred()) return -1;
+    *named = (mask_t)bits;
+    return 0;
+}
+
+static PyObject *StateObserver_act(StateObserverObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    mask_t named;
+    if (nargs != 3) return PyErr_Format(PyExc_TypeError, "act(state, index, named)");
+    StateObject *state = state_of(self, args[0]);
+    long index = PyLong_AsLong(args[1]);
+    if (!state || (index == -1 && PyErr_Occurred()) || read_named(args[2], &named) < 0) return NULL;
+    KState *s = &state->s;
+    uint64_t legal[MAX_ACTIONS];
+    int n = s->phase == PH_OVER || s->to_act < 0 ? 0 : k_legal(s, legal);
+    for (int k = 0; k < n; k++) {
+        if (obs_index_of(&self->l, s, legal[k]) != index) continue;
+        int counting = s->phase == PH_COUNT && s->ntasks ? s->tasks[0].what : -1;
+        s->nevents = 0;
+        k_apply(s, legal[k]);
+        return PyLong_FromUnsignedLongLong(obs_scan(s, named, counting));
+    }
+    return PyErr_Format(PyExc_ValueError, "action %ld is not legal for seat %d now (the action mask marks the legal"
+                        " ones)", index, s->to_act);
+}
+
+static PyObject *StateObserver_scan(StateObserverObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    mask_t named;
+    if (nargs != 2) return PyErr_Format(PyExc_TypeError, "scan(state, named)");
+    StateObject *state = state_of(self, args[0]);
+    if (!state || read_named(args[1], &named) < 0) return NULL;
+    return PyLong_FromUnsignedLongLong(obs_scan(&state->s, named, -1));
+}
+
+static PyObject *StateObserver_write(StateObserverObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    mask_t named;
+    if (nargs != 5) return PyErr_Format(PyExc_TypeError, "write(state, named, seat, obs, mask)");
+    StateObject *state = state_of(self, args[0]);
+    long seat = PyLong_AsLong(args[2]);
+    if (!state || read_named(args[1], &named) < 0 || (seat == -1 && PyErr_Occurred())) return NULL;
+    if (seat < 0 || seat >= self->l.players) return PyErr_Format(PyExc_ValueError, "no seat %ld", seat);
+    Py_buffer obs, mask;
+    if (PyObject_GetBuffer(args[3], &obs, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) return NULL;
+    if (PyObject_GetBuffer(args[4], &mask, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) {
+        PyBuffer_Release(&obs);
+        return NULL;
+    }
+    PyObject *result = NULL;
+    if (!obs.format || strcmp(obs.format, "f") || obs.len != (Py_ssize_t)sizeof(float) * self->l.size ||
+        !mask.format || strcmp(mask.format, "b") || mask.len != self->l.num_actions)
+        PyErr_Format(PyExc_ValueError, "obs must be %d float32 and mask %d int8", self->l.size, self->l.num_actions);
+    else {
+        obs_write(&self->l, &state->s, named, (int)seat, obs.buf, mask.buf);
+        result = Py_NewRef(Py_None);
+    }
+    PyBuffer_Release(&obs);
+    PyBuffer_Release(&mask);
+    return result;
+}
+
+static PyMethodDef StateObserver_methods[] = {
+    {"act", (PyCFunction)(void (*)(void))StateObserver_act, METH_FASTCALL,
+     "act(state, index, named): the seat to act takes the action of that index (ValueError if it is not"
+     " legal); the cards shown to every seat after it."},
+    {"scan", (PyCFunction)(void (*)(void))StateObserver_scan, METH_FASTCALL,
+     "scan(state, named): the cards shown to every seat after a chance action."},
+    {"write", (PyCFunction)(void (*)(void))StateObserver_write, METH_FASTCALL,
+     "write(state, named, seat, obs, mask): the seat's observation and legal action mask."},
+    {NULL, NULL, 0, NULL},
+};
+
+PyTypeObject StateObserverType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "noddy.kernel._ckernel.StateObserver",
+    .tp_basicsize = sizeof(StateObserverObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "StateObserver(config, starts, size, num_actions, subsets, phase_at, dealt, holes): act on a"
+              " kernel State by action index and write its observations (noddy.research.engines).",
+    .tp_new = StateObserver_new,
+    .tp_dealloc = (destructor)StateObserver_dealloc,
+    .tp_methods = StateObserver_methods,
+};

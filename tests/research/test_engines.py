@@ -1,0 +1,80 @@
+"""The research environments step on the compiled kernel where it handles the rules, and give
+the same observations, masks and rewards as on the readable engine: both played in lockstep over
+random games of every preset and table, every seat's observation compared at every step."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from helpers import sweep
+
+pytest.importorskip("pettingzoo")
+
+from noddy.errors import IllegalActionError, NoddyError
+from noddy.kernel import unavailable, unsupported
+from noddy.research.pettingzoo import env
+from noddy.rules import load_rules, preset_names
+
+pytestmark = pytest.mark.skipif(bool(unavailable()), reason=unavailable() or "built")
+TABLES = [
+    (name, n, partners)
+    for name in preset_names()
+    for n in load_rules(name).player_counts
+    for partners in ((True, False) if n == 4 and load_rules(name).table.partners == "optional" else (None,))
+    if not unsupported(load_rules(name), n)
+]
+
+
+def test_every_preset_and_table_steps_on_the_kernel_by_default() -> None:
+    assert len(TABLES) >= 25
+    for name, n, partners in TABLES:
+        assert env(name, n, partners=partners).engine == "kernel"
+
+
+@pytest.mark.parametrize(("name", "players", "partners"), sweep(TABLES, quick=3))
+def test_both_engines_give_the_same_observations_masks_and_rewards(
+    name: str, players: int, partners: bool | None
+) -> None:
+    kernel = env(name, players, partners=partners, engine="kernel", peg_reward=0.01)
+    python = env(name, players, partners=partners, engine="python", peg_reward=0.01)
+    for seed in range(2):
+        kernel.reset(seed=seed)
+        python.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        steps = 0
+        for agent in kernel.agent_iter():
+            assert agent == python.agent_selection
+            for other in kernel.possible_agents:
+                ours, theirs = kernel.observe(other), python.observe(other)
+                assert np.array_equal(ours["observation"], theirs["observation"]), (other, steps)
+                assert np.array_equal(ours["action_mask"], theirs["action_mask"]), (other, steps)
+            _, reward, terminated, truncated, _ = kernel.last()
+            assert (reward, terminated, truncated) == python.last()[1:4]
+            assert kernel.rewards == python.rewards
+            if terminated or truncated:
+                action = None
+            else:
+                action = int(rng.choice(np.flatnonzero(kernel.observe(agent)["action_mask"])))
+            kernel.step(action)
+            python.step(action)
+            steps += 1
+        assert kernel.noddy.history == python.noddy.history
+        assert kernel.noddy.is_over and steps > 5
+
+
+def test_declared_counts_step_on_the_engine_and_a_kernel_asked_for_says_why_not() -> None:
+    assert env("willughby", declare=True).engine == "python"
+    assert env("willughby", engine="python").engine == "python"
+    with pytest.raises(NoddyError, match="offers no declared counts"):
+        env("willughby", declare=True, engine="kernel")
+    with pytest.raises(NoddyError, match="unknown engine 'fast'"):
+        env("willughby", engine="fast")
+
+
+def test_an_illegal_index_on_the_kernel_is_refused_with_the_engines_reason() -> None:
+    game = env("cribbage", engine="kernel")
+    game.reset(seed=0)
+    mask = game.observe(game.agent_selection)["action_mask"]
+    with pytest.raises(IllegalActionError, match="discard"):
+        game.step(int(np.flatnonzero(mask == 0)[0]))
