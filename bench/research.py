@@ -1,4 +1,12 @@
-"""``bench/research.py``: the research environment measured (issue 14).
+"""``bench/research.py``: the research environment measured (issues 14 and 28).
+
+0. **Speed against OpenSpiel** (issue 28 item 1, ``--speed``). One loop of random legal actions
+   (Python's ``random.choice`` of the legal ones; chance by its own draws), CPU time, rounds
+   interleaved, the same run: the PettingZoo environment on the kernel (``step`` then ``last``),
+   the same on the engine, the kernel game alone (`noddy.research.engines.KernelGame`: act, chance,
+   the next observation; the floor under the PettingZoo face), the ``python_noddy`` OpenSpiel
+   game, and OpenSpiel's own C++ cribbage through pyspiel, the baseline. Decisions (player actions)
+   a CPU-second and whole games a CPU-second, each as a ratio to OpenSpiel's cribbage.
 
 1. **Step cost.** Whole random games through the PettingZoo environment (``step`` then ``last``: the
    next agent's observation and mask) against the same games through the engine alone (``apply``
@@ -11,6 +19,7 @@
    game. Reports hard's win rate with a 95% Wilson interval and each side's CPU seconds per move
    (moves with a real choice).
 
+    .venv/bin/python bench/research.py --speed [--speed-games N] [--speed-rounds N] [--speed-players N]
     .venv/bin/python bench/research.py [--games N] [--first N] [--budgets 1000,10000]
                                        [--presets cribbage,willughby] [--step-games N] [--skip-ismcts]
                                        [--step-tables cribbage:2,willughby:2,cribbage:4] [--step-rounds N]
@@ -33,11 +42,85 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from noddy.game import new_game
 from noddy.players import make_player
+from noddy.research.engines import KernelGame
 from noddy.research.openspiel import NoddyState, Resampler, register
 from noddy.research.pettingzoo import env
 from noddy.research.rollouts import KernelRollouts, kernel_unsupported
 from noddy.rules import load_rules
 from noddy.sim.stats import wilson
+
+
+def _spiel_loop(game: Any, games: int, rng: random.Random) -> int:
+    """Random games of an OpenSpiel game; the decisions made."""
+    decisions = 0
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+                decisions += 1
+    return decisions
+
+
+def _zoo_loop(game: Any, games: int, rng: random.Random) -> int:
+    """Random games of a PettingZoo environment (``step`` then ``last``); the decisions made."""
+    decisions = 0
+    for seed in range(games):
+        game.reset(seed=seed)
+        while True:
+            observation, _, terminated, truncated, _ = game.last()
+            if terminated or truncated:
+                break
+            game.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
+            decisions += 1
+    return decisions
+
+
+def _kernel_loop(encoder: Any, games: int, rng: random.Random) -> int:
+    """Random games of `KernelGame` alone (act, chance, the next seat's observation)."""
+    decisions = 0
+    chance = np.random.default_rng(0)
+    for _ in range(games):
+        game = KernelGame(encoder)
+        game.play_chance(chance)
+        while not game.is_over:
+            seat = game.to_act
+            assert seat is not None
+            _, mask = game.observe(seat)
+            game.act(rng.choice(np.flatnonzero(mask).tolist()))
+            game.play_chance(chance)
+            decisions += 1
+    return decisions
+
+
+def speed(games: int, rounds: int, players: int = 2) -> dict[str, tuple[float, float]]:
+    """Decisions and games a CPU-second of each contender, cribbage at ``players``, over
+    ``rounds`` interleaved rounds of ``games`` games each."""
+    register()
+    contenders = {
+        "PettingZoo, kernel": lambda: _zoo_loop(zoo_kernel, games, rng),
+        "PettingZoo, engine": lambda: _zoo_loop(zoo_engine, max(1, games // 8), rng),
+        "KernelGame alone": lambda: _kernel_loop(zoo_kernel.encoder, games, rng),
+        "python_noddy (OpenSpiel)": lambda: _spiel_loop(noddy, max(1, games // 8), rng),
+        "OpenSpiel cribbage (C++)": lambda: _spiel_loop(cribbage, games, rng),
+    }
+    counts = {"PettingZoo, engine": max(1, games // 8), "python_noddy (OpenSpiel)": max(1, games // 8)}
+    rng = random.Random(0)
+    zoo_kernel = env("cribbage", players, engine="kernel")
+    zoo_engine = env("cribbage", players, engine="python")
+    noddy = pyspiel.load_game("python_noddy", {"rules": "cribbage", "players": players})
+    cribbage = pyspiel.load_game("cribbage", {"players": players})
+    totals = {name: [0.0, 0, 0] for name in contenders}
+    for _ in range(rounds):
+        for name, loop in contenders.items():
+            start = time.process_time()
+            decisions = loop()
+            totals[name][0] += time.process_time() - start
+            totals[name][1] += decisions
+            totals[name][2] += counts.get(name, games)
+    return {name: (n / cpu, played / cpu) for name, (cpu, n, played) in totals.items()}
 
 
 def step_cost(preset: str, games: int, players: int = 2, rounds: int = 3) -> tuple[float, float]:
@@ -188,7 +271,21 @@ def main() -> None:
     parser.add_argument(
         "--engine-rollouts", action="store_true", help="OpenSpiel's own rollout evaluator through the engine"
     )
+    parser.add_argument("--speed", action="store_true", help="the speed table against OpenSpiel only")
+    parser.add_argument("--speed-games", type=int, default=40, help="games a round (the engine's: 1/8)")
+    parser.add_argument("--speed-rounds", type=int, default=5, help="interleaved rounds")
+    parser.add_argument("--speed-players", type=int, default=2)
     args = parser.parse_args()
+    if args.speed:
+        table = speed(args.speed_games, args.speed_rounds, args.speed_players)
+        base_steps, base_games = table["OpenSpiel cribbage (C++)"]
+        print(f"cribbage, {args.speed_players} players: decisions and games a CPU-second, x OpenSpiel's C++")
+        for name, (steps, played) in table.items():
+            print(
+                f"  {name:26} {steps:10,.0f} decisions/s ({steps / base_steps:6.3f}x)"
+                f"  {played:8,.1f} games/s ({played / base_games:6.3f}x)"
+            )
+        return
     presets = args.presets.split(",")
     print("step cost, microseconds per decision (environment step + last; engine apply + view):")
     for table in [] if args.skip_steps else args.step_tables.split(","):

@@ -7,15 +7,14 @@ counts every hand itself), so ``declare=True`` steps on Python.
 
 `KernelGame` is one game in the kernel, in the environments' terms: player actions by index,
 observations and masks written in C from the kernel's own state (layout.c, the numbers of
-`noddy.research.tensors.Encoder`), and chance drawn in Python by the same calls as on the engine
-(`noddy.game.Chance.sample`), so a seed deals the same game on either engine. The engine's
+`noddy.research.tensors.Encoder`), and chance drawn by `draw` from a NumPy generator, as the
+environments draw it on the engine, so that a seed deals the same game on either engine. The engine's
 position is rebuilt from the game's actions only when asked for (`KernelGame.noddy`: rendering,
 analysis). ``tests/research/test_engines.py`` plays both engines in lockstep.
 """
 
 from __future__ import annotations
 
-import random
 from functools import lru_cache
 
 import numpy as np
@@ -30,7 +29,7 @@ from noddy.research.fields import PHASES
 from noddy.research.tensors import Encoder
 from noddy.rules import Rules
 
-__all__ = ["ENGINES", "KernelGame", "choose_engine"]
+__all__ = ["ENGINES", "KernelGame", "choose_engine", "draw"]
 
 ENGINES = ("auto", "kernel", "python")
 """The engines an environment may step on (see the module)."""
@@ -48,6 +47,18 @@ def choose_engine(encoder: Encoder, engine: str = "auto") -> str:
     if why and engine == "kernel":
         raise NoddyError(f"the kernel cannot step this game: {why}; use engine='python' (or 'auto')")
     return "python" if why else "kernel"
+
+
+def draw(chance: Chance, rng: np.random.Generator) -> Action:
+    """Chance's action drawn from ``rng``: a shuffle a permutation of the pack's indices, a cut a
+    card a seat drawn without replacement, a first dealer a seat. Both engines draw so, so that a
+    seed deals the same game on either."""
+    if chance.kind == ActionKind.SHUFFLE:
+        return Action(ActionKind.SHUFFLE, None, tuple(DECK[i] for i in rng.permutation(CARDS).tolist()))
+    if chance.kind == ActionKind.CUT:
+        cut = rng.choice(CARDS, chance.players, replace=False).tolist()
+        return Action(ActionKind.CUT, None, tuple(DECK[i] for i in cut))
+    return Action(ActionKind.DEALER, None, number=int(rng.integers(chance.players)))
 
 
 class KernelGame(KernelState):
@@ -89,21 +100,19 @@ class KernelGame(KernelState):
             return Chance(ActionKind.SHUFFLE, self.encoder.players)
         return None
 
-    def play_chance(self, rng: random.Random) -> None:
-        """Chance's turns, each drawn from ``rng`` as the engine draws it (`Chance.sample`: a
-        shuffle of the pack in `DECK` order, whose cards are their indices), until a seat is to act
-        or the game is over."""
+    def play_chance(self, rng: np.random.Generator) -> None:
+        """Chance's turns, each drawn from ``rng`` as `draw` draws it on the engine, until a seat
+        is to act or the game is over."""
         state, observer = self._state, self._observer
         while (phase := state.phase) == _SHUFFLE or phase == _CUT:
             if phase == _SHUFFLE:
-                order = list(range(CARDS))
-                rng.shuffle(order)
+                order = rng.permutation(CARDS).tolist()
                 state.shuffle(order)
                 self._log.append(order)
             else:
                 chance = self.chance()
                 assert chance is not None
-                action = chance.sample(rng)
+                action = draw(chance, rng)
                 if action.kind == ActionKind.CUT:
                     state.cut([card.index for card in action.cards])
                 else:

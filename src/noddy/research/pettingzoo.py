@@ -1,7 +1,8 @@
 """A PettingZoo AEC environment for every rule set: `env(rules="cribbage", players=2)`.
 
 Agents ``player_0`` ... are the seats. Chance (the cut for the first deal, each shuffle) is drawn
-inside from a generator seeded by ``reset(seed=...)``, so agents only ever see their own turns.
+inside from a NumPy generator seeded by ``reset(seed=...)`` (`noddy.research.engines.draw`), so
+agents only ever see their own turns.
 Each observation is a dict: ``observation`` (`noddy.research.tensors.Encoder`, float32 in [0, 1])
 and ``action_mask`` (int8, 1 for each legal action index); ``state()`` is every seat's observation
 together, for a centralised critic. Rewards come at the end (`noddy.research.outcome`): the stake
@@ -18,7 +19,6 @@ shows no hidden card.
 
 from __future__ import annotations
 
-import random
 from typing import Any, ClassVar
 
 import numpy as np
@@ -27,7 +27,7 @@ from pettingzoo import AECEnv
 
 from noddy.errors import IllegalActionError, NoddyError
 from noddy.game import Action, GameState, new_game
-from noddy.research.engines import KernelGame, choose_engine
+from noddy.research.engines import KernelGame, choose_engine, draw
 from noddy.research.outcome import paid as pay
 from noddy.research.outcome import returns
 from noddy.research.tensors import Encoder
@@ -102,7 +102,7 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         observation = spaces.Dict({"observation": box, "action_mask": mask})
         self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
         self.action_spaces = dict.fromkeys(self.possible_agents, spaces.Discrete(self.encoder.num_actions))
-        self._rng = random.Random()
+        self._rng = np.random.default_rng()
         self._state = new_game(self.rules, players, partners=self.encoder.partners)
         self._game: KernelGame | None = None
         self._rendered = 0
@@ -119,7 +119,7 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game; ``seed`` fixes every chance outcome of it."""
         if seed is not None:
-            self._rng = random.Random(seed)
+            self._rng = np.random.default_rng(seed)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -244,7 +244,7 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
 
     def _after_chance(self, state: GameState) -> GameState:
         while (chance := state.chance()) is not None and not state.is_over:
-            state = state.apply(chance.sample(self._rng))
+            state = state.apply(draw(chance, self._rng))
         return state
 
     def _select(self) -> None:
