@@ -78,3 +78,32 @@ def test_an_illegal_index_on_the_kernel_is_refused_with_the_engines_reason() -> 
     mask = game.observe(game.agent_selection)["action_mask"]
     with pytest.raises(IllegalActionError, match="discard"):
         game.step(int(np.flatnonzero(mask == 0)[0]))
+
+
+@pytest.mark.parametrize(("name", "players", "partners"), sweep(TABLES[::2], quick=2))
+def test_the_openspiel_game_is_the_same_on_both_engines(
+    name: str, players: int, partners: bool | None
+) -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    from noddy.research.openspiel import register
+
+    register()
+    params = {"rules": name, "players": players, "partners": partners is not False}
+    kernel = pyspiel.load_game("python_noddy", {**params, "engine": "kernel"}).new_initial_state()
+    python = pyspiel.load_game("python_noddy", {**params, "engine": "python"}).new_initial_state()
+    rng = np.random.default_rng(players)
+    while not python.is_terminal():
+        assert kernel.current_player() == python.current_player()
+        if python.is_chance_node():
+            assert kernel.chance_outcomes() == python.chance_outcomes()
+            action = int(rng.choice([a for a, _ in python.chance_outcomes()]))
+        else:
+            assert kernel.legal_actions() == python.legal_actions()
+            for seat in range(players):
+                assert np.array_equal(kernel.observation_tensor(seat), python.observation_tensor(seat))
+            action = int(rng.choice(python.legal_actions()))
+        kernel.apply_action(action)
+        python.apply_action(action)
+    assert kernel.is_terminal() and kernel.returns() == python.returns()
+    assert kernel.information_state_string(0) == python.information_state_string(0)
+    assert kernel.noddy == python.noddy

@@ -78,6 +78,25 @@ static PyObject *StateObserver_act(StateObserverObject *self, PyObject *const *a
                         " ones)", index, s->to_act);
 }
 
+static PyObject *StateObserver_legal(StateObserverObject *self, PyObject *arg) {
+    StateObject *state = state_of(self, arg);
+    if (!state) return NULL;
+    const KState *s = &state->s;
+    uint64_t legal[MAX_ACTIONS];
+    int n = s->phase == PH_OVER || s->to_act < 0 ? 0 : k_legal(s, legal);
+    uint8_t marked[MAX_ACTIONS + 256] = {0};
+    int found = 0;
+    for (int k = 0; k < n; k++) {
+        int index = obs_index_of(&self->l, s, legal[k]);
+        if (index >= 0 && index < self->l.num_actions && index < MAX_ACTIONS + 256 && !marked[index]) { marked[index] = 1; found++; }
+    }
+    PyObject *list = PyList_New(found);
+    if (!list) return NULL;
+    for (int index = 0, at = 0; at < found; index++)
+        if (marked[index]) PyList_SET_ITEM(list, at++, PyLong_FromLong(index));
+    return list;
+}
+
 static PyObject *StateObserver_scan(StateObserverObject *self, PyObject *const *args, Py_ssize_t nargs) {
     mask_t named;
     if (nargs != 2) return PyErr_Format(PyExc_TypeError, "scan(state, named)");
@@ -116,6 +135,8 @@ static PyMethodDef StateObserver_methods[] = {
     {"act", (PyCFunction)(void (*)(void))StateObserver_act, METH_FASTCALL,
      "act(state, index, named): the seat to act takes the action of that index (ValueError if it is not"
      " legal); the cards shown to every seat after it."},
+    {"legal", (PyCFunction)StateObserver_legal, METH_O,
+     "legal(state): the legal action indices of the seat to act, in increasing order."},
     {"scan", (PyCFunction)(void (*)(void))StateObserver_scan, METH_FASTCALL,
      "scan(state, named): the cards shown to every seat after a chance action."},
     {"write", (PyCFunction)(void (*)(void))StateObserver_write, METH_FASTCALL,

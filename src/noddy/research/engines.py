@@ -61,11 +61,15 @@ def draw(chance: Chance, rng: np.random.Generator) -> Action:
     return Action(ActionKind.DEALER, None, number=int(rng.integers(chance.players)))
 
 
+_Entry = Action | int | list[int]
+_Log = tuple[_Entry, "_Log | None"]
+
+
 class KernelGame(KernelState):
     """One game in the kernel from before the first cut (see the module); `copy` is cheap. The
     kernel's position (`phase`, `to_act`, `scores`, `winner`...) is read as `KernelState`'s."""
 
-    __slots__ = ("_cache", "_log", "_observer", "encoder", "named")
+    __slots__ = ("_cache", "_count", "_log", "_observer", "encoder", "named")
 
     def __init__(self, encoder: Encoder) -> None:
         super().__init__(encoder.rules, encoder.players, encoder.partners)
@@ -73,9 +77,10 @@ class KernelGame(KernelState):
         self._observer = _observer(encoder)
         self.named = 0
         """The cards the current deal's events have shown to every seat (a mask by card index)."""
-        self._log: list[Action | int | list[int]] = []
-        """Every action so far: a shuffle as its order of card indices, another chance's as the
-        engine's action, the players' as indices."""
+        self._log: _Log | None = None
+        """Every action so far, the last first (shared with copies): a shuffle as its order of
+        card indices, another chance's as the engine's action, the players' as indices."""
+        self._count = 0
         self._cache: tuple[int, GameState] = (
             0,
             new_game(encoder.rules, encoder.players, partners=encoder.partners),
@@ -86,44 +91,63 @@ class KernelGame(KernelState):
         new = object.__new__(KernelGame)
         new.encoder, new._observer, new.named = self.encoder, self._observer, self.named
         new._state = self._state.copy()
-        new._log = list(self._log)
+        new._log, new._count = self._log, self._count
         new._cache = self._cache
         return new
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled as its rules, table and actions (the kernel's state is rebuilt by replaying them)."""
+        enc = self.encoder
+        return (_replayed, (enc.rules, enc.players, enc.partners, enc.declare, self._entries(self._count)))
 
     def chance(self) -> Chance | None:
         """What chance decides next, as `noddy.game.GameState.chance` says it."""
         phase = self._state.phase
-        if phase == _CUT:
-            first_any = self.encoder.rules.deal.first_dealer == "any"
-            return Chance(ActionKind.DEALER if first_any else ActionKind.CUT, self.encoder.players)
-        if phase == _SHUFFLE:
-            return Chance(ActionKind.SHUFFLE, self.encoder.players)
-        return None
+        if phase != _CUT and phase != _SHUFFLE:
+            return None
+        return _chances(self.encoder.rules, self.encoder.players)[phase == _SHUFFLE]
 
     def play_chance(self, rng: np.random.Generator) -> None:
         """Chance's turns, each drawn from ``rng`` as `draw` draws it on the engine, until a seat
         is to act or the game is over."""
-        state, observer = self._state, self._observer
+        state = self._state
         while (phase := state.phase) == _SHUFFLE or phase == _CUT:
             if phase == _SHUFFLE:
-                order = rng.permutation(CARDS).tolist()
-                state.shuffle(order)
-                self._log.append(order)
+                self.shuffle(rng.permutation(CARDS).tolist())
             else:
                 chance = self.chance()
                 assert chance is not None
-                action = draw(chance, rng)
-                if action.kind == ActionKind.CUT:
-                    state.cut([card.index for card in action.cards])
-                else:
-                    state.draw_dealer(action.number or 0)
-                self._log.append(action)
-            self.named = observer.scan(state, self.named)
+                self.apply_chance(draw(chance, rng))
+
+    def shuffle(self, order: list[int]) -> None:
+        """Chance deals from the pack in ``order`` (52 card indices)."""
+        self._state.shuffle(order)
+        self.named = self._observer.scan(self._state, self.named)
+        self._log = (order, self._log)
+        self._count += 1
+
+    def apply_chance(self, action: Action) -> None:
+        """Chance's ``action`` (a shuffle, a cut or a first dealer drawn), as the engine takes it."""
+        if action.kind == ActionKind.SHUFFLE:
+            self.shuffle([card.index for card in action.cards])
+            return
+        if action.kind == ActionKind.CUT:
+            self._state.cut([card.index for card in action.cards])
+        else:
+            self._state.draw_dealer(action.number or 0)
+        self.named = self._observer.scan(self._state, self.named)
+        self._log = (action, self._log)
+        self._count += 1
+
+    def legal(self) -> list[int]:
+        """The legal action indices of the seat to act, in increasing order."""
+        return self._observer.legal(self._state)
 
     def act(self, index: int) -> None:
         """The seat to act takes the action of ``index``; `ValueError` if it is not legal."""
         self.named = self._observer.act(self._state, index, self.named)
-        self._log.append(index)
+        self._log = (index, self._log)
+        self._count += 1
 
     def observe(self, seat: int) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
         """The observation of ``seat`` and its mask of legal actions (all 0 when it is not to act)."""
@@ -136,12 +160,22 @@ class KernelGame(KernelState):
         """`observe` into arrays of the caller's."""
         self._observer.write(self._state, self.named, seat, obs, mask)
 
+    def _entries(self, last: int) -> list[_Entry]:
+        """The ``last`` actions, in the order taken."""
+        entries: list[_Entry] = []
+        log = self._log
+        for _ in range(last):
+            assert log is not None
+            entries.append(log[0])
+            log = log[1]
+        return entries[::-1]
+
     @property
     def noddy(self) -> GameState:
         """The engine's position of this game (its actions replayed on the engine, once)."""
         done, state = self._cache
         encoder = self.encoder
-        for entry in self._log[done:]:
+        for entry in self._entries(self._count - done):
             if isinstance(entry, int):
                 seat = state.to_act
                 assert seat is not None
@@ -151,7 +185,7 @@ class KernelGame(KernelState):
             else:
                 move = entry
             state = state.apply(move)
-        self._cache = (len(self._log), state)
+        self._cache = (self._count, state)
         return state
 
 
@@ -159,6 +193,26 @@ _CUT = KERNEL_PHASES.index(Phase.CUT) if compiled is not None else -1
 _SHUFFLE = KERNEL_PHASES.index(Phase.SHUFFLE) if compiled is not None else -1
 CARDS = len(DECK)
 assert all(card.index == i for i, card in enumerate(DECK)), "a shuffle of indices is a shuffle of DECK"
+
+
+@lru_cache(maxsize=64)
+def _chances(rules: Rules, players: int) -> tuple[Chance, Chance]:
+    """Chance before the first deal (a cut, or a first dealer drawn) and at a shuffle."""
+    first = ActionKind.DEALER if rules.deal.first_dealer == "any" else ActionKind.CUT
+    return Chance(first, players), Chance(ActionKind.SHUFFLE, players)
+
+
+def _replayed(rules: Rules, players: int, partners: bool, declare: bool, log: list[_Entry]) -> KernelGame:
+    """A kernel game with ``log``'s actions replayed (`KernelGame.__reduce__`)."""
+    game = KernelGame(Encoder(rules, players, partners=partners, declare=declare))
+    for entry in log:
+        if isinstance(entry, int):
+            game.act(entry)
+        elif isinstance(entry, list):
+            game.shuffle(entry)
+        else:
+            game.apply_chance(entry)
+    return game
 
 
 def _observer(encoder: Encoder) -> compiled.StateObserver:

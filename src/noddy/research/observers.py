@@ -38,6 +38,8 @@ class Observed(Protocol):
 
     def information(self, seat: int) -> str: ...
 
+    def observe_into(self, seat: int, out: npt.NDArray[np.float32]) -> None: ...
+
 
 def public_fields(encoder: Encoder) -> tuple[Field, ...]:
     """The fields of the public tensor: the encoder's but the private ones, packed from 0 on
@@ -110,7 +112,7 @@ class Observer:
         """Write the tensor of ``player``'s observation of ``state``."""
         self.tensor.fill(0.0)
         if self.public and self.private == "single":
-            self.encoder.observe_into(state.view(player), self.tensor)
+            state.observe_into(player, self.tensor)
             return
         if self.public:
             self._public_into(state)

@@ -23,14 +23,18 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
 import pyspiel
 
 from noddy.cards import DECK, Card, format_cards
 from noddy.errors import IllegalActionError
 from noddy.game import Action, ActionKind, Event, GameState, PlayerView, new_game
 from noddy.players import sample_worlds
+from noddy.research.engines import choose_engine
 from noddy.research.observers import Observer, make_observer
 from noddy.research.outcome import largest_stake, returns
+from noddy.research.spielfast import FastPosition
 from noddy.research.tensors import Encoder
 from noddy.rules import Rules, load_rules, preset_names
 
@@ -51,12 +55,14 @@ DEFAULTS: dict[str, Any] = {
     "partners": True,
     "declare": False,
     "stakes": True,
+    "engine": "auto",
 }
 """The game's parameters and their defaults: a preset name (or a rules file), the number of
 players, whether 4 players play as partners where the rules allow it (false: each alone), and
 whether declared counts are actions (see `noddy.research.tensors.Encoder`; off by default: the
 engine counts every hand, as the computer players let it), and whether a win pays the games the
-rules count it (a lurch or a skunk 2 or more; false: every win 1; `noddy.research.outcome`)."""
+rules count it (a lurch or a skunk 2 or more; false: every win 1; `noddy.research.outcome`), and
+the engine it steps on (`noddy.research.engines`: ``auto``, the kernel where it handles the rules)."""
 _REGISTERED = False
 
 
@@ -96,6 +102,7 @@ class NoddyGame(pyspiel.Game):  # type: ignore[misc]
         players = int(params["players"])
         partners = bool(params["partners"]) and players == 4 and self.rules.table.partners != "never"
         self.encoder = Encoder(self.rules, players, partners=partners, declare=bool(params["declare"]))
+        self.engine = choose_engine(self.encoder, str(params["engine"]))
         self.draws = self.rules.cards_per_deal(players) if self.rules.deal.reshuffle else len(DECK) - 1
         first = new_game(self.rules, players, partners=self.encoder.partners)
         self.start = _Position(first, (), _Trail(None))
@@ -232,7 +239,34 @@ class NoddyState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: NoddyGame) -> None:
         super().__init__(game)
-        self.position: _Position = game.start
+        kernel = game.engine == "kernel"
+        self._fast: FastPosition | None = FastPosition.start(game.encoder) if kernel else None
+        self._position: _Position | None = None if kernel else game.start
+
+    @property
+    def position(self) -> _Position:
+        """The engine's position: on the kernel, rebuilt from the history when first asked for
+        (then stepped along with the kernel's)."""
+        if self._position is None:
+            game: NoddyGame = self.get_game()
+            position = game.start
+            for action in self.history():
+                position = _step(game, position, action)
+            self._position = position
+        return self._position
+
+    @position.setter
+    def position(self, position: _Position) -> None:
+        """Put the state at an engine position (a resampled one): it steps on the engine from there."""
+        self._position = position
+        self._fast = None
+
+    def observe_into(self, seat: int, out: npt.NDArray[np.float32]) -> None:
+        """The seat's observation tensor into ``out`` (written from the kernel where it steps there)."""
+        if self._fast is not None:
+            self._fast.game.observe_into(seat, out, np.empty(self.encoder.num_actions, np.int8))
+        else:
+            self.encoder.observe_into(self.view(seat), out)
 
     @property
     def encoder(self) -> Encoder:
@@ -253,15 +287,19 @@ class NoddyState(pyspiel.State):  # type: ignore[misc]
         return f"seat {seat}{self.position.trail.text(seat)}"
 
     def current_player(self) -> int:
-        return self.position.player
+        return self._fast.player if self._fast is not None else self.position.player
 
     def _legal_actions(self, player: int) -> list[int]:
+        if self._fast is not None:
+            return self._fast.legal(player)
         state = self.position.state
         if state.to_act != player or state.chance() is not None:
             return []
         return self.encoder.indices(state.legal_actions(), state.hands[player])
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self._fast is not None:
+            return self._fast.chance_outcomes()
         chance = self.position.state.chance()
         assert chance is not None
         if chance.kind == "dealer":
@@ -271,29 +309,11 @@ class NoddyState(pyspiel.State):  # type: ignore[misc]
         return [(i, 1.0 / len(left)) for i in left]
 
     def _apply_action(self, action: int) -> None:
-        position = self.position
-        state = position.state
-        chance = state.chance()
-        if chance is None:
-            seat = state.to_act
-            assert seat is not None
-            move = self.encoder.action_of(seat, state.hands[seat], action)
-            self.position = _advance(position, state.apply(move), move)
-            return
-        if chance.kind == ActionKind.DEALER:
-            move = Action(ActionKind.DEALER, None, number=action)
-            self.position = _advance(position, state.apply(move), move)
-            return
-        drawn = (*position.drawn, action)
-        need = chance.players if chance.kind == ActionKind.CUT else self.get_game().draws
-        if len(drawn) < need:
-            self.position = _Position(state, drawn, _Trail(position.trail), position.start)
-            return
-        cards = tuple(DECK[i] for i in drawn)
-        if chance.kind == ActionKind.SHUFFLE:
-            cards += tuple(c for c in DECK if c.index not in set(drawn))
-        move = Action(chance.kind, None, cards)
-        self.position = _advance(position, state.apply(move), move)
+        game: NoddyGame = self.get_game()
+        if self._fast is not None:
+            self._fast = self._fast.after(action, game.draws)
+        if self._position is not None:
+            self._position = _step(game, self._position, action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -309,10 +329,13 @@ class NoddyState(pyspiel.State):  # type: ignore[misc]
         return self.encoder.action_names()[action]
 
     def is_terminal(self) -> bool:
-        return self.position.state.is_over
+        return self._fast.game.is_over if self._fast is not None else self.position.state.is_over
 
     def returns(self) -> list[float]:
-        return list(returns(self.position.state, stakes=self.get_game().stakes))
+        stakes: bool = self.get_game().stakes
+        if self._fast is not None:
+            return self._fast.returns(stakes)
+        return list(returns(self.position.state, stakes=stakes))
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> NoddyState:
         """A state ``player_id`` cannot tell from this one (OpenSpiel's own hook, which its
@@ -332,6 +355,29 @@ class NoddyState(pyspiel.State):  # type: ignore[misc]
             f" | hands {hands} | turn-up {turnup} | pile {format_cards(c for _, c in state.pile)}"
             f" | scores {' '.join(map(str, state.scores))} | drawn {len(self.position.drawn)}"
         )
+
+
+def _step(game: NoddyGame, position: _Position, action: int) -> _Position:
+    """The engine's position after OpenSpiel's ``action`` (a player's index, or one draw of chance's)."""
+    state = position.state
+    chance = state.chance()
+    if chance is None:
+        seat = state.to_act
+        assert seat is not None
+        move = game.encoder.action_of(seat, state.hands[seat], action)
+        return _advance(position, state.apply(move), move)
+    if chance.kind == ActionKind.DEALER:
+        move = Action(ActionKind.DEALER, None, number=action)
+        return _advance(position, state.apply(move), move)
+    drawn = (*position.drawn, action)
+    need = chance.players if chance.kind == ActionKind.CUT else game.draws
+    if len(drawn) < need:
+        return _Position(state, drawn, _Trail(position.trail), position.start)
+    cards = tuple(DECK[i] for i in drawn)
+    if chance.kind == ActionKind.SHUFFLE:
+        cards += tuple(c for c in DECK if c.index not in set(drawn))
+    move = Action(chance.kind, None, cards)
+    return _advance(position, state.apply(move), move)
 
 
 def _advance(position: _Position, after: GameState, move: Action) -> _Position:
