@@ -15,6 +15,7 @@ setup(
                 "src/noddy/kernel/greedy.c",
                 "src/noddy/kernel/discard.c",
                 "src/noddy/kernel/rollout.c",
+                "src/noddy/kernel/batch.c",
                 "src/noddy/kernel/observe.c",
                 "src/noddy/kernel/vecenv.c",
                 "src/noddy/kernel/layout.c",

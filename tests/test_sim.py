@@ -157,7 +157,7 @@ def test_a_dask_cluster_gives_the_same_results_as_the_local_run(cluster: LocalCl
     assert code == 0
     code, remote, _ = simulate(*args, "--dask", cluster.scheduler_address)
     assert code == 0
-    assert cluster.scheduler.task_prefixes["play_chunk"].all_durations["compute"] > 0
+    assert cluster.scheduler.task_prefixes["tally_chunk"].all_durations["compute"] > 0
     assert json.loads(remote) == json.loads(local)
 
 

@@ -39,8 +39,10 @@ from noddy.cli.common import (
 )
 from noddy.cli.sim_report import print_comparison, print_report
 from noddy.rules import Rules
-from noddy.sim import Report, display_names, executor_for, iter_games, make_report
-from noddy.sim.tournament import ENGINES, check_tournament, choose_engine, chunk_size
+from noddy.sim import Report, display_names, executor_for
+from noddy.sim.batch import batch_size, tally_games
+from noddy.sim.stats import tally_report
+from noddy.sim.tournament import ENGINES, check_tournament, choose_engine
 from noddy.words import command_phrase, sim_phrase
 
 __all__ = ["simulate"]
@@ -108,19 +110,19 @@ def _run(
         ):
             for rules, chosen in zip(rule_sets, engines, strict=True):
                 task = progress.add_task(rules.name, total=games)
-                summaries = iter_games(
+                tally = tally_games(
                     rules,
                     names,
                     games,
                     seed,
                     partners=partners,
                     executor=executor,
-                    chunk=chunk_size(games, slots),
+                    chunk=batch_size(games, slots, chosen),
                     on_progress=partial(advance, progress, task),
                     engine=chosen,
                     ahead=4 * slots,
                 )
-                reports.append(make_report(rules, names, seed, summaries))
+                reports.append(tally_report(rules, names, seed, tally))
                 if not err_console.is_terminal:
                     elapsed = progress.tasks[task].elapsed or 0.0
                     seconds = f"{elapsed:.0f}"

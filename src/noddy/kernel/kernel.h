@@ -183,4 +183,13 @@ void greedy_deal(KState *s, int seat, uint64_t laid);
 void deal_rollouts(const Config *c, const LayAway *at, const mask_t *laid, int n, int samples, uint64_t seed,
                    double win, double *value, double *hand, double *crib, int16_t *outcomes);
 
+/* batch.c: whole games between the kernel's own players (`PLAYERS`: uniform random, greedy). */
+enum { KP_RANDOM = 0, KP_GREEDY };
+typedef struct { int dealer; int32_t points[4]; } DealRecord; /* a deal: its dealer, points by side */
+typedef struct { DealRecord *deals; int ndeals, capacity, first_dealer, actions; } GameLog;
+/* One whole game in `s` from `seed`, `kinds[seat]` deciding for each seat: its deals, first dealer
+ * and the players' actions in `log` (its deals grown as needed; the caller frees them). 0, or -1 out
+ * of memory, or -2 not ended in the kernel's limit of steps. */
+int k_play_game(KState *s, const Config *c, uint64_t seed, const uint8_t *kinds, GameLog *log);
+
 #endif

@@ -8,10 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct { int dealer; int32_t points[4]; } DealRecord;
-
-enum { PLAYER_RANDOM = 0, PLAYER_GREEDY };
-
 extern PyTypeObject VecEnvType; /* vecenv.c: many games stepped by one call (noddy.research.vector) */
 extern PyTypeObject StateObserverType; /* table.c: one game by action index (noddy.research.engines) */
 
@@ -27,48 +23,18 @@ static PyObject *play_game(PyObject *module, PyObject *args) {
     if (nkinds != c->players[0])
         return PyErr_Format(PyExc_ValueError, "give one player a seat: %d, not %zd", c->players[0], nkinds);
     for (Py_ssize_t i = 0; i < nkinds; i++)
-        if (kinds[i] != PLAYER_RANDOM && kinds[i] != PLAYER_GREEDY)
+        if (kinds[i] != KP_RANDOM && kinds[i] != KP_GREEDY)
             return PyErr_Format(PyExc_ValueError, "unknown kernel player %d", kinds[i]);
     KState s;
-    Rng rng;
-    rng_seed(&rng, seed);
-    k_new(&s, c);
-    int ndeals = 0, capacity = 32, first_dealer = 0, actions = 0;
-    DealRecord *deals = malloc(sizeof(DealRecord) * (size_t)capacity);
-    if (!deals) return PyErr_NoMemory();
-    uint64_t legal[MAX_ACTIONS];
-    long steps = 0;
-    while (s.phase != PH_OVER) {
-        if (++steps > MAX_STEPS) {
-            free(deals);
-            return PyErr_Format(PyExc_RuntimeError, "a kernel game did not end in %d steps", MAX_STEPS);
-        }
-        s.nevents = 0;
-        if (!k_chance(&s, &rng)) {
-            int n = k_legal(&s, legal);
-            if (n == 1) k_apply(&s, legal[0]);
-            else if (kinds[s.to_act] == PLAYER_GREEDY) k_apply(&s, k_greedy(&s, legal, n));
-            else k_apply(&s, legal[below(&rng, (uint32_t)n)]);
-            actions++;
-        }
-        for (int i = 0; i < s.nevents; i++) {
-            KEvent e = s.events[i];
-            if (e.kind == EV_DEALER) first_dealer = e.seat;
-            if (e.kind == EV_DEAL) {
-                if (ndeals == capacity) {
-                    capacity *= 2;
-                    DealRecord *grown = realloc(deals, sizeof(DealRecord) * (size_t)capacity);
-                    if (!grown) { free(deals); return PyErr_NoMemory(); }
-                    deals = grown;
-                }
-                deals[ndeals].dealer = e.seat;
-                memset(deals[ndeals].points, 0, sizeof deals[ndeals].points);
-                ndeals++;
-            }
-            if (e.points && e.seat >= 0 && ndeals)
-                deals[ndeals - 1].points[c->partners[0] ? e.seat % 2 : e.seat] += e.points;
-        }
+    GameLog log = {NULL, 0, 0, 0, 0};
+    int rc = k_play_game(&s, c, seed, (const uint8_t *)kinds, &log);
+    if (rc == -1) { free(log.deals); return PyErr_NoMemory(); }
+    if (rc == -2) {
+        free(log.deals);
+        return PyErr_Format(PyExc_RuntimeError, "a kernel game did not end in %d steps", MAX_STEPS);
     }
+    int ndeals = log.ndeals, first_dealer = log.first_dealer, actions = log.actions;
+    DealRecord *deals = log.deals;
     int sides = c->sides[0], players = c->players[0];
     PyObject *deal_list = PyTuple_New(ndeals), *tallies = PyTuple_New(players);
     if (!deal_list || !tallies) goto fail;
@@ -272,6 +238,10 @@ static PyMethodDef module_methods[] = {
     {"count_hands", count_hands, METH_VARARGS,
      "count_hands(config, cards, crib): the count of the hand with each turn-up (0 for a held card),"
      " card by card and all at once: two tuples of 52 ints."},
+    {"play_batch", play_batch, METH_VARARGS,
+     "play_batch(config, base_seed, start, stop, kinds): games start to stop - 1 of a tournament, game i"
+     " seeded base_seed + i with the players (kinds: one a player, by index in PLAYERS) rotated by i seats,"
+     " tallied in C: a dict of counts (noddy.sim.batch reads it)."},
     {"play_game", play_game, METH_VARARGS,
      "play_game(config, seed, kinds): one whole game, each seat's player by its index in PLAYERS"
      " (bytes, one a seat): (scores, winner, first dealer, deals as (dealer, points by side), points by"

@@ -55,6 +55,8 @@ int obs_index_of(const ObsLayout *l, const KState *s, uint64_t action);
 int read_cards(PyObject *arg, uint8_t *cards, Py_ssize_t n, const char *what);
 /* A tuple of `n` ints. */
 PyObject *int_tuple(const int32_t *values, int n);
+/* batch.c: play_batch(config, base_seed, start, stop, kinds): a tournament's games, tallied. */
+PyObject *play_batch(PyObject *module, PyObject *args);
 /* ((name, length), ...) of the configuration's fields. */
 PyObject *config_fields(void);
 

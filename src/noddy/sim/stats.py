@@ -31,6 +31,7 @@ __all__ = [
     "Tally",
     "display_names",
     "make_report",
+    "tally_report",
     "wilson",
 ]
 
@@ -230,11 +231,20 @@ class Moments:
         self._sums: dict[int, int] = {}
         self._squares: dict[int, int] = {}
 
-    def add(self, x: float) -> None:
+    def add(self, x: float, times: int = 1) -> None:
+        """Count ``x`` once, or ``times`` times (a count of equal numbers, as batches give them)."""
         n, d = x.as_integer_ratio()
-        self.count += 1
-        self._sums[d] = self._sums.get(d, 0) + n
-        self._squares[d] = self._squares.get(d, 0) + n * n
+        self.count += times
+        self._sums[d] = self._sums.get(d, 0) + n * times
+        self._squares[d] = self._squares.get(d, 0) + n * n * times
+
+    def merge(self, other: Moments) -> None:
+        """Count every number ``other`` has counted (exactly: the sums are integers by denominator)."""
+        self.count += other.count
+        for d, n in other._sums.items():
+            self._sums[d] = self._sums.get(d, 0) + n
+        for d, n in other._squares.items():
+            self._squares[d] = self._squares.get(d, 0) + n
 
     def _sum(self) -> Fraction:
         return sum((Fraction(n, d) for d, n in self._sums.items()), Fraction(0))
@@ -315,6 +325,30 @@ class Tally:
         if game.partners:
             self._add_sides(game)
 
+    def merge(self, other: Tally) -> None:
+        """Count every game ``other`` has counted (a task's games, say): exact, in any order."""
+        self.games += other.games
+        self.draws += other.draws
+        self.deals += other.deals
+        self.first_dealer_wins += other.first_dealer_wins
+        self.sides = other.sides or self.sides
+        self.actions += other.actions
+        for p in range(self.players):
+            self.wins[p] += other.wins[p]
+            self.player_draws[p] += other.player_draws[p]
+            self.player_deals[p] += other.player_deals[p]
+            self.player_points[p] = [
+                a + b for a, b in zip(self.player_points[p], other.player_points[p], strict=True)
+            ]
+            self.lurches[p].update(other.lurches[p])
+            self.lurched[p].update(other.lurched[p])
+        self.points = [a + b for a, b in zip(self.points, other.points, strict=True)]
+        self.edges.merge(other.edges)
+        self.margins.merge(other.margins)
+        self.side_wins.update(other.side_wins)
+        self.side_draws.update(other.side_draws)
+        self.side_games.update(other.side_games)
+
     def _add_sides(self, game: GameSummary) -> None:
         """Count the game for each side of partners, named by its players (whatever their seats)."""
         for side in range(len(game.scores)):
@@ -339,7 +373,9 @@ class Tally:
         elif stake_games > 1:
             self.lurched[player][stake_name] += 1
 
-    def player(self, name: str, player: int) -> PlayerStats:
+    def player(self, name: str, player: int, stakes: Sequence[str] = ()) -> PlayerStats:
+        """One player's statistics; its lurches in the order of ``stakes`` (the rules' own, so that
+        the JSON does not depend on which game, or which worker's task, was counted first)."""
         wins, games = self.wins[player], self.games
         low, high = wilson(wins, games)
         return PlayerStats(
@@ -352,8 +388,8 @@ class Tally:
             ci_high=high,
             deals=self.player_deals[player],
             points_per_deal=_per_deal(self.player_points[player], self.player_deals[player]),
-            lurches=dict(self.lurches[player]),
-            lurched=dict(self.lurched[player]),
+            lurches=_in_order(self.lurches[player], stakes),
+            lurched=_in_order(self.lurched[player], stakes),
         )
 
     def side_stats(self, names: Sequence[str]) -> tuple[SideStats, ...]:
@@ -401,6 +437,12 @@ class Tally:
         )
 
 
+def _in_order(counts: Counter[str], names: Sequence[str]) -> dict[str, int]:
+    """``counts`` as a dict, its keys in the order of ``names`` (any others after, sorted)."""
+    ordered = [name for name in names if name in counts] + sorted(set(counts) - set(names))
+    return {name: counts[name] for name in ordered}
+
+
 def _dealer_edge(game: GameSummary, deal: DealSummary) -> float:
     """The dealer's side's points in a deal less the mean of the other sides' points."""
     side = game.side_of(deal.dealer)
@@ -413,11 +455,17 @@ def make_report(rules: Rules, names: Sequence[str], seed: int, games: Iterable[G
     tally = Tally(len(names))
     for game in games:
         tally.add(game)
+    return tally_report(rules, names, seed, tally)
+
+
+def tally_report(rules: Rules, names: Sequence[str], seed: int, tally: Tally) -> Report:
+    """The report of the games counted in ``tally``, played by ``names`` under ``rules``."""
     if not tally.games:
         raise NoddyError(
             f"no games to report for {', '.join(names)} under {rules.name}: a report needs at least one game"
         )
     unique = display_names(names)
-    players = tuple(tally.player(name, i) for i, name in enumerate(unique))
+    stakes = [lurch.name for lurch in rules.game.lurch]
+    players = tuple(tally.player(name, i, stakes) for i, name in enumerate(unique))
     title = rules.title or rules.name
     return Report(rules.name, title, seed, tally.games, players, tally.rule_set(), tally.side_stats(unique))

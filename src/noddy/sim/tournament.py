@@ -21,6 +21,7 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExe
 from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import islice
+from typing import TypeVar
 
 from noddy.errors import NoddyError
 from noddy.game import EVENT_FACTS, Event, EventKind, GameState, new_game, side_of
@@ -50,6 +51,7 @@ __all__ = [
     "kind_source",
     "play_chunk",
     "play_games",
+    "run_tasks",
     "seating",
     "summarize_game",
 ]
@@ -114,7 +116,10 @@ def _kernel_sources(tallies: Sequence[int]) -> tuple[int, ...]:
         points[SOURCES.index(KERNEL_TALLIES[name])] += pts
     return tuple(points)
 
+
 _MAX_CHUNK = 200
+
+T = TypeVar("T")
 
 AHEAD = 64
 """Tasks sent to an executor before the first has finished (`iter_games`); a caller that knows
@@ -395,19 +400,33 @@ def _iter_games(
                 on_progress(1)
         return
     args = (dump_rules(rules), tuple(names), partners, seed)
+    for done in run_tasks(executor, play_chunk, args, games, chunk, engine, ahead):
+        yield from done
+        if on_progress is not None:
+            on_progress(len(done))
+
+
+def run_tasks(
+    executor: Executor,
+    task: Callable[..., T],
+    args: tuple[object, ...],
+    games: int,
+    chunk: int,
+    engine: str,
+    ahead: int,
+) -> Iterator[T]:
+    """``task(*args, start, stop, engine)`` for each run of ``chunk`` games, sent to ``executor``
+    (at most ``ahead`` waiting at once, more sent as they finish), the results as they come."""
     starts = iter(range(0, games, chunk))
-    pending: set[Future[list[GameSummary]]] = set()
+    pending: set[Future[T]] = set()
     while True:
         for start in islice(starts, max(1, ahead) - len(pending)):
-            pending.add(executor.submit(play_chunk, *args, start, min(start + chunk, games), engine))
+            pending.add(executor.submit(task, *args, start, min(start + chunk, games), engine))
         if not pending:
             return
         finished, pending = wait(pending, return_when=FIRST_COMPLETED)
         for future in finished:
-            done = future.result()
-            yield from done
-            if on_progress is not None:
-                on_progress(len(done))
+            yield future.result()
 
 
 @contextmanager
