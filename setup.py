@@ -20,6 +20,7 @@ setup(
                 "src/noddy/kernel/vecenv.c",
                 "src/noddy/kernel/layout.c",
                 "src/noddy/kernel/table.c",
+                "src/noddy/kernel/board.c",
             ],
             depends=["src/noddy/kernel/kernel.h", "src/noddy/kernel/pyface.h"],
             extra_compile_args=["-O2", "-std=c11"],

@@ -1,5 +1,5 @@
 """Types of the compiled kernel (module.c, flow.c, score.c, greedy.c, discard.c, rollout.c, observe.c,
-vecenv.c, layout.c, table.c)."""
+vecenv.c, layout.c, table.c, board.c)."""
 
 from collections.abc import Sequence
 from typing import Any, overload
@@ -87,6 +87,11 @@ def discard_values(
     /,
 ) -> list[float]: ...
 def greedy_deal(state: State, /) -> None: ...
+def board_table(config: Config, deals: int, seed: int, /) -> bytes: ...
+def board_pass(config: Config, deals: Sequence[Sequence[tuple[int, int]]], /) -> bytes: ...
+def board_games(
+    config: Config, scores: Sequence[int], dealer: int, games: int, seed: int, /
+) -> tuple[int, ...]: ...
 def deal_rollouts(
     config: Config,
     seat: int,

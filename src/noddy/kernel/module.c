@@ -221,7 +221,21 @@ static PyObject *greedy_deal_py(PyObject *module, PyObject *arg) {
     Py_RETURN_NONE;
 }
 
+PyObject *board_table_py(PyObject *module, PyObject *args); /* board.c */
+PyObject *board_pass_py(PyObject *module, PyObject *args);
+PyObject *board_games_py(PyObject *module, PyObject *args);
+
 static PyMethodDef module_methods[] = {
+    {"board_table", board_table_py, METH_VARARGS,
+     "board_table(config, deals, seed): each side's chance of winning from the start of a deal at every"
+     " score below the target, for each seat to deal, from `deals` deals played by greedy players"
+     " (board.c): bytes of doubles [dealer][position][side], side 0's score varying fastest."},
+    {"board_pass", board_pass_py, METH_VARARGS,
+     "board_pass(config, deals): the same table from given deals, each equally likely, each a sequence of"
+     " (seat, points) pegs in the order pegged with seat 0 dealing."},
+    {"board_games", board_games_py, METH_VARARGS,
+     "board_games(config, scores, dealer, games, seed): whole games from the start of a deal at `scores`"
+     " by side with `dealer` to deal, greedy players in every seat: the games each side won."},
     {"greedy_deal", greedy_deal_py, METH_O,
      "greedy_deal(state): the rest of the deal played in place by greedy players in every seat, to the"
      " next shuffle or the game's end (a search's value where its budget runs out)."},

@@ -1,0 +1,123 @@
+"""The board table (`noddy.analysis.board`): the backward pass worked by hand on tiny deals, the
+pegging order, its symmetry and monotonicity, and a kernel-built table held to games played out."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from noddy.analysis import BoardError, BoardTable, board, board_why_not
+from noddy.analysis.board import build_table
+from noddy.kernel import compiled, kernel_config
+from noddy.rules import load_rules
+
+pytestmark = pytest.mark.requires_kernel
+
+
+def hand_made(deals: list[list[tuple[int, int]]], target: int = 2) -> np.ndarray:
+    """The table of 2-player Willughby to ``target`` over ``deals`` (seat 0 dealing), as
+    [dealer, side 1's score, side 0's score, side]."""
+    config = kernel_config(load_rules("willughby", (f"game.target={target}",)), 2, None)
+    return np.frombuffer(compiled.board_pass(config, deals)).reshape(2, target, target, 2)
+
+
+def side0(table: np.ndarray, dealer: int, a: int, b: int) -> float:
+    return float(table[dealer, b, a, 0])
+
+
+def test_the_backward_pass_on_two_deals_worked_by_hand() -> None:
+    # deal A: the pone (seat 1) pegs 1, then the dealer 1; deal B: the dealer pegs 2. Target 2.
+    table = hand_made([[(1, 1), (0, 1)], [(0, 2)]])
+    expected = {  # (dealer, side 0's score, side 1's): side 0's chance, worked out by hand
+        (0, 1, 1): Fraction(1, 2),  # A: the pone counts out first; B: the dealer does
+        (1, 1, 1): Fraction(1, 2),
+        (0, 1, 0): Fraction(1),  # side 0 deals at 1: A gives it the second peg, B the game
+        (1, 1, 0): Fraction(1, 2),
+        (0, 0, 1): Fraction(1, 2),
+        (1, 0, 1): Fraction(0),
+        (0, 0, 0): Fraction(3, 4),  # A leads to 1-1 with side 1 to deal (1/2), B wins
+        (1, 0, 0): Fraction(1, 4),
+    }
+    for (dealer, a, b), chance in expected.items():
+        assert side0(table, dealer, a, b) == pytest.approx(float(chance), abs=1e-12), (dealer, a, b)
+    assert np.allclose(table.sum(axis=-1), 1.0)
+
+
+def test_a_deal_that_pegs_nothing_passes_the_deal_on() -> None:
+    # as above with a third deal that pegs nothing: 0-0 solves W0 = 1/2 + W1/3, W1 = 1/6 + W0/3
+    table = hand_made([[(1, 1), (0, 1)], [(0, 2)], []])
+    assert side0(table, 0, 0, 0) == pytest.approx(5 / 8, abs=1e-12)
+    assert side0(table, 1, 0, 0) == pytest.approx(3 / 8, abs=1e-12)
+    assert side0(table, 0, 1, 1) == pytest.approx(1 / 2, abs=1e-12)
+
+
+def test_the_side_that_pegs_first_wins_a_race() -> None:
+    # both sides reach 5 from 4-4 in every deal; who gets there first decides
+    pone_first = hand_made([[(1, 3), (0, 3)]], target=5)
+    dealer_first = hand_made([[(0, 3), (1, 3)]], target=5)
+    assert side0(pone_first, 0, 4, 4) == 0.0
+    assert side0(dealer_first, 0, 4, 4) == 1.0
+    # pegs taken in turn, as in the play: from 3-3 the dealer's second point comes first; from 3-4
+    # the pone's first point does
+    turns = hand_made([[(0, 1), (1, 1), (0, 1), (1, 1)]], target=5)
+    assert side0(turns, 0, 3, 3) == 1.0
+    assert side0(turns, 0, 3, 4) == 0.0
+    assert side0(turns, 0, 4, 4) == 1.0
+
+
+@pytest.fixture(scope="module")
+def willughby() -> BoardTable:
+    return build_table(load_rules("willughby"), deals=20_000, batches=4, seed=7)
+
+
+def test_the_table_is_the_same_from_either_seat(willughby: BoardTable) -> None:
+    t = willughby.target
+    for a, b in [(0, 0), (5, 20), (30, 29), (17, 3)]:
+        first = willughby.chance((a, b), 0)
+        second = willughby.chance((b, a), 1)
+        assert first == pytest.approx(second[::-1], abs=1e-12)
+    assert np.allclose(willughby.array.sum(axis=-1), 1.0)
+    assert willughby.chance((t, 3), 1) == (1.0, 0.0)
+    assert willughby.chance((2, t + 4), 0) == (0.0, 1.0)
+
+
+def test_more_points_never_lower_a_sides_chance(willughby: BoardTable) -> None:
+    mine = willughby.array[..., 0]  # [dealer, side 1's score, side 0's score]
+    assert (np.diff(mine, axis=2) >= -1e-12).all()
+    assert (np.diff(mine, axis=1) <= 1e-12).all()
+
+
+def test_the_table_states_its_error_and_what_it_rests_on(willughby: BoardTable) -> None:
+    assert 0 < willughby.error.half_width <= willughby.error.largest < 0.05
+    assert willughby.error.deals == 20_000 and willughby.error.batches == 4
+    assert "greedy" in willughby.error.describe()
+
+
+def test_the_kernel_table_agrees_with_games_played_out(willughby: BoardTable) -> None:
+    config = kernel_config(load_rules("willughby"), 2, None)
+    rng = random.Random(3)
+    won, expected, variance = 0, 0.0, 0.0
+    for i in range(60):
+        scores = (rng.randrange(31), rng.randrange(31))
+        dealer = rng.randrange(2)
+        p = willughby.chance(scores, dealer)[0]
+        games = 200
+        won += compiled.board_games(config, scores, dealer, games, 1000 + i)[0]
+        expected += games * p
+        variance += games * p * (1 - p)
+    assert abs(won - expected) < 4 * variance**0.5
+
+
+def test_a_single_deal_has_no_board() -> None:
+    french = load_rules("french")
+    assert "single deal" in board_why_not(french)
+    with pytest.raises(BoardError, match="single deal"):
+        board(french)
+
+
+def test_four_sides_are_too_many_to_table() -> None:
+    with pytest.raises(BoardError, match="too many"):
+        board(load_rules("four-card"), 4, partners=False)
