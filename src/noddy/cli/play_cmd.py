@@ -34,10 +34,12 @@ from noddy.cli.play_record import check_record_path, save_record
 from noddy.cli.play_resume import given_options, load_stopped, resumed_rng
 from noddy.cli.play_turns import HumanSeat, Terminal, ask_prompt, deal_start
 from noddy.cli.play_undo import TerminalUndo, UndoAsked
+from noddy.cli.play_winchance import WinBar, WinChanceOption
 from noddy.cli.render import board
 from noddy.game import GameState, new_game
 from noddy.players import Player, make_player, next_action
 from noddy.record import GameRecord, Seat
+from noddy.winchance import unserved
 from noddy.words import (
     command_phrase,
     phrase,
@@ -47,6 +49,7 @@ from noddy.words import (
     sitting_phrase,
     stake_line,
     terminal_phrase,
+    win_phrase,
 )
 
 __all__ = ["play", "replay"]
@@ -108,6 +111,7 @@ def play(
     ] = None,
     lang: LangOption = None,
     count_yourself: CountYourselfOption = False,
+    win_chance: WinChanceOption = None,
     resume: Annotated[
         Path | None,
         typer.Option(
@@ -156,6 +160,9 @@ def play(
     terminal.undo_offered = undo.offered(state, watcher)
     terminal.hints = len(humans) == 1 and n > 1
     terminal.coach = coach
+    unserved_bar = unserved(rules, n, state.partners)
+    if unserved_bar is None:
+        terminal.winbar = WinBar(humans, names, lang, win_chance)
     title = rules_title(rules, set_, lang)
     names_text = ", ".join(escape(x) for x in names)
     console.print(
@@ -166,6 +173,8 @@ def play(
         console.print(terminal_phrase("partners", lang, first=first, second=second))
     if humans:
         console.print(f"[dim]{escape(terminal_phrase('keys_help', lang))}[/]", soft_wrap=False)
+    if unserved_bar is not None and (win_chance or (win_chance is None and len(humans) == 1)):
+        console.print(f"[dim]{escape(win_phrase('bar.unserved', lang))}[/]")
     if coach is not None:
         coach.start()
     if stopped is not None and resume is not None:

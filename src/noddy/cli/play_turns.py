@@ -14,6 +14,7 @@ from noddy.cli.common import HUMAN, ask_line, console
 from noddy.cli.play_count import CountCoach, glossary_help
 from noddy.cli.play_extras import laid_away_text, show_hint
 from noddy.cli.play_undo import UndoAsked
+from noddy.cli.play_winchance import WinBar
 from noddy.cli.render import board, cards_text, counted_text, event_text
 from noddy.errors import IllegalActionError, NoddyError
 from noddy.game import Action, ActionKind, EventKind, GameState, LegalActions, PlayerView
@@ -22,6 +23,7 @@ from noddy.words import (
     Reason,
     cannot_play,
     card_typed,
+    is_bar_key,
     is_hint,
     is_undo,
     prompt_phrase,
@@ -30,6 +32,7 @@ from noddy.words import (
     sitting_phrase,
     terminal_phrase,
     undo_phrase,
+    win_phrase,
     yes_or_no,
 )
 
@@ -66,6 +69,7 @@ class Terminal:
         self.undo_offered = False
         self.coach: CountCoach | None = None
         self.hints = False
+        self.winbar: WinBar | None = None
         self.private = False
         self.confirmed: set[int] = set()
 
@@ -93,6 +97,9 @@ class Terminal:
                     console.print("  " + said)
             if event.kind == EventKind.DEAL_END:
                 console.print(board(view, self.names, view.events[:number]))
+                bar = self.winbar.after_deal(view, number) if self.winbar is not None else None
+                if bar is not None:
+                    console.print(bar)
                 self.scores_shown = view.scores
         self.shown[view.seat] = len(view.events)
 
@@ -168,9 +175,13 @@ class Terminal:
             console.print(terminal_phrase("hand", lang, cards=hand))
         prompt = prompt_for(view, self.names, lang)
         while True:
-            text = ask_prompt(prompt, _help(view, lang, self.undo_offered, self.hints))
+            helped = _help(view, lang, self.undo_offered, self.hints, self.winbar is not None)
+            text = ask_prompt(prompt, helped)
             if is_undo(text, lang) and view.seat is not None:
                 raise UndoAsked(view.seat)
+            if self.winbar is not None and is_bar_key(text, lang) and view.seat is not None:
+                console.print(f"[yellow]{escape(self.winbar.toggle(view.seat))}[/]")
+                continue
             if self.hints and is_hint(text, lang):
                 if "discard" in view.legal.kinds:
                     show_hint(view, lang)
@@ -237,9 +248,10 @@ def prompt_for(view: PlayerView, names: list[str], lang: str = "en") -> str:
     return terminal_phrase("prompt.play_or_go" if "go" in kinds else "prompt.play", lang)
 
 
-def _help(view: PlayerView, lang: str, undo: bool = False, hints: bool = False) -> str:
+def _help(view: PlayerView, lang: str, undo: bool = False, hints: bool = False, bar: bool = False) -> str:
     """What may be typed at this seat's prompt now (``undo``: and ``u``, at a table that offers it;
-    ``hints``: and ``h`` at a lay-away, at a table that offers the advisor)."""
+    ``hints``: and ``h`` at a lay-away, at a table that offers the advisor; ``bar``: and ``w``, where
+    the chance of winning can be shown)."""
     kinds = view.legal.kinds
     cards_help = terminal_phrase("cards_help", lang)
     if "discard" in kinds:
@@ -252,6 +264,7 @@ def _help(view: PlayerView, lang: str, undo: bool = False, hints: bool = False) 
     else:
         what = terminal_phrase("help.play", lang, cards_help=cards_help, limit=PLAY_LIMIT)
     undo_help = f"\n{undo_phrase('help', lang)}" if undo else ""
+    undo_help += f"\n{win_phrase('bar.help', lang)}" if bar else ""
     return f"{what}{undo_help}\n{terminal_phrase('keys_help', lang)}\n{glossary_help(view.rules, lang)}"
 
 

@@ -44,6 +44,7 @@ from noddy.web.seats import HUMAN, SeatSpec, name_refusal
 from noddy.web.store import Store, default_url
 from noddy.web.tables import TableManager
 from noddy.web.train import train_router
+from noddy.web.winchance import router as winchance_router
 from noddy.words import Reason, record_name, say_reason
 
 __all__ = ["MAX_BODY", "create_app"]
@@ -164,6 +165,7 @@ def create_app(
     app.include_router(train_router(store.engine))
     app.include_router(advise_router)
     app.include_router(countplay_router)
+    app.include_router(winchance_router)
 
     @app.middleware("http")
     async def headers(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:

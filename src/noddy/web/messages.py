@@ -16,6 +16,7 @@ from noddy.game import EVENT_FACTS, Event, EventKind, PlayerView, deal_points
 from noddy.rules import Rules
 from noddy.web.live import LiveTable
 from noddy.web.undo import undo_fields
+from noddy.web.winchance import winchance_fields
 from noddy.words import (
     REASONS,
     cannot_play,
@@ -180,5 +181,6 @@ def state_message(
         "status": table.status,
         "undo": undo_fields(table, seat, names, lang),
         "showing": showing(view),
+        "winchance": winchance_fields(table, seat),
     }
     return message, len(view.events)

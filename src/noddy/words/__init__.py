@@ -81,6 +81,14 @@ if TYPE_CHECKING:
         train_phrase,
     )
     from noddy.words.undo import UNDO, is_undo, undo_page_phrases, undo_phrase
+    from noddy.words.winchance import (
+        WINCHANCE,
+        bar_sides,
+        is_bar_key,
+        percent_text,
+        win_page_phrases,
+        win_phrase,
+    )
 
 __all__ = [
     "CARD_ERRORS",
@@ -104,6 +112,7 @@ __all__ = [
     "TERMINAL",
     "TRAIN_PHRASES",
     "UNDO",
+    "WINCHANCE",
     "CallPart",
     "DealTerm",
     "Happening",
@@ -116,6 +125,7 @@ __all__ = [
     "agree",
     "announce",
     "aside_line",
+    "bar_sides",
     "bye_line",
     "call",
     "cannot_play",
@@ -136,6 +146,7 @@ __all__ = [
     "event_line",
     "glossary",
     "glossary_entry",
+    "is_bar_key",
     "is_help_word",
     "is_hint",
     "is_quit_word",
@@ -150,6 +161,7 @@ __all__ = [
     "of_name",
     "page_phrases",
     "partners_line",
+    "percent_text",
     "person",
     "phrase",
     "play_end_line",
@@ -185,6 +197,8 @@ __all__ = [
     "undo_phrase",
     "verb",
     "whose",
+    "win_page_phrases",
+    "win_phrase",
     "yes_or_no",
 ]
 
@@ -224,6 +238,7 @@ _HOMES = {
         "steps", "train_page_phrases", "train_phrase",
     ),
     "undo": ("UNDO", "is_undo", "undo_page_phrases", "undo_phrase"),
+    "winchance": ("WINCHANCE", "bar_sides", "is_bar_key", "percent_text", "win_page_phrases", "win_phrase"),
 }
 """Where each public name lives: each module is imported when one of its names is first asked for, so
 ``noddy score`` loads the calls and the phrases, not the trainer's, the web page's or the simulator's

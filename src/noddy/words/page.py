@@ -11,6 +11,7 @@ from noddy.words.learn import LEARN_PAGE
 from noddy.words.phrases import PHRASES, REASONS
 from noddy.words.train import train_page_phrases
 from noddy.words.undo import undo_page_phrases
+from noddy.words.winchance import win_page_phrases
 
 __all__ = ["PAGE", "page_phrases"]
 
@@ -446,4 +447,5 @@ def page_phrases(lang: str = "en") -> dict[str, str]:
     table.update(train_page_phrases(lang))
     table.update(undo_page_phrases(lang))
     table.update(countplay_page_phrases(lang))
+    table.update(win_page_phrases(lang))
     return table

@@ -10,6 +10,7 @@ import { hello, hereSecrets, localLinks, nextSeat, openSocket, renderHandOver } 
 import { renderInvites } from "/static/invites.js";
 import { renderHand as drawHand } from "/static/hand.js";
 import { renderUndo } from "/static/undo.js";
+import { renderWinChance } from "/static/winchance.js";
 import { renderKeys } from "/static/keys.js";
 import { askCount, asking, offerPractice, tallyText } from "/static/countplay.js";
 import { pegColour, prettyCard } from "/static/cards.js";
@@ -426,6 +427,9 @@ function render() {
   renderActions();
   offerPractice(info.you !== null);
   renderUndo($("undo-box"), game, socket, showError);
+  renderWinChance($("winchance"), {
+    tableId, game, seat: info.you, secret: shown.secret, names: all, sides: sideNames(all, v), redraw: render, onError: showError,
+  });
   renderKeys($("keys"), info.you !== null);
   if (shown.lastCall && shown.lastCall !== lastCallShown) renderCallout($("callout"), shown.lastCall, v);
   lastCallShown = shown.lastCall;

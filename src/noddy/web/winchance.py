@@ -1,0 +1,67 @@
+"""The table page's win-chance bar: each side's chance of winning from the start of every deal,
+and each person's own toggle.
+
+The bar is public information (the scores and the next dealer, `noddy.winchance.curve`), but
+whether it is shown is the players' choice: against the computer it shows unless its person hides
+it; between people only once every person has turned it on (`noddy.winchance.bar_shown`). A
+person's choice is sent with ``POST /api/tables/{id}/winchance`` (proved by the seat's secret) and
+kept with the live table; the page sends it again when it connects, so it outlives a restart. Each
+seat's state message carries `winchance_fields`: whether the bar can be shown here, the seat's own
+choice, how many people have it on, and the curve only when it is shown.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from weakref import WeakKeyDictionary
+
+from fastapi import APIRouter, Request
+from pydantic import BaseModel, ConfigDict, Field
+
+from noddy.web.live import LiveTable
+from noddy.web.lookup import seat_or_403, table_or_404
+from noddy.winchance import bar_shown, curve, default_on, unserved
+
+__all__ = ["router", "winchance_fields"]
+
+router = APIRouter()
+
+_CHOICES: WeakKeyDictionary[LiveTable, dict[int, bool]] = WeakKeyDictionary()
+"""Each live table's people's choices, by seat; a person who has not chosen has `default_on`."""
+
+
+class ChoiceIn(BaseModel):
+    """A person's choice to show the bar or not."""
+
+    model_config = ConfigDict(extra="forbid")
+    secret: str = Field(max_length=64)
+    on: bool
+
+
+def winchance_fields(table: LiveTable, seat: int | None) -> dict[str, Any]:
+    """What ``seat``'s page is told of the bar: ``offered`` (whether the board table covers these
+    rules), ``on`` (the seat's own choice; ``None`` for a spectator), ``agreed`` of ``people``
+    persons have it on, ``shown``, and ``points`` (`noddy.winchance.Point`, only when shown)."""
+    state = table.state
+    people = table.people
+    chosen = _CHOICES.get(table, {})
+    default = default_on(len(people))
+    offered = unserved(table.rules, state.players, state.partners) is None
+    shown = offered and bar_shown(people, chosen)
+    return {
+        "offered": offered,
+        "on": chosen.get(seat, default) if seat in people else None,
+        "agreed": sum(chosen.get(s, default) for s in people),
+        "people": len(people),
+        "shown": shown,
+        "points": [p.to_json() for p in curve(state.view(seat))] if shown else [],
+    }
+
+
+@router.post("/api/tables/{table_id}/winchance")
+async def api_winchance(table_id: str, body: ChoiceIn, request: Request) -> dict[str, Any]:
+    """Keep a person's choice to show the bar or not; the bar as that seat now sees it."""
+    table = table_or_404(request.app.state.manager, table_id)
+    seat = seat_or_403(table, body.secret)
+    _CHOICES.setdefault(table, {})[seat] = body.on
+    return winchance_fields(table, seat)
