@@ -33,6 +33,7 @@ from noddy.cli.common import (
     rules_title,
     usage_error,
 )
+from noddy.cli.train_offence import offence_drill
 from noddy.errors import NoddyError
 from noddy.places import data_dir
 from noddy.rules import Rules
@@ -46,6 +47,7 @@ from noddy.train import (
     next_question,
     pegged_apart,
 )
+from noddy.train.offence import OFFENCE, offence_offered
 from noddy.words import (
     announce,
     bye_line,
@@ -56,6 +58,7 @@ from noddy.words import (
     round_line,
     steps,
     train_phrase,
+    win_phrase,
 )
 
 __all__ = [
@@ -242,7 +245,8 @@ def train(
             metavar="KIND",
             help=(
                 "Drill one kind (fifteen, pair, run, flush, knave, ...), one sort of question (play, crib,"
-                " hand or announcement) or mixed deals (mixed)."
+                " hand or announcement), mixed deals (mixed), or lay away near the end of a game (offence:"
+                " offence or defence?)."
             ),
         ),
     ] = None,
@@ -276,6 +280,10 @@ def train(
         rules = load(rules_name, set_)
         lang = language(lang, rules)
         kinds = drill_kinds(rules)
+        if kind == OFFENCE and not offence_offered(rules):
+            usage_error(f"--kind {kind!r}: {win_phrase('drill.not_offered', lang, rules=rules.name)}")
+        if kind == OFFENCE and timed is not None:
+            usage_error(win_phrase("drill.not_timed", lang))
         if kind is not None and kind in pegged_apart(rules):
             why = train_phrase(
                 "kind.pegged_apart",
@@ -285,7 +293,7 @@ def train(
                 kinds=", ".join(kinds),
             )
             usage_error(f"--kind {kind!r}: {why}")
-        if kind is not None and kind not in kinds:
+        if kind is not None and kind not in (*kinds, OFFENCE):
             usage_error(
                 command_phrase("train.kind", lang, kind=repr(kind), rules=rules.name, kinds=", ".join(kinds))
             )
@@ -294,9 +302,15 @@ def train(
     console.print(f"[dim]{escape(train_phrase('progress_file', lang, path=path))}[/]")
     with reporting_errors():
         title = rules_title(rules, set_, lang)
-        asked, right = _drill(
-            rules, title, kind, timed, questions, progress, path, random.Random(seed), lang, one_at_a_time
-        )
+        if kind == OFFENCE:
+            asked, right = offence_drill(
+                rules, title, questions, progress, lambda: save_progress(progress, path), random.Random(seed),
+                lang, clock,
+            )
+        else:
+            asked, right = _drill(
+                rules, title, kind, timed, questions, progress, path, random.Random(seed), lang, one_at_a_time
+            )
         result = progress.finish_round()
         save_progress(progress, path)
     if result is not None:

@@ -84,6 +84,10 @@ if TYPE_CHECKING:
     from noddy.words.winchance import (
         WINCHANCE,
         bar_sides,
+        drill_board,
+        drill_choice,
+        drill_lines,
+        drill_way,
         is_bar_key,
         percent_text,
         win_page_phrases,
@@ -142,7 +146,11 @@ __all__ = [
     "counting_words",
     "countplay_page_phrases",
     "countplay_phrase",
+    "drill_board",
+    "drill_choice",
+    "drill_lines",
     "drill_name",
+    "drill_way",
     "event_line",
     "glossary",
     "glossary_entry",
@@ -238,7 +246,10 @@ _HOMES = {
         "steps", "train_page_phrases", "train_phrase",
     ),
     "undo": ("UNDO", "is_undo", "undo_page_phrases", "undo_phrase"),
-    "winchance": ("WINCHANCE", "bar_sides", "is_bar_key", "percent_text", "win_page_phrases", "win_phrase"),
+    "winchance": (
+        "WINCHANCE", "bar_sides", "drill_board", "drill_choice", "drill_lines", "drill_way", "is_bar_key",
+        "percent_text", "win_page_phrases", "win_phrase",
+    ),
 }
 """Where each public name lives: each module is imported when one of its names is first asked for, so
 ``noddy score`` loads the calls and the phrases, not the trainer's, the web page's or the simulator's
