@@ -29,6 +29,7 @@ from noddy.web.countplay import router as countplay_router
 from noddy.web.guard import SECURITY_HEADERS, BodyLimit, Doorway, invalid_request
 from noddy.web.live import LiveTable, Refused
 from noddy.web.lookup import quoted, table_or_404
+from noddy.web.offence import offence_router
 from noddy.web.pages import (
     counting_choices,
     known_language,
@@ -166,6 +167,7 @@ def create_app(
     app.include_router(advise_router)
     app.include_router(countplay_router)
     app.include_router(winchance_router)
+    app.include_router(offence_router(store.engine))
 
     @app.middleware("http")
     async def headers(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:

@@ -30,6 +30,7 @@ from sqlalchemy import Column, Engine, Float, MetaData, String, Table, Text, ins
 from noddy.errors import NoddyError
 from noddy.rules import Rules, load_rules, preset_names
 from noddy.train import Progress, ProgressError, Question, drill_kinds, judge, next_question, whats
+from noddy.train.offence import OFFENCE, offence_offered
 from noddy.web.lookup import quoted
 from noddy.words import announce, drill_name, round_line, steps, train_phrase
 
@@ -215,10 +216,11 @@ def train_router(engine: Engine) -> APIRouter:
     def kinds(rules: str = "willughby", lang: str = "en") -> dict[str, Any]:
         found = _rules(rules)
         lang = _lang(lang)
+        drills = [*drill_kinds(found), *([OFFENCE] if offence_offered(found) else [])]
         return {
             "rules": found.name,
             "whats": list(whats(found)),
-            "kinds": [{"kind": k, "name": drill_name(k, lang)} for k in drill_kinds(found)],
+            "kinds": [{"kind": k, "name": drill_name(k, lang)} for k in drills],
         }
 
     @router.get("/api/train/progress")

@@ -42,7 +42,19 @@ function group(label, cards, extra = "") {
 function renderQuestion(q) {
   $("kind-name").textContent = q.kind_name;
   $("prompt").textContent = q.prompt;
-  $("note").textContent = q.note;
+  $("note").textContent = q.note || "";
+  const choosing = q.what === "offence";
+  $("board-line").textContent = choosing ? q.board : "";
+  $("answer-form").hidden = choosing;
+  $("ways").hidden = !choosing;
+  if (choosing) {
+    $("cards").replaceChildren(group(q.labels.hand, q.hand), ...(q.turnup ? [group(q.labels.turnup, [q.turnup], "turnup")] : []));
+    $("cards").dataset.what = q.what;
+    $("ways").replaceChildren(...q.choices.map((c) => el("button", {
+      type: "button", class: "way big", "data-side": c.side, onclick: () => choose(c.side),
+    }, el("kbd", {}, c.key), " ", c.label)));
+    return;
+  }
   const groups = q.what === "play"
     ? [group(q.labels.pile, q.pile), group(q.labels.card, [q.card], "laid"), group(q.labels.turnup, [q.turnup], "turnup")]
     : [group(q.labels.held, q.held), group(q.labels.turnup, [q.turnup], "turnup")];
@@ -56,9 +68,10 @@ async function ask() {
   const params = new URLSearchParams({ rules: $("rules").value, lang: lang() });
   if ($("kind").value) params.set("kind", $("kind").value);
   const mine = ++asking;
+  const offence = $("kind").value === "offence";
   let asked;
   try {
-    asked = await api(`/api/train/question?${params}`);
+    asked = await api(offence ? `/api/train/offence?${params}` : `/api/train/question?${params}`);
   } catch (error) {
     $("error").textContent = error.message;
     return;
@@ -66,6 +79,10 @@ async function ask() {
   if (mine !== asking) return; // a later question was asked meanwhile (the choices changed)
   question = asked;
   renderQuestion(question);
+  if (offence) {
+    $("ways").querySelector("button").focus();
+    return;
+  }
   const input = $("answer");
   input.value = "";
   input.disabled = false;
@@ -134,6 +151,34 @@ async function check(event) {
   renderStats(judged.kinds);
 }
 
+// A way chosen in the drill "offence or defence?": the verdict, each way's figures and the reason,
+// all in the server's words.
+async function choose(side) {
+  if (!question || question.what !== "offence" || !$("result").hidden) return;
+  let judged;
+  try {
+    judged = await api("/api/train/offence/answer", {
+      method: "POST", body: JSON.stringify({ id: question.id, choice: side, lang: lang() }),
+    });
+  } catch (error) {
+    $("error").textContent = error.message;
+    return;
+  }
+  for (const button of $("ways").querySelectorAll("button")) {
+    button.disabled = true;
+    button.classList.toggle("best", button.dataset.side === judged.answer);
+  }
+  $("verdict").textContent = judged.verdict;
+  $("verdict").className = `verdict ${judged.correct ? "right" : "wrong"}`;
+  $("steps").replaceChildren(...judged.lines.map((line) => el("li", { class: "reason" }, line)));
+  $("call").textContent = "";
+  $("next-step").hidden = true;
+  $("all-steps").hidden = true;
+  $("result").hidden = false;
+  $("next").focus();
+  renderStats(judged.kinds);
+}
+
 function renderStats(kinds) {
   const rows = Object.values(kinds).map((s) => el("tr", {},
     el("td", {}, s.name),
@@ -195,7 +240,13 @@ async function startRound() {
 }
 
 function keys(event) {
-  if ($("result").hidden || event.target.tagName === "SELECT") return;
+  if (event.target.tagName === "SELECT") return;
+  if (!$("ways").hidden && $("result").hidden && question && (event.key === "1" || event.key === "2")) {
+    event.preventDefault();
+    choose(question.choices[Number(event.key) - 1].side);
+    return;
+  }
+  if ($("result").hidden) return;
   if (event.key === "Enter" && document.activeElement?.id !== "next-step") {
     event.preventDefault();
     ask();
