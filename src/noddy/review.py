@@ -10,23 +10,47 @@ so a loss of ``2 * WIN * p`` is a chance ``p`` of the game turned from won to lo
 declaration, a muggins claim or pass is weighed by the points it takes at once. The search's work
 is bounded (`REVIEW_WORLDS` worlds, `REVIEW_NODES` positions a decision) and seeded by the move
 number, so a review is the same each time.
+
+Each decision is also weighed in the chance of winning the game (as chess programs give a move's
+cost in percent), where the board table (`noddy.analysis.board`) covers the rules: a lay-away by the
+strong player's own measure, `REVIEW_SAMPLES` deals played out by the kernel's greedy player and the
+chance read from the board each leaves (`noddy.players.discard.win_values`); a card in the play by
+the strong player's search playing for the game (``value="win"``); a count, a declaration or a
+muggins claim by the chance from the board it leaves as if the deal ended there (the points still
+to come this deal are the same whichever was chosen). The decisions that cost most, at least
+`MATTERS`, are marked (`Review.marked`), and the game's curve is each side's chance from the start
+of every deal (`noddy.winchance.curve`).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from noddy.advise import advise_view
 from noddy.cards import Card
 from noddy.errors import NoddyError
 from noddy.game import Action, ActionKind, EventKind, GameState, Phase, PlayerView
+from noddy.kernel import unavailable, unsupported
 from noddy.players import WIN, StrongPlayer
+from noddy.players.discard import WinTable, next_dealer, win_values, won_chance
 from noddy.record import GameRecord
+from noddy.winchance import Point, curve, table_for
 
-__all__ = ["MEASURES", "REVIEW_NODES", "REVIEW_WORLDS", "Decision", "Review", "review_game", "review_record"]
+__all__ = [
+    "MARKED",
+    "MATTERS",
+    "MEASURES",
+    "REVIEW_NODES",
+    "REVIEW_SAMPLES",
+    "REVIEW_WORLDS",
+    "Decision",
+    "Review",
+    "review_game",
+    "review_record",
+]
 
 REVIEW_WORLDS = 48
 """Worlds the search fills the hidden cards in for each decision in the play."""
@@ -34,6 +58,12 @@ REVIEW_NODES = 48_000
 """Positions the search may visit for each decision in the play, over all its worlds."""
 MEASURES = ("expected", "search", "count")
 """What a decision's values are measured in (`Decision.measure`), in the order a review sums them."""
+REVIEW_SAMPLES = 300
+"""Deals played out to weigh each lay-away's chance of winning."""
+MARKED = 3
+"""How many of the decisions that cost most in the chance of winning a review marks."""
+MATTERS = 0.01
+"""The least chance of winning (one point in a hundred) a decision must cost to be marked."""
 SHOWN = 6
 """How many of the best choices a review shows for each decision (the chosen one always too)."""
 TIE = 1e-9
@@ -67,6 +97,22 @@ class Decision:
     counting: str | None = None
     """At a count, what ``hand`` holds: the seat's ``"hand"`` (as held after the play) or ``"crib"``
     it counts, or the count short of points it may claim (``"muggins"``); ``None`` elsewhere."""
+    chances: tuple[tuple[Action, float], ...] = ()
+    """The seat's side's chance of winning after each choice weighed, best first; empty where the
+    board table does not cover the rules."""
+
+    @property
+    def chance_loss(self) -> float | None:
+        """What the choice cost in the chance of winning (0 when it was as good); ``None`` where
+        the chances are not known."""
+        if not self.chances:
+            return None
+        lost = self.chances[0][1] - dict(self.chances)[self.chosen]
+        return 0.0 if lost < TIE else lost
+
+    def chance_of(self, action: Action) -> float | None:
+        """The chance of winning after ``action``, if weighed."""
+        return dict(self.chances).get(action)
 
     @property
     def loss(self) -> float:
@@ -106,6 +152,8 @@ class Decision:
             "measure": self.measure,
             "counting": self.counting,
             "values": [{"action": str(a), "value": round(v, 4)} for a, v in self.values],
+            "chance_loss": None if self.chance_loss is None else round(self.chance_loss, 4),
+            "chances": [{"action": str(a), "chance": round(v, 4)} for a, v in self.chances],
         }
 
 
@@ -121,6 +169,23 @@ class Review:
     sides: tuple[tuple[str, ...], ...] = ()
     """The names of each side's seats, by side, but the reviewed seat's own: it is "you", and its
     side names only its partner, if any."""
+    curve: tuple[Point, ...] = ()
+    """Each side's chance of winning from the start of every deal, and the result (`noddy.winchance`);
+    empty where the board table does not cover the rules."""
+
+    @property
+    def marked(self) -> tuple[Decision, ...]:
+        """The few decisions that mattered most: up to `MARKED` that cost the most chance of winning,
+        each at least `MATTERS`, the costliest first."""
+        costly = [d for d in self.decisions if (d.chance_loss or 0.0) >= MATTERS]
+        return tuple(sorted(costly, key=lambda d: (-(d.chance_loss or 0.0), d.move))[:MARKED])
+
+    @property
+    def chance_lost(self) -> float | None:
+        """The chance of winning all the decisions cost, summed; ``None`` where it is not known."""
+        if not self.decisions or any(d.chance_loss is None for d in self.decisions):
+            return None
+        return sum(d.chance_loss or 0.0 for d in self.decisions)
 
     @property
     def mistakes(self) -> tuple[Decision, ...]:
@@ -157,6 +222,10 @@ class Review:
             "worlds": REVIEW_WORLDS,
             "nodes": REVIEW_NODES,
             "reviewed": [d.to_json() for d in self.decisions],
+            "chance_lost": None if self.chance_lost is None else round(self.chance_lost, 4),
+            "marked": [d.move for d in self.marked],
+            "curve": [p.to_json() for p in self.curve],
+            "samples": REVIEW_SAMPLES,
         }
 
 
@@ -186,13 +255,16 @@ def review_game(
     player = StrongPlayer(worlds=REVIEW_WORLDS, nodes=REVIEW_NODES)
     found = []
     previous: GameState | None = None
+    board: WinTable | None = None
     for state in states:
+        if previous is None:
+            board = _board(state)
         if previous is not None and previous.to_act == seat and previous.chance() is None:
             decision = _decision(previous, state.history[-1], seat, player)
             if decision is not None:
-                found.append(decision)
+                found.append(_weighed(decision, previous, state.history[-1], seat, board))
         previous = state
-    ordered = sorted(found, key=lambda d: (-d.loss, d.move))
+    ordered = sorted(found, key=lambda d: (-(d.chance_loss or 0.0), -d.loss, d.move))
     if previous is None:
         return Review(seat, name or f"seat {seat}", tuple(ordered))
     if not sides:
@@ -202,7 +274,55 @@ def review_game(
             for s in range(count)
         ]
     named = tuple(tuple(names) for names in sides)
-    return Review(seat, name or f"seat {seat}", tuple(ordered), previous.side_of(seat), named)
+    shown = curve(previous.view(seat)) if board is not None else ()
+    return Review(seat, name or f"seat {seat}", tuple(ordered), previous.side_of(seat), named, shown)
+
+
+def _board(state: GameState) -> WinTable | None:
+    """The board table of the game's rules and table, or ``None`` where it does not cover them."""
+    try:
+        return table_for(state.rules, state.players, state.partners)
+    except NoddyError:
+        return None
+
+
+def _weighed(
+    decision: Decision, state: GameState, chosen: Action, seat: int, board: WinTable | None
+) -> Decision:
+    """``decision`` with each of its choices' chance of winning, where ``board`` covers the rules."""
+    if board is None:
+        return decision
+    view = state.view(seat)
+    rng = random.Random(len(state.history))
+    choices = [action for action, _ in decision.values]
+    if decision.measure == "expected":
+        if unavailable() or unsupported(view.rules, view.players):
+            return decision
+        weighed = win_values(view, choices, rng, board, candidates=len(choices), samples=REVIEW_SAMPLES)
+    elif decision.measure == "search":
+        player = StrongPlayer(worlds=REVIEW_WORLDS, nodes=REVIEW_NODES, value="win", board=board)
+        found = player.play_values(view, view.legal, rng)
+        if found is None:
+            return decision
+        weighed = found
+    else:
+        weighed = {action: _chance_now(state, action, seat, board) for action in choices}
+    if chosen not in weighed:
+        return decision
+    ordered = tuple(sorted(weighed.items(), key=lambda av: -av[1]))
+    return replace(decision, chances=ordered)
+
+
+def _chance_now(state: GameState, action: Action, seat: int, board: WinTable) -> float:
+    """The seat's side's chance of winning from the board ``action`` leaves (with the muggins the
+    others then claim on it), as if the deal ended there."""
+    after = state.apply(action)
+    while after.phase is Phase.MUGGINS and after.to_act is not None and after.to_act != seat:
+        after = after.apply(Action(ActionKind.MUGGINS, after.to_act))
+    side = state.side_of(seat)
+    if after.is_over:
+        return won_chance(after.winner, side, after.sides)
+    return float(board.chance(after.scores, next_dealer(state.rules, state.players, state.dealer))[side])
 
 
 def _decision(state: GameState, chosen: Action, seat: int, player: StrongPlayer) -> Decision | None:

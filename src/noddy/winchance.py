@@ -16,19 +16,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Protocol
+from typing import Any
 
 from noddy.errors import NoddyError
 from noddy.game import EventKind, PlayerView
+from noddy.players.discard import WinTable, win_table
 from noddy.rules import Rules
 
-__all__ = ["ChanceTable", "Point", "bar_shown", "curve", "default_on", "table_for", "unserved"]
-
-
-class ChanceTable(Protocol):
-    """What the faces read of a board table: each side's chance from the start of a deal."""
-
-    def chance(self, scores: tuple[int, ...], dealer: int) -> tuple[float, ...]: ...
+__all__ = ["Point", "bar_shown", "curve", "default_on", "table_for", "unserved"]
 
 
 @dataclass(frozen=True)
@@ -51,17 +46,10 @@ class Point:
 
 
 @lru_cache(maxsize=32)
-def _table(rules: Rules, players: int, partners: bool) -> ChanceTable:
-    from noddy.analysis import board
-
-    table: ChanceTable = board(rules, players=players, partners=partners)
-    return table
-
-
-def table_for(rules: Rules, players: int, partners: bool) -> ChanceTable:
+def table_for(rules: Rules, players: int, partners: bool) -> WinTable:
     """The board table of these rules at this table (kept once built); raises `NoddyError` where
     the table cannot serve them (`unserved` says why)."""
-    return _table(rules, players, partners)
+    return win_table(rules, players, partners)
 
 
 def unserved(rules: Rules, players: int, partners: bool) -> str | None:

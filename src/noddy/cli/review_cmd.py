@@ -20,10 +20,12 @@ from noddy.cli.common import (
     reporting_errors,
     usage_error,
 )
+from noddy.cli.review_plot import plot_review
 from noddy.game import Action
 from noddy.players import WIN
 from noddy.record import GameRecord
-from noddy.review import REVIEW_WORLDS, Decision, Review, review_record
+from noddy.review import MATTERS, REVIEW_SAMPLES, REVIEW_WORLDS, Decision, Review, review_record
+from noddy.sim.plot import check_plot_path
 from noddy.words import (
     action_words,
     card_text,
@@ -31,9 +33,11 @@ from noddy.words import (
     command_phrase,
     learn_phrase,
     number_text,
+    percent_text,
     record_name,
     review_scores,
     terminal_phrase,
+    win_phrase,
 )
 
 __all__ = ["review"]
@@ -54,6 +58,12 @@ def review(
     ] = None,
     top: Annotated[int, typer.Option("--top", metavar="N", help="Show the N biggest mistakes.")] = 5,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    plot: Annotated[
+        Path | None,
+        typer.Option(
+            "--plot", metavar="FILE", help="Draw the game's chance of winning, deal by deal, to this .png."
+        ),
+    ] = None,
     lang: LangOption = None,
 ) -> None:
     """Review a game: each decision of a seat against the strong player's from what the seat knew.
@@ -69,11 +79,17 @@ def review(
             seat = people[0] if people else 0
         if top < 1:
             usage_error(command_phrase("review.top", lang, top=top))
+        if plot is not None:
+            check_plot_path(plot)
         found = review_record(game, seat, [record_name(s.name, s.kind, lang) for s in game.seats])
+        if plot is not None and found.curve:
+            plot_review(found, plot, lang)
     if as_json:
         print(json.dumps(found.to_json(), ensure_ascii=False))
         return
     _print(found, top, lang)
+    if plot is not None and found.curve:
+        console.print(win_phrase("review.plot.saved", lang, path=escape(str(plot))))
 
 
 def _print(found: Review, top: int, lang: str) -> None:
@@ -89,10 +105,36 @@ def _print(found: Review, top: int, lang: str) -> None:
             learn_phrase("learn.review_lost", lang, parts=learn_phrase("learn.lost_join", lang).join(lost))
         )
     console.print(learn_phrase("learn.review_how", lang, worlds=REVIEW_WORLDS, win=number_text(WIN, lang, 0)))
-    for number, decision in enumerate(found.mistakes[:top], start=1):
+    _print_chances(found, lang)
+    marked = found.marked
+    shown = [d for d in found.decisions if d.loss > 0 or d in marked][:top]
+    for number, decision in enumerate(shown, start=1):
         _print_decision(number, decision, found, lang)
-    if not found.mistakes:
+    if not shown:
         console.print(learn_phrase("learn.no_mistakes", lang))
+
+
+def _print_chances(found: Review, lang: str) -> None:
+    """What the decisions cost in the chance of winning, which are marked, and the game's curve."""
+    if not found.curve or found.chance_lost is None:
+        console.print(escape(win_phrase("review.unserved", lang)))
+        return
+    console.print(escape(win_phrase("review.lost", lang, lost=_points(found.chance_lost, lang))))
+    mark = win_phrase("review.mark", lang)
+    n = len(found.marked)
+    if n:
+        key = "review.marked.one" if n == 1 else "review.marked.many"
+        console.print(escape(win_phrase(key, lang, n=n, mark=mark)))
+    else:
+        console.print(escape(win_phrase("review.marked.none", lang, matters=_points(MATTERS, lang))))
+    console.print(f"[dim]{escape(win_phrase('review.how', lang, samples=REVIEW_SAMPLES))}[/]")
+    points = " → ".join(percent_text(p.chances[found.side], lang) for p in found.curve)
+    console.print(escape(win_phrase("review.curve", lang, points=points)))
+
+
+def _points(chance: float, lang: str) -> str:
+    """A chance of winning, or what a decision lost of it, in percent with one decimal ("4.2%")."""
+    return win_phrase("percent", lang, n=number_text(100 * chance, lang, 1))
 
 
 def _print_decision(number: int, d: Decision, found: Review, lang: str) -> None:
@@ -100,7 +142,8 @@ def _print_decision(number: int, d: Decision, found: Review, lang: str) -> None:
     where = learn_phrase("learn.mistake", lang, deal=d.deal, move=d.move, loss=number_text(d.loss, lang))
     percent = round(100 * d.loss / (2 * WIN))
     game = learn_phrase("learn.of_game", lang, percent=percent) if d.loss >= WIN / 10 else ""
-    console.print(f"[bold]{number}. {where}[/]{game}")
+    mark = f"[yellow]{win_phrase('review.mark', lang)}[/] " if d in found.marked else ""
+    console.print(f"{mark}[bold]{number}. {where}[/]{game}")
     held = cards_text(d.hand, lang)
     if d.counting is not None:
         position = [learn_phrase(f"learn.position_counted.{d.counting}", lang, cards=held)]
@@ -117,16 +160,31 @@ def _print_decision(number: int, d: Decision, found: Review, lang: str) -> None:
     console.print("   " + escape(", ".join(position)))
     chosen, best = f"[red]{escape(_said(d.chosen, lang))}[/]", f"[green]{escape(_said(d.best, lang))}[/]"
     console.print("   " + learn_phrase("learn.chosen", lang, chosen=chosen, best=best))
+    if d.chance_loss is not None:
+        mine, best_chance = d.chance_of(d.chosen), d.chances[0][1]
+        assert mine is not None
+        cost = win_phrase(
+            "review.cost",
+            lang,
+            lost=_points(d.chance_loss, lang),
+            chosen=_points(mine, lang),
+            best=_points(best_chance, lang),
+        )
+        console.print("   " + escape(cost))
     table = Table(show_edge=False, box=None, padding=(0, 2))
     table.add_column("", justify="right")
     table.add_column(learn_phrase("learn.choice", lang))
     table.add_column(learn_phrase(f"learn.measure.{d.measure}", lang), justify="right")
+    if d.chances:
+        table.add_column(win_phrase("review.chance_col", lang), justify="right")
     previous = 0
     for place, action, value in d.shown():
         if place > previous + 1:
-            table.add_row("…", "", "")
+            table.add_row("…", "", "", *([""] if d.chances else []))
         mark = " " + learn_phrase("learn.chosen_mark", lang) if action == d.chosen else ""
-        table.add_row(f"{place}.", escape(_said(action, lang)) + mark, number_text(value, lang))
+        chance = d.chance_of(action)
+        extra = [_points(chance, lang) if chance is not None else "—"] if d.chances else []
+        table.add_row(f"{place}.", escape(_said(action, lang)) + mark, number_text(value, lang), *extra)
         previous = place
     print_table(table)
 

@@ -81,6 +81,25 @@ WINCHANCE: dict[str, dict[str, str]] = {
             "Each way weighed over {samples} deals of the cards you cannot see, played out by the greedy"
             " player; the chance of winning read from the board table."
         ),
+        "review.lost": "In the chance of winning the game, these decisions cost {lost} in all.",
+        "review.marked.one": "The decision that mattered most is marked {mark}.",
+        "review.marked.many": "The {n} decisions that mattered most are marked {mark}.",
+        "review.marked.none": "None cost as much as {matters} of the game.",
+        "review.mark": "★",
+        "review.cost": "Cost: {lost} of the game (a {chosen} chance of winning where {best} was to be had).",
+        "review.chance_col": "chance of winning",
+        "review.unserved": "No chance of winning here: the board table does not cover these rules.",
+        "review.how": (
+            "The chance of winning: a lay-away over {samples} deals played out, a card by the strong"
+            " player's search playing for the game, a count by the board it leaves."
+        ),
+        "review.plot.title": "{name}: chance of winning at the start of each deal",
+        "review.plot.x": "deal",
+        "review.plot.y": "chance of winning",
+        "review.plot.end": "end",
+        "review.plot.marked": "move {move}: −{lost}",
+        "review.plot.saved": "The curve of the chance of winning is drawn in {path}.",
+        "review.curve": "Chance of winning deal by deal: {points}",
         "page.winchance.title": "Chance of winning",
         "page.winchance.toggle": "Show the chance of winning",
         "page.winchance.note": "From each deal's start: the scores and the dealer, nothing hidden.",
@@ -153,6 +172,27 @@ WINCHANCE: dict[str, dict[str, str]] = {
             "Chaque écart est pesé sur {samples} donnes des cartes que vous ne voyez pas, jouées par le"
             " joueur glouton ; la chance de gagner est lue dans la table des positions."
         ),
+        "review.lost": "En chance de gagner la partie, ces décisions ont coûté {lost} en tout.",
+        "review.marked.one": "La décision qui a le plus compté est marquée {mark}.",
+        "review.marked.many": "Les {n} décisions qui ont le plus compté sont marquées {mark}.",
+        "review.marked.none": "Aucune n’a coûté autant que {matters} de la partie.",
+        "review.mark": "★",
+        "review.cost": (
+            "Coût : {lost} de la partie ({chosen} de chances de gagner là où {best} étaient possibles)."
+        ),
+        "review.chance_col": "chance de gagner",
+        "review.unserved": "Pas de chance de gagner ici : la table des positions ne couvre pas ces règles.",
+        "review.how": (
+            "La chance de gagner : un écart sur {samples} donnes jouées, une carte par la recherche du"
+            " joueur fort qui joue pour la partie, un compte par la planchette qu’il laisse."
+        ),
+        "review.plot.title": "{name} : chance de gagner au début de chaque donne",
+        "review.plot.x": "donne",
+        "review.plot.y": "chance de gagner",
+        "review.plot.end": "fin",
+        "review.plot.marked": "coup {move} : −{lost}",
+        "review.plot.saved": "La courbe de la chance de gagner est dessinée dans {path}.",
+        "review.curve": "Chance de gagner donne par donne : {points}",
         "page.winchance.title": "Chance de gagner",
         "page.winchance.toggle": "Afficher la chance de gagner",
         "page.winchance.note": "Au début de chaque donne : les scores et le donneur, rien de caché.",
