@@ -110,6 +110,24 @@ WINCHANCE: dict[str, dict[str, str]] = {
         "page.winchance.deal": "deal {deal} · dealer: {dealer}",
         "page.winchance.end": "the game is over",
         "page.winchance.side": "{name} {percent}",
+        "page.winchance.review.lost": (
+            "In the chance of winning the game, these decisions cost {lost} in all."
+        ),
+        "page.winchance.review.marked.one": "The decision that mattered most is marked {mark}.",
+        "page.winchance.review.marked.many": "The {n} decisions that mattered most are marked {mark}.",
+        "page.winchance.review.marked.none": "None cost as much as {matters} of the game.",
+        "page.winchance.review.mark": "★",
+        "page.winchance.review.cost": (
+            "Cost: {lost} of the game (a {chosen} chance of winning where {best} was to be had)."
+        ),
+        "page.winchance.review.chance_col": "chance of winning",
+        "page.winchance.review.unserved": (
+            "No chance of winning here: the board table does not cover these rules."
+        ),
+        "page.winchance.review.curve": "{name}: chance of winning at the start of each deal: {points}",
+        "page.winchance.review.deal": "deal",
+        "page.winchance.review.end": "end",
+        "page.winchance.review.marked_at": "move {move}: −{lost}",
         "page.winchance.percent": "{n}%",
     },
     "fr": {
@@ -204,6 +222,24 @@ WINCHANCE: dict[str, dict[str, str]] = {
         "page.winchance.deal": "donne {deal} · donneur : {dealer}",
         "page.winchance.end": "la partie est finie",
         "page.winchance.side": "{name} {percent}",
+        "page.winchance.review.lost": (
+            "En chance de gagner la partie, ces décisions ont coûté {lost} en tout."
+        ),
+        "page.winchance.review.marked.one": "La décision qui a le plus compté est marquée {mark}.",
+        "page.winchance.review.marked.many": "Les {n} décisions qui ont le plus compté sont marquées {mark}.",
+        "page.winchance.review.marked.none": "Aucune n’a coûté autant que {matters} de la partie.",
+        "page.winchance.review.mark": "★",
+        "page.winchance.review.cost": (
+            "Coût : {lost} de la partie ({chosen} de chances de gagner là où {best} étaient possibles)."
+        ),
+        "page.winchance.review.chance_col": "chance de gagner",
+        "page.winchance.review.unserved": (
+            "Pas de chance de gagner ici : la table des positions ne couvre pas ces règles."
+        ),
+        "page.winchance.review.curve": "{name} : chance de gagner au début de chaque donne : {points}",
+        "page.winchance.review.deal": "donne",
+        "page.winchance.review.end": "fin",
+        "page.winchance.review.marked_at": "coup {move} : −{lost}",
         "page.winchance.percent": "{n}\u00a0%",
     },
 }

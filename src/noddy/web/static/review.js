@@ -5,6 +5,7 @@
 import { prettyCard } from "/static/cards.js";
 import { api, el } from "/static/common.js";
 import { fillPage, has, lang, t } from "/static/words.js";
+import { chanceCell, chanceCost, chanceSummary } from "/static/winreview.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
 const cards = (list) => list.map(prettyCard).join(" ") || "—";
@@ -59,27 +60,33 @@ function choiceRows(d) {
   if (d.chosen_place > shown.length) shown.push([d.chosen_place, d.values[d.chosen_place - 1]]);
   let previous = 0;
   return shown.flatMap(([place, v]) => {
-    const gap = place > previous + 1 ? [el("tr", { class: "gap" }, el("td", { class: "num" }, "…"), el("td", {}), el("td", {}))] : [];
+    const chances = d.chances && d.chances.length;
+    const gap = place > previous + 1 ? [el("tr", { class: "gap" }, el("td", { class: "num" }, "…"), el("td", {}), el("td", {}), chances ? el("td", {}) : null)] : [];
     previous = place;
     return [...gap,
       el("tr", { class: v.action === d.chosen ? "chosen" : v.action === d.best ? "best" : null },
         el("td", { class: "num" }, `${place}.`),
         el("td", {}, pretty(v.action) + (v.action === d.chosen ? ` ${t("learn.chosen_mark")}` : "")),
-        el("td", { class: "num" }, num(v.value, 2)))];
+        el("td", { class: "num" }, num(v.value, 2)),
+        chances ? chanceCell(d, v.action) : null)];
   });
 }
 
-function decision(d, win, side, sides) {
+function decision(d, win, side, sides, marked) {
   // A game won counts +win and lost -win: moving a chance p of the game from lost to won is 2·win·p.
   const game = d.loss >= win / 10 ? t("learn.of_game", { percent: Math.round((100 * d.loss) / (2 * win)) }) : "";
   const rows = choiceRows(d);
-  return el("li", { class: "review-item" },
-    el("h3", {}, t("learn.mistake", { deal: d.deal, move: d.move, loss: num(d.loss, 2) }) + game, " ",
+  const mark = marked.includes(d.move) ? el("span", { class: "win-mark" }, `${t("winchance.review.mark")} `) : null;
+  const chances = d.chances && d.chances.length;
+  return el("li", { class: marked.includes(d.move) ? "review-item marked" : "review-item", "data-move": d.move },
+    el("h3", {}, mark, t("learn.mistake", { deal: d.deal, move: d.move, loss: num(d.loss, 2) }) + game, " ",
       el("button", { class: "quiet small", onclick: () => showOnBoard(d.move) }, t("learn.show"))),
     el("p", {}, position(d, side, sides)),
     el("p", {}, t("learn.chosen", { chosen: pretty(d.chosen), best: pretty(d.best) })),
+    chanceCost(d),
     el("table", { class: "advice" },
-      el("thead", {}, el("tr", {}, el("th", {}), el("th", {}, t("learn.choice")), el("th", {}, t(`learn.measure.${d.measure}`)))),
+      el("thead", {}, el("tr", {}, el("th", {}), el("th", {}, t("learn.choice")), el("th", {}, t(`learn.measure.${d.measure}`)),
+        chances ? el("th", {}, t("winchance.review.chance_col")) : null)),
       el("tbody", {}, rows)));
 }
 
@@ -88,12 +95,14 @@ async function review(seat, out, button) {
   out.replaceChildren(el("p", {}, t("learn.reviewing")));
   try {
     const data = await api(`/api/tables/${encodeURIComponent(tableId)}/review?seat=${seat}&lang=${encodeURIComponent(lang() || "en")}`);
-    const mistakes = data.reviewed.filter((d) => d.loss > 0).slice(0, 8);
+    const marked = data.marked || [];
+    const mistakes = data.reviewed.filter((d) => d.loss > 0 || marked.includes(d.move)).slice(0, 8);
     const summary = { name: data.name, decisions: data.decisions, mistakes: data.mistakes, lost: num(data.lost, 1) };
     out.replaceChildren(
       el("p", {}, t("learn.review_summary", summary)),
       el("p", { class: "note" }, t("learn.review_how", { worlds: data.worlds, win: data.win })),
-      mistakes.length ? el("ol", { class: "review-list" }, mistakes.map((d) => decision(d, data.win, data.side, data.sides))) : el("p", {}, t("learn.no_mistakes")));
+      ...chanceSummary(data),
+      mistakes.length ? el("ol", { class: "review-list" }, mistakes.map((d) => decision(d, data.win, data.side, data.sides, marked))) : el("p", {}, t("learn.no_mistakes")));
   } catch (error) {
     out.replaceChildren(el("p", { class: "error" }, error.message));
   } finally {
