@@ -32,7 +32,8 @@ def test_a_position_is_near_the_end_and_its_answer_holds_on_fresh_deals() -> Non
         assert sorted(way.keep + way.discard) == sorted(choice.hand) and len(way.discard) == 2
     assert abs(offence.chance - defence.chance) >= MARGIN
     assert choice.answer == ("offence" if offence.chance > defence.chance else "defence")
-    assert choice.judge(choice.answer) and not choice.judge("defence" if choice.answer == "offence" else "offence")
+    other = "defence" if choice.answer == "offence" else "offence"
+    assert choice.judge(choice.answer) and not choice.judge(other)
     with pytest.raises(NoddyError, match="answer offence or defence"):
         choice.judge("both")
     # The same position weighed again on other deals, four times as many: the same way wins.

@@ -16,14 +16,20 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from importlib import import_module
+from typing import Any, Literal
 
 from noddy.errors import NoddyError
 from noddy.game import EventKind, PlayerView
 from noddy.players.discard import WinTable, win_table
 from noddy.rules import Rules
 
-__all__ = ["Point", "bar_shown", "curve", "default_on", "table_for", "unserved"]
+__all__ = ["Point", "Readiness", "bar_shown", "curve", "default_on", "readiness", "table_for"]
+
+Readiness = Literal["ready", "unserved", "unbuilt"]
+"""Whether the board table can serve a table's rules now: ``ready`` (shipped with the package, or
+built and kept), ``unserved`` (the table cannot cover them: a single deal, too many sides), or
+``unbuilt`` (it can, but is not built yet on this machine: `noddy analyze board` builds it)."""
 
 
 @dataclass(frozen=True)
@@ -47,27 +53,33 @@ class Point:
 
 @lru_cache(maxsize=32)
 def table_for(rules: Rules, players: int, partners: bool) -> WinTable:
-    """The board table of these rules at this table (kept once built); raises `NoddyError` where
-    the table cannot serve them (`unserved` says why)."""
+    """The board table of these rules at this table (built if need be, and kept); raises
+    `NoddyError` where the table cannot serve them."""
     return win_table(rules, players, partners)
 
 
-def unserved(rules: Rules, players: int, partners: bool) -> str | None:
-    """Why no chance of winning can be shown at this table (the board table's own reason), or
-    ``None`` when it can."""
-    if rules.game.end != "target":
-        return f"{rules.name} is not played to a target: a game of one deal has no board position"
+@lru_cache(maxsize=64)
+def readiness(rules: Rules, players: int, partners: bool) -> Readiness:
+    """Whether the board table serves these rules at this table now (`Readiness`), never building
+    it: a face that shows the chance of winning does not keep a player waiting minutes for a table."""
+    analysis = import_module("noddy.analysis")
+    if analysis.board_why_not(rules, players, partners):
+        return "unserved"
+    together = import_module("noddy.analysis.board").plays_as_partners(rules, players, partners)
+    if import_module("noddy.analysis.store").read(rules, players, together) is None:
+        return "unbuilt"
     try:
         table_for(rules, players, partners)
-    except NoddyError as exc:
-        return str(exc)
-    return None
+    except NoddyError:
+        return "unserved"
+    return "ready"
 
 
 def curve(view: PlayerView) -> tuple[Point, ...]:
     """Each side's chance of winning from the start of every deal of ``view``'s game so far, and
     at its end once it is over; between two deals, the next deal's start (its dealer already known).
-    Raises `NoddyError` where the table cannot serve the rules (`unserved`)."""
+    Raises `NoddyError` where the table cannot serve the rules (`readiness`); builds it where it is
+    not built yet."""
     table = table_for(view.rules, view.players, view.partners)
     sides = len(view.scores)
     running = [0] * sides

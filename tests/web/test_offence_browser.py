@@ -40,7 +40,8 @@ def test_the_drill_by_keyboard_at_desktop_size(browser: Browser, server: LiveSer
     assert page.locator("#cards .card-group").first.locator(".card").count() == 6
     page.screenshot(path=str(ARTIFACTS / "offence-desktop-question.png"))
     page.keyboard.press("2")
-    expect(page.locator("#verdict")).to_have_text(re.compile(r"^(Right: defence|Not here: offence) wins more games"))
+    said = re.compile(r"^(Right: defence|Not here: offence) wins more games")
+    expect(page.locator("#verdict")).to_have_text(said)
     expect(page.locator("#steps li.reason")).to_have_count(4)
     expect(page.locator("#steps")).to_contain_text("games in a hundred")
     expect(page.locator("#ways .way.best")).to_have_count(1)
@@ -60,7 +61,8 @@ def test_the_drill_on_a_phone_in_french(browser: Browser, server: LiveServer) ->
     expect(page.locator("#kind-name")).to_have_text("attaque ou défense ?")
     expect(page.locator("#ways .way").nth(1)).to_contain_text("Défense : écarter")
     page.locator("#ways .way").first.tap()
-    expect(page.locator("#verdict")).to_have_text(re.compile(r"^(Juste : l’attaque|Pas ici : la défense) gagne plus"))
+    said = re.compile(r"^(Juste : l’attaque|Pas ici : la défense) gagne plus")
+    expect(page.locator("#verdict")).to_have_text(said)
     expect(page.locator("#steps")).to_contain_text("parties de plus sur cent")
     box = page.locator("#verdict").bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]

@@ -40,7 +40,9 @@ def _shown(page: Page) -> list[int]:
     return [int(n) for n in re.findall(r"(\d+)\s*%", page.locator("#winchance-sides").inner_text())]
 
 
-def test_the_bar_shows_the_tables_chance_and_the_person_can_hide_it(browser: Browser, server: LiveServer) -> None:
+def test_the_bar_shows_the_tables_chance_and_the_person_can_hide_it(
+    browser: Browser, server: LiveServer
+) -> None:
     page = browser.new_page(viewport={"width": 1280, "height": 800})
     page.add_init_script(CHOSE_ENGLISH)
     errors = watch_errors(page)

@@ -17,7 +17,9 @@ def _first_state(seat: Seat) -> dict:  # type: ignore[type-arg]
     return seat.until("state", lambda m: m["view"]["phase"] not in ("cut", "shuffle"))
 
 
-def test_against_the_computer_the_bar_shows_the_tables_chance_and_hides_when_asked(client: TestClient) -> None:
+def test_against_the_computer_the_bar_shows_the_tables_chance_and_hides_when_asked(
+    client: TestClient,
+) -> None:
     made = new_table(client, "cribbage", [{"kind": "me"}, COMPUTER])
     me = mine(client, made)
     state = _first_state(me)
@@ -30,7 +32,9 @@ def test_against_the_computer_the_bar_shows_the_tables_chance_and_hides_when_ask
     assert first["chances"] == [round(c, 4) for c in expected]
     hidden = client.post(f"/api/tables/{made['id']}/winchance", json={"secret": made["secret"], "on": False})
     assert hidden.status_code == 200
-    assert hidden.json() == {"offered": True, "on": False, "agreed": 0, "people": 1, "shown": False, "points": []}
+    assert hidden.json() == {
+        "offered": True, "ready": "ready", "on": False, "agreed": 0, "people": 1, "shown": False, "points": []
+    }
     watcher = Seat(client, made["id"], None, None)
     seen = watcher.until("state")["winchance"]
     assert seen["on"] is None and not seen["shown"] and seen["points"] == []
@@ -60,4 +64,4 @@ def test_no_bar_where_the_table_does_not_cover_the_rules(client: TestClient) -> 
     """The french preset is a game of one deal, with no target: no board position to read."""
     made = new_table(client, "french", [{"kind": "me"}, COMPUTER])
     bar = _first_state(mine(client, made))["winchance"]
-    assert not bar["offered"] and not bar["shown"] and bar["points"] == []
+    assert not bar["offered"] and bar["ready"] == "unserved" and not bar["shown"] and bar["points"] == []

@@ -27,7 +27,8 @@ def test_the_review_draws_the_curve_and_the_costs(browser: Browser, server: Live
     page.goto(server.address + "/")
     seats = [{"kind": "computer", "level": "greedy"}] * 2
     made = page.evaluate(
-        """([rules, seats]) => fetch("/api/tables", {method: "POST", headers: {"content-type": "application/json"},
+        """([rules, seats]) => fetch("/api/tables", {method: "POST",
+             headers: {"content-type": "application/json"},
              body: JSON.stringify({rules, players: 2, seats})}).then((r) => r.json())""",
         [RULES, seats],
     )
@@ -51,7 +52,8 @@ def test_the_review_draws_the_curve_and_the_costs(browser: Browser, server: Live
     expected = table_chance(tuple(first["scores"]), first["dealer"])[data["side"]]
     label = page.locator("#win-curve svg").get_attribute("aria-label") or ""
     assert label.split(": ", 2)[-1].startswith(f"{round(100 * expected)}%"), label
-    expect(page.locator("#win-lost")).to_contain_text("In the chance of winning the game, these decisions cost ")
+    lost = "In the chance of winning the game, these decisions cost "
+    expect(page.locator("#win-lost")).to_contain_text(lost)
     marked = data["marked"]
     expect(page.locator(".review-item.marked")).to_have_count(min(len(marked), 8))
     if marked:
@@ -68,7 +70,8 @@ def test_the_review_draws_the_curve_and_the_costs(browser: Browser, server: Live
     expect(page.locator("html")).to_have_attribute("lang", "fr")
     page.select_option("#review-seat", "0")
     page.click("#review-button")
-    expect(page.locator("#win-lost")).to_contain_text("En chance de gagner la partie, ces décisions ont coûté ")
+    lost = "En chance de gagner la partie, ces décisions ont coûté "
+    expect(page.locator("#win-lost")).to_contain_text(lost)
     expect(page.locator("#win-curve svg")).to_be_visible()
     box = page.locator("#win-curve svg").bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]

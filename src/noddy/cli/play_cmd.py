@@ -39,7 +39,7 @@ from noddy.cli.render import board
 from noddy.game import GameState, new_game
 from noddy.players import Player, make_player, next_action
 from noddy.record import GameRecord, Seat
-from noddy.winchance import unserved
+from noddy.winchance import readiness
 from noddy.words import (
     command_phrase,
     phrase,
@@ -160,8 +160,8 @@ def play(
     terminal.undo_offered = undo.offered(state, watcher)
     terminal.hints = len(humans) == 1 and n > 1
     terminal.coach = coach
-    unserved_bar = unserved(rules, n, state.partners)
-    if unserved_bar is None:
+    ready = readiness(rules, n, state.partners)
+    if ready == "ready":
         terminal.winbar = WinBar(humans, names, lang, win_chance)
     title = rules_title(rules, set_, lang)
     names_text = ", ".join(escape(x) for x in names)
@@ -173,8 +173,8 @@ def play(
         console.print(terminal_phrase("partners", lang, first=first, second=second))
     if humans:
         console.print(f"[dim]{escape(terminal_phrase('keys_help', lang))}[/]", soft_wrap=False)
-    if unserved_bar is not None and (win_chance or (win_chance is None and len(humans) == 1)):
-        console.print(f"[dim]{escape(win_phrase('bar.unserved', lang))}[/]")
+    if ready != "ready" and (win_chance or (win_chance is None and len(humans) == 1)):
+        console.print(f"[dim]{escape(win_phrase(f'bar.{ready}', lang))}[/]")
     if coach is not None:
         coach.start()
     if stopped is not None and resume is not None:

@@ -27,6 +27,7 @@ from noddy.kernel import lay_away_outcomes, unavailable, unsupported
 from noddy.players import make_player, next_action
 from noddy.players.discard import next_dealer, win_table, win_values
 from noddy.rules import Rules
+from noddy.winchance import readiness
 
 __all__ = ["MARGIN", "NEAR", "OFFENCE", "SAMPLES", "Choice", "Way", "draw_offence", "offence_offered"]
 
@@ -137,16 +138,12 @@ class Choice:
 
 def offence_offered(rules: Rules) -> bool:
     """Whether the drill has positions under ``rules``: a game to a target, with a lay-away, that
-    the kernel plays and the board table covers, at two players."""
+    the kernel plays and the board table serves now (built), at two players."""
     if rules.game.end != "target" or 2 not in rules.player_counts:
         return False
     if not rules.deal.shape(2).discard or unavailable() or unsupported(rules, 2):
         return False
-    try:
-        win_table(rules, 2, False)
-    except NoddyError:
-        return False
-    return True
+    return readiness(rules, 2, False) == "ready"
 
 
 def draw_offence(rules: Rules, rng: random.Random, samples: int = SAMPLES) -> Choice:

@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from noddy.web.live import LiveTable
 from noddy.web.lookup import seat_or_403, table_or_404
-from noddy.winchance import bar_shown, curve, default_on, unserved
+from noddy.winchance import bar_shown, curve, default_on, readiness
 
 __all__ = ["router", "winchance_fields"]
 
@@ -39,17 +39,20 @@ class ChoiceIn(BaseModel):
 
 
 def winchance_fields(table: LiveTable, seat: int | None) -> dict[str, Any]:
-    """What ``seat``'s page is told of the bar: ``offered`` (whether the board table covers these
-    rules), ``on`` (the seat's own choice; ``None`` for a spectator), ``agreed`` of ``people``
-    persons have it on, ``shown``, and ``points`` (`noddy.winchance.Point`, only when shown)."""
+    """What ``seat``'s page is told of the bar: ``offered`` (whether the board table serves these
+    rules now), ``ready`` (`noddy.winchance.Readiness`: why not), ``on`` (the seat's own choice;
+    ``None`` for a spectator), ``agreed`` of ``people`` persons have it on, ``shown``, and
+    ``points`` (`noddy.winchance.Point`, only when shown)."""
     state = table.state
     people = table.people
     chosen = _CHOICES.get(table, {})
     default = default_on(len(people))
-    offered = unserved(table.rules, state.players, state.partners) is None
+    ready = readiness(table.rules, state.players, state.partners)
+    offered = ready == "ready"
     shown = offered and bar_shown(people, chosen)
     return {
         "offered": offered,
+        "ready": ready,
         "on": chosen.get(seat, default) if seat in people else None,
         "agreed": sum(chosen.get(s, default) for s in people),
         "people": len(people),

@@ -40,6 +40,10 @@ WINCHANCE: dict[str, dict[str, str]] = {
             "{name} has the chance of winning on; it shows once every player has it on ({on} of {people})."
         ),
         "bar.unserved": "No chance of winning can be shown here: the board table does not cover these rules.",
+        "bar.unbuilt": (
+            "The chance of winning is not worked out yet for these rules on this machine: noddy analyze board"
+            " works it out (in minutes), then it shows."
+        ),
         "drill.board": "The board: you {mine}, {them} {theirs} (game {target}); {deal}.",
         "drill.deal.mine": "you deal: the crib is yours",
         "drill.deal.theirs": "they deal: the crib is theirs",
@@ -107,6 +111,9 @@ WINCHANCE: dict[str, dict[str, str]] = {
         "page.winchance.unserved": (
             "No chance of winning can be shown here: the board table does not cover these rules."
         ),
+        "page.winchance.unbuilt": (
+            "The chance of winning is not worked out yet for these rules on this server."
+        ),
         "page.winchance.deal": "deal {deal} · dealer: {dealer}",
         "page.winchance.end": "the game is over",
         "page.winchance.side": "{name} {percent}",
@@ -148,6 +155,10 @@ WINCHANCE: dict[str, dict[str, str]] = {
         "bar.unserved": (
             "Aucune chance de gagner ne peut s’afficher ici : la table des positions ne couvre pas ces"
             " règles."
+        ),
+        "bar.unbuilt": (
+            "La chance de gagner n’est pas encore calculée pour ces règles sur cette machine : noddy"
+            " analyze board la calcule (en quelques minutes), puis elle s’affiche."
         ),
         "drill.board": "La planchette : vous {mine}, {them} {theirs} (partie en {target}) ; {deal}.",
         "drill.deal.mine": "vous donnez : le crib est à vous",
@@ -218,6 +229,9 @@ WINCHANCE: dict[str, dict[str, str]] = {
         "page.winchance.unserved": (
             "Aucune chance de gagner ne peut s’afficher ici : la table des positions ne couvre pas ces"
             " règles."
+        ),
+        "page.winchance.unbuilt": (
+            "La chance de gagner n’est pas encore calculée pour ces règles sur ce serveur."
         ),
         "page.winchance.deal": "donne {deal} · donneur : {dealer}",
         "page.winchance.end": "la partie est finie",

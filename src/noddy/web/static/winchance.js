@@ -64,7 +64,7 @@ export function renderWinChance(box, { tableId, game, seat, secret, names, sides
   }
   const parts = [];
   if (!wc.offered) {
-    if (person) parts.push(el("p", { class: "note winchance-note" }, t("winchance.unserved")));
+    if (person) parts.push(el("p", { class: "note winchance-note" }, t(`winchance.${wc.ready === "unbuilt" ? "unbuilt" : "unserved"}`)));
     box.replaceChildren(...parts);
     return;
   }
