@@ -5,7 +5,9 @@ shown again by w; none where the table does not cover the rules; in English and 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
+import pytest
 from rich.text import Text
 from typer.testing import CliRunner
 
@@ -82,3 +84,14 @@ def test_in_french_and_where_the_table_does_not_cover_the_rules() -> None:
     ).stdout
     single = runner.invoke(app, ["play", "--rules", "french", "--seed", "5"], input="q\n")
     assert "Aucune chance de gagner ne peut s’afficher ici" in single.stdout
+
+
+def test_a_table_not_built_yet_is_said_and_never_built_at_the_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A house rule the package ships no table for: the game starts at once and says so."""
+    monkeypatch.setenv("NODDY_CACHE", str(tmp_path))
+    house = ["play", "--rules", "cribbage", "--set", "game.target=91", "--seed", "5"]
+    result = runner.invoke(app, house, input="q\n")
+    assert "not worked out yet for these rules on this machine" in result.stdout
+    assert not list(tmp_path.rglob("*.npz"))
