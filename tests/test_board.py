@@ -118,6 +118,21 @@ def test_a_single_deal_has_no_board() -> None:
         board(french)
 
 
-def test_four_sides_are_too_many_to_table() -> None:
+def test_four_sides_and_three_to_121_are_too_many_to_table() -> None:
     with pytest.raises(BoardError, match="too many"):
         board(load_rules("four-card"), 4, partners=False)
+    assert "1,771,561 positions" in board_why_not(load_rules("cribbage"), 3)
+
+
+def test_three_players_each_for_himself() -> None:
+    table = build_table(load_rules("strawberry"), 3, deals=4000, batches=2, seed=1)
+    assert table.sides == 3 and table.array.shape == (3, 31, 31, 31, 3)
+    assert np.allclose(table.array.sum(axis=-1), 1.0)
+    n = 3
+    for scores in [(0, 0, 0), (3, 17, 25), (30, 2, 9)]:
+        for dealer in range(n):
+            # dealer d's deals are dealer 0's with every seat moved round by d
+            turned = tuple(scores[(q + dealer) % n] for q in range(n))
+            seat0 = table.chance(turned, 0)
+            mine = table.chance(scores, dealer)
+            assert mine == pytest.approx(tuple(seat0[(j - dealer) % n] for j in range(n)), abs=1e-12)

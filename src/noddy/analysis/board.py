@@ -41,8 +41,10 @@ DEALS = 200_000
 PLAYERS = "greedy"
 """The kernel's players whose deals the table is measured from (`noddy.players.GreedyPlayer`)."""
 
-MAX_SIDES = 3
-"""The most sides a table is built for (four sides without partners would be 121⁴ positions)."""
+MAX_POSITIONS = 250_000
+"""The most board positions (a dealer's) a table is built for: 61³ for three players to 61 (a table
+takes minutes to build); 121³ (three players of cribbage) and four sides without partners take too
+long and too much memory to table this way."""
 
 _Z95 = 1.959963984540054
 _FAST_ROWS = 400_000
@@ -164,7 +166,7 @@ def board_why_not(rules: Rules, players: int = 2, partners: bool | None = None) 
     except (RulesError, KeyError, ValueError) as exc:
         return str(exc)
     sides = 2 if plays_as_partners(rules, players, partners) else players
-    if sides > MAX_SIDES:
+    if rules.game.target**sides > MAX_POSITIONS:
         return (
             f"a board of {sides} sides to {rules.game.target} has {rules.game.target**sides:,} positions"
             " a dealer: too many to table; play as partners (--partners) or with fewer players"

@@ -48,8 +48,8 @@ BOARD: dict[str, dict[str, str]] = {
             " measures the deal's winners)"
         ),
         "too_many": (
-            "a board of {sides} sides has {positions} positions a dealer, too many to table: give"
-            " --partners or fewer players"
+            "a board of {sides} sides has {positions} positions a dealer, too many to table (at most"
+            " {most}): give --partners or fewer players"
         ),
         "deals": "--deals {deals}: give at least {fewest} deals (200,000 give about ±0.1 percentage points)",
         "plot.unwritable": (
@@ -97,8 +97,8 @@ BOARD: dict[str, dict[str, str]] = {
             " simulate mesure les gagnants de la donne)"
         ),
         "too_many": (
-            "une marque de {sides} camps a {positions} positions par donneur, trop pour une table :"
-            " donnez --partners ou moins de joueurs"
+            "une marque de {sides} camps a {positions} positions par donneur, trop pour une table (au"
+            " plus {most}) : donnez --partners ou moins de joueurs"
         ),
         "deals": (
             "--deals {deals} : donnez au moins {fewest} donnes (200 000 donnent environ ±0,1 point de"
