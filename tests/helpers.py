@@ -74,3 +74,23 @@ def spiel_play(state: Any, rng: Any, moves: int | None = None) -> Any:
             state.apply_action(rng.choice(state.legal_actions()))
             moves = None if moves is None else moves - 1
     return state
+
+
+def zoo_play(game: Any, seed: int) -> tuple[dict[str, float], list[dict[str, float]]]:
+    """One game of a PettingZoo environment with random legal actions from ``seed``: each agent's
+    rewards added up, and every step's rewards."""
+    import numpy as np
+
+    totals = dict.fromkeys(game.possible_agents, 0.0)
+    steps = []
+    rng = np.random.default_rng(seed)
+    game.reset(seed=seed)
+    for agent in game.agent_iter():
+        observation, reward, terminated, truncated, _ = game.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            game.step(None)
+            continue
+        game.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        steps.append(dict(game.rewards))
+    return totals, steps

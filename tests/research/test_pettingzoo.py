@@ -8,7 +8,7 @@ import random
 import numpy as np
 import pytest
 
-from helpers import states_of, sweep
+from helpers import states_of, sweep, zoo_play
 
 pytest.importorskip("pettingzoo")
 
@@ -29,17 +29,7 @@ CARD_FIELDS = ("hand", "held", "discards", "own_crib", "turnup", "pile", "played
 
 def play(game: NoddyEnv, seed: int) -> dict[str, float]:
     """Play one game with random legal actions; each agent's rewards added up."""
-    totals = dict.fromkeys(game.possible_agents, 0.0)
-    rng = np.random.default_rng(seed)
-    game.reset(seed=seed)
-    for agent in game.agent_iter():
-        observation, reward, terminated, truncated, _ = game.last()
-        totals[agent] += reward
-        if terminated or truncated:
-            game.step(None)
-        else:
-            game.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
-    return totals
+    return zoo_play(game, seed)[0]
 
 
 # The API test warns of every dict observation (an action mask beside the tensor), which

@@ -85,6 +85,11 @@ class KernelState:
         return self._state.scores
 
     @property
+    def dealer(self) -> int:
+        """The seat dealing (at a shuffle: the seat about to deal)."""
+        return self._state.dealer
+
+    @property
     def winner(self) -> int | None:
         side = self._state.winner
         return None if side < 0 or self.phase is not Phase.OVER else side

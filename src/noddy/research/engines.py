@@ -15,6 +15,7 @@ analysis). ``tests/research/test_engines.py`` plays both engines in lockstep.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
 import numpy as np
@@ -107,12 +108,14 @@ class KernelGame(KernelState):
             return None
         return _chances(self.encoder.rules, self.encoder.players)[phase == _SHUFFLE]
 
-    def play_chance(self, rng: np.random.Generator) -> None:
+    def play_chance(self, rng: np.random.Generator, at_shuffle: Callable[[], None] | None = None) -> None:
         """Chance's turns, each drawn from ``rng`` as `draw` draws it on the engine, until a seat
-        is to act or the game is over."""
+        is to act or the game is over (``at_shuffle`` is called before each deal is dealt)."""
         state = self._state
         while (phase := state.phase) == _SHUFFLE or phase == _CUT:
             if phase == _SHUFFLE:
+                if at_shuffle is not None:
+                    at_shuffle()
                 self.shuffle(rng.permutation(CARDS).tolist())
             else:
                 chance = self.chance()

@@ -10,7 +10,9 @@ own turns.
 Observations are the seat's tensor (`noddy.research.tensors.Encoder`, float32 in [0, 1]); the
 legal actions are ``info["action_mask"]`` (int8, as Gymnasium's own Taxi gives them) and
 `NoddyGymEnv.action_masks()` (as maskable learners ask for them). Rewards as the PettingZoo
-environment's (`noddy.research.outcome`, optional ``peg_reward``) for the learner's seat. An
+environment's (`noddy.research.outcome`; optional ``peg_reward``, and ``board_reward``, the change in
+the chance of winning from the board at each deal's end, `noddy.research.shaping`) for the
+learner's seat. An
 action its mask forbids ends the game as a loss of the largest stake, with ``info["illegal"]``
 set (PettingZoo's classic games do the same), or raises `IllegalActionError` with
 ``illegal="raise"``.
@@ -27,9 +29,10 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from noddy.errors import IllegalActionError, NoddyError
-from noddy.game import GameState, new_game
+from noddy.game import GameState, Phase, new_game
 from noddy.players import Player, make_player
 from noddy.research.outcome import largest_stake, returns
+from noddy.research.shaping import BoardShaping
 from noddy.research.tensors import Encoder
 from noddy.rules import Rules, load_rules, preset_names
 
@@ -68,6 +71,7 @@ class NoddyGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         declare: bool = False,
         stakes: bool = True,
         peg_reward: float = 0.0,
+        board_reward: float = 0.0,
         illegal: str = "lose",
         render_mode: str | None = None,
     ) -> None:
@@ -86,6 +90,11 @@ class NoddyGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         self.opponent: Player = make_player(opponent)
         self.stakes = stakes
         self.peg_reward = peg_reward
+        self.shaping = (
+            BoardShaping(self.rules, players, self.encoder.partners, board_reward) if board_reward else None
+        )
+        """The shaping by the chance of winning from the board (`noddy.research.shaping`), if asked for."""
+        self._potential: tuple[float, ...] = ()
         self.illegal = illegal
         self.observation_space = spaces.Box(0.0, 1.0, (self.encoder.size,), np.float32)
         self.action_space = spaces.Discrete(self.encoder.num_actions)
@@ -121,9 +130,13 @@ class NoddyGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             observation = self._observe()
             info = {**self._info(), "illegal": True}
             return observation, -float(largest_stake(self.rules) if self.stakes else 1), True, False, info
-        before = self.noddy.scores
+        before, potential = self.noddy.scores, self._potential
         self.noddy = self._to_learner(self.noddy.apply(move))
         reward = self._shaped(before, self.noddy.scores)
+        if self.shaping is not None:
+            if self.noddy.is_over:
+                self._potential = self.shaping.final(self.noddy.winner)
+            reward += self.shaping.paid(potential, self._potential)[self.noddy.side_of(self.seat)]
         if self.noddy.is_over:
             reward += returns(self.noddy, stakes=self.stakes)[self.seat]
         return self._observe(), reward, self.noddy.is_over, False, self._info()
@@ -147,6 +160,8 @@ class NoddyGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         while not state.is_over:
             chance = state.chance()
             if chance is not None:
+                if self.shaping is not None and state.phase is Phase.SHUFFLE:
+                    self._potential = self.shaping.potential(state.scores, state.dealer)
                 state = state.apply(chance.sample(self._rng))
                 continue
             seat = state.to_act

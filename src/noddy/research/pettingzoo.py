@@ -9,7 +9,9 @@ together, for a centralised critic. Rewards come at the end (`noddy.research.out
 to each seat of the winning side (1, or what a lurch or skunk counts; ``stakes=False``: 1), the
 losing sides sharing its loss, 0 to all on a tie, adding up to zero; with ``peg_reward`` set, each
 action also pays every seat ``peg_reward`` times the points its side pegged less the mean of the
-other sides'. The engine counts every hand unless ``declare`` offers the declared counts.
+other sides'; with ``board_reward`` set, each deal's end pays every seat that times the change in
+its side's chance of winning from the board (`noddy.research.shaping`). The engine counts every
+hand unless ``declare`` offers the declared counts.
 The engine's position is ``env.noddy`` (every card: for analysis, never for an agent). The game
 steps on the compiled kernel where it handles the rules (``engine="auto"``, `noddy.research.engines`),
 with the same observations, masks and rewards as on the engine.
@@ -26,10 +28,11 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from noddy.errors import IllegalActionError, NoddyError
-from noddy.game import Action, GameState, new_game
+from noddy.game import Action, GameState, Phase, new_game
 from noddy.research.engines import KernelGame, choose_engine, draw
 from noddy.research.outcome import paid as pay
 from noddy.research.outcome import returns
+from noddy.research.shaping import BoardShaping
 from noddy.research.tensors import Encoder
 from noddy.rules import Rules, load_rules, side_of
 from noddy.words import event_line
@@ -46,6 +49,7 @@ def env(
     declare: bool = False,
     stakes: bool = True,
     peg_reward: float = 0.0,
+    board_reward: float = 0.0,
     engine: str = "auto",
 ) -> NoddyEnv:
     """The environment of a preset (by name) or a `Rules`, for ``players`` seats."""
@@ -57,6 +61,7 @@ def env(
         declare=declare,
         stakes=stakes,
         peg_reward=peg_reward,
+        board_reward=board_reward,
         engine=engine,
     )
 
@@ -80,6 +85,7 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         declare: bool = False,
         stakes: bool = True,
         peg_reward: float = 0.0,
+        board_reward: float = 0.0,
         engine: str = "auto",
     ) -> None:
         super().__init__()
@@ -92,6 +98,11 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
             raise NoddyError(f"render_mode {render_mode!r} is not one of: {modes} (or None)")
         self.render_mode = render_mode
         self.peg_reward = peg_reward
+        self.shaping = (
+            BoardShaping(self.rules, players, self.encoder.partners, board_reward) if board_reward else None
+        )
+        """The shaping by the chance of winning from the board (`noddy.research.shaping`), if asked for."""
+        self._potential: tuple[float, ...] = ()
         self.stakes = stakes
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
@@ -128,7 +139,7 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         if self.engine == "kernel":
             self._game = KernelGame(self.encoder)
-            self._game.play_chance(self._rng)
+            self._game.play_chance(self._rng, self._kernel_deal if self.shaping else None)
         else:
             self._state = self._after_chance(
                 new_game(self.rules, self.encoder.players, partners=self.encoder.partners)
@@ -173,7 +184,7 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         if action is None:
             raise IllegalActionError(f"{agent} is to act: give an action index, not None")
         seat = self._seat[agent]
-        before = self.scores
+        before, potential = self.scores, self._potential
         over = (
             self._step_kernel(seat, int(action))
             if self._game is not None
@@ -183,10 +194,12 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if self.peg_reward:
             self._shape(before, self.scores)
+        if self.shaping is not None:
+            self._shape_by_board(potential, over)
         if over:
             self._finish()
         self._select()
-        if self.peg_reward or over:  # otherwise every reward is 0: nothing to add up
+        if self.peg_reward or self.shaping is not None or over:  # otherwise every reward is 0
             self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
@@ -239,13 +252,20 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
             state = game.noddy
             state.apply(self.encoder.action_of(seat, state.hands[seat], action))  # raises, saying why
             raise
-        game.play_chance(self._rng)
+        game.play_chance(self._rng, self._kernel_deal if self.shaping else None)
         return game.is_over
 
     def _after_chance(self, state: GameState) -> GameState:
         while (chance := state.chance()) is not None and not state.is_over:
+            if self.shaping is not None and state.phase is Phase.SHUFFLE:
+                self._potential = self.shaping.potential(state.scores, state.dealer)
             state = state.apply(draw(chance, self._rng))
         return state
+
+    def _kernel_deal(self) -> None:
+        """The potential at the start of the kernel's deal about to be dealt (board shaping)."""
+        assert self.shaping is not None and self._game is not None
+        self._potential = self.shaping.potential(self._game.scores, self._game.dealer)
 
     def _select(self) -> None:
         seat = self._state.to_act if self._game is None else self._game.to_act
@@ -264,6 +284,19 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
             side = side_of(self._seat[agent], self.encoder.partners)
             others = (sum(gained) - gained[side]) / (sides - 1)
             self.rewards[agent] += self.peg_reward * (gained[side] - others)
+
+    def _shape_by_board(self, before: tuple[float, ...], over: bool) -> None:
+        """Pay each seat the change in its side's chance of winning since the last deal began
+        (`noddy.research.shaping`): at a new deal, or at the end of the game."""
+        assert self.shaping is not None
+        if over:
+            winner = self._state.winner if self._game is None else self._game.winner
+            self._potential = self.shaping.final(winner)
+        if self._potential is before:
+            return
+        paid = self.shaping.paid(before, self._potential)
+        for agent in self.agents:
+            self.rewards[agent] += paid[side_of(self._seat[agent], self.encoder.partners)]
 
     def _finish(self) -> None:
         if self._game is None:
