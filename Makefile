@@ -40,11 +40,17 @@ lint: $(STAMP)
 # Both print the slowest tests and each test file's seconds (tests/conftest.py).
 # `make test` (and CI) runs everything; `make check` is the quick subset to run often: every test but
 # those marked slow (exhaustive checks, whole games, the browser) and those on PostgreSQL.
+# Both run the tests in parallel, a pytest-xdist worker per core (`make test WORKERS=1` for one; each
+# worker is a process with its own temporary folders and its own PostgreSQL cluster). Tests that
+# cannot run beside each other (a shared file, port or server) are marked with one group's name,
+# `@pytest.mark.xdist_group("name")`: a group's tests all run on one worker, one after another.
+WORKERS ?= auto
+PARALLEL = -n $(WORKERS) --dist loadgroup
 test: lint chromium postgres tmux
-	NODDY_REQUIRE_KERNEL=1 $(BIN)/python -m pytest src tests --durations=25
+	NODDY_REQUIRE_KERNEL=1 $(BIN)/python -m pytest src tests $(PARALLEL) --durations=25
 
 check: lint tmux
-	NODDY_REQUIRE_KERNEL=1 $(BIN)/python -m pytest src tests -m "not slow and not postgres" --durations=10
+	NODDY_REQUIRE_KERNEL=1 $(BIN)/python -m pytest src tests -m "not slow and not postgres" $(PARALLEL) --durations=10
 
 # The benchmarks' baselines (cribbage-scorer, OpenSpiel) are an optional extra, installed here only.
 bench: $(STAMP)
