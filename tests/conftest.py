@@ -5,13 +5,22 @@
 - ``slow`` (declared in pyproject.toml): left out of ``make check``, the quick subset.
 
 With ``--durations`` (as ``make test`` and ``make check`` run) the summary also gives each test
-file's cost: the seconds of set-up, call and tear-down of its tests, summed.
+file's cost: the seconds of set-up, call and tear-down of its tests, summed, and of those the CPU
+seconds spent in the test's own process and the subprocesses it waited for: a file whose CPU is far
+below its seconds is waiting (on a server, the browser, tmux, PostgreSQL).
+
+``make test`` runs the tests in parallel (pytest-xdist, a worker process per core): each worker has
+its own temporary folders and, when it runs a PostgreSQL test, its own cluster; the reports (and so
+this summary) come back to the one process that prints. Tests that cannot run beside each other (a
+fixed port, a file outside their ``tmp_path``, one server shared) are marked with a group's name,
+``@pytest.mark.xdist_group("name")``: all the tests of a group run on one worker, one at a time.
 """
 
 from __future__ import annotations
 
 import os
-from collections import Counter
+from collections import defaultdict
+from collections.abc import Generator
 
 import pytest
 
@@ -45,20 +54,53 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
     pytest.skip(why)
 
 
-FILE_SECONDS: Counter[str] = Counter()
+FILE_SECONDS: defaultdict[str, float] = defaultdict(float)
+FILE_CPU: defaultdict[str, float] = defaultdict(float)
+CPU = "cpu seconds"
+
+
+def cpu_seconds() -> float:
+    """The CPU time of this process (all its threads) and of the children it has waited for."""
+    times = os.times()
+    return times.user + times.system + times.children_user + times.children_system
+
+
+_CPU_MARK = pytest.StashKey[float]()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item: pytest.Item) -> Generator[None, object, object]:
+    item.stash[_CPU_MARK] = cpu_seconds()
+    return (yield)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """Each phase's report carries the CPU seconds of the phase (from the end of the one before; a
+    report's user properties travel from an xdist worker to the process that prints)."""
+    report: pytest.TestReport = yield
+    now = cpu_seconds()
+    report.user_properties.append((CPU, now - item.stash.get(_CPU_MARK, now)))
+    item.stash[_CPU_MARK] = now
+    return report
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
-    FILE_SECONDS[report.nodeid.split("::")[0]] += report.duration
+    path = report.nodeid.split("::")[0]
+    FILE_SECONDS[path] += report.duration
+    for name, value in report.user_properties:
+        if name == CPU and isinstance(value, float):
+            FILE_CPU[path] += value
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:
     if config.getoption("durations", None) is None or not FILE_SECONDS:
         return
-    terminalreporter.write_sep("=", "seconds by test file")
-    for path, seconds in FILE_SECONDS.most_common():
-        terminalreporter.write_line(f"{seconds:8.1f}s {path}")
-    terminalreporter.write_line(f"{sum(FILE_SECONDS.values()):8.1f}s in all")
+    terminalreporter.write_sep("=", "seconds by test file (and CPU seconds of them)")
+    for path, seconds in sorted(FILE_SECONDS.items(), key=lambda kv: -kv[1]):
+        terminalreporter.write_line(f"{seconds:8.1f}s {FILE_CPU[path]:8.1f}s CPU  {path}")
+    total, cpu = sum(FILE_SECONDS.values()), sum(FILE_CPU.values())
+    terminalreporter.write_line(f"{total:8.1f}s {cpu:8.1f}s CPU  in all")
 
 
 @pytest.fixture(autouse=True, scope="session")
