@@ -73,7 +73,8 @@ def test_review_of_a_golden_record(tmp_path: Path) -> None:
     assert code == 0
     data = json.loads(out)
     assert data["seat"] == 1 and data["decisions"] == len(data["reviewed"]) > 0
-    losses = [d["loss"] for d in data["reviewed"]]
+    # the costliest in the chance of winning first, then in points (issue 25.3)
+    losses = [(d["chance_loss"] or 0.0, d["loss"]) for d in data["reviewed"]]
     assert losses == sorted(losses, reverse=True)
     code, out, _ = run("review", str(record), "--seat", "1", "--top", "2")
     assert code == 0 and "1. Deal" in out and "better" in out

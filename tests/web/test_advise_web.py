@@ -94,7 +94,8 @@ def test_the_review_of_a_finished_game(client: TestClient) -> None:
     assert response.status_code == 200, response.text
     data = response.json()
     assert data["seat"] == made["seat"] and data["decisions"] == len(data["reviewed"]) > 0
-    losses = [d["loss"] for d in data["reviewed"]]
+    # the costliest in the chance of winning first, then in points (issue 25.3)
+    losses = [(d["chance_loss"] or 0.0, d["loss"]) for d in data["reviewed"]]
     assert losses == sorted(losses, reverse=True)
     assert client.get(f"/api/tables/{made['id']}/review", params={"seat": 3}).status_code == 400
     record = GameRecord.from_json(client.get(f"/api/tables/{made['id']}/record").json())
