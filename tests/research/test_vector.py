@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from gymnasium.wrappers.vector import RecordEpisodeStatistics
 
 from helpers import sweep
 from house import house_readings, tables
@@ -194,3 +195,18 @@ def test_the_spaces_are_gymnasiums_batched_spaces_of_the_single_observation() ->
     assert env.observation_space.contains(obs)
     assert env.single_observation_space["observation"].shape == (env.encoder.size,)
     assert env.single_action_space.n == env.encoder.num_actions
+
+
+def test_gymnasiums_own_vector_wrappers_read_its_episodes() -> None:
+    env = RecordEpisodeStatistics(VectorEnv("willughby", num_envs=4))
+    obs, _ = env.reset(seed=0)
+    rng = np.random.default_rng(0)
+    episodes = []
+    for _ in range(200):
+        actions = [rng.choice(np.flatnonzero(row)) for row in obs["action_mask"]]
+        obs, _, terminated, _, infos = env.step(actions)
+        if "episode" in infos:
+            episodes += list(infos["episode"]["r"][terminated])
+            assert (infos["episode"]["l"][terminated] > 0).all()
+    env.close()
+    assert episodes and set(episodes) <= {1.0, -1.0}
