@@ -5,8 +5,9 @@ small neural network (the observation, plus each hand place's rank and suit, -> 
 a masked softmax over the action indices, and a value head), trained by advantage actor-critic
 (A2C: generalised advantage estimation, Adam) on `noddy.research.vector.VectorEnv`: 256 games
 stepped by one call in the compiled kernel against its random player (``--opponent greedy``:
-its greedy player), rewards +1/-1 at the end of a game and 0.03 a point pegged more than the
-opponent. Every network operation is a numpy matrix product; nothing else is needed.
+its greedy player), rewards +1/-1 at the end of a game (a win is a win: ``stakes=False``) and
+0.03 a point pegged more than the opponent. Every network operation is a numpy matrix product;
+nothing else is needed.
 
 Every ``--eval-every`` updates, the policy (its likeliest legal action) plays ``--eval-games``
 games against the kernel's random and greedy players; the learning curve (win rate with 95%
@@ -256,7 +257,9 @@ def advantages(data: dict[str, Array], last_value: Array, gamma: float, lam: flo
 def train(args: argparse.Namespace, log: Any = print) -> tuple[Network, Curve]:
     """Train against the kernel's ``args.opponent`` for ``args.minutes`` (or ``args.updates``)."""
     rng = np.random.default_rng(args.seed)
-    env = VectorEnv(args.rules, args.envs, opponent=args.opponent, peg_reward=args.peg_reward, copy=False)
+    env = VectorEnv(
+        args.rules, args.envs, opponent=args.opponent, peg_reward=args.peg_reward, stakes=False, copy=False
+    )
     net = Network(Features(env.encoder), env.encoder.num_actions, args.hidden, args.seed)
     obs, _ = env.reset(seed=args.seed)
     curve = Curve()

@@ -151,6 +151,7 @@ class VecEnv:
         dealt: int,
         holes: int,
         peg_reward: float,
+        stakes: tuple[float, ...],
         record: bool,
         obs: object,
         mask: object,

@@ -30,6 +30,8 @@ typedef struct {
     uint8_t kinds[4];
     ObsLayout l; /* the observation's layout and the action index (layout.c) */
     float peg_reward;
+    float *stakes; /* the games a win counts, by the best losing side's score (the last for any above) */
+    int nstakes;
     Py_buffer buffers[8];
     int nbuffers;
     float *obs, *final_obs, *rewards;
@@ -120,12 +122,18 @@ static int observer(const VecEnvObject *v, const Game *g) {
     return g->s.to_act >= 0 ? g->s.to_act : 0;
 }
 
-/* Pay the rewards of the points pegged since the last payment, and at the end the result: +1 to a
- * seat of the winning side, -1 to any other, 0 to all on a tie. `out`: one a seat, or the learner's. */
+/* Pay the rewards of the points pegged since the last payment, and at the end the result
+ * (`noddy.research.outcome.paid`): the stake to each seat of the winning side, the stake shared
+ * among the losing sides to each of their seats, 0 to all on a tie. `out`: one a seat, or the
+ * learner's. */
 static void pay(VecEnvObject *v, Game *g, float *out) {
     const KState *s = &g->s;
     int n = v->l.players, sides = v->l.sides;
-    float gained[4] = {0}, total = 0;
+    float gained[4] = {0}, total = 0, stake = 0;
+    int best = 0;
+    for (int side = 0; side < sides; side++)
+        if (side != s->winner && s->scores[side] > best) best = s->scores[side];
+    if (s->phase == PH_OVER && s->winner >= 0) stake = v->stakes[best < v->nstakes ? best : v->nstakes - 1];
     for (int side = 0; side < sides; side++) {
         gained[side] = (float)(s->scores[side] - g->base[side]);
         total += gained[side];
@@ -135,7 +143,7 @@ static void pay(VecEnvObject *v, Game *g, float *out) {
         if (v->seat >= 0 && seat != v->seat) continue;
         int side = side_of(v, seat);
         float reward = v->peg_reward ? v->peg_reward * (gained[side] - (total - gained[side]) / (float)(sides - 1)) : 0;
-        if (s->phase == PH_OVER && s->winner >= 0) reward += s->winner == side ? 1.0f : -1.0f;
+        if (s->phase == PH_OVER && s->winner >= 0) reward += s->winner == side ? stake : -stake / (float)(sides - 1);
         out[v->seat >= 0 ? 0 : seat] = reward;
     }
 }
@@ -252,7 +260,7 @@ static void *take_buffer(VecEnvObject *self, PyObject *array, const char *format
 }
 
 static PyObject *VecEnv_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
-    PyObject *config, *starts, *subsets, *phase_at, *obs, *mask, *final_obs, *final_mask, *rewards, *terminated,
+    PyObject *config, *starts, *subsets, *phase_at, *stakes, *obs, *mask, *final_obs, *final_mask, *rewards, *terminated,
         *to_act;
     Py_ssize_t n;
     int seat, size, num_actions, dealt, holes, keep;
@@ -260,9 +268,10 @@ static PyObject *VecEnv_new(PyTypeObject *type, PyObject *args, PyObject *kwds) 
     Py_ssize_t nkinds;
     float peg_reward;
     if (kwds && PyDict_GET_SIZE(kwds)) return PyErr_Format(PyExc_TypeError, "VecEnv takes no keywords");
-    if (!PyArg_ParseTuple(args, "O!niy#O!iiO!O!iifpOOOOOOO:VecEnv", &ConfigType, &config, &n, &seat, &kinds,
+    if (!PyArg_ParseTuple(args, "O!niy#O!iiO!O!iifO!pOOOOOOO:VecEnv", &ConfigType, &config, &n, &seat, &kinds,
                           &nkinds, &PyTuple_Type, &starts, &size, &num_actions, &PyTuple_Type, &subsets,
-                          &PyTuple_Type, &phase_at, &dealt, &holes, &peg_reward, &keep, &obs, &mask, &final_obs,
+                          &PyTuple_Type, &phase_at, &dealt, &holes, &peg_reward, &PyTuple_Type, &stakes, &keep,
+                          &obs, &mask, &final_obs,
                           &final_mask, &rewards, &terminated, &to_act))
         return NULL;
     const Config *c = &((ConfigObject *)config)->cfg;
@@ -281,6 +290,15 @@ static PyObject *VecEnv_new(PyTypeObject *type, PyObject *args, PyObject *kwds) 
     self->seat = seat;
     if (obs_layout(&self->l, c, starts, size, num_actions, subsets, phase_at, dealt, holes) < 0) goto fail;
     self->peg_reward = peg_reward;
+    self->nstakes = (int)PyTuple_GET_SIZE(stakes);
+    if (!self->nstakes || !(self->stakes = PyMem_Calloc((size_t)self->nstakes, sizeof(float)))) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "VecEnv needs the stakes by losing score");
+        goto fail;
+    }
+    for (int k = 0; k < self->nstakes; k++) {
+        self->stakes[k] = (float)PyFloat_AsDouble(PyTuple_GET_ITEM(stakes, k));
+        if (PyErr_Occurred()) goto fail;
+    }
     memcpy(self->kinds, kinds, (size_t)players);
     int width = seat >= 0 ? 1 : players;
     if (!(self->obs = take_buffer(self, obs, "f", n * size, "obs")) ||
@@ -314,6 +332,7 @@ static void VecEnv_dealloc(VecEnvObject *self) {
     for (int b = 0; b < self->nbuffers; b++) PyBuffer_Release(&self->buffers[b]);
     PyMem_Free(self->games);
     PyMem_Free(self->codes);
+    PyMem_Free(self->stakes);
     Py_XDECREF(self->records);
     Py_XDECREF(self->finished);
     Py_XDECREF(self->config);
@@ -339,7 +358,7 @@ PyTypeObject VecEnvType = {
     .tp_basicsize = sizeof(VecEnvObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "VecEnv(config, n, seat, kinds, starts, size, num_actions, subsets, phase_at, dealt, holes,"
-              " peg_reward, record, obs, mask, final_obs, final_mask, rewards, terminated, to_act): n games"
+              " peg_reward, stakes, record, obs, mask, final_obs, final_mask, rewards, terminated, to_act): n games"
               " stepped together (noddy.research.vector).",
     .tp_new = VecEnv_new,
     .tp_dealloc = (destructor)VecEnv_dealloc,

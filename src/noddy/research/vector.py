@@ -12,10 +12,12 @@ Observations are the compact observation of `noddy.research.tensors.Encoder`, nu
 and the masks its action mask without the declared counts (the engine counts: ``count`` is the
 one counting action): ``{"observation": (num_envs, size) float32, "action_mask": (num_envs,
 num_actions) int8}``. The observation is the learner's, or in self-play the seat to act's.
-Rewards are those of `noddy.research.pettingzoo`: at the end +1 to each seat of the winning side,
--1 to every other, 0 to all on a tie, and with ``peg_reward`` each step also pays ``peg_reward``
-times the points its side pegged less the mean of the other sides' (shape ``(num_envs,)``, or
-``(num_envs, players)`` in self-play: every seat's, as pgx gives them). Games never truncate.
+Rewards are those of `noddy.research.pettingzoo` (`noddy.research.outcome`): at the end the stake
+to each seat of the winning side (1, or what a lurch or skunk counts; ``stakes=False``: 1), the
+losing sides sharing its loss, 0 to all on a tie; with ``peg_reward`` each step also pays
+``peg_reward`` times the points its side pegged less the mean of the other sides' (shape
+``(num_envs,)``, or ``(num_envs, players)`` in self-play: every seat's, as pgx gives them). Games
+never truncate.
 
 Autoreset is same-step (`gymnasium.vector.AutoresetMode.SAME_STEP`): the step that ends a game
 returns the first observation of the next game in its place, and the end's own observation in
@@ -74,6 +76,7 @@ class VectorEnv(GymVectorEnv):
         seat: int = 0,
         partners: bool | None = None,
         peg_reward: float = 0.0,
+        stakes: bool = True,
         copy: bool = True,
         record: bool = False,
     ) -> None:
@@ -133,6 +136,7 @@ class VectorEnv(GymVectorEnv):
             enc.dealt,
             holes,
             float(peg_reward),
+            _stakes(self.rules) if stakes else (1.0,),
             record,
             self._obs,
             self._mask,
@@ -196,6 +200,13 @@ class VectorEnv(GymVectorEnv):
 
     def _out(self, array: npt.NDArray[Any]) -> npt.NDArray[Any]:
         return array.copy() if self.copy else array
+
+
+def _stakes(rules: Rules) -> tuple[float, ...]:
+    """The games a win counts by the best losing side's score (`noddy.rules.Game.stake`), from 0 to
+    past the target; vecenv.c reads the last for any score above."""
+    top = max(rules.game.target, 31) + 1
+    return tuple(float(rules.game.stake(score)[1]) for score in range(top + 1))
 
 
 def _kinds(opponent: str | Sequence[str], players: int, seat: int) -> list[int]:
