@@ -343,7 +343,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--peg-reward", type=float, default=0.03, help="reward a point pegged more than the opponent"
     )
-    p.add_argument("--eval-every", type=int, default=200, help="updates between evaluations")
+    p.add_argument("--eval-every", type=int, default=400, help="updates between evaluations")
     p.add_argument("--eval-games", type=int, default=1000, help="games against random and greedy each time")
     p.add_argument("--hard-games", type=int, default=100, help="games against hard at the end (0: none)")
     p.add_argument("--seed", type=int, default=0)
