@@ -24,7 +24,7 @@ from noddy.game import Action, Phase
 from noddy.record import format_action
 from noddy.web import create_app
 from noddy.web.seats import hash_token
-from noddy.web.store import SeatRow, Store, StoreUnavailable
+from noddy.web.store import MoveTaken, SeatRow, Store, StoreUnavailable
 
 NAMES = ("Zoë Ünterwäßer-Ō'Brïen♥", "李白", "x" * 24)
 """Names as the web allows them: up to 24 letters, any script."""
@@ -79,7 +79,7 @@ def test_actions_come_back_in_order_and_a_number_is_stored_once(store: Store) ->
     for number, line in reversed(list(enumerate(lines, start=1))):
         store.append_action("t1", number, line)
     assert store.actions("t1") == lines
-    with pytest.raises(IntegrityError):
+    with pytest.raises(MoveTaken):
         store.append_action("t1", 3, "0: go")
     with pytest.raises(IntegrityError):
         store.append_action("no-such-table", 1, "0: go")
@@ -351,11 +351,11 @@ def test_a_discard_laid_away_early_that_cannot_be_stored_is_asked_for_again(clie
     store = client.app.state.store  # type: ignore[attr-defined]
     stored_first = store.append_action
 
-    def down_after_one(table_id: str, number: int, text: str) -> None:
+    def down_after_one(table_id: str, number: int, text: str, driven: bool | None = None) -> None:
         store.append_action = unavailable
-        stored_first(table_id, number, text)
+        stored_first(table_id, number, text, driven)
 
-    def unavailable(table_id: str, number: int, text: str) -> None:
+    def unavailable(table_id: str, number: int, text: str, driven: bool | None = None) -> None:
         raise StoreUnavailable
 
     store.append_action = down_after_one

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ipaddress
 import math
+import os
 from pathlib import Path
 from typing import Annotated
 
@@ -58,6 +59,15 @@ def serve(
             show_default="NODDY_BOT_WORKERS, else one per CPU",
         ),
     ] = None,
+    bot_cluster: Annotated[
+        str | None,
+        typer.Option(
+            "--bot-cluster",
+            metavar="ADDRESS",
+            help="A dask scheduler's address: computer players think on its cluster.",
+            show_default="NODDY_BOT_CLUSTER, else the local worker processes",
+        ),
+    ] = None,
     proxy: Annotated[
         str | None,
         typer.Option(
@@ -83,7 +93,8 @@ def serve(
         if db is not None and data is not None:
             usage_error(command_phrase("serve.db_twice", lang))
         url = db or default_url(data)
-        app = create_app(url, bot_delay=bot_delay, bot_workers=workers)
+        cluster = bot_cluster or os.environ.get("NODDY_BOT_CLUSTER") or None
+        app = create_app(url, bot_delay=bot_delay, bot_workers=workers, bot_cluster=cluster)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     address = escape(f"http://{shown}:{port}/")
     console.print(command_phrase("serve.serving", lang, address=f"[bold cyan]{address}[/]", db=escape(url)))

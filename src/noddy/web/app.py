@@ -23,12 +23,14 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from noddy.players import PLAYERS
 from noddy.rules import field_spec, preset_names
 from noddy.web.advise import router as advise_router
-from noddy.web.bots import BotPool
+from noddy.web.bots import BotPool, Bots
+from noddy.web.cluster import ClusterBots
 from noddy.web.connection import MAX_NAME, Bucket, Limits, clean_name, serve_connection
 from noddy.web.countplay import router as countplay_router
 from noddy.web.guard import SECURITY_HEADERS, BodyLimit, Doorway, invalid_request
 from noddy.web.live import LiveTable, Refused
 from noddy.web.lookup import quoted, table_or_404
+from noddy.web.metrics import CONTENT_TYPE
 from noddy.web.offence import offence_router
 from noddy.web.pages import (
     counting_choices,
@@ -137,23 +139,25 @@ def create_app(
     max_tables: int = 500,
     limits: Limits | None = None,
     bot_workers: int | None = None,
+    bot_cluster: str | None = None,
 ) -> FastAPI:
     """The web app on database ``url``; computer players wait ``bot_delay`` seconds before acting and
     think in ``bot_workers`` worker processes (0: in a thread of the server; None: as many as
-    ``NODDY_BOT_WORKERS`` says, else 0; ``noddy serve`` starts one a CPU)."""
+    ``NODDY_BOT_WORKERS`` says, else 0; ``noddy serve`` starts one a CPU), or on the dask scheduler
+    at ``bot_cluster``."""
     limits = limits or Limits()
     if bot_delay is None:
         bot_delay = float(os.environ.get("NODDY_BOT_DELAY", "0.8"))
     store = Store(url or default_url())
     if bot_workers is None:
         bot_workers = int(os.environ.get("NODDY_BOT_WORKERS", "0"))
-    bots = BotPool(bot_workers)
+    bots: Bots = BotPool(bot_workers) if bot_cluster is None else ClusterBots(bot_cluster)
     manager = TableManager(store, bot_delay=bot_delay, max_tables=max_tables, bots=bots)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await bots.start()
-        manager.restore()
+        await manager.start()
         yield
         await manager.close()
         await bots.close()
@@ -312,6 +316,11 @@ def create_app(
     @app.get("/api/tables/{table_id}/replay")
     async def api_replay(table_id: str, lang: str | None = None) -> dict[str, Any]:
         return replay_frames(_finished(table_id), lang)
+
+    @app.get("/metrics", include_in_schema=False)
+    async def metrics() -> Response:
+        """This server's health in the Prometheus text format (`noddy.web.metrics`)."""
+        return Response(manager.metrics.render(), media_type=CONTENT_TYPE)
 
     @app.websocket("/ws/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:

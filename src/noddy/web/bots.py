@@ -34,13 +34,13 @@ import threading
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.connection import Connection
-from typing import Any
+from typing import Any, Protocol
 
 from noddy.game import Action, PlayerView, new_game
 from noddy.players import LEVELS, Player, make_player
 from noddy.rules import load_rules
 
-__all__ = ["PEOPLE_FIRST", "BotPool", "default_workers"]
+__all__ = ["PEOPLE_FIRST", "BotPool", "Bots", "decide", "default_workers", "warm"]
 
 log = logging.getLogger(__name__)
 
@@ -102,6 +102,28 @@ def warm() -> int:
     return os.getpid()
 
 
+class Bots(Protocol):
+    """Where computer players think: a `BotPool` of local processes, or a dask cluster
+    (`noddy.web.cluster.ClusterBots`). Only the seat's view crosses, with the player and the state
+    of the table's random generator."""
+
+    @property
+    def running(self) -> int:
+        """Decisions being made now."""
+
+    @property
+    def waiting(self) -> int:
+        """Decisions waiting for a worker."""
+
+    async def start(self) -> None: ...
+
+    async def choose(
+        self, player: Player, view: PlayerView, rng: random.Random, priority: int = PEOPLE_FIRST
+    ) -> Action: ...
+
+    async def close(self) -> None: ...
+
+
 class BotPool:
     """A bounded pool of worker processes that computer players' decisions run in."""
 
@@ -135,6 +157,11 @@ class BotPool:
     def running(self) -> int:
         """How many decisions the workers are making now (the others wait their turn)."""
         return self._running
+
+    @property
+    def waiting(self) -> int:
+        """How many decisions wait for a worker."""
+        return sum(not ready.done() for _, _, ready in self._waiting)
 
     def pids(self) -> list[int]:
         """The process ids of the workers running now (none before the first decision)."""

@@ -13,6 +13,8 @@ from __future__ import annotations
 import json
 import logging
 import os
+import secrets
+import socket
 import sqlite3
 import time
 from collections.abc import Iterator
@@ -45,13 +47,13 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import make_url
 from sqlalchemy.engine.interfaces import DBAPIConnection
-from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError, OperationalError
+from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, NoSuchModuleError, OperationalError
 from sqlalchemy.pool import ConnectionPoolEntry
 
 from noddy.errors import NoddyError
 from noddy.places import data_dir
 
-__all__ = ["SeatRow", "Store", "StoreUnavailable", "TableRow", "default_url"]
+__all__ = ["CHANNEL", "MoveTaken", "SeatRow", "Store", "StoreUnavailable", "TableRow", "default_url"]
 
 log = logging.getLogger("noddy.web")
 
@@ -59,6 +61,9 @@ metadata = MetaData()
 BUSY_TIMEOUT_MS = 5000
 SCHEMA_LOCK = 0x6E6F646479
 """PostgreSQL's advisory lock that servers take in turn to make or upgrade the tables ("noddy")."""
+CHANNEL = "noddy_tables"
+"""The PostgreSQL ``NOTIFY`` channel on which a change to a table is told to every server: its
+payload is ``"SERVER TABLE ACTIONS UNDOS"``, sent by the transaction that made the change, at its commit."""
 
 tables = Table(
     "noddy_tables",
@@ -97,6 +102,7 @@ actions = Table(
     Column("number", Integer, primary_key=True),
     Column("text", Text, nullable=False),
     Column("at", Float, nullable=False),
+    Column("driven", Boolean, nullable=True),
 )
 
 
@@ -164,6 +170,11 @@ def _sqlite_pragmas(dbapi_connection: DBAPIConnection, _record: ConnectionPoolEn
     cursor.close()
 
 
+class MoveTaken(Exception):
+    """The move number was stored already, by another server (or another driver): this server's
+    copy of the table is behind; nothing was written."""
+
+
 class StoreUnavailable(Exception):
     """The database cannot be reached or cannot answer just now (its server is down or restarting, a
     SQLite file stays locked): nothing was written, and the same call may succeed a moment later."""
@@ -210,6 +221,8 @@ class Store:
     def __init__(self, url: str) -> None:
         """Open (and create the tables of) the database at ``url``; `NoddyError` says why it cannot."""
         self.url = url
+        self.server = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
+        """This server's name among a site's servers (in the payload of its notices)."""
         try:
             self.engine: Engine = _engine(url)
         except ArgumentError as exc:
@@ -256,6 +269,20 @@ class Store:
             log.warning("the database %s cannot be used: %s", _shown(self.url), _one_line(exc.orig))
             raise StoreUnavailable from None
 
+    @property
+    def shared(self) -> bool:
+        """Whether several servers may share this database (PostgreSQL: they are told of each
+        other's changes by ``NOTIFY``); SQLite serves one process."""
+        return self.engine.dialect.name == "postgresql"
+
+    def _tell(self, conn: Connection, table_id: str) -> None:
+        """Within the transaction of a change: tell every server the table changed, at commit."""
+        if self.shared:
+            told = select(func.count()).where(actions.c.table_id == table_id).scalar_subquery()
+            undos = select(func.coalesce(tables.c.undos, 0)).where(tables.c.id == table_id).scalar_subquery()
+            payload = func.concat(self.server, " ", table_id, " ", told, " ", undos)
+            conn.execute(select(func.pg_notify(CHANNEL, payload)))
+
     def close(self) -> None:
         self.engine.dispose()
 
@@ -300,10 +327,45 @@ class Store:
                 ],
             )
 
-    def append_action(self, table_id: str, number: int, text: str) -> None:
-        """Store action ``number`` (from 1) of a table; committed when this returns."""
-        with self._using(write=True) as conn:
-            conn.execute(insert(actions).values(table_id=table_id, number=number, text=text, at=time.time()))
+    def append_action(self, table_id: str, number: int, text: str, driven: bool | None = None) -> None:
+        """Store action ``number`` (from 1) of a table; committed when this returns. ``driven``: chance
+        or a computer is to act after it (what a server looks for to take over a table). `MoveTaken`
+        if that number is stored already: the primary key lets each move number be taken once."""
+        try:
+            with self._using(write=True) as conn:
+                row = {
+                    "table_id": table_id,
+                    "number": number,
+                    "text": text,
+                    "at": time.time(),
+                    "driven": driven,
+                }
+                conn.execute(insert(actions).values(**row))
+                self._tell(conn, table_id)
+        except IntegrityError as exc:
+            if "unique" in type(exc.orig).__name__.lower() or "UNIQUE" in str(exc.orig):
+                raise MoveTaken from None
+            raise
+
+    def unattended(self, limit: int = 100) -> list[str]:
+        """Tables in play where chance or a computer is to act (their last action says so, or they
+        have none yet): each should have a server driving it (`noddy.web.site`)."""
+        last = (
+            select(actions.c.driven, actions.c.number)
+            .where(actions.c.table_id == tables.c.id)
+            .order_by(actions.c.number.desc())
+            .limit(1)
+            .correlate(tables)
+            .lateral()
+        )
+        query = (
+            select(tables.c.id)
+            .select_from(tables.outerjoin(last, text("true")))
+            .where(tables.c.status == "playing", last.c.number.is_(None) | last.c.driven)
+            .limit(limit)
+        )
+        with self._using(write=False) as conn:
+            return [row.id for row in conn.execute(query)]
 
     def take_back(self, table_id: str, keep: int) -> None:
         """Undo: keep the first ``keep`` actions of a table, forget the rest, and count one undo
@@ -312,6 +374,7 @@ class Store:
             conn.execute(delete(actions).where(actions.c.table_id == table_id, actions.c.number > keep))
             undos = func.coalesce(tables.c.undos, 0) + 1
             conn.execute(update(tables).where(tables.c.id == table_id).values(undos=undos))
+            self._tell(conn, table_id)
 
     def claim_seat(self, table_id: str, seat: int, name: str, secret_hash: str) -> bool:
         """The seat is taken by whoever holds the secret; False (nothing changed) if it was taken
@@ -322,12 +385,14 @@ class Store:
                 .where(_seat_in_play(table_id, seat), seats.c.secret_hash.is_(None))
                 .values(claimed=True, name=name, secret_hash=secret_hash)
             )
+            self._tell(conn, table_id)
             return done.rowcount > 0
 
     def rename_seat(self, table_id: str, seat: int, name: str) -> bool:
         """Rename a seat; False (nothing changed) once its game is over, whose names are frozen."""
         with self._using(write=True) as conn:
             done = conn.execute(update(seats).where(_seat_in_play(table_id, seat)).values(name=name))
+            self._tell(conn, table_id)
             return done.rowcount > 0
 
     def invite_seat(self, table_id: str, seat: int, token_hash: str) -> bool:
@@ -338,6 +403,7 @@ class Store:
                 .where(_seat_in_play(table_id, seat))
                 .values(token_hash=token_hash, secret_hash=None, claimed=False)
             )
+            self._tell(conn, table_id)
             return done.rowcount > 0
 
     def finish(self, table_id: str, result: dict[str, Any]) -> None:
@@ -347,10 +413,18 @@ class Store:
                 .where(tables.c.id == table_id)
                 .values(status="over", result=json.dumps(result), finished=time.time())
             )
+            self._tell(conn, table_id)
 
-    def set_rematch(self, table_id: str, rematch: str) -> None:
+    def set_rematch(self, table_id: str, rematch: str) -> bool:
+        """Name the table's rematch; False (nothing changed) if another server named one first."""
         with self._using(write=True) as conn:
-            conn.execute(update(tables).where(tables.c.id == table_id).values(rematch=rematch))
+            done = conn.execute(
+                update(tables)
+                .where(tables.c.id == table_id, tables.c.rematch.is_(None))
+                .values(rematch=rematch)
+            )
+            self._tell(conn, table_id)
+            return done.rowcount > 0
 
     def actions(self, table_id: str) -> list[str]:
         with self._using(write=False) as conn:
@@ -403,7 +477,7 @@ class Store:
 def _upgrade(conn: Connection) -> None:
     """Add the columns that a database made by an earlier version lacks; its rows are kept."""
     found = inspect(conn)
-    for table in (tables, seats):
+    for table in (tables, seats, actions):
         have = {column["name"] for column in found.get_columns(table.name)}
         for column in table.columns:
             if column.name not in have:

@@ -3,7 +3,9 @@
 Every action goes through `TableManager.act` (a person) or the table's driver (chance and computer
 players): it is checked by the engine, stored, and only then made the table's state and announced
 to the listeners (the connections). On start the manager rebuilds each unfinished table from the
-store by replaying its actions.
+store by replaying its actions. Several servers may share one PostgreSQL store: each move number
+is stored once, every server hears of the others' changes, and one server at a time drives a
+table (`noddy.web.site`, `noddy.web.follow`).
 """
 
 from __future__ import annotations
@@ -18,14 +20,17 @@ from collections.abc import Collection, Sequence
 from typing import Any
 
 from noddy.errors import IllegalActionError, NoddyError, NotationError
-from noddy.game import Action, GameState, new_game, side_seats
+from noddy.game import Action, GameState, new_game
 from noddy.players import PLAYERS, make_player, next_action, take_back
 from noddy.record import GameRecord, Seat, format_action, parse_action, result_of
 from noddy.rules import load_rules
-from noddy.web.bots import PEOPLE_FIRST, BotPool
+from noddy.web import follow, lobby
+from noddy.web.bots import PEOPLE_FIRST, BotPool, Bots
 from noddy.web.live import LiveTable, NewTable, Refused, Undone
+from noddy.web.metrics import Metrics
 from noddy.web.seats import HUMAN, LiveSeat, SeatSpec, hash_token, name_refusal, new_key
-from noddy.web.store import SeatRow, Store, StoreUnavailable
+from noddy.web.site import Site
+from noddy.web.store import MoveTaken, SeatRow, Store, StoreUnavailable
 from noddy.words import Reason
 
 __all__ = ["TableManager"]
@@ -41,20 +46,35 @@ class TableManager:
     """Creates, restores and referees the tables; drives chance and the computer players."""
 
     def __init__(
-        self, store: Store, *, bot_delay: float = 0.8, max_tables: int = 500, bots: BotPool | None = None
+        self, store: Store, *, bot_delay: float = 0.8, max_tables: int = 500, bots: Bots | None = None
     ) -> None:
         self.store = store
-        self.bots = bots or BotPool(0)
+        self.site = Site(store)
+        self.bots: Bots = bots or BotPool(0)
+        self.metrics = Metrics(self)
         self.bot_delay = bot_delay
         self.max_tables = max_tables
         self.live: dict[str, LiveTable] = {}
         self.finished: OrderedDict[str, LiveTable] = OrderedDict()
-        self._closing = False
+        self.closing = False
 
     # -- start and stop ---------------------------------------------------------------------------
 
+    async def start(self) -> int:
+        """Hear the other servers of a shared store (`noddy.web.site`), then `restore`."""
+        await self.site.start(
+            lambda *notice: follow.changed(self, *notice),
+            lambda: follow.missed(self),
+            lambda: follow.sweep(self),
+        )
+        return self.restore()
+
     def restore(self) -> int:
-        """Rebuild every unfinished table from the store; return how many."""
+        """Rebuild every unfinished table from the store; return how many. On a shared store the
+        tables are taken over as they need a driver (`noddy.web.follow.sweep`), not all at once."""
+        if self.site.shared:
+            follow.sweep(self)
+            return len(self.live)
         for row in self.store.tables(status="playing", limit=self.max_tables):
             try:
                 table = self._rebuild(row.id)
@@ -62,17 +82,18 @@ class TableManager:
                 continue
             if table is not None and not table.state.is_over:
                 self.live[table.id] = table
-                self._kick(table)
+                self.kick(table)
         return len(self.live)
 
     async def close(self) -> None:
-        self._closing = True
+        self.closing = True
         tasks = [t.driver for t in self.live.values() if t.driver is not None and not t.driver.done()]
         for task in tasks:
             task.cancel()
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        await self.site.close()
 
     def _rebuild(self, table_id: str) -> LiveTable | None:
         """The table as the store keeps it, its actions replayed; `Refused` if they do not replay
@@ -110,11 +131,11 @@ class TableManager:
         if table is None:
             return None
         if table.state.is_over:
-            self._keep_finished(table)
+            self.keep_finished(table)
         else:
             self._make_room()
             self.live[table.id] = table
-            self._kick(table)
+            self.kick(table)
         return table
 
     def _make_room(self) -> None:
@@ -127,7 +148,7 @@ class TableManager:
         if len(self.live) >= self.max_tables:
             raise Refused(f"the server has {len(self.live)} tables in play, its limit: try again later")
 
-    def _keep_finished(self, table: LiveTable) -> None:
+    def keep_finished(self, table: LiveTable) -> None:
         self.finished[table.id] = table
         self.finished.move_to_end(table.id)
         idle = [t.id for t in self.finished.values() if t.idle]
@@ -135,29 +156,8 @@ class TableManager:
             del self.finished[table_id]
 
     def listing(self, limit: int = 50) -> dict[str, list[dict[str, Any]]]:
-        live = sorted(self.live.values(), key=lambda t: t.id)
-        finished = [self._finished_summary(row) for row in self.store.tables(status="over", limit=limit)]
-        return {
-            "open": [t.summary() for t in live if t.status == "open"][:limit],
-            "playing": [t.summary() for t in live if t.status == "playing"][:limit],
-            "finished": finished,
-        }
-
-    def _finished_summary(self, row: Any) -> dict[str, Any]:
-        rules = load_rules(row.preset, row.overrides)
-        result = row.result or {}
-        return {
-            "id": row.id,
-            "rules": row.preset,
-            "title": rules.title or rules.name,
-            "players": row.players,
-            "partners": row.partners,
-            "side_seats": [list(seats) for seats in side_seats(row.players, row.partners)],
-            "status": "over",
-            "scores": result.get("scores", []),
-            "winner": result.get("winner"),
-            "seats": [{"name": s.name, "kind": s.kind, "claimed": True} for s in row.seats],
-        }
+        """What the lobby lists (`noddy.web.lobby`)."""
+        return lobby.listing(self, limit)
 
     # -- creating ---------------------------------------------------------------------------------
 
@@ -234,7 +234,7 @@ class TableManager:
         )
         table.bots = {i: make_player(s.kind) for i, s in enumerate(live_seats) if not s.is_human}
         self.live[table_id] = table
-        self._kick(table)
+        self.kick(table)
         return table
 
     async def rematch(self, table: LiveTable) -> LiveTable:
@@ -243,6 +243,8 @@ class TableManager:
         async with table.lock:
             if not table.state.is_over:
                 raise Refused("a rematch can start only when the game is over")
+            if table.rematch is None and self.site.shared:
+                follow.catch_up(self, table)  # another server may have started it
             found = self.get(table.rematch) if table.rematch is not None else None
             if found is not None:
                 table.broadcast({"type": "rematch", "table": found.id})
@@ -252,7 +254,11 @@ class TableManager:
             new = self._start(
                 table.preset, table.overrides, players, partners, rows, table.maker_hash, table.hints
             )
-            self.store.set_rematch(table.id, new.id)
+            if not self.store.set_rematch(table.id, new.id):  # another server's came first: ours goes
+                self.store.finish(new.id, {"scores": [], "winner": None, "spare": True})
+                self.live.pop(new.id, None)
+                follow.catch_up(self, table)
+                return self.get(table.rematch or "") or new
             table.rematch = new.id
         table.broadcast({"type": "rematch", "table": new.id})
         table.announce(table=True)
@@ -312,8 +318,13 @@ class TableManager:
 
     # -- acting -----------------------------------------------------------------------------------
 
-    async def act(self, table: LiveTable, seat: int, text: str, seq: int | None = None) -> None:
-        """Seat ``seat`` takes the action written ``text``; raise `Refused`, changing nothing, if illegal."""
+    async def act(
+        self, table: LiveTable, seat: int, text: str, seq: int | None = None, *, again: bool = True
+    ) -> None:
+        """Seat ``seat`` takes the action written ``text``; raise `Refused`, changing nothing, if illegal.
+        If another server stored a move first, this copy catches up and the action is judged again
+        (``again``) on the game as it now stands."""
+        began = time.perf_counter()
         try:
             action = Action.parse(text, seat)
         except NotationError as exc:
@@ -337,10 +348,24 @@ class TableManager:
             if state.to_act != seat:
                 raise Refused(_not_your_turn(table))
             try:
-                self._commit(table, action)
+                self.commit(table, action)
             except IllegalActionError:
                 raise Refused(state.why_illegal(action)) from None
-        self._kick(table)
+            except MoveTaken:
+                self.metrics.conflicts.inc()
+                follow.catch_up(self, table)
+                if not again:
+                    raise Refused(
+                        Reason("moved_on", seen=len(state.history), now=len(table.state.history))
+                    ) from None
+                taken = True
+            else:
+                taken = False
+                self.metrics.acknowledged(time.perf_counter() - began)
+        if taken:
+            await self.act(table, seat, text, seq, again=False)
+            return
+        self.kick(table)
 
     async def undo(self, table: LiveTable, seat: int | None) -> None:
         """``seat`` takes back its last move and the computers' replies (`noddy.players.take_back`);
@@ -361,38 +386,49 @@ class TableManager:
             table.laying.waiting.clear()
             table.active = time.monotonic()
         table.announce()
-        self._kick(table)
+        self.kick(table)
 
-    def _commit(self, table: LiveTable, action: Action) -> None:
+    def commit(self, table: LiveTable, action: Action) -> None:
         """Apply, store, then adopt and announce; a refused or unstored action changes nothing."""
         after = table.state.apply(action)
-        self.store.append_action(table.id, len(after.history), format_action(action))
+        driven = self._driven(after, table)
+        self.store.append_action(table.id, len(after.history), format_action(action), driven)
+        self.metrics.moved(action, table)
         table.state = after
         table.active = time.monotonic()
         if after.is_over:
             self.store.finish(table.id, result_of(after))
             self.live.pop(table.id, None)
-            self._keep_finished(table)
+            self.keep_finished(table)
         table.announce(table=after.is_over)
         due = table.laying.due(after)
         if due is not None:
             try:
-                self._commit(table, due)
+                self.commit(table, due)
             except IllegalActionError:
                 log.exception("table %s: a discard laid away early does not fit; the seat is asked", table.id)
             except StoreUnavailable:
                 log.warning("table %s: a discard laid away early was not stored; the seat is asked", table.id)
 
-    def _kick(self, table: LiveTable) -> None:
+    def kick(self, table: LiveTable) -> None:
         """Start the table's driver if chance or a computer player is to act."""
-        if self._closing or (table.driver is not None and not table.driver.done()):
+        if self.closing or (table.driver is not None and not table.driver.done()):
             return
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
             return
-        if self._driven(table.state, table):
+        if self._driven(table.state, table) and self.site.take(table.id):
             table.driver = loop.create_task(self._drive(table), name=f"table-{table.id}")
+
+    def _drive_commit(self, table: LiveTable, action: Action) -> None:
+        """The driver's move; if another server stored a move first, this copy catches up instead
+        (and the driver looks again at the game as it now stands)."""
+        try:
+            self.commit(table, action)
+        except MoveTaken:
+            self.metrics.conflicts.inc()
+            follow.catch_up(self, table)
 
     @staticmethod
     def _driven(state: GameState, table: LiveTable) -> bool:
@@ -402,13 +438,17 @@ class TableManager:
 
     async def _drive(self, table: LiveTable) -> None:
         """Chance and the computer seats act; while the database cannot be reached they wait and try
-        again, so that the table goes on by itself once it is back."""
-        while True:
-            try:
-                await self._drive_moves(table)
-                return
-            except StoreUnavailable:
-                await asyncio.sleep(STORE_RETRY)
+        again, so that the table goes on by itself once it is back. The driver holds the table's
+        lease while it runs (`noddy.web.site`), and gives it back when a person is to act."""
+        try:
+            while True:
+                try:
+                    await self._drive_moves(table)
+                    return
+                except StoreUnavailable:
+                    await asyncio.sleep(STORE_RETRY)
+        finally:
+            self.site.release(table.id)
 
     async def _drive_moves(self, table: LiveTable) -> None:
         """Chance and the computer seats act through the players' driver, `next_action`."""
@@ -419,7 +459,7 @@ class TableManager:
                     if not self._driven(state, table):
                         return
                     if state.chance() is not None:
-                        self._commit(table, next_action(state, table.bots, table.rng))
+                        self._drive_commit(table, next_action(state, table.bots, table.rng))
                         continue
                 if self.bot_delay:
                     await asyncio.sleep(self.bot_delay)
@@ -427,7 +467,9 @@ class TableManager:
                 try:
                     view = state.view(state.to_act or 0)
                     priority = PEOPLE_FIRST if table.people else PEOPLE_FIRST + 1
+                    asked = time.perf_counter()
                     action = await self.bots.choose(player, view, table.rng, priority)
+                    self.metrics.bot_waited(time.perf_counter() - asked)
                     why = state.why_illegal(action)
                     if why:
                         raise IllegalActionError(f"{player.name} chose {action}: {why}")
@@ -436,7 +478,7 @@ class TableManager:
                     action = table.rng.choice(state.legal_actions())
                 async with table.lock:
                     if table.state is state:
-                        self._commit(table, action)
+                        self._drive_commit(table, action)
         except (asyncio.CancelledError, StoreUnavailable):
             raise
         except Exception:
