@@ -1,0 +1,178 @@
+"""One site on several servers: real ``noddy serve`` processes on one real PostgreSQL database, a
+load balancer sending each connection to any of them, people moving between servers, a server
+killed with SIGKILL, computer players on a real dask LocalCluster; and the metrics endpoint."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from pg import Cluster
+from prometheus_client.parser import text_string_to_metric_families
+from site_helpers import Balancer, Person, Server, new_table, record_of, start_all
+from web_helpers import mine
+from web_helpers import new_table as new_local_table
+
+from noddy.web.store import Store
+
+pytestmark = pytest.mark.timeout(240)
+
+
+@pytest.fixture
+def site(postgres: Cluster, tmp_path: Path) -> Iterator[tuple[str, list[Server]]]:
+    """The database's URL, and the servers a test starts on it (killed at its end)."""
+    servers: list[Server] = []
+    try:
+        yield postgres.database(), servers
+    finally:
+        for server in servers:
+            server.kill()
+
+
+def _metric(text: str, name: str, **labels: str) -> float:
+    """A sample's value in a Prometheus text exposition (0 if absent)."""
+    for family in text_string_to_metric_families(text):
+        for sample in family.samples:
+            if sample.name == name and all(sample.labels.get(k) == v for k, v in labels.items()):
+                return float(sample.value)
+    return 0.0
+
+
+@pytest.mark.slow
+def test_two_people_on_two_servers_play_one_table_moving_between_servers(
+    site: tuple[str, list[Server]], tmp_path: Path
+) -> None:
+    url, servers = site
+    servers += start_all(url, tmp_path, 3, "--bot-delay", "0", "--bot-workers", "0")
+    balancer = Balancer(servers)
+    made = new_table(balancer.base, [{"kind": "me"}, {"kind": "friend"}])
+    token = made["invites"][0]["link"].split("#")[1]
+    # The friend takes the seat at another server than the maker's: the link works on any server.
+    friend_secret = _claim(servers[1].base, made["id"], token)
+    people = [
+        Person([balancer.base], made["id"], made["secret"], 0, random.Random(1)),
+        Person([s.base for s in servers], made["id"], friend_secret, 1, random.Random(2)),
+    ]
+    people[0].connect(servers[0].base)
+    people[1].connect(servers[2].base)
+    threads = [threading.Thread(target=p.play, kwargs={"hop": 0.3}) for p in people]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(200)
+    assert all(p.state["status"] == "over" for p in people), [p.state.get("status") for p in people]
+    assert sum(len(p.acknowledged) for p in people) > 20
+    records = [record_of(s.base, made["id"]) for s in servers]
+    assert all(r.actions == records[0].actions for r in records)  # every server serves the same game
+    for person in people:
+        person.check(records[0])
+        assert person.state["view"]["scores"] == list(records[0].verify().scores)
+    assert people[0].reconnects + people[1].reconnects == 0  # moved by choice, never dropped
+    assert all(_metric(s.metrics(), "noddy_moves_total", by="person") > 0 for s in servers[:1])
+
+
+def _claim(base: str, table: str, token: str) -> str:
+    from websockets.sync.client import connect
+
+    with connect(base.replace("http", "ws", 1) + f"/ws/{table}") as ws:
+        import json
+
+        ws.send(json.dumps({"type": "hello", "token": token}))
+        while True:
+            message = json.loads(ws.recv(timeout=30))
+            if message["type"] == "welcome":
+                return str(message["secret"])
+            assert message["type"] != "error", message
+
+
+@pytest.mark.slow
+def test_a_server_killed_takes_no_table_with_it(site: tuple[str, list[Server]], tmp_path: Path) -> None:
+    """Server 0 drives a table of a person and a computer and a table of computers only; it is
+    killed with a move in flight. The person reconnects to the others; both tables go on there
+    within seconds, every acknowledged move kept, none twice, and both games end and verify."""
+    url, servers = site
+    options = ("--bot-delay", "0.1", "--bot-workers", "0")
+    servers += start_all(url, tmp_path, 3, *options)
+    first, rest = servers[0], servers[1:]
+    made = new_table(first.base, [{"kind": "me"}, {"kind": "computer", "level": "easy"}])
+    robots = new_table(first.base, [{"kind": "computer", "level": "random"}] * 2)
+    person = Person([s.base for s in rest], made["id"], made["secret"], 0, random.Random(3))
+    person.connect(first.base)
+    person.play(moves=6)
+    while not person.act():  # a move sent, not yet answered, when server 0 dies
+        person.read()
+    first.kill()
+    killed = time.monotonic()
+    person.play(moves=1)  # reconnects to another server
+    back = time.monotonic() - killed
+    person.play()
+    assert person.reconnects >= 1
+    record = record_of(rest[0].base, made["id"])
+    person.check(record)
+    assert record.verify().scores == tuple(person.state["view"]["scores"])
+    assert back < 15, f"the table came back after {back:.1f} s"
+    store = Store(url)  # the computers' table goes on at another server
+    try:
+        moved = len(store.actions(robots["id"])) + 5
+        end = time.monotonic() + 60
+        while len(store.actions(robots["id"])) < moved and store.table(robots["id"]).status != "over":  # type: ignore[union-attr]
+            assert time.monotonic() < end, "the computers' table was not taken over"
+            time.sleep(0.2)
+    finally:
+        store.close()
+    taken = sum(_metric(s.metrics(), "noddy_takeovers_total") for s in rest)
+    assert taken >= 1
+
+
+@pytest.mark.slow
+def test_computer_players_think_on_a_dask_cluster(site: tuple[str, list[Server]], tmp_path: Path) -> None:
+    from distributed import Client, LocalCluster
+
+    url, servers = site
+    with LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        options = ("--bot-delay", "0", "--bot-cluster", cluster.scheduler_address)
+        servers += start_all(url, tmp_path, 2, *options)
+        made = new_table(servers[0].base, [{"kind": "me"}, {"kind": "computer", "level": "easy"}])
+        person = Person([s.base for s in servers], made["id"], made["secret"], 0, random.Random(4))
+        person.connect()
+        person.play(moves=15, hop=0.3)
+        person.close()
+        store = Store(url)
+        try:
+            stored = store.actions(made["id"])
+        finally:
+            store.close()
+        computer_moves = sum(text.startswith("1:") for text in stored)
+        with Client(cluster.scheduler_address) as client:  # type: ignore[no-untyped-call]
+            counts = client.run_on_scheduler(  # type: ignore[no-untyped-call]
+                lambda dask_scheduler: dict(dask_scheduler.task_prefixes["decide"].state_counts)
+            )
+        # Every computer move was decided on the cluster (and the worker was warmed there).
+        assert counts["memory"] >= computer_moves > 0
+        waits = sum(_metric(s.metrics(), "noddy_bot_wait_seconds_count") for s in servers)
+        assert waits >= computer_moves
+
+
+def test_the_metrics_say_the_servers_health_in_the_prometheus_format(client: TestClient) -> None:
+    before = client.get("/metrics")
+    assert before.status_code == 200 and before.headers["content-type"].startswith("text/plain")
+    assert _metric(before.text, "noddy_moves_total", by="person") == 0
+    made = new_local_table(client, "cribbage", [{"kind": "me"}, {"kind": "computer", "level": "random"}])
+    seat = mine(client, made)
+    state = seat.until("state", lambda m: m["view"]["to_act"] == 0)
+    hand = state["view"]["hand"]
+    seat.send(type="act", action="discard " + " ".join(hand[:2]), seq=state["seq"])
+    seat.until("state", lambda m: m["seq"] > state["seq"])
+    text = client.get("/metrics").text
+    assert _metric(text, "noddy_moves_total", by="person") == 1
+    assert _metric(text, "noddy_moves_total", by="chance") >= 1
+    assert _metric(text, "noddy_ack_seconds_count") == 1
+    assert _metric(text, "noddy_tables_live") == 1
+    assert _metric(text, "noddy_connections") == 1
+    assert _metric(text, "noddy_bot_queue") == 0
+    assert any(f.name == "noddy_server_info" for f in text_string_to_metric_families(text))
