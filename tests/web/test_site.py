@@ -140,7 +140,7 @@ def test_computer_players_think_on_a_dask_cluster(site: tuple[str, list[Server]]
         made = new_table(servers[0].base, [{"kind": "me"}, {"kind": "computer", "level": "easy"}])
         person = Person([s.base for s in servers], made["id"], made["secret"], 0, random.Random(4))
         person.connect()
-        person.play(moves=15, hop=0.3)
+        person.play(moves=8, hop=0.3)
         person.close()
         store = Store(url)
         try:

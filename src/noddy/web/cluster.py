@@ -4,8 +4,8 @@ Each decision is a task on the cluster: `noddy.web.bots.decide` with the player,
 (only what that seat may know) and the state of the table's random generator, exactly what crosses
 to a local worker process. A decision of a table where a person plays runs before those of tables
 of computers only (dask's task priority). A worker lost mid-decision is the scheduler's to redo; a
-decision whose task fails for the cluster's sake (a connection lost) is asked again, up to
-`ATTEMPTS` times. When the server dies its client's tasks are forgotten by the scheduler, and the
+decision whose task fails for the cluster's sake (a connection lost) is asked again, for about
+15 s (`ATTEMPTS`). When the server dies its client's tasks are forgotten by the scheduler, and the
 server that takes the table over asks the decision again: it is never made twice into the game.
 """
 
@@ -25,7 +25,8 @@ __all__ = ["ClusterBots"]
 
 log = logging.getLogger(__name__)
 
-ATTEMPTS = 3
+ATTEMPTS = 6
+"""Tries of a decision that fails for the cluster's sake (0.5, 1, 2, 4, 8 s apart) before it fails."""
 CONNECT_TIMEOUT = 10
 
 
@@ -81,7 +82,7 @@ class ClusterBots:
                         raise
                     attempt += 1
                     log.warning("a decision on the dask cluster failed (%s); it is asked again", exc)
-                    await asyncio.sleep(0.2 * attempt)
+                    await asyncio.sleep(0.25 * 2 ** (attempt - 1))
         finally:
             self._running -= 1
         rng.setstate(after)
