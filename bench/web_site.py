@@ -28,6 +28,7 @@ import signal
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -81,15 +82,19 @@ class Server:
     def start(self) -> None:
         command = [sys.executable, "-m", "noddy", "serve", "--db", self.url, "--port", str(self.port)]
         command += ["--bot-delay", "0", "--proxy", "127.0.0.1", *self.options]
-        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        end = time.monotonic() + 120
+        self.log = Path(tempfile.gettempdir()) / f"noddy-bench-server-{self.port}.log"
+        with self.log.open("ab") as log:
+            self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=log)
+        end = time.monotonic() + 300
         while time.monotonic() < end:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"a server stopped as it started: {self.log.read_text()[-2000:]}")
             try:
                 if httpx.get(f"http://{HOST}:{self.port}/api/tables", timeout=5).status_code == 200:
                     return
             except httpx.TransportError:
                 time.sleep(0.1)
-        raise RuntimeError("a server did not start in 120 s")
+        raise RuntimeError("a server did not start in 300 s")
 
     @property
     def alive(self) -> bool:

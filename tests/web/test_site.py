@@ -18,7 +18,7 @@ from site_helpers import Balancer, Person, Server, new_table, record_of, start_a
 from web_helpers import mine
 from web_helpers import new_table as new_local_table
 
-from noddy.web.store import Store
+from noddy.web.store import MoveTaken, SeatRow, Store
 
 pytestmark = pytest.mark.timeout(240)
 
@@ -176,3 +176,25 @@ def test_the_metrics_say_the_servers_health_in_the_prometheus_format(client: Tes
     assert _metric(text, "noddy_connections") == 1
     assert _metric(text, "noddy_bot_queue") == 0
     assert any(f.name == "noddy_server_info" for f in text_string_to_metric_families(text))
+
+
+def test_a_move_onto_moves_taken_back_is_refused_and_each_number_is_taken_once(database: str) -> None:
+    """What keeps two servers from storing a move twice, or a move onto an undo another server made."""
+    store = Store(database)
+    try:
+        seats = (SeatRow(0, "human", "Ann", None, True), SeatRow(1, "random", "Bot", None, True))
+        store.create_table("t1", "willughby", (), 2, False, seats)
+        for number in (1, 2, 3):
+            store.append_action("t1", number, f"chance: cut {number}", driven=True, undos=0)
+        with pytest.raises(MoveTaken):  # another server stored move 3 first
+            store.append_action("t1", 3, "chance: cut 9", undos=0)
+        store.take_back("t1", 1)
+        with pytest.raises(MoveTaken):  # written by a server that had not seen the undo
+            store.append_action("t1", 2, "chance: cut 9", undos=0)
+        store.append_action("t1", 2, "chance: cut 8", undos=1)
+        assert store.actions("t1") == ["chance: cut 1", "chance: cut 8"]
+        assert store.unattended() == []  # the last move says a person is to act (driven unknown)
+        store.append_action("t1", 3, "chance: cut 7", driven=True, undos=1)
+        assert store.unattended() == ["t1"]
+    finally:
+        store.close()

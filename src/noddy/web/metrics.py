@@ -46,7 +46,9 @@ class Metrics:
         )
         Gauge(
             "noddy_tables_driven", "Tables whose chance and computer moves this server runs now.", registry=r
-        ).set_function(lambda: sum(not t.idle and t.driver is not None for t in manager.live.values()))
+        ).set_function(
+            lambda: sum(t.driver is not None and not t.driver.done() for t in manager.live.values())
+        )
         Gauge("noddy_connections", "Websockets open at this server's tables.", registry=r).set_function(
             lambda: sum(len(t.listeners) for t in manager.live.values())
         )

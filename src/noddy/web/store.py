@@ -327,12 +327,21 @@ class Store:
                 ],
             )
 
-    def append_action(self, table_id: str, number: int, text: str, driven: bool | None = None) -> None:
+    def append_action(
+        self, table_id: str, number: int, text: str, driven: bool | None = None, undos: int | None = None
+    ) -> None:
         """Store action ``number`` (from 1) of a table; committed when this returns. ``driven``: chance
         or a computer is to act after it (what a server looks for to take over a table). `MoveTaken`
-        if that number is stored already: the primary key lets each move number be taken once."""
+        if that number is stored already (the primary key takes each number once), or if moves were
+        taken back since the writer's ``undos``-th undo (the table's row is locked first, as an undo
+        locks it: never a move stored onto moves taken back)."""
         try:
             with self._using(write=True) as conn:
+                if undos is not None:
+                    now = select(func.coalesce(tables.c.undos, 0)).where(tables.c.id == table_id)
+                    found = conn.execute(now.with_for_update()).scalar()
+                    if found is not None and found != undos:
+                        raise MoveTaken
                 row = {
                     "table_id": table_id,
                     "number": number,
@@ -350,30 +359,21 @@ class Store:
     def unattended(self, limit: int = 100) -> list[str]:
         """Tables in play where chance or a computer is to act (their last action says so, or they
         have none yet): each should have a server driving it (`noddy.web.site`)."""
-        last = (
-            select(actions.c.driven, actions.c.number)
-            .where(actions.c.table_id == tables.c.id)
-            .order_by(actions.c.number.desc())
-            .limit(1)
-            .correlate(tables)
-            .lateral()
-        )
-        query = (
-            select(tables.c.id)
-            .select_from(tables.outerjoin(last, text("true")))
-            .where(tables.c.status == "playing", last.c.number.is_(None) | last.c.driven)
-            .limit(limit)
-        )
+        mine, other = actions.c.table_id == tables.c.id, actions.alias("other")
+        last = select(func.max(other.c.number)).where(other.c.table_id == tables.c.id).scalar_subquery()
+        driven = select(actions.c.number).where(mine, actions.c.number == last, actions.c.driven)
+        none = ~select(actions.c.number).where(mine).exists()
+        query = select(tables.c.id).where(tables.c.status == "playing", none | driven.exists()).limit(limit)
         with self._using(write=False) as conn:
             return [row.id for row in conn.execute(query)]
 
     def take_back(self, table_id: str, keep: int) -> None:
         """Undo: keep the first ``keep`` actions of a table, forget the rest, and count one undo
         more; all or nothing, committed when this returns."""
-        with self._using(write=True) as conn:
-            conn.execute(delete(actions).where(actions.c.table_id == table_id, actions.c.number > keep))
+        with self._using(write=True) as conn:  # the table's row first: moves stored meanwhile wait
             undos = func.coalesce(tables.c.undos, 0) + 1
             conn.execute(update(tables).where(tables.c.id == table_id).values(undos=undos))
+            conn.execute(delete(actions).where(actions.c.table_id == table_id, actions.c.number > keep))
             self._tell(conn, table_id)
 
     def claim_seat(self, table_id: str, seat: int, name: str, secret_hash: str) -> bool:

@@ -392,7 +392,7 @@ class TableManager:
         """Apply, store, then adopt and announce; a refused or unstored action changes nothing."""
         after = table.state.apply(action)
         driven = self._driven(after, table)
-        self.store.append_action(table.id, len(after.history), format_action(action), driven)
+        self.store.append_action(table.id, len(after.history), format_action(action), driven, table.undos)
         self.metrics.moved(action, table)
         table.state = after
         table.active = time.monotonic()
