@@ -4,14 +4,14 @@ itself, to the other server, and the game goes on where it was, the computer ans
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from pg import Cluster
-from playwright.sync_api import Browser, expect, sync_playwright
+from playwright.sync_api import Browser, expect
 from site_helpers import Balancer, start_all
-from test_browser import ARGS, ARTIFACTS, CHROMIUM, hand, play_turns, start_table, wait_for_turn
+from test_browser import ARTIFACTS, CHROMIUM, hand, play_turns, start_table, wait_for_turn
+from test_browser import browser as browser  # the same Chromium, one a module
 from test_site import _metric
 
 pytestmark = [
@@ -19,15 +19,6 @@ pytestmark = [
     pytest.mark.slow,
     pytest.mark.timeout(240),
 ]
-
-
-@pytest.fixture
-def browser() -> Iterator[Browser]:
-    ARTIFACTS.mkdir(exist_ok=True)
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
-        yield browser
-        browser.close()
 
 
 class Site:

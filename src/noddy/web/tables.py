@@ -407,7 +407,7 @@ class TableManager:
                 self.commit(table, due)
             except IllegalActionError:
                 log.exception("table %s: a discard laid away early does not fit; the seat is asked", table.id)
-            except StoreUnavailable:
+            except (StoreUnavailable, MoveTaken):
                 log.warning("table %s: a discard laid away early was not stored; the seat is asked", table.id)
 
     def kick(self, table: LiveTable) -> None:
