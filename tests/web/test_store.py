@@ -351,11 +351,11 @@ def test_a_discard_laid_away_early_that_cannot_be_stored_is_asked_for_again(clie
     store = client.app.state.store  # type: ignore[attr-defined]
     stored_first = store.append_action
 
-    def down_after_one(table_id: str, number: int, text: str, driven: bool | None = None) -> None:
+    def down_after_one(table_id: str, number: int, text: str, *more: Any) -> None:
         store.append_action = unavailable
-        stored_first(table_id, number, text, driven)
+        stored_first(table_id, number, text, *more)
 
-    def unavailable(table_id: str, number: int, text: str, driven: bool | None = None) -> None:
+    def unavailable(table_id: str, number: int, text: str, *more: Any) -> None:
         raise StoreUnavailable
 
     store.append_action = down_after_one
