@@ -9,21 +9,32 @@ turn for a slice of CPU time in each of several interleaved rounds, so a load on
 on all of them alike; a rate is games over CPU seconds (``time.process_time``) summed over the
 rounds, and a ratio is a rate over OpenSpiel's rate of the same run (above 1× is faster).
 
-Rows: cribbage random v random on the kernel first (the goal), then random and greedy players on
-both engines, for cribbage with two players and for every preset at each of its player counts.
-Without ``open_spiel`` installed (the ``bench`` extra) the rates are still measured and the ratios
-left out.
+Rows: cribbage random v random on the kernel first, then random and greedy players on both
+engines, for cribbage with two players and for every preset at each of its player counts, each
+played and counted as the command does it (`noddy.sim.batch.tally_games`).
+
+Then the command itself (issue 27), as a user types it, ``noddy simulate --rules R --seats S
+--workers 1 --games N``, a whole process each round (start-up, games, statistics and the printed
+report all included; its CPU by ``os.wait4``, after one untimed run fills the bytecode cache):
+random cribbage over ``--command-games`` games (default 100,000: the goal, 10× OpenSpiel), greedy
+v random (a tenth as many) and greedy v greedy (a twentieth) cribbage, and random games of every
+other preset (a fifth), each against OpenSpiel's rate of the same run and against its preset's
+Python engine. Without ``open_spiel`` installed (the ``bench`` extra) the rates are still measured
+and the ratios to OpenSpiel left out.
 
     .venv/bin/python bench/games.py [--quick] [--rounds N] [--slice SECONDS] [--presets a,b]
+                                    [--command-games N]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import random
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -34,7 +45,8 @@ from rich.console import Console
 from rich.table import Table
 
 from noddy.rules import load_rules, preset_names
-from noddy.sim.tournament import play_games
+from noddy.sim.batch import tally_games
+from processes import noddy_command, run_process
 
 RESULTS = Path(__file__).resolve().parent / "results" / "games.json"
 BASELINE = "OpenSpiel cribbage (C++), random, Python loop"
@@ -98,13 +110,86 @@ def openspiel_player() -> Callable[[int, int], int] | None:
 
 
 def noddy_player(preset: str, names: tuple[str, ...], engine: str) -> Callable[[int, int], int]:
-    """``noddy simulate --rules preset --seats names --workers 1 --engine engine``'s games, here."""
+    """``noddy simulate --rules preset --seats names --workers 1 --engine engine``'s games, here:
+    played and counted as the command counts them (`noddy.sim.batch.tally_games`)."""
     rules = load_rules(preset)
 
     def play(n: int, seed: int) -> int:
-        return sum(game.actions for game in play_games(rules, names, n, seed, engine=engine))
+        return tally_games(rules, names, n, seed, engine=engine).actions
 
     return play
+
+
+@dataclass
+class Command:
+    """``noddy simulate`` as a user types it, a whole process (start-up, games, statistics, report),
+    measured alone by ``os.wait4``: its user + system CPU."""
+
+    label: str
+    args: list[str]
+    games: int
+    preset: str
+    runs: int = 0
+    cpu: float = 0.0
+
+    def run(self, env: dict[str, str]) -> None:
+        result = run_process([*noddy_command(), "simulate", *self.args, "--games", str(self.games)], env)
+        self.runs += 1
+        self.cpu += result.cpu
+
+    @property
+    def rate(self) -> float:
+        return self.games * self.runs / self.cpu if self.cpu else 0.0
+
+
+def commands(presets: list[str], games: int) -> list[Command]:
+    """The whole command: random cribbage (``games``, the goal), greedy cribbage, and random games of
+    every preset at two players (a fifth of ``games``)."""
+    fixed = ["--workers", "1", "--seed", "1"]
+    rows = [
+        Command(
+            "cribbage, random v random",
+            ["--rules", "cribbage", "--seats", "random,random", *fixed],
+            games,
+            "cribbage",
+        ),
+        Command(
+            "cribbage, greedy v random",
+            ["--rules", "cribbage", "--seats", "greedy,random", *fixed],
+            games // 10,
+            "cribbage",
+        ),
+        Command(
+            "cribbage, greedy v greedy",
+            ["--rules", "cribbage", "--seats", "greedy,greedy", *fixed],
+            games // 20,
+            "cribbage",
+        ),
+    ]
+    for name in presets:
+        if name != "cribbage":
+            args = ["--rules", name, "--seats", "random,random", *fixed]
+            rows.append(Command(f"{name}, random v random", args, games // 5, name))
+    return rows
+
+
+def command_table(rows: list[Command], base_rate: float, python_rates: dict[str, float]) -> Table:
+    """The whole commands' games a CPU-second, against OpenSpiel's and the preset's Python engine's."""
+    table = Table(
+        title="noddy simulate ... --workers 1, whole processes (start-up included)", show_edge=False
+    )
+    for column in ("command", "games", "games/CPU-s", "× OpenSpiel", "× its Python engine"):
+        table.add_column(column, justify="left" if column == "command" else "right")
+    for row in rows:
+        python = python_rates.get(row.preset, 0.0)
+        table.add_row(
+            row.label,
+            f"{row.games:,}",
+            f"{row.rate:,.0f}",
+            f"{row.rate / base_rate:.2f}×" if base_rate else "-",
+            f"{row.rate / python:,.0f}×" if python else "-",
+        )
+    return table
 
 
 def contenders(presets: list[str]) -> tuple[Contender | None, list[Contender]]:
@@ -128,6 +213,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds (default 5)")
     parser.add_argument("--slice", type=float, default=0.5, help="CPU seconds a contender a round")
     parser.add_argument("--presets", default="", help="comma-separated presets (default: all)")
+    parser.add_argument(
+        "--command-games",
+        type=int,
+        default=100_000,
+        help="random cribbage games of the whole command (0: none)",
+    )
     args = parser.parse_args(argv)
     if args.quick:
         args.rounds, args.slice = 2, 0.1
@@ -135,10 +226,17 @@ def main(argv: list[str] | None = None) -> int:
     console = Console(width=max(Console().width, 110))
     baseline, rows = contenders(presets)
     everyone = ([baseline] if baseline else []) + rows
+    whole = commands(presets, args.command_games) if args.command_games else []
+    env = {**os.environ, "PYTHONPYCACHEPREFIX": tempfile.mkdtemp(prefix="noddy-bench-pyc-")}
+    for command in whole:  # once, untimed: the bytecode cache filled, as an installed noddy has it
+        run_process([*noddy_command(), "simulate", *command.args, "--games", "10"], env)
     for round_ in range(args.rounds):
         for contender in everyone:
             with console.status(f"round {round_ + 1}/{args.rounds}: {contender.label}"):
                 contender.run_for(args.slice)
+        for command in whole:
+            with console.status(f"round {round_ + 1}/{args.rounds}: noddy simulate, {command.label}"):
+                command.run(env)
     base_rate = baseline.rate if baseline else 0.0
     title = f"whole games a CPU-second, {args.rounds} interleaved rounds (Python {platform.python_version()})"
     table = Table(title=title, show_edge=False)
@@ -165,10 +263,35 @@ def main(argv: list[str] | None = None) -> int:
             f"{ratio:.3f}×" if ratio is not None else "-",
         )
     console.print(table)
+    python_rates = {
+        row.label.split(",")[0].removeprefix("noddy "): row.rate
+        for row in rows
+        if row.label.endswith(", 2 players, random, python")
+    }
+    if whole:
+        console.print(command_table(whole, base_rate, python_rates))
+        console.print(f"load average at the end: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     if baseline is None:
         console.print("OpenSpiel is not installed (pip install -e '.[bench]'): no ratios.")
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    data = {"rounds": args.rounds, "slice": args.slice, "baseline": BASELINE, "rows": results}
+    data = {
+        "rounds": args.rounds,
+        "slice": args.slice,
+        "baseline": BASELINE,
+        "rows": results,
+        "commands": [
+            {
+                "label": c.label,
+                "args": c.args,
+                "games": c.games,
+                "runs": c.runs,
+                "cpu_seconds": c.cpu,
+                "rate": c.rate,
+            }
+            for c in whole
+        ],
+        "load_average": os.getloadavg(),
+    }
     RESULTS.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
     console.print(f"results written to {RESULTS}")
     return 0
