@@ -23,7 +23,7 @@ Python engine. Without ``open_spiel`` installed (the ``bench`` extra) the rates 
 and the ratios to OpenSpiel left out.
 
     .venv/bin/python bench/games.py [--quick] [--rounds N] [--slice SECONDS] [--presets a,b]
-                                    [--command-games N]
+                                    [--command-games N] [--commands-only]
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ from rich.table import Table
 
 from noddy.rules import load_rules, preset_names
 from noddy.sim.batch import tally_games
-from processes import noddy_command, run_process
+from processes import bytecode_env, noddy_command, run_process
 
 RESULTS = Path(__file__).resolve().parent / "results" / "games.json"
 BASELINE = "OpenSpiel cribbage (C++), random, Python loop"
@@ -192,16 +192,20 @@ def command_table(rows: list[Command], base_rate: float, python_rates: dict[str,
     return table
 
 
-def contenders(presets: list[str]) -> tuple[Contender | None, list[Contender]]:
-    """The baseline (if installed) and noddy's rows: cribbage first, then every preset and table."""
+def contenders(presets: list[str], commands_only: bool = False) -> tuple[Contender | None, list[Contender]]:
+    """The baseline (if installed) and noddy's rows: cribbage first, then every preset and table
+    (``commands_only``: only what the commands' table needs, random games on the Python engine)."""
     baseline = openspiel_player()
     tables = [("cribbage", 2)] + [
-        (name, n) for name in presets for n in load_rules(name).player_counts if (name, n) != ("cribbage", 2)
+        (name, n)
+        for name in presets
+        for n in load_rules(name).player_counts
+        if (name, n) != ("cribbage", 2) and (n == 2 or not commands_only)
     ]
     rows = []
     for name, n in tables:
-        for player in ("random", "greedy"):
-            for engine in ("kernel", "python"):
+        for player in ("random",) if commands_only else ("random", "greedy"):
+            for engine in ("python",) if commands_only else ("kernel", "python"):
                 label = f"noddy {name}, {n} players, {player}, {engine}"
                 rows.append(Contender(label, noddy_player(name, (player,) * n, engine)))
     return (Contender(BASELINE, baseline) if baseline else None), rows
@@ -219,15 +223,20 @@ def main(argv: list[str] | None = None) -> int:
         default=100_000,
         help="random cribbage games of the whole command (0: none)",
     )
+    parser.add_argument(
+        "--commands-only",
+        action="store_true",
+        help="in-process rows only for the commands' table (random games, Python engine, 2 players)",
+    )
     args = parser.parse_args(argv)
     if args.quick:
         args.rounds, args.slice = 2, 0.1
     presets = args.presets.split(",") if args.presets else list(preset_names())
     console = Console(width=max(Console().width, 110))
-    baseline, rows = contenders(presets)
+    baseline, rows = contenders(presets, args.commands_only)
     everyone = ([baseline] if baseline else []) + rows
     whole = commands(presets, args.command_games) if args.command_games else []
-    env = {**os.environ, "PYTHONPYCACHEPREFIX": tempfile.mkdtemp(prefix="noddy-bench-pyc-")}
+    env = bytecode_env(tempfile.mkdtemp(prefix="noddy-bench-pyc-"))
     for command in whole:  # once, untimed: the bytecode cache filled, as an installed noddy has it
         run_process([*noddy_command(), "simulate", *command.args, "--games", "10"], env)
     for round_ in range(args.rounds):

@@ -3,6 +3,8 @@
 `iter_games` runs a tournament (in this process, on local processes or on a dask cluster, with the
 same results) and yields each game's summary as it finishes; `make_report` streams them into
 statistics (`Tally`), so memory does not grow with the number of games; `play_games` keeps the list.
+`noddy.sim.batch.tally_games`, what ``noddy simulate`` runs, counts the same games into a `Tally`
+without a summary a game (on the kernel, many games a call, counted in C), and `tally_report` reads it.
 `noddy.sim.plot` draws reports (imported on its own, so that workers never load matplotlib).
 """
 
