@@ -19,10 +19,13 @@ all of them and for the play's and the lay-away's apart.
     .venv/bin/python bench/strength.py [--games N] [--crib-games N] [--presets a,b]
                                        [--tables 2,3,4,4p] [--matchups strong-greedy,...]
                                        [--stop-above 0.52] [--quick] [--leaf greedy]
-                                       [--results new.json --paired old.json]
+                                       [--value win] [--results new.json --paired old.json]
 
-``--leaf`` sets the strong players' value where a search runs out; ``--paired`` reports each
-match-up's win rate less an earlier run's on the same deals, group by group (a screen of a change).
+``--leaf`` sets the strong players' value where a search runs out; ``--value`` what they play for
+(``points`` or ``win``, the chance of winning by `noddy.analysis.board`); ``--paired`` reports each
+match-up's win rate less an earlier run's on the same deals, group by group (a screen of a change):
+``--value win --paired points.json`` against a ``--value points --results points.json`` run is
+``win`` minus ``points`` on the same deals.
 """
 
 from __future__ import annotations
@@ -46,6 +49,7 @@ from noddy.errors import RulesError
 from noddy.game import GameState, new_game
 from noddy.players import Oracle, Player, StrongPlayer, make_player
 from noddy.players.search import LEAVES
+from noddy.players.strong import VALUES
 from noddy.rules import Rules, load_rules, preset_names
 
 RESULTS = Path(__file__).resolve().parent / "results" / "strength.json"
@@ -80,12 +84,14 @@ class TimedOracle(Timed):
         self.player.observe(state)
 
 
-def timed(name: str, leaf: str | None = None) -> Timed:
+def timed(name: str, leaf: str | None = None, value: str | None = None) -> Timed:
     """The player ``name``, timed; a strong one (``strong``, ``hard``) with ``leaf`` as its value
-    where a search runs out of nodes, where one is given."""
+    where a search runs out of nodes and ``value`` as what it plays for, where they are given."""
     player = make_player(name)
     if leaf is not None and isinstance(player, StrongPlayer):
         player = replace(player, leaf=leaf)
+    if value is not None and isinstance(player, StrongPlayer):
+        player = replace(player, value=value)
     return TimedOracle(player) if isinstance(player, Oracle) else Timed(player)
 
 
@@ -116,11 +122,11 @@ def run(
 
 
 def play(
-    job: tuple[str, str, str, int, bool, int, int, str | None],
+    job: tuple[str, str, str, int, bool, int, int, str | None, str | None],
 ) -> tuple[list[float], dict[str, dict[str, list[float]]]]:
     """Groups ``start`` .. ``start + count`` of ``a`` against ``b``: each group's score for ``a``,
     and each player's decision times by kind."""
-    preset, a, b, players, partners, start, count, leaf = job
+    preset, a, b, players, partners, start, count, leaf, value = job
     rules = load_rules(preset)
     scores: list[float] = []
     times: dict[str, dict[str, list[float]]] = {a: {}, b: {}}
@@ -129,7 +135,7 @@ def play(
         won = 0
         games = seatings(players, partners)
         for index, mine in enumerate(games):
-            seats = [timed(a, leaf) if seat in mine else timed(b, leaf) for seat in range(players)]
+            seats = [timed(a if seat in mine else b, leaf, value) for seat in range(players)]
             chance = random.Random(f"{preset}/{table}/{group}")
             choices = [random.Random(f"{preset}/{table}/{group}/{index}/{seat}") for seat in range(players)]
             state = run(new_game(rules, players, partners=partners), seats, chance, choices)
@@ -185,6 +191,7 @@ def measure(
     groups: int,
     stop_above: float | None,
     leaf: str | None = None,
+    value: str | None = None,
 ) -> tuple[list[float], dict[str, dict[str, list[float]]]]:
     """Up to ``groups`` groups of ``a`` against ``b``, stopping early where ``stop_above`` says."""
     players, partners = table
@@ -195,7 +202,7 @@ def measure(
         step = max(1, size // workers)
         start = len(scores)
         jobs = [
-            (preset, a, b, players, partners, s, min(step, start + size - s), leaf)
+            (preset, a, b, players, partners, s, min(step, start + size - s), leaf, value)
             for s in range(start, start + size, step)
         ]
         for part, part_times in map(play, jobs) if pool is None else pool.map(play, jobs):
@@ -248,6 +255,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--quick", action="store_true", help="60 and 20 games, for a look")
     parser.add_argument("--leaf", choices=LEAVES, help="the strong players' value where a search is cut")
+    parser.add_argument("--value", choices=VALUES, help="what the strong players play for (points, win)")
     parser.add_argument(
         "--paired", type=Path, help="an earlier run's results on the same deals: report the difference"
     )
@@ -293,6 +301,7 @@ def main(argv: list[str] | None = None) -> int:
                         max(1, wanted // per_group),
                         args.stop_above,
                         args.leaf,
+                        args.value,
                     )
                 rate, low, high = interval(scores)
                 if (players, partners) == (2, False):

@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from noddy.advise_win import WIN_SAMPLES, chances, check_scores, read_score, seat_view, win_lines
 from noddy.cards import DECK, Card
 from noddy.errors import CardError, NoddyError, RulesError
 from noddy.game import PlayerView
@@ -36,12 +37,18 @@ from noddy.words import cards_text, check_distinct, learn_phrase, plural_s
 __all__ = [
     "GREEDY_HANDS",
     "MODELS",
+    "WIN_SAMPLES",
     "Advice",
+    "Board",
     "Option",
     "advise",
     "advise_view",
+    "chances",
     "greedy_discards",
     "lay_away_presets",
+    "read_score",
+    "seat_view",
+    "win_lines",
 ]
 
 MODELS = {
@@ -68,6 +75,8 @@ class Option:
     crib: Fraction
     total: Fraction
     spread: tuple[tuple[int, Fraction], ...] = ()
+    win: float | None = None
+    """The chance of winning the game after this lay-away, where the board is known (`chances`)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -76,6 +85,7 @@ class Option:
             "hand": float(self.hand),
             "crib": float(self.crib),
             "total": float(self.total),
+            **({"win": self.win} if self.win is not None else {}),
         }
 
 
@@ -91,15 +101,40 @@ class Advice:
     options: tuple[Option, ...]
     crib_sign: int
     """+1 when the crib counts for the player's side, -1 when against it, 0 without a crib."""
+    board: Board | None = None
+    """Where the chance of winning was weighed (`chances`): the options are then ranked by it."""
 
-    def to_json(self) -> dict[str, Any]:
-        return {
+    def to_json(self, lang: str = "en") -> dict[str, Any]:
+        """The advice as JSON, with the chance of winning where it was weighed and its sentences
+        in ``lang`` (`win_lines`)."""
+        found: dict[str, Any] = {
             "rules": self.rules.name,
             "hand": [str(c) for c in self.hand],
             "dealer": self.dealer,
             "model": self.model,
             "options": [option.to_json() for option in self.options],
         }
+        if self.board is not None:
+            found["board"] = {"scores": list(self.board.scores), "dealing": self.board.dealing}
+            found["chance"] = self.board.chance
+            found["by_points"] = self.options.index(self.by_points)
+            found["lines"] = win_lines(self, lang)
+        return found
+
+    @property
+    def by_points(self) -> Option:
+        """The lay-away with the most points expected (the first of them, ranked as given)."""
+        return max(self.options, key=lambda o: o.total)
+
+
+@dataclass(frozen=True)
+class Board:
+    """The board a lay-away's chance of winning is weighed at: each side's points, the player's
+    side first; whether the player's side deals; its chance of winning before the deal."""
+
+    scores: tuple[int, ...]
+    dealing: bool
+    chance: float
 
 
 def lay_away_presets() -> list[str]:
@@ -123,6 +158,7 @@ def advise(
     turnup: Card | None = None,
     own_crib: Sequence[Card] = (),
     spread: bool = False,
+    scores: Sequence[int] | None = None,
     lang: str = "en",
 ) -> Advice:
     """Advise on laying away from ``hand`` (the cards dealt) with ``players`` at the table; a
@@ -131,7 +167,8 @@ def advise(
     ``dealer``: whether the crib is the player's side's. ``unseen``: the cards the player cannot
     see (every other card by default); ``turnup``: the turn-up, where the rules show it before the
     lay-away; ``own_crib``: the cards already in one's own crib. ``spread`` adds each option's
-    distribution of totals."""
+    distribution of totals. ``scores`` (each side's points, the player's side first) ranks the
+    lay-aways by the chance of winning the game from that board (`chances`)."""
     n = players or rules.player_counts[0]
     shape = rules.deal.shape(n)
     hand = tuple(hand)
@@ -152,17 +189,30 @@ def advise(
         keep = tuple(c for c in hand if c not in discard)
         options.append(_option(deal, keep, discard, (*own_crib, *discard)))
     options.sort(key=lambda o: -o.total)
-    return Advice(rules, hand, dealer or kind == "own", model, tuple(options), sign)
+    advice = Advice(rules, hand, dealer or kind == "own", model, tuple(options), sign)
+    if scores is None:
+        return advice
+    check_scores(rules, n, scores, lang)
+    view = seat_view(rules, n, hand, dealer=dealer, scores=scores, turnup=turnup, own_crib=own_crib)
+    return advice if view is None else chances(advice, view)
 
 
-def advise_view(view: PlayerView, model: str = "uniform", *, spread: bool = False) -> Advice:
-    """Advise the seat of ``view`` on its lay-away, from what that view shows and nothing else."""
+def advise_view(
+    view: PlayerView,
+    model: str = "uniform",
+    *,
+    spread: bool = False,
+    win: bool = False,
+    samples: int = WIN_SAMPLES,
+) -> Advice:
+    """Advise the seat of ``view`` on its lay-away, from what that view shows and nothing else:
+    with ``win``, ranked by the chance of winning the game from the view's board (`chances`)."""
     if view.seat is None:
         raise NoddyError("a spectator lays nothing away: advice is for a seat")
     if not any(a.kind == "discard" for a in view.legal):
         raise NoddyError("this seat has nothing to lay away now")
     mine = view.side_of(view.dealer) == view.side_of(view.seat)
-    return advise(
+    advice = advise(
         view.rules,
         view.hand,
         dealer=mine,
@@ -173,6 +223,7 @@ def advise_view(view: PlayerView, model: str = "uniform", *, spread: bool = Fals
         own_crib=view.own_crib,
         spread=spread,
     )
+    return chances(advice, view, samples) if win else advice
 
 
 def _check(rules: Rules, hand: tuple[Card, ...], players: int, model: str, lang: str) -> None:

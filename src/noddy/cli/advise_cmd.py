@@ -10,7 +10,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from noddy.advise import MODELS, Advice, advise
+from noddy.advise import MODELS, Advice, advise, read_score, win_lines
 from noddy.cli.common import (
     LangOption,
     RulesOption,
@@ -23,7 +23,15 @@ from noddy.cli.common import (
     rules_title,
     usage_error,
 )
-from noddy.words import cards_text, command_phrase, learn_phrase, number_text, read_cards, terminal_phrase
+from noddy.words import (
+    cards_text,
+    command_phrase,
+    learn_phrase,
+    number_text,
+    percent_text,
+    read_cards,
+    terminal_phrase,
+)
 
 __all__ = ["advice_table", "advise_command"]
 
@@ -54,6 +62,14 @@ def advise_command(
             "--model", "-m", metavar="MODEL", help=f"What the unseen cards are: {', '.join(MODELS)}."
         ),
     ] = "uniform",
+    score: Annotated[
+        str | None,
+        typer.Option(
+            "--score",
+            metavar="SCORE",
+            help="The board, each side's points from yours, e.g. 112-98: rank by the chance of winning.",
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     plot: Annotated[
         Path | None,
@@ -63,9 +79,10 @@ def advise_command(
     ] = None,
     lang: LangOption = None,
 ) -> None:
-    """Advise on laying away: each choice's expected points in hand, in the crib, and in all.
+    """Advise on laying away: each choice's expected points in hand, in the crib, and in all; with
+    --score, ranked by the chance of winning the game from that board.
 
-    Example: noddy advise "5h 5d 5c Js Qh 2c" --rules cribbage --dealer
+    Example: noddy advise "5h 5d 5c Js Qh 2c" --rules cribbage --dealer --score 112-98
     """
     with reporting_errors():
         rules = load(rules_name, set_)
@@ -76,6 +93,8 @@ def advise_command(
             from noddy.sim.plot import check_plot_path
 
             check_plot_path(plot)
+        table = players or rules.player_counts[0]
+        scores = read_score(score, rules, table, lang=lang) if score is not None else None
         advice = advise(
             rules,
             read_cards(cards, lang),
@@ -83,12 +102,13 @@ def advise_command(
             players=players,
             model=model,
             spread=plot is not None,
+            scores=scores,
             lang=lang,
         )
         if plot is not None:
             _plot(advice, plot, lang)
     if as_json:
-        print(json.dumps(advice.to_json(), ensure_ascii=False))
+        print(json.dumps(advice.to_json(lang), ensure_ascii=False))
         return
     _print(advice, lang, set_)
     if plot is not None:
@@ -103,30 +123,43 @@ def _print(advice: Advice, lang: str, overrides: list[str] | None) -> None:
     heading = terminal_phrase(f"advise.heading.{whose}", lang, cards=cards, rules=escape(title))
     words = learn_phrase(f"advise.model.{advice.model}", lang)
     console.print(f"{heading} {learn_phrase('advise.model_page', lang, words=words)}")
+    lines = win_lines(advice, lang)
+    if lines:
+        console.print(escape(" ".join(lines[:2])))
     print_table(advice_table(advice, lang))
+    if lines:
+        console.print(f"[bold]{escape(lines[2])}[/]")
 
 
 def advice_table(advice: Advice, lang: str, best: int | None = None) -> Table:
     """The lay-aways of ``advice`` as a table, best first (the ``best`` first few only, if given):
-    what is kept and laid away, and the expected hand, crib and total."""
+    what is kept and laid away, the chance of winning where it was weighed, and the expected hand,
+    crib and total (the most points marked where another lay-away wins more often)."""
     table = Table(show_edge=False)
     table.add_column("", justify="right")
     for key in ("keep", "lay"):
         table.add_column(learn_phrase(f"learn.{key}", lang))
+    chances = advice.board is not None
+    if chances:
+        table.add_column(learn_phrase("advise.win.column", lang), justify="right")
     for key in ("hand", "crib", "total"):
         table.add_column(learn_phrase(f"learn.{key}", lang), justify="right")
     sign = "+" if advice.crib_sign > 0 else "−"
+    most = advice.by_points
     for number, option in enumerate(advice.options[:best], start=1):
         style = "bold" if number == 1 else ""
-        table.add_row(
-            str(number),
-            cards_text(option.keep, lang),
-            cards_text(option.discard, lang),
+        total = number_text(float(option.total), lang)
+        if chances and option is most and number != 1:
+            total = f"[bold]{total}[/]"
+        cells = [str(number), cards_text(option.keep, lang), cards_text(option.discard, lang)]
+        if chances:
+            cells.append(percent_text(option.win or 0.0, lang))
+        cells += [
             number_text(float(option.hand), lang),
             sign + number_text(float(option.crib), lang) if advice.crib_sign else "",
-            number_text(float(option.total), lang),
-            style=style,
-        )
+            total,
+        ]
+        table.add_row(*cells, style=style)
     return table
 
 

@@ -39,6 +39,7 @@ __all__ = [
     "next_dealer",
     "numpy_discard_values",
     "turnups",
+    "win_chances",
     "win_table",
     "win_values",
     "won_chance",
@@ -185,22 +186,14 @@ def deal_values(
     exact = discard_values(view, legal, rng)
     if unavailable() or unsupported(view.rules, view.players) or view.seat is None:
         return exact
-    ranked, hands = _candidates(view, exact, candidates)
+    ranked = sorted(legal, key=lambda a: -exact[a])[:candidates]
+    kept = [tuple(c for c in view.hand if c not in a.cards) for a in ranked]
+    hands = hand_means(view, kept, turnups(view))
     rollouts = lay_away_rollouts(view, ranked, samples, rng.getrandbits(63), WIN)
     return {
         a: (value - counted if pegging else crib) + float(hand)
         for a, (value, counted, crib), hand in zip(ranked, rollouts, hands, strict=True)
     }
-
-
-def _candidates(
-    view: PlayerView, exact: dict[Action, float], candidates: int
-) -> tuple[list[Action], npt.NDArray[np.float64]]:
-    """The ``candidates`` best discards by their exact values, and the exact mean of each one's kept
-    hand over the turn-ups (what a played-out deal's sampled hand is steadied by)."""
-    ranked = sorted(exact, key=lambda a: -exact[a])[:candidates]
-    kept = [tuple(c for c in view.hand if c not in a.cards) for a in ranked]
-    return ranked, hand_means(view, kept, turnups(view))
 
 
 def win_values(
@@ -223,8 +216,20 @@ def win_values(
     exact = discard_values(view, legal, rng)
     if unavailable() or unsupported(view.rules, view.players) or view.seat is None:
         return exact
-    ranked, hands = _candidates(view, exact, candidates)
-    outcomes = lay_away_outcomes(view, ranked, samples, rng.getrandbits(63))
+    ranked = sorted(exact, key=lambda a: -exact[a])[:candidates]
+    chances = win_chances(view, ranked, rng, board, samples=samples)
+    return {a: chance + TIE_BREAK * exact[a] for a, chance in chances.items()}
+
+
+def win_chances(
+    view: PlayerView, legal: Sequence[Action], rng: random.Random, board: WinTable, *, samples: int
+) -> dict[Action, float]:
+    """The chance of winning the game for the seat's side after each discard in ``legal``, as
+    `win_values` weighs it (without the tie-break); the kernel is needed (`RuntimeError` without)."""
+    assert view.seat is not None
+    kept = [tuple(c for c in view.hand if c not in a.cards) for a in legal]
+    hands = hand_means(view, kept, turnups(view))
+    outcomes = lay_away_outcomes(view, legal, samples, rng.getrandbits(63))
     chances = _chances(outcomes, board, view.side_of(view.seat), len(view.scores))
     counted = outcomes[:, :, len(view.scores) + 1].astype(np.float64)
     means = chances.mean(axis=1)
@@ -233,7 +238,7 @@ def win_values(
     variance = float((spread * spread).sum())
     slope = float((spread * (chances - means[:, None])).sum()) / variance if variance > 0 else 0.0
     steadied = np.clip(means - slope * errors, 0.0, 1.0)
-    return {a: float(v) + TIE_BREAK * exact[a] for a, v in zip(ranked, steadied, strict=True)}
+    return {a: float(v) for a, v in zip(legal, steadied, strict=True)}
 
 
 def _chances(

@@ -9,7 +9,7 @@ from noddy.cards import Card
 from noddy.words.calls import fill_phrase
 from noddy.words.card_names import cards_text
 
-__all__ = ["LEARN_PAGE", "action_words", "learn_phrase", "number_text", "review_scores"]
+__all__ = ["LEARN_PAGE", "action_words", "learn_phrase", "number_text", "percent_text", "review_scores"]
 
 LEARN_PAGE: dict[str, dict[str, str]] = {
     "en": {
@@ -48,6 +48,31 @@ LEARN_PAGE: dict[str, dict[str, str]] = {
         "advise.model.greedy": (
             "the opponent lays away by greedy's rule, from a sample of its possible hands"
         ),
+        "advise.win.column": "to win",
+        "advise.win.now": (
+            "At {score} ({dealing}) your side's chance of winning is {chance} before this deal."
+        ),
+        "advise.win.dealing.you": "you deal",
+        "advise.win.dealing.them": "they deal",
+        "advise.win.ranked": "Ranked by the chance of winning the game; the points beside it.",
+        "advise.win.agree": "At {score} the most points is also the best chance of winning: {chance}.",
+        "advise.win.offence": (
+            "Keep {keep}, not {other}: at {score} you need points now ({chance} to win, against"
+            " {other_chance})."
+        ),
+        "advise.win.defence": (
+            "Lay away {lay}, not {other_lay}: at {score} keeping the dealer's crib down matters more than"
+            " your own points ({chance} to win, against {other_chance})."
+        ),
+        "advise.win.other": (
+            "Keep {keep}, not {other}: at {score} it wins more often ({chance} against {other_chance}),"
+            " though {other} makes more points on average."
+        ),
+        "advise.error.score": (
+            "--score {score}: give each side's points from yours, one number a side, e.g. 112-98"
+            " ({sides} sides, each from 0 to {top})"
+        ),
+        "advise.error.no_board": "the chance of winning needs the compiled kernel: {why}",
         "learn.hints_title": "Hints are on",
         "learn.hints_about": "This table allows the discard advisor: you play against computers only.",
         "learn.hints_ask": "What should I lay away?",
@@ -148,6 +173,33 @@ LEARN_PAGE: dict[str, dict[str, str]] = {
         "advise.model.greedy": (
             "l’adversaire écarte selon la règle de greedy, sur un échantillon de ses mains possibles"
         ),
+        "advise.win.column": "pour gagner",
+        "advise.win.now": (
+            "À {score} ({dealing}), votre camp a {chance} de chances de gagner avant cette donne."
+        ),
+        "advise.win.dealing.you": "vous donnez",
+        "advise.win.dealing.them": "l’adversaire donne",
+        "advise.win.ranked": "Classé par la chance de gagner la partie ; les points à côté.",
+        "advise.win.agree": (
+            "À {score}, le plus de points est aussi la meilleure chance de gagner : {chance}."
+        ),
+        "advise.win.offence": (
+            "Gardez {keep}, pas {other} : à {score}, il vous faut des points maintenant ({chance} de"
+            " gagner, contre {other_chance})."
+        ),
+        "advise.win.defence": (
+            "Écartez {lay}, pas {other_lay} : à {score}, tenir bas le crib du donneur compte plus que vos"
+            " propres points ({chance} de gagner, contre {other_chance})."
+        ),
+        "advise.win.other": (
+            "Gardez {keep}, pas {other} : à {score}, cela gagne plus souvent ({chance} contre"
+            " {other_chance}), même si {other} fait plus de points en moyenne."
+        ),
+        "advise.error.score": (
+            "--score {score} : donnez les points de chaque camp en commençant par le vôtre, un nombre par"
+            " camp, par ex. 112-98 ({sides} camps, chacun de 0 à {top})"
+        ),
+        "advise.error.no_board": "la chance de gagner demande le noyau compilé : {why}",
         "learn.hints_title": "Conseils activés",
         "learn.hints_about": (
             "Cette table permet le conseiller d’écart : vous jouez seul contre l’ordinateur."
@@ -218,6 +270,12 @@ LEARN_PAGE: dict[str, dict[str, str]] = {
 def learn_phrase(key: str, lang: str = "en", **values: object) -> str:
     """A learners' phrase in ``lang`` with its values filled in."""
     return fill_phrase(LEARN_PAGE, key, lang, values)
+
+
+def percent_text(chance: float, lang: str = "en") -> str:
+    """A chance as a whole percentage as ``lang`` writes it: "42%" in English, "42 %" in French (a
+    narrow no-break space)."""
+    return f"{100 * chance:.0f}" + ("\u202f%" if lang == "fr" else "%")
 
 
 def number_text(value: float, lang: str = "en", digits: int = 2) -> str:

@@ -1,0 +1,177 @@
+"""The discard advisor at a score: each lay-away's chance of winning the game, and what to say when
+it ranks them otherwise than the points do.
+
+A lay-away is weighed by the rest of the deal played out after it (the kernel's greedy players in
+every other decision, `WIN_SAMPLES` deals, the same for every lay-away), each deal worth 1 or 0
+where the game ends in it, else the chance of winning from the board it leaves with the next
+dealer to deal (`noddy.analysis.board`, read as `noddy.players.discard.win_chances` does). The
+board comes from the view at a table, or from a score given (`read_score`, `seat_view`: the player
+sits at seat 0, the dealer is seat 0 or the seat after it).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from noddy.cards import DECK, Card
+from noddy.errors import NoddyError
+from noddy.game import ActionKind, PlayerView, new_game
+from noddy.game.setup import arranged_shuffle, at_deal
+from noddy.kernel import unavailable, unsupported
+from noddy.players.discard import win_chances, win_table
+from noddy.rules import Rules
+from noddy.words import cards_text, learn_phrase, percent_text
+
+if TYPE_CHECKING:
+    from noddy.advise import Advice, Option
+
+__all__ = ["WIN_SAMPLES", "WIN_SEED", "chances", "check_scores", "read_score", "seat_view", "win_lines"]
+
+WIN_SAMPLES = 400
+"""Deals played out after each lay-away to weigh its chance of winning."""
+WIN_SEED = 1589
+"""The seed of those deals: the same advice every time for the same cards and board."""
+
+
+def chances(advice: Advice, view: PlayerView, samples: int = WIN_SAMPLES) -> Advice:
+    """``advice`` (every lay-away of the view's hand) with each lay-away's chance of winning from
+    the view's board, ranked by it (the points break ties); unchanged where the kernel cannot play
+    the rules out or the game is a single deal (its points are then all there is)."""
+    from noddy.advise import Board
+
+    rules = view.rules
+    if view.seat is None or rules.game.end == "single_deal":
+        return advice
+    if unavailable() or unsupported(rules, view.players):
+        return advice
+    board = win_table(rules, view.players, view.partners)
+    legal = [a for a in view.legal if a.kind == ActionKind.DISCARD]
+    rng = random.Random(WIN_SEED)
+    found = {frozenset(a.cards): v for a, v in win_chances(view, legal, rng, board, samples=samples).items()}
+    options = sorted(
+        (replace(o, win=found[frozenset(o.discard)]) for o in advice.options),
+        key=lambda o: (-(o.win or 0.0), -o.total),
+    )
+    side = view.side_of(view.seat)
+    order = [side, *(s for s in range(len(view.scores)) if s != side)]
+    now = board.chance(view.scores, view.dealer)[side]
+    where = Board(tuple(view.scores[s] for s in order), view.side_of(view.dealer) == side, now)
+    return replace(advice, options=tuple(options), board=where)
+
+
+def win_lines(advice: Advice, lang: str = "en") -> list[str]:
+    """What a teacher says of a ranking by the chance of winning, in ``lang``: the chance before
+    the deal, how the lay-aways are ranked, and whether the best for the game is the best for the
+    points (if not: keep the points for the hand now, keep the dealer's crib down, or simply that
+    it wins more often)."""
+    board = advice.board
+    if board is None:
+        return []
+    score = "–".join(str(s) for s in board.scores)
+    dealing = learn_phrase(f"advise.win.dealing.{'you' if board.dealing else 'them'}", lang)
+    lines = [
+        learn_phrase(
+            "advise.win.now", lang, score=score, dealing=dealing, chance=percent_text(board.chance, lang)
+        ),
+        learn_phrase("advise.win.ranked", lang),
+    ]
+    best, points = advice.options[0], advice.by_points
+    chance = percent_text(best.win or 0.0, lang)
+    if best is points or best.total == points.total:
+        lines.append(learn_phrase("advise.win.agree", lang, score=score, chance=chance))
+        return lines
+    kind = _why(advice, best, points)
+    lines.append(
+        learn_phrase(
+            f"advise.win.{kind}",
+            lang,
+            score=score,
+            keep=cards_text(best.keep, lang),
+            lay=cards_text(best.discard, lang),
+            other=cards_text(points.keep, lang),
+            other_lay=cards_text(points.discard, lang),
+            chance=chance,
+            other_chance=percent_text(points.win or 0.0, lang),
+        )
+    )
+    return lines
+
+
+def _why(advice: Advice, best: Option, points: Option) -> str:
+    """Why the lay-away best for the game is not the one with the most points: it keeps more in
+    hand (``offence``), it gives the other side's crib less (``defence``), or neither (``other``:
+    the play's pegs, or how the points fall)."""
+    if best.hand > points.hand:
+        return "offence"
+    if advice.crib_sign < 0 and best.crib < points.crib:
+        return "defence"
+    return "other"
+
+
+SCORE = re.compile(r"^\s*\d+(\s*[-–/:]\s*\d+)*\s*$")
+
+
+def read_score(
+    text: str, rules: Rules, players: int, partners: bool | None = None, lang: str = "en"
+) -> tuple[int, ...]:
+    """Each side's points from ``text`` such as "112-98" (the player's side first), checked
+    against the rules' target and the sides at this table."""
+    sides = _sides(rules, players, partners)
+    if not SCORE.match(text):
+        raise NoddyError(_score_error(text, sides, rules, lang))
+    scores = tuple(int(x) for x in re.split(r"[-–/:]", text))
+    check_scores(rules, players, scores, lang, partners, text)
+    return scores
+
+
+def check_scores(
+    rules: Rules,
+    players: int,
+    scores: Sequence[int],
+    lang: str = "en",
+    partners: bool | None = None,
+    text: str | None = None,
+) -> None:
+    """Refuse scores that are not one a side, each from 0 to below the target."""
+    sides = _sides(rules, players, partners)
+    if len(scores) != sides or any(not 0 <= s < rules.game.target for s in scores):
+        shown = text if text is not None else "-".join(str(s) for s in scores)
+        raise NoddyError(_score_error(shown, sides, rules, lang))
+
+
+def _sides(rules: Rules, players: int, partners: bool | None) -> int:
+    return len(new_game(rules, players, partners=partners).scores)
+
+
+def _score_error(text: str, sides: int, rules: Rules, lang: str) -> str:
+    return learn_phrase("advise.error.score", lang, score=repr(text), sides=sides, top=rules.game.target - 1)
+
+
+def seat_view(
+    rules: Rules,
+    players: int,
+    hand: Sequence[Card],
+    *,
+    dealer: bool,
+    scores: Sequence[int],
+    turnup: Card | None = None,
+    own_crib: Sequence[Card] = (),
+) -> PlayerView | None:
+    """The view of seat 0 holding ``hand`` at the lay-away, with ``scores`` by side (seat 0's side
+    first), dealt by seat 0 (``dealer``) or the seat after it: the board a score given to the
+    advisor stands for. ``None`` where the rules show the turn-up before the lay-away and none is
+    given (the advice cannot know it)."""
+    if turnup is None and rules.turnup.when == "before_lay_away":
+        return None
+    state = at_deal(new_game(rules, players), 0 if dealer else 1, scores)
+    if turnup is None:
+        turnup = next(c for c in reversed(DECK) if c not in hand and c not in own_crib)
+    cribs = {0: list(own_crib)} if own_crib else None
+    state = state.apply(arranged_shuffle(state, {0: list(hand)}, turnup, cribs=cribs))
+    if state.to_act != 0:
+        state = state.evolve(to_act=0)
+    return state.view(0)
