@@ -92,8 +92,8 @@ class StrongPlayer:
     lay_candidates: int = 4
     lay_samples: int = 200
     value: str = "points"
-    win_candidates: int = 6
-    win_samples: int = 300
+    win_candidates: int = 4
+    win_samples: int = 200
     board: WinTable | None = field(default=None, repr=False, compare=False)
     """The chance-of-winning table ``value="win"`` reads (`noddy.analysis.board` of the rules and
     table in play, fetched on first use, unless one is given)."""
