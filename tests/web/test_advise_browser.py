@@ -86,6 +86,49 @@ def test_the_advise_page_speaks_french_all_the_way(browser: Browser, server: Liv
         page.close()
 
 
+def test_the_advise_page_ranks_by_the_chance_of_winning_at_a_score(
+    browser: Browser, server: LiveServer
+) -> None:
+    """With a score the lay-aways are ranked by the chance of winning, a column of it beside the
+    points, and the page says whether the game and the points agree; at desktop and phone size, in
+    English and French."""
+    for name, viewport in (("advise-score", {"width": 1280, "height": 800}), ("advise-score-phone", PHONE)):
+        page = browser.new_page(viewport=viewport)
+        errors = watch_errors(page)
+        page.goto(server.address + "/advise")
+        expect(page.locator("#advise-rules option[value='cribbage']")).to_be_attached()
+        page.select_option("#advise-rules", "cribbage")
+        page.fill("#advise-hand", "5h 5d 5c Js Qh 2c")
+        page.uncheck("#advise-dealer")
+        page.fill("#advise-score", "112-98")
+        page.click("#advise-form button[type=submit]")
+        expect(page.locator("table.advice tbody tr")).to_have_count(15)
+        expect(page.locator("table.advice th").nth(3)).to_have_text("to win")
+        now = "At 112–98 (they deal) your side's chance of winning is"
+        expect(page.locator(".win-now")).to_contain_text(now)
+        expect(page.locator(".win-note")).to_contain_text("112–98")
+        first = page.locator("table.advice tbody tr").first.locator("td.win")
+        expect(first).to_have_text(re.compile(r"^\d+%$"))
+        wins = [int(w.rstrip("%")) for w in page.locator("table.advice td.win").all_inner_texts()]
+        assert wins == sorted(wins, reverse=True)
+        table = page.locator("table.advice").bounding_box()
+        assert table is not None
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= viewport["width"] + 1, f"the page scrolls sideways: {width}"
+        page.screenshot(path=ARTIFACTS / f"{name}.png", full_page=True)
+        page.click("#lang-switch button[data-lang='fr']")
+        expect(page.locator("table.advice th").nth(3)).to_have_text("pour gagner")
+        expect(page.locator(".win-now")).to_contain_text("À 112–98 (l’adversaire donne), votre camp a")
+        expect(first).to_have_text(re.compile(r"^\d+\u202f%$"))
+        page.screenshot(path=ARTIFACTS / f"{name}-fr.png", full_page=True)
+        page.fill("#advise-score", "130-2")
+        page.click("#advise-form button[type=submit]")
+        refused = "--score '130-2' : donnez les points de chaque camp"
+        expect(page.locator("#advise-error")).to_contain_text(refused)
+        assert not errors
+        page.close()
+
+
 def test_hints_at_a_table_against_the_computer(browser: Browser, server: LiveServer) -> None:
     page = browser.new_page(viewport={"width": 1280, "height": 860})
     errors = watch_errors(page)
@@ -98,11 +141,15 @@ def test_hints_at_a_table_against_the_computer(browser: Browser, server: LiveSer
     expect(page.locator("#lay-away")).to_be_attached(timeout=15_000)
     page.click("#hint-button")
     expect(page.locator("#hints-panel table.advice tbody tr")).to_have_count(5)
+    expect(page.locator("#hints-panel table.advice th").nth(3)).to_have_text("to win")
+    expect(page.locator("#hints-panel .win-now")).to_contain_text("At 0–0")
     page.screenshot(path=ARTIFACTS / "table-hints.png")
     page.click("#lang-switch button[data-lang='fr']")
     expect(page.locator("#hints-panel h2")).to_have_text("Conseils activés")
     page.click("#hint-button")
     expect(page.locator("#hints-panel table.advice th").nth(1)).to_have_text("garder")
+    expect(page.locator("#hints-panel table.advice th").nth(3)).to_have_text("pour gagner")
+    expect(page.locator("#hints-panel .win-now")).to_contain_text("À 0–0")
     page.screenshot(path=ARTIFACTS / "table-hints-fr.png")
     assert not errors
 

@@ -39,6 +39,21 @@ def test_the_advise_page_and_api(client: TestClient) -> None:
     assert three.status_code == 200 and len(three.json()["options"]) == 5
 
 
+def test_the_advise_api_ranks_by_the_chance_of_winning_at_a_score(client: TestClient) -> None:
+    params = {"rules": "cribbage", "hand": "5h 5d 5c Js Qh 2c", "dealer": "false", "score": "112-98"}
+    data = client.get("/api/advise", params=params).json()
+    expected = advise(
+        load_rules("cribbage"), parse_cards("5h 5d 5c Js Qh 2c"), dealer=False, scores=(112, 98)
+    ).to_json()
+    assert data["options"] == expected["options"] and data["lines"] == expected["lines"]
+    assert data["board"] == {"scores": [112, 98], "dealing": False}
+    french = client.get("/api/advise", params={**params, "lang": "fr"}).json()
+    assert french["lines"][1] == "Classé par la chance de gagner la partie ; les points à côté."
+    refused = client.get("/api/advise", params={**params, "score": "130-2", "lang": "fr"})
+    assert refused.status_code == 400
+    assert "--score '130-2' : donnez les points de chaque camp" in refused.json()["detail"]
+
+
 def test_the_advise_api_refuses_with_a_reason(client: TestClient) -> None:
     cases = [
         ({"rules": "willughby", "hand": "Jh 4d 5d"}, "rule sets that lay away"),
@@ -71,9 +86,17 @@ def test_hints_at_a_table_of_one_person_use_only_that_seats_view(client: TestCli
     state = table.state
     view = state.evolve(to_act=seat).view(seat)
     assert data["seat"] == seat and data["hand"] == [str(c) for c in view.hand]
-    assert data["options"] == advise_view(view).to_json()["options"]
+    assert data["options"] == advise_view(view, win=True).to_json()["options"]
     own = advise(state.rules, state.hands[seat], dealer=state.dealer == seat, players=2)
-    assert data["options"] == own.to_json()["options"]
+    seen = {(tuple(o["keep"]), o["total"]) for o in data["options"]}
+    assert seen == {(tuple(o["keep"]), o["total"]) for o in own.to_json()["options"]}
+    # ranked by the chance of winning from the table's board, which the hint says in its words
+    wins = [o["win"] for o in data["options"]]
+    assert wins == sorted(wins, reverse=True)
+    assert data["board"]["scores"] == [state.scores[seat], state.scores[1 - seat]]
+    assert data["lines"][0].startswith(f"At {state.scores[seat]}–{state.scores[1 - seat]} (")
+    french = client.post(f"/api/tables/{made['id']}/hint", json={"secret": made["secret"], "lang": "fr"})
+    assert french.json()["lines"][0].startswith(f"À {state.scores[seat]}–{state.scores[1 - seat]} (")
     wrong = client.post(f"/api/tables/{made['id']}/hint", json={"secret": "not-a-key"})
     assert wrong.status_code == 403
 

@@ -19,7 +19,7 @@ from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, ConfigDict, Field
 
-from noddy.advise import MODELS, advise, advise_view, lay_away_presets
+from noddy.advise import MODELS, advise, advise_view, lay_away_presets, read_score
 from noddy.errors import NoddyError, quoted
 from noddy.review import review_record
 from noddy.rules import load_rules, preset_names
@@ -57,6 +57,7 @@ class HintIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     secret: str = Field(max_length=64)
+    lang: str = Field(default="en", max_length=8)
 
 
 def _manager(request: Request) -> TableManager:
@@ -104,29 +105,44 @@ async def api_advise(
     dealer: bool = False,
     players: Annotated[int | None, Query(ge=2, le=4)] = None,
     model: Annotated[str, Query(max_length=32)] = "uniform",
+    score: Annotated[str, Query(max_length=32)] = "",
     lang: Lang = "en",
 ) -> dict[str, Any]:
     """Every lay-away of ``hand`` (typed in the letters of either language) under preset ``rules``,
-    best first (`noddy.advise`); a request that cannot be advised is refused in ``lang``."""
+    best first (`noddy.advise`): by the chance of winning from the board ``score`` ("112-98", the
+    player's side first) where one is given, else by the points; a request that cannot be advised
+    is refused in ``lang``."""
     lang = _lang(lang)
     if rules not in preset_names():
         names = ", ".join(preset_names())
         raise HTTPException(400, learn_phrase("advise.error.rules", lang, rules=quoted(rules), names=names))
     try:
         cards = read_cards(hand, lang)
+        chosen = load_rules(rules)
+        table = players or chosen.player_counts[0]
+        scores = read_score(score, chosen, table, lang=lang) if score.strip() else None
         advice = await _compute(
-            request, advise, load_rules(rules), cards, dealer=dealer, players=players, model=model, lang=lang
+            request,
+            advise,
+            chosen,
+            cards,
+            dealer=dealer,
+            players=players,
+            model=model,
+            scores=scores,
+            lang=lang,
         )
     except NoddyError as exc:
         raise HTTPException(400, str(exc)) from None
     models = {name: learn_phrase(f"advise.model.{name}", lang) for name in MODELS}
-    return {**advice.to_json(), "models": models}
+    return {**advice.to_json(lang), "models": models}
 
 
 @router.post("/api/tables/{table_id}/hint")
 async def api_hint(table_id: str, body: HintIn, request: Request) -> dict[str, Any]:
     """The advisor's answer for the seat whose secret this is, from its own view, at a table that
-    allows hints."""
+    allows hints: ranked by the chance of winning from the table's board, its words in the body's
+    language."""
     table = _table(request, table_id)
     if not table.hints:
         raise HTTPException(403, "this table has no hints: they are switched on when a table is made")
@@ -135,10 +151,10 @@ async def api_hint(table_id: str, body: HintIn, request: Request) -> dict[str, A
     if table.laying.may_lay_away(state, seat) and state.to_act != seat:
         state = state.evolve(to_act=seat)
     try:
-        advice = await _compute(request, advise_view, state.view(seat))
+        advice = await _compute(request, advise_view, state.view(seat), win=True)
     except NoddyError as exc:
         raise HTTPException(400, str(exc)) from None
-    return {**advice.to_json(), "seat": seat}
+    return {**advice.to_json(_lang(body.lang)), "seat": seat}
 
 
 @router.get("/api/tables/{table_id}/review")

@@ -49,6 +49,12 @@ LEARN_PAGE: dict[str, dict[str, str]] = {
             "the opponent lays away by greedy's rule, from a sample of its possible hands"
         ),
         "advise.win.column": "to win",
+        "advise.win.percent": "{n}%",
+        "advise.score": "The score (optional)",
+        "advise.score_help": (
+            "Each side's points, yours first, e.g. 112-98: the lay-aways are then ranked by the chance of"
+            " winning the game. Empty: by the points."
+        ),
         "advise.win.now": (
             "At {score} ({dealing}) your side's chance of winning is {chance} before this deal."
         ),
@@ -174,6 +180,12 @@ LEARN_PAGE: dict[str, dict[str, str]] = {
             "l’adversaire écarte selon la règle de greedy, sur un échantillon de ses mains possibles"
         ),
         "advise.win.column": "pour gagner",
+        "advise.win.percent": "{n}\u202f%",
+        "advise.score": "Le score (facultatif)",
+        "advise.score_help": (
+            "Les points de chaque camp, les vôtres d’abord, par ex. 112-98 : les écarts sont alors classés"
+            " par la chance de gagner la partie. Vide : par les points."
+        ),
         "advise.win.now": (
             "À {score} ({dealing}), votre camp a {chance} de chances de gagner avant cette donne."
         ),
@@ -275,7 +287,7 @@ def learn_phrase(key: str, lang: str = "en", **values: object) -> str:
 def percent_text(chance: float, lang: str = "en") -> str:
     """A chance as a whole percentage as ``lang`` writes it: "42%" in English, "42 %" in French (a
     narrow no-break space)."""
-    return f"{100 * chance:.0f}" + ("\u202f%" if lang == "fr" else "%")
+    return learn_phrase("advise.win.percent", lang, n=f"{100 * chance:.0f}")
 
 
 def number_text(value: float, lang: str = "en", digits: int = 2) -> str:

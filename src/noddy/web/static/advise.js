@@ -10,22 +10,38 @@ const $ = (id) => document.getElementById(id);
 // noddy.words.number_text writes them).
 const points = (x) => x.toFixed(2).replace(".", t("learn.decimal") || ".");
 const cards = (list) => list.map(prettyCard).join(" ");
-const HEADINGS = ["keep", "lay", "hand", "crib", "total"];
+// A chance as a whole percentage, as the page's language writes it (advise.win.percent).
+const percent = (x) => t("advise.win.percent", { n: String(Math.round(100 * x)) });
 
-// A table of every lay-away, best first: kept cards, laid cards, hand, crib (+ yours, − theirs), total,
-// headed in the page's language (words.js).
+// A table of every lay-away, best first: kept cards, laid cards, the chance of winning where the
+// server weighed it at a score (then the ranking is by it), hand, crib (+ yours, − theirs), total,
+// headed in the page's language (words.js). With chances, the lay-away with the most points is
+// marked when another comes first.
 export function adviceTable(data) {
   const own = data.dealer;
-  const head = el("tr", {}, el("th", {}), ...HEADINGS.map((h) => el("th", {}, t(`learn.${h}`))));
+  const win = data.board != null;
+  const headings = ["learn.keep", "learn.lay", ...(win ? ["advise.win.column"] : []), "learn.hand", "learn.crib", "learn.total"];
+  const head = el("tr", {}, el("th", {}), ...headings.map((h) => el("th", {}, t(h))));
   const rows = data.options.map((o, i) =>
-    el("tr", { class: i === 0 ? "best" : null },
+    el("tr", { class: [i === 0 ? "best" : null, win && i === data.by_points && i !== 0 ? "most-points" : null].filter(Boolean).join(" ") || null },
       el("td", {}, String(i + 1)),
       el("td", {}, cards(o.keep)),
       el("td", {}, cards(o.discard)),
+      ...(win ? [el("td", { class: "num win" }, el("strong", {}, percent(o.win)))] : []),
       el("td", { class: "num" }, points(o.hand)),
       el("td", { class: "num" }, (own ? "+" : "−") + points(o.crib)),
-      el("td", { class: "num" }, el("strong", {}, points(o.total)))));
+      el("td", { class: "num" }, win ? points(o.total) : el("strong", {}, points(o.total)))));
   return el("div", { class: "advice-wrap" }, el("table", { class: "advice" }, el("thead", {}, head), el("tbody", {}, rows)));
+}
+
+// What the server says of a ranking by the chance of winning (in the language asked): the chance
+// now and the ranking above the table, whether the game and the points agree below it.
+function winLines(data) {
+  const lines = data.lines || [];
+  return {
+    before: lines.length ? [el("p", { class: "win-now" }, lines.slice(0, 2).join(" "))] : [],
+    after: lines.length > 2 ? [el("p", { class: "win-note" }, el("strong", {}, lines[2]))] : [],
+  };
 }
 
 // The answer last shown, drawn again in a new language.
@@ -35,7 +51,8 @@ function showAdvice(advice) {
   shown = advice;
   const whose = t(advice.dealer ? "learn.crib_yours_note" : "learn.crib_theirs_note");
   const model = t("advise.model_page", { words: t(`advise.model.${advice.model}`) });
-  $("advice").replaceChildren(el("p", {}, `${whose} ${model}`), adviceTable(advice));
+  const lines = winLines(advice);
+  $("advice").replaceChildren(el("p", {}, `${whose} ${model}`), ...lines.before, adviceTable(advice), ...lines.after);
 }
 
 // The rule sets (titled in the page's language) and the models of the others' cards (in its words),
@@ -71,6 +88,7 @@ async function advisePage() {
       dealer: $("advise-dealer").checked,
       players: $("advise-players").value,
       model: $("advise-model").value,
+      score: $("advise-score").value,
       lang,
     });
     try {
@@ -106,11 +124,12 @@ async function tableHints() {
     try {
       const advice = await api(`/api/tables/${encodeURIComponent(tableId)}/hint`, {
         method: "POST",
-        body: JSON.stringify({ secret: savedSecret(tableId) || "" }),
+        body: JSON.stringify({ secret: savedSecret(tableId) || "", lang: chosenLang() || "en" }),
       });
       const whose = t(advice.dealer ? "learn.crib_yours_note" : "learn.crib_theirs_note");
       const best = { ...advice, options: advice.options.slice(0, 5) };
-      result.replaceChildren(adviceTable(best), el("p", { class: "note" }, whose));
+      const lines = winLines(advice);
+      result.replaceChildren(...lines.before, adviceTable(best), ...lines.after, el("p", { class: "note" }, whose));
     } catch (error) {
       result.replaceChildren(el("p", { class: "error" }, error.message));
     }
