@@ -15,9 +15,11 @@ from typer.testing import CliRunner
 import noddy.advise_win
 from helpers import dealt
 from noddy.advise import Advice, Board, Option, advise, advise_view, read_score, win_lines
+from noddy.advise_win import MARGIN
 from noddy.cards import parse_cards
 from noddy.cli.main import app
 from noddy.errors import NoddyError
+from noddy.game import Action
 from noddy.rules import load_rules
 
 pytestmark = pytest.mark.requires_kernel
@@ -147,3 +149,21 @@ def test_a_score_is_refused_in_french_too() -> None:
     result = runner.invoke(app, ["advise", HAND, "--pone", "--score", "130-2", "--lang", "fr"])
     assert result.exit_code == 1
     assert "--score '130-2' : donnez les points de chaque camp en commençant par le vôtre" in result.stderr
+
+
+@pytest.mark.parametrize(("better", "first"), [(0.009, "Qh 2c"), (0.011, "Js Qh")])
+def test_a_lay_away_goes_before_the_most_points_only_by_a_clear_margin(
+    monkeypatch: pytest.MonkeyPatch, race: Race, better: float, first: str
+) -> None:
+    """Within `MARGIN` of the chance of the lay-away with the most points (Q♥ 2♣ away), another
+    (J♠ Q♥ away, keeping the run) is not put first: the sampling cannot tell them apart."""
+
+    def chances(view: object, legal: Sequence[Action], *_: object, **__: object) -> dict[Action, float]:
+        run, most = set(parse_cards("Js Qh")), set(parse_cards("Qh 2c"))
+        given = {frozenset(run): 0.5 + better, frozenset(most): 0.5}
+        return {a: given.get(frozenset(a.cards), 0.4) for a in legal}
+
+    monkeypatch.setattr(noddy.advise_win, "win_chances", chances)
+    advice = advise(load_rules("cribbage"), parse_cards(HAND), dealer=False, scores=(60, 60))
+    assert advice.options[0].discard == parse_cards(first)
+    assert MARGIN == 0.01

@@ -29,18 +29,31 @@ from noddy.words import cards_text, learn_phrase, percent_text
 if TYPE_CHECKING:
     from noddy.advise import Advice, Option
 
-__all__ = ["WIN_SAMPLES", "WIN_SEED", "chances", "check_scores", "read_score", "seat_view", "win_lines"]
+__all__ = [
+    "MARGIN",
+    "WIN_SAMPLES",
+    "WIN_SEED",
+    "chances",
+    "check_scores",
+    "read_score",
+    "seat_view",
+    "win_lines",
+]
 
 WIN_SAMPLES = 400
 """Deals played out after each lay-away to weigh its chance of winning."""
 WIN_SEED = 1589
 """The seed of those deals: the same advice every time for the same cards and board."""
+MARGIN = 0.01
+"""How much more often a lay-away must win than the one with the most points to be put first."""
 
 
 def chances(advice: Advice, view: PlayerView, samples: int = WIN_SAMPLES) -> Advice:
     """``advice`` (every lay-away of the view's hand) with each lay-away's chance of winning from
-    the view's board, ranked by it (the points break ties); unchanged where the kernel cannot play
-    the rules out or the game is a single deal (its points are then all there is)."""
+    the view's board, ranked by it (the points break ties), but the lay-away with the most points
+    first where none beats its chance by `MARGIN` or more (a difference the sampling cannot tell
+    from none); unchanged where the kernel cannot play the rules out or the game is a single deal
+    (its points are then all there is)."""
     from noddy.advise import Board
 
     rules = view.rules
@@ -56,6 +69,10 @@ def chances(advice: Advice, view: PlayerView, samples: int = WIN_SAMPLES) -> Adv
         (replace(o, win=found[frozenset(o.discard)]) for o in advice.options),
         key=lambda o: (-(o.win or 0.0), -o.total),
     )
+    most = max(options, key=lambda o: o.total)
+    if (options[0].win or 0.0) - (most.win or 0.0) < MARGIN:
+        options.remove(most)
+        options.insert(0, most)
     side = view.side_of(view.seat)
     order = [side, *(s for s in range(len(view.scores)) if s != side)]
     now = board.chance(view.scores, view.dealer)[side]
@@ -81,7 +98,7 @@ def win_lines(advice: Advice, lang: str = "en") -> list[str]:
     ]
     best, points = advice.options[0], advice.by_points
     chance = percent_text(best.win or 0.0, lang)
-    if best is points or best.total == points.total:
+    if best.total == points.total:
         lines.append(learn_phrase("advise.win.agree", lang, score=score, chance=chance))
         return lines
     kind = _why(advice, best, points)

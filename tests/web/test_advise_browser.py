@@ -143,6 +143,8 @@ def test_hints_at_a_table_against_the_computer(browser: Browser, server: LiveSer
     expect(page.locator("#hints-panel table.advice tbody tr")).to_have_count(5)
     expect(page.locator("#hints-panel table.advice th").nth(3)).to_have_text("to win")
     expect(page.locator("#hints-panel .win-now")).to_contain_text("At 0–0")
+    wrap = page.locator("#hints-panel .advice-wrap")
+    assert wrap.evaluate("e => e.scrollWidth <= e.clientWidth + 1"), "the hint's table is cut off"
     page.screenshot(path=ARTIFACTS / "table-hints.png")
     page.click("#lang-switch button[data-lang='fr']")
     expect(page.locator("#hints-panel h2")).to_have_text("Conseils activés")

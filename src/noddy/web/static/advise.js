@@ -17,10 +17,14 @@ const percent = (x) => t("advise.win.percent", { n: String(Math.round(100 * x)) 
 // server weighed it at a score (then the ranking is by it), hand, crib (+ yours, − theirs), total,
 // headed in the page's language (words.js). With chances, the lay-away with the most points is
 // marked when another comes first.
-export function adviceTable(data) {
+// `compact` (the hint panel, beside the table) leaves out the hand and the crib where the chance is
+// shown, so that the row fits.
+export function adviceTable(data, compact = false) {
   const own = data.dealer;
   const win = data.board != null;
-  const headings = ["learn.keep", "learn.lay", ...(win ? ["advise.win.column"] : []), "learn.hand", "learn.crib", "learn.total"];
+  const parts = !(compact && win);
+  const headings = ["learn.keep", "learn.lay", ...(win ? ["advise.win.column"] : []),
+    ...(parts ? ["learn.hand", "learn.crib"] : []), "learn.total"];
   const head = el("tr", {}, el("th", {}), ...headings.map((h) => el("th", {}, t(h))));
   const rows = data.options.map((o, i) =>
     el("tr", { class: [i === 0 ? "best" : null, win && i === data.by_points && i !== 0 ? "most-points" : null].filter(Boolean).join(" ") || null },
@@ -28,8 +32,7 @@ export function adviceTable(data) {
       el("td", {}, cards(o.keep)),
       el("td", {}, cards(o.discard)),
       ...(win ? [el("td", { class: "num win" }, el("strong", {}, percent(o.win)))] : []),
-      el("td", { class: "num" }, points(o.hand)),
-      el("td", { class: "num" }, (own ? "+" : "−") + points(o.crib)),
+      ...(parts ? [el("td", { class: "num" }, points(o.hand)), el("td", { class: "num" }, (own ? "+" : "−") + points(o.crib))] : []),
       el("td", { class: "num" }, win ? points(o.total) : el("strong", {}, points(o.total)))));
   return el("div", { class: "advice-wrap" }, el("table", { class: "advice" }, el("thead", {}, head), el("tbody", {}, rows)));
 }
@@ -129,7 +132,7 @@ async function tableHints() {
       const whose = t(advice.dealer ? "learn.crib_yours_note" : "learn.crib_theirs_note");
       const best = { ...advice, options: advice.options.slice(0, 5) };
       const lines = winLines(advice);
-      result.replaceChildren(...lines.before, adviceTable(best), ...lines.after, el("p", { class: "note" }, whose));
+      result.replaceChildren(...lines.before, adviceTable(best, true), ...lines.after, el("p", { class: "note" }, whose));
     } catch (error) {
       result.replaceChildren(el("p", { class: "error" }, error.message));
     }
