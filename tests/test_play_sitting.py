@@ -15,7 +15,7 @@ from noddy.cards import format_cards
 from noddy.cli.main import app
 from noddy.game import EventKind, GameState
 from noddy.record import GameRecord
-from noddy.words import REASONS, cards_text, number_text
+from noddy.words import REASONS, cards_text, number_text, percent_text
 
 runner = CliRunner()
 TRIES = "1 2\n1\n2\n3\ngo\n\n"
@@ -138,16 +138,19 @@ def test_h_at_a_lay_away_shows_the_advisors_best_lay_aways_from_the_seats_view(
     tmp_path: Path, lang: str, word: str
 ) -> None:
     path, _, out = _stopped(tmp_path, f"?\n{word}\n1 2\nq\n", "--lang", lang)
-    best = advise_view(_first_lay_away(path).view(0)).options
+    best = advise_view(_first_lay_away(path).view(0), win=True).options
     rows = [line for line in out.splitlines() if re.match(r"\s*\d+ │", line)]
     assert len(rows) == 5, out
     for row, option in zip(rows, best, strict=False):
         cells = [cell.strip() for cell in row.split("│")]
-        assert cells[1:4] == [
+        assert option.win is not None
+        assert cells[1:5] == [
             cards_text(option.keep, lang),
             cards_text(option.discard, lang),
+            percent_text(option.win, lang),
             number_text(float(option.hand), lang),
         ], row
+    assert ("At 0–0 (" if lang == "en" else "À 0–0 (") in out  # ranked by the chance of winning
     help_word = "h (or hint)" if lang == "en" else "h (ou conseil)"
     assert help_word in out
     assert ("'h'" not in out) and ("cannot read card" not in out)

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from rich.markup import escape
 
-from noddy.advise import advise_view
+from noddy.advise import advise_view, win_lines
 from noddy.cards import Card
 from noddy.cli.advise_cmd import advice_table
 from noddy.cli.common import console, print_table
@@ -37,11 +37,17 @@ def laid_away_text(view: PlayerView, cards: Sequence[Card], names: Sequence[str]
 
 
 def show_hint(view: PlayerView, lang: str) -> None:
-    """The discard advisor's best lay-aways for the seat of ``view``, from its view alone, and
-    whose the crib is."""
-    advice = advise_view(view)
+    """The discard advisor's best lay-aways for the seat of ``view``, from its view alone, ranked
+    by the chance of winning from the board (`noddy.advise.win_lines` says it), and whose the crib
+    is."""
+    advice = advise_view(view, win=True)
     console.print(f"[bold]{escape(sitting_phrase('hint.heading', lang))}[/]")
+    lines = win_lines(advice, lang)
+    if lines:
+        console.print(escape(" ".join(lines[:2])))
     print_table(advice_table(advice, lang, best=HINT_OPTIONS))
+    if lines:
+        console.print(f"[bold]{escape(lines[2])}[/]")
     note = "learn.crib_yours_note" if advice.dealer else "learn.crib_theirs_note"
     console.print(f"[dim]{escape(learn_phrase(note, lang))}[/]")
 
