@@ -11,18 +11,21 @@ sits at seat 0, the dealer is seat 0 or the seat after it).
 
 from __future__ import annotations
 
+import math
 import random
 import re
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from noddy.cards import DECK, Card
 from noddy.errors import NoddyError
 from noddy.game import ActionKind, PlayerView, new_game
 from noddy.game.setup import arranged_shuffle, at_deal
 from noddy.kernel import unavailable, unsupported
-from noddy.players.discard import win_chances, win_table
+from noddy.players.discard import win_samples, win_table
 from noddy.rules import Rules
 from noddy.words import cards_text, learn_phrase, percent_text
 
@@ -45,15 +48,18 @@ WIN_SAMPLES = 400
 WIN_SEED = 1589
 """The seed of those deals: the same advice every time for the same cards and board."""
 MARGIN = 0.01
-"""How much more often a lay-away must win than the one with the most points to be put first."""
+"""How much more often a lay-away must win than the one with the most points to be put first,
+beyond the sampling's 95% interval of the difference."""
+Z95 = 1.959964
 
 
 def chances(advice: Advice, view: PlayerView, samples: int = WIN_SAMPLES) -> Advice:
     """``advice`` (every lay-away of the view's hand) with each lay-away's chance of winning from
     the view's board, ranked by it (the points break ties), but the lay-away with the most points
-    first where none beats its chance by `MARGIN` or more (a difference the sampling cannot tell
-    from none); unchanged where the kernel cannot play the rules out or the game is a single deal
-    (its points are then all there is)."""
+    first unless the best by the chance beats it by `MARGIN` and more than the 95% interval of the
+    difference on the same deals (a difference the sampling cannot tell from none is none);
+    unchanged where the kernel cannot play the rules out or the game is a single deal (its points
+    are then all there is)."""
     from noddy.advise import Board
 
     rules = view.rules
@@ -63,14 +69,17 @@ def chances(advice: Advice, view: PlayerView, samples: int = WIN_SAMPLES) -> Adv
         return advice
     board = win_table(rules, view.players, view.partners)
     legal = [a for a in view.legal if a.kind == ActionKind.DISCARD]
-    rng = random.Random(WIN_SEED)
-    found = {frozenset(a.cards): v for a, v in win_chances(view, legal, rng, board, samples=samples).items()}
+    sampled = win_samples(view, legal, random.Random(WIN_SEED), board, samples=samples)
+    row = {frozenset(a.cards): i for i, a in enumerate(legal)}
+    means = np.clip(sampled.mean(axis=1), 0.0, 1.0)
     options = sorted(
-        (replace(o, win=found[frozenset(o.discard)]) for o in advice.options),
+        (replace(o, win=float(means[row[frozenset(o.discard)]])) for o in advice.options),
         key=lambda o: (-(o.win or 0.0), -o.total),
     )
     most = max(options, key=lambda o: o.total)
-    if (options[0].win or 0.0) - (most.win or 0.0) < MARGIN:
+    first, other = sampled[row[frozenset(options[0].discard)]], sampled[row[frozenset(most.discard)]]
+    sure = MARGIN + Z95 * float(np.std(first - other, ddof=1)) / math.sqrt(len(first))
+    if (options[0].win or 0.0) - (most.win or 0.0) < sure:
         options.remove(most)
         options.insert(0, most)
     side = view.side_of(view.seat)

@@ -40,6 +40,7 @@ __all__ = [
     "numpy_discard_values",
     "turnups",
     "win_chances",
+    "win_samples",
     "win_table",
     "win_values",
     "won_chance",
@@ -226,19 +227,30 @@ def win_chances(
 ) -> dict[Action, float]:
     """The chance of winning the game for the seat's side after each discard in ``legal``, as
     `win_values` weighs it (without the tie-break); the kernel is needed (`RuntimeError` without)."""
+    sampled = win_samples(view, legal, rng, board, samples=samples)
+    means = np.clip(sampled.mean(axis=1), 0.0, 1.0)
+    return {a: float(v) for a, v in zip(legal, means, strict=True)}
+
+
+def win_samples(
+    view: PlayerView, legal: Sequence[Action], rng: random.Random, board: WinTable, *, samples: int
+) -> npt.NDArray[np.float64]:
+    """Each sampled deal's chance of winning after each discard in ``legal`` (rows: discards,
+    columns: the same deals for each), steadied by the kept hand's count: the sample's chance less
+    the pooled slope of the chance on the hand's count times the sample's count less its exact
+    mean. Their means are `win_chances`; their spread says how sure each is."""
     assert view.seat is not None
     kept = [tuple(c for c in view.hand if c not in a.cards) for a in legal]
     hands = hand_means(view, kept, turnups(view))
     outcomes = lay_away_outcomes(view, legal, samples, rng.getrandbits(63))
     chances = _chances(outcomes, board, view.side_of(view.seat), len(view.scores))
     counted = outcomes[:, :, len(view.scores) + 1].astype(np.float64)
-    means = chances.mean(axis=1)
-    errors = counted.mean(axis=1) - hands
     spread = counted - counted.mean(axis=1, keepdims=True)
     variance = float((spread * spread).sum())
-    slope = float((spread * (chances - means[:, None])).sum()) / variance if variance > 0 else 0.0
-    steadied = np.clip(means - slope * errors, 0.0, 1.0)
-    return {a: float(v) for a, v in zip(legal, steadied, strict=True)}
+    centred = chances - chances.mean(axis=1, keepdims=True)
+    slope = float((spread * centred).sum()) / variance if variance > 0 else 0.0
+    steadied: npt.NDArray[np.float64] = chances - slope * (counted - hands[:, None])
+    return steadied
 
 
 def _chances(
