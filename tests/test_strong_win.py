@@ -12,11 +12,22 @@ import numpy as np
 import pytest
 
 from helpers import dealt
+from noddy.advise_win import seat_view
+from noddy.cards import parse_cards
 from noddy.errors import NoddyError
 from noddy.game import Action, ActionKind, PlayerView
 from noddy.kernel import lay_away_outcomes, lay_away_rollouts
 from noddy.players import StrongPlayer
-from noddy.players.discard import TIE_BREAK, deal_values, next_dealer, win_values
+from noddy.players.discard import (
+    TIE_BREAK,
+    deal_values,
+    hand_means,
+    next_dealer,
+    turnups,
+    win_chances,
+    win_values,
+)
+from noddy.rules import load_rules
 from test_search_pinned import _positions
 
 pytestmark = pytest.mark.requires_kernel
@@ -81,7 +92,9 @@ def _lay_away_view(scores: tuple[int, int] = (10, 12)) -> tuple[PlayerView, list
 
 def test_the_deals_outcomes_are_the_rollouts_own_samples() -> None:
     """`lay_away_outcomes` plays the same deals as `lay_away_rollouts`: its hands, cribs and points
-    average to the rollouts' means (the game goes on in each at these scores)."""
+    average to the rollouts' means (the game goes on in each at these scores; where the Knave is
+    kept, the hand's whole count is a little more than the hand's tally, which leaves its point to
+    the Knave's own)."""
     view, legal = _lay_away_view()
     ranked = legal[:5]
     outcomes = lay_away_outcomes(view, ranked, 64, 99)
@@ -91,7 +104,11 @@ def test_the_deals_outcomes_are_the_rollouts_own_samples() -> None:
     for i, (value, hand, crib) in enumerate(means):
         gained = outcomes[i, :, 0].astype(float) - 10 - (outcomes[i, :, 1] - 12)
         assert gained.mean() == pytest.approx(value)
-        assert outcomes[i, :, 3].mean() == pytest.approx(hand)
+        # the whole count of the kept hand; the tally leaves out the Knave's point (his nobs)
+        if any(card.rank == 11 for card in ranked[i].cards):
+            assert outcomes[i, :, 3].mean() == pytest.approx(hand)
+        else:
+            assert outcomes[i, :, 3].mean() >= hand
         assert outcomes[i, :, 4].mean() == pytest.approx(crib)
 
 
@@ -127,3 +144,23 @@ def test_outcomes_are_one_row_of_numbers_a_sample() -> None:
     outcomes = lay_away_outcomes(view, legal[:2], 3, 1)
     assert outcomes.dtype == np.int16
     assert outcomes.shape == (2, 3, 6)
+
+
+def test_a_hand_the_game_ends_before_is_still_counted_to_steady_the_mean() -> None:
+    """The dealer at 110 against a pone at 116 who counts first: in most deals the game ends before
+    the dealer's hand is counted, yet each sample carries that hand's count with its turn-up, so
+    the steadied chance stays the deals' own (it was once pushed to 100% by hands read as 0)."""
+    hand = parse_cards("10s 5c 9c As Ks 3h")
+    view = seat_view(load_rules("cribbage"), 2, hand, dealer=True, scores=(110, 116))
+    assert view is not None
+    legal = [a for a in view.legal if a.kind == ActionKind.DISCARD][:4]
+    outcomes = lay_away_outcomes(view, legal, 400, 5)
+    assert (outcomes[:, :, 2] == 1).mean() > 0.5  # the pone wins in most deals
+    kept = [tuple(c for c in view.hand if c not in a.cards) for a in legal]
+    exact = hand_means(view, kept, turnups(view))
+    assert np.abs(outcomes[:, :, 3].mean(axis=1) - exact).max() < 1.0
+    board = Linear()
+    chances = win_chances(view, legal, random.Random(5), board, samples=400)
+    for i, action in enumerate(legal):
+        won = outcomes[i, :, 2] == 0
+        assert chances[action] == pytest.approx(won.mean(), abs=0.05)

@@ -55,7 +55,8 @@ def lay_away_outcomes(
     """Where the deal ends after each discard in ``legal``, sample by sample, in the same deals as
     `lay_away_rollouts`: an array of shape (discards, samples, sides + 4), each row each side's
     score, the winning side (-1: the game is over without one; -2: it goes on), the count of the
-    seat's kept hand, the crib's (less where it is another side's), and the seat to deal next. The
+    seat's kept hand with the turn-up (whether or not the game lasted until it was counted), the
+    crib's as pegged (less where it is another side's), and the seat to deal next. The
     distribution of the deal's outcomes, where a mean is not enough (the chance of winning)."""
     sides = len(view.scores)
     out = np.zeros((len(legal), samples, sides + 4), dtype=np.int16)

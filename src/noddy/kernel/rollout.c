@@ -103,7 +103,10 @@ static double play_out(const KState *dealt, const LayAway *at, mask_t laid, doub
         int sides = c->sides[0];
         for (int o = 0; o < sides; o++) outcome[o] = (int16_t)s.scores[o];
         outcome[sides] = (int16_t)(s.phase == PH_OVER ? s.winner : -2);
-        outcome[sides + 1] = (int16_t)*hand;
+        mask_t held = 0;
+        for (int i = 0; i < at->nhand; i++) held |= BIT(at->hand[i]);
+        int knave = 0;
+        outcome[sides + 1] = (int16_t)(s.turnup >= 0 ? hand_count(c, held & ~laid, s.turnup, 0, &knave) : *hand);
         outcome[sides + 2] = (int16_t)*crib;
         outcome[sides + 3] = (int16_t)s.dealer;
     }
@@ -119,8 +122,9 @@ static double play_out(const KState *dealt, const LayAway *at, mask_t laid, doub
 
 /* `outcomes` (NULL: not wanted) receives, for each discard and then each sample, where the deal
  * ended: each side's score, the winning side (-1 for a game over without one, -2 while it goes on),
- * the seat's hand's count and the crib's (signed as above), and the seat to deal next: `sides + 4`
- * numbers a sample. */
+ * the count of the seat's kept hand with the turn-up (counted or not: the game may end before it
+ * is), the crib's as pegged (signed as above), and the seat to deal next: `sides + 4` numbers a
+ * sample. */
 void deal_rollouts(const Config *c, const LayAway *at, const mask_t *laid, int n, int samples, uint64_t seed,
                    double win, double *value, double *hand, double *crib, int16_t *outcomes) {
     int width = c->sides[0] + 4;
