@@ -103,8 +103,17 @@ def test_the_words_say_why_the_game_and_the_points_disagree() -> None:
     assert win_lines(_advice(defence, points), "en")[2].startswith(
         "Lay away 5♣ 2♣, not Q♥ 2♣: at 112–98 keeping the dealer's crib down matters more"
     )
-    assert win_lines(_advice(points, run), "en")[2] == (
+    worse = _option("5h 5d 5c 2c", "Js Qh", 14, 7, 0.30)
+    assert win_lines(_advice(points, worse), "en")[2] == (
         "At 112–98 the most points is also the best chance of winning: 40%."
+    )
+    close = _option("5h 5d 5c 2c", "Js Qh", 18, 7, 0.45)
+    assert win_lines(_advice(points, close), "en")[2] == (
+        "At 112–98 none wins clearly more often than the most points (40%; the best 45%, within what the"
+        " deals sampled can tell): take the points."
+    )
+    assert win_lines(_advice(points, close), "fr")[2].startswith(
+        "À 112–98, aucun écart ne gagne nettement plus souvent que le plus de points (40\u202f% ;"
     )
     french = win_lines(_advice(run, points), "fr")
     assert french[2] == (

@@ -93,7 +93,7 @@ def win_lines(advice: Advice, lang: str = "en") -> list[str]:
     """What a teacher says of a ranking by the chance of winning, in ``lang``: the chance before
     the deal, how the lay-aways are ranked, and whether the best for the game is the best for the
     points (if not: keep the points for the hand now, keep the dealer's crib down, or simply that
-    it wins more often)."""
+    it wins more often; or that none wins clearly more often, so take the points)."""
     board = advice.board
     if board is None:
         return []
@@ -108,7 +108,12 @@ def win_lines(advice: Advice, lang: str = "en") -> list[str]:
     best, points = advice.options[0], advice.by_points
     chance = percent_text(best.win or 0.0, lang)
     if best.total == points.total:
-        lines.append(learn_phrase("advise.win.agree", lang, score=score, chance=chance))
+        top = max(o.win or 0.0 for o in advice.options)
+        if percent_text(top, lang) == chance:
+            lines.append(learn_phrase("advise.win.agree", lang, score=score, chance=chance))
+        else:
+            close = percent_text(top, lang)
+            lines.append(learn_phrase("advise.win.close", lang, score=score, chance=chance, best=close))
         return lines
     kind = _why(advice, best, points)
     lines.append(

@@ -62,6 +62,10 @@ LEARN_PAGE: dict[str, dict[str, str]] = {
         "advise.win.dealing.them": "they deal",
         "advise.win.ranked": "Ranked by the chance of winning the game; the points beside it.",
         "advise.win.agree": "At {score} the most points is also the best chance of winning: {chance}.",
+        "advise.win.close": (
+            "At {score} none wins clearly more often than the most points ({chance}; the best {best},"
+            " within what the deals sampled can tell): take the points."
+        ),
         "advise.win.offence": (
             "Keep {keep}, not {other}: at {score} you need points now ({chance} to win, against"
             " {other_chance})."
@@ -194,6 +198,10 @@ LEARN_PAGE: dict[str, dict[str, str]] = {
         "advise.win.ranked": "Classé par la chance de gagner la partie ; les points à côté.",
         "advise.win.agree": (
             "À {score}, le plus de points est aussi la meilleure chance de gagner : {chance}."
+        ),
+        "advise.win.close": (
+            "À {score}, aucun écart ne gagne nettement plus souvent que le plus de points ({chance} ; le"
+            " meilleur {best}, dans ce que les donnes tirées peuvent dire) : prenez les points."
         ),
         "advise.win.offence": (
             "Gardez {keep}, pas {other} : à {score}, il vous faut des points maintenant ({chance} de"
