@@ -15,9 +15,9 @@ from helpers import dealt
 from noddy.advise_win import seat_view
 from noddy.cards import parse_cards
 from noddy.errors import NoddyError
-from noddy.game import Action, ActionKind, PlayerView
+from noddy.game import Action, ActionKind, Phase, PlayerView, new_game
 from noddy.kernel import lay_away_outcomes, lay_away_rollouts
-from noddy.players import StrongPlayer
+from noddy.players import GreedyPlayer, StrongPlayer
 from noddy.players.discard import (
     TIE_BREAK,
     deal_values,
@@ -27,6 +27,7 @@ from noddy.players.discard import (
     win_chances,
     win_values,
 )
+from noddy.players.driver import run_game
 from noddy.rules import load_rules
 from test_search_pinned import _positions
 
@@ -164,3 +165,19 @@ def test_a_hand_the_game_ends_before_is_still_counted_to_steady_the_mean() -> No
     for i, action in enumerate(legal):
         won = outcomes[i, :, 2] == 0
         assert chances[action] == pytest.approx(won.mean(), abs=0.05)
+
+
+def test_without_a_board_to_win_from_the_points_are_the_value() -> None:
+    """A single-deal game (``french``) has no board table: ``value="win"`` weighs the points there,
+    as ``value="points"`` does, rather than failing."""
+    rules = load_rules("french")
+    final = run_game(new_game(rules, 2), [GreedyPlayer()] * 2, random.Random(3))
+    state = new_game(rules, 2)
+    for action in final.history:
+        state = state.apply(action)
+        if state.phase is Phase.PLAY and state.to_act is not None and len(state.legal_actions()) > 1:
+            break
+    assert state.to_act is not None
+    view = state.view(state.to_act)
+    points = StrongPlayer().play_values(view, view.legal, random.Random(1))
+    assert StrongPlayer(value="win").play_values(view, view.legal, random.Random(1)) == points

@@ -68,6 +68,8 @@ def chances(advice: Advice, view: PlayerView, samples: int = WIN_SAMPLES) -> Adv
     if unavailable() or unsupported(rules, view.players):
         return advice
     board = win_table(rules, view.players, view.partners)
+    if board is None:
+        return advice
     legal = [a for a in view.legal if a.kind == ActionKind.DISCARD]
     sampled = win_samples(view, legal, random.Random(WIN_SEED), board, samples=samples)
     row = {frozenset(a.cards): i for i, a in enumerate(legal)}

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from importlib import import_module
 from itertools import combinations
 from math import comb
 from typing import Protocol
@@ -23,6 +22,7 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
+from noddy.analysis import board, board_why_not
 from noddy.cards import Card
 from noddy.game import Action, PlayerView
 from noddy.kernel import lay_away_outcomes, lay_away_rollouts, lay_away_values, unavailable, unsupported
@@ -61,12 +61,13 @@ class WinTable(Protocol):
     def chance(self, scores: Sequence[int], dealer: int) -> tuple[float, ...]: ...
 
 
-def win_table(rules: Rules, players: int, partners: bool | None) -> WinTable:
-    """The table of the chance of winning for ``rules`` at this table (`noddy.analysis.board`, built
-    once and kept)."""
-    analysis = import_module("noddy.analysis")
-    table: WinTable = analysis.board(rules, players=players, partners=partners)
-    return table
+def win_table(rules: Rules, players: int, partners: bool | None) -> WinTable | None:
+    """The table of the chance of winning for ``rules`` at this table (`noddy.analysis.board`, read
+    from the package or built once and kept), or ``None`` where there is none (a single deal, more
+    than three sides: `noddy.analysis.board_why_not`)."""
+    if board_why_not(rules, players, partners):
+        return None
+    return board(rules, players, partners)
 
 
 def won_chance(winner: int | None, side: int, sides: int) -> float:

@@ -124,12 +124,13 @@ class StrongPlayer:
         (``lay_away="exact"``), by the rest of the deal played out (``"deal"``:
         `noddy.players.discard.deal_values`), or by the kept hand and the crib as greedy others
         throw to it (``"crib"``: the same, no pegging)."""
-        if self.value == "win":
+        board = self._board(view) if self.value == "win" else None
+        if board is not None:
             return win_values(
                 view,
                 legal,
                 rng,
-                self._board(view),
+                board,
                 candidates=self.win_candidates,
                 samples=self.win_samples,
             )
@@ -179,8 +180,9 @@ class StrongPlayer:
                 totals[action] += search.value(child)
         return {a: v / len(worlds) for a, v in totals.items()}
 
-    def _board(self, view: PlayerView) -> WinTable:
-        """The chance-of-winning table of the view's rules and table (``board`` if given)."""
+    def _board(self, view: PlayerView) -> WinTable | None:
+        """The chance-of-winning table of the view's rules and table (``board`` if given); ``None``
+        where there is none (a single deal, more than three sides): the points are then the value."""
         if self.board is not None:
             return self.board
         return win_table(view.rules, view.players, view.partners)
