@@ -14,6 +14,10 @@ every seat (``leaf="greedy"``, the default: measured better at 4-player partners
 worse anywhere, see docs/players.md) or on the points so far (``leaf="points"``). The search runs
 on the compiled kernel where it is built and handles the rules (``engine="kernel"``, the default),
 else on the engine (``engine="python"``): the decisions are the same either way, leaf and all.
+``value="win"`` weighs every decision by the chance of winning the game instead of the points: a
+searched deal's end by the board table (`noddy.analysis.board`) at the board it leaves, a lay-away
+by the deals played out after it (`noddy.players.discard.win_values`), the points breaking ties;
+``value="points"`` (the default until ``win`` is measured better) is the player above.
 
 ``oracle`` searches the one true world with everything in sight: it exists to measure how much
 an honest player leaves on the table, and is never offered as an opponent.
