@@ -115,6 +115,9 @@ def test_the_advise_page_ranks_by_the_chance_of_winning_at_a_score(
         assert table is not None
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= viewport["width"] + 1, f"the page scrolls sideways: {width}"
+        wrap = page.locator(".advice-wrap")
+        assert wrap.evaluate("e => e.scrollWidth <= e.clientWidth + 1"), "the table is cut off"
+        expect(page.locator("table.advice th").last).to_have_text("total")
         page.screenshot(path=ARTIFACTS / f"{name}.png", full_page=True)
         page.click("#lang-switch button[data-lang='fr']")
         expect(page.locator("table.advice th").nth(3)).to_have_text("pour gagner")

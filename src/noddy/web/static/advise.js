@@ -18,23 +18,25 @@ const percent = (x) => t("advise.win.percent", { n: String(Math.round(100 * x)) 
 // headed in the page's language (words.js). With chances, the lay-away with the most points is
 // marked when another comes first.
 // `compact` (the hint panel, beside the table) leaves out the hand and the crib where the chance is
-// shown, so that the row fits.
+// shown, so that the row fits; a phone's width does the same (style.css, .with-win .part).
 export function adviceTable(data, compact = false) {
   const own = data.dealer;
   const win = data.board != null;
   const parts = !(compact && win);
-  const headings = ["learn.keep", "learn.lay", ...(win ? ["advise.win.column"] : []),
-    ...(parts ? ["learn.hand", "learn.crib"] : []), "learn.total"];
-  const head = el("tr", {}, el("th", {}), ...headings.map((h) => el("th", {}, t(h))));
+  const headings = ["learn.keep", "learn.lay", ...(win ? ["advise.win.column"] : [])];
+  const head = el("tr", {}, el("th", {}), ...headings.map((h) => el("th", {}, t(h))),
+    ...(parts ? ["learn.hand", "learn.crib"].map((h) => el("th", { class: "part" }, t(h))) : []),
+    el("th", {}, t("learn.total")));
   const rows = data.options.map((o, i) =>
     el("tr", { class: [i === 0 ? "best" : null, win && i === data.by_points && i !== 0 ? "most-points" : null].filter(Boolean).join(" ") || null },
       el("td", {}, String(i + 1)),
       el("td", {}, cards(o.keep)),
       el("td", {}, cards(o.discard)),
       ...(win ? [el("td", { class: "num win" }, el("strong", {}, percent(o.win)))] : []),
-      ...(parts ? [el("td", { class: "num" }, points(o.hand)), el("td", { class: "num" }, (own ? "+" : "−") + points(o.crib))] : []),
+      ...(parts ? [el("td", { class: "num part" }, points(o.hand)), el("td", { class: "num part" }, (own ? "+" : "−") + points(o.crib))] : []),
       el("td", { class: "num" }, win ? points(o.total) : el("strong", {}, points(o.total)))));
-  return el("div", { class: "advice-wrap" }, el("table", { class: "advice" }, el("thead", {}, head), el("tbody", {}, rows)));
+  const table = el("table", { class: win ? "advice with-win" : "advice" }, el("thead", {}, head), el("tbody", {}, rows));
+  return el("div", { class: "advice-wrap" }, table);
 }
 
 // What the server says of a ranking by the chance of winning (in the language asked): the chance
