@@ -25,7 +25,7 @@ from noddy.errors import NoddyError
 from noddy.game import ActionKind, PlayerView, new_game
 from noddy.game.setup import arranged_shuffle, at_deal
 from noddy.kernel import unavailable, unsupported
-from noddy.players.discard import win_samples, win_table
+from noddy.players.discard import win_samples, win_table_if_any
 from noddy.rules import Rules
 from noddy.words import cards_text, learn_phrase, percent_text
 
@@ -67,7 +67,7 @@ def chances(advice: Advice, view: PlayerView, samples: int = WIN_SAMPLES) -> Adv
         return advice
     if unavailable() or unsupported(rules, view.players):
         return advice
-    board = win_table(rules, view.players, view.partners)
+    board = win_table_if_any(rules, view.players, view.partners)
     if board is None:
         return advice
     legal = [a for a in view.legal if a.kind == ActionKind.DISCARD]

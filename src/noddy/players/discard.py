@@ -42,6 +42,7 @@ __all__ = [
     "win_chances",
     "win_samples",
     "win_table",
+    "win_table_if_any",
     "win_values",
     "won_chance",
 ]
@@ -61,13 +62,18 @@ class WinTable(Protocol):
     def chance(self, scores: Sequence[int], dealer: int) -> tuple[float, ...]: ...
 
 
-def win_table(rules: Rules, players: int, partners: bool | None) -> WinTable | None:
+def win_table(rules: Rules, players: int, partners: bool | None) -> WinTable:
     """The table of the chance of winning for ``rules`` at this table (`noddy.analysis.board`, read
-    from the package or built once and kept), or ``None`` where there is none (a single deal, more
-    than three sides: `noddy.analysis.board_why_not`)."""
+    from the package or built once and kept); `noddy.analysis.BoardError` where there is none."""
+    return board(rules, players, partners)
+
+
+def win_table_if_any(rules: Rules, players: int, partners: bool | None) -> WinTable | None:
+    """`win_table`, or ``None`` where there is none (a single deal, more than three sides:
+    `noddy.analysis.board_why_not`)."""
     if board_why_not(rules, players, partners):
         return None
-    return board(rules, players, partners)
+    return win_table(rules, players, partners)
 
 
 def won_chance(winner: int | None, side: int, sides: int) -> float:

@@ -47,7 +47,7 @@ from noddy.players.discard import (
     deal_values,
     discard_values,
     next_dealer,
-    win_table,
+    win_table_if_any,
     win_values,
 )
 from noddy.players.search import LEAVES, Position, Search
@@ -189,7 +189,7 @@ class StrongPlayer:
         where there is none (a single deal, more than three sides): the points are then the value."""
         if self.board is not None:
             return self.board
-        return win_table(view.rules, view.players, view.partners)
+        return win_table_if_any(view.rules, view.players, view.partners)
 
 
 def _after(state: GameState, legal: Sequence[Action], kernel: bool) -> list[Position]:

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     )
     from noddy.words.glossary import DEAL_TERMS, DealTerm, glossary
     from noddy.words.kinds import KIND_WORDS, KindWords, glossary_entry
-    from noddy.words.learn import action_words, learn_phrase, number_text, percent_text, review_scores
+    from noddy.words.learn import action_words, learn_phrase, number_text, review_scores
     from noddy.words.lines import Happening, Line, Part, event_line, side_name, verb
     from noddy.words.page import PAGE, page_phrases
     from noddy.words.phrases import (
@@ -226,7 +226,7 @@ _HOMES = {
     ),
     "glossary": ("DEAL_TERMS", "DealTerm", "glossary"),
     "kinds": ("KIND_WORDS", "KindWords", "glossary_entry"),
-    "learn": ("action_words", "learn_phrase", "number_text", "percent_text", "review_scores"),
+    "learn": ("action_words", "learn_phrase", "number_text", "review_scores"),
     "lines": ("Happening", "Line", "Part", "event_line", "side_name", "verb"),
     "page": ("PAGE", "page_phrases"),
     "phrases": (

@@ -9,7 +9,7 @@ from noddy.cards import Card
 from noddy.words.calls import fill_phrase
 from noddy.words.card_names import cards_text
 
-__all__ = ["LEARN_PAGE", "action_words", "learn_phrase", "number_text", "percent_text", "review_scores"]
+__all__ = ["LEARN_PAGE", "action_words", "learn_phrase", "number_text", "review_scores"]
 
 LEARN_PAGE: dict[str, dict[str, str]] = {
     "en": {
@@ -184,7 +184,7 @@ LEARN_PAGE: dict[str, dict[str, str]] = {
             "l’adversaire écarte selon la règle de greedy, sur un échantillon de ses mains possibles"
         ),
         "advise.win.column": "pour gagner",
-        "advise.win.percent": "{n}\u202f%",
+        "advise.win.percent": "{n}\u00a0%",
         "advise.score": "Le score (facultatif)",
         "advise.score_help": (
             "Les points de chaque camp, les vôtres d’abord, par ex. 112-98 : les écarts sont alors classés"
@@ -290,12 +290,6 @@ LEARN_PAGE: dict[str, dict[str, str]] = {
 def learn_phrase(key: str, lang: str = "en", **values: object) -> str:
     """A learners' phrase in ``lang`` with its values filled in."""
     return fill_phrase(LEARN_PAGE, key, lang, values)
-
-
-def percent_text(chance: float, lang: str = "en") -> str:
-    """A chance as a whole percentage as ``lang`` writes it: "42%" in English, "42 %" in French (a
-    narrow no-break space)."""
-    return learn_phrase("advise.win.percent", lang, n=f"{100 * chance:.0f}")
 
 
 def number_text(value: float, lang: str = "en", digits: int = 2) -> str:
