@@ -164,7 +164,7 @@ def test_an_encoder_used_across_seats_branches_and_games_observes_as_a_fresh_one
 def states_with_declarations(rules: Rules, players: int, seed: int) -> list[GameState]:
     """Every state of a game of random action indices, declared counts included (so short counts
     and muggins come up where the rules have them)."""
-    encoder = Encoder(rules, players)
+    encoder = Encoder(rules, players, declare=True)
     state = new_game(rules, players)
     rng = random.Random(seed)
     states = [state]
@@ -213,7 +213,10 @@ def test_the_kernels_observations_are_the_python_encoders_for_every_seat_of_ever
     state of random games with declared counts, whatever each encoder observed before, and for
     cards that are not the deck's objects; the same actions (the engine's own objects) by index."""
     rules = load_rules(name, overrides)
-    compiled, reference = Encoder(rules, players), Encoder(rules, players, kernel=False)
+    compiled, reference = (
+        Encoder(rules, players, declare=True),
+        Encoder(rules, players, declare=True, kernel=False),
+    )
     fields = {f.name: f for f in compiled.fields}
     seen = set()
     for seed in range(3):

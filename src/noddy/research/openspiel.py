@@ -8,13 +8,16 @@ pack where the rules deal on from the stock (``deal.reshuffle`` false). The cut 
 draws one card a seat the same way; a first dealer drawn at random is one node of ``players``
 outcomes. Player actions are `noddy.research.tensors.Encoder` indices.
 
-Observations: the tensor is the encoder's; the string is the seat's view in short. The information
-state string is perfect recall: everything the seat has seen, action by action (its own actions
-whole, the others' as the table sees them, every event as `noddy.game.Event.seen_by` gives it); its
-tensor is the observation tensor, which holds all of the current deal that matters (earlier deals
-leave only the scores). Returns: +1 to every seat of the winning side, -1 to the others, 0 to all on
-a tie; zero-sum with two sides, general-sum with three. `Resampler` is the resampler
-information-set MCTS needs (``ISMCTSBot.set_resampler(Resampler())``).
+Observations: the tensor is the encoder's; the string is the seat's view in short; observers of
+every kind OpenSpiel asks for (`noddy.research.observers`: public information only, private only).
+The information state string is perfect recall: everything the seat has seen, action by action
+(its own actions whole, the others' as the table sees them, every event as
+`noddy.game.Event.seen_by` gives it); its tensor is the observation tensor, which is not (earlier
+deals leave only the scores). Returns: the stake to every seat of the winning side, the losing
+sides sharing its loss, zero-sum at every table (`noddy.research.outcome`). The game steps on the
+compiled kernel where it handles the rules (`noddy.research.spielfast`; ``engine``). OpenSpiel's
+information-set MCTS resamples through `NoddyState.resample_from_infostate` (the game's
+`Resampler`), or a seeded `Resampler` of one's own (``ISMCTSBot.set_resampler(Resampler(rng))``).
 """
 
 from __future__ import annotations
