@@ -18,6 +18,7 @@ the calibration: the table's chance in tenths against the rate observed, with 95
 
     PYTHONPATH=src nice python bench/board.py --positions 2000 --games 20 --plot calibration.png
     PYTHONPATH=src nice python bench/board.py --rules willughby --positions 0 --hard 200
+    PYTHONPATH=src nice python bench/board.py --ship      # (re)build the package's tables
 """
 
 from __future__ import annotations
@@ -177,6 +178,27 @@ def plot(results: dict[str, dict[str, Check]], path: Path) -> None:
     figure.savefig(path, dpi=110)
 
 
+def ship(names: list[str]) -> None:
+    """(Re)build the shipped tables: each preset's 2-player and partnership tables, into the package,
+    with each one's CPU seconds (run it when the kernel's configuration of the rules changes, and
+    the test that every preset finds its tables fails)."""
+    from noddy.analysis import store
+    from noddy.analysis.board import build_table
+
+    for name in names:
+        rules = load_rules(name)
+        for players, partners in [(2, False), (4, True)]:
+            if board_why_not(rules, players, partners):
+                continue
+            start = time.process_time()
+            table = build_table(rules, players, partners)
+            path = store.shipped_dir() / f"{store.digest(rules, players, partners)}.npz"
+            store.write(path, rules, table)
+            spent = time.process_time() - start
+            size = path.stat().st_size
+            print(f"{name} {players}: {spent:.1f} CPU s, {table.error.describe()}, {size:,} bytes")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rules", default=",".join(preset_names()), help="rule sets, comma-separated")
@@ -188,7 +210,11 @@ def main() -> None:
     parser.add_argument("--simulate", type=int, default=20000, help="games of noddy simulate (0: none)")
     parser.add_argument("--plot", type=Path)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--ship", action="store_true", help="(re)build the package's tables instead")
     args = parser.parse_args()
+    if args.ship:
+        ship(args.rules.split(","))
+        return
     results: dict[str, dict[str, Check]] = {}
     for name in args.rules.split(","):
         rules = load_rules(name)

@@ -136,3 +136,15 @@ def test_three_players_each_for_himself() -> None:
             seat0 = table.chance(turned, 0)
             mine = table.chance(scores, dealer)
             assert mine == pytest.approx(tuple(seat0[(j - dealer) % n] for j in range(n)), abs=1e-12)
+
+
+def test_every_preset_ships_its_two_player_and_partners_tables() -> None:
+    from noddy.analysis import store
+    from noddy.rules import preset_names
+
+    for name in preset_names():
+        rules = load_rules(name)
+        for players, partners in [(2, False), (4, True)]:
+            if board_why_not(rules, players, partners):
+                continue
+            assert store.read(rules, players, partners) is not None, (name, players)
