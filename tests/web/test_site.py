@@ -196,5 +196,11 @@ def test_a_move_onto_moves_taken_back_is_refused_and_each_number_is_taken_once(d
         assert store.unattended() == []  # the last move says a person is to act (driven unknown)
         store.append_action("t1", 3, "chance: cut 7", driven=True, undos=1)
         assert store.unattended() == ["t1"]
+        store.create_table("t2", "willughby", (), 2, False, seats)  # no move yet: the shuffle is due
+        for number in range(1, 6):
+            store.append_action("t2", number, f"chance: cut {number}", driven=number == 5)
+        assert sorted(store.unattended()) == ["t1", "t2"]
+        store.append_action("t2", 6, "0: go", driven=False)
+        assert store.unattended() == ["t1"]
     finally:
         store.close()

@@ -360,7 +360,8 @@ class Store:
         """Tables in play where chance or a computer is to act (their last action says so, or they
         have none yet): each should have a server driving it (`noddy.web.site`)."""
         mine, other = actions.c.table_id == tables.c.id, actions.alias("other")
-        last = select(func.max(other.c.number)).where(other.c.table_id == tables.c.id).scalar_subquery()
+        highest = select(func.max(other.c.number)).where(other.c.table_id == tables.c.id)
+        last = highest.correlate(tables).scalar_subquery()
         driven = select(actions.c.number).where(mine, actions.c.number == last, actions.c.driven)
         none = ~select(actions.c.number).where(mine).exists()
         query = select(tables.c.id).where(tables.c.status == "playing", none | driven.exists()).limit(limit)
