@@ -28,6 +28,11 @@ REQUIRE_KERNEL = "NODDY_REQUIRE_KERNEL"
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        # xdist gives its workers the terminal's COLUMNS; a rich console made with it set keeps that
+        # width, where the tests run commands under a COLUMNS of their own (as in a serial run).
+        os.environ.pop("COLUMNS", None)
+        os.environ.pop("LINES", None)
     config.addinivalue_line(
         "markers",
         "requires_kernel: needs the compiled kernel (skips without it; fails without it when"
