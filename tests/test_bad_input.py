@@ -193,3 +193,28 @@ def test_serve_takes_good_options(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     code, out, _ = run("serve", "--data-dir", str(tmp_path), *args)
     assert code == 0 and ":65535/" in out
     assert served[0]["port"] == 65535 and served[0]["forwarded_allow_ips"] == "10.0.0.0/8, ::1"
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"), [("en", "no dask scheduler answers there"), ("fr", "aucun ordonnanceur")]
+)
+def test_serve_refuses_a_bot_cluster_where_no_scheduler_answers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str, said: str
+) -> None:
+    """One line in the command's language and exit 1, before the server starts (it used to fail in
+    uvicorn's start-up with a traceback)."""
+    import socket
+
+    import uvicorn
+
+    import noddy.web.cluster
+
+    served: list[dict[str, Any]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda _app, **options: served.append(options))
+    monkeypatch.setattr(noddy.web.cluster, "CONNECT_TIMEOUT", 1)
+    with socket.socket() as closed:  # a port of this machine where nothing listens
+        closed.bind(("127.0.0.1", 0))
+        address = f"tcp://127.0.0.1:{closed.getsockname()[1]}"
+        code, out, err = run("serve", "--data-dir", str(tmp_path), "--bot-cluster", address, "--lang", lang)
+    assert code == 1 and said in err and address in err and "Traceback" not in err + out
+    assert served == [] and len(err.strip().splitlines()) == 1

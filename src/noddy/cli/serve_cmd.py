@@ -12,6 +12,7 @@ import typer
 from rich.markup import escape
 
 from noddy.cli.common import LangOption, console, language, reporting_errors, usage_error
+from noddy.errors import NoddyError, quoted
 from noddy.words import command_phrase
 
 __all__ = ["serve"]
@@ -94,6 +95,8 @@ def serve(
             usage_error(command_phrase("serve.db_twice", lang))
         url = db or default_url(data)
         cluster = bot_cluster or os.environ.get("NODDY_BOT_CLUSTER") or None
+        if cluster is not None:
+            _check_cluster(cluster, lang)
         app = create_app(url, bot_delay=bot_delay, bot_workers=workers, bot_cluster=cluster)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     address = escape(f"http://{shown}:{port}/")
@@ -115,6 +118,16 @@ def _check_address(port: int, bot_delay: float | None, proxy: str | None, lang: 
     for entry in (entry.strip() for entry in proxy.split(",")):
         if not _is_network(entry):
             usage_error(command_phrase("serve.proxy", lang, proxy=repr(proxy), entry=repr(entry)))
+
+
+def _check_cluster(address: str, lang: str) -> None:
+    """Refuse, before anything starts, a ``--bot-cluster`` where no dask scheduler answers: the
+    server would fail in its start-up with a traceback, or play without its computers."""
+    from noddy.web.cluster import scheduler_refusal
+
+    why = scheduler_refusal(address)
+    if why:
+        raise NoddyError(command_phrase("serve.cluster", lang, address=quoted(address), why=why))
 
 
 def _is_network(text: str) -> bool:

@@ -21,13 +21,26 @@ from noddy.game import Action, PlayerView
 from noddy.players import Player
 from noddy.web.bots import PEOPLE_FIRST, decide, warm
 
-__all__ = ["ClusterBots"]
+__all__ = ["ClusterBots", "scheduler_refusal"]
 
 log = logging.getLogger(__name__)
 
 ATTEMPTS = 6
 """Tries of a decision that fails for the cluster's sake (0.5, 1, 2, 4, 8 s apart) before it fails."""
 CONNECT_TIMEOUT = 10
+
+
+def scheduler_refusal(address: str) -> str:
+    """Why no dask scheduler answers at ``address`` now, or ``""`` when one does: `noddy serve` asks
+    before it starts, so a wrong address is one clear line rather than a failed start-up."""
+    from distributed import Client
+
+    try:
+        client = Client(address, timeout=CONNECT_TIMEOUT)  # type: ignore[no-untyped-call]
+    except (OSError, TimeoutError, ValueError) as exc:
+        return str(exc)
+    client.close()  # type: ignore[no-untyped-call]
+    return ""
 
 
 class ClusterBots:

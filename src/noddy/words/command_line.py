@@ -76,6 +76,10 @@ COMMAND_LINE: dict[str, dict[str, str]] = {
             " address, e.g. 127.0.0.1 (several comma-separated, or * for any)"
         ),
         "serve.db_twice": "give --db or --data-dir, not both: --db names the whole database",
+        "serve.cluster": (
+            "--bot-cluster {address}: no dask scheduler answers there ({why}); start one (dask"
+            " scheduler) and give its address, e.g. tcp://10.0.0.5:8786, or leave --bot-cluster out"
+        ),
         "serve.serving": "[bold]noddy[/] is serving at {address}  (database: {db})",
         "serve.open": "Open that address in your browser; press Ctrl+C to stop.",
         "demo.try": (
@@ -162,6 +166,10 @@ COMMAND_LINE: dict[str, dict[str, str]] = {
             " proxy inverse, par ex. 127.0.0.1 (plusieurs séparées par des virgules, ou * pour toutes)"
         ),
         "serve.db_twice": "donnez --db ou --data-dir, pas les deux : --db nomme toute la base",
+        "serve.cluster": (
+            "--bot-cluster {address} : aucun ordonnanceur dask n’y répond ({why}) ; lancez-en un (dask"
+            " scheduler) et donnez son adresse, par ex. tcp://10.0.0.5:8786, ou omettez --bot-cluster"
+        ),
         "serve.serving": "[bold]noddy[/] sert à l’adresse {address}  (base : {db})",
         "serve.open": "Ouvrez cette adresse dans votre navigateur ; Ctrl+C pour arrêter.",
         "demo.try": (
