@@ -53,13 +53,18 @@ check: lint tmux
 	NODDY_REQUIRE_KERNEL=1 $(BIN)/python -m pytest src tests -m "not slow and not postgres" $(PARALLEL) --durations=10
 
 # The benchmarks' baselines (cribbage-scorer, OpenSpiel) are an optional extra, installed here only.
-bench: $(STAMP)
+bench: $(STAMP) postgres
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev,bench]'
 	$(BIN)/python bench/run.py
 	$(BIN)/python bench/processes.py
 	$(BIN)/python bench/games.py
+	$(BIN)/python bench/sim_scaling.py
+	$(BIN)/python bench/research.py --speed
+	$(BIN)/python bench/vector.py
+	$(BIN)/python bench/board.py
 	$(BIN)/python bench/web.py
 	$(BIN)/python bench/web_computers.py
+	$(BIN)/python bench/web_site.py
 	$(BIN)/python bench/strength.py
 
 clean:
