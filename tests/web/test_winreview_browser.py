@@ -40,6 +40,9 @@ def test_the_review_draws_the_curve_and_the_costs(browser: Browser, server: Live
         timeout=60_000,
     )
     page.goto(f"{server.address}/replay/{table}")
+    # the review's seat choice is made once the page has the finished game's summary (a busy
+    # machine, with the other worker's tests beside it, has taken over 30 s)
+    expect(page.locator("#review-seat")).to_be_attached(timeout=90_000)
     page.select_option("#review-seat", "0")
     with page.expect_response(re.compile(r"/review\?"), timeout=120_000) as answered:
         page.click("#review-button")
