@@ -93,20 +93,24 @@ def openspiel_player() -> Callable[[int, int], int] | None:
     game = pyspiel.load_game("cribbage")
 
     def play(n: int, seed: int) -> int:
-        rng = random.Random(seed)
-        actions = 0
-        for _ in range(n):
-            state = game.new_initial_state()
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    # Cribbage's chance outcomes (the cards left) are equally likely: one draw.
-                    state.apply_action(rng.choice(state.chance_outcomes())[0])
-                else:
-                    state.apply_action(rng.choice(state.legal_actions()))
-                    actions += 1
-        return actions
+        return spiel_random_games(game, n, random.Random(seed))
 
     return play
+
+
+def spiel_random_games(game: Any, games: int, rng: random.Random) -> int:
+    """``games`` whole games of an OpenSpiel game with uniformly random actions; the decisions made.
+    Cribbage's chance outcomes (the cards left) are equally likely, so chance is one draw too."""
+    decisions = 0
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+                decisions += 1
+    return decisions
 
 
 def noddy_player(preset: str, names: tuple[str, ...], engine: str) -> Callable[[int, int], int]:

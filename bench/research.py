@@ -40,6 +40,7 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
+from games import spiel_random_games
 from noddy.game import new_game
 from noddy.players import make_player
 from noddy.research.engines import KernelGame
@@ -48,20 +49,6 @@ from noddy.research.pettingzoo import env
 from noddy.research.rollouts import KernelRollouts, kernel_unsupported
 from noddy.rules import load_rules
 from noddy.sim.stats import wilson
-
-
-def _spiel_loop(game: Any, games: int, rng: random.Random) -> int:
-    """Random games of an OpenSpiel game; the decisions made."""
-    decisions = 0
-    for _ in range(games):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(rng.choice(state.chance_outcomes())[0])
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
-                decisions += 1
-    return decisions
 
 
 def _zoo_loop(game: Any, games: int, rng: random.Random) -> int:
@@ -103,8 +90,8 @@ def speed(games: int, rounds: int, players: int = 2) -> dict[str, tuple[float, f
         "PettingZoo, kernel": lambda: _zoo_loop(zoo_kernel, games, rng),
         "PettingZoo, engine": lambda: _zoo_loop(zoo_engine, max(1, games // 8), rng),
         "KernelGame alone": lambda: _kernel_loop(zoo_kernel.encoder, games, rng),
-        "python_noddy (OpenSpiel)": lambda: _spiel_loop(noddy, max(1, games // 8), rng),
-        "OpenSpiel cribbage (C++)": lambda: _spiel_loop(cribbage, games, rng),
+        "python_noddy (OpenSpiel)": lambda: spiel_random_games(noddy, max(1, games // 8), rng),
+        "OpenSpiel cribbage (C++)": lambda: spiel_random_games(cribbage, games, rng),
     }
     counts = {"PettingZoo, engine": max(1, games // 8), "python_noddy (OpenSpiel)": max(1, games // 8)}
     rng = random.Random(0)
