@@ -112,15 +112,18 @@ static PyObject *StateObserver_write(StateObserverObject *self, PyObject *const 
     long seat = PyLong_AsLong(args[2]);
     if (!state || read_named(args[1], &named) < 0 || (seat == -1 && PyErr_Occurred())) return NULL;
     if (seat < 0 || seat >= self->l.players) return PyErr_Format(PyExc_ValueError, "no seat %ld", seat);
+    /* Simple (contiguous) buffers: a NumPy array's format string is not built for each new array,
+     * the most of a write's cost. The item sizes are checked here; the float32 and int8 types by
+     * the Python caller that takes arrays from outside (`KernelGame.observe_into`). */
     Py_buffer obs, mask;
-    if (PyObject_GetBuffer(args[3], &obs, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) return NULL;
-    if (PyObject_GetBuffer(args[4], &mask, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) {
+    if (PyObject_GetBuffer(args[3], &obs, PyBUF_WRITABLE) < 0) return NULL;
+    if (PyObject_GetBuffer(args[4], &mask, PyBUF_WRITABLE) < 0) {
         PyBuffer_Release(&obs);
         return NULL;
     }
     PyObject *result = NULL;
-    if (!obs.format || strcmp(obs.format, "f") || obs.len != (Py_ssize_t)sizeof(float) * self->l.size ||
-        !mask.format || strcmp(mask.format, "b") || mask.len != self->l.num_actions)
+    if (obs.itemsize != (Py_ssize_t)sizeof(float) || obs.len != (Py_ssize_t)sizeof(float) * self->l.size ||
+        mask.itemsize != 1 || mask.len != self->l.num_actions)
         PyErr_Format(PyExc_ValueError, "obs must be %d float32 and mask %d int8", self->l.size, self->l.num_actions);
     else {
         obs_write(&self->l, &state->s, named, (int)seat, obs.buf, mask.buf);

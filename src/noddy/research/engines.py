@@ -30,7 +30,7 @@ from noddy.research.fields import PHASES
 from noddy.research.tensors import Encoder
 from noddy.rules import Rules
 
-__all__ = ["ENGINES", "KernelGame", "choose_engine", "draw"]
+__all__ = ["CHANCE_PHASES", "ENGINES", "FLOAT32", "INT8", "KernelGame", "choose_engine", "draw"]
 
 ENGINES = ("auto", "kernel", "python")
 """The engines an environment may step on (see the module)."""
@@ -70,12 +70,15 @@ class KernelGame(KernelState):
     """One game in the kernel from before the first cut (see the module); `copy` is cheap. The
     kernel's position (`phase`, `to_act`, `scores`, `winner`...) is read as `KernelState`'s."""
 
-    __slots__ = ("_cache", "_count", "_log", "_observer", "encoder", "named")
+    __slots__ = ("_cache", "_count", "_log", "_observer", "_shape", "encoder", "kernel", "named")
 
     def __init__(self, encoder: Encoder) -> None:
         super().__init__(encoder.rules, encoder.players, encoder.partners)
+        self.kernel = self._state
+        """The kernel's own state (`phase`, `to_act` as its numbers: read by a step's fast path)."""
         self.encoder = encoder
         self._observer = _observer(encoder)
+        self._shape = (encoder.size, encoder.num_actions)
         self.named = 0
         """The cards the current deal's events have shown to every seat (a mask by card index)."""
         self._log: _Log | None = None
@@ -91,7 +94,8 @@ class KernelGame(KernelState):
         """An independent copy of the game so far."""
         new = object.__new__(KernelGame)
         new.encoder, new._observer, new.named = self.encoder, self._observer, self.named
-        new._state = self._state.copy()
+        new._shape = self._shape
+        new._state = new.kernel = self._state.copy()
         new._log, new._count = self._log, self._count
         new._cache = self._cache
         return new
@@ -154,13 +158,15 @@ class KernelGame(KernelState):
 
     def observe(self, seat: int) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
         """The observation of ``seat`` and its mask of legal actions (all 0 when it is not to act)."""
-        obs = np.empty(self.encoder.size, np.float32)
-        mask = np.empty(self.encoder.num_actions, np.int8)
+        obs = np.empty(self._shape[0], FLOAT32)
+        mask = np.empty(self._shape[1], INT8)
         self._observer.write(self._state, self.named, seat, obs, mask)
         return obs, mask
 
     def observe_into(self, seat: int, obs: npt.NDArray[np.float32], mask: npt.NDArray[np.int8]) -> None:
-        """`observe` into arrays of the caller's."""
+        """`observe` into arrays of the caller's (float32 and int8, contiguous: `NoddyError` if not)."""
+        if obs.dtype != FLOAT32 or mask.dtype != INT8:
+            raise NoddyError(f"obs must be float32 and mask int8, not {obs.dtype} and {mask.dtype}")
         self._observer.write(self._state, self.named, seat, obs, mask)
 
     def _entries(self, last: int) -> list[_Entry]:
@@ -192,8 +198,13 @@ class KernelGame(KernelState):
         return state
 
 
+FLOAT32 = np.dtype(np.float32)
+INT8 = np.dtype(np.int8)
+"""The observation's and the mask's dtypes (``np.empty`` takes a dtype faster than a type)."""
 _CUT = KERNEL_PHASES.index(Phase.CUT) if compiled is not None else -1
 _SHUFFLE = KERNEL_PHASES.index(Phase.SHUFFLE) if compiled is not None else -1
+CHANCE_PHASES = frozenset((_CUT, _SHUFFLE))
+"""The kernel's numbers of the phases where chance acts (a step checks them before `play_chance`)."""
 CARDS = len(DECK)
 assert all(card.index == i for i, card in enumerate(DECK)), "a shuffle of indices is a shuffle of DECK"
 

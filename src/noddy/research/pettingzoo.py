@@ -29,7 +29,8 @@ from pettingzoo import AECEnv
 
 from noddy.errors import IllegalActionError, NoddyError
 from noddy.game import Action, GameState, Phase, new_game
-from noddy.research.engines import KernelGame, choose_engine, draw
+from noddy.kernel.step import OVER
+from noddy.research.engines import CHANCE_PHASES, KernelGame, choose_engine, draw
 from noddy.research.outcome import paid as pay
 from noddy.research.outcome import returns
 from noddy.research.shaping import BoardShaping
@@ -38,6 +39,9 @@ from noddy.rules import Rules, load_rules, side_of
 from noddy.words import event_line
 
 __all__ = ["NoddyEnv", "env"]
+
+Observation = dict[str, np.ndarray]
+"""An agent's observation: its tensor (``observation``) and its legal actions (``action_mask``)."""
 
 
 def env(
@@ -105,6 +109,7 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         self._potential: tuple[float, ...] = ()
         self.stakes = stakes
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self.agent_selection: str = self.possible_agents[0]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         box = spaces.Box(0.0, 1.0, (self.encoder.size,), np.float32)
         self.state_space = spaces.Box(0.0, 1.0, (players * self.encoder.size,), np.float32)
@@ -117,6 +122,10 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         self._state = new_game(self.rules, players, partners=self.encoder.partners)
         self._game: KernelGame | None = None
         self._rendered = 0
+        self._plain = not peg_reward and self.shaping is None and render_mode != "human"
+        """Whether a step pays nothing until the end and prints nothing: a kernel step's fast path."""
+        self._rewarded = False
+        """Whether ``rewards`` holds a reward of the last step (else it is all 0 and stays as it is)."""
         self._listed: tuple[GameState, int, dict[int, Action]] = (self._state, -1, {})
         """The state last observed, the observer's seat and its legal actions by index: a step
         from that state applies the engine's own action object (no new one to build and compare)."""
@@ -133,6 +142,7 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
             self._rng = np.random.default_rng(seed)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._rewarded = False
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -153,7 +163,8 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         rebuilt from the game's actions when asked for)."""
         return self._state if self._game is None else self._game.noddy
 
-    def observe(self, agent: str) -> dict[str, np.ndarray]:
+    def observe(self, agent: str) -> Observation:
+        """``agent``'s observation and action mask (new arrays, written when asked for)."""
         seat = self._seat[agent]
         if self._game is not None:
             observation, mask = self._game.observe(seat)
@@ -183,6 +194,28 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
             return
         if action is None:
             raise IllegalActionError(f"{agent} is to act: give an action index, not None")
+        game = self._game
+        if self._plain and game is not None:  # the kernel's fast path: every reward 0 until the end
+            try:
+                game.act(int(action))
+            except ValueError:
+                self._refuse(agent, int(action))
+                raise
+            kernel = game.kernel
+            if kernel.phase in CHANCE_PHASES:
+                game.play_chance(self._rng)
+            self._cumulative_rewards[agent] = 0.0
+            if self._rewarded:
+                self.rewards = dict.fromkeys(self.agents, 0.0)
+                self._rewarded = False
+            if (to_act := kernel.to_act) >= 0:
+                self.agent_selection = self.possible_agents[to_act]
+                return
+            if kernel.phase == OVER:
+                self._finish()
+            self._select()
+            self._accumulate_rewards()
+            return
         seat = self._seat[agent]
         before, potential = self.scores, self._potential
         over = (
@@ -192,6 +225,7 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         )
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._rewarded = False
         if self.peg_reward:
             self._shape(before, self.scores)
         if self.shaping is not None:
@@ -203,6 +237,27 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
             self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
+
+    def last(self, observe: bool = True) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
+        """The agent to act's observation (if ``observe``), cumulative reward, termination,
+        truncation and info, as `AECEnv.last` gives them."""
+        agent = self.agent_selection
+        game = self._game
+        observation: Observation | None
+        if not observe:
+            observation = None
+        elif game is not None:
+            obs, mask = game.observe(self._seat[agent])
+            observation = {"observation": obs, "action_mask": mask}
+        else:
+            observation = self.observe(agent)
+        return (
+            observation,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def render(self) -> str | None:
         """The events since the last render in words, then the scores (no hidden card)."""
@@ -249,11 +304,18 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         try:
             game.act(action)
         except ValueError:
-            state = game.noddy
-            state.apply(self.encoder.action_of(seat, state.hands[seat], action))  # raises, saying why
+            self._refuse(self.possible_agents[seat], action)
             raise
         game.play_chance(self._rng, self._kernel_deal if self.shaping else None)
         return game.is_over
+
+    def _refuse(self, agent: str, action: int) -> None:
+        """Raise the engine's own error, in its words, for ``agent``'s ``action`` the kernel refused
+        (the rare case of a wrong index costs a replay)."""
+        assert self._game is not None
+        seat = self._seat[agent]
+        state = self._game.noddy
+        state.apply(self.encoder.action_of(seat, state.hands[seat], action))
 
     def _after_chance(self, state: GameState) -> GameState:
         while (chance := state.chance()) is not None and not state.is_over:
@@ -307,3 +369,4 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         for agent in self.agents:
             self.rewards[agent] += paid[self._seat[agent]]
             self.terminations[agent] = True
+        self._rewarded = True
