@@ -30,7 +30,16 @@ from noddy.research.fields import PHASES
 from noddy.research.tensors import Encoder
 from noddy.rules import Rules
 
-__all__ = ["CHANCE_PHASES", "ENGINES", "FLOAT32", "INT8", "KernelGame", "choose_engine", "draw"]
+__all__ = [
+    "CHANCE_PHASES",
+    "ENGINES",
+    "FLOAT32",
+    "INT8",
+    "SHUFFLE_PHASE",
+    "KernelGame",
+    "choose_engine",
+    "draw",
+]
 
 ENGINES = ("auto", "kernel", "python")
 """The engines an environment may step on (see the module)."""
@@ -203,8 +212,10 @@ INT8 = np.dtype(np.int8)
 """The observation's and the mask's dtypes (``np.empty`` takes a dtype faster than a type)."""
 _CUT = KERNEL_PHASES.index(Phase.CUT) if compiled is not None else -1
 _SHUFFLE = KERNEL_PHASES.index(Phase.SHUFFLE) if compiled is not None else -1
+SHUFFLE_PHASE = _SHUFFLE
 CHANCE_PHASES = frozenset((_CUT, _SHUFFLE))
-"""The kernel's numbers of the phases where chance acts (a step checks them before `play_chance`)."""
+"""The kernel's numbers of the phases where chance acts (a step checks them before `play_chance`);
+at the other, `SHUFFLE_PHASE`, it shuffles; at a cut it cuts, or draws a first dealer."""
 CARDS = len(DECK)
 assert all(card.index == i for i, card in enumerate(DECK)), "a shuffle of indices is a shuffle of DECK"
 

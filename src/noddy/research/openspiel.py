@@ -67,6 +67,8 @@ engine counts every hand, as the computer players let it), and whether a win pay
 rules count it (a lurch or a skunk 2 or more; false: every win 1; `noddy.research.outcome`), and
 the engine it steps on (`noddy.research.engines`: ``auto``, the kernel where it handles the rules)."""
 _REGISTERED = False
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 
 def register() -> None:
@@ -243,7 +245,7 @@ class NoddyState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: NoddyGame) -> None:
         super().__init__(game)
         kernel = game.engine == "kernel"
-        self._fast: FastPosition | None = FastPosition.start(game.encoder) if kernel else None
+        self._fast: FastPosition | None = FastPosition.start(game.encoder, game.draws) if kernel else None
         self._position: _Position | None = None if kernel else game.start
 
     @property
@@ -290,7 +292,30 @@ class NoddyState(pyspiel.State):  # type: ignore[misc]
         return f"seat {seat}{self.position.trail.text(seat)}"
 
     def current_player(self) -> int:
-        return self._fast.player if self._fast is not None else self.position.player
+        fast = self._fast
+        return fast.player if fast is not None else self.position.player
+
+    def is_chance_node(self) -> bool:
+        """Whether chance acts now (answered here: OpenSpiel's would call back for the player)."""
+        return self.current_player() == _CHANCE
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions of ``player`` (by default the one to act), as OpenSpiel's
+        ``State.legal_actions`` gives them (chance's outcomes at a chance node, none at the end),
+        answered here rather than through OpenSpiel's several calls back into Python."""
+        fast = self._fast
+        if fast is None:
+            return list(super().legal_actions() if player is None else super().legal_actions(player))
+        now = fast.player
+        if now == _TERMINAL:
+            return []
+        if now == _CHANCE:
+            return [card for card, _ in fast.chance_outcomes()]  # for any player, as OpenSpiel's
+        if player is None:
+            return fast.legal(now)
+        if player < 0:
+            raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
+        return fast.legal(player)
 
     def _legal_actions(self, player: int) -> list[int]:
         if self._fast is not None:
@@ -312,11 +337,10 @@ class NoddyState(pyspiel.State):  # type: ignore[misc]
         return [(i, 1.0 / len(left)) for i in left]
 
     def _apply_action(self, action: int) -> None:
-        game: NoddyGame = self.get_game()
         if self._fast is not None:
-            self._fast = self._fast.after(action, game.draws)
+            self._fast = self._fast.after(action)
         if self._position is not None:
-            self._position = _step(game, self._position, action)
+            self._position = _step(self.get_game(), self._position, action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -332,7 +356,8 @@ class NoddyState(pyspiel.State):  # type: ignore[misc]
         return self.encoder.action_names()[action]
 
     def is_terminal(self) -> bool:
-        return self._fast.game.is_over if self._fast is not None else self.position.state.is_over
+        fast = self._fast
+        return fast.player == _TERMINAL if fast is not None else self.position.state.is_over
 
     def returns(self) -> list[float]:
         stakes: bool = self.get_game().stakes

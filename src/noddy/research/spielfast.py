@@ -2,7 +2,12 @@
 where the kernel handles the rules: ``engine`` ``auto`` or ``kernel``).
 
 A `FastPosition` is a `noddy.research.engines.KernelGame` and the card draws of a pending shuffle
-or cut, immutable once made (each action makes a new one from a copy, so a clone shares it).
+or cut. The state holding it steps it in place; a clone shares it, and from then on it is
+immutable: each of the two steps on a copy of its own (copy on write, so that a random game or a
+search's rollout from a clone copies nothing after its first step).
+OpenSpiel calls back into Python for every question it asks of a state, at every step, so each
+answer here is an attribute or one kernel call: who acts is worked out once a position, the cards
+left to draw are kept as a tuple, and chance's outcomes are made of pairs built once a table.
 OpenSpiel's random play, its searches' legal actions, chance, returns and the observation tensor
 are answered from it; the information strings, the engine's views and the resampler need the
 engine's position, which the state rebuilds from its history when first asked and then steps
@@ -11,93 +16,132 @@ along (`NoddyState.position`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 import pyspiel
 
 from noddy.cards import DECK
+from noddy.errors import IllegalActionError
 from noddy.game import Action, ActionKind
-from noddy.research.engines import KernelGame
+from noddy.kernel.step import OVER
+from noddy.research.engines import SHUFFLE_PHASE, KernelGame
 from noddy.research.outcome import paid
 from noddy.research.tensors import Encoder
 
 __all__ = ["FastPosition"]
 
-_CARDS = range(len(DECK))
-
-
-def _outcomes(drawn: tuple[int, ...]) -> list[tuple[int, float]]:
-    """The cards not drawn yet, each as likely."""
-    taken = set(drawn)
-    left = [i for i in _CARDS if i not in taken]
-    chance = 1.0 / len(left)
-    return [(i, chance) for i in left]
-
-
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+_ALL = tuple(range(len(DECK)))
 
 
-@dataclass(frozen=True, slots=True)
+class _Table:
+    """What every position of one game shares: how many cards a shuffle draws (``draws``) and a
+    cut (one a seat), whether the first chance is a first dealer drawn rather than a cut, and
+    chance's outcome pairs, ``pairs[n][card]`` being ``(card, 1 / n)``."""
+
+    __slots__ = ("cut_draws", "dealer_first", "draws", "pairs", "players")
+
+    def __init__(self, encoder: Encoder, draws: int) -> None:
+        self.draws = draws
+        self.players = encoder.players
+        self.cut_draws = encoder.players
+        self.dealer_first = encoder.rules.deal.first_dealer == "any"
+        self.pairs = [[(card, 1.0 / n if n else 0.0) for card in _ALL] for n in range(len(DECK) + 1)]
+
+
+@lru_cache(maxsize=64)
+def _table(encoder: Encoder, draws: int) -> _Table:
+    return _Table(encoder, draws)
+
+
 class FastPosition:
     """A kernel game and the draws of its pending chance (see the module)."""
 
-    game: KernelGame
-    drawn: tuple[int, ...] = ()
-    player: int = field(init=False)
-    """Who acts: a seat, or OpenSpiel's chance or terminal player."""
+    __slots__ = ("drawn", "game", "left", "player", "shared", "table")
 
-    def __post_init__(self) -> None:
-        game = self.game
-        seat = game.to_act
-        player = _TERMINAL if game.is_over else _CHANCE if seat is None else seat
-        object.__setattr__(self, "player", player)
+    game: KernelGame
+    drawn: tuple[int, ...]
+    """The cards drawn so far for the pending shuffle or cut, in order."""
+    left: tuple[int, ...]
+    """The cards not drawn yet, in increasing order."""
+    player: int
+    """Who acts: a seat, or OpenSpiel's chance or terminal player."""
+    shared: bool
+    """Whether a clone shares it (then it never changes: `after` steps a copy)."""
+    table: _Table
 
     @classmethod
-    def start(cls, encoder: Encoder) -> FastPosition:
-        """The position before the first cut."""
-        return cls(KernelGame(encoder))
+    def start(cls, encoder: Encoder, draws: int) -> FastPosition:
+        """The position before the first cut, of a game whose shuffles draw ``draws`` cards."""
+        new = object.__new__(cls)
+        new.game, new.table, new.shared = KernelGame(encoder), _table(encoder, draws), False
+        new.settle()
+        return new
 
     def __deepcopy__(self, memo: dict[int, Any]) -> FastPosition:
+        """The same position, shared from now on (a clone's: `after` steps a copy of it)."""
+        self.shared = True
         return self
+
+    def settle(self) -> None:
+        """Who acts now, with no card drawn for the pending chance (after a whole action)."""
+        self.drawn, self.left = (), _ALL
+        kernel = self.game.kernel
+        phase = kernel.phase
+        to_act = kernel.to_act
+        self.player = _TERMINAL if phase == OVER else to_act if to_act >= 0 else _CHANCE
 
     def legal(self, player: int) -> list[int]:
         """The legal action indices of ``player`` (none unless it is to act)."""
-        return self.game.legal() if player == self.player else []
+        return self.game.legal() if player == self.player and player >= 0 else []
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Chance's outcomes: a seat each for a first dealer drawn, else the cards not drawn yet."""
-        chance = self.game.chance()
-        assert chance is not None
-        if chance.kind == ActionKind.DEALER:
-            return [(seat, 1.0 / chance.players) for seat in range(chance.players)]
-        return _outcomes(self.drawn)
+        table = self.table
+        if table.dealer_first and self.game.kernel.phase != SHUFFLE_PHASE:
+            return [(seat, 1.0 / table.players) for seat in range(table.players)]
+        return list(map(table.pairs[len(self.left)].__getitem__, self.left))
 
-    def after(self, action: int, draws: int) -> FastPosition:
-        """The position after ``action`` (a player's index, or one draw of chance's; ``draws`` a
-        shuffle deals, as in `noddy.research.openspiel`)."""
-        game = self.game
-        if self.player != _CHANCE:
-            game = game.copy()
+    def after(self, action: int) -> FastPosition:
+        """The position after ``action`` (a player's index, or one draw of chance's): this one,
+        stepped, unless it is shared (then a copy). `ValueError` for an illegal index,
+        `IllegalActionError` for a card already drawn or no such seat; either leaves it as it was."""
+        position = self
+        if self.shared:
+            position = object.__new__(FastPosition)
+            position.game, position.table, position.shared = self.game.copy(), self.table, False
+            position.player, position.drawn, position.left = self.player, self.drawn, self.left
+        game = position.game
+        table = position.table
+        if position.player != _CHANCE:
             game.act(action)
-            return FastPosition(game)
-        chance = game.chance()
-        assert chance is not None
-        if chance.kind == ActionKind.DEALER:
-            game = game.copy()
+            position.settle()
+            return position
+        shuffle = game.kernel.phase == SHUFFLE_PHASE
+        if table.dealer_first and not shuffle:
+            if not 0 <= action < table.players:
+                last = table.players - 1
+                raise IllegalActionError(f"chance draws a first dealer, seat 0 to {last}, not {action}")
             game.apply_chance(Action(ActionKind.DEALER, None, number=action))
-            return FastPosition(game)
-        drawn = (*self.drawn, action)
-        if len(drawn) < (chance.players if chance.kind == ActionKind.CUT else draws):
-            return FastPosition(game, drawn)
-        game = game.copy()
-        if chance.kind == ActionKind.SHUFFLE:
-            taken = set(drawn)
-            game.shuffle([*drawn, *(i for i in range(len(DECK)) if i not in taken)])
+            position.settle()
+            return position
+        left = position.left
+        try:
+            at = left.index(action)
+        except ValueError:
+            raise IllegalActionError(f"chance draws a card not drawn yet, not {action}") from None
+        drawn = position.drawn = (*position.drawn, action)
+        left = position.left = left[:at] + left[at + 1 :]
+        if len(drawn) < (table.draws if shuffle else table.cut_draws):
+            return position
+        if shuffle:
+            game.shuffle([*drawn, *left])
         else:
             game.apply_chance(Action(ActionKind.CUT, None, tuple(DECK[i] for i in drawn)))
-        return FastPosition(game)
+        position.settle()
+        return position
 
     def returns(self, stakes: bool) -> list[float]:
         """Each seat's return (0 before the end), as `noddy.research.outcome` pays it."""
