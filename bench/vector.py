@@ -6,14 +6,16 @@ drawn uniformly, each decision's ``legal_actions_mask`` read, a uniformly random
 game gives no observation tensor, so the baseline reads none and so does less than noddy). noddy's
 rows are `noddy.research.vector.VectorEnv` on cribbage, ``--envs`` games a call, in self-play and
 with one learning seat against the kernel's random and greedy players, each action a uniformly
-random legal one drawn from the masks with numpy. Two rates a row: the whole loop (the draw of the
+random legal one: drawn by the environment itself (``VectorEnv.sample_actions``, in the kernel,
+the loop a learner exploring at random writes), or from the masks with numpy (``argmax(mask *
+uniform)``). Two rates a row: the whole loop (the draw of the
 actions included, as the baseline's includes its own), and the environment's ``step`` alone. Every
 contender runs in turn for a slice of CPU time in each of several interleaved rounds
 (``time.process_time``), so a load on the machine falls on all alike; a ratio is a rate over
 OpenSpiel's rate of the same run.
 
-Memory: the process's resident set after 0.1, 1 and 5 million self-play steps (after the first
-100,000: the arrays are allocated once, a step writes into them).
+Memory: the process's resident set after 0.1, 1 and 5 million self-play steps drawn by
+``sample_actions`` (after the first 100,000: the arrays are allocated once, a step writes into them).
 
     .venv/bin/python bench/vector.py [--quick] [--rounds N] [--slice SECONDS] [--envs N] [--skip-memory]
 """
@@ -103,8 +105,9 @@ def openspiel_loop() -> Callable[[int], tuple[int, float]] | None:
     return run
 
 
-def vector_loop(opponent: str, envs: int) -> Callable[[int], tuple[int, float]]:
-    """``VectorEnv("cribbage", envs, opponent=opponent)``, random legal actions from the masks."""
+def vector_loop(opponent: str, envs: int, sampled: bool = False) -> Callable[[int], tuple[int, float]]:
+    """``VectorEnv("cribbage", envs, opponent=opponent)``, random legal actions from the masks:
+    drawn with numpy, or (``sampled``) by the environment's own ``sample_actions``."""
     env = VectorEnv("cribbage", envs, opponent=opponent, copy=False)
     obs, _ = env.reset(seed=0)
     rng = np.random.default_rng(0)
@@ -114,8 +117,11 @@ def vector_loop(opponent: str, envs: int) -> Callable[[int], tuple[int, float]]:
         in_env = 0.0
         calls = max(1, steps // envs)
         for _ in range(calls):
-            rng.random(out=draws, dtype=np.float32)
-            actions = np.argmax(obs["action_mask"] * draws, axis=1)
+            if sampled:
+                actions = env.sample_actions()
+            else:
+                rng.random(out=draws, dtype=np.float32)
+                actions = np.argmax(obs["action_mask"] * draws, axis=1)
             start = time.process_time()
             env.step(actions)
             in_env += time.process_time() - start
@@ -134,7 +140,7 @@ def resident_mib() -> float:
 
 def memory(envs: int, marks: tuple[int, ...]) -> list[tuple[int, float]]:
     """The resident set after each number of self-play steps in ``marks``."""
-    run = vector_loop("self", envs)
+    run = vector_loop("self", envs, sampled=True)
     done, out = 0, []
     for mark in marks:
         while done < mark:
@@ -158,11 +164,15 @@ def main(argv: list[str] | None = None) -> int:
     base = openspiel_loop()
     baseline = Contender(BASELINE, base) if base else None
     rows = [
-        Contender(f"noddy VectorEnv cribbage, {args.envs} games, {label}", vector_loop(opponent, args.envs))
-        for opponent, label in (
-            ("self", "self-play"),
-            ("random", "one seat v random"),
-            ("greedy", "one seat v greedy"),
+        Contender(
+            f"noddy VectorEnv cribbage, {args.envs} games, {label}", vector_loop(opponent, args.envs, sampled)
+        )
+        for opponent, label, sampled in (
+            ("self", "self-play, sample_actions", True),
+            ("random", "one seat v random, sample_actions", True),
+            ("self", "self-play, numpy draw", False),
+            ("random", "one seat v random, numpy draw", False),
+            ("greedy", "one seat v greedy, numpy draw", False),
         )
     ]
     everyone = ([baseline] if baseline else []) + rows

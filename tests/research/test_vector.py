@@ -215,3 +215,29 @@ def test_gymnasiums_own_vector_wrappers_read_its_episodes() -> None:
             assert (infos["episode"]["l"][terminated] > 0).all()
     env.close()
     assert episodes and set(episodes) <= {1.0, -1.0}  # willughby counts every win as one game
+
+
+def test_sampled_actions_are_legal_uniform_and_seeded_apart_from_the_games_chance() -> None:
+    env = VectorEnv("cribbage", num_envs=8, opponent="self", copy=False)
+    with pytest.raises(NoddyError, match="reset"):
+        env.sample_actions()
+    obs, _ = env.reset(seed=3)
+    legal = np.flatnonzero(obs["action_mask"][0])
+    draws = np.array([env.sample_actions()[0] for _ in range(300 * len(legal))])
+    counts = np.bincount(draws, minlength=obs["action_mask"].shape[1])
+    assert set(np.flatnonzero(counts)) == set(legal)  # every legal action, and only those
+    assert counts[legal].min() > 300 - 5 * 17 and counts[legal].max() < 300 + 5 * 17  # 5 sigma
+    sampled = VectorEnv("cribbage", num_envs=8, opponent="self")
+    replayed = VectorEnv("cribbage", num_envs=8, opponent="self")
+    again = VectorEnv("cribbage", num_envs=8, opponent="self")
+    first, _ = sampled.reset(seed=11)
+    replayed.reset(seed=11)
+    again.reset(seed=11)
+    for _ in range(80):  # past several deals: the shuffles are the same, sampled or not
+        actions = sampled.sample_actions()
+        assert first["action_mask"][np.arange(8), actions].all()
+        assert np.array_equal(again.sample_actions(), actions)
+        first, *_ = sampled.step(actions)
+        second, *_ = replayed.step(actions)
+        again.step(actions)
+        np.testing.assert_array_equal(first["observation"], second["observation"])

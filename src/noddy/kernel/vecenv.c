@@ -39,6 +39,7 @@ typedef struct {
     uint8_t *terminated;
     PyObject *records;  /* a list per game of its actions (chance included), or NULL */
     PyObject *finished; /* each game's record of its last finished game */
+    Rng sampler;        /* `sample`'s draws: seeded by reset after every game's, apart from their chance */
 } VecEnvObject;
 
 static int side_of(const VecEnvObject *v, int seat) { return v->cfg->partners[0] ? seat % 2 : seat; }
@@ -178,6 +179,7 @@ static PyObject *VecEnv_reset(VecEnvObject *self, PyObject *arg) {
         self->to_act[i] = (int8_t)g->s.to_act;
         memset(self->rewards + i * width, 0, sizeof(float) * (size_t)width);
     }
+    for (int k = 0; k < 4; k++) self->sampler.s[k] = splitmix64(&x);
     Py_RETURN_NONE;
 }
 
@@ -233,6 +235,36 @@ static PyObject *VecEnv_step(VecEnvObject *self, PyObject *arg) {
 done:
     PyBuffer_Release(&actions);
     return result;
+}
+
+/* One uniformly random legal action index a game, from the masks as the last reset or step wrote
+ * them, drawn from the sampler (so the games' own chance is the same whether or not it is used). */
+static PyObject *VecEnv_sample(VecEnvObject *self, PyObject *arg) {
+    Py_buffer out;
+    if (PyObject_GetBuffer(arg, &out, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) return NULL;
+    int ok = out.itemsize == 8 && out.format && (strcmp(out.format, "l") == 0 || strcmp(out.format, "q") == 0);
+    if (!ok || out.len != self->n * 8) {
+        PyBuffer_Release(&out);
+        return PyErr_Format(PyExc_ValueError, "sample writes one int64 action index a game: %zd of them", self->n);
+    }
+    int64_t *chosen = out.buf;
+    const int width = self->l.num_actions;
+    for (Py_ssize_t i = 0; i < self->n; i++) {
+        const int8_t *row = self->mask + i * width;
+        uint32_t legal = 0;
+        for (int a = 0; a < width; a++) legal += row[a] != 0;
+        if (!legal) {
+            PyBuffer_Release(&out);
+            return PyErr_Format(PyExc_ValueError, "game %zd has no legal action to draw (call reset first)", i);
+        }
+        uint32_t pick = below(&self->sampler, legal);
+        int a = 0;
+        for (;; a++)
+            if (row[a] && pick-- == 0) break;
+        chosen[i] = a;
+    }
+    PyBuffer_Release(&out);
+    Py_RETURN_NONE;
 }
 
 static PyObject *VecEnv_history(VecEnvObject *self, PyObject *args) {
@@ -347,6 +379,9 @@ static PyMethodDef VecEnv_methods[] = {
      "step(actions): each game's action index (int64, one a game; refused whole if any is not legal),"
      " the other seats' turns and chance's, then the observations, masks, rewards, terminations (a"
      " finished game's last observation in final_obs, a new game begun in its place)."},
+    {"sample", (PyCFunction)VecEnv_sample, METH_O,
+     "sample(out): one uniformly random legal action index a game into out (int64, one a game), from the"
+     " current masks and a generator of the environment's own that reset seeds after the games'."},
     {"history", (PyCFunction)VecEnv_history, METH_VARARGS,
      "history(i, last=False): game i's actions so far (or of its last finished game) as (kind, payload):"
      " ('dealer', seat), ('cut', bytes), ('shuffle', bytes of the 52 cards), ('act', kernel code)."},

@@ -24,7 +24,8 @@ returns the first observation of the next game in its place, and the end's own o
 ``infos["final_obs"]`` (rows marked by ``infos["_final_obs"]``). ``reset(seed=s)`` makes every
 game from then on a function of ``s`` alone: the same seed, the same games and observations.
 Memory is allocated once: a step writes into the same arrays (``copy=False`` hands them out
-themselves, for speed; the default hands out copies).
+themselves, for speed; the default hands out copies). `VectorEnv.sample_actions` draws a
+uniformly random legal action for every game in the kernel, seeded by ``reset`` too.
 
 >>> env = VectorEnv("cribbage", num_envs=4, opponent="greedy")
 >>> obs, infos = env.reset(seed=1)
@@ -120,6 +121,7 @@ class VectorEnv(GymVectorEnv):
         self._terminated = np.zeros(num_envs, np.bool_)
         self._truncated = np.zeros(num_envs, np.bool_)
         self._to_act = np.zeros(num_envs, np.int8)
+        self._actions = np.zeros(num_envs, np.int64)
         phase_at = tuple(PHASES.index(Phase(name)) for name in compiled.PHASES)
         subsets = tuple(sum(1 << i for i in subset) for subset in enc.subsets)
         holes = new_game(self.rules, players, partners=enc.partners).view(0).board_holes
@@ -181,6 +183,18 @@ class VectorEnv(GymVectorEnv):
             self._out(self._truncated),
             infos,
         )
+
+    def sample_actions(self) -> Array:
+        """One uniformly random legal action index a game (int64, ``(num_envs,)``), drawn in the
+        kernel from the current masks: for exploration, baselines and random opponents of one's
+        own, at the environment's speed (a NumPy draw from the masks costs as much as a step).
+        Drawn from a generator of the environment's own that ``reset(seed=s)`` seeds from ``s``
+        apart from the games' chance: the same seed, the same draws, and the games deal the same
+        cards whether or not it is used."""
+        if not self._started:
+            raise NoddyError("call reset() before sample_actions()")
+        self._games.sample(self._actions)
+        return self._out(self._actions)
 
     def history(self, index: int, *, last: bool = False) -> list[tuple[str, Any]]:
         """Game ``index``'s actions so far, chance's included (or its last finished game's), as
