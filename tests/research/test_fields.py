@@ -1,12 +1,14 @@
-"""The observation tensor's fields are described once (`noddy.research.fields`): the encoder lays
-its tensor out by that description and `docs/research.md` prints it, word for word."""
+"""The observation tensor's fields, and the information-state tensor's, are described once
+(`noddy.research.fields`): the code lays its tensors out by that description and
+`docs/research.md` prints it, word for word."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-from noddy.research.fields import BLOCKS, fields_markdown
+from noddy.research.fields import BLOCKS, RECALL_BLOCKS, fields_markdown, recall_markdown
+from noddy.research.recall import HEADER, Recall
 from noddy.research.tensors import Encoder
 from noddy.rules import load_rules
 
@@ -30,3 +32,20 @@ def test_the_encoder_lays_its_tensor_out_by_the_description() -> None:
         assert encoder.fields[0].start == 0
         assert all(a.stop == b.start for a, b in zip(encoder.fields, encoder.fields[1:], strict=False))
         assert encoder.size == encoder.fields[-1].stop
+
+
+RECALL = re.compile(r"<!-- recall fields: [^\n]*-->\n(.*?)<!-- end of recall fields -->", re.DOTALL)
+
+
+def test_the_page_prints_the_information_state_rows_the_code_describes() -> None:
+    match = RECALL.search(DOC.read_text(encoding="utf-8"))
+    assert match is not None, "docs/research.md has lost its table of information-state fields"
+    assert match.group(1) == recall_markdown()
+
+
+def test_a_recall_row_is_laid_out_by_the_description() -> None:
+    for players in (2, 3, 4):
+        recall = Recall(players, rows=3)
+        assert [f.name for f in recall.fields] == [b.name for b in RECALL_BLOCKS]
+        assert [f.size for f in recall.fields] == [b.size(players, players) for b in RECALL_BLOCKS]
+        assert recall.size == HEADER + 3 * recall.fields[-1].stop

@@ -14,9 +14,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from noddy.cards import DECK
-from noddy.game import Phase
+from noddy.game import ActionKind, EventKind, Phase
+from noddy.scoring import KINDS
 
-__all__ = ["BLOCKS", "PHASES", "Block", "Field", "fields_markdown", "layout"]
+__all__ = [
+    "BLOCKS",
+    "PHASES",
+    "RECALL_BLOCKS",
+    "Block",
+    "Field",
+    "fields_markdown",
+    "layout",
+    "recall_layout",
+    "recall_markdown",
+]
 
 PHASES = tuple(Phase)
 """The phases in the order of the ``phase`` field."""
@@ -103,19 +114,76 @@ BLOCKS: tuple[Block, ...] = (
 """The blocks of the observation tensor, in order."""
 
 
-def layout(players: int, sides: int) -> tuple[Field, ...]:
-    """The fields of the tensor at a table of ``players`` seats and ``sides`` sides."""
+RECALL_BLOCKS: tuple[Block, ...] = (
+    Block("actor", 1, 1, 0, "who acted, relative to the seat (0 itself), then chance (last)"),
+    Block("action", len(ActionKind), 0, 0, "one-hot kind of action: " + ", ".join(ActionKind)),
+    Block(
+        "cards",
+        CARDS,
+        0,
+        0,
+        "the action's cards as the seat sees them: at a shuffle its own cards dealt (and its own crib"
+        " where each seat has one), its own lay-away, every card played; none of another's lay-away",
+    ),
+    Block("number", 1, 0, 0, "(the number declared, or the dealer drawn, + 1) / 101; 0 for none"),
+    Block(
+        "shown",
+        CARDS,
+        0,
+        0,
+        "the cards the action's events show the seat: cuts, the turn-up, shown hands and cribs, cards"
+        " of calls (`Event.seen_by`)",
+    ),
+    Block("points", 0, 1, 0, "the points its events pegged to each seat, relative / 64"),
+    Block(
+        "events", len(EventKind), 0, 0, "how many events of each kind it made / 8: " + ", ".join(EventKind)
+    ),
+    Block(
+        "items",
+        3 * len(KINDS),
+        0,
+        0,
+        "for each kind of score in its events' items (" + ", ".join(KINDS) + "), in turn: how many / 8,"
+        " their points / 64, their cards / 16 (a hidden call keeps its kind, points and size)",
+    ),
+    Block("subject", 2, 0, 0, "what its count, declaration or show was of: hand, crib"),
+    Block(
+        "numbers",
+        3,
+        0,
+        0,
+        "from its last event that says each: (the count of the play + 1) / 32, (the points declared +"
+        " 1) / 101, (the cards left unplayed + 1) / 53; 0 for none",
+    ),
+)
+"""The blocks of one row of the perfect-recall information-state tensor (`noddy.research.recall`):
+one row for each action the seat has seen, in order, chance's included but its single card draws."""
+
+
+def layout(players: int, sides: int, blocks: tuple[Block, ...] = BLOCKS) -> tuple[Field, ...]:
+    """The fields of the tensor (or of a recall row, ``RECALL_BLOCKS``) at a table of ``players``
+    seats and ``sides`` sides."""
     fields: list[Field] = []
     start = 0
-    for block in BLOCKS:
+    for block in blocks:
         size = block.size(players, sides)
         fields.append(Field(block.name, start, size, block.meaning))
         start += size
     return tuple(fields)
 
 
-def fields_markdown() -> str:
+def recall_layout(players: int) -> tuple[Field, ...]:
+    """The fields of one row of the perfect-recall tensor at a table of ``players`` seats."""
+    return layout(players, players, RECALL_BLOCKS)
+
+
+def fields_markdown(blocks: tuple[Block, ...] = BLOCKS) -> str:
     """The table of fields as `docs/research.md` prints it: name, size, meaning."""
     lines = ["| field | size | meaning |", "|---|---|---|"]
-    lines += [f"| `{b.name}` | {b.size_text} | {b.meaning} |" for b in BLOCKS]
+    lines += [f"| `{b.name}` | {b.size_text} | {b.meaning} |" for b in blocks]
     return "\n".join(lines) + "\n"
+
+
+def recall_markdown() -> str:
+    """The table of a perfect-recall row's fields, as `docs/research.md` prints it."""
+    return fields_markdown(RECALL_BLOCKS)

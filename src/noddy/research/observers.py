@@ -22,6 +22,7 @@ import pyspiel
 from noddy.cards import format_cards
 from noddy.errors import NoddyError
 from noddy.game import PlayerView
+from noddy.research.recall import Recall
 from noddy.research.tensors import Encoder, Field
 
 __all__ = ["PRIVATE", "Observed", "Observer", "make_observer", "public_fields"]
@@ -40,6 +41,8 @@ class Observed(Protocol):
 
     def observe_into(self, seat: int, out: npt.NDArray[np.float32]) -> None: ...
 
+    def recall_into(self, seat: int, out: npt.NDArray[np.float32]) -> None: ...
+
 
 def public_fields(encoder: Encoder) -> tuple[Field, ...]:
     """The fields of the public tensor: the encoder's but the private ones, packed from 0 on
@@ -54,8 +57,11 @@ def public_fields(encoder: Encoder) -> tuple[Field, ...]:
     return tuple(fields)
 
 
-def make_observer(encoder: Encoder, iig_obs_type: Any = None, params: Any = None) -> Observer:
-    """The observer of ``iig_obs_type`` (``None``: a seat's own observation, as OpenSpiel's default)."""
+def make_observer(
+    encoder: Encoder, iig_obs_type: Any = None, params: Any = None, *, recall: Recall | None = None
+) -> Observer:
+    """The observer of ``iig_obs_type`` (``None``: a seat's own observation, as OpenSpiel's default;
+    a seat's with perfect recall: its information state, ``recall``'s tensor where given)."""
     if params:
         raise NoddyError(f"python_noddy's observers take no parameters, not {params!r}")
     if iig_obs_type is None:
@@ -70,6 +76,7 @@ def make_observer(encoder: Encoder, iig_obs_type: Any = None, params: Any = None
         public=bool(iig_obs_type.public_info),
         private=kinds[iig_obs_type.private_info],
         perfect_recall=bool(iig_obs_type.perfect_recall),
+        recall=recall,
     )
 
 
@@ -77,19 +84,32 @@ class Observer:
     """An OpenSpiel observer (``tensor``, ``dict``, ``set_from``, ``string_from``) of one kind.
 
     A seat's observation (public and its own private) is the encoder's tensor; its string the
-    view in short, or with perfect recall everything the seat has seen, action by action. The
+    view in short. With perfect recall (its information state) the string is everything the seat
+    has seen, action by action, and the tensor the same story in numbers where a ``recall`` is
+    given (`noddy.research.recall`; its one field is ``info_state``). The
     public tensor is `public_fields`; a private tensor is the seat's `PRIVATE` fields (all private:
     each seat's in turn, seat 0 first).
     """
 
-    def __init__(self, encoder: Encoder, *, public: bool, private: str, perfect_recall: bool) -> None:
+    def __init__(
+        self,
+        encoder: Encoder,
+        *,
+        public: bool,
+        private: str,
+        perfect_recall: bool,
+        recall: Recall | None = None,
+    ) -> None:
         self.encoder = encoder
         self.public = public
         self.private = private
         self.perfect_recall = perfect_recall
+        self.recall = recall if perfect_recall and public and private == "single" else None
         by_name = {f.name: f for f in encoder.fields}
         pieces: list[tuple[str, int]] = []
-        if public and private == "single":
+        if self.recall is not None:
+            pieces = [("info_state", self.recall.size)]
+        elif public and private == "single":
             pieces = [(f.name, f.size) for f in encoder.fields]
         else:
             if public:
@@ -111,6 +131,9 @@ class Observer:
     def set_from(self, state: Observed, player: int) -> None:
         """Write the tensor of ``player``'s observation of ``state``."""
         self.tensor.fill(0.0)
+        if self.recall is not None:
+            state.recall_into(player, self.tensor)
+            return
         if self.public and self.private == "single":
             state.observe_into(player, self.tensor)
             return

@@ -12,10 +12,11 @@ Observations: the tensor is the encoder's; the string is the seat's view in shor
 every kind OpenSpiel asks for (`noddy.research.observers`: public information only, private only).
 The information state string is perfect recall: everything the seat has seen, action by action
 (its own actions whole, the others' as the table sees them, every event as
-`noddy.game.Event.seen_by` gives it); its tensor is the observation tensor, which is not (earlier
-deals leave only the scores). Returns: the stake to every seat of the winning side, the losing
-sides sharing its loss, zero-sum at every table (`noddy.research.outcome`). The game steps on the
-compiled kernel where it handles the rules (`noddy.research.spielfast`; ``engine``). OpenSpiel's
+`noddy.game.Event.seen_by` gives it); its tensor is the same story in numbers, a row an action
+(`noddy.research.recall`), as long as the longest game allowed. Returns: the stake to every seat
+of the winning side, the losing sides sharing its loss, zero-sum at every table
+(`noddy.research.outcome`). The game steps on the compiled kernel where it handles the rules
+(`noddy.research.spielfast`; ``engine``). OpenSpiel's
 information-set MCTS resamples through `NoddyState.resample_from_infostate` (the game's
 `Resampler`), or a seeded `Resampler` of one's own (``ISMCTSBot.set_resampler(Resampler(rng))``).
 """
@@ -37,6 +38,7 @@ from noddy.players import sample_worlds
 from noddy.research.engines import choose_engine
 from noddy.research.observers import Observer, make_observer
 from noddy.research.outcome import largest_stake, returns
+from noddy.research.recall import Recall
 from noddy.research.spielfast import FastPosition
 from noddy.research.tensors import Encoder
 from noddy.rules import Rules, load_rules, preset_names
@@ -125,14 +127,18 @@ class NoddyGame(pyspiel.Game):  # type: ignore[misc]
             max_game_length=self._max_length(players),
         )
         super().__init__(_game_type(players, players), info, params)
+        self.recall = Recall(players, rows=self._max_length(players, draws=1))
+        """The perfect-recall information-state tensor's shape: a row for each action but single
+        draws, as many as the longest game has (`noddy.research.recall`)."""
 
-    def _max_length(self, players: int) -> int:
+    def _max_length(self, players: int, draws: int | None = None) -> int:
         """A bound on the actions of a game, chance's included: the cut (with ten cuts again), then
         each deal's draws and at most every action a deal allows; a deal pegs at least the last
         card, so a game to a target has at most that many deals (ten times as many where the last
-        card pegs nothing, ``play.last_card = 0``, a house rule no preset has)."""
+        card pegs nothing, ``play.last_card = 0``, a house rule no preset has). ``draws``: count
+        a deal's draws as that many actions (1: its deal alone) instead of the game's."""
         held = self.rules.deal.shape(players).held
-        per_deal = self.draws + players * (3 * held + 8) + players * players
+        per_deal = (self.draws if draws is None else draws) + players * (3 * held + 8) + players * players
         game = self.rules.game
         deals = (game.target if game.end == "target" else 1) * (1 if self.rules.play.last_card else 10)
         return 10 * players + deals * per_deal
@@ -142,7 +148,7 @@ class NoddyGame(pyspiel.Game):  # type: ignore[misc]
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
         """OpenSpiel's observer of the kind asked (`noddy.research.observers`)."""
-        return make_observer(self.encoder, iig_obs_type, params)
+        return make_observer(self.encoder, iig_obs_type, params, recall=self.recall)
 
 
 class _Trail:
@@ -150,7 +156,7 @@ class _Trail:
     made and, for a deal, the cards each seat was dealt. Links are shared by every later position,
     and each seat's text is written only when asked for (a rollout never asks), then kept."""
 
-    __slots__ = ("before", "dealt", "events", "move", "texts")
+    __slots__ = ("before", "dealt", "events", "move", "rows", "texts")
 
     def __init__(
         self,
@@ -164,6 +170,23 @@ class _Trail:
         self.events = events
         self.dealt = dealt
         self.texts: dict[int, str] = {}
+        self.rows: dict[int, npt.NDArray[np.float32] | None] = {}
+
+    def recalled(self, seat: int, recall: Recall) -> list[npt.NDArray[np.float32]]:
+        """Everything ``seat`` has seen as rows of ``recall``, first to last (each link's row is
+        written once, when first asked for, then kept)."""
+        rows: list[npt.NDArray[np.float32]] = []
+        trail: _Trail | None = self
+        while trail is not None:
+            if seat in trail.rows:
+                row = trail.rows[seat]
+            else:
+                row = trail.rows[seat] = recall.row(seat, trail)
+            if row is not None:
+                rows.append(row)
+            trail = trail.before
+        rows.reverse()
+        return rows
 
     def text(self, seat: int) -> str:
         """Everything ``seat`` has seen, action by action (written from the nearest link that has it)."""
@@ -224,18 +247,27 @@ class _Position:
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled with each seat's story written out (a long chain of links would go past
-        pickle's recursion limit)."""
-        texts = tuple(self.trail.text(seat) for seat in range(self.state.players))
-        return (_written, (self.state, self.drawn, texts, self.start))
+        """Pickled with its story as a list of links, first to last (a long chain of links would
+        go past pickle's recursion limit)."""
+        links: list[tuple[Action | None, tuple[Event, ...], tuple[tuple[Card, ...], ...]]] = []
+        trail: _Trail | None = self.trail
+        while trail is not None and trail.before is not None:
+            links.append((trail.move, trail.events, trail.dealt))
+            trail = trail.before
+        links.reverse()
+        return (_written, (self.state, self.drawn, tuple(links), self.start))
 
 
 def _written(
-    state: GameState, drawn: tuple[int, ...], texts: tuple[str, ...], start: _Position | None
+    state: GameState,
+    drawn: tuple[int, ...],
+    links: tuple[tuple[Action | None, tuple[Event, ...], tuple[tuple[Card, ...], ...]], ...],
+    start: _Position | None,
 ) -> _Position:
-    """A position whose story is one link holding each seat's text (`_Position.__reduce__`)."""
+    """A position whose story is ``links`` (`_Position.__reduce__`)."""
     trail = _Trail(None)
-    trail.texts = dict(enumerate(texts))
+    for move, events, dealt in links:
+        trail = _Trail(trail, move, events, dealt)
     return _Position(state, drawn, trail, start)
 
 
@@ -290,6 +322,13 @@ class NoddyState(pyspiel.State):  # type: ignore[misc]
     def information(self, seat: int) -> str:
         """Everything ``seat`` has seen, action by action (the information state string)."""
         return f"seat {seat}{self.position.trail.text(seat)}"
+
+    def recall_into(self, seat: int, out: npt.NDArray[np.float32]) -> None:
+        """Everything ``seat`` has seen as numbers into ``out``, zeroed (the information state
+        tensor, `noddy.research.recall`)."""
+        recall: Recall = self.get_game().recall
+        position = self.position
+        recall.tensor_into(out, position.trail.recalled(seat, recall), len(position.drawn))
 
     def current_player(self) -> int:
         fast = self._fast
