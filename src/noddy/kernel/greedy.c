@@ -46,11 +46,30 @@ static uint64_t discard(const KState *s, const uint64_t *legal, int n) {
     return legal[at];
 }
 
+/* Whether the points of a card laid in the play depend on its rank alone (no flush in the play,
+ * no Knave pegged in the play, no card scoring of itself there): then the best reply is found by
+ * trying one unseen card of each rank, not every one. */
+static int by_rank_only(const Config *c) {
+    return !c->play_flush[0] && !(c->knave[0] && c->knave_when[0] == KW_IN_PLAY) && !c->special_in_play[0];
+}
+
+/* The lowest card of each rank in `cards`. */
+static mask_t one_a_rank(mask_t cards) {
+    mask_t kept = 0, seen = 0;
+    for (mask_t m = cards; m; m &= m - 1) {
+        int card = __builtin_ctzll(m), rank = card % 13;
+        if (seen >> rank & 1) continue;
+        seen |= (mask_t)1 << rank;
+        kept |= BIT(card);
+    }
+    return kept;
+}
+
 static uint64_t play(const KState *s, const uint64_t *legal, int n) {
     const Config *c = s->cfg;
     uint8_t pile[MAX_PILE + 2];
     int thirty_one, knave, at = -1, best_now = 0, best_reply = 0;
-    mask_t others = unseen(s, s->to_act);
+    mask_t others = unseen(s, s->to_act), reply_cards = by_rank_only(c) ? one_a_rank(others) : others;
     for (int i = 0; i < s->npile; i++) pile[i] = s->pile[i];
     for (int i = 0; i < n; i++) {
         if (legal[i] % 8 != AC_PLAY) continue;
@@ -58,7 +77,7 @@ static uint64_t play(const KState *s, const uint64_t *legal, int n) {
         pile[s->npile] = (uint8_t)card;
         int now = play_count(c, pile, s->npile + 1, s->turnup, &thirty_one, &knave), reply = 0;
         if (count != PLAY_LIMIT)
-            for (mask_t m = others; m; m &= m - 1) {
+            for (mask_t m = others & reply_cards; m; m &= m - 1) {
                 int other = __builtin_ctzll(m);
                 if (count + card_value(other) > PLAY_LIMIT) continue;
                 pile[s->npile + 1] = (uint8_t)other;

@@ -11,6 +11,8 @@ int card_value(int card) {
     int rank = RANK(card);
     return rank > 10 ? 10 : rank;
 }
+/* The same, inlined in this file's loops. */
+#define card_value(card) (RANK(card) > 10 ? 10 : RANK(card))
 
 /* Points of a sum made by `n` cards under a points code: -1 is 1 a card, 0 off, else flat. */
 static int sum_points(int code, int n) { return code < 0 ? n : code; }
@@ -131,19 +133,27 @@ static int hand_sum_points(const Config *c, int total, int n) {
 
 /* `hand_count` of `held` with every possible turn-up at once (`out[t]` for each card `t` not
  * held): the parts that do not depend on the turn-up are counted once, the rest by its counting
- * value (sums), rank (pairs, runs) and suit (flush). Equal to `hand_count` card for card. */
+ * value (sums), rank (pairs, runs) and suit (flush). Equal to `hand_count` card for card. It is the
+ * greedy player's inner loop (its lay-away weighs every discard over every turn-up), so: a subset's
+ * sum meets the turn-up's value only where the value completes 15, 25 or 31, and a turn-up whose
+ * rank and both neighbours' are not held only adds a lone card, which changes no run. */
 void hand_counts(const Config *c, mask_t held, int crib, int *out) {
     int cards[MAX_COUNTED], n = 0, fixed = 0, with_value[11] = {0};
     for (mask_t m = held; m; m &= m - 1) cards[n++] = __builtin_ctzll(m);
     if (c->hand_15[0] || c->hand_25[0] || c->hand_31[0]) {
+        const int targets[3] = {15, 25, 31}, codes[3] = {c->hand_15[0], c->hand_25[0], c->hand_31[0]};
         uint16_t sums[1 << MAX_COUNTED];
-        sums[0] = 0;
-        for (int m = 0; m < (1 << n); m++) {
-            if (m) sums[m] = sums[m & (m - 1)] + card_value(cards[__builtin_ctz(m)]);
-            int size = __builtin_popcount(m);
+        uint8_t sizes[1 << MAX_COUNTED];
+        sums[0] = sizes[0] = 0;
+        for (int m = 1; m < (1 << n); m++) {
+            int rest = m & (m - 1), size = sizes[rest] + 1;
+            sums[m] = (uint16_t)(sums[rest] + card_value(cards[__builtin_ctz(m)]));
+            sizes[m] = (uint8_t)size;
             if (size >= 2) fixed += hand_sum_points(c, sums[m], size);
-            if (size >= 1)
-                for (int v = 1; v <= 10; v++) with_value[v] += hand_sum_points(c, sums[m] + v, size + 1);
+            for (int k = 0; k < 3; k++) {
+                int v = targets[k] - sums[m];
+                if (codes[k] && v >= 1 && v <= 10) with_value[v] += sum_points(codes[k], size + 1);
+            }
         }
     }
     int by_rank[14] = {0}, by_key[14] = {0}, pairs = 0, runs_by_rank[14], flush_by_suit[4];
@@ -153,28 +163,39 @@ void hand_counts(const Config *c, mask_t held, int crib, int *out) {
     }
     for (int k = 1; k <= 13; k++)
         if (by_key[k] >= 2) pairs += c->pair_points[by_key[k]];
+    int alone = runs(c, by_rank);
     for (int r = 1; r <= 13; r++) {
+        if (!by_rank[r] && !by_rank[r == 1 ? 13 : r - 1] && !by_rank[r == 13 ? 1 : r + 1]) {
+            runs_by_rank[r] = alone;
+            continue;
+        }
         by_rank[r]++;
         runs_by_rank[r] = runs(c, by_rank);
         by_rank[r]--;
     }
     for (int suit = 0; suit < 4; suit++) flush_by_suit[suit] = flush(c, crib ? c->crib_flush[0] : c->hand_flush[0], cards, n, suit * 13);
-    int knave = c->knave[0] && c->knave_when[0] != KW_IN_PLAY, special = 0;
+    int knave = c->knave[0] && c->knave_when[0] != KW_IN_PLAY, base = fixed + pairs;
+    int by_rank_part[14], by_suit_part[4];
     if (c->special_in_hand[0])
-        for (int i = 0; i < n; i++) special += c->special[cards[i]];
-    for (int t = 0; t < 52; t++) {
-        if (held >> t & 1) { out[t] = 0; continue; }
-        int key = c->pairs_by_value[0] ? card_value(t) : RANK(t), alike = by_key[key];
-        int points = fixed + with_value[card_value(t)] + pairs + runs_by_rank[RANK(t)] + flush_by_suit[SUIT(t)];
+        for (int i = 0; i < n; i++) base += c->special[cards[i]];
+    for (int r = 1; r <= 13; r++) {
+        int value = r > 10 ? 10 : r, alike = by_key[c->pairs_by_value[0] ? value : r];
+        int points = with_value[value] + runs_by_rank[r];
         if (alike >= 1) points += c->pair_points[alike + 1] - (alike >= 2 ? c->pair_points[alike] : 0);
-        if (knave) {
-            for (int i = 0; i < n; i++)
-                if (RANK(cards[i]) == JACK && SUIT(cards[i]) == SUIT(t)) points += c->knave[0];
-            if (RANK(t) == JACK && c->jack_also_in_hand[0]) points += c->knave[0];
-        }
-        if (c->special_in_hand[0]) points += special + (c->special_turnup[0] ? c->special[t] : 0);
-        out[t] = points;
+        if (knave && r == JACK && c->jack_also_in_hand[0]) points += c->knave[0];
+        by_rank_part[r] = points;
     }
+    for (int suit = 0; suit < 4; suit++) {
+        by_suit_part[suit] = flush_by_suit[suit];
+        if (knave)
+            for (int i = 0; i < n; i++)
+                if (RANK(cards[i]) == JACK && SUIT(cards[i]) == suit) by_suit_part[suit] += c->knave[0];
+    }
+    int special_turnup = c->special_in_hand[0] && c->special_turnup[0];
+    for (int suit = 0, t = 0; suit < 4; suit++)
+        for (int r = 1; r <= 13; r++, t++)
+            out[t] = held >> t & 1 ? 0
+                     : base + by_rank_part[r] + by_suit_part[suit] + (special_turnup ? c->special[t] : 0);
 }
 
 static int is_run(const Config *c, const uint8_t *top, int k) {

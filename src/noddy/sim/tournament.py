@@ -453,11 +453,10 @@ def executor_for(workers: int | None, dask: str | None = None) -> Iterator[tuple
     if count == 1:
         yield None, 1
         return
-    # Workers come from a fork server, so they never inherit the progress bar's thread.
-    context = multiprocessing.get_context("forkserver")
     before = set(multiprocessing.active_children())
-    with ProcessPoolExecutor(max_workers=count, mp_context=context, initializer=_worker_start) as pool:
+    with ProcessPoolExecutor(max_workers=count, mp_context=_start_method(), initializer=_worker_start) as pool:
         try:
+            pool.submit(int).result()  # every worker started now, before the progress bar's thread
             yield pool, count
         except BaseException:
             # Stopped (an error, Ctrl+C, SIGTERM): the tasks not begun are dropped, and each worker,
@@ -468,6 +467,15 @@ def executor_for(workers: int | None, dask: str | None = None) -> Iterator[tuple
             for worker in set(multiprocessing.active_children()) - before:
                 worker.terminate()
             raise
+
+
+def _start_method() -> multiprocessing.context.BaseContext:
+    """How workers start: forked from this process while it has one thread (a worker then starts
+    in milliseconds, with the modules and rules already loaded here: no worker imports noddy
+    again), else from a fork server, so that no worker inherits a thread's held locks."""
+    if threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context("forkserver")
 
 
 _stopping = threading.Event()
