@@ -4,6 +4,8 @@
  * rule out; in the play takes the most points now and, among equals, leaves the next player the
  * least; otherwise takes the first legal action. Ties go to the first in the engine's order, and
  * averages are compared as exact sums over the same pool (the engine rounds them to 9 places). */
+#include <string.h>
+
 #include "kernel.h"
 
 #define BIT(card) ((mask_t)1 << (card))
@@ -18,12 +20,30 @@ static mask_t unseen(const KState *s, int seat) {
     return ~known & (((mask_t)1 << 52) - 1);
 }
 
-/* The sum of the counts of `cards` with each turn-up in `pool` (the mean's numerator). */
-static long pool_sum(const Config *c, mask_t cards, mask_t pool, int crib) {
-    int counts[52];
-    long sum = 0;
-    hand_counts(c, cards, crib, counts);
-    for (mask_t m = pool; m; m &= m - 1) sum += counts[__builtin_ctzll(m)];
+/* The turn-ups the lay-away weighs: the cards of `pool` counted by rank and by suit. */
+typedef struct { mask_t cards; int n, rank[14], suit[4]; } Pool;
+
+static void count_pool(Pool *p, mask_t cards) {
+    memset(p, 0, sizeof *p);
+    p->cards = cards;
+    for (mask_t m = cards; m; m &= m - 1) {
+        int card = __builtin_ctzll(m);
+        p->n++;
+        p->rank[card % 13 + 1]++;
+        p->suit[card / 13]++;
+    }
+}
+
+/* The sum of the counts of `cards` with each turn-up in `pool` (the mean's numerator), none of
+ * them held: the parts of the count (`hand_parts`) times the turn-ups of each rank and suit. */
+static long pool_sum(const Config *c, mask_t cards, const Pool *pool, int crib) {
+    HandParts parts;
+    hand_parts(c, cards, crib, &parts);
+    long sum = (long)pool->n * parts.base;
+    for (int r = 1; r <= 13; r++) sum += (long)pool->rank[r] * parts.rank[r];
+    for (int suit = 0; suit < 4; suit++) sum += (long)pool->suit[suit] * parts.suit[suit];
+    if (parts.special_turnup)
+        for (mask_t m = pool->cards; m; m &= m - 1) sum += c->special[__builtin_ctzll(m)];
     return sum;
 }
 
@@ -32,15 +52,16 @@ static int side_of(const KState *s, int seat) { return s->cfg->partners[0] ? sea
 static uint64_t discard(const KState *s, const uint64_t *legal, int n) {
     const Config *c = s->cfg;
     int seat = s->to_act;
-    mask_t pool = s->turned ? BIT(s->turnup) : unseen(s, seat);
+    Pool pool;
+    count_pool(&pool, s->turned ? BIT(s->turnup) : unseen(s, seat));
     int crib = c->discard[0] >= 2 && c->crib_kind[0] != CK_NONE;
     int mine = c->crib_kind[0] == CK_OWN || side_of(s, s->dealer) == side_of(s, seat);
     long best = 0;
     int at = 0;
     for (int i = 0; i < n; i++) {
         mask_t laid = legal[i] / 8;
-        long value = pool_sum(c, s->hands[seat] & ~laid, pool, 0);
-        if (crib) value += (mine ? 1 : -1) * pool_sum(c, laid, pool, 1);
+        long value = pool_sum(c, s->hands[seat] & ~laid, &pool, 0);
+        if (crib) value += (mine ? 1 : -1) * pool_sum(c, laid, &pool, 1);
         if (i == 0 || value > best) { best = value; at = i; }
     }
     return legal[at];

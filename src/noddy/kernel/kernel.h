@@ -146,6 +146,10 @@ static inline uint32_t below(Rng *r, uint32_t n) {
 int card_value(int card);
 int hand_count(const Config *c, mask_t held, int turnup, int crib, int *knave);
 void hand_counts(const Config *c, mask_t held, int crib, int *out);
+/* A count of `held` with a turn-up not held, in parts: `base` + `rank[its rank]` + `suit[its
+ * suit]`, and its own `special` points where `special_turnup` (what `hand_counts` adds up). */
+typedef struct { int base, rank[14], suit[4], special_turnup; } HandParts;
+void hand_parts(const Config *c, mask_t held, int crib, HandParts *parts);
 int play_count(const Config *c, const uint8_t *pile, int n, int turnup, int *thirty_one, int *knave);
 
 /* flow.c */

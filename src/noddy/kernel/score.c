@@ -131,13 +131,13 @@ static int hand_sum_points(const Config *c, int total, int n) {
     return 0;
 }
 
-/* `hand_count` of `held` with every possible turn-up at once (`out[t]` for each card `t` not
- * held): the parts that do not depend on the turn-up are counted once, the rest by its counting
- * value (sums), rank (pairs, runs) and suit (flush). Equal to `hand_count` card for card. It is the
- * greedy player's inner loop (its lay-away weighs every discard over every turn-up), so: a subset's
- * sum meets the turn-up's value only where the value completes 15, 25 or 31, and a turn-up whose
- * rank and both neighbours' are not held only adds a lone card, which changes no run. */
-void hand_counts(const Config *c, mask_t held, int crib, int *out) {
+/* The parts of `hand_count` of `held` with any turn-up not held (`HandParts`): what does not
+ * depend on the turn-up is counted once, the rest by its counting value (sums), rank (pairs,
+ * runs) and suit (flush, the Knave). It is the greedy player's inner loop (its lay-away weighs
+ * every discard over every turn-up), so: a subset's sum meets the turn-up's value only where the
+ * value completes 15, 25 or 31, and a turn-up whose rank and both neighbours' are not held only
+ * adds a lone card, which changes no run. */
+void hand_parts(const Config *c, mask_t held, int crib, HandParts *parts) {
     int cards[MAX_COUNTED], n = 0, fixed = 0, with_value[11] = {0};
     for (mask_t m = held; m; m &= m - 1) cards[n++] = __builtin_ctzll(m);
     if (c->hand_15[0] || c->hand_25[0] || c->hand_31[0]) {
@@ -156,46 +156,48 @@ void hand_counts(const Config *c, mask_t held, int crib, int *out) {
             }
         }
     }
-    int by_rank[14] = {0}, by_key[14] = {0}, pairs = 0, runs_by_rank[14], flush_by_suit[4];
+    int by_rank[14] = {0}, by_key[14] = {0}, pairs = 0;
     for (int i = 0; i < n; i++) {
         by_rank[RANK(cards[i])]++;
         by_key[c->pairs_by_value[0] ? card_value(cards[i]) : RANK(cards[i])]++;
     }
     for (int k = 1; k <= 13; k++)
         if (by_key[k] >= 2) pairs += c->pair_points[by_key[k]];
-    int alone = runs(c, by_rank);
-    for (int r = 1; r <= 13; r++) {
-        if (!by_rank[r] && !by_rank[r == 1 ? 13 : r - 1] && !by_rank[r == 13 ? 1 : r + 1]) {
-            runs_by_rank[r] = alone;
-            continue;
-        }
-        by_rank[r]++;
-        runs_by_rank[r] = runs(c, by_rank);
-        by_rank[r]--;
-    }
-    for (int suit = 0; suit < 4; suit++) flush_by_suit[suit] = flush(c, crib ? c->crib_flush[0] : c->hand_flush[0], cards, n, suit * 13);
-    int knave = c->knave[0] && c->knave_when[0] != KW_IN_PLAY, base = fixed + pairs;
-    int by_rank_part[14], by_suit_part[4];
+    int knave = c->knave[0] && c->knave_when[0] != KW_IN_PLAY, alone = runs(c, by_rank);
+    parts->base = fixed + pairs;
     if (c->special_in_hand[0])
-        for (int i = 0; i < n; i++) base += c->special[cards[i]];
+        for (int i = 0; i < n; i++) parts->base += c->special[cards[i]];
     for (int r = 1; r <= 13; r++) {
         int value = r > 10 ? 10 : r, alike = by_key[c->pairs_by_value[0] ? value : r];
-        int points = with_value[value] + runs_by_rank[r];
+        int points = with_value[value];
+        if (!by_rank[r] && !by_rank[r == 1 ? 13 : r - 1] && !by_rank[r == 13 ? 1 : r + 1]) {
+            points += alone;
+        } else {
+            by_rank[r]++;
+            points += runs(c, by_rank);
+            by_rank[r]--;
+        }
         if (alike >= 1) points += c->pair_points[alike + 1] - (alike >= 2 ? c->pair_points[alike] : 0);
         if (knave && r == JACK && c->jack_also_in_hand[0]) points += c->knave[0];
-        by_rank_part[r] = points;
+        parts->rank[r] = points;
     }
     for (int suit = 0; suit < 4; suit++) {
-        by_suit_part[suit] = flush_by_suit[suit];
+        parts->suit[suit] = flush(c, crib ? c->crib_flush[0] : c->hand_flush[0], cards, n, suit * 13);
         if (knave)
             for (int i = 0; i < n; i++)
-                if (RANK(cards[i]) == JACK && SUIT(cards[i]) == suit) by_suit_part[suit] += c->knave[0];
+                if (RANK(cards[i]) == JACK && SUIT(cards[i]) == suit) parts->suit[suit] += c->knave[0];
     }
-    int special_turnup = c->special_in_hand[0] && c->special_turnup[0];
+    parts->special_turnup = c->special_in_hand[0] && c->special_turnup[0];
+}
+
+/* `hand_count` of `held` with every possible turn-up at once (`out[t]` for each card `t` not
+ * held, 0 for those held), from its parts. Equal to `hand_count` card for card. */
+void hand_counts(const Config *c, mask_t held, int crib, int *out) {
+    HandParts p;
+    hand_parts(c, held, crib, &p);
     for (int suit = 0, t = 0; suit < 4; suit++)
         for (int r = 1; r <= 13; r++, t++)
-            out[t] = held >> t & 1 ? 0
-                     : base + by_rank_part[r] + by_suit_part[suit] + (special_turnup ? c->special[t] : 0);
+            out[t] = held >> t & 1 ? 0 : p.base + p.rank[r] + p.suit[suit] + (p.special_turnup ? c->special[t] : 0);
 }
 
 static int is_run(const Config *c, const uint8_t *top, int k) {
