@@ -18,6 +18,7 @@ and `lay_away_rollouts` plays the rest of the deal out after each in sampled dea
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 from noddy.kernel import config as _config
 from noddy.rules import Rules
@@ -84,5 +85,19 @@ def kernel_config(rules: Rules, players: int, partners: bool | None) -> compiled
 
 
 from noddy.kernel.games import KernelResult, play_game  # noqa: E402
-from noddy.kernel.lay import lay_away_outcomes, lay_away_rollouts, lay_away_values  # noqa: E402
 from noddy.kernel.step import KernelEvent, KernelState  # noqa: E402
+
+if TYPE_CHECKING:
+    from noddy.kernel.lay import lay_away_outcomes, lay_away_rollouts, lay_away_values
+
+_LAY = ("lay_away_outcomes", "lay_away_rollouts", "lay_away_values")
+
+
+def __getattr__(name: str) -> Any:
+    """The lay-away's weights (`noddy.kernel.lay`), loaded with numpy when first asked for: a
+    simulation played and counted in C never loads numpy."""
+    if name in _LAY:
+        from noddy.kernel import lay
+
+        return getattr(lay, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

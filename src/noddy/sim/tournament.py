@@ -27,7 +27,7 @@ from noddy.errors import NoddyError
 from noddy.game import EVENT_FACTS, Event, EventKind, GameState, new_game, side_of
 from noddy.kernel import PLAYERS as KERNEL_PLAYERS
 from noddy.kernel import TALLIES, play_game, unavailable, unsupported
-from noddy.players import make_player
+from noddy.players import MEASUREMENT, PLAYERS, make_player
 from noddy.players.driver import run_game
 from noddy.rules import Rules, dump_rules, loads_rules
 from noddy.scoring import Kind, total
@@ -316,7 +316,8 @@ def check_tournament(
     if games < 1:
         raise NoddyError(f"the number of games must be at least 1, not {games}")
     for name in names:
-        make_player(name)
+        if name not in PLAYERS and name not in MEASUREMENT:
+            make_player(name)  # refused, naming the players there are
     if len(names) not in rules.player_counts:
         allowed = ", ".join(map(str, rules.player_counts))
         said = {"rules": rules.name, "allowed": allowed, "n": len(names), "seats": ", ".join(names)}
@@ -454,7 +455,8 @@ def executor_for(workers: int | None, dask: str | None = None) -> Iterator[tuple
         yield None, 1
         return
     before = set(multiprocessing.active_children())
-    with ProcessPoolExecutor(max_workers=count, mp_context=_start_method(), initializer=_worker_start) as pool:
+    context = _start_method()
+    with ProcessPoolExecutor(max_workers=count, mp_context=context, initializer=_worker_start) as pool:
         try:
             pool.submit(int).result()  # every worker started now, before the progress bar's thread
             yield pool, count
