@@ -15,7 +15,7 @@ import pytest
 from helpers import dealt
 from noddy.errors import NoddyError
 from noddy.game import Action
-from noddy.kernel import lay_away_rollouts
+from noddy.kernel import lay_away_outcomes, lay_away_rollouts
 from noddy.players import StrongPlayer
 from noddy.players.discard import deal_values, discard_values, hand_means, turnups
 from noddy.players.search import WIN
@@ -81,3 +81,27 @@ def test_the_pone_keeps_a_pair_of_fives_the_dealer_lays_them_away(lay_away: str)
     dealer = dealt("cribbage", hands, "Ah", dealer=0)
     dealer = dealer.apply(Action.parse("discard 2c 3c", 1))
     assert str(player.choose(dealer.view(0), dealer.view(0).legal, random.Random(0))) == "discard 5c 5s"
+
+
+@pytest.mark.parametrize(
+    ("name", "players", "partners"),
+    [
+        ("cribbage", 2, None),
+        ("cribbage", 3, None),
+        ("cribbage", 4, True),
+        ("five-card-cribbage", 2, None),
+        ("crib-noddy-new", 3, None),
+    ],
+)
+def test_each_discard_plays_the_same_deals_alone_as_weighed_with_the_others(
+    name: str, players: int, partners: bool | None
+) -> None:
+    """The others' greedy lay-aways in a sample are worked out once for every discard weighed
+    (rollout.c keeps them): each discard's outcomes are the same, sample for sample, as when it is
+    weighed alone, where nothing is kept."""
+    for state in lay_aways(load_rules(name), players, partners, seed=5, count=2):
+        view, legal = _view(state)
+        together = lay_away_outcomes(view, legal, 60, 21)
+        for i, action in enumerate(legal):
+            alone = lay_away_outcomes(view, [action], 60, 21)
+            assert (alone[0] == together[i]).all(), (name, players, action)

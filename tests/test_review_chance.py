@@ -12,10 +12,10 @@ from typer.testing import CliRunner
 
 from noddy.analysis import board
 from noddy.cli.main import app
-from noddy.game import Action, ActionKind, Phase, new_game
-from noddy.players import make_player, run_game
+from noddy.game import Action, ActionKind, GameState, Phase, PlayerView, new_game
+from noddy.players import StrongPlayer, make_player, run_game, strong
 from noddy.record import GameRecord, Seat
-from noddy.review import MARKED, MATTERS, Review, review_record
+from noddy.review import MARKED, MATTERS, REVIEW_NODES, REVIEW_WORLDS, Review, review_record
 from noddy.rules import load_rules
 
 pytestmark = pytest.mark.requires_kernel
@@ -105,3 +105,32 @@ def test_in_french_and_where_the_table_does_not_cover_the_rules(tmp_path: Path) 
     assert "Coût : " in french.stdout and "\u00a0%" in french.stdout
     single = runner.invoke(app, ["review", str(_record(tmp_path, "french")), "--lang", "en"])
     assert single.exit_code == 0 and "No chance of winning here" in single.stdout
+
+
+def test_a_card_is_weighed_by_the_points_and_the_chance_on_one_draw_of_the_worlds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The review draws the worlds of a card in the play once and searches them for the points and
+    for the chance of winning; both figures are what each search gives on its own draw (the same
+    seed: the figures the review gave when it drew twice)."""
+    game = GameRecord.load(_record(tmp_path))
+    draws: list[int] = []
+    real = strong.sample_worlds
+
+    def counted(view: PlayerView, rng: random.Random, count: int) -> list[GameState]:
+        draws.append(count)
+        return real(view, rng, count)
+
+    monkeypatch.setattr(strong, "sample_worlds", counted)
+    found = review_record(game, 0)
+    cards = [d for d in found.decisions if d.measure == "search"]
+    assert cards and len(draws) == len(cards)
+    monkeypatch.setattr(strong, "sample_worlds", real)
+    table = board(game.final().rules, players=2, partners=False)
+    states = {len(s.history): s for s in game.states()}
+    for d in cards[:4]:
+        view = states[d.move - 1].view(0)
+        points = StrongPlayer(worlds=REVIEW_WORLDS, nodes=REVIEW_NODES)
+        chance = StrongPlayer(worlds=REVIEW_WORLDS, nodes=REVIEW_NODES, value="win", board=table)
+        assert dict(d.values) == points.play_values(view, view.legal, random.Random(d.move - 1))
+        assert dict(d.chances) == chance.play_values(view, view.legal, random.Random(d.move - 1))

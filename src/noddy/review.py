@@ -260,9 +260,10 @@ def review_game(
         if previous is None:
             board = _board(state)
         if previous is not None and previous.to_act == seat and previous.chance() is None:
-            decision = _decision(previous, state.history[-1], seat, player)
-            if decision is not None:
-                found.append(_weighed(decision, previous, state.history[-1], seat, board))
+            made = _decision(previous, state.history[-1], seat, player)
+            if made is not None:
+                decision, worlds = made
+                found.append(_weighed(decision, previous, state.history[-1], seat, board, worlds))
         previous = state
     ordered = sorted(found, key=lambda d: (-(d.chance_loss or 0.0), -d.loss, d.move))
     if previous is None:
@@ -287,9 +288,15 @@ def _board(state: GameState) -> WinTable | None:
 
 
 def _weighed(
-    decision: Decision, state: GameState, chosen: Action, seat: int, board: WinTable | None
+    decision: Decision,
+    state: GameState,
+    chosen: Action,
+    seat: int,
+    board: WinTable | None,
+    worlds: list[GameState],
 ) -> Decision:
-    """``decision`` with each of its choices' chance of winning, where ``board`` covers the rules."""
+    """``decision`` with each of its choices' chance of winning, where ``board`` covers the rules: a
+    card in the play on the ``worlds`` its points were weighed on (drawn once for both)."""
     if board is None:
         return decision
     view = state.view(seat)
@@ -301,10 +308,7 @@ def _weighed(
         weighed = win_values(view, choices, rng, board, candidates=len(choices), samples=REVIEW_SAMPLES)
     elif decision.measure == "search":
         player = StrongPlayer(worlds=REVIEW_WORLDS, nodes=REVIEW_NODES, value="win", board=board)
-        found = player.play_values(view, view.legal, rng)
-        if found is None:
-            return decision
-        weighed = found
+        weighed = player.values(worlds, view.legal, view)
     else:
         weighed = {action: _chance_now(state, action, seat, board) for action in choices}
     if chosen not in weighed:
@@ -325,8 +329,11 @@ def _chance_now(state: GameState, action: Action, seat: int, board: WinTable) ->
     return float(board.chance(after.scores, next_dealer(state.rules, state.players, state.dealer))[side])
 
 
-def _decision(state: GameState, chosen: Action, seat: int, player: StrongPlayer) -> Decision | None:
-    """The review of one decision, or ``None`` when there was nothing to choose."""
+def _decision(
+    state: GameState, chosen: Action, seat: int, player: StrongPlayer
+) -> tuple[Decision, list[GameState]] | None:
+    """The review of one decision and, for a card in the play, the worlds its search weighed (none
+    elsewhere); ``None`` when there was nothing to choose."""
     view = state.view(seat)
     legal = view.legal
     if len(legal) <= 1 and legal.declare is None:
@@ -335,14 +342,16 @@ def _decision(state: GameState, chosen: Action, seat: int, player: StrongPlayer)
     if chosen.kind == "discard":
         advice = advise_view(view)
         values = [(Action.discard(seat, o.discard), float(o.total)) for o in advice.options]
-        return _made(state, view, chosen, values, "expected")
+        return _made(state, view, chosen, values, "expected"), []
     if chosen.kind in ("play", "go"):
-        weighed = player.play_values(view, legal, rng)
-        if weighed is None:
+        worlds = player.sample(view, rng)
+        if not worlds:
             return None
-        return _made(state, view, chosen, list(weighed.items()), "search")
+        weighed = player.values(worlds, legal, view)
+        return _made(state, view, chosen, list(weighed.items()), "search"), worlds
     candidates = list(dict.fromkeys([*legal, chosen]))
-    return _made(state, view, chosen, [(a, _points_now(state, a, seat)) for a in candidates], "count")
+    values = [(a, _points_now(state, a, seat)) for a in candidates]
+    return _made(state, view, chosen, values, "count"), []
 
 
 def _points_now(state: GameState, action: Action, seat: int) -> float:

@@ -69,10 +69,25 @@ static void stock_order(const Config *c, const KState *s, const LayAway *at, Rng
     while (next < npool) order[pos++] = pool[next++];
 }
 
-/* The rest of the deal from `s`, in place, with the greedy player in every decision but `seat`'s
- * lay-away, which is `laid` (no seat: -1): it stops where the deal ends (the next shuffle, or the
- * game's end). A search's leaf value, and each sample of `deal_rollouts`. */
-void greedy_deal(KState *s, int seat, uint64_t laid) {
+/* Another seat's greedy lay-away in one sample, kept for the next discard weighed: a seat cannot
+ * see what the others lay away, so its own depends only on what it holds and sees (the fields
+ * kept), the same for every discard of the seat weighed in a sample: computed once, not once for
+ * each (`deal_rollouts`). */
+typedef struct {
+    int valid;
+    mask_t hand, discarded, crib, played;
+    int turned, turnup, dealer;
+    uint64_t action;
+} Kept;
+
+static int kept_fits(const Kept *k, const KState *s, int seat) {
+    return k->valid && k->hand == s->hands[seat] && k->discarded == s->discarded[seat] &&
+           k->crib == s->cribs[seat] && k->played == s->played && k->turned == s->turned &&
+           k->turnup == s->turnup && k->dealer == s->dealer;
+}
+
+/* `greedy_deal` with the others' lay-aways kept in `kept` (a slot a seat; NULL: none kept). */
+static void greedy_deal_kept(KState *s, int seat, uint64_t laid, Kept *kept) {
     uint64_t legal[MAX_ACTIONS];
     int deal = s->deal_number;
     for (int steps = 0; s->phase != PH_SHUFFLE && s->phase != PH_OVER && s->deal_number == deal; steps++) {
@@ -82,18 +97,33 @@ void greedy_deal(KState *s, int seat, uint64_t laid) {
             k_apply(s, laid);
             continue;
         }
+        if (kept && s->phase == PH_DISCARD && s->to_act >= 0 && kept_fits(&kept[s->to_act], s, s->to_act)) {
+            k_apply(s, kept[s->to_act].action);
+            continue;
+        }
         int n = k_legal(s, legal);
-        k_apply(s, n == 1 ? legal[0] : k_greedy(s, legal, n));
+        uint64_t action = n == 1 ? legal[0] : k_greedy(s, legal, n);
+        if (kept && s->phase == PH_DISCARD && s->to_act >= 0) {
+            int at = s->to_act;
+            kept[at] = (Kept){1, s->hands[at], s->discarded[at], s->cribs[at], s->played,
+                              s->turned, s->turnup, s->dealer, action};
+        }
+        k_apply(s, action);
     }
 }
+
+/* The rest of the deal from `s`, in place, with the greedy player in every decision but `seat`'s
+ * lay-away, which is `laid` (no seat: -1): it stops where the deal ends (the next shuffle, or the
+ * game's end). A search's leaf value, and each sample of `deal_rollouts`. */
+void greedy_deal(KState *s, int seat, uint64_t laid) { greedy_deal_kept(s, seat, laid, NULL); }
 
 /* One sample played out with `laid` as the seat's lay-away: its worth, the seat's hand's count and
  * the crib's (positive for the seat's side's crib, negative for another's). */
 static double play_out(const KState *dealt, const LayAway *at, mask_t laid, double win, double *hand, double *crib,
-                       int16_t *outcome) {
+                       int16_t *outcome, Kept *kept) {
     KState s = *dealt;
     const Config *c = s.cfg;
-    greedy_deal(&s, at->seat, ACTION(AC_DISCARD, laid));
+    greedy_deal_kept(&s, at->seat, ACTION(AC_DISCARD, laid), kept);
     int mine = side(c, at->seat), best = 0, first = 1;
     *hand = s.tallies[at->seat][TALLY_HAND];
     *crib = 0;
@@ -143,10 +173,11 @@ void deal_rollouts(const Config *c, const LayAway *at, const mask_t *laid, int n
         stock_order(c, &start, at, &rng, order);
         start.nevents = 0;
         k_deal(&start, order, 52);
+        Kept kept[4] = {{0}};
         for (int i = 0; i < n; i++) {
             double counted, cribbed;
             int16_t *outcome = outcomes ? outcomes + ((size_t)i * samples + j) * width : NULL;
-            value[i] += play_out(&start, at, laid[i], win, &counted, &cribbed, outcome);
+            value[i] += play_out(&start, at, laid[i], win, &counted, &cribbed, outcome, kept);
             hand[i] += counted;
             crib[i] += cribbed;
         }

@@ -156,8 +156,14 @@ class StrongPlayer:
         allows: with ``value="win"`` the seat's side's chance of winning the game (0..1, within a
         ten-thousandth: the points' tie-break), else its points this deal less the best other
         side's; ``None`` when no world fits the view."""
-        worlds = sample_worlds(view, random.Random(rng.random()), self.worlds)
+        worlds = self.sample(view, rng)
         return self.values(worlds, legal, view) if worlds else None
+
+    def sample(self, view: PlayerView, rng: random.Random) -> list[GameState]:
+        """The worlds `play_values` weighs for ``view`` (``worlds`` of them, or all where fewer fit),
+        drawn from one number of ``rng``: kept, they weigh the same decision by another value
+        (`noddy.review` weighs each card by the points and by the chance of winning on one draw)."""
+        return sample_worlds(view, random.Random(rng.random()), self.worlds)
 
     def values(
         self, worlds: list[GameState], legal: Sequence[Action], view: PlayerView
