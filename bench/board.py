@@ -104,19 +104,45 @@ def greedy_check(
     return check
 
 
-def hard_check(rules: Rules, table: BoardTable, where: Positions, budget: float) -> Check:
-    """One game of hard against hard from each position, until ``budget`` CPU seconds are spent."""
+def hard_check(
+    rules: Rules, table: BoardTable, where: Positions, budget: float, keep: Path | None = None
+) -> Check:
+    """One game of hard against hard from each position, until ``budget`` CPU seconds are spent.
+
+    With ``keep``, each game is appended to that JSON-lines file as it ends (position index, the
+    table's chance, the dealer's side's win, CPU seconds), and positions already there are not
+    played again: a long run killed or cut by its budget still reports, and a later run goes on."""
     check = Check("hard")
+    done: dict[int, tuple[float, int, float]] = {}
+    if keep is not None and keep.is_file():
+        for line in keep.read_text().splitlines():
+            if line.strip():
+                row = json.loads(line)
+                done[row["i"]] = (row["chance"], row["win"], row["cpu"])
+    spent = sum(cpu for _, _, cpu in done.values())
     start = time.process_time()
     for i, (scores, dealer) in enumerate(where):
+        side = dealer_side(table, dealer)
+        if i in done:
+            chance, win, _ = done[i]
+            if abs(chance - table.chance(scores, dealer)[side]) > 1e-9:
+                raise SystemExit(f"{keep}: position {i} is not this run's (another seed or table?)")
+            check.add(chance, 1, win)
+            continue
         if time.process_time() - start > budget:
             break
+        began = time.process_time()
         state = at_deal(new_game(rules, table.players, partners=table.partners), dealer, scores)
         players = [make_player("hard") for _ in range(table.players)]
         end = run_game(state, players, random.Random(104_729 * i + 3))
-        side = dealer_side(table, dealer)
-        check.add(table.chance(scores, dealer)[side], 1, int(end.winner == side))
-    check.seconds = time.process_time() - start
+        chance, win = table.chance(scores, dealer)[side], int(end.winner == side)
+        check.add(chance, 1, win)
+        if keep is not None:
+            row = {"i": i, "scores": list(scores), "dealer": dealer, "chance": chance, "win": win}
+            row["cpu"] = round(time.process_time() - began, 3)
+            with keep.open("a") as out:
+                out.write(json.dumps(row) + "\n")
+    check.seconds = spent + time.process_time() - start
     return check
 
 
@@ -209,6 +235,11 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=1e9, help="CPU seconds for hard, a rule set")
     parser.add_argument("--simulate", type=int, default=20000, help="games of noddy simulate (0: none)")
     parser.add_argument("--plot", type=Path)
+    parser.add_argument(
+        "--keep",
+        type=Path,
+        help="folder of hard games as they end (RULES-PLAYERS-seedS-hard.jsonl): resumed, never replayed",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--ship", action="store_true", help="(re)build the package's tables instead")
     args = parser.parse_args()
@@ -232,7 +263,11 @@ def main() -> None:
             results[name]["greedy"] = check
             line["greedy"] = check.summary(table.error.half_width)
         if args.hard:
-            check = hard_check(rules, table, positions(table, args.hard, rng), args.budget)
+            keep = args.keep / f"{name}-{args.players}-seed{args.seed}-hard.jsonl" if args.keep else None
+            if keep is not None:
+                keep.parent.mkdir(parents=True, exist_ok=True)
+            where = positions(table, args.hard, random.Random(args.seed * 7_919 + 1))  # not --positions'
+            check = hard_check(rules, table, where, args.budget, keep)
             results[name]["hard"] = check
             line["hard"] = check.summary(0.0)
         print(json.dumps(line), flush=True)
