@@ -29,6 +29,7 @@ __all__ = [
     "board",
     "board_why_not",
     "build_table",
+    "most_positions",
     "plays_as_partners",
 ]
 
@@ -41,10 +42,20 @@ DEALS = 200_000
 PLAYERS = "greedy"
 """The kernel's players whose deals the table is measured from (`noddy.players.GreedyPlayer`)."""
 
-MAX_POSITIONS = 250_000
-"""The most board positions (a dealer's) a table is built for: 61³ for three players to 61 (a table
-takes minutes to build); 121³ (three players of cribbage) and four sides without partners take too
-long and too much memory to table this way."""
+MAX_POSITIONS = 2_000_000
+"""The most board positions (a dealer's) a table is built for where reaching the target wins at
+once: 121³ = 1,771,561 for three players of cribbage (minutes to build, docs/board.md). Four players
+each for himself play to 61 or 121 in every preset that allows it: 61⁴ = 13,845,841 positions a
+dealer (1.8 GB a batch's table) and 121⁴ = 214,358,881 (27 GB) are beyond it."""
+
+MAX_POSITIONS_AT_END = 250_000
+"""The same where the target is checked only at the end of a deal (``game.win_at_once = false``,
+house rules): that pass looks at every deal from every position, and takes minutes at 61³."""
+
+MAX_SIDES = 3
+"""The most sides a table is built for: the views (``noddy analyze board``'s grid, JSON and heat
+map) show at most three. The kernel's pass takes four (`kernel/board.c`, held to a plain recursion
+in the tests), for house rules of four players each for himself to 31 (31⁴ = 923,521 positions)."""
 
 _Z95 = 1.959963984540054
 _FAST_ROWS = 400_000
@@ -154,6 +165,12 @@ def plays_as_partners(rules: Rules, players: int, partners: bool | None) -> bool
     return partners
 
 
+def most_positions(rules: Rules) -> int:
+    """The most positions a dealer that ``rules``' board is built for (`MAX_POSITIONS`, or
+    `MAX_POSITIONS_AT_END` where the target is checked only at the end of a deal)."""
+    return MAX_POSITIONS if rules.game.win_at_once else MAX_POSITIONS_AT_END
+
+
 def board_why_not(rules: Rules, players: int = 2, partners: bool | None = None) -> str:
     """Why ``rules`` at this table have no board table (``""`` when they have one)."""
     if rules.game.end != "target":
@@ -166,10 +183,12 @@ def board_why_not(rules: Rules, players: int = 2, partners: bool | None = None) 
     except (RulesError, KeyError, ValueError) as exc:
         return str(exc)
     sides = 2 if plays_as_partners(rules, players, partners) else players
-    if rules.game.target**sides > MAX_POSITIONS:
+    most = most_positions(rules)
+    if sides > MAX_SIDES or rules.game.target**sides > most:
         return (
             f"a board of {sides} sides to {rules.game.target} has {rules.game.target**sides:,} positions"
-            " a dealer: too many to table; play as partners (--partners) or with fewer players"
+            f" a dealer: too many to table (at most {most:,}); play as partners (--partners) or with"
+            " fewer players"
         )
     return unavailable() or unsupported(rules, players)
 
@@ -193,14 +212,21 @@ def build_table(
     config = kernel_config(rules, players, together)
     sides = 2 if together else players
     shape = (players, *(rules.game.target,) * sides, sides)
-    tables = np.stack(
-        [
-            np.frombuffer(compiled.board_table(config, deals // batches, seed * 1_000_003 + b)).reshape(shape)
-            for b in range(batches)
-        ]
-    )
-    mean = tables.mean(axis=0)
-    spread = _Z95 * tables.std(axis=0, ddof=1) / np.sqrt(batches)
+    # the batches' mean and spread kept as they come (Welford), not the batches themselves: a
+    # three-player table to 121 is 127 MB a batch
+    mean = np.zeros(shape)
+    squares = np.zeros(shape)
+    for b in range(batches):
+        made = compiled.board_table(config, deals // batches, seed * 1_000_003 + b)
+        one = np.frombuffer(made).reshape(shape)
+        delta = one - mean
+        mean += delta / (b + 1)
+        squares += delta * (one - mean)
+        del one, delta, made
+    spread = squares
+    spread /= batches - 1
+    np.sqrt(spread, out=spread)
+    spread *= _Z95 / np.sqrt(batches)
     error = SamplingError(
         half_width=float(np.quantile(spread, 0.95)),
         largest=float(spread.max()),
@@ -208,6 +234,7 @@ def build_table(
         batches=batches,
         players=PLAYERS,
     )
+    del spread
     return BoardTable(rules.name, rules.game.target, players, together, mean, error)
 
 

@@ -146,7 +146,7 @@ def _board_table(
     with a status line if it must be; refused in ``lang`` where there is none."""
     from noddy.analysis import BoardError, board_why_not
     from noddy.analysis import board as board_table
-    from noddy.analysis.board import DEALS, MAX_POSITIONS, build_table, plays_as_partners
+    from noddy.analysis.board import DEALS, MAX_SIDES, build_table, most_positions, plays_as_partners
     from noddy.analysis.store import read, write_cache
 
     why = board_why_not(rules, players, partners)
@@ -154,11 +154,10 @@ def _board_table(
         raise BoardError(board_phrase("single_deal", lang, rules=rules.name))
     together = plays_as_partners(rules, players, partners)
     sides = 2 if together else players
-    if why and rules.game.target**sides > MAX_POSITIONS:
+    most = most_positions(rules)
+    if why and (sides > MAX_SIDES or rules.game.target**sides > most):
         positions = f"{rules.game.target**sides:,}"
-        raise BoardError(
-            board_phrase("too_many", lang, sides=sides, positions=positions, most=f"{MAX_POSITIONS:,}")
-        )
+        raise BoardError(board_phrase("too_many", lang, sides=sides, positions=positions, most=f"{most:,}"))
     if why:
         raise BoardError(why)
     if deals is not None and deals < _FEWEST_DEALS:
