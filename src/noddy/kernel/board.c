@@ -125,12 +125,13 @@ static void unflat(long at, int base, int sides, int *v) {
     }
 }
 
-/* The chances at position `at` for every dealer from `base` (dealer d's at base + d * stride): a
+/* The chances at position `at` for every dealer from `base` (dealer d's at base + d * stride), `S`
+ * of them a position in `out`: a
  * deal that pegs nothing (dealer d's chance `zero[d]`) leaves the board as it was, with the next
  * dealer, so the dealers' chances there are solved together, by iteration. */
-static void settle(double *out, const double *base, long stride, long at, const Tally *t, const double *zero, int n,
-                   int step) {
-    int S = t->sides, D = t->dealers;
+static void settle(double *out, int S, const double *base, long stride, long at, const Tally *t, const double *zero,
+                   int n, int step) {
+    int D = t->dealers;
     long cells = t->cells;
     for (int d = 0; d < D; d++)
         for (int j = 0; j < S; j++) out[((long)d * cells + at) * S + j] = base[d * stride + j];
@@ -212,7 +213,7 @@ static int backward(const Tally *t, const Config *c, long deals, double *out) {
                 }
             }
         }
-        settle(out, base[0], MAX_SIDES, at, t, zero, n, step);
+        settle(out, S, base[0], MAX_SIDES, at, t, zero, n, step);
     }
     for (int d = 0; d < D; d++) {
         if (offset) free(offset[d]);
@@ -239,9 +240,9 @@ __attribute__((optimize("O3"))) static void axpy(double *restrict dst, const dou
  * minutes. Rows run from the highest scores down; a gain of side 0 alone (the same row) is added
  * position by position from side 0's highest score down, after the later positions it reads. */
 static int backward_rows(const Tally *t, const Config *c, long deals, double *out) {
-    int S = t->sides, T = t->target, D = t->dealers, n = c->players[0];
+    int S = t->sides, W = S - 1, T = t->target, D = t->dealers, n = c->players[0];
     int step = c->rotation_per_deal[0] ? c->rotation[0] : 0;
-    long cells = t->cells, rows = cells / T, fsize = power(T + 1, S), width = (long)T * S;
+    long cells = t->cells, rows = cells / T, fsize = power(T + 1, S), width = (long)T * W;
     long *count = calloc((size_t)D, sizeof(long));
     long *inrow = calloc((size_t)D, sizeof(long));   /* [dealer]: the first gains, side 0's alone */
     int **gain = calloc((size_t)D, sizeof(int *));   /* [dealer][k][side], in the order of `gains` */
@@ -280,8 +281,8 @@ static int backward_rows(const Tally *t, const Config *c, long deals, double *ou
             long need = 0;
             for (int j = S - 1; j >= 1; j--) need = need * (T + 1) + (T - s[j] - 1);
             for (int x = 0; x < T; x++)
-                for (int j = 0; j < S; j++)
-                    b[x * S + j] = (double)t->first[((long)d * S + j) * fsize + need * (T + 1) + (T - x - 1)] / (double)deals;
+                for (int j = 0; j < W; j++)
+                    b[x * W + j] = (double)t->first[((long)d * S + j) * fsize + need * (T + 1) + (T - x - 1)] / (double)deals;
             /* every gain that moves another side: later rows, already done (the gains run in the
              * order of the last side's points, so past the target there, all the rest are too) */
             for (long k = inrow[d]; k < count[d]; k++) {
@@ -291,24 +292,32 @@ static int backward_rows(const Tally *t, const Config *c, long deals, double *ou
                 int under = 1;
                 for (int j = 1; j < S && under; j++) under = s[j] + g[j] < T;
                 if (!under) continue; /* a side past the target: counted in `first` */
-                const double *later = out + ((long)next * cells + (r + shift[d][k]) * T + g[0]) * S;
-                axpy(b, later, prob[d][k], (long)(T - g[0]) * S);
+                const double *later = out + ((long)next * cells + (r + shift[d][k]) * T + g[0]) * W;
+                axpy(b, later, prob[d][k], (long)(T - g[0]) * W);
             }
         }
         for (int x = T - 1; x >= 0; x--) {
             long at = r * T + x;
             for (int d = 0; d < D; d++) {
                 int next = ((d + step) % n + n) % n;
-                double *b = base + (long)d * width + (long)x * S;
+                double *b = base + (long)d * width + (long)x * W;
                 for (long k = 0; k < inrow[d]; k++) { /* side 0 alone: this row, further along */
                     const int *g = gain[d] + k * S;
                     if (x + g[0] >= T) break;
-                    const double *later = out + ((long)next * cells + at + g[0]) * S;
-                    for (int j = 0; j < S; j++) b[j] += prob[d][k] * later[j];
+                    const double *later = out + ((long)next * cells + at + g[0]) * W;
+                    for (int j = 0; j < W; j++) b[j] += prob[d][k] * later[j];
                 }
             }
-            settle(out, base + (long)x * S, width, at, t, zero, n, step);
+            settle(out, W, base + (long)x * W, width, at, t, zero, n, step);
         }
+    }
+    /* the last side's chance is the rest (someone wins: the chances sum to 1), put in its place
+     * from the end down, where no position's chances are overwritten before they are read */
+    for (long i = ok ? (long)D * cells - 1 : -1; i >= 0; i--) {
+        double v[MAX_SIDES], rest = 1.0;
+        for (int j = 0; j < W; j++) rest -= v[j] = out[i * W + j];
+        for (int j = 0; j < W; j++) out[i * S + j] = v[j];
+        out[i * S + W] = rest > 0 ? rest : 0; /* not -1e-14 from rounding */
     }
     for (int d = 0; d < D; d++) {
         if (gain) free(gain[d]);
