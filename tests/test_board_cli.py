@@ -98,3 +98,14 @@ def test_bad_input_is_refused_clearly(args: tuple[str, ...], said: str) -> None:
     code, out, err = run(*args)
     assert code != 0
     assert said in err + out
+
+
+@pytest.mark.slow
+def test_three_players_of_cribbage_are_built_and_kept(tmp_path: Path) -> None:
+    code, out, _ = run("--rules", "cribbage", "-n", "3", "--deals", "1000")
+    assert code == 0, out
+    assert "3 players each for himself, game 121 up" in out and "From 0–0–0 the first dealer wins" in out
+    assert list((tmp_path / "cache" / "board").glob("*.npz"))
+    # read back from the cache, not built again: the same first line of the grid
+    again, out_again, _ = run("--rules", "cribbage", "-n", "3")
+    assert again == 0 and "From 1,000 deals" in out_again
