@@ -3,6 +3,11 @@ compiler is found; optional, so noddy installs without one and plays with the Py
 
 from setuptools import Extension, setup
 
+try:
+    import numpy
+except ImportError:  # no NumPy headers: the research observer's arrays are made in Python instead
+    numpy = None
+
 setup(
     ext_modules=[
         Extension(
@@ -23,6 +28,8 @@ setup(
                 "src/noddy/kernel/board.c",
             ],
             depends=["src/noddy/kernel/kernel.h", "src/noddy/kernel/pyface.h"],
+            include_dirs=[numpy.get_include()] if numpy else [],
+            define_macros=[("NODDY_NUMPY", "1")] if numpy else [],
             extra_compile_args=["-O2", "-std=c11"],
             optional=True,
         )

@@ -107,3 +107,25 @@ def test_the_openspiel_game_is_the_same_on_both_engines(
     assert kernel.is_terminal() and kernel.returns() == python.returns()
     assert kernel.information_state_string(0) == python.information_state_string(0)
     assert kernel.noddy == python.noddy
+
+
+def test_the_kernel_makes_each_observation_in_new_arrays_equal_to_those_written_into_given_ones() -> None:
+    from noddy.kernel import compiled
+    from noddy.research.engines import KernelGame
+
+    assert hasattr(compiled.StateObserver, "observe")  # built with NumPy's headers (setup.py)
+    game = KernelGame(env("cribbage", 3).encoder)
+    rng = np.random.default_rng(4)
+    game.play_chance(rng)
+    for _ in range(60):
+        for seat in range(3):
+            obs, mask = game.observe(seat)
+            assert obs.dtype == np.float32 and mask.dtype == np.int8
+            given = np.ones_like(obs), np.ones_like(mask)
+            game.observe_into(seat, *given)
+            assert np.array_equal(obs, given[0]) and np.array_equal(mask, given[1])
+            assert game.observe(seat)[0] is not obs
+        game.act(int(rng.choice(game.legal())))
+        game.play_chance(rng)
+    with pytest.raises(NoddyError, match="float32"):
+        game.observe_into(0, np.zeros(obs.shape, np.float64), mask)

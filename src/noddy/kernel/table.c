@@ -8,6 +8,23 @@
 
 #include <string.h>
 
+#ifdef NODDY_NUMPY
+/* NumPy's C API (this file only): `observe` makes the observation's arrays itself, the most of an
+ * environment step's cost when made from Python. Built without NumPy's headers, `observe` is absent
+ * and the caller makes the arrays (`write`). */
+#define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
+#include <numpy/arrayobject.h>
+
+static int numpy_ready(void) {
+    static int ready = 0;
+    if (!ready) {
+        if (PyArray_ImportNumPyAPI() < 0) return -1;
+        ready = 1;
+    }
+    return 0;
+}
+#endif
+
 typedef struct {
     PyObject_HEAD
     PyObject *config;
@@ -134,7 +151,38 @@ static PyObject *StateObserver_write(StateObserverObject *self, PyObject *const 
     return result;
 }
 
+#ifdef NODDY_NUMPY
+static PyObject *StateObserver_observe(StateObserverObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    mask_t named;
+    if (nargs != 3) return PyErr_Format(PyExc_TypeError, "observe(state, named, seat)");
+    StateObject *state = state_of(self, args[0]);
+    long seat = PyLong_AsLong(args[2]);
+    if (!state || read_named(args[1], &named) < 0 || (seat == -1 && PyErr_Occurred())) return NULL;
+    if (seat < 0 || seat >= self->l.players) return PyErr_Format(PyExc_ValueError, "no seat %ld", seat);
+    if (numpy_ready() < 0) return NULL;
+    npy_intp size = self->l.size, actions = self->l.num_actions;
+    PyObject *obs = PyArray_SimpleNew(1, &size, NPY_FLOAT32);
+    PyObject *mask = obs ? PyArray_SimpleNew(1, &actions, NPY_INT8) : NULL;
+    PyObject *pair = mask ? PyTuple_New(2) : NULL;
+    if (!pair) {
+        Py_XDECREF(obs);
+        Py_XDECREF(mask);
+        return NULL;
+    }
+    obs_write(&self->l, &state->s, named, (int)seat, PyArray_DATA((PyArrayObject *)obs),
+              PyArray_DATA((PyArrayObject *)mask));
+    PyTuple_SET_ITEM(pair, 0, obs);
+    PyTuple_SET_ITEM(pair, 1, mask);
+    return pair;
+}
+#endif
+
 static PyMethodDef StateObserver_methods[] = {
+#ifdef NODDY_NUMPY
+    {"observe", (PyCFunction)(void (*)(void))StateObserver_observe, METH_FASTCALL,
+     "observe(state, named, seat): the seat's observation and legal action mask, in new float32 and int8"
+     " arrays."},
+#endif
     {"act", (PyCFunction)(void (*)(void))StateObserver_act, METH_FASTCALL,
      "act(state, index, named): the seat to act takes the action of that index (ValueError if it is not"
      " legal); the cards shown to every seat after it."},

@@ -94,10 +94,8 @@ class KernelGame(KernelState):
         """Every action so far, the last first (shared with copies): a shuffle as its order of
         card indices, another chance's as the engine's action, the players' as indices."""
         self._count = 0
-        self._cache: tuple[int, GameState] = (
-            0,
-            new_game(encoder.rules, encoder.players, partners=encoder.partners),
-        )
+        self._cache: tuple[int, GameState] | None = None
+        """The engine's position after that many actions (none made until `noddy` is asked for)."""
 
     def copy(self) -> KernelGame:
         """An independent copy of the game so far."""
@@ -167,8 +165,11 @@ class KernelGame(KernelState):
 
     def observe(self, seat: int) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
         """The observation of ``seat`` and its mask of legal actions (all 0 when it is not to act)."""
-        obs = np.empty(self._shape[0], FLOAT32)
-        mask = np.empty(self._shape[1], INT8)
+        if _MADE_IN_C:
+            return self._observer.observe(self._state, self.named, seat)
+        size, actions = self._shape
+        obs = _empty(size, FLOAT32)
+        mask = _empty(actions, INT8)
         self._observer.write(self._state, self.named, seat, obs, mask)
         return obs, mask
 
@@ -191,8 +192,8 @@ class KernelGame(KernelState):
     @property
     def noddy(self) -> GameState:
         """The engine's position of this game (its actions replayed on the engine, once)."""
-        done, state = self._cache
         encoder = self.encoder
+        done, state = self._cache or (0, new_game(encoder.rules, encoder.players, partners=encoder.partners))
         for entry in self._entries(self._count - done):
             if isinstance(entry, int):
                 seat = state.to_act
@@ -207,6 +208,9 @@ class KernelGame(KernelState):
         return state
 
 
+_empty = np.empty
+_MADE_IN_C = compiled is not None and hasattr(compiled.StateObserver, "observe")
+"""Whether the kernel makes the observation's arrays itself (built with NumPy's headers: setup.py)."""
 FLOAT32 = np.dtype(np.float32)
 INT8 = np.dtype(np.int8)
 """The observation's and the mask's dtypes (``np.empty`` takes a dtype faster than a type)."""

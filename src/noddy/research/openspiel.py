@@ -336,7 +336,8 @@ class NoddyState(pyspiel.State):  # type: ignore[misc]
 
     def is_chance_node(self) -> bool:
         """Whether chance acts now (answered here: OpenSpiel's would call back for the player)."""
-        return self.current_player() == _CHANCE
+        fast = self._fast
+        return (fast.player if fast is not None else self.position.player) == _CHANCE
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The legal actions of ``player`` (by default the one to act), as OpenSpiel's

@@ -117,7 +117,9 @@ class FastPosition:
         table = position.table
         if position.player != _CHANCE:
             game.act(action)
-            position.settle()
+            kernel = game.kernel  # `settle`, written out: the commonest step of all
+            phase, to_act = kernel.phase, kernel.to_act
+            position.player = _TERMINAL if phase == OVER else to_act if to_act >= 0 else _CHANCE
             return position
         shuffle = game.kernel.phase == SHUFFLE_PHASE
         if table.dealer_first and not shuffle:
