@@ -122,13 +122,25 @@ static PyObject *StateObserver_scan(StateObserverObject *self, PyObject *const *
     return PyLong_FromUnsignedLongLong(obs_scan(&state->s, named, -1));
 }
 
+/* The state, the cards shown and the seat of a write or observe call's first three arguments. */
+static StateObject *observed(const StateObserverObject *self, PyObject *const *args, mask_t *named, int *seat) {
+    StateObject *state = state_of(self, args[0]);
+    long value = PyLong_AsLong(args[2]);
+    if (!state || read_named(args[1], named) < 0 || (value == -1 && PyErr_Occurred())) return NULL;
+    if (value < 0 || value >= self->l.players) {
+        PyErr_Format(PyExc_ValueError, "no seat %ld", value);
+        return NULL;
+    }
+    *seat = (int)value;
+    return state;
+}
+
 static PyObject *StateObserver_write(StateObserverObject *self, PyObject *const *args, Py_ssize_t nargs) {
     mask_t named;
+    int seat;
     if (nargs != 5) return PyErr_Format(PyExc_TypeError, "write(state, named, seat, obs, mask)");
-    StateObject *state = state_of(self, args[0]);
-    long seat = PyLong_AsLong(args[2]);
-    if (!state || read_named(args[1], &named) < 0 || (seat == -1 && PyErr_Occurred())) return NULL;
-    if (seat < 0 || seat >= self->l.players) return PyErr_Format(PyExc_ValueError, "no seat %ld", seat);
+    StateObject *state = observed(self, args, &named, &seat);
+    if (!state) return NULL;
     /* Simple (contiguous) buffers: a NumPy array's format string is not built for each new array,
      * the most of a write's cost. The item sizes are checked here; the float32 and int8 types by
      * the Python caller that takes arrays from outside (`KernelGame.observe_into`). */
@@ -143,7 +155,7 @@ static PyObject *StateObserver_write(StateObserverObject *self, PyObject *const 
         mask.itemsize != 1 || mask.len != self->l.num_actions)
         PyErr_Format(PyExc_ValueError, "obs must be %d float32 and mask %d int8", self->l.size, self->l.num_actions);
     else {
-        obs_write(&self->l, &state->s, named, (int)seat, obs.buf, mask.buf);
+        obs_write(&self->l, &state->s, named, seat, obs.buf, mask.buf);
         result = Py_NewRef(Py_None);
     }
     PyBuffer_Release(&obs);
@@ -154,12 +166,10 @@ static PyObject *StateObserver_write(StateObserverObject *self, PyObject *const 
 #ifdef NODDY_NUMPY
 static PyObject *StateObserver_observe(StateObserverObject *self, PyObject *const *args, Py_ssize_t nargs) {
     mask_t named;
+    int seat;
     if (nargs != 3) return PyErr_Format(PyExc_TypeError, "observe(state, named, seat)");
-    StateObject *state = state_of(self, args[0]);
-    long seat = PyLong_AsLong(args[2]);
-    if (!state || read_named(args[1], &named) < 0 || (seat == -1 && PyErr_Occurred())) return NULL;
-    if (seat < 0 || seat >= self->l.players) return PyErr_Format(PyExc_ValueError, "no seat %ld", seat);
-    if (numpy_ready() < 0) return NULL;
+    StateObject *state = observed(self, args, &named, &seat);
+    if (!state || numpy_ready() < 0) return NULL;
     npy_intp size = self->l.size, actions = self->l.num_actions;
     PyObject *obs = PyArray_SimpleNew(1, &size, NPY_FLOAT32);
     PyObject *mask = obs ? PyArray_SimpleNew(1, &actions, NPY_INT8) : NULL;
@@ -169,7 +179,7 @@ static PyObject *StateObserver_observe(StateObserverObject *self, PyObject *cons
         Py_XDECREF(mask);
         return NULL;
     }
-    obs_write(&self->l, &state->s, named, (int)seat, PyArray_DATA((PyArrayObject *)obs),
+    obs_write(&self->l, &state->s, named, seat, PyArray_DATA((PyArrayObject *)obs),
               PyArray_DATA((PyArrayObject *)mask));
     PyTuple_SET_ITEM(pair, 0, obs);
     PyTuple_SET_ITEM(pair, 1, mask);
