@@ -129,3 +129,18 @@ def test_the_kernel_makes_each_observation_in_new_arrays_equal_to_those_written_
         game.play_chance(rng)
     with pytest.raises(NoddyError, match="float32"):
         game.observe_into(0, np.zeros(obs.shape, np.float64), mask)
+
+
+def test_a_game_steps_after_the_kernels_configuration_cache_made_another() -> None:
+    """The observer acts only on states of its own configuration object: a game is made of the
+    observer's, whatever `kernel_config`'s cache holds by then (a long session's many rule sets)."""
+    from noddy.kernel import kernel_config
+    from noddy.research.engines import KernelGame
+
+    encoder = env("cribbage").encoder
+    KernelGame(encoder)
+    kernel_config.cache_clear()
+    game = KernelGame(encoder)
+    game.play_chance(np.random.default_rng(1))
+    game.act(game.legal()[0])
+    assert game.observe(0)[0].shape == (encoder.size,)

@@ -81,12 +81,12 @@ class KernelGame(KernelState):
 
     __slots__ = ("_cache", "_count", "_log", "_observer", "_shape", "encoder", "kernel", "named")
 
-    def __init__(self, encoder: Encoder) -> None:
-        super().__init__(encoder.rules, encoder.players, encoder.partners)
-        self.kernel = self._state
-        """The kernel's own state (`phase`, `to_act` as its numbers: read by a step's fast path)."""
+    def __init__(self, encoder: Encoder) -> None:  # KernelState.__init__ only makes the state, made here
+        config, self._observer = _observer_of(encoder.rules, encoder.players, encoder.partners)
+        self._state = self.kernel = compiled.State(config)
+        """The kernel's own state (`phase`, `to_act` as its numbers: read by a step's fast path), of
+        the observer's configuration (the observer acts only on states of its own)."""
         self.encoder = encoder
-        self._observer = _observer(encoder)
         self._shape = (encoder.size, encoder.num_actions)
         self.named = 0
         """The cards the current deal's events have shown to every seat (a mask by card index)."""
@@ -244,17 +244,18 @@ def _replayed(rules: Rules, players: int, partners: bool, declare: bool, log: li
     return game
 
 
-def _observer(encoder: Encoder) -> compiled.StateObserver:
-    """The kernel's observer of the encoder's layout (which its rules and table fix)."""
-    return _observer_of(encoder.rules, encoder.players, encoder.partners)
-
-
 @lru_cache(maxsize=64)
-def _observer_of(rules: Rules, players: int, partners: bool) -> compiled.StateObserver:
+def _observer_of(
+    rules: Rules, players: int, partners: bool
+) -> tuple[compiled.Config, compiled.StateObserver]:
+    """The kernel's configuration of the rules at this table and its observer of the encoder's
+    layout, together: a game's state is made of the same configuration object as its observer's
+    (`kernel_config`'s own cache may have made another since)."""
     encoder = Encoder(rules, players, partners=partners, kernel=False)
     holes = new_game(rules, players, partners=partners).view(0).board_holes
-    return compiled.StateObserver(
-        kernel_config(rules, players, partners),
+    config = kernel_config(rules, players, partners)
+    return config, compiled.StateObserver(
+        config,
         tuple(f.start for f in encoder.fields),
         encoder.size,
         encoder.num_actions,
