@@ -4,11 +4,12 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from pathlib import Path
 
 from noddy.research.fields import BLOCKS, RECALL_BLOCKS, fields_markdown, recall_markdown
-from noddy.research.recall import HEADER, Recall
+from noddy.research.recall import Recall
 from noddy.research.tensors import Encoder
 from noddy.rules import load_rules
 
@@ -43,9 +44,13 @@ def test_the_page_prints_the_information_state_rows_the_code_describes() -> None
     assert match.group(1) == recall_markdown()
 
 
-def test_a_recall_row_is_laid_out_by_the_description() -> None:
+def test_the_information_state_tensor_is_laid_out_by_the_description() -> None:
     for players in (2, 3, 4):
-        recall = Recall(players, rows=3)
-        assert [f.name for f in recall.fields] == [b.name for b in RECALL_BLOCKS]
-        assert [f.size for f in recall.fields] == [b.size(players, players) for b in RECALL_BLOCKS]
-        assert recall.size == HEADER + 3 * recall.fields[-1].stop
+        recall = Recall(players, deals=3, slots=7)
+        fields = (*recall.front, *recall.deal_fields)
+        assert [f.name for f in fields] == [b.name for b in RECALL_BLOCKS]
+        assert [f.size for f in fields] == [b.size(players, 7) for b in RECALL_BLOCKS]
+        for part in (recall.front, recall.deal_fields):
+            assert part[0].start == 0
+            assert all(a.stop == b.start for a, b in itertools.pairwise(part))
+        assert recall.size == recall.front[-1].stop + 3 * recall.deal_width

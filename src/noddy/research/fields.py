@@ -14,15 +14,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from noddy.cards import DECK
-from noddy.game import ActionKind, EventKind, Phase
+from noddy.game import ActionKind, Phase
 from noddy.scoring import KINDS
 
 __all__ = [
     "BLOCKS",
+    "CUT_ROUNDS",
     "PHASES",
+    "PLAYER_KINDS",
     "RECALL_BLOCKS",
     "Block",
     "Field",
+    "RecallBlock",
     "fields_markdown",
     "layout",
     "recall_layout",
@@ -114,76 +117,152 @@ BLOCKS: tuple[Block, ...] = (
 """The blocks of the observation tensor, in order."""
 
 
-RECALL_BLOCKS: tuple[Block, ...] = (
-    Block("actor", 1, 1, 0, "who acted, relative to the seat (0 itself), then chance (last)"),
-    Block("action", len(ActionKind), 0, 0, "one-hot kind of action: " + ", ".join(ActionKind)),
-    Block(
-        "cards",
+PLAYER_KINDS = tuple(
+    k for k in ActionKind if k not in (ActionKind.SHUFFLE, ActionKind.CUT, ActionKind.DEALER)
+)
+"""A player's kinds of action, in the order of the information-state tensor's ``action`` field."""
+CUT_ROUNDS = 10
+"""The cuts for the first deal the information-state tensor holds (equal cuts cut again)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RecallBlock:
+    """One block of the information-state tensor: ``fixed`` numbers, plus ``per_seat`` for each
+    player and ``per_other`` for each other player; ``slotted``: that many for each of the deal's
+    ``K`` slots; ``deal``: repeated for each deal (else once, in front)."""
+
+    name: str
+    fixed: int
+    per_seat: int
+    per_other: int
+    slotted: bool
+    deal: bool
+    meaning: str
+
+    def size(self, players: int, slots: int) -> int:
+        """Its size at a table of ``players`` seats with ``slots`` slots a deal."""
+        one = self.fixed + self.per_seat * players + self.per_other * (players - 1)
+        return one * (slots if self.slotted else 1)
+
+    @property
+    def size_text(self) -> str:
+        """Its size as the documentation writes it (``52``, ``K (n + 8)``, ``78 (n - 1)``)."""
+        terms = [
+            f"{k} {x}" if k > 1 else x for k, x in ((self.per_seat, "n"), (self.per_other, "(n - 1)")) if k
+        ]
+        if self.fixed:
+            terms.append(str(self.fixed))
+        text = " + ".join(terms)
+        return (f"K ({text})" if len(terms) > 1 else f"K {text}") if self.slotted else text
+
+
+_CARD_SLOT = "the slot ((slot + 1) / K)"
+RECALL_BLOCKS: tuple[RecallBlock, ...] = (
+    RecallBlock("drawn", 1, 0, 0, False, False, "the cards drawn so far for a pending deal or cut / 52"),
+    RecallBlock(
+        "cuts",
+        0,
+        CARDS * CUT_ROUNDS,
+        0,
+        False,
+        False,
+        f"each cut for the first deal (up to {CUT_ROUNDS}: equal cuts cut again), one-hot, 52 for each"
+        " seat from the seat on",
+    ),
+    RecallBlock(
+        "first_dealer", 0, 1, 0, False, False, "one-hot first dealer, cut or drawn, relative to the seat"
+    ),
+    RecallBlock("dealer", 0, 1, 0, False, True, "one-hot dealer, relative to the seat (0 before the deal)"),
+    RecallBlock(
+        "dealt", CARDS, 0, 0, False, True, "the seat's own cards dealt (with its own crib where each has one)"
+    ),
+    RecallBlock(
+        "laid",
         CARDS,
         0,
         0,
-        "the action's cards as the seat sees them: at a shuffle its own cards dealt (and its own crib"
-        " where each seat has one), its own lay-away, every card played; none of another's lay-away",
+        False,
+        True,
+        "for each card laid in an action the seat saw whole (its own lay-away, any card played),"
+        f" {_CARD_SLOT}",
     ),
-    Block("number", 1, 0, 0, "(the number declared, or the dealer drawn, + 1) / 101; 0 for none"),
-    Block(
+    RecallBlock(
         "shown",
         CARDS,
         0,
         0,
-        "the cards the action's events show the seat: cuts, the turn-up, shown hands and cribs, cards"
-        " of calls (`Event.seen_by`)",
+        False,
+        True,
+        f"for each card an event showed the seat (turn-up, play, shown hands and cribs, calls), {_CARD_SLOT}"
+        " it first did",
     ),
-    Block("points", 0, 1, 0, "the points its events pegged to each seat, relative / 64"),
-    Block(
-        "events", len(EventKind), 0, 0, "how many events of each kind it made / 8: " + ", ".join(EventKind)
+    RecallBlock(
+        "actor",
+        1,
+        1,
+        0,
+        True,
+        True,
+        "for each slot (the deal, then each action after, in order), who acted: one-hot, relative,"
+        " then chance",
     ),
-    Block(
-        "items",
-        3 * len(KINDS),
-        0,
-        0,
-        "for each kind of score in its events' items (" + ", ".join(KINDS) + "), in turn: how many / 8,"
-        " their points / 64, their cards / 16 (a hidden call keeps its kind, points and size)",
+    RecallBlock(
+        "action", len(PLAYER_KINDS), 0, 0, True, True, "its kind, one-hot: " + ", ".join(PLAYER_KINDS)
     ),
-    Block("subject", 2, 0, 0, "what its count, declaration or show was of: hand, crib"),
-    Block(
-        "numbers",
-        3,
+    RecallBlock("number", 1, 0, 0, True, True, "(the number it declared + 1) / 101; 0 for none"),
+    RecallBlock("points", 0, 1, 0, True, True, "the points its events pegged to each seat, relative / 64"),
+    RecallBlock(
+        "calls",
         0,
         0,
-        "from its last event that says each: (the count of the play + 1) / 32, (the points declared +"
-        " 1) / 101, (the cards left unplayed + 1) / 53; 0 for none",
+        6 * len(KINDS),
+        False,
+        True,
+        "the calls of each other seat's hidden hand, then crib (counted unshown): for each kind of score ("
+        + ", ".join(KINDS)
+        + "), how many / 8, their points / 64, their cards / 16",
     ),
 )
-"""The blocks of one row of the perfect-recall information-state tensor (`noddy.research.recall`):
-one row for each action the seat has seen, in order, chance's included but its single card draws."""
+"""The blocks of the perfect-recall information-state tensor (`noddy.research.recall`): the ones
+in front once, then the deal's, once for each deal the game may have."""
 
 
-def layout(players: int, sides: int, blocks: tuple[Block, ...] = BLOCKS) -> tuple[Field, ...]:
-    """The fields of the tensor (or of a recall row, ``RECALL_BLOCKS``) at a table of ``players``
-    seats and ``sides`` sides."""
+def layout(players: int, sides: int) -> tuple[Field, ...]:
+    """The fields of the tensor at a table of ``players`` seats and ``sides`` sides."""
     fields: list[Field] = []
     start = 0
-    for block in blocks:
+    for block in BLOCKS:
         size = block.size(players, sides)
         fields.append(Field(block.name, start, size, block.meaning))
         start += size
     return tuple(fields)
 
 
-def recall_layout(players: int) -> tuple[Field, ...]:
-    """The fields of one row of the perfect-recall tensor at a table of ``players`` seats."""
-    return layout(players, players, RECALL_BLOCKS)
+def recall_layout(players: int, slots: int, *, deal: bool) -> tuple[Field, ...]:
+    """The fields of the information-state tensor at a table of ``players`` seats with ``slots``
+    slots a deal: the ones in front (``deal`` false) or a deal's, each from 0."""
+    fields: list[Field] = []
+    start = 0
+    for block in RECALL_BLOCKS:
+        if block.deal == deal:
+            size = block.size(players, slots)
+            fields.append(Field(block.name, start, size, block.meaning))
+            start += size
+    return tuple(fields)
 
 
-def fields_markdown(blocks: tuple[Block, ...] = BLOCKS) -> str:
+def fields_markdown() -> str:
     """The table of fields as `docs/research.md` prints it: name, size, meaning."""
     lines = ["| field | size | meaning |", "|---|---|---|"]
-    lines += [f"| `{b.name}` | {b.size_text} | {b.meaning} |" for b in blocks]
+    lines += [f"| `{b.name}` | {b.size_text} | {b.meaning} |" for b in BLOCKS]
     return "\n".join(lines) + "\n"
 
 
 def recall_markdown() -> str:
-    """The table of a perfect-recall row's fields, as `docs/research.md` prints it."""
-    return fields_markdown(RECALL_BLOCKS)
+    """The table of the information-state tensor's fields, as `docs/research.md` prints it."""
+    lines = ["| field | size | where | meaning |", "|---|---|---|---|"]
+    lines += [
+        f"| `{b.name}` | {b.size_text} | {'each deal' if b.deal else 'once'} | {b.meaning} |"
+        for b in RECALL_BLOCKS
+    ]
+    return "\n".join(lines) + "\n"

@@ -38,7 +38,7 @@ from noddy.players import sample_worlds
 from noddy.research.engines import choose_engine
 from noddy.research.observers import Observer, make_observer
 from noddy.research.outcome import largest_stake, returns
-from noddy.research.recall import Recall
+from noddy.research.recall import Recall, Seen
 from noddy.research.spielfast import FastPosition
 from noddy.research.tensors import Encoder
 from noddy.rules import Rules, load_rules, preset_names
@@ -127,21 +127,26 @@ class NoddyGame(pyspiel.Game):  # type: ignore[misc]
             max_game_length=self._max_length(players),
         )
         super().__init__(_game_type(players, players), info, params)
-        self.recall = Recall(players, rows=self._max_length(players, draws=1))
-        """The perfect-recall information-state tensor's shape: a row for each action but single
-        draws, as many as the longest game has (`noddy.research.recall`)."""
+        deals, actions = self._bounds(players)
+        self.recall = Recall(players, deals=deals, slots=1 + actions)
+        """The perfect-recall information-state tensor's shape (`noddy.research.recall`): a block
+        for each deal the game may have, a slot for the deal and each action a deal allows."""
 
-    def _max_length(self, players: int, draws: int | None = None) -> int:
+    def _max_length(self, players: int) -> int:
         """A bound on the actions of a game, chance's included: the cut (with ten cuts again), then
-        each deal's draws and at most every action a deal allows; a deal pegs at least the last
-        card, so a game to a target has at most that many deals (ten times as many where the last
-        card pegs nothing, ``play.last_card = 0``, a house rule no preset has). ``draws``: count
-        a deal's draws as that many actions (1: its deal alone) instead of the game's."""
+        each deal's draws and at most every action a deal allows (`_bounds`)."""
+        deals, actions = self._bounds(players)
+        return 10 * players + deals * (self.draws + actions)
+
+    def _bounds(self, players: int) -> tuple[int, int]:
+        """The most deals a game may have, and the most actions a deal allows but its draws: a deal
+        pegs at least the last card, so a game to a target has at most that many deals (ten times
+        as many where the last card pegs nothing, ``play.last_card = 0``, a house rule no preset
+        has)."""
         held = self.rules.deal.shape(players).held
-        per_deal = (self.draws if draws is None else draws) + players * (3 * held + 8) + players * players
         game = self.rules.game
         deals = (game.target if game.end == "target" else 1) * (1 if self.rules.play.last_card else 10)
-        return 10 * players + deals * per_deal
+        return deals, players * (3 * held + 8) + players * players
 
     def new_initial_state(self) -> NoddyState:
         return NoddyState(self)
@@ -156,7 +161,7 @@ class _Trail:
     made and, for a deal, the cards each seat was dealt. Links are shared by every later position,
     and each seat's text is written only when asked for (a rollout never asks), then kept."""
 
-    __slots__ = ("before", "dealt", "events", "move", "rows", "texts")
+    __slots__ = ("before", "dealt", "events", "move", "seen", "texts")
 
     def __init__(
         self,
@@ -170,23 +175,23 @@ class _Trail:
         self.events = events
         self.dealt = dealt
         self.texts: dict[int, str] = {}
-        self.rows: dict[int, npt.NDArray[np.float32] | None] = {}
+        self.seen: dict[int, Seen | None] = {}
 
-    def recalled(self, seat: int, recall: Recall) -> list[npt.NDArray[np.float32]]:
-        """Everything ``seat`` has seen as rows of ``recall``, first to last (each link's row is
-        written once, when first asked for, then kept)."""
-        rows: list[npt.NDArray[np.float32]] = []
+    def recalled(self, seat: int, recall: Recall) -> list[Seen]:
+        """What ``seat`` saw of each action, first to last (`noddy.research.recall`; each link's
+        read once, when first asked for, then kept)."""
+        story: list[Seen] = []
         trail: _Trail | None = self
         while trail is not None:
-            if seat in trail.rows:
-                row = trail.rows[seat]
+            if seat in trail.seen:
+                seen = trail.seen[seat]
             else:
-                row = trail.rows[seat] = recall.row(seat, trail)
-            if row is not None:
-                rows.append(row)
+                seen = trail.seen[seat] = recall.seen(seat, trail)
+            if seen is not None:
+                story.append(seen)
             trail = trail.before
-        rows.reverse()
-        return rows
+        story.reverse()
+        return story
 
     def text(self, seat: int) -> str:
         """Everything ``seat`` has seen, action by action (written from the nearest link that has it)."""

@@ -1,25 +1,33 @@
 """The perfect-recall information state of a seat as numbers: everything the seat has seen over
-the whole game, in order, one row for each action (its own whole, the others' as the table sees
-them, chance's deals as its own cards dealt), each row with what the action's events showed it.
+the whole game, in order, in a fixed number of floats.
 
 A game is a sequence of links, one for each OpenSpiel action: the action, the events it made
 (`noddy.game.Event`, read by the seat through `Event.seen_by`) and, for a deal, every seat's cards
-dealt. A single card drawn by chance is a link with no action (the seat sees only that a card
-was drawn), and makes no row: a deal's draws come in a fixed number before the deal's row, and
-the ``drawn`` number in front of the rows says how many of a pending deal's or cut's are drawn.
-So the tensor is a function of what the seat has seen (the same story, the same numbers) and
-tells every two stories apart (a row for every action it saw, from first to last, each row
-non-zero). Its size is fixed by the game's length: ``rows`` rows (`noddy.research.openspiel`
-derives them from the game's ``max_game_length``), `noddy.research.fields.RECALL_BLOCKS` a row.
+dealt. A single card drawn by chance is a link with no action (the seat sees only that a card was
+drawn): a deal's or a cut's draws come in a fixed number, and ``drawn`` says how many of a pending
+one are drawn. The cuts for the first deal come next, then a block for each deal: who deals, the
+seat's cards dealt, and the deal's actions in slots, in order (slot 0 the deal itself), each slot
+saying who acted, what kind of action, the number declared and the points its events pegged; the
+cards laid in actions (its own lay-away, every card played) and the cards events showed it, each
+by the slot it came in; and the calls of the other seats' hidden hands (counted unshown), which
+say kinds of scores without their cards. Everything else the seat saw (the events' kinds, the
+count, the calls of shown hands) follows from these and the rules.
 
->>> recall = Recall(2, rows=10)
->>> recall.width, recall.size
-(184, 1841)
+So the tensor is a function of what the seat has seen and tells two stories apart, up to the order
+an event lists the cards it shows (a hand's cards in the order they were dealt, and a call's items
+in that order). Its size is fixed by the game's bounds (`noddy.research.openspiel` gives them
+from its ``max_game_length``): ``deals`` blocks of ``slots`` slots; `noddy.research.fields.
+RECALL_BLOCKS` describes every field.
+
+>>> recall = Recall(2, deals=3, slots=10)
+>>> recall.deal_width, recall.size
+(366, 2141)
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
 import numpy as np
@@ -28,22 +36,19 @@ import numpy.typing as npt
 from noddy.cards import DECK, Card
 from noddy.errors import NoddyError
 from noddy.game import DECLARE_RANGE, Action, ActionKind, Event, EventKind, Subject
-from noddy.research.fields import Field, recall_layout
-from noddy.scoring import KINDS, PLAY_LIMIT
+from noddy.research.fields import CUT_ROUNDS, PLAYER_KINDS, Field, recall_layout
+from noddy.scoring import KINDS
 
-__all__ = ["HEADER", "Link", "Recall"]
+__all__ = ["Link", "Recall", "Seen"]
 
-HEADER = 1
-"""Numbers in front of the rows: the cards drawn so far for the pending chance node / 52."""
-_ACTIONS = {kind: i for i, kind in enumerate(ActionKind)}
-_EVENTS = {kind: i for i, kind in enumerate(EventKind)}
+_KINDS: dict[ActionKind, int] = {kind: i for i, kind in enumerate(PLAYER_KINDS)}
 _ITEMS = {kind: i for i, kind in enumerate(KINDS)}
 _SUBJECTS = {Subject.HAND: 0, Subject.CRIB: 1}
+_CUTS = (EventKind.CUT, EventKind.CUT_AGAIN)
 _NUMBER = len(DECLARE_RANGE) + 1
 _POINTS = 64.0
 _MANY = 8.0
-_CARDS = 16.0
-_UNPLAYED = len(DECK) + 1
+_SIZE = 16.0
 
 
 class Link(Protocol):
@@ -59,82 +64,153 @@ class Link(Protocol):
     def dealt(self) -> tuple[tuple[Card, ...], ...]: ...
 
 
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """What a seat saw of one action, seats relative to it (0 itself; ``players``: chance)."""
+
+    actor: int
+    kind: ActionKind
+    number: int | None
+    laid: tuple[int, ...]
+    """The indices of the action's cards as the seat saw them."""
+    shown: tuple[int, ...]
+    """The indices of the cards its events showed."""
+    points: tuple[tuple[int, int], ...]
+    """(seat, points) for each event that pegged."""
+    calls: tuple[tuple[int, int, int, int, int], ...]
+    """(seat, subject, kind of score, points, size) of each item of another seat's hidden call."""
+    dealer: int | None
+    """Who deals, where its events begin a deal."""
+    first: int | None
+    """Who deals first, where its events say (the cut or the draw for it)."""
+    dealt: tuple[int, ...]
+    cut: tuple[int, ...]
+    """The cards cut, each seat's in relative order, where its events cut for the first deal."""
+
+
 class Recall:
-    """The perfect-recall tensor of a table of ``players`` seats, ``rows`` rows long."""
+    """The information-state tensor of a table of ``players`` seats: at most ``deals`` deals of
+    at most ``slots`` slots each (the deal and the actions after it)."""
 
-    def __init__(self, players: int, rows: int) -> None:
+    def __init__(self, players: int, deals: int, slots: int) -> None:
         self.players = players
-        self.rows = rows
-        self.fields: tuple[Field, ...] = recall_layout(players)
-        """The fields of one row (`noddy.research.fields.RECALL_BLOCKS`)."""
-        self.width = self.fields[-1].stop
-        self.size = HEADER + rows * self.width
-        at = {f.name: f.start for f in self.fields}
-        self._at = at
+        self.deals = deals
+        self.slots = slots
+        self.front: tuple[Field, ...] = recall_layout(players, slots, deal=False)
+        self.deal_fields: tuple[Field, ...] = recall_layout(players, slots, deal=True)
+        """A deal's fields, from the deal's start (`noddy.research.fields.RECALL_BLOCKS`)."""
+        self.deal_width = self.deal_fields[-1].stop
+        self.size = self.front[-1].stop + deals * self.deal_width
+        self._front = {f.name: f.start for f in self.front}
+        self._at = {f.name: f.start for f in self.deal_fields}
+        self._step = {name: self.deal_fields[i].size // slots for i, name in enumerate(self._at)}
 
-    def row(self, seat: int, link: Link) -> npt.NDArray[np.float32] | None:
-        """What ``seat`` saw of ``link``, as one row; ``None`` for a single card drawn."""
+    def seen(self, seat: int, link: Link) -> Seen | None:
+        """What ``seat`` saw of ``link``; ``None`` for a single card drawn."""
         move = link.move
         if move is None:
             return None
-        at = self._at
         n = self.players
-        out = np.zeros(self.width, np.float32)
-        out[at["actor"] + (n if move.seat is None else (move.seat - seat) % n)] = 1.0
-        out[at["action"] + _ACTIONS[move.kind]] = 1.0
-        cards: Sequence[Card] = ()
-        if move.kind == ActionKind.SHUFFLE:
-            cards = link.dealt[seat] if link.dealt else ()
-        elif move.seat == seat or (move.seat is not None and move.kind != ActionKind.DISCARD):
-            cards = move.cards
-        for card in cards:
-            out[at["cards"] + card.index] = 1.0
-        if move.number is not None and move.kind in (ActionKind.DECLARE, ActionKind.DEALER):
-            out[at["number"]] = (move.number + 1) / _NUMBER
-        numbers: list[float] = [0.0, 0.0, 0.0]
+        laid: Sequence[Card] = ()
+        if move.seat == seat or (move.seat is not None and move.kind != ActionKind.DISCARD):
+            laid = move.cards
+        shown: list[int] = []
+        points: list[tuple[int, int]] = []
+        calls: list[tuple[int, int, int, int, int]] = []
+        dealer = first = None
+        cut: tuple[int, ...] = ()
         for whole in link.events:
-            self._event_into(out, whole.seen_by(seat), seat, numbers)
-        out[at["numbers"] : at["numbers"] + 3] = numbers
-        return out
+            event = whole.seen_by(seat)
+            at = None if event.seat is None else (event.seat - seat) % n
+            shown += [c.index for c in event.cards]
+            if at is not None and event.points:
+                points.append((at, event.points))
+            if event.kind == EventKind.DEAL:
+                dealer = at
+            elif event.kind == EventKind.DEALER:
+                first = at
+            elif event.kind in _CUTS:
+                cut = tuple(event.cards[(seat + k) % n].index for k in range(n))
+            secret = whole.hidden and whole.seat != seat
+            for item in event.items:
+                shown += [c.index for c in item.cards]
+                if secret and at is not None:
+                    subject = _SUBJECTS.get(event.subject or Subject.HAND, 0)
+                    calls.append((at, subject, _ITEMS[item.kind], item.points, item.size))
+        dealt = link.dealt[seat] if move.kind == ActionKind.SHUFFLE and link.dealt else ()
+        return Seen(
+            actor=n if move.seat is None else (move.seat - seat) % n,
+            kind=move.kind,
+            number=move.number if move.kind == ActionKind.DECLARE else None,
+            laid=tuple(c.index for c in laid),
+            shown=tuple(shown),
+            points=tuple(points),
+            calls=tuple(calls),
+            dealer=dealer,
+            first=first,
+            dealt=tuple(c.index for c in dealt),
+            cut=cut,
+        )
 
-    def _event_into(
-        self, out: npt.NDArray[np.float32], event: Event, seat: int, numbers: list[float]
-    ) -> None:
-        """Add what ``event`` (as the seat sees it) shows to the row ``out``."""
+    def tensor_into(self, out: npt.NDArray[np.float32], story: Sequence[Seen], drawn: int) -> None:
+        """Write the tensor of a seat's ``story`` (what it saw of each action, in order), ``drawn``
+        cards drawn for a pending chance node, into ``out`` (zeroed by the caller)."""
+        n = self.players
+        cards = len(DECK)
+        out[self._front["drawn"]] = drawn / cards
+        cuts = self._front["cuts"]
+        round_ = 0
+        deal = -1
+        base = -1
+        slot = 0
         at = self._at
-        shown = at["shown"]
-        for card in event.cards:
-            out[shown + card.index] = 1.0
-        if event.seat is not None and event.points:
-            out[at["points"] + (event.seat - seat) % self.players] += event.points / _POINTS
-        out[at["events"] + _EVENTS[event.kind]] += 1.0 / _MANY
-        items = at["items"]
-        for item in event.items:
-            for card in item.cards:
-                out[shown + card.index] = 1.0
-            k = items + 3 * _ITEMS[item.kind]
-            out[k] += 1.0 / _MANY
-            out[k + 1] += item.points / _POINTS
-            out[k + 2] += item.size / _CARDS
-        if event.subject is not None:
-            out[at["subject"] + _SUBJECTS[event.subject]] = 1.0
-        if event.count is not None:
-            numbers[0] = (event.count + 1) / (PLAY_LIMIT + 1)
-        if event.declared is not None:
-            numbers[1] = (event.declared + 1) / _NUMBER
-        if event.unplayed is not None:
-            numbers[2] = (event.unplayed + 1) / _UNPLAYED
+        step = self._step
+        slots = self.slots
+        ones: list[int] = []
+        for seen in story:
+            if seen.first is not None:
+                ones.append(self._front["first_dealer"] + seen.first)
+            if seen.cut:
+                if round_ >= CUT_ROUNDS:
+                    raise NoddyError(f"more than {CUT_ROUNDS} cuts for the first deal: {self._beyond}")
+                ones += [cuts + (round_ * n + k) * cards + c for k, c in enumerate(seen.cut)]
+                round_ += 1
+            if seen.dealer is not None:
+                deal += 1
+                if deal >= self.deals:
+                    raise NoddyError(f"more than {self.deals} deals: {self._beyond}")
+                base = self.front[-1].stop + deal * self.deal_width
+                slot = 0
+                ones.append(base + at["dealer"] + seen.dealer)
+                ones += [base + at["dealt"] + c for c in seen.dealt]
+            elif base < 0:
+                continue
+            else:
+                slot += 1
+                if slot >= slots:
+                    raise NoddyError(f"more than {slots} actions in a deal: {self._beyond}")
+            value = (slot + 1) / slots
+            ones.append(base + at["actor"] + slot * step["actor"] + seen.actor)
+            kind = _KINDS.get(seen.kind)
+            if kind is not None:
+                ones.append(base + at["action"] + slot * step["action"] + kind)
+            if seen.number is not None:
+                out[base + at["number"] + slot] = (seen.number + 1) / _NUMBER
+            for seat, points in seen.points:
+                out[base + at["points"] + slot * n + seat] += points / _POINTS
+            for c in seen.laid:
+                out[base + at["laid"] + c] = value
+            for c in seen.shown:
+                if not out[base + at["shown"] + c]:
+                    out[base + at["shown"] + c] = value
+            calls = base + at["calls"]
+            for seat, subject, kind_at, points, size in seen.calls:
+                k = calls + ((seat - 1) * 2 + subject) * 3 * len(KINDS) + 3 * kind_at
+                out[k] += 1 / _MANY
+                out[k + 1] += points / _POINTS
+                out[k + 2] += size / _SIZE
+        out.put(ones, 1.0)
 
-    def tensor_into(
-        self, out: npt.NDArray[np.float32], rows: Sequence[npt.NDArray[np.float32]], drawn: int
-    ) -> None:
-        """Write the tensor of a seat's ``rows`` (in the order it saw them), ``drawn`` cards drawn
-        for a pending chance node, into ``out`` (zeroed by the caller)."""
-        if len(rows) > self.rows:
-            raise NoddyError(
-                f"a game of {len(rows)} actions seen goes past the {self.rows} rows of the"
-                " information-state tensor, which the game's max_game_length should bound"
-            )
-        out[0] = drawn / len(DECK)
-        if rows:
-            out[HEADER : HEADER + len(rows) * self.width] = np.concatenate(rows)
+    @property
+    def _beyond(self) -> str:
+        return "past the information-state tensor's bounds, which the game's max_game_length should keep"
