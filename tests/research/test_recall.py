@@ -191,3 +191,24 @@ def test_a_pickled_state_keeps_its_information_state() -> None:
     copy = pickle.loads(pickle.dumps(state.position))
     assert copy.trail.text(1) == state.position.trail.text(1)
     assert copy.trail.recalled(1, game.recall) == state.position.trail.recalled(1, game.recall)
+
+
+def test_openspiels_rl_environment_feeds_learners_the_information_state() -> None:
+    """OpenSpiel's ``rl_environment`` (what its NFSP and DQN agents step) gives each player the
+    information-state tensor, perfect recall, as ``info_state``."""
+    from open_spiel.python import rl_environment
+
+    game = pyspiel.load_game("python_noddy", {"rules": "french"})
+    env = rl_environment.Environment(game, chance_event_sampler=rl_environment.ChanceEventSampler(seed=3))
+    step = env.reset()
+    rng = random.Random(3)
+    moves = 0
+    while not step.last():
+        player = step.observations["current_player"]
+        state: NoddyState = env.get_state
+        for seat in range(2):
+            assert step.observations["info_state"][seat] == state.information_state_tensor(seat)
+        step = env.step([rng.choice(step.observations["legal_actions"][player])])
+        moves += 1
+    assert moves > 3
+    assert len(step.observations["info_state"][0]) == game.recall.size

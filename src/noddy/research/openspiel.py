@@ -12,8 +12,8 @@ Observations: the tensor is the encoder's; the string is the seat's view in shor
 every kind OpenSpiel asks for (`noddy.research.observers`: public information only, private only).
 The information state string is perfect recall: everything the seat has seen, action by action
 (its own actions whole, the others' as the table sees them, every event as
-`noddy.game.Event.seen_by` gives it); its tensor is the same story in numbers, a row an action
-(`noddy.research.recall`), as long as the longest game allowed. Returns: the stake to every seat
+`noddy.game.Event.seen_by` gives it); its tensor is the same story in numbers, a block a deal
+(`noddy.research.recall`), as many as the longest game allowed. Returns: the stake to every seat
 of the winning side, the losing sides sharing its loss, zero-sum at every table
 (`noddy.research.outcome`). The game steps on the compiled kernel where it handles the rules
 (`noddy.research.spielfast`; ``engine``). OpenSpiel's
