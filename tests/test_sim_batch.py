@@ -6,16 +6,18 @@ game (its JSON byte for byte)."""
 from __future__ import annotations
 
 import json
+import threading
 from collections import Counter
 
 import pytest
 from typer.testing import CliRunner
 
 from noddy.cli.main import app
+from noddy.errors import NoddyError
 from noddy.kernel import compiled, kernel_config
 from noddy.rules import dump_rules, load_rules
 from noddy.sim import display_names, executor_for, make_report, play_games
-from noddy.sim.batch import KERNEL_BATCH, batch_size, kernel_tally, tally_chunk, tally_games
+from noddy.sim.batch import KERNEL_BATCH, HeadStart, batch_size, kernel_tally, tally_chunk, tally_games
 from noddy.sim.stats import Moments, Tally, tally_report
 
 TABLES = [
@@ -155,3 +157,22 @@ def test_the_command_prints_what_the_summaries_of_its_games_make(args: list[str]
     else:
         expected = {"games": games, "seed": 4, "players": display_names(names), "rule_sets": reports}
     assert result.stdout.strip() == json.dumps(expected, ensure_ascii=False)
+
+
+def test_a_head_start_counts_its_games_once_and_leaves_the_rest_to_the_executor() -> None:
+    rules, names = load_rules("cribbage"), ("greedy", "random")
+    alone = tally_games(rules, names, 2_500, 5)
+    never = threading.Event()
+    head = HeadStart(rules, names, 2_500, 5, None, "auto")
+    head(never)
+    assert head.tally.games == 2_500 // 4
+    with executor_for(2) as (executor, _slots):
+        pooled = tally_games(rules, names, 2_500, 5, executor=executor, chunk=700, head=head)
+    assert tally_report(rules, names, 5, pooled) == tally_report(rules, names, 5, alone)
+    ready = threading.Event()
+    ready.set()
+    late = HeadStart(rules, names, 2_500, 5, None, "auto")
+    late(ready)
+    assert late.tally.games == 0
+    with pytest.raises(NoddyError, match="another tournament"):
+        tally_games(rules, names, 2_000, 5, head=head)

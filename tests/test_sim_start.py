@@ -41,7 +41,8 @@ if __name__ == "__main__":
 
 
 def _run(code: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120)
+    command = [sys.executable, "-c", code]
+    return subprocess.run(command, capture_output=True, text=True, check=True, timeout=120)
 
 
 @pytest.mark.requires_kernel

@@ -40,7 +40,7 @@ from noddy.cli.common import (
 from noddy.cli.sim_report import print_comparison, print_report
 from noddy.rules import Rules
 from noddy.sim import Report, display_names, executor_for
-from noddy.sim.batch import batch_size, tally_games
+from noddy.sim.batch import HeadStart, batch_size, tally_games
 from noddy.sim.stats import tally_report
 from noddy.sim.tournament import ENGINES, check_tournament, choose_engine
 from noddy.words import command_phrase, sim_phrase
@@ -102,14 +102,19 @@ def _run(
         played += done
         progress.advance(task, done)
 
+    # While dask loads and connects, the first games are played here (the same report either way).
+    head = HeadStart(rule_sets[0], names, games, seed, partners, engines[0]) if dask is not None else None
     try:
         with (
             _ended_by_sigterm(),
-            executor_for(workers, dask) as (executor, slots),
+            executor_for(workers, dask, head) as (executor, slots),
             Progress(*columns, console=err_console, transient=True) as progress,
         ):
             for rules, chosen in zip(rule_sets, engines, strict=True):
                 task = progress.add_task(rules.name, total=games)
+                given, head = head, None
+                if given is not None:
+                    advance(progress, task, given.tally.games)
                 tally = tally_games(
                     rules,
                     names,
@@ -121,6 +126,7 @@ def _run(
                     on_progress=partial(advance, progress, task),
                     engine=chosen,
                     ahead=4 * slots,
+                    head=given,
                 )
                 reports.append(tally_report(rules, names, seed, tally))
                 if not err_console.is_terminal:

@@ -11,14 +11,15 @@ the same, bit for bit, whatever the tasks' sizes, their order and the number of 
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from functools import lru_cache
 
+from noddy.errors import NoddyError
 from noddy.kernel import PLAYERS as KERNEL_PLAYERS
 from noddy.kernel import TALLIES, compiled, kernel_config
 from noddy.rules import Rules, dump_rules, loads_rules
-from noddy.sim import tournament
 from noddy.sim.stats import Tally
 from noddy.sim.tournament import (
     AHEAD,
@@ -29,8 +30,9 @@ from noddy.sim.tournament import (
     choose_engine,
     run_tasks,
 )
+from noddy.sim.workers import stopping
 
-__all__ = ["KERNEL_BATCH", "batch_size", "kernel_tally", "tally_chunk", "tally_games"]
+__all__ = ["KERNEL_BATCH", "HeadStart", "batch_size", "kernel_tally", "tally_chunk", "tally_games"]
 
 KERNEL_BATCH = 1000
 """Kernel games a call: a task checks between calls whether it was told to stop, and a tournament
@@ -101,7 +103,7 @@ def _kernel_runs(
     tally = Tally(len(names))
     for first in range(start, stop, KERNEL_BATCH):
         tally.merge(kernel_tally(rules, names, partners, seed, first, min(first + KERNEL_BATCH, stop)))
-        if tournament._stopping.is_set():
+        if stopping.is_set():
             break
     return tally
 
@@ -123,9 +125,32 @@ def tally_chunk(
     tally = Tally(len(names))
     for summary in _play_games(rules, names, partners, seed, range(start, stop), "python"):
         tally.add(summary)
-        if tournament._stopping.is_set():
+        if stopping.is_set():
             break
     return tally
+
+
+class HeadStart:
+    """The first games of a tournament, played and counted here on the kernel while an executor
+    gets ready (`executor_for`'s ``meanwhile``: dask loading and connecting takes half a CPU-second,
+    in which this process's other core would idle); `tally_games`, given it, plays the rest."""
+
+    def __init__(
+        self, rules: Rules, names: Sequence[str], games: int, seed: int, partners: bool | None, engine: str
+    ) -> None:
+        self.tournament = (rules, tuple(names), games, seed, partners)
+        self.kernel = choose_engine(rules, names, engine) == "kernel"
+        self.tally = Tally(len(names))
+
+    def __call__(self, ready: threading.Event) -> None:
+        """Play games a kernel batch at a time until ``ready`` is set, or a quarter of the games are
+        played (the executor the user named always gets the bulk of them)."""
+        rules, names, games, seed, partners = self.tournament
+        most = games // 4
+        while self.kernel and not ready.is_set() and self.tally.games < most:
+            start = self.tally.games
+            stop = min(start + KERNEL_BATCH, most)
+            self.tally.merge(kernel_tally(rules, names, partners, seed, start, stop))
 
 
 def tally_games(
@@ -140,14 +165,22 @@ def tally_games(
     on_progress: Callable[[int], None] | None = None,
     engine: str = "auto",
     ahead: int = AHEAD,
+    head: HeadStart | None = None,
 ) -> Tally:
     """Play ``games`` games and count them: the `Tally` of `iter_games`' summaries, exactly, in far
     less time on the kernel. ``chunk`` games a task (by default `batch_size`); ``on_progress``
-    hears how many games have just been counted; at most ``ahead`` tasks wait on the executor."""
+    hears how many games have just been counted; at most ``ahead`` tasks wait on the executor;
+    the games ``head`` (of this tournament) played are counted as they are, not played again."""
     check_tournament(rules, names, partners, games)
     chosen = choose_engine(rules, names, engine)
     size = chunk or batch_size(games, 1 if executor is None else max(1, ahead // 4), chosen)
     tally = Tally(len(names))
+    first = 0
+    if head is not None:
+        if head.tournament != (rules, tuple(names), games, seed, partners):
+            raise NoddyError("a head start of another tournament cannot count in this one")
+        tally.merge(head.tally)
+        first = head.tally.games
 
     def count(done: Tally) -> None:
         tally.merge(done)
@@ -156,16 +189,16 @@ def tally_games(
 
     if executor is None and chosen == "kernel":
         step = min(size, KERNEL_BATCH)
-        for start in range(0, games, step):
+        for start in range(first, games, step):
             count(kernel_tally(rules, names, partners, seed, start, min(start + step, games)))
         return tally
     if executor is None:
-        for summary in _play_games(rules, names, partners, seed, range(games), chosen):
+        for summary in _play_games(rules, names, partners, seed, range(first, games), chosen):
             tally.add(summary)
             if on_progress is not None:
                 on_progress(1)
         return tally
     args = (dump_rules(rules), tuple(names), partners, seed)
-    for done in run_tasks(executor, tally_chunk, args, games, size, chosen, ahead):
+    for done in run_tasks(executor, tally_chunk, args, games, size, chosen, ahead, first):
         count(done)
     return tally

@@ -11,17 +11,10 @@ kernel knows every player (``random``, ``greedy``) and handles the rules, by `no
 from __future__ import annotations
 
 import math
-import multiprocessing
-import os
 import random
-import signal
-import threading
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
-from contextlib import contextmanager
+from concurrent.futures import Executor
 from dataclasses import dataclass
-from itertools import islice
-from typing import TypeVar
 
 from noddy.errors import NoddyError
 from noddy.game import EVENT_FACTS, Event, EventKind, GameState, new_game, side_of
@@ -31,6 +24,7 @@ from noddy.players import MEASUREMENT, PLAYERS, make_player
 from noddy.players.driver import run_game
 from noddy.rules import Rules, dump_rules, loads_rules
 from noddy.scoring import Kind, total
+from noddy.sim.workers import executor_for, run_tasks, stopping
 from noddy.words import sim_phrase
 
 __all__ = [
@@ -118,8 +112,6 @@ def _kernel_sources(tallies: Sequence[int]) -> tuple[int, ...]:
 
 
 _MAX_CHUNK = 200
-
-T = TypeVar("T")
 
 AHEAD = 64
 """Tasks sent to an executor before the first has finished (`iter_games`); a caller that knows
@@ -293,12 +285,13 @@ def play_chunk(
     engine: str = "auto",
 ) -> list[GameSummary]:
     """Play games ``start`` to ``stop - 1``: the task sent to a worker, all in plain data. A worker
-    told to stop (`_worker_start`) ends the task after the game under way, with the games played."""
+    told to stop (`noddy.sim.workers.stopping`) ends the task after the game under way, with the
+    games played."""
     rules = loads_rules(rules_toml)
     played = []
     for summary in _play_games(rules, names, partners, seed, range(start, stop), engine):
         played.append(summary)
-        if _stopping.is_set():
+        if stopping.is_set():
             break
     return played
 
@@ -405,88 +398,3 @@ def _iter_games(
         yield from done
         if on_progress is not None:
             on_progress(len(done))
-
-
-def run_tasks(
-    executor: Executor,
-    task: Callable[..., T],
-    args: tuple[object, ...],
-    games: int,
-    chunk: int,
-    engine: str,
-    ahead: int,
-) -> Iterator[T]:
-    """``task(*args, start, stop, engine)`` for each run of ``chunk`` games, sent to ``executor``
-    (at most ``ahead`` waiting at once, more sent as they finish), the results as they come."""
-    starts = iter(range(0, games, chunk))
-    pending: set[Future[T]] = set()
-    while True:
-        for start in islice(starts, max(1, ahead) - len(pending)):
-            pending.add(executor.submit(task, *args, start, min(start + chunk, games), engine))
-        if not pending:
-            return
-        finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-        for future in finished:
-            yield future.result()
-
-
-@contextmanager
-def executor_for(workers: int | None, dask: str | None = None) -> Iterator[tuple[Executor | None, int]]:
-    """The executor to run on, and how many games it runs at once.
-
-    ``dask`` (a scheduler address) wins; else ``workers`` local processes (default: one a CPU);
-    one worker means no executor at all: the games run in this process.
-    """
-    if dask is not None:
-        from distributed import Client
-
-        try:
-            client = Client(dask, timeout=10)  # type: ignore[no-untyped-call]
-        except OSError as exc:
-            raise NoddyError(f"cannot reach the dask scheduler at {dask!r}: {exc}") from None
-        with client:
-            threads = sum(client.nthreads().values())  # type: ignore[no-untyped-call]
-            yield client.get_executor(), max(1, threads)  # type: ignore[no-untyped-call]
-        return
-    count = workers if workers is not None else os.cpu_count() or 1
-    if count < 1:
-        raise NoddyError(f"the number of workers must be at least 1, not {count}")
-    if count == 1:
-        yield None, 1
-        return
-    before = set(multiprocessing.active_children())
-    context = _start_method()
-    with ProcessPoolExecutor(max_workers=count, mp_context=context, initializer=_worker_start) as pool:
-        try:
-            pool.submit(int).result()  # every worker started now, before the progress bar's thread
-            yield pool, count
-        except BaseException:
-            # Stopped (an error, Ctrl+C, SIGTERM): the tasks not begun are dropped, and each worker,
-            # told by SIGTERM, ends its task after the game under way. A worker killed outright
-            # could die halfway through sending its games, leaving the pool waiting for the rest
-            # of them for ever; told, it finishes sending, and the pool shuts down in good order.
-            pool.shutdown(wait=False, cancel_futures=True)
-            for worker in set(multiprocessing.active_children()) - before:
-                worker.terminate()
-            raise
-
-
-def _start_method() -> multiprocessing.context.BaseContext:
-    """How workers start: forked from this process while it has one thread (a worker then starts
-    in milliseconds, with the modules and rules already loaded here: no worker imports noddy
-    again), else from a fork server, so that no worker inherits a thread's held locks."""
-    if threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods():
-        return multiprocessing.get_context("fork")
-    return multiprocessing.get_context("forkserver")
-
-
-_stopping = threading.Event()
-"""Set in a worker told to stop (SIGTERM): its task ends after the game under way (`play_chunk`)."""
-
-
-def _worker_start() -> None:
-    """A worker's start. Ctrl+C at a terminal reaches every process of the command, and only the
-    command decides what stops, so a worker ignores it; SIGTERM, which the command sends its
-    workers when it stops, makes the worker's task end after the game under way."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, lambda _signum, _frame: _stopping.set())

@@ -1,0 +1,135 @@
+"""Where a tournament's tasks run: in this process, on local worker processes, or on a dask cluster,
+and how a worker starts and stops (`noddy.sim.tournament` and `noddy.sim.batch` send the tasks)."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import threading
+from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from contextlib import contextmanager
+from itertools import islice
+from typing import Any, TypeVar
+
+from noddy.errors import NoddyError
+
+__all__ = ["executor_for", "run_tasks", "stopping"]
+
+T = TypeVar("T")
+
+
+def run_tasks(
+    executor: Executor,
+    task: Callable[..., T],
+    args: tuple[object, ...],
+    games: int,
+    chunk: int,
+    engine: str,
+    ahead: int,
+    first: int = 0,
+) -> Iterator[T]:
+    """``task(*args, start, stop, engine)`` for each run of ``chunk`` games from game ``first``, sent
+    to ``executor`` (at most ``ahead`` waiting at once, more sent as they finish), the results as
+    they come."""
+    starts = iter(range(first, games, chunk))
+    pending: set[Future[T]] = set()
+    while True:
+        for start in islice(starts, max(1, ahead) - len(pending)):
+            pending.add(executor.submit(task, *args, start, min(start + chunk, games), engine))
+        if not pending:
+            return
+        finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+        for future in finished:
+            yield future.result()
+
+
+@contextmanager
+def executor_for(
+    workers: int | None, dask: str | None = None, meanwhile: Callable[[threading.Event], None] | None = None
+) -> Iterator[tuple[Executor | None, int]]:
+    """The executor to run on, and how many games it runs at once.
+
+    ``dask`` (a scheduler address) wins; else ``workers`` local processes (default: one a CPU);
+    one worker means no executor at all: the games run in this process. While dask loads and
+    connects (half a CPU-second, in a thread), ``meanwhile`` runs here, until the event it is given
+    is set (`noddy.sim.batch.HeadStart` plays the first games on the kernel in that time).
+    """
+    if dask is not None:
+        with _connected(dask, meanwhile) as client:
+            threads = sum(client.nthreads().values())
+            yield client.get_executor(), max(1, threads)
+        return
+    count = workers if workers is not None else os.cpu_count() or 1
+    if count < 1:
+        raise NoddyError(f"the number of workers must be at least 1, not {count}")
+    if count == 1:
+        yield None, 1
+        return
+    before = set(multiprocessing.active_children())
+    context = _start_method()
+    with ProcessPoolExecutor(max_workers=count, mp_context=context, initializer=_worker_start) as pool:
+        try:
+            pool.submit(int).result()  # every worker started now, before the progress bar's thread
+            yield pool, count
+        except BaseException:
+            # Stopped (an error, Ctrl+C, SIGTERM): the tasks not begun are dropped, and each worker,
+            # told by SIGTERM, ends its task after the game under way. A worker killed outright
+            # could die halfway through sending its games, leaving the pool waiting for the rest
+            # of them for ever; told, it finishes sending, and the pool shuts down in good order.
+            pool.shutdown(wait=False, cancel_futures=True)
+            for worker in set(multiprocessing.active_children()) - before:
+                worker.terminate()
+            raise
+
+
+@contextmanager
+def _connected(address: str, meanwhile: Callable[[threading.Event], None] | None) -> Iterator[Any]:
+    """A dask client of the scheduler at ``address``, loaded and connected in a thread while
+    ``meanwhile`` runs in this one."""
+    made: list[Any] = []
+    ready = threading.Event()
+
+    def connect() -> None:
+        try:
+            from distributed import Client
+
+            made.append(Client(address, timeout=10))  # type: ignore[no-untyped-call]
+        except BaseException as exc:  # handed to the caller's thread below
+            made.append(exc)
+        finally:
+            ready.set()
+
+    thread = threading.Thread(target=connect, name="dask-connect", daemon=True)
+    thread.start()
+    if meanwhile is not None:
+        meanwhile(ready)
+    thread.join()
+    if isinstance(made[0], OSError):
+        raise NoddyError(f"cannot reach the dask scheduler at {address!r}: {made[0]}") from None
+    if isinstance(made[0], BaseException):
+        raise made[0]
+    with made[0] as client:
+        yield client
+
+
+def _start_method() -> multiprocessing.context.BaseContext:
+    """How workers start: forked from this process while it has one thread (a worker then starts
+    in milliseconds, with the modules and rules already loaded here: no worker imports noddy
+    again), else from a fork server, so that no worker inherits a thread's held locks."""
+    if threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context("forkserver")
+
+
+stopping = threading.Event()
+"""Set in a worker told to stop (SIGTERM): its task ends after the game under way (`play_chunk`)."""
+
+
+def _worker_start() -> None:
+    """A worker's start. Ctrl+C at a terminal reaches every process of the command, and only the
+    command decides what stops, so a worker ignores it; SIGTERM, which the command sends its
+    workers when it stops, makes the worker's task end after the game under way."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, lambda _signum, _frame: stopping.set())
