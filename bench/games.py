@@ -17,9 +17,9 @@ Then the command itself (issue 27), as a user types it, ``noddy simulate --rules
 --workers 1 --games N``, a whole process each round (start-up, games, statistics and the printed
 report all included; its CPU by ``os.wait4``, after one untimed run fills the bytecode cache):
 random cribbage over ``--command-games`` games (default 100,000: the goal, 10× OpenSpiel), greedy
-v random (a tenth as many) and greedy v greedy (a twentieth) cribbage, and random games of every
-other preset (a fifth), each against OpenSpiel's rate of the same run and against its preset's
-Python engine. Without ``open_spiel`` installed (the ``bench`` extra) the rates are still measured
+v random (a fifth as many) and greedy v greedy (a tenth) cribbage, and random games of every
+other preset (as many as cribbage's, so that the start-up weighs alike), each against OpenSpiel's
+rate of the same run and against its preset's Python engine. Without ``open_spiel`` installed (the ``bench`` extra) the rates are still measured
 and the ratios to OpenSpiel left out.
 
     .venv/bin/python bench/games.py [--quick] [--rounds N] [--slice SECONDS] [--presets a,b]
@@ -147,8 +147,8 @@ class Command:
 
 
 def commands(presets: list[str], games: int) -> list[Command]:
-    """The whole command: random cribbage (``games``, the goal), greedy cribbage, and random games of
-    every preset at two players (a fifth of ``games``)."""
+    """The whole command: random cribbage (``games``, the goal), greedy cribbage (a fifth and a
+    tenth of ``games``), and random games of every preset at two players (``games`` too)."""
     fixed = ["--workers", "1", "--seed", "1"]
     rows = [
         Command(
@@ -160,20 +160,20 @@ def commands(presets: list[str], games: int) -> list[Command]:
         Command(
             "cribbage, greedy v random",
             ["--rules", "cribbage", "--seats", "greedy,random", *fixed],
-            games // 10,
+            games // 5,
             "cribbage",
         ),
         Command(
             "cribbage, greedy v greedy",
             ["--rules", "cribbage", "--seats", "greedy,greedy", *fixed],
-            games // 20,
+            games // 10,
             "cribbage",
         ),
     ]
     for name in presets:
         if name != "cribbage":
             args = ["--rules", name, "--seats", "random,random", *fixed]
-            rows.append(Command(f"{name}, random v random", args, games // 5, name))
+            rows.append(Command(f"{name}, random v random", args, games, name))
     return rows
 
 

@@ -110,6 +110,8 @@ def test_task_sizes_fit_the_engine() -> None:
     assert batch_size(10**9, 2, "kernel") == 5_000
     assert batch_size(100_000, 2, "python") == 200
     assert batch_size(3, 8, "kernel") == 1
+    assert batch_size(10**9, 16, "kernel") == 5_000
+    assert batch_size(10**9, 200, "kernel") == 60_000  # 100 machines of 2 cores: 12 times fewer tasks
 
 
 def test_a_batch_refuses_what_it_cannot_play() -> None:

@@ -40,6 +40,7 @@ played in this process moves its progress bar after each (1,000 random games tak
 
 _KERNEL_TASK = 5_000
 _PYTHON_TASK = 200
+_BUSIEST = 16
 _SEED_BITS = (1 << 64) - 1
 _SOURCE_OF = [SOURCES.index(KERNEL_TALLIES[name]) for name in TALLIES]
 
@@ -47,8 +48,12 @@ _SOURCE_OF = [SOURCES.index(KERNEL_TALLIES[name]) for name in TALLIES]
 def batch_size(games: int, workers: int, engine: str) -> int:
     """Games a task: about eight tasks a worker (an even finish, a moving progress bar), at most
     200 on the Python engine and 5,000 on the kernel (a few seconds of greedy cribbage, a tenth of one
-    of random cribbage: a task's own cost, its rules read and its tally sent, is a few milliseconds)."""
+    of random cribbage: a task's own cost, its rules read and its tally sent, is a few milliseconds).
+    Beyond 16 workers the most grows with them, so that the tasks a second a scheduler hands out
+    stay those of 16 workers (about a hundred, where dask's scheduler takes about a millisecond
+    a task): 100 machines are not held up by it."""
     most = _KERNEL_TASK if engine == "kernel" else _PYTHON_TASK
+    most *= max(1, workers // _BUSIEST)
     return max(1, min(most, math.ceil(games / (8 * max(1, workers)))))
 
 
