@@ -52,6 +52,28 @@ static int runs(const Config *c, const int *by_rank) {
     return points;
 }
 
+/* The points of a block of `length` consecutive ranks whose counts multiply to `product`. */
+static int block_points(const Config *c, int length, int product) {
+    return length >= 3 ? product * c->run_points[length] : 0;
+}
+
+/* `runs` of `by_rank` with one more card of rank `r`, given `alone`, the runs without it, where the
+ * ace is low (no wrap): only the block of consecutive ranks holding `r` changes. */
+static int runs_with(const Config *c, const int *by_rank, int r, int alone) {
+    int lo = r, hi = r;
+    while (lo > 1 && by_rank[lo - 1]) lo--;
+    while (hi < 13 && by_rank[hi + 1]) hi++;
+    int with = 1, left = 1, right = 1;
+    for (int k = lo; k <= hi; k++) {
+        with *= by_rank[k] + (k == r);
+        if (k < r) left *= by_rank[k];
+        if (k > r) right *= by_rank[k];
+    }
+    int before = by_rank[r] ? block_points(c, hi - lo + 1, left * by_rank[r] * right)
+                            : block_points(c, r - lo, left) + block_points(c, hi - r, right);
+    return alone - before + block_points(c, hi - lo + 1, with);
+}
+
 static int flush(const Config *c, int reading, const int *cards, int nheld, int turnup) {
     int held_suits[4] = {0, 0, 0, 0}, best = 0;
     for (int i = 0; i < nheld; i++) held_suits[SUIT(cards[i])]++;
@@ -172,6 +194,8 @@ void hand_parts(const Config *c, mask_t held, int crib, HandParts *parts) {
         int points = with_value[value];
         if (!by_rank[r] && !by_rank[r == 1 ? 13 : r - 1] && !by_rank[r == 13 ? 1 : r + 1]) {
             points += alone;
+        } else if (c->ace[0] == ACE_LOW) {
+            points += runs_with(c, by_rank, r, alone);
         } else {
             by_rank[r]++;
             points += runs(c, by_rank);
