@@ -19,8 +19,8 @@ report all included; its CPU by ``os.wait4``, after one untimed run fills the by
 random cribbage over ``--command-games`` games (default 100,000: the goal, 10× OpenSpiel), greedy
 v random (a fifth as many) and greedy v greedy (a tenth) cribbage, and random games of every
 other preset (as many as cribbage's, so that the start-up weighs alike), each against OpenSpiel's
-rate of the same run and against its preset's Python engine. Without ``open_spiel`` installed (the ``bench`` extra) the rates are still measured
-and the ratios to OpenSpiel left out.
+rate of the same run and against its preset's Python engine. Without ``open_spiel`` installed
+(the ``bench`` extra) the rates are still measured and the ratios to OpenSpiel left out.
 
     .venv/bin/python bench/games.py [--quick] [--rounds N] [--slice SECONDS] [--presets a,b]
                                     [--command-games N] [--commands-only]
