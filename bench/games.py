@@ -50,6 +50,7 @@ from processes import bytecode_env, noddy_command, run_process
 
 RESULTS = Path(__file__).resolve().parent / "results" / "games.json"
 BASELINE = "OpenSpiel cribbage (C++), random, Python loop"
+START_UP = "start-up: cribbage, one game"
 
 
 @dataclass
@@ -151,6 +152,7 @@ def commands(presets: list[str], games: int) -> list[Command]:
     tenth of ``games``), and random games of every preset at two players (``games`` too)."""
     fixed = ["--workers", "1", "--seed", "1"]
     rows = [
+        Command(START_UP, ["--rules", "cribbage", "--seats", "random,random", *fixed], 1, "cribbage"),
         Command(
             "cribbage, random v random",
             ["--rules", "cribbage", "--seats", "random,random", *fixed],
@@ -178,20 +180,27 @@ def commands(presets: list[str], games: int) -> list[Command]:
 
 
 def command_table(rows: list[Command], base_rate: float, python_rates: dict[str, float]) -> Table:
-    """The whole commands' games a CPU-second, against OpenSpiel's and the preset's Python engine's."""
+    """The whole commands' games a CPU-second, against OpenSpiel's and the preset's Python engine's;
+    and, the one-game command's CPU (the start-up) taken off each run, the games' own rate against
+    the Python engine's (which has no start-up in it)."""
     table = Table(
         title="noddy simulate ... --workers 1, whole processes (start-up included)", show_edge=False
     )
-    for column in ("command", "games", "games/CPU-s", "× OpenSpiel", "× its Python engine"):
+    columns = ("command", "games", "games/CPU-s", "× OpenSpiel", "× its Python engine", "start-up off")
+    for column in columns:
         table.add_column(column, justify="left" if column == "command" else "right")
+    start_up = next((row.cpu / row.runs for row in rows if row.label == START_UP and row.runs), 0.0)
     for row in rows:
         python = python_rates.get(row.preset, 0.0)
+        games_cpu = row.cpu - row.runs * start_up
+        alone = row.games * row.runs / games_cpu if games_cpu > 0 and row.label != START_UP else 0.0
         table.add_row(
             row.label,
             f"{row.games:,}",
             f"{row.rate:,.0f}",
             f"{row.rate / base_rate:.2f}×" if base_rate else "-",
             f"{row.rate / python:,.0f}×" if python else "-",
+            f"{alone / python:,.0f}×" if python and alone else "-",
         )
     return table
 
