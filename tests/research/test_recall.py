@@ -5,6 +5,7 @@ and the tensor holds nothing the seat has not seen (issue 28 item 5)."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -15,9 +16,9 @@ from helpers import spiel_play, sweep
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from noddy.cards import DECK, Card  # noqa: E402
+from noddy.cards import DECK, Card, format_cards  # noqa: E402
 from noddy.research.openspiel import NoddyState, register  # noqa: E402
-from noddy.rules import load_rules, preset_names  # noqa: E402
+from noddy.rules import dump_rules, load_rules, preset_names  # noqa: E402
 
 register()
 
@@ -212,3 +213,26 @@ def test_openspiels_rl_environment_feeds_learners_the_information_state() -> Non
         moves += 1
     assert moves > 3
     assert len(step.observations["info_state"][0]) == game.recall.size
+
+
+def test_rules_that_deal_on_from_the_stock_show_each_seat_its_new_hand(tmp_path: Path) -> None:
+    """With ``deal.reshuffle = false`` the next hands are dealt at the end of a deal, inside a
+    player's action: the seat's story still holds its cards dealt, in the string and the tensor."""
+    rules = tmp_path / "stock.toml"
+    rules.write_text(dump_rules(load_rules("willughby", ["deal.reshuffle=false"])), encoding="utf-8")
+    game = pyspiel.load_game("python_noddy", {"rules": str(rules), "engine": "python"})
+    state: NoddyState = game.new_initial_state()
+    rng = random.Random(4)
+    recall = game.recall
+    deals = 0
+    while not state.is_terminal() and deals < 4:
+        if not state.is_chance_node() and state.noddy.deal_number > deals:
+            deals = state.noddy.deal_number
+            held = state.noddy.held[0]
+            assert f"dealt {format_cards(held)}" in state.information_state_string(0)
+            tensor = np.asarray(state.information_state_tensor(0))
+            dealt = next(f for f in recall.deal_fields if f.name == "dealt")
+            at = recall.front[-1].stop + (deals - 1) * recall.deal_width + dealt.start
+            assert set(np.flatnonzero(tensor[at : at + 52])) == {c.index for c in held}
+        state.apply_action(_random(state, rng))
+    assert deals == 4

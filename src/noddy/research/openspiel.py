@@ -33,7 +33,7 @@ import pyspiel
 
 from noddy.cards import DECK, Card, format_cards
 from noddy.errors import IllegalActionError
-from noddy.game import Action, ActionKind, Event, GameState, PlayerView, new_game
+from noddy.game import Action, ActionKind, Event, EventKind, GameState, PlayerView, new_game
 from noddy.players import sample_worlds
 from noddy.research.engines import choose_engine
 from noddy.research.observers import Observer, make_observer
@@ -212,12 +212,16 @@ class _Trail:
         move = self.move
         if move is None:
             return "·" if self.before is not None else ""
+        dealt = f"dealt {format_cards(self.dealt[seat])}" if self.dealt else ""
         if move.is_chance:
-            part = f"dealt {format_cards(self.dealt[seat])}" if self.dealt else move.kind
-        elif move.seat == seat:
-            part = str(move)
+            part = dealt or move.kind
         else:
-            part = f"{move.seat}:{move}" if move.kind != "discard" else f"{move.seat}:discard"
+            if move.seat == seat:
+                part = str(move)
+            else:
+                part = f"{move.seat}:{move}" if move.kind != "discard" else f"{move.seat}:discard"
+            if dealt:  # rules that deal on from the stock deal the next hands at the end of a deal
+                part += f"\n{dealt}"
         return f"\n{part}" + "".join(_said(event, seat) for event in self.events)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Trail:
@@ -457,7 +461,7 @@ def _advance(position: _Position, after: GameState, move: Action) -> _Position:
     """The next position, the story grown by ``move`` and the events it made."""
     new = after.events[len(position.state.events) :]
     dealt: tuple[tuple[Card, ...], ...] = ()
-    if move.kind == "shuffle":
+    if move.kind == "shuffle" or any(e.kind == EventKind.DEAL for e in new):
         own = after.rules.crib.kind == "own"
         dealt = tuple((*hand, *(after.cribs[seat] if own else ())) for seat, hand in enumerate(after.hands))
     trail = _Trail(position.trail, move, tuple(new), dealt)

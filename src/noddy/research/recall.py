@@ -137,7 +137,7 @@ class Recall:
                 if secret and at is not None:
                     subject = _SUBJECTS.get(event.subject or Subject.HAND, 0)
                     calls.append((at, subject, _ITEMS[item.kind], item.points, item.size))
-        dealt = link.dealt[seat] if move.kind == ActionKind.SHUFFLE and link.dealt else ()
+        dealt = link.dealt[seat] if link.dealt else ()
         return Seen(
             actor=n if move.seat is None else (move.seat - seat) % n,
             kind=move.kind,
