@@ -19,6 +19,7 @@ the calibration: the table's chance in tenths against the rate observed, with 95
     PYTHONPATH=src nice python bench/board.py --positions 2000 --games 20 --plot calibration.png
     PYTHONPATH=src nice python bench/board.py --rules willughby --positions 0 --hard 200
     PYTHONPATH=src nice python bench/board.py --ship      # (re)build the package's tables
+    PYTHONPATH=src python bench/board.py --rules strawberry,four-card --players 3 --pass-speed 5000
 """
 
 from __future__ import annotations
@@ -204,6 +205,28 @@ def plot(results: dict[str, dict[str, Check]], path: Path) -> None:
     figure.savefig(path, dpi=110)
 
 
+def pass_speed(names: list[str], players: int, deals: int, rounds: int) -> None:
+    """One batch's table built the two ways, in interleaved rounds (the order swapped each round),
+    by CPU time: the backward pass a position at a time (the baseline, ``rows=False``) against the
+    row pass (``kernel/board.c``); the deals are played alike in both, and the tables are the same."""
+    for name in names:
+        rules = load_rules(name)
+        if board_why_not(rules, players):
+            print(f"{name}: {board_why_not(rules, players)}")
+            continue
+        config = kernel_config(rules, players, None)
+        spent = {False: 0.0, True: 0.0}
+        for r in range(rounds):
+            for rows in (False, True) if r % 2 == 0 else (True, False):
+                start = time.process_time()
+                compiled.board_table(config, deals, r, rows)
+                spent[rows] += time.process_time() - start
+        line = {"rules": name, "players": players, "deals": deals, "rounds": rounds}
+        line |= {"position_cpu_s": round(spent[False], 2), "rows_cpu_s": round(spent[True], 2)}
+        line["ratio"] = round(spent[False] / spent[True], 2)
+        print(json.dumps(line), flush=True)
+
+
 def ship(names: list[str]) -> None:
     """(Re)build the shipped tables: each preset's 2-player and partnership tables, into the package,
     with each one's CPU seconds (run it when the kernel's configuration of the rules changes, and
@@ -242,9 +265,16 @@ def main() -> None:
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--ship", action="store_true", help="(re)build the package's tables instead")
+    parser.add_argument(
+        "--pass-speed", type=int, metavar="DEALS", help="time the row pass against the older pass instead"
+    )
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds of --pass-speed")
     args = parser.parse_args()
     if args.ship:
         ship(args.rules.split(","))
+        return
+    if args.pass_speed:
+        pass_speed(args.rules.split(","), args.players, args.pass_speed, args.rounds)
         return
     results: dict[str, dict[str, Check]] = {}
     for name in args.rules.split(","):

@@ -359,12 +359,12 @@ static PyObject *open_tally(Tally *t, const Config *c) {
 }
 
 /* The backward pass over the tallied deals into `bytes`; the tally freed; NULL on failure. */
-static PyObject *close_tally(Tally *t, const Config *c, long deals, PyObject *bytes) {
+static PyObject *close_tally(Tally *t, const Config *c, long deals, PyObject *bytes, int rows) {
     int ok;
     Py_BEGIN_ALLOW_THREADS
     if (t->at_once) integrate(t);
     double *out = (double *)PyBytes_AS_STRING(bytes);
-    ok = t->at_once ? backward_rows(t, c, deals, out) : backward(t, c, deals, out);
+    ok = t->at_once && rows ? backward_rows(t, c, deals, out) : backward(t, c, deals, out);
     Py_END_ALLOW_THREADS
     free(t->gains);
     free(t->first);
@@ -375,12 +375,15 @@ static PyObject *close_tally(Tally *t, const Config *c, long deals, PyObject *by
     return bytes;
 }
 
-/* board_table(config, deals, seed) -> bytes: the table as doubles [dealer][position][side]. */
+/* board_table(config, deals, seed, rows=True) -> bytes: the table as doubles [dealer][position][side];
+ * `rows` false takes the pass a position at a time (`backward`) where it would go a row at a time (the
+ * same table: the baseline of `bench/board.py --pass-speed`). */
 PyObject *board_table_py(PyObject *module, PyObject *args) {
     PyObject *config;
     long deals;
     unsigned long long seed;
-    if (!PyArg_ParseTuple(args, "O!lK:board_table", &ConfigType, &config, &deals, &seed)) return NULL;
+    int rows = 1;
+    if (!PyArg_ParseTuple(args, "O!lK|p:board_table", &ConfigType, &config, &deals, &seed, &rows)) return NULL;
     const Config *c = &((ConfigObject *)config)->cfg;
     if (deals < 1) return PyErr_Format(PyExc_ValueError, "deals must be at least 1, not %ld", deals);
     Tally t;
@@ -398,7 +401,7 @@ PyObject *board_table_py(PyObject *module, PyObject *args) {
         for (int d = 0; d < t.dealers; d++) count_deal(&t, c, d, seats, points, n);
     }
     Py_END_ALLOW_THREADS
-    return close_tally(&t, c, deals, bytes);
+    return close_tally(&t, c, deals, bytes, rows);
 }
 
 /* board_pass(config, deals) -> bytes: the table from given deals, each equally likely, each a
@@ -441,7 +444,7 @@ PyObject *board_pass_py(PyObject *module, PyObject *args) {
         for (int d = 0; d < t.dealers; d++) count_deal(&t, c, d, seats, points, n < MAX_PEGS ? n : MAX_PEGS);
     }
     Py_DECREF(list);
-    return close_tally(&t, c, deals, bytes);
+    return close_tally(&t, c, deals, bytes, 1);
 }
 
 /* board_games(config, scores, dealer, games, seed) -> wins by side: whole games from the start of a

@@ -227,9 +227,10 @@ PyObject *board_games_py(PyObject *module, PyObject *args);
 
 static PyMethodDef module_methods[] = {
     {"board_table", board_table_py, METH_VARARGS,
-     "board_table(config, deals, seed): each side's chance of winning from the start of a deal at every"
-     " score below the target, for each seat to deal, from `deals` deals played by greedy players"
-     " (board.c): bytes of doubles [dealer][position][side], side 0's score varying fastest."},
+     "board_table(config, deals, seed, rows=True): each side's chance of winning from the start of a deal"
+     " at every score below the target, for each seat to deal, from `deals` deals played by greedy players"
+     " (board.c): bytes of doubles [dealer][position][side], side 0's score varying fastest; rows=False:"
+     " the pass a position at a time (the same table, slower: the benchmark's baseline)."},
     {"board_pass", board_pass_py, METH_VARARGS,
      "board_pass(config, deals): the same table from given deals, each equally likely, each a sequence of"
      " (seat, points) pegs in the order pegged with seat 0 dealing."},
