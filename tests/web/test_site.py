@@ -4,6 +4,8 @@ killed with SIGKILL, computer players on a real dask LocalCluster; and the metri
 
 from __future__ import annotations
 
+import contextlib
+import json
 import random
 import threading
 import time
@@ -18,6 +20,7 @@ from site_helpers import Balancer, Person, Server, new_table, record_of, start_a
 from web_helpers import mine
 from web_helpers import new_table as new_local_table
 
+from noddy.record import parse_action
 from noddy.web.store import MoveTaken, SeatRow, Store
 
 pytestmark = pytest.mark.timeout(240)
@@ -127,6 +130,62 @@ def test_a_server_killed_takes_no_table_with_it(site: tuple[str, list[Server]], 
         store.close()
     taken = sum(_metric(s.metrics(), "noddy_takeovers_total") for s in rest)
     assert taken >= 1
+
+
+@pytest.mark.slow
+def test_a_discard_laid_away_early_survives_its_server_killed(
+    site: tuple[str, list[Server]], tmp_path: Path
+) -> None:
+    """A person lays away before the computer (asked first) has discarded, at server A, and is told
+    so; A is killed with the computer still thinking. Server B takes the table over: the computer
+    discards, then the person's stored discard is applied at its turn; the person is never asked
+    again, and the laid cards reach no other connection and no log."""
+    url, servers = site
+    servers += start_all(url, tmp_path, 2, "--bot-delay", "3", "--bot-workers", "0")
+    first, second = servers
+    for attempt in range(12):  # a table where the engine asks the computer first
+        made = new_table(first.base, [{"kind": "me"}, {"kind": "computer", "level": "random"}], "cribbage")
+        person = Person([second.base], made["id"], made["secret"], 0, random.Random(attempt))
+        person.connect(first.base)
+        while not (person.state["view"]["phase"] == "discard" and person.state["view"]["to_act"] is not None):
+            person.read()
+        if person.state["view"]["to_act"] == 1:
+            break
+        person.close()
+    else:
+        raise AssertionError("the person was asked first at every table")
+    assert person.state["lay_away_now"] is True
+    laid = person.state["view"]["hand"][:2]
+    seq = person.state["seq"]
+    assert person.ws is not None
+    person.ws.send(json.dumps({"type": "act", "action": "discard " + " ".join(laid), "seq": seq}))
+    while sorted(person.state.get("laid_away", [])) != sorted(laid):
+        person.read()
+    first.kill()  # the computer's discard is not made yet (its server waits 3 s before it thinks)
+    watcher = Person([second.base], made["id"], "", 1, random.Random(0))
+    watcher.connect()
+    person.connect()
+    seen = [person.state]
+    while person.state["view"]["phase"] == "discard":
+        seen.append(person.read(timeout=30))
+    store = Store(url)
+    try:
+        stored = [parse_action(text) for text in store.actions(made["id"])]
+        assert store.laid(made["id"]) == {}  # cleared when applied
+    finally:
+        store.close()
+    discards = [a for a in stored if a.kind == "discard"]
+    assert [a.seat for a in discards] == [1, 0]
+    assert sorted(str(c) for c in discards[1].cards) == sorted(laid)
+    assert all(not m["lay_away_now"] for m in seen), "the person was asked to lay away again"
+    assert person.errors == []
+    watched = [watcher.state]
+    with contextlib.suppress(TimeoutError):
+        while True:
+            watched.append(watcher.read(timeout=1))
+    assert all(m["laid_away"] == [] and m["view"]["hand"] == [] for m in watched), "shown to another"
+    for server in servers:
+        assert "discard " + " ".join(laid) not in server.log.read_text()
 
 
 @pytest.mark.slow

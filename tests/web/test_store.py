@@ -24,7 +24,7 @@ from noddy.game import Action, Phase
 from noddy.record import format_action
 from noddy.web import create_app
 from noddy.web.seats import hash_token
-from noddy.web.store import MoveTaken, SeatRow, Store, StoreUnavailable
+from noddy.web.store import Moved, MoveTaken, SeatRow, Store, StoreUnavailable
 
 NAMES = ("Zoë Ünterwäßer-Ō'Brïen♥", "李白", "x" * 24)
 """Names as the web allows them: up to 24 letters, any script."""
@@ -84,6 +84,30 @@ def test_actions_come_back_in_order_and_a_number_is_stored_once(store: Store) ->
     with pytest.raises(IntegrityError):
         store.append_action("no-such-table", 1, "0: go")
     assert store.actions("t1") == lines and store.actions("no-such-table") == []
+
+
+def test_a_discard_laid_away_early_is_kept_until_its_seat_discards_or_an_undo(store: Store) -> None:
+    store.create_table("t1", "cribbage", (), 3, False, seat_rows())
+    store.lay_away("t1", 1, "1: discard AS", undos=0)
+    assert store.laid("t1") == {1: "1: discard AS"}
+    with pytest.raises(MoveTaken):  # one a seat (laid away at another server first)
+        store.lay_away("t1", 1, "1: discard KS", undos=0)
+    with pytest.raises(MoveTaken):  # written by a server that had not seen an undo
+        store.lay_away("t1", 2, "2: discard KS", undos=1)
+    asked = Moved(laying=True, discarded=0, asked=1)
+    waiting = store.append_action("t1", 1, "0: discard 2H", driven=False, undos=0, moved=asked)
+    assert waiting == {1: "1: discard AS"}
+    assert store.unattended() == ["t1"]  # the seat asked has a discard waiting: a server applies it
+    applied = Moved(scores=(0, 0, 2), deal=1, laying=True, discarded=1, asked=2)
+    assert store.append_action("t1", 2, "1: discard AS", driven=False, undos=0, moved=applied) == {}
+    assert store.laid("t1") == {}  # cleared by the move that applied it
+    row = store.table("t1")
+    assert row is not None and row.scores == (0, 0, 2) and row.deal == 1
+    store.lay_away("t1", 2, "2: discard KS", undos=0)
+    store.take_back("t1", 1, (0, 0, 0), 1)
+    assert store.laid("t1") == {}  # dropped with an undo
+    row = store.table("t1")
+    assert row is not None and row.scores == (0, 0, 0) and row.undos == 1
 
 
 def test_a_finished_table_keeps_its_result_and_its_names(store: Store) -> None:
@@ -333,9 +357,12 @@ def test_a_plain_postgresql_url_uses_the_driver_the_extra_installs(postgres: Clu
     store.close()
 
 
-def test_a_discard_laid_away_early_that_cannot_be_stored_is_asked_for_again(client: TestClient) -> None:
+def test_a_discard_laid_away_early_that_cannot_be_applied_yet_is_applied_once_the_database_is_back(
+    client: TestClient,
+) -> None:
     """Both lay away at once; the database fails between the first's discard and the second's waiting
-    one: the first is told of no fault (theirs is stored), the second is asked again, the game goes on."""
+    one: the first is told of no fault (theirs is stored), the second is not asked again (theirs was
+    acknowledged, and is kept): it is applied when the database answers again, and the game goes on."""
     made = new_table(client, "cribbage", [{"kind": "me"}, {"kind": "friend"}])
     token = made["invites"][0]["link"].split("#")[1]
     people = {0: mine(client, made), 1: Seat(client, made["id"], token, 1)}
@@ -345,29 +372,33 @@ def test_a_discard_laid_away_early_that_cannot_be_stored_is_asked_for_again(clie
     assert first is not None
     second = 1 - first
     before = len(table.state.history)
-    laid = "discard " + " ".join(people[second].state_at(before)["view"]["hand"][:2])
-    people[second].send(type="act", action=laid, seq=before - 1)
+    laid = people[second].state_at(before)["view"]["hand"][:2]
+    people[second].send(type="act", action="discard " + " ".join(laid), seq=before - 1)
     people[second].until("state", lambda m: m["laid_away"])
     store = client.app.state.store  # type: ignore[attr-defined]
     stored_first = store.append_action
 
-    def down_after_one(table_id: str, number: int, text: str, *more: Any) -> None:
+    def down_after_one(*args: Any, **kwargs: Any) -> dict[int, str]:
         store.append_action = unavailable
-        stored_first(table_id, number, text, *more)
+        return stored_first(*args, **kwargs)  # type: ignore[no-any-return]
 
-    def unavailable(table_id: str, number: int, text: str, *more: Any) -> None:
+    def unavailable(*args: Any, **kwargs: Any) -> dict[int, str]:
         raise StoreUnavailable
 
     store.append_action = down_after_one
     hand = people[first].state_at(before)["view"]["hand"]
     people[first].send(type="act", action="discard " + " ".join(hand[:2]), seq=before)
-    asked = people[second].state_at(before + 1)
-    assert table.state.to_act == second and asked["lay_away_now"] is True and asked["laid_away"] == []
+    waiting = people[second].state_at(before + 1)
+    assert table.state.to_act == second and waiting["lay_away_now"] is False
+    assert sorted(waiting["laid_away"]) == sorted(laid)
     people[first].send(type="ping")
     people[first].until("pong")
     assert not [m for m in people[first].messages if m["type"] == "error"]
-    store.append_action = stored_first
-    people[second].send(type="act", action=laid, seq=before + 1)
-    wait_for(lambda: table.state.phase is not Phase.DISCARD)
+    store.append_action = stored_first  # the database is back: the driver applies it
+    wait_for(lambda: table.state.phase is not Phase.DISCARD, timeout=10)
+    discards = [a for a in table.state.history if a.kind == "discard"]
+    assert [a.seat for a in discards] == [first, second]
+    assert sorted(str(c) for c in discards[1].cards) == sorted(laid)
     assert store.actions(made["id"]) == [format_action(a) for a in table.state.history]
+    assert store.laid(made["id"]) == {} and table.laying.waiting == {}
     play_to_end(client, made["id"], people, random.Random(5))

@@ -12,7 +12,7 @@ import logging
 import time
 from typing import TYPE_CHECKING
 
-from noddy.errors import IllegalActionError, NoddyError
+from noddy.errors import NoddyError
 from noddy.record import GameRecord, Seat, parse_action
 from noddy.web.live import LiveTable, Undone
 from noddy.web.seats import LiveSeat
@@ -52,8 +52,8 @@ def missed(manager: TableManager) -> None:
 
 def catch_up(manager: TableManager, table: LiveTable) -> None:
     """Bring ``table`` to what the database holds: the moves stored since this copy's last (or the
-    whole game again after an undo), its seats and rematch; tell its listeners, and drive it if it
-    needs a driver and none has it."""
+    whole game again after an undo), its seats, rematch and discards laid away early; tell its
+    listeners, and drive it if it needs a driver and none has it."""
     store = manager.store
     row = store.table(table.id)
     if row is None:
@@ -78,10 +78,10 @@ def catch_up(manager: TableManager, table: LiveTable) -> None:
             len(state.history),
         )
         table.undos = row.undos
-        table.laying.waiting.clear()
     moved = state is not table.state
     table.state = state
     table.seats[:] = [LiveSeat.stored(s) for s in row.seats]
+    manager.adopt_laid(table)  # discards laid away early, at any server
     if row.rematch is not None and table.rematch is None:
         table.rematch = row.rematch
         table.broadcast({"type": "rematch", "table": row.rematch})
@@ -92,13 +92,7 @@ def catch_up(manager: TableManager, table: LiveTable) -> None:
         if manager.live.pop(table.id, None) is not None:
             manager.keep_finished(table)
         return
-    due = table.laying.due(state)
-    if due is not None:
-        try:
-            manager.commit(table, due)
-        except (IllegalActionError, StoreUnavailable):
-            log.warning("table %s: a discard laid away early was not stored; the seat is asked", table.id)
-    manager.kick(table)
+    manager.kick(table)  # a discard laid away early whose turn came is applied by the driver
 
 
 def sweep(manager: TableManager) -> None:

@@ -13,7 +13,7 @@ from typing import Any, Protocol
 from noddy.errors import NoddyError
 from noddy.game import Action, GameState, Phase, discard_refusal
 from noddy.players import Player
-from noddy.record import GameRecord, Seat
+from noddy.record import GameRecord, Seat, parse_action
 from noddy.rules import Rules
 from noddy.web.seats import LiveSeat, key_matches
 from noddy.words import LANGUAGES, Reason
@@ -25,44 +25,68 @@ __all__ = ["Listener", "LiveTable", "NewTable", "PendingDiscards", "Refused", "U
 class PendingDiscards:
     """Discards chosen before the engine asks for them: each seat may lay away as soon as the deal is
     done, as at a table; the engine still asks the seats in turn, so a waiting discard is applied when
-    its seat's turn comes, and the record keeps the engine's fixed order. A waiting discard is shown to
-    its own seat only."""
+    its seat's turn comes, and the record keeps the engine's fixed order. A waiting discard is stored
+    (`noddy.web.store.Store.lay_away`) before it is acknowledged, so that whichever server drives the
+    table at that turn applies it; it is shown to its own seat only."""
 
     waiting: dict[int, Action] = field(default_factory=dict)
 
     def may_lay_away(self, state: GameState, seat: int | None) -> bool:
         """Whether ``seat`` still has to lay away in this deal and has not chosen yet."""
-        return (
-            seat is not None
-            and state.phase is Phase.DISCARD
-            and state.chance() is None
-            and not state.discards[seat]
-            and seat not in self.waiting
-        )
+        return seat is not None and seat not in self.waiting and _still_to_lay(state, seat)
 
-    def hold(self, state: GameState, action: Action) -> str:
-        """Keep ``action``, a discard by a seat the engine has not asked yet, until its turn; or say
-        why not (and keep nothing)."""
+    def refusal(self, state: GameState, action: Action) -> str:
+        """Why ``action``, a discard by a seat the engine has not asked yet, may not wait for its
+        turn; ``""`` if it may (the caller stores it, then `hold` s it)."""
         seat = action.seat
         if action.kind != "discard" or seat is None:
             return Reason("early_not_discard", action=str(action))
         if not self.may_lay_away(state, seat):
             return Reason("laid_away")
-        why = discard_refusal(state, seat, action.cards)
-        if not why:
-            self.waiting[seat] = action
-        return why
+        return discard_refusal(state, seat, action.cards)
+
+    def hold(self, action: Action) -> None:
+        """Keep ``action`` (checked by `refusal`, stored) until its seat's turn."""
+        assert action.seat is not None
+        self.waiting[action.seat] = action
 
     def due(self, state: GameState) -> Action | None:
-        """The waiting discard of the seat the engine asks now, taken out of waiting; else None."""
+        """The waiting discard of the seat the engine asks now, else None (it stays waiting until the
+        move that applies it is stored: `adopt` then takes what the store still keeps)."""
         if state.phase is not Phase.DISCARD or state.to_act is None:
             return None
-        return self.waiting.pop(state.to_act, None)
+        return self.waiting.get(state.to_act)
+
+    def adopt(self, state: GameState, stored: dict[int, str]) -> list[int]:
+        """Wait with the discards the store keeps (text by seat) in place of this copy's; return the
+        seats of those that do not fit ``state`` (not kept: their seats are asked)."""
+        self.waiting = {}
+        unfit = []
+        for seat, text in sorted(stored.items()):
+            try:
+                action: Action | None = parse_action(text)
+            except NoddyError:
+                action = None
+            if (
+                action is not None
+                and (action.kind, action.seat) == ("discard", seat)
+                and _still_to_lay(state, seat)
+                and not discard_refusal(state, seat, action.cards)
+            ):
+                self.waiting[seat] = action
+            else:
+                unfit.append(seat)
+        return unfit
 
     def laid(self, seat: int | None) -> list[str]:
         """The cards ``seat`` has laid away and that wait for its turn (for its own view only)."""
         action = self.waiting.get(seat) if seat is not None else None
         return [str(card) for card in action.cards] if action is not None else []
+
+
+def _still_to_lay(state: GameState, seat: int) -> bool:
+    """Whether ``seat`` has yet to lay away in this deal (its discard not applied)."""
+    return state.phase is Phase.DISCARD and state.chance() is None and not state.discards[seat]
 
 
 @dataclass(frozen=True)

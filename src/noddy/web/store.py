@@ -15,7 +15,6 @@ import logging
 import os
 import secrets
 import socket
-import sqlite3
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -24,86 +23,32 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
-    Boolean,
-    Column,
     Connection,
     Engine,
-    Float,
-    ForeignKey,
-    Integer,
-    MetaData,
-    String,
-    Table,
-    Text,
-    create_engine,
     delete,
-    event,
     func,
     insert,
-    inspect,
     select,
     text,
     update,
 )
 from sqlalchemy.engine import make_url
-from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, NoSuchModuleError, OperationalError
-from sqlalchemy.pool import ConnectionPoolEntry
 
 from noddy.errors import NoddyError
 from noddy.places import data_dir
+from noddy.web.schema import actions, engine_for, laid, metadata, seat_in_play, seats, tables, upgrade
 
-__all__ = ["CHANNEL", "MoveTaken", "SeatRow", "Store", "StoreUnavailable", "TableRow", "default_url"]
+__all__ = ["CHANNEL", "MoveTaken", "Moved", "SeatRow", "Store", "StoreUnavailable", "TableRow", "default_url"]
 
 log = logging.getLogger("noddy.web")
 
-metadata = MetaData()
-BUSY_TIMEOUT_MS = 5000
 SCHEMA_LOCK = 0x6E6F646479
 """PostgreSQL's advisory lock that servers take in turn to make or upgrade the tables ("noddy")."""
 CHANNEL = "noddy_tables"
 """The PostgreSQL ``NOTIFY`` channel on which a change to a table is told to every server: its
-payload is ``"SERVER TABLE ACTIONS UNDOS"``, sent by the transaction that made the change, at its commit."""
-
-tables = Table(
-    "noddy_tables",
-    metadata,
-    Column("id", String(32), primary_key=True),
-    Column("created", Float, nullable=False),
-    Column("preset", String(64), nullable=False),
-    Column("overrides", Text, nullable=False, default="[]"),
-    Column("players", Integer, nullable=False),
-    Column("partners", Boolean, nullable=False),
-    Column("status", String(16), nullable=False, default="playing"),
-    Column("result", Text, nullable=True),
-    Column("rematch", String(32), nullable=True),
-    Column("finished", Float, nullable=True),
-    Column("maker_hash", String(64), nullable=True),
-    Column("hints", Boolean, nullable=True),
-    Column("undos", Integer, nullable=True),
-)
-
-seats = Table(
-    "noddy_seats",
-    metadata,
-    Column("table_id", String(32), ForeignKey("noddy_tables.id"), primary_key=True),
-    Column("seat", Integer, primary_key=True),
-    Column("kind", String(32), nullable=False),
-    Column("name", String(64), nullable=False),
-    Column("token_hash", String(64), nullable=True, index=True),
-    Column("claimed", Boolean, nullable=False, default=False),
-    Column("secret_hash", String(64), nullable=True),
-)
-
-actions = Table(
-    "noddy_actions",
-    metadata,
-    Column("table_id", String(32), ForeignKey("noddy_tables.id"), primary_key=True),
-    Column("number", Integer, primary_key=True),
-    Column("text", Text, nullable=False),
-    Column("at", Float, nullable=False),
-    Column("driven", Boolean, nullable=True),
-)
+payload is ``"SERVER TABLE ACTIONS UNDOS"``, sent by the transaction that made the change, at its
+commit (never a card: a discard laid away early is told as a change, not what it is)."""
 
 
 def default_url(folder: Path | None = None) -> str:
@@ -135,39 +80,6 @@ def _first_line(exc: Exception) -> str:
 def _one_line(exc: BaseException | None) -> str:
     """A driver's error on one line (PostgreSQL's span several: the fault, a detail, a hint)."""
     return "; ".join(line.strip() for line in str(exc).splitlines() if line.strip())
-
-
-def _engine(url: str) -> Engine:
-    """The engine for ``url``: SQLite with its pragmas; a server database with each connection
-    checked as it is taken from the pool, so that a database server restarted under a running
-    game costs no move. ``postgres://`` is read as ``postgresql://``, as libpq reads it."""
-    if url.startswith("postgres://"):
-        url = "postgresql://" + url.removeprefix("postgres://")
-    if make_url(url).get_backend_name() == "sqlite":
-        engine = create_engine(url)
-        event.listen(engine, "connect", _sqlite_pragmas)
-        return engine
-    return create_engine(url, pool_pre_ping=True)
-
-
-def _sqlite_pragmas(dbapi_connection: DBAPIConnection, _record: ConnectionPoolEntry) -> None:
-    """WAL mode and a busy timeout. Switching a new file to WAL while another server does the same
-    can fail at once with "database is locked" (the busy timeout does not cover it): tried again
-    for as long as that timeout."""
-    cursor = dbapi_connection.cursor()
-    cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
-    while True:
-        try:
-            cursor.execute("PRAGMA journal_mode=WAL")
-            break
-        except sqlite3.OperationalError:
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.01)
-    for pragma in ("synchronous=NORMAL", "foreign_keys=ON"):
-        cursor.execute(f"PRAGMA {pragma}")
-    cursor.close()
 
 
 class MoveTaken(Exception):
@@ -213,6 +125,23 @@ class TableRow:
     """Whether the one person at the table asked for the discard advisor's hints."""
     undos: int = 0
     """How many times the one person at the table took moves back (undo against the computer)."""
+    scores: tuple[int, ...] | None = None
+    """The scores as the last stored move left them (``None``: not known, an earlier version's)."""
+    deal: int = 0
+    """The deal being played, as the last stored move left it."""
+
+
+@dataclass(frozen=True)
+class Moved:
+    """What a stored move changed beside the game's record (`Store.append_action`): the ``scores``
+    and ``deal`` the lobby lists (``None``: unchanged); in laying away (``laying``), the seat whose
+    discard this is (``discarded``) and the seat the engine asks next (``asked``)."""
+
+    scores: tuple[int, ...] | None = None
+    deal: int = 0
+    laying: bool = False
+    discarded: int | None = None
+    asked: int | None = None
 
 
 class Store:
@@ -224,7 +153,7 @@ class Store:
         self.server = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
         """This server's name among a site's servers (in the payload of its notices)."""
         try:
-            self.engine: Engine = _engine(url)
+            self.engine: Engine = engine_for(url)
         except ArgumentError as exc:
             why = (
                 f"SQLAlchemy knows no database {url.partition(':')[0]!r}"
@@ -255,7 +184,7 @@ class Store:
             elif self.engine.dialect.name == "postgresql":
                 conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
             metadata.create_all(conn)
-            _upgrade(conn)
+            upgrade(conn)
             conn.commit()
 
     @contextmanager
@@ -296,7 +225,9 @@ class Store:
         seat_rows: tuple[SeatRow, ...],
         maker_hash: str | None = None,
         hints: bool = False,
+        deal: int = 0,
     ) -> None:
+        """Store a new table and its seats; its game at ``deal`` with no point scored yet."""
         with self._using(write=True) as conn:
             conn.execute(
                 insert(tables).values(
@@ -309,6 +240,8 @@ class Store:
                     status="playing",
                     maker_hash=maker_hash,
                     hints=hints,
+                    scores=json.dumps([0] * players),
+                    deal=deal,
                 )
             )
             conn.execute(
@@ -328,13 +261,24 @@ class Store:
             )
 
     def append_action(
-        self, table_id: str, number: int, text: str, driven: bool | None = None, undos: int | None = None
-    ) -> None:
+        self,
+        table_id: str,
+        number: int,
+        text: str,
+        driven: bool | None = None,
+        undos: int | None = None,
+        *,
+        moved: Moved | None = None,
+    ) -> dict[int, str]:
         """Store action ``number`` (from 1) of a table; committed when this returns. ``driven``: chance
         or a computer is to act after it (what a server looks for to take over a table). `MoveTaken`
         if that number is stored already (the primary key takes each number once), or if moves were
         taken back since the writer's ``undos``-th undo (the table's row is locked first, as an undo
-        locks it: never a move stored onto moves taken back)."""
+        locks it: never a move stored onto moves taken back). ``moved`` says what else the move
+        changed, written in the same transaction: the lobby's scores and deal, and in laying away the
+        seat whose discard this is (its discard laid away early, if any, is deleted) and the seat
+        asked next (one with a discard waiting makes the move ``driven``: a server applies it).
+        Return the discards still laid away early, by seat, in laying away (else nothing)."""
         try:
             with self._using(write=True) as conn:
                 if undos is not None:
@@ -342,6 +286,9 @@ class Store:
                     found = conn.execute(now.with_for_update()).scalar()
                     if found is not None and found != undos:
                         raise MoveTaken
+                waiting = self._laid_after(conn, table_id, moved) if moved and moved.laying else {}
+                if moved is not None and moved.asked is not None and moved.asked in waiting:
+                    driven = True
                 row = {
                     "table_id": table_id,
                     "number": number,
@@ -350,11 +297,55 @@ class Store:
                     "driven": driven,
                 }
                 conn.execute(insert(actions).values(**row))
+                if moved is not None and moved.scores is not None:
+                    values = {"scores": json.dumps(list(moved.scores)), "deal": moved.deal}
+                    conn.execute(update(tables).where(tables.c.id == table_id).values(**values))
+                self._tell(conn, table_id)
+                return waiting
+        except IntegrityError as exc:
+            if "unique" in type(exc.orig).__name__.lower() or "UNIQUE" in str(exc.orig):
+                raise MoveTaken from None
+            raise
+
+    @staticmethod
+    def _laid_after(conn: Connection, table_id: str, moved: Moved) -> dict[int, str]:
+        """Within a move's transaction: the discard laid away early by the seat that discards now is
+        deleted, and those still waiting are read."""
+        if moved.discarded is not None:
+            conn.execute(delete(laid).where(laid.c.table_id == table_id, laid.c.seat == moved.discarded))
+        rows = conn.execute(select(laid.c.seat, laid.c.text).where(laid.c.table_id == table_id))
+        return {row.seat: row.text for row in rows}
+
+    def lay_away(self, table_id: str, seat: int, text: str, undos: int) -> None:
+        """Keep a seat's discard laid away before its turn (acknowledged to it once this returns),
+        until the transaction that stores it at its turn deletes it. `MoveTaken` (nothing written) if
+        the seat has one waiting already (laid away at another server) or moves were taken back since
+        the writer's ``undos``-th undo; the other servers are told the table changed, not how."""
+        try:
+            with self._using(write=True) as conn:
+                now = select(func.coalesce(tables.c.undos, 0)).where(tables.c.id == table_id)
+                if conn.execute(now.with_for_update()).scalar() != undos:
+                    raise MoveTaken
+                row = {"table_id": table_id, "seat": seat, "text": text, "at": time.time()}
+                conn.execute(insert(laid).values(**row))
                 self._tell(conn, table_id)
         except IntegrityError as exc:
             if "unique" in type(exc.orig).__name__.lower() or "UNIQUE" in str(exc.orig):
                 raise MoveTaken from None
             raise
+
+    def laid(self, table_id: str) -> dict[int, str]:
+        """The discards laid away early at a table and waiting for their turn, by seat (hidden cards:
+        for the server that applies them and for each seat's own view only)."""
+        with self._using(write=False) as conn:
+            rows = conn.execute(select(laid.c.seat, laid.c.text).where(laid.c.table_id == table_id))
+            return {row.seat: row.text for row in rows}
+
+    def drop_laid(self, table_id: str, seat: int) -> None:
+        """Forget a seat's discard laid away early that no longer fits the game (the seat is asked)."""
+        with self._using(write=True) as conn:
+            conn.execute(delete(laid).where(laid.c.table_id == table_id, laid.c.seat == seat))
+            self._tell(conn, table_id)
 
     def unattended(self, limit: int = 100) -> list[str]:
         """Tables in play where chance or a computer is to act (their last action says so, or they
@@ -368,13 +359,20 @@ class Store:
         with self._using(write=False) as conn:
             return [row.id for row in conn.execute(query)]
 
-    def take_back(self, table_id: str, keep: int) -> None:
-        """Undo: keep the first ``keep`` actions of a table, forget the rest, and count one undo
-        more; all or nothing, committed when this returns."""
+    def take_back(
+        self, table_id: str, keep: int, scores: tuple[int, ...] | None = None, deal: int = 0
+    ) -> None:
+        """Undo: keep the first ``keep`` actions of a table, forget the rest and every discard laid
+        away early, and count one undo more (the lobby's ``scores`` and ``deal`` those of the game
+        kept); all or nothing, committed when this returns."""
         with self._using(write=True) as conn:  # the table's row first: moves stored meanwhile wait
             undos = func.coalesce(tables.c.undos, 0) + 1
-            conn.execute(update(tables).where(tables.c.id == table_id).values(undos=undos))
+            values: dict[str, Any] = {"undos": undos}
+            if scores is not None:
+                values.update(scores=json.dumps(list(scores)), deal=deal)
+            conn.execute(update(tables).where(tables.c.id == table_id).values(**values))
             conn.execute(delete(actions).where(actions.c.table_id == table_id, actions.c.number > keep))
+            conn.execute(delete(laid).where(laid.c.table_id == table_id))
             self._tell(conn, table_id)
 
     def claim_seat(self, table_id: str, seat: int, name: str, secret_hash: str) -> bool:
@@ -383,7 +381,7 @@ class Store:
         with self._using(write=True) as conn:
             done = conn.execute(
                 update(seats)
-                .where(_seat_in_play(table_id, seat), seats.c.secret_hash.is_(None))
+                .where(seat_in_play(table_id, seat), seats.c.secret_hash.is_(None))
                 .values(claimed=True, name=name, secret_hash=secret_hash)
             )
             self._tell(conn, table_id)
@@ -392,7 +390,7 @@ class Store:
     def rename_seat(self, table_id: str, seat: int, name: str) -> bool:
         """Rename a seat; False (nothing changed) once its game is over, whose names are frozen."""
         with self._using(write=True) as conn:
-            done = conn.execute(update(seats).where(_seat_in_play(table_id, seat)).values(name=name))
+            done = conn.execute(update(seats).where(seat_in_play(table_id, seat)).values(name=name))
             self._tell(conn, table_id)
             return done.rowcount > 0
 
@@ -401,7 +399,7 @@ class Store:
         with self._using(write=True) as conn:
             done = conn.execute(
                 update(seats)
-                .where(_seat_in_play(table_id, seat))
+                .where(seat_in_play(table_id, seat))
                 .values(token_hash=token_hash, secret_hash=None, claimed=False)
             )
             self._tell(conn, table_id)
@@ -470,23 +468,8 @@ class Store:
                 maker_hash=row.maker_hash,
                 hints=bool(row.hints),
                 undos=row.undos or 0,
+                scores=tuple(json.loads(row.scores)) if row.scores else None,
+                deal=row.deal or 0,
             )
             for row in rows
         ]
-
-
-def _upgrade(conn: Connection) -> None:
-    """Add the columns that a database made by an earlier version lacks; its rows are kept."""
-    found = inspect(conn)
-    for table in (tables, seats, actions):
-        have = {column["name"] for column in found.get_columns(table.name)}
-        for column in table.columns:
-            if column.name not in have:
-                kind = column.type.compile(conn.dialect)
-                conn.execute(text(f"ALTER TABLE {table.name} ADD COLUMN {column.name} {kind}"))
-
-
-def _seat_in_play(table_id: str, seat: int) -> Any:
-    """The seat ``seat`` of table ``table_id`` while its game is not over."""
-    playing = select(tables.c.id).where(tables.c.id == table_id, tables.c.status != "over")
-    return (seats.c.table_id == table_id) & (seats.c.seat == seat) & seats.c.table_id.in_(playing)

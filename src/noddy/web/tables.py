@@ -20,17 +20,18 @@ from collections.abc import Collection, Sequence
 from typing import Any
 
 from noddy.errors import IllegalActionError, NoddyError, NotationError
-from noddy.game import Action, GameState, new_game
-from noddy.players import PLAYERS, make_player, next_action, take_back
+from noddy.game import Action, GameState, Phase, new_game
+from noddy.players import PLAYERS, make_player, take_back
 from noddy.record import GameRecord, Seat, format_action, parse_action, result_of
 from noddy.rules import load_rules
 from noddy.web import follow, lobby
-from noddy.web.bots import PEOPLE_FIRST, BotPool, Bots
+from noddy.web.bots import BotPool, Bots
+from noddy.web.driver import drive, driven
 from noddy.web.live import LiveTable, NewTable, Refused, Undone
 from noddy.web.metrics import Metrics
 from noddy.web.seats import HUMAN, LiveSeat, SeatSpec, hash_token, name_refusal, new_key
 from noddy.web.site import Site
-from noddy.web.store import MoveTaken, SeatRow, Store, StoreUnavailable
+from noddy.web.store import Moved, MoveTaken, SeatRow, Store, StoreUnavailable
 from noddy.words import Reason
 
 __all__ = ["TableManager"]
@@ -38,8 +39,6 @@ __all__ = ["TableManager"]
 log = logging.getLogger("noddy.web")
 
 MAX_FINISHED_IN_MEMORY = 200
-STORE_RETRY = 1.0
-"""Seconds the computer players wait before trying a move again when the database cannot be reached."""
 
 
 class TableManager:
@@ -114,6 +113,7 @@ class TableManager:
         table.hints = row.hints
         table.undos = row.undos
         table.bots = {i: make_player(s.kind) for i, s in enumerate(seats) if not s.is_human}
+        self.adopt_laid(table)
         if state.is_over and row.status != "over":
             self.store.finish(table.id, result_of(state))
         return table
@@ -226,7 +226,7 @@ class TableManager:
         table_id = secrets.token_hex(5)
         kept = tuple(overrides)
         self.store.create_table(
-            table_id, preset, kept, players, state.partners, tuple(rows), maker_hash, hints
+            table_id, preset, kept, players, state.partners, tuple(rows), maker_hash, hints, state.deal_number
         )
         live_seats = [LiveSeat.stored(r) for r in rows]
         table = LiveTable(
@@ -339,33 +339,56 @@ class TableManager:
                 raise Refused(Reason("moved_on", seen=seq, now=len(state.history)))
             if state.is_over:
                 raise Refused(Reason("over_rematch"))
-            if action.kind == "discard" and state.to_act != seat and (laying or seat in table.laying.waiting):
-                why = table.laying.hold(state, action)
-                if why:
-                    raise Refused(why)
-                table.tell(seat)
-                return
-            if state.to_act != seat:
+            early = action.kind == "discard" and state.to_act != seat
+            if early and (laying or seat in table.laying.waiting):
+                taken = self._lay_away(table, action, again)
+                if not taken:
+                    return
+            elif state.to_act != seat:
                 raise Refused(_not_your_turn(table))
-            try:
-                self.commit(table, action)
-            except IllegalActionError:
-                raise Refused(state.why_illegal(action)) from None
-            except MoveTaken:
-                self.metrics.conflicts.inc()
-                follow.catch_up(self, table)
-                if not again:
-                    raise Refused(
-                        Reason("moved_on", seen=len(state.history), now=len(table.state.history))
-                    ) from None
-                taken = True
             else:
-                taken = False
-                self.metrics.acknowledged(time.perf_counter() - began)
+                taken = self._commit_person(table, action, state, again, began)
         if taken:
             await self.act(table, seat, text, seq, again=False)
             return
         self.kick(table)
+
+    def _lay_away(self, table: LiveTable, action: Action, again: bool) -> bool:
+        """Keep a discard laid away before its turn: stored, then held and shown to its seat; True if
+        another server changed the table first (this copy caught up: the action is judged again)."""
+        why = table.laying.refusal(table.state, action)
+        if why:
+            raise Refused(why)
+        try:
+            self.store.lay_away(table.id, action.seat or 0, format_action(action), table.undos)
+        except MoveTaken:
+            follow.catch_up(self, table)
+            if not again:
+                raise Refused(Reason("laid_away")) from None
+            return True
+        table.laying.hold(action)
+        table.tell(action.seat or 0)
+        return False
+
+    def _commit_person(
+        self, table: LiveTable, action: Action, state: GameState, again: bool, began: float
+    ) -> bool:
+        """A person's move at their turn; True if another server stored a move first (this copy
+        caught up: the action is judged again)."""
+        try:
+            self.commit(table, action)
+        except IllegalActionError:
+            raise Refused(state.why_illegal(action)) from None
+        except MoveTaken:
+            self.metrics.conflicts.inc()
+            follow.catch_up(self, table)
+            if not again:
+                raise Refused(
+                    Reason("moved_on", seen=len(state.history), now=len(table.state.history))
+                ) from None
+            return True
+        self.metrics.acknowledged(time.perf_counter() - began)
+        return False
 
     async def undo(self, table: LiveTable, seat: int | None) -> None:
         """``seat`` takes back its last move and the computers' replies (`noddy.players.take_back`);
@@ -379,7 +402,7 @@ class TableManager:
                 raise Refused(exc.args[0]) from None
             assert seat is not None
             keep = len(earlier.history)
-            self.store.take_back(table.id, keep)
+            self.store.take_back(table.id, keep, tuple(earlier.scores), earlier.deal_number)
             table.state = earlier
             table.undos += 1
             table.undone = Undone(seat, len(state.history) - keep, keep)
@@ -389,13 +412,21 @@ class TableManager:
         self.kick(table)
 
     def commit(self, table: LiveTable, action: Action) -> None:
-        """Apply, store, then adopt and announce; a refused or unstored action changes nothing."""
-        after = table.state.apply(action)
-        driven = self._driven(after, table)
-        self.store.append_action(table.id, len(after.history), format_action(action), driven, table.undos)
+        """Apply, store, then adopt and announce; a refused or unstored action changes nothing. A
+        discard laid away early whose turn this move brings is applied next, here, or else by the
+        table's driver (the store keeps it, and says the table is driven)."""
+        before = table.state
+        after = before.apply(action)
+        moved = _moved(before, after, action)
+        text = format_action(action)
+        kept = self.store.append_action(
+            table.id, len(after.history), text, driven(after, table), table.undos, moved=moved
+        )
         self.metrics.moved(action, table)
         table.state = after
         table.active = time.monotonic()
+        if moved.laying:
+            self.adopt_laid(table, kept)
         if after.is_over:
             self.store.finish(table.id, result_of(after))
             self.live.pop(table.id, None)
@@ -406,9 +437,9 @@ class TableManager:
             try:
                 self.commit(table, due)
             except IllegalActionError:
-                log.exception("table %s: a discard laid away early does not fit; the seat is asked", table.id)
+                self.drop_laid(table, due.seat)
             except (StoreUnavailable, MoveTaken):
-                log.warning("table %s: a discard laid away early was not stored; the seat is asked", table.id)
+                log.warning("table %s: a discard laid away early waits to be stored", table.id)
 
     def kick(self, table: LiveTable) -> None:
         """Start the table's driver if chance or a computer player is to act."""
@@ -418,71 +449,38 @@ class TableManager:
             loop = asyncio.get_running_loop()
         except RuntimeError:
             return
-        if self._driven(table.state, table) and self.site.take(table.id):
-            table.driver = loop.create_task(self._drive(table), name=f"table-{table.id}")
+        if driven(table.state, table) and self.site.take(table.id):
+            table.driver = loop.create_task(drive(self, table), name=f"table-{table.id}")
 
-    def _drive_commit(self, table: LiveTable, action: Action) -> None:
-        """The driver's move; if another server stored a move first, this copy catches up instead
-        (and the driver looks again at the game as it now stands)."""
-        try:
-            self.commit(table, action)
-        except MoveTaken:
-            self.metrics.conflicts.inc()
-            follow.catch_up(self, table)
+    def drop_laid(self, table: LiveTable, seat: int | None) -> None:
+        """A discard laid away early that does not fit the game (a bug) is forgotten: its seat is asked."""
+        log.error("table %s: a discard laid away early does not fit; the seat is asked", table.id)
+        if seat is not None:
+            table.laying.waiting.pop(seat, None)
+            self.store.drop_laid(table.id, seat)
+            table.tell(seat)
 
-    @staticmethod
-    def _driven(state: GameState, table: LiveTable) -> bool:
-        if state.is_over:
-            return False
-        return state.chance() is not None or state.to_act in table.bots
+    def adopt_laid(self, table: LiveTable, stored: dict[int, str] | None = None) -> None:
+        """This copy's discards laid away early become those the store keeps (``stored``, else read)."""
+        if table.state.phase is not Phase.DISCARD or table.state.is_over:
+            table.laying.waiting.clear()
+            return
+        for seat in table.laying.adopt(table.state, self.store.laid(table.id) if stored is None else stored):
+            self.drop_laid(table, seat)
 
-    async def _drive(self, table: LiveTable) -> None:
-        """Chance and the computer seats act; while the database cannot be reached they wait and try
-        again, so that the table goes on by itself once it is back. The driver holds the table's
-        lease while it runs (`noddy.web.site`), and gives it back when a person is to act."""
-        try:
-            while True:
-                try:
-                    await self._drive_moves(table)
-                    return
-                except StoreUnavailable:
-                    await asyncio.sleep(STORE_RETRY)
-        finally:
-            self.site.release(table.id)
 
-    async def _drive_moves(self, table: LiveTable) -> None:
-        """Chance and the computer seats act through the players' driver, `next_action`."""
-        try:
-            while True:
-                async with table.lock:
-                    state = table.state
-                    if not self._driven(state, table):
-                        return
-                    if state.chance() is not None:
-                        self._drive_commit(table, next_action(state, table.bots, table.rng))
-                        continue
-                if self.bot_delay:
-                    await asyncio.sleep(self.bot_delay)
-                player = table.bots[state.to_act or 0]
-                try:
-                    view = state.view(state.to_act or 0)
-                    priority = PEOPLE_FIRST if table.people else PEOPLE_FIRST + 1
-                    asked = time.perf_counter()
-                    action = await self.bots.choose(player, view, table.rng, priority)
-                    self.metrics.bot_waited(time.perf_counter() - asked)
-                    why = state.why_illegal(action)
-                    if why:
-                        raise IllegalActionError(f"{player.name} chose {action}: {why}")
-                except Exception:
-                    log.exception("table %s: %s failed; a random legal action instead", table.id, player.name)
-                    action = table.rng.choice(state.legal_actions())
-                async with table.lock:
-                    if table.state is state:
-                        self._drive_commit(table, action)
-        except (asyncio.CancelledError, StoreUnavailable):
-            raise
-        except Exception:
-            log.exception("table %s: the table stopped", table.id)
+def _moved(before: GameState, after: GameState, action: Action) -> Moved:
+    """What a move changed beside the record, for the store (`noddy.web.store.Moved`)."""
+    changed = after.scores != before.scores or after.deal_number != before.deal_number
+    discarded = action.seat if action.kind == "discard" else None
+    asked = after.to_act if after.phase is Phase.DISCARD and not after.is_over else None
+    return Moved(
+        scores=tuple(after.scores) if changed else None,
+        deal=after.deal_number,
+        laying=discarded is not None or after.phase is Phase.DISCARD,
+        discarded=discarded,
+        asked=asked,
+    )
 
 
 def _check_name(table: LiveTable, seat: int, name: str) -> None:
