@@ -7,6 +7,8 @@ from __future__ import annotations
 import contextlib
 import json
 import random
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -16,11 +18,12 @@ import pytest
 from fastapi.testclient import TestClient
 from pg import Cluster
 from prometheus_client.parser import text_string_to_metric_families
-from site_helpers import Balancer, Person, Server, new_table, record_of, start_all
-from web_helpers import mine
+from site_helpers import Balancer, Person, Server, free_port, new_table, record_of, start_all
+from web_helpers import FAST, OPEN, choose, live, mine, wait_for
 from web_helpers import new_table as new_local_table
 
 from noddy.record import parse_action
+from noddy.web import create_app
 from noddy.web.store import MoveTaken, SeatRow, Store
 
 pytestmark = pytest.mark.timeout(240)
@@ -215,6 +218,104 @@ def test_computer_players_think_on_a_dask_cluster(site: tuple[str, list[Server]]
         assert counts["memory"] >= computer_moves > 0
         waits = sum(_metric(s.metrics(), "noddy_bot_wait_seconds_count") for s in servers)
         assert waits >= computer_moves
+
+
+def _dask(*args: str) -> subprocess.Popen[bytes]:
+    """A dask scheduler or worker in a process of its own (so that a test can kill it)."""
+    command = [str(Path(sys.executable).parent / "dask"), *args]
+    return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def _decided_on(address: str) -> int:
+    """How many decisions the scheduler at ``address`` has had made."""
+    from distributed import Client
+
+    with Client(address, timeout=30) as client:  # type: ignore[no-untyped-call]
+        counts = client.run_on_scheduler(  # type: ignore[no-untyped-call]
+            lambda dask_scheduler: (
+                dict(dask_scheduler.task_prefixes["decide"].state_counts)
+                if "decide" in dask_scheduler.task_prefixes
+                else {}
+            )
+        )
+    return int(counts.get("memory", 0))
+
+
+@pytest.mark.slow
+def test_while_the_dask_scheduler_is_down_the_computer_thinks_in_the_servers_own_processes(
+    tmp_path: Path,
+) -> None:
+    """The scheduler is killed mid-game: the computer's decisions are thought in the server's own
+    pool (counted, the outage logged once), never a random move; the scheduler started again, the
+    decisions go back to the cluster."""
+    port = free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    dask: list[subprocess.Popen[bytes]] = []
+    server = Server(f"sqlite:///{tmp_path / 'noddy.db'}", tmp_path, "--bot-delay", "0", "--bot-workers", "1")
+    server.options = (*server.options, "--bot-cluster", address)
+    try:
+        dask.append(_dask("scheduler", "--port", str(port), "--no-dashboard"))
+        dask.append(_dask("worker", address, "--nthreads", "1", "--no-dashboard", "--no-nanny"))
+        server.start()
+        made = new_table(server.base, [{"kind": "me"}, {"kind": "computer", "level": "easy"}], "cribbage")
+        person = Person([server.base], made["id"], made["secret"], 0, random.Random(6))
+        person.connect()
+        person.play(moves=3)
+        assert _decided_on(address) > 0
+        dask[0].kill()
+        dask[0].wait()
+        person.play(moves=8)
+        text = server.metrics()
+        fallbacks = _metric(text, "noddy_bot_fallback_total")
+        assert fallbacks >= 1
+        log = server.log.read_text()
+        assert log.count("computer players think in this server's own processes") == 1
+        assert "a random legal action instead" not in log
+        dask[0] = _dask("scheduler", "--port", str(port), "--no-dashboard")
+        dask.append(_dask("worker", address, "--nthreads", "1", "--no-dashboard", "--no-nanny"))
+        end = time.monotonic() + 60
+        while "answers again" not in server.log.read_text():
+            assert time.monotonic() < end, "the server did not go back to the cluster"
+            person.play(moves=1)
+        person.play(moves=4)
+        assert _decided_on(address) > 0  # decisions made on the new scheduler
+        assert _metric(server.metrics(), "noddy_bot_fallback_total") >= fallbacks
+        assert "a random legal action instead" not in server.log.read_text()
+    finally:
+        server.kill()
+        for process in dask:
+            process.kill()
+            process.wait()
+
+
+def test_the_lobby_is_read_from_the_stored_rows_without_replaying_a_game(postgres: Cluster) -> None:
+    """Server B lists the tables server A plays as A sees them (scores and deal included, kept in the
+    tables' rows by each move's transaction), and loads none of them into its memory to do it."""
+    url = postgres.database()
+    with (
+        TestClient(create_app(url, bot_delay=0, limits=FAST)) as a,
+        TestClient(create_app(url, bot_delay=0, limits=FAST)) as b,
+    ):
+        computer = {"kind": "computer", "level": "random"}
+        played = new_local_table(a, "cribbage", [{"kind": "me"}, computer])
+        waiting = new_local_table(a, "cribbage", [{"kind": "me"}, {"kind": "friend"}, computer])
+        seat, table = mine(a, played), live(a, played["id"])
+        rng = random.Random(8)
+        while not (any(table.state.scores) and table.state.to_act == 0):
+            wait_for(lambda: table.state.to_act == 0 and not table.state.chance())
+            seen = seat.state_at(len(table.state.history))
+            seat.send(type="act", action=choose(seen, rng), seq=seen["seq"])
+            wait_for(lambda seen=seen: len(table.state.history) > seen["seq"])
+        other = live(a, waiting["id"])
+        wait_for(lambda: other.state.to_act in (0, 1) and not other.state.chance())
+        listed = b.get("/api/tables").json()
+        manager = b.app.state.manager  # type: ignore[attr-defined]
+        assert manager.live == {}, "the lobby loaded (replayed) the tables"
+        assert listed["playing"] == [table.summary()] and listed["open"] == [other.summary()]
+        assert listed["playing"][0]["scores"] == list(table.state.scores) != [0, 0]
+        assert a.get("/api/tables").json() == listed
+    while OPEN:
+        OPEN.pop().close()
 
 
 def test_the_metrics_say_the_servers_health_in_the_prometheus_format(client: TestClient) -> None:

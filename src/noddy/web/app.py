@@ -151,7 +151,8 @@ def create_app(
     store = Store(url or default_url())
     if bot_workers is None:
         bot_workers = int(os.environ.get("NODDY_BOT_WORKERS", "0"))
-    bots: Bots = BotPool(bot_workers) if bot_cluster is None else ClusterBots(bot_cluster)
+    local = BotPool(bot_workers)  # with a cluster, where decisions are thought while it fails
+    bots: Bots = local if bot_cluster is None else ClusterBots(bot_cluster, local)
     manager = TableManager(store, bot_delay=bot_delay, max_tables=max_tables, bots=bots)
 
     @asynccontextmanager

@@ -115,6 +115,10 @@ class Bots(Protocol):
     def waiting(self) -> int:
         """Decisions waiting for a worker."""
 
+    @property
+    def fallbacks(self) -> int:
+        """Decisions thought in the server's own processes because the cluster failed them."""
+
     async def start(self) -> None: ...
 
     async def choose(
@@ -162,6 +166,11 @@ class BotPool:
     def waiting(self) -> int:
         """How many decisions wait for a worker."""
         return sum(not ready.done() for _, _, ready in self._waiting)
+
+    @property
+    def fallbacks(self) -> int:
+        """None: this pool is where decisions are thought (there is no cluster to fail)."""
+        return 0
 
     def pids(self) -> list[int]:
         """The process ids of the workers running now (none before the first decision)."""

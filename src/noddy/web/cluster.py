@@ -3,15 +3,23 @@
 Each decision is a task on the cluster: `noddy.web.bots.decide` with the player, the seat's view
 (only what that seat may know) and the state of the table's random generator, exactly what crosses
 to a local worker process. A decision of a table where a person plays runs before those of tables
-of computers only (dask's task priority). A worker lost mid-decision is the scheduler's to redo; a
-decision whose task fails for the cluster's sake (a connection lost) is asked again, for about
-15 s (`ATTEMPTS`). When the server dies its client's tasks are forgotten by the scheduler, and the
-server that takes the table over asks the decision again: it is never made twice into the game.
+of computers only (dask's task priority). A worker lost mid-decision is the scheduler's to redo.
+
+When the cluster fails a decision (the scheduler is gone or cannot be reached: the task is cancelled
+or the connection fails), that decision is thought in the server's own pool of worker processes
+(`noddy.web.bots.BotPool`, started at its first such decision), by the same player from the same
+seat's view and generator state: a computer never becomes a random player because a cluster is
+down. The outage is logged once, each decision so thought is counted (`fallbacks`, the metric
+``noddy_bot_fallback_total``), and decisions go back to the cluster once its client is connected
+again (dask's client reconnects by itself for a while; after that a new client is made every
+`RECONNECT` seconds). When the server dies its client's tasks are forgotten by the scheduler, and
+the server that takes the table over asks the decision again: it is never made twice into the game.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 from typing import Any
@@ -19,15 +27,15 @@ from typing import Any
 from noddy.errors import NoddyError
 from noddy.game import Action, PlayerView
 from noddy.players import Player
-from noddy.web.bots import PEOPLE_FIRST, decide, warm
+from noddy.web.bots import PEOPLE_FIRST, BotPool, decide, warm
 
 __all__ = ["ClusterBots", "scheduler_refusal"]
 
 log = logging.getLogger(__name__)
 
-ATTEMPTS = 6
-"""Tries of a decision that fails for the cluster's sake (0.5, 1, 2, 4, 8 s apart) before it fails."""
 CONNECT_TIMEOUT = 10
+RECONNECT = 2.0
+"""Seconds between two tries at a new client while the cluster is down (its own reconnecting over)."""
 
 
 def scheduler_refusal(address: str) -> str:
@@ -44,65 +52,128 @@ def scheduler_refusal(address: str) -> str:
 
 
 class ClusterBots:
-    """Computer decisions sent to the dask scheduler at ``address``."""
+    """Computer decisions sent to the dask scheduler at ``address``; while it fails, thought in the
+    ``local`` pool (one of as many workers as the server would run, if not given)."""
 
-    def __init__(self, address: str) -> None:
+    def __init__(self, address: str, local: BotPool | None = None) -> None:
         self.address = address
         self.client: Any = None
+        self.local = local if local is not None else BotPool(0)
+        self.fallbacks = 0
+        """Decisions thought in the local pool because the cluster failed them."""
+        self.down = False
+        """Whether the cluster is failing now (an outage, logged once)."""
         self._running = 0
+        self._reconnecting: asyncio.Task[None] | None = None
 
     @property
     def running(self) -> int:
-        """Decisions sent to the cluster and not yet answered (the scheduler queues them)."""
-        return self._running
+        """Decisions sent to the cluster, or thought locally, and not yet answered."""
+        return self._running + self.local.running
 
     @property
     def waiting(self) -> int:
-        """Decisions waiting here: none (they wait in the scheduler's queue, counted in `running`)."""
-        return 0
+        """Decisions waiting here for a local worker (those on the cluster wait in its queue)."""
+        return self.local.waiting
 
     async def start(self) -> None:
         """Connect to the scheduler and warm each worker (`noddy.web.bots.warm`); a scheduler that
         cannot be reached is a `NoddyError` saying so."""
-        from distributed import Client
-
         try:
-            self.client = await Client(self.address, asynchronous=True, timeout=CONNECT_TIMEOUT)  # type: ignore[no-untyped-call]
+            self.client = await self._connect()
         except (OSError, TimeoutError, ValueError) as exc:
             raise NoddyError(
                 f"cannot reach the dask scheduler at {self.address!r}: {exc}; start one (dask scheduler)"
                 " and give its address, e.g. tcp://10.0.0.5:8786, or leave --bot-cluster out"
             ) from None
-        await self.client.run(warm)
+
+    async def _connect(self) -> Any:
+        from distributed import Client
+
+        client = await Client(self.address, asynchronous=True, timeout=CONNECT_TIMEOUT)  # type: ignore[no-untyped-call]
+        await client.run(warm)
+        return client
 
     async def choose(
         self, player: Player, view: PlayerView, rng: random.Random, priority: int = PEOPLE_FIRST
     ) -> Action:
-        """The player's action from ``view``, decided on the cluster; ``rng`` advances exactly as if
-        the player chose here."""
+        """The player's action from ``view``, decided on the cluster, or in the local pool while the
+        cluster fails; ``rng`` advances exactly as if the player chose here."""
+        if self.client is not None and self.client.status == "running":
+            try:
+                return await self._on_cluster(player, view, rng, priority)
+            except (TimeoutError, OSError, asyncio.CancelledError) as exc:
+                if not _cluster_cancelled(exc):
+                    raise
+                self._outage(exc)
+        else:
+            self._outage(None)
+        self.fallbacks += 1
+        return await self.local.choose(player, view, rng, priority)
+
+    async def _on_cluster(
+        self, player: Player, view: PlayerView, rng: random.Random, priority: int
+    ) -> Action:
         self._running += 1
         try:
-            attempt = 1
-            while True:
-                future = self.client.submit(
-                    decide, player, view, rng.getstate(), pure=False, priority=-priority
-                )
-                try:
-                    action, after = await future
-                    break
-                except (TimeoutError, OSError) as exc:
-                    if attempt == ATTEMPTS:
-                        raise
-                    attempt += 1
-                    log.warning("a decision on the dask cluster failed (%s); it is asked again", exc)
-                    await asyncio.sleep(0.25 * 2 ** (attempt - 1))
+            future = self.client.submit(decide, player, view, rng.getstate(), pure=False, priority=-priority)
+            action, after = await future
         finally:
             self._running -= 1
+        if self.down:
+            self.down = False
+            log.warning("the dask cluster at %s answers again: computer players think there", self.address)
         rng.setstate(after)
         assert isinstance(action, Action)
         return action
 
+    def _outage(self, exc: BaseException | None) -> None:
+        """The cluster failed a decision: said once an outage; a new client is sought if dask's own
+        has given up."""
+        if not self.down:
+            self.down = True
+            why = f" ({exc})" if exc is not None else ""
+            log.warning(
+                "the dask cluster at %s fails%s: computer players think in this server's own processes"
+                " until it answers again",
+                self.address,
+                why,
+            )
+        closed = self.client is None or self.client.status in ("closed", "closing", "failed")
+        if closed and (self._reconnecting is None or self._reconnecting.done()):
+            self._reconnecting = asyncio.get_running_loop().create_task(self._reconnect())
+
+    async def _reconnect(self) -> None:
+        """Make a new client every `RECONNECT` seconds until the scheduler answers."""
+        while True:
+            await asyncio.sleep(RECONNECT)
+            try:
+                client = await self._connect()
+            except Exception as exc:  # whatever a scheduler still away answers
+                log.debug("the dask cluster at %s does not answer yet: %s", self.address, exc)
+                continue
+            old, self.client = self.client, client
+            if old is not None:
+                with contextlib.suppress(Exception):
+                    await old.close()
+            return
+
     async def close(self) -> None:
+        if self._reconnecting is not None:
+            self._reconnecting.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._reconnecting
         if self.client is not None:
             await self.client.close()
             self.client = None
+        await self.local.close()
+
+
+def _cluster_cancelled(exc: BaseException) -> bool:
+    """Whether ``exc`` is the cluster failing a decision (a connection, or a task dask cancelled as
+    its scheduler was lost), not this task being cancelled (the server closing, an undo)."""
+    if not isinstance(exc, asyncio.CancelledError):
+        return True
+    from distributed.client import FutureCancelledError
+
+    return isinstance(exc, FutureCancelledError)

@@ -1,7 +1,9 @@
 """What the lobby lists: the tables open to join, those in play and those finished.
 
 A server of a site shared with others (`noddy.web.site`) lists the site's tables, from the database,
-not only those it holds: a person may reach any server and sees the same lobby.
+not only those it holds: a person may reach any server and sees the same lobby. It reads them from
+the stored rows (a table's seats, and the scores and deal its last move stored with it), never by
+replaying a game, and loads no table into memory: a lobby polled by many people costs one query.
 """
 
 from __future__ import annotations
@@ -10,26 +12,52 @@ from typing import TYPE_CHECKING, Any
 
 from noddy.game import side_seats
 from noddy.rules import load_rules
+from noddy.web.seats import HUMAN
 from noddy.web.store import TableRow
 
 if TYPE_CHECKING:
     from noddy.web.tables import TableManager
 
-__all__ = ["listing"]
+__all__ = ["listing", "stored_summary"]
 
 
 def listing(manager: TableManager, limit: int = 50) -> dict[str, list[dict[str, Any]]]:
     """The lobby's three lists, at most ``limit`` tables each."""
-    live = list(manager.live.values())
     if manager.site.shared:
-        found = (manager.get(row.id) for row in manager.store.tables(status="playing", limit=limit))
-        live = [table for table in found if table is not None and not table.state.is_over]
-    live.sort(key=lambda t: t.id)
+        live = [stored_summary(row) for row in manager.store.tables(status="playing", limit=limit)]
+    else:
+        live = [table.summary() for table in manager.live.values() if not table.state.is_over]
+    live.sort(key=lambda summary: str(summary["id"]))
     finished = [_finished_summary(row) for row in manager.store.tables(status="over", limit=limit)]
     return {
-        "open": [t.summary() for t in live if t.status == "open"][:limit],
-        "playing": [t.summary() for t in live if t.status == "playing"][:limit],
+        "open": [s for s in live if s["status"] == "open"][:limit],
+        "playing": [s for s in live if s["status"] == "playing"][:limit],
         "finished": finished,
+    }
+
+
+def stored_summary(row: TableRow) -> dict[str, Any]:
+    """What the lobby lists of a table in play, from its stored row: the same as the table's own
+    `noddy.web.live.LiveTable.summary` (the scores of a table stored by an earlier version and not
+    moved since are not known: shown as none scored)."""
+    rules = load_rules(row.preset, row.overrides)
+    people = [s for s in row.seats if s.kind == HUMAN]
+    sides = side_seats(row.players, row.partners)
+    return {
+        "id": row.id,
+        "rules": row.preset,
+        "title": rules.title or rules.name,
+        "players": row.players,
+        "partners": row.partners,
+        "side_seats": [list(seats) for seats in sides],
+        "status": "open" if any(not s.claimed for s in people) else "playing",
+        "scores": list(row.scores) if row.scores is not None else [0] * len(sides),
+        "deal": row.deal,
+        "winner": None,
+        "hints": row.hints,
+        "seats": [
+            {"name": s.name, "kind": s.kind, "claimed": s.claimed or s.kind != HUMAN} for s in row.seats
+        ],
     }
 
 

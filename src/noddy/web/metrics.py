@@ -10,10 +10,13 @@ tests) count apart.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+from prometheus_client.core import CounterMetricFamily
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
+from prometheus_client.registry import Collector
 
 from noddy.game import Action
 
@@ -71,6 +74,7 @@ class Metrics:
             buckets=BOT_BUCKETS,
             registry=r,
         )
+        r.register(_Fallbacks(manager))
         self.takeovers = Counter(
             "noddy_takeovers", "Tables this server took over from a server gone.", registry=r
         )
@@ -95,3 +99,18 @@ class Metrics:
     def render(self) -> bytes:
         """Every metric, in the Prometheus text format."""
         return bytes(generate_latest(self.registry))
+
+
+class _Fallbacks(Collector):
+    """``noddy_bot_fallback_total``: decisions thought in the server's own processes because the
+    dask cluster failed them (`noddy.web.cluster`), as the bots count them."""
+
+    def __init__(self, manager: TableManager) -> None:
+        self.manager = manager
+
+    def collect(self) -> Iterator[CounterMetricFamily]:
+        yield CounterMetricFamily(
+            "noddy_bot_fallback",
+            "Computer decisions thought in this server's own processes because the dask cluster failed them.",
+            value=self.manager.bots.fallbacks,
+        )

@@ -225,9 +225,10 @@ class Store:
         seat_rows: tuple[SeatRow, ...],
         maker_hash: str | None = None,
         hints: bool = False,
+        scores: tuple[int, ...] | None = None,
         deal: int = 0,
     ) -> None:
-        """Store a new table and its seats; its game at ``deal`` with no point scored yet."""
+        """Store a new table and its seats, its game at ``deal`` with ``scores`` (the lobby's)."""
         with self._using(write=True) as conn:
             conn.execute(
                 insert(tables).values(
@@ -240,7 +241,7 @@ class Store:
                     status="playing",
                     maker_hash=maker_hash,
                     hints=hints,
-                    scores=json.dumps([0] * players),
+                    scores=json.dumps(list(scores)) if scores is not None else None,
                     deal=deal,
                 )
             )

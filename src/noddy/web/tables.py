@@ -225,9 +225,8 @@ class TableManager:
             raise Refused(str(exc)) from None
         table_id = secrets.token_hex(5)
         kept = tuple(overrides)
-        self.store.create_table(
-            table_id, preset, kept, players, state.partners, tuple(rows), maker_hash, hints, state.deal_number
-        )
+        made = (table_id, preset, kept, players, state.partners, tuple(rows), maker_hash, hints)
+        self.store.create_table(*made, state.scores, state.deal_number)
         live_seats = [LiveSeat.stored(r) for r in rows]
         table = LiveTable(
             table_id, preset, kept, rules, live_seats, state, maker_hash=maker_hash, hints=hints
