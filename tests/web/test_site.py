@@ -296,26 +296,33 @@ def test_the_lobby_is_read_from_the_stored_rows_without_replaying_a_game(postgre
         TestClient(create_app(url, bot_delay=0, limits=FAST)) as a,
         TestClient(create_app(url, bot_delay=0, limits=FAST)) as b,
     ):
-        computer = {"kind": "computer", "level": "random"}
-        played = new_local_table(a, "cribbage", [{"kind": "me"}, computer])
-        waiting = new_local_table(a, "cribbage", [{"kind": "me"}, {"kind": "friend"}, computer])
-        seat, table = mine(a, played), live(a, played["id"])
-        rng = random.Random(8)
-        while not (any(table.state.scores) and table.state.to_act == 0):
-            wait_for(lambda: table.state.to_act == 0 and not table.state.chance())
-            seen = seat.state_at(len(table.state.history))
-            seat.send(type="act", action=choose(seen, rng), seq=seen["seq"])
-            wait_for(lambda seen=seen: len(table.state.history) > seen["seq"])
-        other = live(a, waiting["id"])
-        wait_for(lambda: other.state.to_act in (0, 1) and not other.state.chance())
-        listed = b.get("/api/tables").json()
-        manager = b.app.state.manager  # type: ignore[attr-defined]
-        assert manager.live == {}, "the lobby loaded (replayed) the tables"
-        assert listed["playing"] == [table.summary()] and listed["open"] == [other.summary()]
-        assert listed["playing"][0]["scores"] == list(table.state.scores) != [0, 0]
-        assert a.get("/api/tables").json() == listed
-    while OPEN:
-        OPEN.pop().close()
+        try:
+            _lobby_of_another_server(a, b)
+        finally:
+            while OPEN:
+                OPEN.pop().close()
+
+
+def _lobby_of_another_server(a: TestClient, b: TestClient) -> None:
+    computer = {"kind": "computer", "level": "random"}
+    played = new_local_table(a, "cribbage", [{"kind": "me"}, computer])
+    waiting = new_local_table(a, "cribbage", [{"kind": "me"}, {"kind": "friend"}, computer])
+    seat, table = mine(a, played), live(a, played["id"])
+    rng = random.Random(8)
+    while not (any(table.state.scores) and table.state.to_act == 0):
+        wait_for(lambda: table.state.to_act == 0 and not table.state.chance())
+        seen = seat.state_at(len(table.state.history))
+        seat.send(type="act", action=choose(seen, rng), seq=seen["seq"])
+        wait_for(lambda seen=seen: len(table.state.history) > seen["seq"])
+    other = live(a, waiting["id"])
+    wait_for(lambda: other.state.to_act in (0, 1) and not other.state.chance())
+    listed = b.get("/api/tables").json()
+    manager = b.app.state.manager  # type: ignore[attr-defined]
+    assert manager.live == {}, "the lobby loaded (replayed) the tables"
+    assert listed["playing"] == [table.summary()], (listed["playing"], table.summary())
+    assert listed["open"] == [other.summary()], (listed["open"], other.summary())
+    assert listed["playing"][0]["scores"] == list(table.state.scores) != [0, 0]
+    assert a.get("/api/tables").json() == listed
 
 
 def test_the_metrics_say_the_servers_health_in_the_prometheus_format(client: TestClient) -> None:
