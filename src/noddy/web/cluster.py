@@ -122,7 +122,7 @@ class ClusterBots:
             self._running -= 1
         if self.down:
             self.down = False
-            log.warning("the dask cluster at %s answers again: computer players think there", self.address)
+            log.warning("the dask cluster at %s is back: computer players think there again", self.address)
         rng.setstate(after)
         assert isinstance(action, Action)
         return action
@@ -139,14 +139,19 @@ class ClusterBots:
                 self.address,
                 why,
             )
-        closed = self.client is None or self.client.status in ("closed", "closing", "failed")
-        if closed and (self._reconnecting is None or self._reconnecting.done()):
+        if self._reconnecting is None or self._reconnecting.done():
             self._reconnecting = asyncio.get_running_loop().create_task(self._reconnect())
 
     async def _reconnect(self) -> None:
-        """Make a new client every `RECONNECT` seconds until the scheduler answers."""
+        """Every `RECONNECT` seconds until the cluster answers: done if dask's own client has
+        reconnected; once it has given up (closed), a new client is made."""
         while True:
             await asyncio.sleep(RECONNECT)
+            status = self.client.status if self.client is not None else "closed"
+            if status == "running":
+                return
+            if status not in ("closed", "closing", "failed"):
+                continue  # dask's client is still reconnecting by itself
             try:
                 client = await self._connect()
             except Exception as exc:  # whatever a scheduler still away answers
