@@ -40,16 +40,10 @@ def stored_summary(row: TableRow) -> dict[str, Any]:
     """What the lobby lists of a table in play, from its stored row: the same as the table's own
     `noddy.web.live.LiveTable.summary` (the scores of a table stored by an earlier version and not
     moved since are not known: shown as none scored)."""
-    rules = load_rules(row.preset, row.overrides)
     people = [s for s in row.seats if s.kind == HUMAN]
     sides = side_seats(row.players, row.partners)
     return {
-        "id": row.id,
-        "rules": row.preset,
-        "title": rules.title or rules.name,
-        "players": row.players,
-        "partners": row.partners,
-        "side_seats": [list(seats) for seats in sides],
+        **_facts(row),
         "status": "open" if any(not s.claimed for s in people) else "playing",
         "scores": list(row.scores) if row.scores is not None else [0] * len(sides),
         "deal": row.deal,
@@ -62,8 +56,19 @@ def stored_summary(row: TableRow) -> dict[str, Any]:
 
 
 def _finished_summary(row: TableRow) -> dict[str, Any]:
-    rules = load_rules(row.preset, row.overrides)
     result = row.result or {}
+    return {
+        **_facts(row),
+        "status": "over",
+        "scores": result.get("scores", []),
+        "winner": result.get("winner"),
+        "seats": [{"name": s.name, "kind": s.kind, "claimed": True} for s in row.seats],
+    }
+
+
+def _facts(row: TableRow) -> dict[str, Any]:
+    """What the lobby lists of any table: its rules and its seats' sides."""
+    rules = load_rules(row.preset, row.overrides)
     return {
         "id": row.id,
         "rules": row.preset,
@@ -71,8 +76,4 @@ def _finished_summary(row: TableRow) -> dict[str, Any]:
         "players": row.players,
         "partners": row.partners,
         "side_seats": [list(seats) for seats in side_seats(row.players, row.partners)],
-        "status": "over",
-        "scores": result.get("scores", []),
-        "winner": result.get("winner"),
-        "seats": [{"name": s.name, "kind": s.kind, "claimed": True} for s in row.seats],
     }
