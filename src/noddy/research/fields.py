@@ -146,14 +146,16 @@ class RecallBlock:
 
     @property
     def size_text(self) -> str:
-        """Its size as the documentation writes it (``52``, ``K (n + 8)``, ``78 (n - 1)``)."""
+        """Its size as the documentation writes it (``52``, ``K (n + 1)``, ``7 K``, ``78 (n - 1)``)."""
         terms = [
             f"{k} {x}" if k > 1 else x for k, x in ((self.per_seat, "n"), (self.per_other, "(n - 1)")) if k
         ]
         if self.fixed:
             terms.append(str(self.fixed))
         text = " + ".join(terms)
-        return (f"K ({text})" if len(terms) > 1 else f"K {text}") if self.slotted else text
+        if not self.slotted:
+            return text
+        return f"K ({text})" if len(terms) > 1 else "K" if text == "1" else f"{text} K"
 
 
 _CARD_SLOT = "the slot ((slot + 1) / K)"
