@@ -65,6 +65,7 @@ bench: $(STAMP) postgres
 	$(BIN)/python bench/web.py
 	$(BIN)/python bench/web_computers.py
 	$(BIN)/python bench/web_site.py
+	$(BIN)/python bench/web_lobby.py
 	$(BIN)/python bench/strength.py
 
 clean:
