@@ -121,6 +121,9 @@ class Tally:
         self.acks: list[float] = []
         self.waits: list[float] = []
         self.backs: list[float] = []
+        self.back_parts: list[tuple[float, float, int]] = []
+        """Of each return: seconds until a connection opened, then until the first state, and the
+        connection attempts it took."""
         self.games: dict[int, int] = {}
         self.acknowledged: list[tuple[str, int, str]] = []
         self.drops = 0
@@ -151,10 +154,13 @@ async def person(
             await asyncio.sleep(0.5)
     table, secret = made.get("id"), made.get("secret")
     dropped: float | None = None
+    opened, attempts = 0.0, 0
     while table is not None and time.monotonic() < deadline:
         port = rng.choice([s.port for s in servers if s.alive] or [servers[0].port])
+        attempts += 1
         try:
             async with websockets.connect(f"ws://{HOST}:{port}/ws/{table}", open_timeout=10) as ws:
+                opened = time.monotonic()
                 await ws.send(json.dumps({"type": "hello", "secret": secret}))
                 sent: tuple[float, int, str] | None = None
                 acked = False
@@ -173,8 +179,11 @@ async def person(
                     if message["type"] != "state":
                         continue
                     if dropped is not None:
-                        tally.backs.append(time.monotonic() - dropped)
+                        now = time.monotonic()
+                        tally.backs.append(now - dropped)
+                        tally.back_parts.append((opened - dropped, now - opened, attempts))
                         dropped = None
+                    attempts = 0
                     view = message["view"]
                     if sent is not None and message["seq"] >= sent[1]:
                         if not acked:
@@ -289,6 +298,10 @@ def run(kind: str, cluster: Cluster, args: argparse.Namespace) -> dict[str, Any]
         "kills": len(kills),
         "drops": tally.drops,
         "back_worst_s": max(tally.backs or [0.0]),
+        "back_p95_s": percentile(tally.backs or [0.0], 0.95),
+        "back_worst_parts": max(tally.back_parts or [(0.0, 0.0, 0)], key=lambda p: p[0] + p[1]),
+        "back_connect_worst_s": max((p[0] for p in tally.back_parts), default=0.0),
+        "back_state_worst_s": max((p[1] for p in tally.back_parts), default=0.0),
         "refused_stale": tally.refused,
         **checked,
         "server_cpu_ms_a_move": server_cpu / moves * 1000,
