@@ -6,7 +6,8 @@ and a dask ``LocalCluster`` of two single-threaded workers (``--bot-cluster``); 
 same with one server killed (SIGKILL) every ``--kill-every`` seconds and started again. Each is
 loaded by this process with ``--tables`` tables of a person (played here, random legal moves as
 fast as the servers answer) against one ``--level`` computer, cribbage, for ``--seconds``; a
-person's connection goes to a random live server at each (re)connect, and reconnects by choice
+person's connection goes to a random server that answers at each (re)connect (as a balancer that
+health-checks sends it: not to one still starting), and reconnects by choice
 after a move with chance ``--hop``; a finished game is followed by its rematch. The ack is from
 ``act`` to the first state past it; the computer wait from ``act`` to the person's turn again.
 ``back``: from a connection dropped (its server killed) to the next state at another server.
@@ -78,6 +79,8 @@ class Server:
         self.process: subprocess.Popen[bytes] | None = None
         self.cpu = 0.0
         """CPU seconds of the processes of this server that ended."""
+        self.ready = False
+        """Whether it answers (the balancer's health check): a person connects only to those ready."""
 
     def start(self) -> None:
         command = [sys.executable, "-m", "noddy", "serve", "--db", self.url, "--port", str(self.port)]
@@ -91,6 +94,7 @@ class Server:
                 raise RuntimeError(f"a server stopped as it started: {self.log.read_text()[-2000:]}")
             try:
                 if httpx.get(f"http://{HOST}:{self.port}/api/tables", timeout=5).status_code == 200:
+                    self.ready = True
                     return
             except httpx.TransportError:
                 time.sleep(0.1)
@@ -101,6 +105,7 @@ class Server:
         return self.process is not None and self.process.poll() is None
 
     def stop(self, sig: int = signal.SIGTERM) -> None:
+        self.ready = False
         if self.process is not None and self.process.poll() is None:
             workers = descendants(self.process.pid)
             self.cpu += sum(cpu_of(w) for w in workers)  # up to now: killed, they are not reaped here
@@ -144,7 +149,7 @@ async def person(
     headers = {"X-Forwarded-For": f"10.{number // 250}.{number % 250}.1"}
     made: dict[str, Any] = {}
     while not made and time.monotonic() < deadline:
-        port = rng.choice([s.port for s in servers if s.alive] or [servers[0].port])
+        port = rng.choice([s.port for s in servers if s.ready] or [servers[0].port])
         try:
             async with httpx.AsyncClient(timeout=60) as http:
                 answer = await http.post(f"http://{HOST}:{port}/api/tables", json=body, headers=headers)
@@ -156,7 +161,7 @@ async def person(
     dropped: float | None = None
     opened, attempts = 0.0, 0
     while table is not None and time.monotonic() < deadline:
-        port = rng.choice([s.port for s in servers if s.alive] or [servers[0].port])
+        port = rng.choice([s.port for s in servers if s.ready] or [servers[0].port])
         attempts += 1
         try:
             async with websockets.connect(f"ws://{HOST}:{port}/ws/{table}", open_timeout=10) as ws:
