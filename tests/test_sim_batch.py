@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import threading
 from collections import Counter
+from itertools import pairwise
 
 import pytest
 from typer.testing import CliRunner
@@ -19,6 +20,7 @@ from noddy.rules import dump_rules, load_rules
 from noddy.sim import display_names, executor_for, make_report, play_games
 from noddy.sim.batch import KERNEL_BATCH, HeadStart, batch_size, kernel_tally, tally_chunk, tally_games
 from noddy.sim.stats import Moments, Tally, tally_report
+from noddy.sim.workers import spans
 
 TABLES = [
     ("cribbage", ("random", "greedy"), None),  # skunks and double skunks
@@ -178,3 +180,10 @@ def test_a_head_start_counts_its_games_once_and_leaves_the_rest_to_the_executor(
     assert late.tally.games == 0
     with pytest.raises(NoddyError, match="another tournament"):
         tally_games(rules, names, 2_000, 5, head=head)
+
+
+def test_tasks_shrink_toward_the_end_so_that_the_workers_finish_together() -> None:
+    runs = list(spans(0, 400_000, 5_000, workers=2, least=1_000))
+    assert runs[0] == (0, 5_000) and runs[-1][1] == 400_000
+    assert all(stop == start for (_, stop), (start, _) in pairwise(runs))
+    assert [stop - start for start, stop in runs[-5:]] == [5_000, 2_500, 1_250, 1_000, 250]

@@ -204,6 +204,7 @@ def tally_games(
                 on_progress(1)
         return tally
     args = (dump_rules(rules), tuple(names), partners, seed)
-    for done in run_tasks(executor, tally_chunk, args, games, size, chosen, ahead, first):
+    least = min(size, KERNEL_BATCH) if chosen == "kernel" else 1
+    for done in run_tasks(executor, tally_chunk, args, games, size, chosen, ahead, first, least):
         count(done)
     return tally

@@ -15,9 +15,24 @@ from typing import Any, TypeVar
 
 from noddy.errors import NoddyError
 
-__all__ = ["executor_for", "run_tasks", "stopping"]
+__all__ = ["executor_for", "run_tasks", "spans", "stopping"]
 
 T = TypeVar("T")
+
+
+def spans(first: int, games: int, chunk: int, workers: int = 1, least: int = 1) -> Iterator[tuple[int, int]]:
+    """The runs of games ``first`` to ``games - 1`` a task each: ``chunk`` games, but toward the end
+    no more than an even share of what is left among ``workers`` (nor fewer than ``least``), so that
+    the workers finish together rather than one idling through another's last long task.
+
+    >>> list(spans(0, 20, 6, workers=2, least=2))
+    [(0, 6), (6, 12), (12, 16), (16, 18), (18, 20)]
+    """
+    start = first
+    while start < games:
+        size = min(chunk, max(least, -(-(games - start) // max(1, workers))))
+        yield start, min(start + size, games)
+        start += size
 
 
 def run_tasks(
@@ -29,15 +44,17 @@ def run_tasks(
     engine: str,
     ahead: int,
     first: int = 0,
+    least: int = 1,
 ) -> Iterator[T]:
-    """``task(*args, start, stop, engine)`` for each run of ``chunk`` games from game ``first``, sent
-    to ``executor`` (at most ``ahead`` waiting at once, more sent as they finish), the results as
-    they come."""
-    starts = iter(range(first, games, chunk))
+    """``task(*args, start, stop, engine)`` for each run of games from game ``first`` (`spans`:
+    ``chunk`` games, smaller toward the end, down to ``least``, among the ``ahead // 4`` workers
+    the executor is sent ``ahead`` for), sent to ``executor`` (at most ``ahead`` waiting at once,
+    more sent as they finish), the results as they come."""
+    runs = spans(first, games, chunk, max(1, ahead // 4), least)
     pending: set[Future[T]] = set()
     while True:
-        for start in islice(starts, max(1, ahead) - len(pending)):
-            pending.add(executor.submit(task, *args, start, min(start + chunk, games), engine))
+        for start, stop in islice(runs, max(1, ahead) - len(pending)):
+            pending.add(executor.submit(task, *args, start, stop, engine))
         if not pending:
             return
         finished, pending = wait(pending, return_when=FIRST_COMPLETED)
