@@ -95,17 +95,20 @@ def catch_up(manager: TableManager, table: LiveTable) -> None:
     manager.kick(table)  # a discard laid away early whose turn came is applied by the driver
 
 
-def sweep(manager: TableManager) -> None:
+def sweep(manager: TableManager, limit: int | None = None) -> bool:
     """Take over the tables where chance or a computer is to act and no server holds the lease
-    (their server died): each is read from the database and driven here."""
+    (their server died): each is read from the database and driven here. With a `limit`, at most
+    that many are read in one call, so that a server taking over many tables at once still answers
+    the people reconnecting to it between them; say whether tables were left for the next call."""
     site = manager.site
     if manager.closing:
-        return
+        return False
     wanted = [i for i in manager.store.unattended() if i not in site.held]
     if not wanted:
-        return
+        return False
     free = site.free(wanted)
-    for table_id in free:
+    left = limit is not None and len(free) > limit
+    for table_id in free[:limit]:
         table = manager.live.get(table_id)
         if table is not None and table.driver is not None and not table.driver.done():
             continue
@@ -124,3 +127,4 @@ def sweep(manager: TableManager) -> None:
         else:
             manager.metrics.takeovers.inc()
             log.info("table %s: taken over (its server is gone)", table_id)
+    return left

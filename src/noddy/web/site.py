@@ -30,12 +30,17 @@ from typing import Any
 
 from noddy.web.store import CHANNEL, Store
 
-__all__ = ["Site", "lease_key"]
+__all__ = ["Site", "lease_key", "sweep_every"]
 
 log = logging.getLogger("noddy.web")
 
 SWEEP = 1.0
 """Seconds between two looks for tables in need of a driver (`Store.unattended`)."""
+SWEEP_MORE = 0.05
+"""Seconds before the next few are taken over, when a look found more than `TAKEOVER_BATCH`: the
+people reconnecting after their server died are answered between them."""
+TAKEOVER_BATCH = 4
+"""Tables a server reads and takes over in one go (each is read from the database and replayed)."""
 RETRY = 1.0
 """Seconds before a lost connection to the database is opened again."""
 
@@ -138,11 +143,12 @@ class Site:
         self,
         changed: Callable[[str, str, int, int], None],
         missed: Callable[[], None],
-        sweep: Callable[[], None],
+        sweep: Callable[[], bool],
     ) -> None:
         """Listen for the other servers' changes: ``changed(server, table, actions, undos)`` for each
         notice, ``missed()`` after the listening connection was lost and made again (notices may
-        have been missed), and ``sweep()`` every `SWEEP` seconds. Nothing for SQLite."""
+        have been missed), and ``sweep()`` every `SWEEP` seconds, or after `SWEEP_MORE` while it
+        says it left tables to take over. Nothing for SQLite."""
         if not self.shared:
             return
         loop = asyncio.get_running_loop()
@@ -183,15 +189,7 @@ class Site:
         self._listener.start()
         await asyncio.to_thread(ready.wait, 10)
 
-        async def sweeping() -> None:
-            while True:
-                await asyncio.sleep(SWEEP)
-                try:
-                    sweep()
-                except Exception:
-                    log.exception("looking for tables without a driver failed")
-
-        self._sweeper = loop.create_task(sweeping(), name="noddy-sweep")
+        self._sweeper = loop.create_task(sweep_every(sweep), name="noddy-sweep")
 
     async def close(self) -> None:
         """Stop listening and give every lease back."""
@@ -204,3 +202,16 @@ class Site:
             await asyncio.to_thread(self._listener.join, 5)
         with self._guard:
             self._drop_leases()
+
+
+async def sweep_every(sweep: Callable[[], bool]) -> None:
+    """Call ``sweep()`` every `SWEEP` seconds, or after `SWEEP_MORE` while it says it left tables
+    to take over (it reads a few at a time: `TAKEOVER_BATCH`); a failure is logged, never raised."""
+    more = False
+    while True:
+        await asyncio.sleep(SWEEP_MORE if more else SWEEP)
+        try:
+            more = sweep()
+        except Exception:
+            more = False
+            log.exception("looking for tables without a driver failed")

@@ -30,7 +30,7 @@ from noddy.web.driver import drive, driven
 from noddy.web.live import LiveTable, NewTable, Refused, Undone
 from noddy.web.metrics import Metrics
 from noddy.web.seats import HUMAN, LiveSeat, SeatSpec, hash_token, name_refusal, new_key
-from noddy.web.site import Site
+from noddy.web.site import TAKEOVER_BATCH, Site
 from noddy.web.store import Moved, MoveTaken, SeatRow, Store, StoreUnavailable
 from noddy.words import Reason
 
@@ -64,7 +64,7 @@ class TableManager:
         await self.site.start(
             lambda *notice: follow.changed(self, *notice),
             lambda: follow.missed(self),
-            lambda: follow.sweep(self),
+            lambda: follow.sweep(self, TAKEOVER_BATCH),
         )
         return self.restore()
 
