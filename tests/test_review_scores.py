@@ -4,6 +4,7 @@ terminal, in English and French."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,7 @@ from noddy.cli import review_cmd
 from noddy.cli.main import app
 from noddy.game import Action, new_game
 from noddy.record import GameRecord, Seat
-from noddy.review import Decision, Review, review_record
+from noddy.review import Decision, Review, by_cost, review_record
 from noddy.words import review_scores
 
 GOLDEN = Path(__file__).parent / "golden" / "cribbage.json"
@@ -101,3 +102,16 @@ def test_the_terminal_review_says_whose_score_and_shows_the_move_chosen(
     table = lines[header + 1 :]
     places = [line.split()[0] for line in table if line.strip()]
     assert places == ["1.", "2.", "3.", "4.", "5.", "6.", "…", "9."]
+
+
+def test_decisions_are_ordered_by_their_costs_as_shown() -> None:
+    """Two chances of winning lost that round to the same figure are equal, so the points decide:
+    the review's list is in order by what its reader sees (it was not, now and then, under load)."""
+    win, lose = Action.declare(0, 9), Action.declare(0, 8)
+    tiny = replace(declaring(8), move=10, chances=((win, 0.50002), (lose, 0.5)))  # costs 0.00002
+    dearer = replace(declaring(5), move=20, chances=((win, 0.5), (Action.declare(0, 5), 0.5)))
+    assert tiny.to_json()["chance_loss"] == dearer.to_json()["chance_loss"] == 0.0
+    assert tiny.loss < dearer.loss
+    assert [d.move for d in by_cost([tiny, dearer])] == [20, 10]
+    shown = [(d.to_json()["chance_loss"], d.to_json()["loss"]) for d in by_cost([tiny, dearer])]
+    assert shown == sorted(shown, reverse=True)

@@ -48,6 +48,7 @@ __all__ = [
     "REVIEW_WORLDS",
     "Decision",
     "Review",
+    "by_cost",
     "review_game",
     "review_record",
 ]
@@ -229,6 +230,16 @@ class Review:
         }
 
 
+def by_cost(decisions: Iterable[Decision]) -> tuple[Decision, ...]:
+    """The decisions costliest first: in the chance of winning, then in points, then in the order
+    played; by the figures as shown (to 4 places), so two costs a reader sees as equal are equal."""
+
+    def as_shown(d: Decision) -> tuple[float, float, int]:
+        return (-round(d.chance_loss or 0.0, 4), -round(d.loss, 4), d.move)
+
+    return tuple(sorted(decisions, key=as_shown))
+
+
 def review_record(record: GameRecord, seat: int, names: Sequence[str] | None = None) -> Review:
     """Review seat ``seat`` of a record (finished or not: only that seat's views are used). ``names``
     says each seat's name as the reader is to read it (by default the names the record stores)."""
@@ -265,9 +276,9 @@ def review_game(
                 decision, worlds = made
                 found.append(_weighed(decision, previous, state.history[-1], seat, board, worlds))
         previous = state
-    ordered = sorted(found, key=lambda d: (-(d.chance_loss or 0.0), -d.loss, d.move))
+    ordered = by_cost(found)
     if previous is None:
-        return Review(seat, name or f"seat {seat}", tuple(ordered))
+        return Review(seat, name or f"seat {seat}", ordered)
     if not sides:
         count = previous.sides
         sides = [
@@ -276,7 +287,7 @@ def review_game(
         ]
     named = tuple(tuple(names) for names in sides)
     shown = curve(previous.view(seat)) if board is not None else ()
-    return Review(seat, name or f"seat {seat}", tuple(ordered), previous.side_of(seat), named, shown)
+    return Review(seat, name or f"seat {seat}", ordered, previous.side_of(seat), named, shown)
 
 
 def _board(state: GameState) -> WinTable | None:
