@@ -11,7 +11,7 @@ and on a dask.distributed LocalCluster of 2 workers, and the cost of one task.
 - **Per-task overhead.** Tasks of one game each sent through `noddy.sim.batch.tally_games` to a
   local pool of 2 and to the LocalCluster: wall time per task, less a game's own time.
 
-    .venv/bin/python bench/sim_scaling.py [--games N] [--rounds R] [--tasks T]
+    .venv/bin/python bench/sim_scaling.py [--games N] [--rounds R] [--tasks T] [--bar-rounds B]
 """
 
 from __future__ import annotations
@@ -94,6 +94,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=400_000, help="random cribbage games a run")
     parser.add_argument("--rounds", type=int, default=2, help="interleaved rounds")
     parser.add_argument("--tasks", type=int, default=400, help="one-game tasks for the overhead")
+    parser.add_argument("--bar-rounds", type=int, help="progress bar rounds (default --rounds; 0: none)")
     args = parser.parse_args(argv)
     walls: dict[str, list[float]] = {"1 worker": [], "2 workers": [], "dask, 2 workers": []}
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
@@ -113,12 +114,12 @@ def main(argv: list[str] | None = None) -> int:
         task_overhead(executor, 20)  # the workers started
         pool_task = task_overhead(executor, args.tasks)
     shown, hidden = 0.0, 0.0
-    for _ in range(args.rounds):
+    for _ in range(args.rounds if args.bar_rounds is None else args.bar_rounds):
         shown += command_cpu(args.games, terminal=True)
         hidden += command_cpu(args.games, terminal=False)
-    print(
-        f"progress bar: {shown:.2f} CPU-s drawn on a terminal, {hidden:.2f} without ({shown / hidden:.3f}×)"
-    )
+    if hidden:
+        ratio = shown / hidden
+        print(f"progress bar: {shown:.2f} CPU-s drawn on a terminal, {hidden:.2f} without ({ratio:.3f}×)")
     one = args.games * len(walls["1 worker"]) / sum(walls["1 worker"])
     rows = []
     for label, seconds in walls.items():
