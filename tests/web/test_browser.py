@@ -100,6 +100,16 @@ def watch_errors(page: Page) -> list[str]:
     return errors
 
 
+def wait_until_over(page: Page, table: str, seconds: float = 60) -> None:
+    """Wait until the computers' game at ``table`` is over, asking the server every 0.2 s (Playwright's
+    ``wait_for_function`` takes an async predicate's promise for true at once: it did not wait)."""
+    deadline = time.monotonic() + seconds
+    status = "async (id) => (await (await fetch(`/api/tables/${id}`)).json()).status"
+    while page.evaluate(status, table) != "over":
+        assert time.monotonic() < deadline, f"the game at {table} did not end in {seconds} s"
+        page.wait_for_timeout(200)
+
+
 def start_table(page: Page, server: LiveServer, rules: str, seats: list[str] | None = None) -> None:
     """Make a table in the lobby: me against the computer, or the given seat kinds."""
     page.goto(server.address + "/")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from playwright.sync_api import Browser, expect
-from test_browser import ARTIFACTS, PHONE, LiveServer, browser, server, watch_errors
+from test_browser import ARTIFACTS, PHONE, LiveServer, browser, server, wait_until_over, watch_errors
 
 from noddy.cards import parse_cards
 from noddy.game import Action
@@ -52,12 +52,7 @@ def test_the_review_names_each_score_and_shows_the_move_chosen(browser: Browser,
         seats,
     )
     table = made["id"]
-    page.wait_for_function(
-        "async (id) => (await (await fetch(`/api/tables/${id}`)).json()).status === 'over'",
-        arg=table,
-        polling=200,
-        timeout=60_000,
-    )
+    wait_until_over(page, table)
     other = "Computer 1 (greedy)"
     for viewport, lang in (({"width": 1280, "height": 900}, "en"), (PHONE, "fr")):
         page.set_viewport_size(viewport)

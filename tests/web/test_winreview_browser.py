@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 from playwright.sync_api import Browser, expect
-from test_browser import ARTIFACTS, PHONE, LiveServer, browser, server, watch_errors
+from test_browser import ARTIFACTS, PHONE, LiveServer, browser, server, wait_until_over, watch_errors
 
 from noddy.analysis import board
 from noddy.rules import load_rules
@@ -33,12 +33,7 @@ def test_the_review_draws_the_curve_and_the_costs(browser: Browser, server: Live
         [RULES, seats],
     )
     table = made["id"]
-    page.wait_for_function(
-        "async (id) => (await (await fetch(`/api/tables/${id}`)).json()).status === 'over'",
-        arg=table,
-        polling=200,
-        timeout=60_000,
-    )
+    wait_until_over(page, table)
     page.goto(f"{server.address}/replay/{table}")
     # the review's seat choice is made once the page has the finished game's summary (a busy
     # machine, with the other worker's tests beside it, has taken over 30 s)
