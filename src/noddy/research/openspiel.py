@@ -25,16 +25,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 import pyspiel
 
 from noddy.cards import DECK, Card, format_cards
-from noddy.errors import IllegalActionError
 from noddy.game import Action, ActionKind, Event, EventKind, GameState, PlayerView, new_game
-from noddy.players import sample_worlds
 from noddy.research.engines import choose_engine
 from noddy.research.observers import Observer, make_observer
 from noddy.research.outcome import largest_stake, returns
@@ -43,14 +41,15 @@ from noddy.research.spielfast import FastPosition
 from noddy.research.tensors import Encoder
 from noddy.rules import Rules, load_rules, preset_names
 
+if TYPE_CHECKING:
+    from noddy.research.resample import Resampler
+
 __all__ = [
     "DEFAULTS",
     "GAME_NAME",
     "NoddyGame",
     "NoddyState",
-    "Resampler",
     "register",
-    "resample_from_infostate",
 ]
 
 GAME_NAME = "python_noddy"
@@ -420,6 +419,8 @@ class NoddyState(pyspiel.State):  # type: ignore[misc]
         from ``probability_sampler``."""
         game: NoddyGame = self.get_game()
         if game.resampler is None:
+            from noddy.research.resample import Resampler  # builds on this module
+
             game.resampler = Resampler(random.Random(int(probability_sampler() * 2**53)))
         return game.resampler(self, player_id)
 
@@ -476,75 +477,11 @@ def _said(event: Event, seat: int) -> str:
     return f"|{e.kind.value} {e.seat} {e.points} {format_cards(e.cards)} {e.items!r} {number} {subject}"
 
 
-class Resampler:
-    """Information-set MCTS's resampler (``bot.set_resampler(Resampler(rng))``): a state the player
-    to act cannot tell from the one given. The other seats' cards of the current deal are dealt
-    again from the hands its view allows (the strong player's inference: their counts, Go's and
-    plays), and the deal replayed on them; every other card nobody has seen is shuffled.
+def __getattr__(name: str) -> Any:
+    """`Resampler` and `resample_from_infostate` live in `noddy.research.resample` (which builds on
+    this module), and are given here too, where OpenSpiel's users look for them."""
+    if name in ("Resampler", "resample_from_infostate"):
+        from noddy.research import resample
 
-    The hands allowed are found once for each position searched (up to ``worlds`` of them). Where
-    none fits (rules that deal on from the stock, where earlier deals constrain the cards), the
-    state itself is returned: the search then sees the true cards of that one position.
-    """
-
-    def __init__(self, rng: random.Random | None = None, worlds: int = 64) -> None:
-        self.rng = rng or random.Random()
-        self.worlds = worlds
-        self._key: tuple[int, str] | None = None
-        self._found: list[GameState] = []
-
-    def __call__(self, state: NoddyState, player: int) -> NoddyState:
-        position = state.position
-        true = position.state
-        if true.chance() is not None or true.is_over or position.start is None:
-            return state.clone()  # type: ignore[no-any-return]
-        wanted = position.trail.text(player)
-        if self._key != (player, wanted):
-            self._key = (player, wanted)
-            self._found = sample_worlds(true.view(player), self.rng, self.worlds)
-        for _ in range(4):
-            if not self._found:
-                break
-            dealt = _deal_again(position, player, self.rng.choice(self._found), self.rng)
-            if dealt is not None and dealt.trail.text(player) == wanted:
-                fresh: NoddyState = state.get_game().new_initial_state()
-                fresh.position = dealt
-                return fresh
-        return state.clone()  # type: ignore[no-any-return]
-
-
-def resample_from_infostate(state: NoddyState, player: int, rng: random.Random | None = None) -> NoddyState:
-    """One state ``player`` cannot tell from ``state`` (see `Resampler`)."""
-    return Resampler(rng)(state, player)
-
-
-def _deal_again(position: _Position, player: int, world: GameState, rng: random.Random) -> _Position | None:
-    """The current deal of ``position`` with its hidden cards moved so that every other seat holds
-    its hand in ``world``, and its actions replayed; ``None`` if they no longer apply."""
-    true = position.state
-    start = position.start
-    assert start is not None
-    played = {c for _, c in true.played}
-    mapping: dict[Card, Card] = {}
-    for seat in range(true.players):
-        if seat != player:
-            old = [c for c in true.held[seat] if c not in played]
-            new = [c for c in world.held[seat] if c not in played]
-            if len(old) != len(new):
-                return None
-            mapping.update(zip(old, new, strict=True))
-    unseen = set(true.view(player).unseen())
-    taken = set(mapping.values())
-    free_old = [c for c in DECK if c in unseen and c not in mapping]
-    free_new = [c for c in DECK if c in unseen and c not in taken]
-    rng.shuffle(free_new)
-    mapping.update(zip(free_old, free_new, strict=True))
-    again = start
-    try:
-        for move in true.history[len(start.state.history) :]:
-            if move.seat != player:
-                move = Action(move.kind, move.seat, tuple(mapping.get(c, c) for c in move.cards), move.number)
-            again = _advance(again, again.state.apply(move), move)
-    except IllegalActionError:
-        return None
-    return again
+        return getattr(resample, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
