@@ -73,7 +73,7 @@ def test_declared_counts_step_on_the_engine_and_a_kernel_asked_for_says_why_not(
 
 
 def test_an_illegal_index_on_the_kernel_is_refused_with_the_engines_reason() -> None:
-    game = env("cribbage", engine="kernel")
+    game = env("cribbage", engine="kernel", illegal="raise")
     game.reset(seed=0)
     mask = game.observe(game.agent_selection)["action_mask"]
     with pytest.raises(IllegalActionError, match="discard"):

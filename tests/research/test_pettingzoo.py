@@ -12,12 +12,11 @@ from helpers import states_of, sweep, zoo_play
 
 pytest.importorskip("pettingzoo")
 
-from pettingzoo.test import api_test, seed_test
-from pettingzoo.test.state_test import test_state_space as check_state_space
+from pettingzoo.test import api_test, seed_test, state_test
 
 from noddy.cards import DECK, parse_card
 from noddy.errors import IllegalActionError, RulesError
-from noddy.research.pettingzoo import NoddyEnv, env
+from noddy.research.pettingzoo import NoddyEnv, env, parallel_env
 from noddy.research.tensors import Encoder
 from noddy.rules import load_rules, preset_names
 from noddy.words import event_line, say
@@ -43,9 +42,9 @@ def test_the_environment_passes_pettingzoos_api_test(name: str, players: int) ->
 
 
 @pytest.mark.parametrize(("name", "players"), TABLES)
-def test_the_environment_passes_pettingzoos_seed_and_state_space_tests(name: str, players: int) -> None:
+def test_the_environment_passes_pettingzoos_seed_and_state_tests(name: str, players: int) -> None:
     seed_test(lambda: env(name, players), num_cycles=100)
-    check_state_space(env(name, players))
+    state_test(env(name, players), parallel_env(name, players), num_cycles=50)
 
 
 def cards_in(encoder: Encoder, observation: np.ndarray) -> set[int]:
@@ -194,7 +193,7 @@ def test_an_unknown_render_mode_is_refused() -> None:
 
 
 def test_an_illegal_index_or_no_index_for_the_agent_to_act_is_refused_with_the_reason() -> None:
-    game = env("cribbage")
+    game = env("cribbage", illegal="raise")
     game.reset(seed=1)
     with pytest.raises(IllegalActionError, match="is to act: give an action index"):
         game.step(None)

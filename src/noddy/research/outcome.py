@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from noddy.game import GameState
 from noddy.rules import Rules
 
-__all__ = ["largest_stake", "paid", "returns"]
+__all__ = ["forfeited", "largest_stake", "paid", "returns"]
 
 
 def largest_stake(rules: Rules) -> int:
@@ -41,6 +41,20 @@ def paid(
     stake = float(rules.game.stake(max(losers))[1]) if stakes else 1.0
     loss = -stake / len(losers)
     return tuple(stake if side == winner else loss for side in sides)
+
+
+def forfeited(rules: Rules, loser: int, sides: Sequence[int], *, stakes: bool = True) -> tuple[float, ...]:
+    """Each seat's return from a game side ``loser`` forfeits (an illegal action, as PettingZoo's
+    classic games end it): each of its seats loses the largest stake the rules know (1 with
+    ``stakes`` false), the other sides sharing it, so the returns still add up to zero.
+
+    >>> from noddy.rules import load_rules
+    >>> forfeited(load_rules("cribbage"), 1, (0, 1, 2))
+    (2.0, -4.0, 2.0)
+    """
+    stake = float(largest_stake(rules) if stakes else 1)
+    share = stake / (len(set(sides)) - 1)
+    return tuple(-stake if side == loser else share for side in sides)
 
 
 def returns(state: GameState, *, stakes: bool = True) -> tuple[float, ...]:

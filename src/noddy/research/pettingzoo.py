@@ -17,6 +17,13 @@ steps on the compiled kernel where it handles the rules (``engine="auto"``, `nod
 with the same observations, masks and rewards as on the engine.
 ``render()`` writes the new events in the words of `noddy.words` from a spectator's view, so it
 shows no hidden card.
+
+PettingZoo's conventions for turn-based games: an action the mask forbids ends the game as
+PettingZoo's classic games end it (their ``TerminateIllegalWrapper``), the offender's side losing
+the largest stake to the others, its info's ``illegal`` saying what was refused and which actions
+were legal (``illegal="raise"`` raises instead); ``max_cycles=N`` truncates every agent after N
+cycles, a cycle being a turn for each seat (N times the players' turns); `parallel_env` is the
+same game through PettingZoo's ``turn_based_aec_to_parallel``.
 """
 
 from __future__ import annotations
@@ -25,20 +32,24 @@ from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv, ParallelEnv
+from pettingzoo.utils import turn_based_aec_to_parallel
 
 from noddy.errors import IllegalActionError, NoddyError
-from noddy.game import Action, GameState, Phase, new_game
+from noddy.game import Action, ActionKind, GameState, Phase, new_game
 from noddy.kernel.step import OVER
 from noddy.research.engines import CHANCE_PHASES, KernelGame, choose_engine, draw
+from noddy.research.outcome import forfeited, returns
 from noddy.research.outcome import paid as pay
-from noddy.research.outcome import returns
 from noddy.research.shaping import BoardShaping
 from noddy.research.tensors import Encoder
 from noddy.rules import Rules, load_rules, side_of
 from noddy.words import event_line
 
-__all__ = ["NoddyEnv", "env"]
+__all__ = ["ILLEGAL", "NoddyEnv", "env", "parallel_env"]
+
+ILLEGAL = ("lose", "raise")
+"""What an action its mask forbids does (`NoddyEnv`'s ``illegal``): ends the game as a loss, or raises."""
 
 Observation = dict[str, np.ndarray]
 """An agent's observation: its tensor (``observation``) and its legal actions (``action_mask``)."""
@@ -55,6 +66,8 @@ def env(
     peg_reward: float = 0.0,
     board_reward: float = 0.0,
     engine: str = "auto",
+    illegal: str = "lose",
+    max_cycles: int | None = None,
 ) -> NoddyEnv:
     """The environment of a preset (by name) or a `Rules`, for ``players`` seats."""
     return NoddyEnv(
@@ -67,7 +80,18 @@ def env(
         peg_reward=peg_reward,
         board_reward=board_reward,
         engine=engine,
+        illegal=illegal,
+        max_cycles=max_cycles,
     )
+
+
+def parallel_env(
+    rules: str | Rules = "cribbage", players: int = 2, render_mode: str | None = None, **options: Any
+) -> ParallelEnv:
+    """The same game as a parallel environment, by PettingZoo's own conversion of a turn-based
+    game (`pettingzoo.utils.turn_based_aec_to_parallel`): each step takes a dict of actions, of
+    which only the seat to act's is used; every seat gets its own observation. Options as `env`'s."""
+    return turn_based_aec_to_parallel(env(rules, players, render_mode, **options))
 
 
 class NoddyEnv(AECEnv):  # type: ignore[misc]
@@ -91,8 +115,21 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         peg_reward: float = 0.0,
         board_reward: float = 0.0,
         engine: str = "auto",
+        illegal: str = "lose",
+        max_cycles: int | None = None,
     ) -> None:
         super().__init__()
+        if illegal not in ILLEGAL:
+            raise NoddyError(f"illegal={illegal!r} is not one of: {', '.join(ILLEGAL)}")
+        if max_cycles is not None and (
+            isinstance(max_cycles, bool) or not isinstance(max_cycles, int) or max_cycles < 1
+        ):
+            raise NoddyError(
+                f"max_cycles={max_cycles!r}: give a whole number of cycles, 1 or more (or None: no limit)"
+            )
+        self.illegal = illegal
+        """``lose``: an illegal action ends the game, its side losing the largest stake; ``raise``."""
+        self.max_cycles = max_cycles
         self.rules = load_rules(rules) if isinstance(rules, str) else rules
         self.encoder = Encoder(self.rules, players, partners=partners, declare=declare)
         self.engine = choose_engine(self.encoder, engine)
@@ -111,6 +148,9 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self.agent_selection: str = self.possible_agents[0]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self._limit = max_cycles * players if max_cycles else 0
+        """The turns after which the game is truncated (a cycle is a turn for each seat); 0: none."""
+        self._turns = 0
         box = spaces.Box(0.0, 1.0, (self.encoder.size,), np.float32)
         self.state_space = spaces.Box(0.0, 1.0, (players * self.encoder.size,), np.float32)
         """Every seat's observation, seat 0's first (`state`): the whole game, for a critic."""
@@ -147,6 +187,7 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._turns = 0
         if self.engine == "kernel":
             self._game = KernelGame(self.encoder)
             self._game.play_chance(self._rng, self._kernel_deal if self.shaping else None)
@@ -199,8 +240,8 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
             try:
                 game.act(int(action))
             except ValueError:
-                self._refuse(agent, int(action))
-                raise
+                self._forfeit(agent, self._refusal(agent, int(action)))
+                return
             kernel = game.kernel
             if kernel.phase in CHANCE_PHASES:
                 game.play_chance(self._rng)
@@ -208,21 +249,29 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
             if self._rewarded:
                 self.rewards = dict.fromkeys(self.agents, 0.0)
                 self._rewarded = False
-            if (to_act := kernel.to_act) >= 0:
+            self._turns += 1
+            if (to_act := kernel.to_act) >= 0 and self._turns != self._limit:
                 self.agent_selection = self.possible_agents[to_act]
                 return
             if kernel.phase == OVER:
                 self._finish()
+            elif self._turns == self._limit:
+                self.truncations = dict.fromkeys(self.agents, True)
             self._select()
             self._accumulate_rewards()
             return
         seat = self._seat[agent]
         before, potential = self.scores, self._potential
-        over = (
-            self._step_kernel(seat, int(action))
-            if self._game is not None
-            else self._step_python(seat, int(action))
-        )
+        try:
+            over = (
+                self._step_kernel(seat, int(action))
+                if self._game is not None
+                else self._step_python(seat, int(action))
+            )
+        except IllegalActionError as error:
+            self._forfeit(agent, error)
+            return
+        self._turns += 1
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._rewarded = False
@@ -232,6 +281,8 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
             self._shape_by_board(potential, over)
         if over:
             self._finish()
+        elif self._turns == self._limit:
+            self.truncations = dict.fromkeys(self.agents, True)
         self._select()
         if self.peg_reward or self.shaping is not None or over:  # otherwise every reward is 0
             self._accumulate_rewards()
@@ -292,7 +343,7 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         state, observer, listed = self._listed
         move = listed.get(action) if state is before and observer == seat else None
         if move is None:
-            move = self.encoder.action_of(seat, before.hands[seat], action)
+            move = self._move(seat, before, action)
         self._state = self._after_chance(before.apply(move))
         return self._state.is_over
 
@@ -310,12 +361,54 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         return game.is_over
 
     def _refuse(self, agent: str, action: int) -> None:
-        """Raise the engine's own error, in its words, for ``agent``'s ``action`` the kernel refused
+        """Raise the engine's own error for ``agent``'s ``action`` the kernel refused."""
+        raise self._refusal(agent, action)
+
+    def _refusal(self, agent: str, action: int) -> IllegalActionError:
+        """The engine's own error, in its words, for ``agent``'s ``action`` the kernel refused
         (the rare case of a wrong index costs a replay)."""
         assert self._game is not None
         seat = self._seat[agent]
         state = self._game.noddy
-        state.apply(self.encoder.action_of(seat, state.hands[seat], action))
+        try:
+            state.apply(self._move(seat, state, action))
+        except IllegalActionError as error:
+            return error
+        raise AssertionError(f"the kernel refused action {action} of seat {seat}, which the engine takes")
+
+    def _move(self, seat: int, state: GameState, action: int) -> Action:
+        """The engine's action of index ``action`` for ``seat`` in ``state`` (refused if it is out of
+        the space, or a declared count where they are not offered: the mask never allows those)."""
+        move = self.encoder.action_of(seat, state.hands[seat], action)
+        if move.kind == ActionKind.DECLARE and not self.encoder.declare:
+            state.apply(move)  # the engine's own reason where it refuses the declaration too
+            raise IllegalActionError(
+                f"seat {seat} {move} is not offered: the engine makes every count (declare=False), "
+                "so count is the action; env(..., declare=True) offers the declared counts"
+            )
+        return move
+
+    def _forfeit(self, agent: str, error: IllegalActionError) -> None:
+        """``agent`` took an action its mask forbids: raise ``error`` (``illegal="raise"``), or end
+        the game as PettingZoo's classic games do, its side losing the largest stake to the others
+        (`noddy.research.outcome.forfeited`), its info saying what was illegal and what was legal
+        (the others' only who it was: the legal actions name the offender's cards)."""
+        if self.illegal == "raise":
+            raise error
+        legal = np.flatnonzero(self.observe(agent)["action_mask"]).tolist()
+        partners = self.encoder.partners
+        sides = [side_of(seat, partners) for seat in range(self.encoder.players)]
+        paid = forfeited(self.rules, sides[self._seat[agent]], sides, stakes=self.stakes)
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = {other: paid[self._seat[other]] for other in self.agents}
+        self._rewarded = True
+        for other in self.agents:
+            self.infos[other]["illegal_by"] = agent
+        self.infos[agent]["illegal"] = (
+            f"{error}; the legal action indices were {legal}: {agent}'s side loses the game"
+        )
+        self.terminations = dict.fromkeys(self.agents, True)
+        self._accumulate_rewards()
 
     def _after_chance(self, state: GameState) -> GameState:
         while (chance := state.chance()) is not None and not state.is_over:
