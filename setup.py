@@ -23,6 +23,7 @@ setup(
                 "src/noddy/kernel/batch.c",
                 "src/noddy/kernel/observe.c",
                 "src/noddy/kernel/vecenv.c",
+                "src/noddy/kernel/spiel.c",
                 "src/noddy/kernel/layout.c",
                 "src/noddy/kernel/table.c",
                 "src/noddy/kernel/board.c",

@@ -80,3 +80,41 @@ def test_a_clone_and_its_original_step_apart() -> None:
             replayed.apply_action(action)
         assert replayed.observation_tensor(1) == state.observation_tensor(1)
         assert replayed.legal_actions() == state.legal_actions()
+
+
+@pytest.mark.parametrize(
+    ("name", "players"),
+    sweep([("cribbage", 2), ("strawberry", 3), ("cribbage", 4), ("willughby", 2)], quick=4),
+)
+def test_the_kernel_gives_the_engines_chance_outcomes_and_legal_actions(name: str, players: int) -> None:
+    """Stepped together with the same actions, the kernel's state and the engine's give the same
+    chance outcomes (each card not drawn yet, equally likely), legal actions, player and returns at
+    every node, a clone's included (a clone draws from a copy of its selector)."""
+    rng = random.Random(players)
+    params = {"rules": name, "players": players}
+    fast = pyspiel.load_game("python_noddy", {**params, "engine": "kernel"}).new_initial_state()
+    slow = pyspiel.load_game("python_noddy", {**params, "engine": "python"}).new_initial_state()
+    nodes = 0
+    while not slow.is_terminal():
+        assert fast.current_player() == slow.current_player()
+        assert fast.legal_actions() == slow.legal_actions()
+        if slow.is_chance_node():
+            assert fast.chance_outcomes() == slow.chance_outcomes()
+        action = rng.choice(slow.legal_actions())
+        if nodes % 7 == 3:
+            fast = fast.clone()
+        fast.apply_action(action)
+        slow.apply_action(action)
+        nodes += 1
+    assert fast.is_terminal() and fast.returns() == slow.returns()
+
+
+def test_select_keeps_the_items_its_selector_marks() -> None:
+    from noddy.research.spielfast import _select, select
+
+    items = list(range(52))
+    marks = bytes(random.Random(1).choice((0, 1)) for _ in items)
+    assert select(items, marks) == _select(items, marks) == [i for i in items if marks[i]]
+    assert select(items, bytearray(marks)) == select(items, marks)
+    with pytest.raises(TypeError, match="bytes or a bytearray"):
+        select(items, [1] * 52)  # type: ignore[arg-type]

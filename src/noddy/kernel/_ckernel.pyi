@@ -1,8 +1,10 @@
 """Types of the compiled kernel (module.c, flow.c, score.c, greedy.c, discard.c, rollout.c, observe.c,
-vecenv.c, layout.c, table.c, board.c)."""
+vecenv.c, layout.c, table.c, board.c, spiel.c)."""
 
 from collections.abc import Sequence
-from typing import Any, overload
+from typing import Any, TypeVar, overload
+
+_T = TypeVar("_T")
 
 CONFIG_FIELDS: tuple[tuple[str, int], ...]
 PHASES: tuple[str, ...]
@@ -66,6 +68,7 @@ class State:
     def key(self) -> bytes: ...
     def rollout(self, seed: int, /) -> int: ...
 
+def select(items: list[_T], selector: bytes | bytearray, /) -> list[_T]: ...
 def play_game(
     config: Config, seed: int, kinds: bytes, /
 ) -> tuple[

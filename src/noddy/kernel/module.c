@@ -224,6 +224,7 @@ static PyObject *greedy_deal_py(PyObject *module, PyObject *arg) {
 PyObject *board_table_py(PyObject *module, PyObject *args); /* board.c */
 PyObject *board_pass_py(PyObject *module, PyObject *args);
 PyObject *board_games_py(PyObject *module, PyObject *args);
+PyObject *select_py(PyObject *module, PyObject *const *args, Py_ssize_t nargs); /* spiel.c */
 
 static PyMethodDef module_methods[] = {
     {"board_table", board_table_py, METH_VARARGS,
@@ -257,6 +258,9 @@ static PyMethodDef module_methods[] = {
      "play_batch(config, base_seed, start, stop, kinds): games start to stop - 1 of a tournament, game i"
      " seeded base_seed + i with the players (kinds: one a player, by index in PLAYERS) rotated by i seats,"
      " tallied in C: a dict of counts (noddy.sim.batch reads it)."},
+    {"select", (PyCFunction)(void (*)(void))select_py, METH_FASTCALL,
+     "select(items, selector): the items of a list whose byte in selector (bytes or a bytearray) is not 0,"
+     " in order, as a new list (noddy.research.spielfast: a chance node's outcomes)."},
     {"play_game", play_game, METH_VARARGS,
      "play_game(config, seed, kinds): one whole game, each seat's player by its index in PLAYERS"
      " (bytes, one a seat): (scores, winner, first dealer, deals as (dealer, points by side), points by"

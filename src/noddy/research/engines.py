@@ -153,6 +153,12 @@ class KernelGame(KernelState):
         self._log = (action, self._log)
         self._count += 1
 
+    @property
+    def observer(self) -> compiled.StateObserver:
+        """The kernel's observer of this game's layout (shared by its copies): ``observer.legal(
+        game.kernel)`` is `legal` without a Python call between (`noddy.research.spielfast`)."""
+        return self._observer
+
     def legal(self) -> list[int]:
         """The legal action indices of the seat to act, in increasing order."""
         return self._observer.legal(self._state)

@@ -358,9 +358,9 @@ class NoddyState(pyspiel.State):  # type: ignore[misc]
         if now == _TERMINAL:
             return []
         if now == _CHANCE:
-            return [card for card, _ in fast.chance_outcomes()]  # for any player, as OpenSpiel's
+            return fast.chance_actions()  # for any player, as OpenSpiel's
         if player is None:
-            return fast.legal(now)
+            return fast.legal_of(fast.kernel)
         if player < 0:
             raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
         return fast.legal(player)

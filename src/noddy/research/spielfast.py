@@ -6,8 +6,10 @@ or cut. The state holding it steps it in place; a clone shares it, and from then
 immutable: each of the two steps on a copy of its own (copy on write, so that a random game or a
 search's rollout from a clone copies nothing after its first step).
 OpenSpiel calls back into Python for every question it asks of a state, at every step, so each
-answer here is an attribute or one kernel call: who acts is worked out once a position, the cards
-left to draw are kept as a tuple, and chance's outcomes are made of pairs built once a table.
+answer here is an attribute or one call into C: who acts is worked out once a position, the
+legal actions are the kernel observer's list (`legal_of`), the cards left to draw are a
+selector of 52 bytes (1 a card not drawn yet), and chance's outcomes are the pairs built once a
+table that the selector selects (`select`: a list made in C, a tenth of a Python loop's time).
 OpenSpiel's random play, its searches' legal actions, chance, returns and the observation tensor
 are answered from it; the information strings, the engine's views and the resampler need the
 engine's position, which the state rebuilds from its history when first asked and then steps
@@ -16,32 +18,49 @@ along (`NoddyState.position`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
+from itertools import compress
+from typing import TYPE_CHECKING, Any
 
 import pyspiel
 
 from noddy.cards import DECK
 from noddy.errors import IllegalActionError
 from noddy.game import Action, ActionKind
+from noddy.kernel import compiled
 from noddy.kernel.step import OVER
 from noddy.research.engines import SHUFFLE_PHASE, KernelGame
 from noddy.research.outcome import paid
 from noddy.research.tensors import Encoder
 
+if TYPE_CHECKING:
+    from noddy.kernel._ckernel import State
+
 __all__ = ["FastPosition"]
 
+
+def _select(items: list[Any], selector: bytes | bytearray) -> list[Any]:
+    """``compiled.select`` in Python: the items whose byte in ``selector`` is not 0."""
+    return list(compress(items, selector))
+
+
+select = compiled.select if compiled is not None else _select
+"""The items of a list where a selector of bytes is not 0 (in C: spiel.c)."""
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _ALL = tuple(range(len(DECK)))
+_CARDS = list(_ALL)
+_FULL = b"\x01" * len(DECK)
+"""The selector of a pack with no card drawn."""
 
 
 class _Table:
     """What every position of one game shares: how many cards a shuffle draws (``draws``) and a
     cut (one a seat), whether the first chance is a first dealer drawn rather than a cut, and
-    chance's outcome pairs, ``pairs[n][card]`` being ``(card, 1 / n)``."""
+    chance's outcome pairs, ``pairs[n][card]`` being ``(card, 1 / n)``, and the first dealer's."""
 
-    __slots__ = ("cut_draws", "dealer_first", "draws", "pairs", "players")
+    __slots__ = ("cut_draws", "dealer_first", "dealers", "draws", "pairs", "players")
 
     def __init__(self, encoder: Encoder, draws: int) -> None:
         self.draws = draws
@@ -49,6 +68,7 @@ class _Table:
         self.cut_draws = encoder.players
         self.dealer_first = encoder.rules.deal.first_dealer == "any"
         self.pairs = [[(card, 1.0 / n if n else 0.0) for card in _ALL] for n in range(len(DECK) + 1)]
+        self.dealers = [(seat, 1.0 / encoder.players) for seat in range(encoder.players)]
 
 
 @lru_cache(maxsize=64)
@@ -59,13 +79,20 @@ def _table(encoder: Encoder, draws: int) -> _Table:
 class FastPosition:
     """A kernel game and the draws of its pending chance (see the module)."""
 
-    __slots__ = ("drawn", "game", "left", "player", "shared", "table")
+    __slots__ = ("drawn", "game", "kernel", "left", "legal_of", "player", "sel", "shared", "table")
 
     game: KernelGame
+    kernel: State
+    """The game's kernel state (``game.kernel``)."""
+    legal_of: Callable[[State], list[int]]
+    """The observer's ``legal``: the legal action indices of the seat to act in a kernel state."""
     drawn: tuple[int, ...]
     """The cards drawn so far for the pending shuffle or cut, in order."""
-    left: tuple[int, ...]
-    """The cards not drawn yet, in increasing order."""
+    sel: bytes | bytearray
+    """A byte a card, 1 for each card not drawn yet (a `bytearray` once a card is drawn: this
+    position's own, changed in place)."""
+    left: int
+    """How many cards are not drawn yet."""
     player: int
     """Who acts: a seat, or OpenSpiel's chance or terminal player."""
     shared: bool
@@ -77,6 +104,7 @@ class FastPosition:
         """The position before the first cut, of a game whose shuffles draw ``draws`` cards."""
         new = object.__new__(cls)
         new.game, new.table, new.shared = KernelGame(encoder), _table(encoder, draws), False
+        new.kernel, new.legal_of = new.game.kernel, new.game.observer.legal
         new.settle()
         return new
 
@@ -85,24 +113,40 @@ class FastPosition:
         self.shared = True
         return self
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without the kernel's state and the observer's method (the game brings both)."""
+        return {name: getattr(self, name) for name in self.__slots__ if name not in ("kernel", "legal_of")}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
+        self.kernel, self.legal_of = self.game.kernel, self.game.observer.legal
+
     def settle(self) -> None:
         """Who acts now, with no card drawn for the pending chance (after a whole action)."""
-        self.drawn, self.left = (), _ALL
-        kernel = self.game.kernel
+        self.drawn, self.sel, self.left = (), _FULL, len(DECK)
+        kernel = self.kernel
         phase = kernel.phase
         to_act = kernel.to_act
         self.player = _TERMINAL if phase == OVER else to_act if to_act >= 0 else _CHANCE
 
     def legal(self, player: int) -> list[int]:
         """The legal action indices of ``player`` (none unless it is to act)."""
-        return self.game.legal() if player == self.player and player >= 0 else []
+        return self.legal_of(self.kernel) if player == self.player and player >= 0 else []
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Chance's outcomes: a seat each for a first dealer drawn, else the cards not drawn yet."""
         table = self.table
-        if table.dealer_first and self.game.kernel.phase != SHUFFLE_PHASE:
-            return [(seat, 1.0 / table.players) for seat in range(table.players)]
-        return list(map(table.pairs[len(self.left)].__getitem__, self.left))
+        if table.dealer_first and self.kernel.phase != SHUFFLE_PHASE:
+            return list(table.dealers)
+        return select(table.pairs[self.left], self.sel)
+
+    def chance_actions(self) -> list[int]:
+        """Chance's outcomes without their probabilities (its legal actions)."""
+        table = self.table
+        if table.dealer_first and self.kernel.phase != SHUFFLE_PHASE:
+            return list(range(table.players))
+        return select(_CARDS, self.sel)
 
     def after(self, action: int) -> FastPosition:
         """The position after ``action`` (a player's index, or one draw of chance's): this one,
@@ -112,16 +156,18 @@ class FastPosition:
         if self.shared:
             position = object.__new__(FastPosition)
             position.game, position.table, position.shared = self.game.copy(), self.table, False
+            position.kernel, position.legal_of = position.game.kernel, self.legal_of
             position.player, position.drawn, position.left = self.player, self.drawn, self.left
+            position.sel = bytearray(self.sel) if self.drawn else _FULL
         game = position.game
-        table = position.table
         if position.player != _CHANCE:
             game.act(action)
-            kernel = game.kernel  # `settle`, written out: the commonest step of all
+            kernel = position.kernel  # `settle`, written out: the commonest step of all
             phase, to_act = kernel.phase, kernel.to_act
             position.player = _TERMINAL if phase == OVER else to_act if to_act >= 0 else _CHANCE
             return position
-        shuffle = game.kernel.phase == SHUFFLE_PHASE
+        table = position.table
+        shuffle = position.kernel.phase == SHUFFLE_PHASE
         if table.dealer_first and not shuffle:
             if not 0 <= action < table.players:
                 last = table.players - 1
@@ -129,17 +175,18 @@ class FastPosition:
             game.apply_chance(Action(ActionKind.DEALER, None, number=action))
             position.settle()
             return position
-        left = position.left
-        try:
-            at = left.index(action)
-        except ValueError:
-            raise IllegalActionError(f"chance draws a card not drawn yet, not {action}") from None
+        sel = position.sel
+        if not 0 <= action < len(DECK) or not sel[action]:
+            raise IllegalActionError(f"chance draws a card not drawn yet, not {action}")
+        if not position.drawn:
+            sel = position.sel = bytearray(sel)
+        sel[action] = 0  # type: ignore[index]
         drawn = position.drawn = (*position.drawn, action)
-        left = position.left = left[:at] + left[at + 1 :]
+        position.left -= 1
         if len(drawn) < (table.draws if shuffle else table.cut_draws):
             return position
         if shuffle:
-            game.shuffle([*drawn, *left])
+            game.shuffle([*drawn, *compress(_ALL, sel)])
         else:
             game.apply_chance(Action(ActionKind.CUT, None, tuple(DECK[i] for i in drawn)))
         position.settle()
