@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -178,6 +179,15 @@ class KernelGame(KernelState):
         mask = _empty(actions, INT8)
         self._observer.write(self._state, self.named, seat, obs, mask)
         return obs, mask
+
+    @property
+    def observe_of(self) -> Callable[[Any, int, int], tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]]:
+        """`observe` as one call into C: ``observe_of(game.kernel, game.named, seat)``, the
+        observer's own method (shared by every game of the encoder's table) where the kernel makes
+        the arrays itself, else a function of this game's."""
+        if _MADE_IN_C:
+            return self._observer.observe
+        return lambda _kernel, _named, seat: self.observe(seat)
 
     def observe_into(self, seat: int, obs: npt.NDArray[np.float32], mask: npt.NDArray[np.int8]) -> None:
         """`observe` into arrays of the caller's (float32 and int8, contiguous: `NoddyError` if not)."""

@@ -28,6 +28,7 @@ same game through PettingZoo's ``turn_based_aec_to_parallel``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 import numpy as np
@@ -92,6 +93,10 @@ def parallel_env(
     game (`pettingzoo.utils.turn_based_aec_to_parallel`): each step takes a dict of actions, of
     which only the seat to act's is used; every seat gets its own observation. Options as `env`'s."""
     return turn_based_aec_to_parallel(env(rules, players, render_mode, **options))
+
+
+def _no_game(_kernel: Any, _named: int, _seat: int) -> tuple[np.ndarray, np.ndarray]:
+    raise NoddyError("no game yet: reset() starts one")
 
 
 class NoddyEnv(AECEnv):  # type: ignore[misc]
@@ -161,6 +166,8 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         self._rng = np.random.default_rng()
         self._state = new_game(self.rules, players, partners=self.encoder.partners)
         self._game: KernelGame | None = None
+        self._observe: Callable[[Any, int, int], tuple[np.ndarray, np.ndarray]] = _no_game
+        """The kernel game's observation in one call (`KernelGame.observe_of`)."""
         self._rendered = 0
         self._plain = not peg_reward and self.shaping is None and render_mode != "human"
         """Whether a step pays nothing until the end and prints nothing: a kernel step's fast path."""
@@ -190,6 +197,7 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         self._turns = 0
         if self.engine == "kernel":
             self._game = KernelGame(self.encoder)
+            self._observe = self._game.observe_of
             self._game.play_chance(self._rng, self._kernel_deal if self.shaping else None)
         else:
             self._state = self._after_chance(
@@ -238,19 +246,19 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         game = self._game
         if self._plain and game is not None:  # the kernel's fast path: every reward 0 until the end
             try:
-                game.act(int(action))
+                game.act(action if type(action) is int else int(action))
             except ValueError:
                 self._forfeit(agent, self._refusal(agent, int(action)))
                 return
             kernel = game.kernel
             if kernel.phase in CHANCE_PHASES:
                 game.play_chance(self._rng)
-            self._cumulative_rewards[agent] = 0.0
-            if self._rewarded:
+            if self._rewarded:  # else every reward, and so every cumulative reward, is still 0
+                self._cumulative_rewards[agent] = 0.0
                 self.rewards = dict.fromkeys(self.agents, 0.0)
                 self._rewarded = False
-            self._turns += 1
-            if (to_act := kernel.to_act) >= 0 and self._turns != self._limit:
+            turns = self._turns = self._turns + 1
+            if (to_act := kernel.to_act) >= 0 and turns != self._limit:
                 self.agent_selection = self.possible_agents[to_act]
                 return
             if kernel.phase == OVER:
@@ -298,7 +306,7 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         if not observe:
             observation = None
         elif game is not None:
-            obs, mask = game.observe(self._seat[agent])
+            obs, mask = self._observe(game.kernel, game.named, self._seat[agent])
             observation = {"observation": obs, "action_mask": mask}
         else:
             observation = self.observe(agent)

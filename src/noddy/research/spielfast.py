@@ -45,7 +45,7 @@ def _select(items: list[Any], selector: bytes | bytearray) -> list[Any]:
     return list(compress(items, selector))
 
 
-select = compiled.select if compiled is not None else _select
+select = compiled.select if compiled is not None and hasattr(compiled, "select") else _select
 """The items of a list where a selector of bytes is not 0 (in C: spiel.c)."""
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
