@@ -11,9 +11,10 @@ gymnasium = pytest.importorskip("gymnasium")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 import noddy.research  # noqa: E402, F401  (registers the ids)
+from helpers import sweep  # noqa: E402
 from noddy.errors import IllegalActionError, NoddyError  # noqa: E402
 from noddy.research.gym import NoddyGymEnv, gym_id  # noqa: E402
-from noddy.rules import preset_names  # noqa: E402
+from noddy.rules import load_rules, preset_names  # noqa: E402
 
 
 def test_importing_noddy_research_registers_one_id_a_preset() -> None:
@@ -90,3 +91,51 @@ def test_bad_settings_are_refused_with_what_would_be_right() -> None:
         NoddyGymEnv(opponent="grandmaster")
     with pytest.raises(NoddyError, match="illegal='ignore' is not one of: lose, raise"):
         NoddyGymEnv(illegal="ignore")
+
+
+LOCKSTEP = [
+    (preset, players, opponent)
+    for opponent in ("random", "greedy", "easy")
+    for preset in preset_names()
+    for players in load_rules(preset).player_counts
+]
+
+
+@pytest.mark.parametrize(
+    ("preset", "players", "opponent"),
+    sweep(sorted(LOCKSTEP, key=lambda case: (LOCKSTEP.index(case) % 7, case)), quick=4),
+)
+def test_the_kernel_and_the_engine_step_the_same_game_bit_for_bit(
+    preset: str, players: int, opponent: str
+) -> None:
+    """Seeded alike and given the same actions, the environment on the kernel and on the engine
+    give the same observations (bit for bit), masks, rewards and ends, and play the same game."""
+    seat = players - 1
+    kernel = NoddyGymEnv(preset, players, opponent=opponent, seat=seat, engine="kernel", peg_reward=0.1)
+    python = NoddyGymEnv(preset, players, opponent=opponent, seat=seat, engine="python", peg_reward=0.1)
+    assert (kernel.engine, python.engine) == ("kernel", "python")
+    rng = np.random.default_rng(players)
+    for seed in (1, 2):
+        got, want = kernel.reset(seed=seed), python.reset(seed=seed)
+        done = False
+        while True:
+            assert got[0].dtype == want[0].dtype == np.float32
+            assert got[0].tobytes() == want[0].tobytes()
+            assert np.array_equal(got[-1]["action_mask"], want[-1]["action_mask"])
+            if done:
+                break
+            action = int(rng.choice(np.flatnonzero(want[-1]["action_mask"])))
+            got, want = kernel.step(action), python.step(action)
+            assert got[1:4] == want[1:4]
+            done = want[2]
+        assert kernel.noddy.history == python.noddy.history
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_the_engine_passes_gymnasiums_environment_checker_too() -> None:
+    env = NoddyGymEnv("cribbage", opponent="random", engine="python")
+    check_env(env)
+    assert env.engine == "python"
+    assert NoddyGymEnv("cribbage").engine == "kernel"
+    with pytest.raises(NoddyError, match="unknown engine 'gpu'"):
+        NoddyGymEnv(engine="gpu")

@@ -114,6 +114,18 @@ static PyObject *StateObserver_legal(StateObserverObject *self, PyObject *arg) {
     return list;
 }
 
+/* The action index of one of the kernel's own action codes (a player's `greedy` choice, say). */
+static PyObject *StateObserver_index_of(StateObserverObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2) return PyErr_Format(PyExc_TypeError, "index_of(state, code)");
+    StateObject *state = state_of(self, args[0]);
+    unsigned long long code = PyLong_AsUnsignedLongLong(args[1]);
+    if (!state || (code == (unsigned long long)-1 && PyErr_Occurred())) return NULL;
+    int index = state->s.to_act < 0 ? -1 : obs_index_of(&self->l, &state->s, code);
+    if (index < 0 || index >= self->l.num_actions)
+        return PyErr_Format(PyExc_ValueError, "the kernel's action %llu has no index now", code);
+    return PyLong_FromLong(index);
+}
+
 static PyObject *StateObserver_scan(StateObserverObject *self, PyObject *const *args, Py_ssize_t nargs) {
     mask_t named;
     if (nargs != 2) return PyErr_Format(PyExc_TypeError, "scan(state, named)");
@@ -198,6 +210,9 @@ static PyMethodDef StateObserver_methods[] = {
      " legal); the cards shown to every seat after it."},
     {"legal", (PyCFunction)StateObserver_legal, METH_O,
      "legal(state): the legal action indices of the seat to act, in increasing order."},
+    {"index_of", (PyCFunction)(void (*)(void))StateObserver_index_of, METH_FASTCALL,
+     "index_of(state, code): the action index of the kernel's action code for the seat to act (ValueError"
+     " if it has none)."},
     {"scan", (PyCFunction)(void (*)(void))StateObserver_scan, METH_FASTCALL,
      "scan(state, named): the cards shown to every seat after a chance action."},
     {"write", (PyCFunction)(void (*)(void))StateObserver_write, METH_FASTCALL,

@@ -7,6 +7,17 @@
 partner included. Chance and the other seats move inside `step`, so the learner only sees its
 own turns.
 
+The game steps on the compiled kernel where it handles the rules (``engine="auto"``, the default;
+``"kernel"`` insists, ``"python"`` steps on the readable engine; `noddy.research.engines`), with the
+same observations, masks and rewards bit for bit, and the same games for a seed: chance is drawn
+from Gymnasium's ``np_random`` on both engines (`noddy.research.engines.draw`), the opponents'
+choices from a `random.Random` seeded from it. On the kernel, ``random`` opponents draw among the
+legal action indices and ``greedy`` ones are the kernel's own greedy player (the same choices as
+`noddy.players.GreedyPlayer`); any other player chooses from the engine's view of the seat, rebuilt
+from the kernel game's actions. A ``random`` opponent chooses uniformly among the legal action
+indices on the engine too (as `noddy.players.RandomPlayer` does among the listed actions), so that
+a seed plays the same game on both.
+
 Observations are the seat's tensor (`noddy.research.tensors.Encoder`, float32 in [0, 1]); the
 legal actions are ``info["action_mask"]`` (int8, as Gymnasium's own Taxi gives them) and
 `NoddyGymEnv.action_masks()` (as maskable learners ask for them). Rewards as the PettingZoo
@@ -29,12 +40,14 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from noddy.errors import IllegalActionError, NoddyError
-from noddy.game import GameState, Phase, new_game
+from noddy.game import Action, GameState, Phase, new_game
+from noddy.kernel.step import OVER
 from noddy.players import Player, make_player
-from noddy.research.outcome import largest_stake, returns
+from noddy.research.engines import CHANCE_PHASES, KernelGame, choose_engine, draw
+from noddy.research.outcome import largest_stake, paid
 from noddy.research.shaping import BoardShaping
 from noddy.research.tensors import Encoder
-from noddy.rules import Rules, load_rules, preset_names
+from noddy.rules import Rules, load_rules, preset_names, side_of
 
 __all__ = ["NoddyGymEnv", "gym_id", "register"]
 
@@ -74,6 +87,7 @@ class NoddyGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         board_reward: float = 0.0,
         illegal: str = "lose",
         render_mode: str | None = None,
+        engine: str = "auto",
     ) -> None:
         self.rules = load_rules(rules) if isinstance(rules, str) else rules
         self.encoder = Encoder(self.rules, players, partners=partners, declare=declare)
@@ -85,9 +99,14 @@ class NoddyGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             raise NoddyError(f"illegal={illegal!r} is not one of: {', '.join(_ILLEGAL)}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise NoddyError(f"render_mode {render_mode!r} is not one of: ansi (or None)")
+        self.engine = choose_engine(self.encoder, engine)
+        """``kernel`` or ``python``: what the game steps on (`noddy.research.engines`)."""
         self.render_mode = render_mode
         self.seat = seat
         self.opponent: Player = make_player(opponent)
+        self._by_index = opponent == "random"
+        """Whether the opponents choose uniformly among the legal indices (on both engines)."""
+        self._kernel_greedy = opponent == "greedy" and self.engine == "kernel"
         self.stakes = stakes
         self.peg_reward = peg_reward
         self.shaping = (
@@ -98,11 +117,27 @@ class NoddyGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         self.illegal = illegal
         self.observation_space = spaces.Box(0.0, 1.0, (self.encoder.size,), np.float32)
         self.action_space = spaces.Discrete(self.encoder.num_actions)
-        self.noddy: GameState = new_game(self.rules, players, partners=self.encoder.partners)
-        """The engine's position (every card: for analysis, never for the learner)."""
+        self._sides = [side_of(s, self.encoder.partners) for s in range(players)]
+        self._state: GameState = new_game(self.rules, players, partners=self.encoder.partners)
+        self._game: KernelGame | None = None
         self._rng = random.Random()
         self._mask: npt.NDArray[np.int8] = np.zeros(self.encoder.num_actions, np.int8)
-        self._listed: dict[int, Any] = {}
+        self._listed: dict[int, Action] = {}
+
+    @property
+    def noddy(self) -> GameState:
+        """The engine's position (every card: for analysis, never for the learner; on the kernel,
+        rebuilt from the game's actions when asked for)."""
+        return self._state if self._game is None else self._game.noddy
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each side's score now."""
+        return self._state.scores if self._game is None else self._game.scores
+
+    @property
+    def is_over(self) -> bool:
+        return self._state.is_over if self._game is None else self._game.kernel.phase == OVER
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -110,36 +145,53 @@ class NoddyGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         """A new game, played on to the learner's first turn; ``seed`` fixes all of it."""
         super().reset(seed=seed)
         self._rng = random.Random(int(self.np_random.integers(2**63)))
-        start = new_game(self.rules, self.encoder.players, partners=self.encoder.partners)
-        self.noddy = self._to_learner(start)
+        if self.engine == "kernel":
+            self._game = KernelGame(self.encoder)
+            self._kernel_to_learner()
+        else:
+            start = new_game(self.rules, self.encoder.players, partners=self.encoder.partners)
+            self._state = self._to_learner(start)
         return self._observe(), self._info()
 
     def step(
         self, action: np.int64 | int
     ) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:
         """The learner takes ``action``; the game runs on to its next turn or the end."""
-        if self.noddy.is_over:
+        if self.is_over:
             raise IllegalActionError("the game is over: reset() starts another")
-        move = self._listed.get(int(action))
-        if move is None and self.encoder.declare and self._mask[int(action)]:
-            move = self.encoder.action(self.noddy.view(self.seat), int(action))
-        if move is None:
+        index = int(action)
+        game = self._game
+        move = None
+        if game is None:
+            move = self._listed.get(index)
+            if move is None and self.encoder.declare and 0 <= index < len(self._mask) and self._mask[index]:
+                move = self.encoder.action(self._state.view(self.seat), index)
+        legal = move is not None if game is None else 0 <= index < len(self._mask) and self._mask[index]
+        if not legal:
             if self.illegal == "raise":
-                legal = np.flatnonzero(self._mask).tolist()
-                raise IllegalActionError(f"action {int(action)} is not legal now; the legal ones are {legal}")
+                allowed = np.flatnonzero(self._mask).tolist()
+                raise IllegalActionError(f"action {index} is not legal now; the legal ones are {allowed}")
             observation = self._observe()
             info = {**self._info(), "illegal": True}
             return observation, -float(largest_stake(self.rules) if self.stakes else 1), True, False, info
-        before, potential = self.noddy.scores, self._potential
-        self.noddy = self._to_learner(self.noddy.apply(move))
-        reward = self._shaped(before, self.noddy.scores)
+        before, potential = self.scores, self._potential
+        if game is None:
+            assert move is not None
+            self._state = self._to_learner(self._state.apply(move))
+        else:
+            game.act(index)
+            self._kernel_to_learner()
+        over = self.is_over
+        reward = self._shaped(before, self.scores)
         if self.shaping is not None:
-            if self.noddy.is_over:
-                self._potential = self.shaping.final(self.noddy.winner)
-            reward += self.shaping.paid(potential, self._potential)[self.noddy.side_of(self.seat)]
-        if self.noddy.is_over:
-            reward += returns(self.noddy, stakes=self.stakes)[self.seat]
-        return self._observe(), reward, self.noddy.is_over, False, self._info()
+            if over:
+                self._potential = self.shaping.final(self._winner())
+            reward += self.shaping.paid(potential, self._potential)[self._sides[self.seat]]
+        if over:
+            reward += paid(self.rules, self._winner(), self.scores, self._sides, stakes=self.stakes)[
+                self.seat
+            ]
+        return self._observe(), reward, over, False, self._info()
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal actions now, as maskable learners ask for them (True for each legal index)."""
@@ -155,25 +207,61 @@ class NoddyGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             f" | count {view.count} | scores {' '.join(map(str, view.scores))}"
         )
 
+    def _winner(self) -> int | None:
+        return self._state.winner if self._game is None else self._game.winner
+
     def _to_learner(self, state: GameState) -> GameState:
-        """Chance and the other seats move until the learner is to act or the game is over."""
+        """Chance and the other seats move on the engine until the learner is to act or the game is over."""
         while not state.is_over:
             chance = state.chance()
             if chance is not None:
                 if self.shaping is not None and state.phase is Phase.SHUFFLE:
                     self._potential = self.shaping.potential(state.scores, state.dealer)
-                state = state.apply(chance.sample(self._rng))
+                state = state.apply(draw(chance, self.np_random))
                 continue
             seat = state.to_act
             assert seat is not None
             if seat == self.seat:
                 break
             view = state.view(seat)
-            state = state.apply(self.opponent.choose(view, view.legal, self._rng))
+            if self._by_index:
+                _, _, listed = self.encoder.encode(view)
+                move = listed[self._rng.choice(sorted(listed))]
+            else:
+                move = self.opponent.choose(view, view.legal, self._rng)
+            state = state.apply(move)
         return state
 
+    def _kernel_to_learner(self) -> None:
+        """Chance and the other seats move in the kernel until the learner is to act or the game is over."""
+        game = self._game
+        assert game is not None
+        kernel = game.kernel
+        while (phase := kernel.phase) != OVER:
+            if phase in CHANCE_PHASES:
+                game.play_chance(self.np_random, self._kernel_deal if self.shaping else None)
+                continue
+            seat = kernel.to_act
+            if seat == self.seat:
+                break
+            if self._by_index:
+                game.act(self._rng.choice(game.legal()))
+            elif self._kernel_greedy:
+                game.act(game.observer.index_of(kernel, kernel.greedy()))
+            else:
+                view = game.noddy.view(seat)
+                game.act(self.encoder.action_index(view, self.opponent.choose(view, view.legal, self._rng)))
+
+    def _kernel_deal(self) -> None:
+        """The potential at the start of the kernel's deal about to be dealt (board shaping)."""
+        assert self.shaping is not None and self._game is not None
+        self._potential = self.shaping.potential(self._game.scores, self._game.dealer)
+
     def _observe(self) -> npt.NDArray[np.float32]:
-        observation, mask, listed = self.encoder.encode(self.noddy.view(self.seat))
+        if self._game is not None:
+            observation, self._mask = self._game.observe(self.seat)
+            return observation
+        observation, mask, listed = self.encoder.encode(self._state.view(self.seat))
         self._mask, self._listed = mask, listed
         return observation
 
@@ -184,6 +272,6 @@ class NoddyGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         if not self.peg_reward:
             return 0.0
         gained = [a - b for a, b in zip(after, before, strict=True)]
-        side = self.noddy.side_of(self.seat)
+        side = self._sides[self.seat]
         others = (sum(gained) - gained[side]) / (len(gained) - 1)
         return self.peg_reward * (gained[side] - others)
