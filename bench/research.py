@@ -7,8 +7,11 @@
    again by ``np.flatnonzero``),
    the same on the engine, the kernel game alone (`noddy.research.engines.KernelGame`: act, chance,
    the next observation; the floor under the PettingZoo face), the ``python_noddy`` OpenSpiel
-   game, and OpenSpiel's own C++ cribbage through pyspiel, the baseline. Decisions (player actions)
-   a CPU-second and whole games a CPU-second, each as a ratio to OpenSpiel's cribbage.
+   game, the Gymnasium environment (`noddy.research.gym`; one learning seat, its opponents
+   ``random`` or ``greedy`` moving inside ``step``) on the kernel and on the engine, and OpenSpiel's
+   own C++ cribbage through pyspiel, the baseline. Decisions (player actions) a CPU-second and whole
+   games a CPU-second, each as a ratio to OpenSpiel's cribbage; for Gymnasium, steps (the learner's
+   decisions: a game has 1/players of its decisions as steps) a CPU-second, and games.
 
 1. **Step cost.** Whole random games through the PettingZoo environment (``step`` then ``last``: the
    next agent's observation and mask) against the same games through the engine alone (``apply``
@@ -46,6 +49,7 @@ from games import spiel_random_games
 from noddy.game import new_game
 from noddy.players import make_player
 from noddy.research.engines import KernelGame
+from noddy.research.gym import NoddyGymEnv
 from noddy.research.openspiel import NoddyState, Resampler, register
 from noddy.research.pettingzoo import env
 from noddy.research.rollouts import KernelRollouts, kernel_unsupported
@@ -71,6 +75,20 @@ def _zoo_loop(game: Any, games: int, rng: random.Random, flat: bool = False) -> 
     return decisions
 
 
+def _gym_loop(env: Any, games: int, rng: random.Random) -> int:
+    """Random games of the learner's seat in a Gymnasium environment (``reset`` then ``step``
+    until the game ends; the opponents move inside ``step``), seeded once as a user seeds it; the
+    learner's steps made. The legal actions are ``info["action_mask"]``'s nonzero indices."""
+    steps = 0
+    for number in range(games):
+        _, info = env.reset(seed=rng.getrandbits(32) if number == 0 else None)
+        done = False
+        while not done:
+            _, _, done, _, info = env.step(rng.choice(info["action_mask"].nonzero()[0].tolist()))
+            steps += 1
+    return steps
+
+
 def _kernel_loop(encoder: Any, games: int, rng: random.Random) -> int:
     """Random games of `KernelGame` alone (act, chance, the next seat's observation)."""
     decisions = 0
@@ -88,9 +106,11 @@ def _kernel_loop(encoder: Any, games: int, rng: random.Random) -> int:
     return decisions
 
 
-def speed(games: int, rounds: int, players: int = 2) -> dict[str, tuple[float, float]]:
+def speed(games: int, rounds: int, players: int = 2) -> dict[str, tuple[float, float, float, float, float]]:
     """Decisions and games a CPU-second of each contender, cribbage at ``players``, over
-    ``rounds`` interleaved rounds of ``games`` games each."""
+    ``rounds`` interleaved rounds of ``games`` games each; and the median, least and greatest of
+    the rounds' ratios of its decisions a CPU-second to OpenSpiel's in the same round (a round's
+    ratio is measured within a second or so, so that a burst of load elsewhere weighs on both)."""
     register()
     contenders = {
         "PettingZoo, kernel": lambda: _zoo_loop(zoo_kernel, games, rng),
@@ -98,23 +118,42 @@ def speed(games: int, rounds: int, players: int = 2) -> dict[str, tuple[float, f
         "PettingZoo, engine": lambda: _zoo_loop(zoo_engine, max(1, games // 8), rng),
         "KernelGame alone": lambda: _kernel_loop(zoo_kernel.encoder, games, rng),
         "python_noddy (OpenSpiel)": lambda: spiel_random_games(noddy, max(1, games // 2), rng),
+        "Gymnasium, kernel, random": lambda: _gym_loop(gym_random, games, rng),
+        "Gymnasium, kernel, greedy": lambda: _gym_loop(gym_greedy, max(1, games // 2), rng),
+        "Gymnasium, engine, random": lambda: _gym_loop(gym_engine, max(1, games // 8), rng),
         "OpenSpiel cribbage (C++)": lambda: spiel_random_games(cribbage, games, rng),
     }
-    counts = {"PettingZoo, engine": max(1, games // 8), "python_noddy (OpenSpiel)": max(1, games // 2)}
+    counts = {
+        "PettingZoo, engine": max(1, games // 8),
+        "python_noddy (OpenSpiel)": max(1, games // 2),
+        "Gymnasium, kernel, greedy": max(1, games // 2),
+        "Gymnasium, engine, random": max(1, games // 8),
+    }
     rng = random.Random(0)
     zoo_kernel = env("cribbage", players, engine="kernel")
     zoo_engine = env("cribbage", players, engine="python")
     noddy = pyspiel.load_game("python_noddy", {"rules": "cribbage", "players": players})
     cribbage = pyspiel.load_game("cribbage", {"players": players})
+    gym_random = NoddyGymEnv("cribbage", players, opponent="random", engine="kernel")
+    gym_greedy = NoddyGymEnv("cribbage", players, opponent="greedy", engine="kernel")
+    gym_engine = NoddyGymEnv("cribbage", players, opponent="random", engine="python")
+    base = "OpenSpiel cribbage (C++)"
     totals = {name: [0.0, 0, 0] for name in contenders}
+    rates: dict[str, list[float]] = {name: [] for name in contenders}
     for _ in range(rounds):
         for name, loop in contenders.items():
             start = time.process_time()
             decisions = loop()
-            totals[name][0] += time.process_time() - start
+            cpu = time.process_time() - start
+            totals[name][0] += cpu
             totals[name][1] += decisions
             totals[name][2] += counts.get(name, games)
-    return {name: (n / cpu, played / cpu) for name, (cpu, n, played) in totals.items()}
+            rates[name].append(decisions / cpu)
+    table = {}
+    for name, (cpu, n, played) in totals.items():
+        ratios = sorted(rate / own for rate, own in zip(rates[name], rates[base], strict=True))
+        table[name] = (n / cpu, played / cpu, statistics.median(ratios), ratios[0], ratios[-1])
+    return table
 
 
 def step_cost(preset: str, games: int, players: int = 2, rounds: int = 3) -> tuple[float, float]:
@@ -274,11 +313,15 @@ def main() -> None:
     args = parser.parse_args()
     if args.speed:
         table = speed(args.speed_games, args.speed_rounds, args.speed_players)
-        base_steps, base_games = table["OpenSpiel cribbage (C++)"]
-        print(f"cribbage, {args.speed_players} players: decisions and games a CPU-second, x OpenSpiel's C++")
-        for name, (steps, played) in table.items():
+        base_steps, base_games, *_ = table["OpenSpiel cribbage (C++)"]
+        print(
+            f"cribbage, {args.speed_players} players: decisions and games a CPU-second, x OpenSpiel's C++"
+            f" (of the totals; then the rounds' median ratio [least, greatest])"
+        )
+        for name, (steps, played, median, low, high) in table.items():
             print(
-                f"  {name:32} {steps:10,.0f} decisions/s ({steps / base_steps:6.3f}x)"
+                f"  {name:32} {steps:10,.0f} {'steps/s    ' if 'Gym' in name else 'decisions/s'}"
+                f" ({steps / base_steps:6.3f}x; {median:.3f} [{low:.3f}, {high:.3f}])"
                 f"  {played:8,.1f} games/s ({played / base_games:6.3f}x)"
             )
         return
