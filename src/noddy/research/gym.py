@@ -32,6 +32,7 @@ set (PettingZoo's classic games do the same), or raises `IllegalActionError` wit
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import gymnasium
@@ -66,6 +67,10 @@ def register() -> None:
             gymnasium.register(
                 gym_id(preset), entry_point="noddy.research.gym:NoddyGymEnv", kwargs={"rules": preset}
             )
+
+
+def _no_game(_kernel: Any, _named: int, _seat: int) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
+    raise NoddyError("no game yet: reset() starts one")
 
 
 class NoddyGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
@@ -123,6 +128,11 @@ class NoddyGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         self._rng = random.Random()
         self._mask: npt.NDArray[np.int8] = np.zeros(self.encoder.num_actions, np.int8)
         self._listed: dict[int, Action] = {}
+        self._plain = not peg_reward and self.shaping is None
+        """Whether a step pays nothing until the end: a kernel step's fast path."""
+        self._observe_of: Callable[[Any, int, int], tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]]
+        self._observe_of = _no_game
+        """The kernel game's observation in one call (`KernelGame.observe_of`)."""
 
     @property
     def noddy(self) -> GameState:
@@ -147,6 +157,7 @@ class NoddyGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         self._rng = random.Random(int(self.np_random.integers(2**63)))
         if self.engine == "kernel":
             self._game = KernelGame(self.encoder)
+            self._observe_of = self._game.observe_of
             self._kernel_to_learner()
         else:
             start = new_game(self.rules, self.encoder.players, partners=self.encoder.partners)
@@ -157,10 +168,24 @@ class NoddyGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         self, action: np.int64 | int
     ) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:
         """The learner takes ``action``; the game runs on to its next turn or the end."""
-        if self.is_over:
-            raise IllegalActionError("the game is over: reset() starts another")
         index = int(action)
         game = self._game
+        if game is not None and self._plain:  # the kernel's fast path: no reward until the end
+            kernel = game.kernel
+            if kernel.phase == OVER:
+                raise IllegalActionError("the game is over: reset() starts another")
+            try:
+                game.act(index)
+            except ValueError:
+                return self._refuse(index)
+            self._kernel_to_learner()
+            observation, self._mask = self._observe_of(kernel, game.named, self.seat)
+            if kernel.phase != OVER:
+                return observation, 0.0, False, False, {"action_mask": self._mask}
+            reward = paid(self.rules, game.winner, game.scores, self._sides, stakes=self.stakes)[self.seat]
+            return observation, reward, True, False, {"action_mask": self._mask}
+        if self.is_over:
+            raise IllegalActionError("the game is over: reset() starts another")
         move = None
         if game is None:
             move = self._listed.get(index)
@@ -168,12 +193,7 @@ class NoddyGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
                 move = self.encoder.action(self._state.view(self.seat), index)
         legal = move is not None if game is None else 0 <= index < len(self._mask) and self._mask[index]
         if not legal:
-            if self.illegal == "raise":
-                allowed = np.flatnonzero(self._mask).tolist()
-                raise IllegalActionError(f"action {index} is not legal now; the legal ones are {allowed}")
-            observation = self._observe()
-            info = {**self._info(), "illegal": True}
-            return observation, -float(largest_stake(self.rules) if self.stakes else 1), True, False, info
+            return self._refuse(index)
         before, potential = self.scores, self._potential
         if game is None:
             assert move is not None
@@ -192,6 +212,16 @@ class NoddyGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
                 self.seat
             ]
         return self._observe(), reward, over, False, self._info()
+
+    def _refuse(self, index: int) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:
+        """The learner's action ``index`` is not legal: raised (``illegal="raise"``), or the game
+        lost by the largest stake."""
+        if self.illegal == "raise":
+            allowed = np.flatnonzero(self._mask).tolist()
+            raise IllegalActionError(f"action {index} is not legal now; the legal ones are {allowed}")
+        observation = self._observe()
+        info = {**self._info(), "illegal": True}
+        return observation, -float(largest_stake(self.rules) if self.stakes else 1), True, False, info
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal actions now, as maskable learners ask for them (True for each legal index)."""
@@ -245,7 +275,7 @@ class NoddyGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             if seat == self.seat:
                 break
             if self._by_index:
-                game.act(self._rng.choice(game.legal()))
+                game.act(self._rng.choice(game.observer.legal(kernel)))
             elif self._kernel_greedy:
                 game.act(game.observer.index_of(kernel, kernel.greedy()))
             else:
@@ -259,14 +289,16 @@ class NoddyGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
 
     def _observe(self) -> npt.NDArray[np.float32]:
         if self._game is not None:
-            observation, self._mask = self._game.observe(self.seat)
+            observation, self._mask = self._observe_of(self._game.kernel, self._game.named, self.seat)
             return observation
         observation, mask, listed = self.encoder.encode(self._state.view(self.seat))
         self._mask, self._listed = mask, listed
         return observation
 
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": self._mask.copy()}
+        """The mask as a copy on the engine, whose mask the next step checks the action against (on
+        the kernel each mask is a new array, and the kernel checks the action itself)."""
+        return {"action_mask": self._mask if self._game is not None else self._mask.copy()}
 
     def _shaped(self, before: tuple[int, ...], after: tuple[int, ...]) -> float:
         if not self.peg_reward:
