@@ -173,6 +173,10 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         """Whether a step pays nothing until the end and prints nothing: a kernel step's fast path."""
         self._rewarded = False
         """Whether ``rewards`` holds a reward of the last step (else it is all 0 and stays as it is)."""
+        self._quiet: KernelGame | None = None
+        """The kernel game while it is under way with every reward 0 and nothing printed (no shaped
+        reward, no ``human`` rendering): then every termination, truncation and cumulative reward
+        is known without a look (False, False, 0), and `step` and `last` take their fast paths."""
         self._listed: tuple[GameState, int, dict[int, Action]] = (self._state, -1, {})
         """The state last observed, the observer's seat and its legal actions by index: a step
         from that state applies the engine's own action object (no new one to build and compare)."""
@@ -205,6 +209,7 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
             )
         self._rendered = 0
         self._select()
+        self._quiet = self._game if self._plain and self.engine == "kernel" else None
 
     @property
     def noddy(self) -> GameState:
@@ -238,36 +243,34 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
     def step(self, action: int | None) -> None:
         """The agent to act takes the action of index ``action`` (``None`` once it is done)."""
         agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
-            return
-        if action is None:
-            raise IllegalActionError(f"{agent} is to act: give an action index, not None")
-        game = self._game
-        if self._plain and game is not None:  # the kernel's fast path: every reward 0 until the end
+        game = self._quiet
+        if game is not None and action is not None:  # the kernel's fast path (`_quiet`)
             try:
                 game.act(action if type(action) is int else int(action))
             except ValueError:
                 self._forfeit(agent, self._refusal(agent, int(action)))
                 return
             kernel = game.kernel
-            if kernel.phase in CHANCE_PHASES:
+            if (to_act := kernel.to_act) < 0 and kernel.phase in CHANCE_PHASES:  # else a seat acts, or none
                 game.play_chance(self._rng)
-            if self._rewarded:  # else every reward, and so every cumulative reward, is still 0
-                self._cumulative_rewards[agent] = 0.0
-                self.rewards = dict.fromkeys(self.agents, 0.0)
-                self._rewarded = False
+                to_act = kernel.to_act
             turns = self._turns = self._turns + 1
-            if (to_act := kernel.to_act) >= 0 and turns != self._limit:
+            if to_act >= 0 and turns != self._limit:
                 self.agent_selection = self.possible_agents[to_act]
                 return
+            self._quiet = None
             if kernel.phase == OVER:
                 self._finish()
-            elif self._turns == self._limit:
+            elif turns == self._limit:
                 self.truncations = dict.fromkeys(self.agents, True)
             self._select()
             self._accumulate_rewards()
             return
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise IllegalActionError(f"{agent} is to act: give an action index, not None")
         seat = self._seat[agent]
         before, potential = self.scores, self._potential
         try:
@@ -301,6 +304,10 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         """The agent to act's observation (if ``observe``), cumulative reward, termination,
         truncation and info, as `AECEnv.last` gives them."""
         agent = self.agent_selection
+        game = self._quiet
+        if game is not None and observe:  # a game under way, no reward yet: the kernel's fast path
+            obs, mask = self._observe(game.kernel, game.named, self._seat[agent])
+            return {"observation": obs, "action_mask": mask}, 0.0, False, False, self.infos[agent]
         game = self._game
         observation: Observation | None
         if not observe:
@@ -403,6 +410,7 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         (the others' only who it was: the legal actions name the offender's cards)."""
         if self.illegal == "raise":
             raise error
+        self._quiet = None
         legal = np.flatnonzero(self.observe(agent)["action_mask"]).tolist()
         partners = self.encoder.partners
         sides = [side_of(seat, partners) for seat in range(self.encoder.players)]
