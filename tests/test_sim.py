@@ -14,19 +14,24 @@ from collections.abc import Iterator
 from dataclasses import replace
 from itertools import pairwise
 from pathlib import Path
+from typing import Any
 
 import pytest
-from distributed import LocalCluster
+from distributed import Client, LocalCluster
 from matplotlib.figure import Figure
 from matplotlib.text import Text
 from typer.testing import CliRunner
 
+from noddy.cli import simulate_cmd
 from noddy.cli.main import app
 from noddy.errors import NoddyError
 from noddy.rules import dump_rules, load_rules, preset_names
 from noddy.sim import SOURCES, GameSummary, Report, executor_for, make_report, play_games, wilson
+from noddy.sim.batch import batch_size, tally_games
 from noddy.sim.plot import draw_reports
+from noddy.sim.stats import Tally
 from noddy.sim.tournament import DealSummary, chunk_size, play_chunk
+from noddy.sim.warm import WARM_UP
 
 runner = CliRunner()
 WILLUGHBY = load_rules("willughby")
@@ -159,6 +164,36 @@ def test_a_dask_cluster_gives_the_same_results_as_the_local_run(cluster: LocalCl
     assert code == 0
     assert cluster.scheduler.task_prefixes["tally_chunk"].all_durations["compute"] > 0
     assert json.loads(remote) == json.loads(local)
+
+
+def test_on_dask_the_tasks_are_sized_by_the_pace_of_the_games_played_while_connecting(
+    cluster: LocalCluster, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    chunks: list[int | None] = []
+
+    def recording(*args: Any, **kwargs: Any) -> Tally:
+        chunks.append(kwargs["chunk"])
+        return tally_games(*args, **kwargs)
+
+    monkeypatch.setattr(simulate_cmd, "tally_games", recording)
+    args = ["--rules", "french", "--seats", "random,random", "--games", "90000", "--json"]
+    code, _, _ = simulate(*args, "--dask", cluster.scheduler_address)
+    assert code == 0
+    # A second of French games is far more than 5,000 of them: the tasks are eight a worker.
+    assert chunks == [batch_size(90_000, 2, "kernel", pace=1e-6)] == [5_625]
+
+
+def test_a_dask_worker_has_noddy_imported_before_its_first_task() -> None:
+    with (
+        LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None) as fresh,
+        Client(fresh) as client,
+    ):
+        loaded = client.run(lambda: "noddy.sim.batch" in sys.modules)
+        assert list(loaded.values()) == [False]
+        with executor_for(None, fresh.scheduler_address):
+            loaded = client.run(lambda: "noddy.sim.batch" in sys.modules)
+        assert list(loaded.values()) == [True]
+        assert WARM_UP in fresh.scheduler.worker_plugins
 
 
 # -- the command ------------------------------------------------------------------------------------

@@ -116,6 +116,14 @@ def test_task_sizes_fit_the_engine() -> None:
     assert batch_size(10**9, 200, "kernel") == 60_000  # 100 machines of 2 cores: 12 times fewer tasks
 
 
+def test_where_the_pace_is_known_a_kernel_task_takes_about_a_second() -> None:
+    assert batch_size(10**9, 2, "kernel", pace=25e-6) == 40_000
+    assert batch_size(400_000, 2, "kernel", pace=25e-6) == 25_000  # still eight tasks a worker
+    assert batch_size(10**9, 2, "kernel", pace=0.01) == KERNEL_BATCH  # never below a kernel call
+    assert batch_size(10**9, 32, "kernel", pace=25e-6) == 80_000
+    assert batch_size(10**9, 2, "python", pace=0.001) == 200
+
+
 def test_a_batch_refuses_what_it_cannot_play() -> None:
     config = kernel_config(load_rules("cribbage"), 2, None)
     with pytest.raises(ValueError, match="give each player a kind: 2, not 3"):
@@ -170,6 +178,7 @@ def test_a_head_start_counts_its_games_once_and_leaves_the_rest_to_the_executor(
     head = HeadStart(rules, names, 2_500, 5, None, "auto")
     head(never)
     assert head.tally.games == 2_500 // 4
+    assert head.pace is not None and 0 < head.pace < 0.01  # CPU seconds a greedy v random game
     with executor_for(2) as (executor, _slots):
         pooled = tally_games(rules, names, 2_500, 5, executor=executor, chunk=700, head=head)
     assert tally_report(rules, names, 5, pooled) == tally_report(rules, names, 5, alone)
@@ -177,7 +186,7 @@ def test_a_head_start_counts_its_games_once_and_leaves_the_rest_to_the_executor(
     ready.set()
     late = HeadStart(rules, names, 2_500, 5, None, "auto")
     late(ready)
-    assert late.tally.games == 0
+    assert late.tally.games == 0 and late.pace is None
     with pytest.raises(NoddyError, match="another tournament"):
         tally_games(rules, names, 2_000, 5, head=head)
 

@@ -102,7 +102,8 @@ def _run(
         played += done
         progress.advance(task, done)
 
-    # While dask loads and connects, the first games are played here (the same report either way).
+    # While dask loads and connects, the first games are played here (the same report either way),
+    # and their pace sizes the cluster's tasks.
     head = HeadStart(rule_sets[0], names, games, seed, partners, engines[0]) if dask is not None else None
     try:
         with (
@@ -122,7 +123,7 @@ def _run(
                     seed,
                     partners=partners,
                     executor=executor,
-                    chunk=batch_size(games, slots, chosen),
+                    chunk=batch_size(games, slots, chosen, given.pace if given is not None else None),
                     on_progress=partial(advance, progress, task),
                     engine=chosen,
                     ahead=4 * slots,

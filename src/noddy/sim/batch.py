@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import threading
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from functools import lru_cache
@@ -32,7 +33,15 @@ from noddy.sim.tournament import (
 )
 from noddy.sim.workers import stopping
 
-__all__ = ["KERNEL_BATCH", "HeadStart", "batch_size", "kernel_tally", "tally_chunk", "tally_games"]
+__all__ = [
+    "KERNEL_BATCH",
+    "TASK_SECONDS",
+    "HeadStart",
+    "batch_size",
+    "kernel_tally",
+    "tally_chunk",
+    "tally_games",
+]
 
 KERNEL_BATCH = 1000
 """Kernel games a call: a task checks between calls whether it was told to stop, and a tournament
@@ -40,19 +49,31 @@ played in this process moves its progress bar after each (1,000 random games tak
 
 _KERNEL_TASK = 5_000
 _PYTHON_TASK = 200
+TASK_SECONDS = 1.0
+"""A task's CPU time where the games' pace is known (`HeadStart.pace`): dask's cost a task, a few
+milliseconds of the scheduler's, the worker's and the command's time (`docs/simulate.md`), is then
+well under 1% of it."""
 _BUSIEST = 16
 _SEED_BITS = (1 << 64) - 1
 _SOURCE_OF = [SOURCES.index(KERNEL_TALLIES[name]) for name in TALLIES]
 
 
-def batch_size(games: int, workers: int, engine: str) -> int:
+def batch_size(games: int, workers: int, engine: str, pace: float | None = None) -> int:
     """Games a task: about eight tasks a worker (an even finish, a moving progress bar), at most
-    200 on the Python engine and 5,000 on the kernel (a few seconds of greedy cribbage, a tenth of one
-    of random cribbage: a task's own cost, its rules read and its tally sent, is a few milliseconds).
-    Beyond 16 workers the most grows with them, so that the tasks a second a scheduler hands out
-    stay those of 16 workers (about a hundred, where dask's scheduler takes about a millisecond
-    a task): 100 machines are not held up by it."""
+    200 on the Python engine and, on the kernel, 5,000 (a few seconds of greedy cribbage, a tenth of
+    one of random cribbage: a task's own cost, its rules read and its tally sent, is a few
+    milliseconds) or, where the games' ``pace`` (CPU seconds a game) is known, `TASK_SECONDS` of
+    them (no fewer than `KERNEL_BATCH`): 40,000 random cribbage games, so that a dask cluster's
+    cost a task is lost in it. Beyond 16 workers the most grows with them, so that the tasks a
+    second a scheduler hands out stay those of 16 workers (about a hundred, where dask's scheduler
+    takes about a millisecond a task): 100 machines are not held up by it.
+
+    >>> batch_size(400_000, 2, "kernel"), batch_size(400_000, 2, "kernel", pace=25e-6)
+    (5000, 25000)
+    """
     most = _KERNEL_TASK if engine == "kernel" else _PYTHON_TASK
+    if engine == "kernel" and pace:
+        most = max(KERNEL_BATCH, round(TASK_SECONDS / pace))
     most *= max(1, workers // _BUSIEST)
     return max(1, min(most, math.ceil(games / (8 * max(1, workers)))))
 
@@ -146,16 +167,25 @@ class HeadStart:
         self.tournament = (rules, tuple(names), games, seed, partners)
         self.kernel = choose_engine(rules, names, engine) == "kernel"
         self.tally = Tally(len(names))
+        self.seconds = 0.0
+        """The CPU time the games took (this thread's): their pace, for the size of the tasks."""
+
+    @property
+    def pace(self) -> float | None:
+        """CPU seconds a game on this machine, as the head start played them (None: it played none)."""
+        return self.seconds / self.tally.games if self.tally.games and self.seconds > 0 else None
 
     def __call__(self, ready: threading.Event) -> None:
         """Play games a kernel batch at a time until ``ready`` is set, or a quarter of the games are
         played (the executor the user named always gets the bulk of them)."""
         rules, names, games, seed, partners = self.tournament
         most = games // 4
+        began = time.thread_time()
         while self.kernel and not ready.is_set() and self.tally.games < most:
             start = self.tally.games
             stop = min(start + KERNEL_BATCH, most)
             self.tally.merge(kernel_tally(rules, names, partners, seed, start, stop))
+        self.seconds += time.thread_time() - began
 
 
 def tally_games(

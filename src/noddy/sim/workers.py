@@ -104,7 +104,7 @@ def executor_for(
 @contextmanager
 def _connected(address: str, meanwhile: Callable[[threading.Event], None] | None) -> Iterator[Any]:
     """A dask client of the scheduler at ``address``, loaded and connected in a thread while
-    ``meanwhile`` runs in this one."""
+    ``meanwhile`` runs in this one, its workers warmed up (`noddy.sim.warm.WarmUp`) in that time."""
     made: list[Any] = []
     ready = threading.Event()
 
@@ -112,7 +112,15 @@ def _connected(address: str, meanwhile: Callable[[threading.Event], None] | None
         try:
             from distributed import Client
 
-            made.append(Client(address, timeout=10))  # type: ignore[no-untyped-call]
+            from noddy.sim.warm import WarmUp
+
+            client = Client(address, timeout=10)  # type: ignore[no-untyped-call]
+            try:
+                client.register_plugin(WarmUp())  # the workers import noddy now, not with a first task
+            except BaseException:
+                client.close()  # type: ignore[no-untyped-call]
+                raise
+            made.append(client)
         except BaseException as exc:  # handed to the caller's thread below
             made.append(exc)
         finally:
