@@ -1,17 +1,33 @@
 """``noddy simulate`` on more than one core (issue 27.3): games a wall-second on 1 and 2 local workers
-and on a dask.distributed LocalCluster of 2 workers, and the cost of one task.
+and on a dask.distributed LocalCluster of 2 workers, where each process's CPU goes, and the cost of
+one task.
 
 - **Scaling.** The command as a user types it, ``noddy simulate --rules cribbage --seats
   random,random --games N --workers W`` (and ``--dask ADDRESS`` at a LocalCluster of 2 single-thread
-  worker processes started here), a whole process timed by the wall clock, start-up and the pool's
-  start included, in interleaved rounds; the ratio is games a wall-second over one worker's. Wall
-  time on a shared machine depends on the load: the load average is printed with the figures.
+  worker processes started here for the run, then closed, so that no cluster idles beside another
+  run), a whole process timed by the wall clock, start-up and the pool's start included, in
+  interleaved rounds; the ratio is games a wall-second over one worker's. Two clusters: dask's
+  default configuration, and the quiet one `docs/simulate.md` advises for a small cluster
+  (``QUIET``: no statistical profiler, the event loop's tick and the memory and system monitors
+  polled once a second or two rather than every 20-500 ms). Wall time on a shared machine depends
+  on the load: the load average is printed with the figures.
+- **Where the CPU goes**, for each run: the command's own (``os.wait4``: start-up, loading dask
+  and connecting, the games it plays itself while connecting, sending tasks and merging tallies),
+  the scheduler's (this process, idle but for the LocalCluster's scheduler in its thread) and each
+  worker's (``psutil``); the cluster's CPU a second while idle; and from the scheduler's task
+  stream (`distributed.diagnostics.task_stream.TaskStreamPlugin`) the tasks each worker ran, when
+  its first began after the command started, the time between its tasks, and how long one worker
+  idled at the end while the other finished (the tail).
 - **The progress bar.** The one-worker command's CPU (``os.wait4``) with its progress drawn on a
   terminal (a pseudo-terminal) and with standard error to /dev/null, in interleaved rounds.
 - **Per-task overhead.** Tasks of one game each sent through `noddy.sim.batch.tally_games` to a
-  local pool of 2 and to the LocalCluster: wall time per task, less a game's own time.
+  local pool of 2 and to a default LocalCluster: wall time per task, less a game's own time.
+
+On a 2-core machine shared with other work, measure with that work stopped (``kill -STOP``):
+``nice`` orders processes only within their own session (``sched_autogroup_enabled``).
 
     .venv/bin/python bench/sim_scaling.py [--games N] [--rounds R] [--tasks T] [--bar-rounds B]
+                                          [--runs one,two,dask,quiet]
 """
 
 from __future__ import annotations
@@ -25,9 +41,16 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from itertools import pairwise
 from pathlib import Path
+from typing import Any
 
+import dask
+import psutil
 from distributed import LocalCluster
+from distributed.diagnostics.task_stream import TaskStreamPlugin
 
 from noddy.rules import load_rules
 from noddy.sim import executor_for
@@ -38,19 +61,106 @@ RESULTS = Path(__file__).resolve().parent / "results" / "sim_scaling.json"
 ENV = bytecode_env(tempfile.mkdtemp(prefix="noddy-bench-pyc-"))
 """The commands' environment: their own bytecode cache, filled by a first run, as an installed noddy."""
 COMMAND = [sys.executable, "-c", "from noddy.cli.main import main; main()", "simulate", "--rules", "cribbage"]
+QUIET: dict[str, object] = {
+    "distributed.worker.profile.enabled": False,
+    "distributed.admin.tick.interval": "1s",
+    "distributed.worker.memory.monitor-interval": "1s",
+    "distributed.admin.system-monitor.interval": "2s",
+}
+"""A small cluster's dask configuration that idles at a tenth of the default's CPU (see the module
+docstring): what ``docs/simulate.md`` advises for the scheduler and the workers."""
+RUNS = {
+    "one": ("1 worker", None),
+    "two": ("2 workers", None),
+    "dask": ("dask, 2 workers", {}),
+    "quiet": ("dask, 2 workers, quiet", QUIET),
+}
+"""The runs a round: their labels and, for a dask run, its cluster's configuration."""
 
 
-def command_wall(games: int, where: list[str]) -> float:
-    """Wall seconds of the whole command on ``where`` (``--workers N`` or ``--dask ADDRESS``)."""
+def command(games: int, where: list[str]) -> tuple[float, float, float]:
+    """The whole command on ``where`` (``--workers N`` or ``--dask ADDRESS``): its wall seconds, its
+    own CPU seconds (user + system) and the time it started (``time.time``, as dask's)."""
+    began = time.time()
     start = time.perf_counter()
-    subprocess.run(
-        [*COMMAND, "--seats", "random,random", "--games", str(games), *where, "--json"],
-        check=True,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        env=ENV,
-    )
-    return time.perf_counter() - start
+    args = [*COMMAND, "--seats", "random,random", "--games", str(games), *where, "--json"]
+    process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV)
+    _, status, usage = os.wait4(process.pid, 0)
+    wall = time.perf_counter() - start
+    if status:
+        raise SystemExit(f"the command failed: {' '.join(args)}")
+    return wall, usage.ru_utime + usage.ru_stime, began
+
+
+def cpu_of(processes: list[psutil.Process]) -> list[float]:
+    """Each process's CPU seconds so far (user + system)."""
+    return [sum(p.cpu_times()[:2]) for p in processes]
+
+
+@contextmanager
+def cluster(
+    config: dict[str, object],
+) -> Iterator[tuple[LocalCluster, TaskStreamPlugin, list[psutil.Process]]]:
+    """A LocalCluster of 2 single-thread worker processes under ``config``, its task stream recorded,
+    and the processes whose CPU is its: this one (the scheduler's thread) and the two workers."""
+    with (
+        dask.config.set(config),
+        LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as made,
+    ):
+        stream = TaskStreamPlugin(made.scheduler)
+        made.scheduler.add_plugin(stream)  # before any client: no transition runs meanwhile
+        here = psutil.Process()
+        workers = [p for p in here.children() if "resource_tracker" not in " ".join(p.cmdline())]
+        yield made, stream, [here, *workers]
+
+
+def stream_facts(records: list[dict[str, Any]], began: float, wall: float) -> dict[str, Any]:
+    """From a run's task stream: each worker's tasks, when its first began and its last ended after
+    the command started, its busy seconds and the seconds between its tasks; and the tail, how long
+    the first worker to finish idled before the last did."""
+    spans: dict[str, list[tuple[float, float]]] = {}
+    for record in records:
+        for step in record["startstops"]:
+            if step["action"] == "compute":
+                spans.setdefault(record["worker"], []).append((step["start"], step["stop"]))
+    workers = []
+    for runs in spans.values():
+        runs.sort()
+        workers.append(
+            {
+                "tasks": len(runs),
+                "first_start": runs[0][0] - began,
+                "last_stop": runs[-1][1] - began,
+                "busy": sum(stop - start for start, stop in runs),
+                "between": sum(b[0] - a[1] for a, b in pairwise(runs)),
+            }
+        )
+    stops = [w["last_stop"] for w in workers]
+    return {"workers": workers, "tail": max(stops) - min(stops) if stops else 0.0, "wall": wall}
+
+
+def dask_run(games: int, config: dict[str, object], idle: float) -> dict[str, Any]:
+    """One timed command on a fresh cluster under ``config`` (warmed by a first, untimed run of 100
+    games), with its CPU split by process; the cluster's idle CPU a second measured first."""
+    with cluster(config) as (made, stream, processes):
+        address = ["--dask", made.scheduler_address]
+        command(100, address)
+        before, start = cpu_of(processes), time.perf_counter()
+        time.sleep(idle)
+        idled = [
+            (b - a) / (time.perf_counter() - start) for a, b in zip(before, cpu_of(processes), strict=True)
+        ]
+        seen = len(stream.buffer)
+        before = cpu_of(processes)
+        wall, own, began = command(games, address)
+        spent = [b - a for a, b in zip(before, cpu_of(processes), strict=True)]
+        records = list(stream.buffer)[seen:]
+    return {
+        "wall": wall,
+        "cpu": {"command": own, "scheduler": spent[0], "workers": spent[1:]},
+        "idle_cpu_a_second": {"scheduler": idled[0], "workers": idled[1:]},
+        "stream": stream_facts(records, began, wall),
+    }
 
 
 def command_cpu(games: int, terminal: bool) -> float:
@@ -89,30 +199,54 @@ def task_overhead(executor: object, tasks: int) -> float:
     return (time.perf_counter() - start - alone) / tasks
 
 
+def show_split(label: str, runs: list[dict[str, Any]]) -> None:
+    """Print where a dask row's CPU went, each round, and its task streams."""
+    for run in runs:
+        cpu, idle, stream = run["cpu"], run["idle_cpu_a_second"], run["stream"]
+        workers = " + ".join(f"{w:.2f}" for w in cpu["workers"])
+        idled = " + ".join(f"{w:.3f}" for w in idle["workers"])
+        print(
+            f"  {label}: wall {run['wall']:.2f} s; CPU command {cpu['command']:.2f}, scheduler"
+            f" {cpu['scheduler']:.2f}, workers {workers} s; idle {idle['scheduler']:.3f} + {idled} CPU-s a s"
+        )
+        for w in stream["workers"]:
+            print(
+                f"    worker: {w['tasks']} tasks, first began at {w['first_start']:.2f} s, last ended at"
+                f" {w['last_stop']:.2f} s, busy {w['busy']:.2f} s, {w['between']:.3f} s between tasks"
+            )
+        print(f"    tail {stream['tail']:.3f} s")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=400_000, help="random cribbage games a run")
     parser.add_argument("--rounds", type=int, default=2, help="interleaved rounds")
-    parser.add_argument("--tasks", type=int, default=400, help="one-game tasks for the overhead")
+    parser.add_argument("--tasks", type=int, default=400, help="one-game tasks for the overhead (0: none)")
     parser.add_argument("--bar-rounds", type=int, help="progress bar rounds (default --rounds; 0: none)")
+    parser.add_argument("--runs", default=",".join(RUNS), help="which runs a round (default: all)")
+    parser.add_argument("--idle", type=float, default=2.0, help="seconds of an idle cluster measured")
     args = parser.parse_args(argv)
-    walls: dict[str, list[float]] = {"1 worker": [], "2 workers": [], "dask, 2 workers": []}
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
-        where = {
-            "1 worker": ["--workers", "1"],
-            "2 workers": ["--workers", "2"],
-            "dask, 2 workers": ["--dask", cluster.scheduler_address],
-        }
-        command_wall(100, where["1 worker"])  # the bytecode cache filled
-        command_wall(100, where["dask, 2 workers"])  # the cluster's workers import noddy once
-        for _ in range(args.rounds):
-            for label, options in where.items():
-                walls[label].append(command_wall(args.games, options))
-        with executor_for(None, cluster.scheduler_address) as (executor, _):
+    chosen = {name: RUNS[name] for name in args.runs.split(",")}
+    walls: dict[str, list[float]] = {label: [] for label, _ in chosen.values()}
+    splits: dict[str, list[dict[str, Any]]] = {
+        label: [] for label, config in chosen.values() if config is not None
+    }
+    command(100, ["--workers", "1"])  # the bytecode cache filled
+    for _ in range(args.rounds):
+        for name, (label, config) in chosen.items():
+            if config is None:
+                walls[label].append(command(args.games, ["--workers", "1" if name == "one" else "2"])[0])
+            else:
+                run = dask_run(args.games, config, args.idle)
+                walls[label].append(run["wall"])
+                splits[label].append(run)
+    pool_task = dask_task = 0.0
+    if args.tasks:
+        with cluster({}) as (made, _, _), executor_for(None, made.scheduler_address) as (executor, _):
             dask_task = task_overhead(executor, args.tasks)
-    with executor_for(2) as (executor, _):
-        task_overhead(executor, 20)  # the workers started
-        pool_task = task_overhead(executor, args.tasks)
+        with executor_for(2) as (executor, _):
+            task_overhead(executor, 20)  # the workers started
+            pool_task = task_overhead(executor, args.tasks)
     shown, hidden = 0.0, 0.0
     for _ in range(args.rounds if args.bar_rounds is None else args.bar_rounds):
         shown += command_cpu(args.games, terminal=True)
@@ -120,16 +254,25 @@ def main(argv: list[str] | None = None) -> int:
     if hidden:
         ratio = shown / hidden
         print(f"progress bar: {shown:.2f} CPU-s drawn on a terminal, {hidden:.2f} without ({ratio:.3f}×)")
-    one = args.games * len(walls["1 worker"]) / sum(walls["1 worker"])
+    base = walls.get("1 worker")
+    one = args.games * len(base) / sum(base) if base else None
     rows = []
     for label, seconds in walls.items():
         rate = args.games * len(seconds) / sum(seconds)
-        rows.append({"run": label, "walls": seconds, "games_per_wall_s": rate, "ratio": rate / one})
-        each = ", ".join(f"{s:.1f}" for s in seconds)
-        print(f"{label:16} {rate:>10,.0f} games/wall-s  {rate / one:.2f}×  (walls {each} s)")
-    print(
-        f"per task: local pool {pool_task * 1000:.2f} ms, dask {dask_task * 1000:.2f} ms (wall, 1 game each)"
-    )
+        ratios = [args.games / s / one for s in seconds] if one else []
+        rows.append(
+            {"run": label, "walls": seconds, "games_per_wall_s": rate, "ratio": rate / one if one else None}
+        )
+        each = ", ".join(f"{s:.2f}" for s in seconds)
+        by_round = f"  {rate / one:.2f}× (rounds {', '.join(f'{r:.2f}' for r in ratios)})" if one else ""
+        print(f"{label:24} {rate:>10,.0f} games/wall-s{by_round}  (walls {each} s)")
+        if label in splits:
+            show_split(label, splits[label])
+    if args.tasks:
+        print(
+            f"per task: local pool {pool_task * 1000:.2f} ms, dask {dask_task * 1000:.2f} ms"
+            " (wall, 1 game each)"
+        )
     load = os.getloadavg()
     print(f"load average: {' '.join(f'{x:.1f}' for x in load)}")
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
@@ -137,6 +280,8 @@ def main(argv: list[str] | None = None) -> int:
         "progress_cpu": {"terminal": shown, "none": hidden},
         "games": args.games,
         "rows": rows,
+        "dask_runs": splits,
+        "quiet_config": QUIET,
         "task_ms": {"pool": pool_task * 1000, "dask": dask_task * 1000},
         "load": load,
     }
