@@ -36,7 +36,7 @@ from noddy.game import Action, ActionKind, Event, EventKind, GameState, PlayerVi
 from noddy.research.engines import choose_engine
 from noddy.research.observers import Observer, make_observer
 from noddy.research.outcome import largest_stake, returns
-from noddy.research.recall import Recall, Seen
+from noddy.research.recall import Recall, Seen, game_bounds
 from noddy.research.spielfast import FastPosition
 from noddy.research.tensors import Encoder
 from noddy.rules import Rules, load_rules, preset_names
@@ -126,8 +126,7 @@ class NoddyGame(pyspiel.Game):  # type: ignore[misc]
             max_game_length=self._max_length(players),
         )
         super().__init__(_game_type(players, players), info, params)
-        deals, actions = self._bounds(players)
-        self.recall = Recall(players, deals=deals, slots=1 + actions)
+        self.recall = Recall.of(self.rules, players, self.encoder.partners)
         """The perfect-recall information-state tensor's shape (`noddy.research.recall`): a block
         for each deal the game may have, a slot for the deal and each action a deal allows."""
 
@@ -138,14 +137,9 @@ class NoddyGame(pyspiel.Game):  # type: ignore[misc]
         return 10 * players + deals * (self.draws + actions)
 
     def _bounds(self, players: int) -> tuple[int, int]:
-        """The most deals a game may have, and the most actions a deal allows but its draws: a deal
-        pegs at least the last card, so a game to a target has at most that many deals (ten times
-        as many where the last card pegs nothing, ``play.last_card = 0``, a house rule no preset
-        has)."""
-        held = self.rules.deal.shape(players).held
-        game = self.rules.game
-        deals = (game.target if game.end == "target" else 1) * (1 if self.rules.play.last_card else 10)
-        return deals, players * (3 * held + 8) + players * players
+        """The most deals a game may have and the most actions a deal allows but its draws
+        (`noddy.research.recall.game_bounds`)."""
+        return game_bounds(self.rules, players, self.encoder.partners)
 
     def new_initial_state(self) -> NoddyState:
         return NoddyState(self)

@@ -42,7 +42,9 @@ from noddy.kernel.step import OVER
 from noddy.research.engines import CHANCE_PHASES, KernelGame, choose_engine, draw
 from noddy.research.outcome import forfeited, returns
 from noddy.research.outcome import paid as pay
+from noddy.research.recall import Recall
 from noddy.research.shaping import BoardShaping
+from noddy.research.story import Stories
 from noddy.research.tensors import Encoder
 from noddy.rules import Rules, load_rules, side_of
 from noddy.words import event_line
@@ -69,6 +71,7 @@ def env(
     engine: str = "auto",
     illegal: str = "lose",
     max_cycles: int | None = None,
+    info_state: bool = False,
 ) -> NoddyEnv:
     """The environment of a preset (by name) or a `Rules`, for ``players`` seats."""
     return NoddyEnv(
@@ -83,6 +86,7 @@ def env(
         engine=engine,
         illegal=illegal,
         max_cycles=max_cycles,
+        info_state=info_state,
     )
 
 
@@ -122,6 +126,7 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         engine: str = "auto",
         illegal: str = "lose",
         max_cycles: int | None = None,
+        info_state: bool = False,
     ) -> None:
         super().__init__()
         if illegal not in ILLEGAL:
@@ -137,8 +142,15 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         self.max_cycles = max_cycles
         self.rules = load_rules(rules) if isinstance(rules, str) else rules
         self.encoder = Encoder(self.rules, players, partners=partners, declare=declare)
-        self.engine = choose_engine(self.encoder, engine)
+        self.engine = choose_engine(self.encoder, "python" if info_state and engine == "auto" else engine)
         """``kernel`` or ``python``: what the game steps on (`noddy.research.engines`)."""
+        if info_state and self.engine == "kernel":
+            raise NoddyError(
+                "info_state=True keeps each seat's story from the readable engine's events, which the"
+                " kernel does not make: use engine='auto' (or 'python')"
+            )
+        self.stories = Stories(Recall.of(self.rules, players, self.encoder.partners)) if info_state else None
+        """Each seat's perfect-recall story, where the observation is the information state."""
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             modes = ", ".join(self.metadata["render_modes"])
             raise NoddyError(f"render_mode {render_mode!r} is not one of: {modes} (or None)")
@@ -156,7 +168,8 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         self._limit = max_cycles * players if max_cycles else 0
         """The turns after which the game is truncated (a cycle is a turn for each seat); 0: none."""
         self._turns = 0
-        box = spaces.Box(0.0, 1.0, (self.encoder.size,), np.float32)
+        size = self.encoder.size if self.stories is None else self.stories.recall.size
+        box = spaces.Box(0.0, 1.0, (size,), np.float32)
         self.state_space = spaces.Box(0.0, 1.0, (players * self.encoder.size,), np.float32)
         """Every seat's observation, seat 0's first (`state`): the whole game, for a critic."""
         mask = spaces.Box(0, 1, (self.encoder.num_actions,), np.int8)
@@ -204,10 +217,15 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
             self._observe = self._game.observe_of
             self._game.play_chance(self._rng, self._kernel_deal if self.shaping else None)
         else:
+            if self.stories is not None:
+                self.stories.clear()
             self._state = self._after_chance(
                 new_game(self.rules, self.encoder.players, partners=self.encoder.partners)
             )
         self._rendered = 0
+        if self._state.is_over if self._game is None else self._game.is_over:
+            self._finish()  # chance alone ended it (a turned Jack reaching a small target)
+            self._accumulate_rewards()
         self._select()
         self._quiet = self._game if self._plain and self.engine == "kernel" else None
 
@@ -225,6 +243,8 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
             return {"observation": observation, "action_mask": mask}
         observation, mask, listed = self.encoder.encode(self._state.view(seat))
         self._listed = (self._state, seat, listed)
+        if self.stories is not None:
+            observation = self.stories.tensor(seat)
         return {"observation": observation, "action_mask": mask}
 
     def state(self) -> np.ndarray:
@@ -359,7 +379,10 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         move = listed.get(action) if state is before and observer == seat else None
         if move is None:
             move = self._move(seat, before, action)
-        self._state = self._after_chance(before.apply(move))
+        after = before.apply(move)
+        if self.stories is not None:
+            self.stories.add(before, move, after)
+        self._state = self._after_chance(after)
         return self._state.is_over
 
     def _step_kernel(self, seat: int, action: int) -> bool:
@@ -430,7 +453,10 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         while (chance := state.chance()) is not None and not state.is_over:
             if self.shaping is not None and state.phase is Phase.SHUFFLE:
                 self._potential = self.shaping.potential(state.scores, state.dealer)
-            state = state.apply(draw(chance, self._rng))
+            move = draw(chance, self._rng)
+            state, before = state.apply(move), state
+            if self.stories is not None:
+                self.stories.add(before, move, state)
         return state
 
     def _kernel_deal(self) -> None:

@@ -37,9 +37,10 @@ from noddy.cards import DECK, Card
 from noddy.errors import NoddyError
 from noddy.game import DECLARE_RANGE, Action, ActionKind, Event, EventKind, Subject
 from noddy.research.fields import CUT_ROUNDS, PLAYER_KINDS, Field, recall_layout
+from noddy.rules import Rules
 from noddy.scoring import KINDS
 
-__all__ = ["Link", "Recall", "Seen"]
+__all__ = ["Link", "Recall", "Seen", "deal_bound", "game_bounds", "least_points_a_deal"]
 
 _KINDS: dict[ActionKind, int] = {kind: i for i, kind in enumerate(PLAYER_KINDS)}
 _ITEMS = {kind: i for i, kind in enumerate(KINDS)}
@@ -49,6 +50,54 @@ _NUMBER = len(DECLARE_RANGE) + 1
 _POINTS = 64.0
 _MANY = 8.0
 _SIZE = 16.0
+
+
+_UNPROVEN = 10
+"""Where no deal is sure to score (`deal_bound`), the bound taken is this many times the deals of
+a game whose every deal scored 1: not a proof, and the tensor refuses a game beyond it."""
+
+
+def least_points_a_deal(rules: Rules) -> int:
+    """The fewest points a deal can peg in all: every deal has a play, and its last series ends
+    either at exactly 31 (``play.thirty_one``: 4 cards at least, as no card counts over 10) or
+    with the last card (``play.last_card``), never with nothing; no rule takes points away.
+
+    >>> from noddy.rules import load_rules
+    >>> least_points_a_deal(load_rules("cribbage"))
+    1
+    >>> least_points_a_deal(load_rules("cribbage", ("play.last_card=0",)))
+    0
+    """
+    play = rules.play
+    thirty_one = play.thirty_one.score(4) + play.thirty_one_extra if play.thirty_one.enabled else 0
+    return min(play.last_card, thirty_one)
+
+
+def deal_bound(rules: Rules, sides: int) -> tuple[int, bool]:
+    """The most deals a game of ``sides`` sides can last, and whether that is proven. A game to a
+    target ends at the first deal that leaves a side there, so before its last deal every side is
+    below the target, and the deals before it pegged at least ``least_points_a_deal`` each:
+    ``deals - 1 <= sides * (target - 1) / least``. Two sides at a point a deal can stand at
+    30-30 in willughby after 60 deals, and the 61st ends it, where the target alone (31) would not
+    do. Where a deal may peg nothing, no bound follows (`_UNPROVEN`).
+
+    >>> from noddy.rules import load_rules
+    >>> deal_bound(load_rules("willughby"), 2), deal_bound(load_rules("cribbage"), 3)
+    ((61, True), (361, True))
+    """
+    game = rules.game
+    if game.end != "target":
+        return 1, True
+    least = least_points_a_deal(rules)
+    return sides * (game.target - 1) // max(least, 1) * (1 if least else _UNPROVEN) + 1, least > 0
+
+
+def game_bounds(rules: Rules, players: int, partners: bool) -> tuple[int, int]:
+    """The most deals a game may have (`deal_bound`), and the most actions a deal allows but its
+    draws: what the information-state tensor and OpenSpiel's ``max_game_length`` are sized by."""
+    held = rules.deal.shape(players).held
+    deals, _ = deal_bound(rules, 2 if partners else players)
+    return deals, players * (3 * held + 8) + players * players
 
 
 class Link(Protocol):
@@ -91,6 +140,12 @@ class Seen:
 class Recall:
     """The information-state tensor of a table of ``players`` seats: at most ``deals`` deals of
     at most ``slots`` slots each (the deal and the actions after it)."""
+
+    @classmethod
+    def of(cls, rules: Rules, players: int, partners: bool) -> Recall:
+        """The tensor of a game of ``rules`` (`game_bounds`: a slot for the deal and each action)."""
+        deals, actions = game_bounds(rules, players, partners)
+        return cls(players, deals=deals, slots=1 + actions)
 
     def __init__(self, players: int, deals: int, slots: int) -> None:
         self.players = players
