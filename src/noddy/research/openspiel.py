@@ -379,10 +379,12 @@ class NoddyState(pyspiel.State):  # type: ignore[misc]
         return [(i, 1.0 / len(left)) for i in left]
 
     def _apply_action(self, action: int) -> None:
-        if self._fast is not None:
-            self._fast = self._fast.after(action)
-        if self._position is not None:
-            self._position = _step(self.get_game(), self._position, action)
+        fast = self._fast
+        if fast is not None:
+            self._fast = fast.after(action)
+            if self._position is None:  # not asked for yet: the kernel alone steps
+                return
+        self._position = _step(self.get_game(), self.position, action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:

@@ -79,20 +79,20 @@ def _table(encoder: Encoder, draws: int) -> _Table:
 class FastPosition:
     """A kernel game and the draws of its pending chance (see the module)."""
 
-    __slots__ = ("drawn", "game", "kernel", "left", "legal_of", "player", "sel", "shared", "table")
+    __slots__ = ("drawn", "game", "kernel", "legal_of", "need", "player", "sel", "shared", "table")
 
     game: KernelGame
     kernel: State
     """The game's kernel state (``game.kernel``)."""
     legal_of: Callable[[State], list[int]]
     """The observer's ``legal``: the legal action indices of the seat to act in a kernel state."""
-    drawn: tuple[int, ...]
-    """The cards drawn so far for the pending shuffle or cut, in order."""
+    drawn: list[int]
+    """The cards drawn so far for the pending shuffle or cut, in order (this position's own)."""
     sel: bytes | bytearray
     """A byte a card, 1 for each card not drawn yet (a `bytearray` once a card is drawn: this
     position's own, changed in place)."""
-    left: int
-    """How many cards are not drawn yet."""
+    need: int
+    """The cards the pending shuffle or cut draws (0 for a first dealer drawn, or no chance)."""
     player: int
     """Who acts: a seat, or OpenSpiel's chance or terminal player."""
     shared: bool
@@ -123,12 +123,19 @@ class FastPosition:
         self.kernel, self.legal_of = self.game.kernel, self.game.observer.legal
 
     def settle(self) -> None:
-        """Who acts now, with no card drawn for the pending chance (after a whole action)."""
-        self.drawn, self.sel, self.left = (), _FULL, len(DECK)
+        """Who acts now, with no card drawn for the pending chance (after a whole action), and
+        what that chance draws."""
+        self.drawn, self.sel, self.need = [], _FULL, 0
         kernel = self.kernel
         phase = kernel.phase
         to_act = kernel.to_act
         self.player = _TERMINAL if phase == OVER else to_act if to_act >= 0 else _CHANCE
+        if self.player == _CHANCE:
+            table = self.table
+            if phase == SHUFFLE_PHASE:
+                self.need = table.draws
+            elif not table.dealer_first:
+                self.need = table.cut_draws
 
     def legal(self, player: int) -> list[int]:
         """The legal action indices of ``player`` (none unless it is to act)."""
@@ -136,16 +143,14 @@ class FastPosition:
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Chance's outcomes: a seat each for a first dealer drawn, else the cards not drawn yet."""
-        table = self.table
-        if table.dealer_first and self.kernel.phase != SHUFFLE_PHASE:
-            return list(table.dealers)
-        return select(table.pairs[self.left], self.sel)
+        if not self.need:
+            return list(self.table.dealers)
+        return select(self.table.pairs[len(DECK) - len(self.drawn)], self.sel)
 
     def chance_actions(self) -> list[int]:
         """Chance's outcomes without their probabilities (its legal actions)."""
-        table = self.table
-        if table.dealer_first and self.kernel.phase != SHUFFLE_PHASE:
-            return list(range(table.players))
+        if not self.need:
+            return list(range(self.table.players))
         return select(_CARDS, self.sel)
 
     def after(self, action: int) -> FastPosition:
@@ -157,18 +162,20 @@ class FastPosition:
             position = object.__new__(FastPosition)
             position.game, position.table, position.shared = self.game.copy(), self.table, False
             position.kernel, position.legal_of = position.game.kernel, self.legal_of
-            position.player, position.drawn, position.left = self.player, self.drawn, self.left
+            position.player, position.need, position.drawn = self.player, self.need, [*self.drawn]
             position.sel = bytearray(self.sel) if self.drawn else _FULL
         game = position.game
         if position.player != _CHANCE:
             game.act(action)
-            kernel = position.kernel  # `settle`, written out: the commonest step of all
-            phase, to_act = kernel.phase, kernel.to_act
-            position.player = _TERMINAL if phase == OVER else to_act if to_act >= 0 else _CHANCE
+            to_act = position.kernel.to_act  # at the game's end, or chance's turn, no seat's
+            if to_act >= 0:
+                position.player = to_act
+            else:
+                position.settle()
             return position
-        table = position.table
-        shuffle = position.kernel.phase == SHUFFLE_PHASE
-        if table.dealer_first and not shuffle:
+        need = position.need
+        if not need:
+            table = position.table
             if not 0 <= action < table.players:
                 last = table.players - 1
                 raise IllegalActionError(f"chance draws a first dealer, seat 0 to {last}, not {action}")
@@ -178,14 +185,14 @@ class FastPosition:
         sel = position.sel
         if not 0 <= action < len(DECK) or not sel[action]:
             raise IllegalActionError(f"chance draws a card not drawn yet, not {action}")
-        if not position.drawn:
+        drawn = position.drawn
+        if not drawn:
             sel = position.sel = bytearray(sel)
         sel[action] = 0  # type: ignore[index]
-        drawn = position.drawn = (*position.drawn, action)
-        position.left -= 1
-        if len(drawn) < (table.draws if shuffle else table.cut_draws):
+        drawn.append(action)
+        if len(drawn) < need:
             return position
-        if shuffle:
+        if position.kernel.phase == SHUFFLE_PHASE:
             game.shuffle([*drawn, *compress(_ALL, sel)])
         else:
             game.apply_chance(Action(ActionKind.CUT, None, tuple(DECK[i] for i in drawn)))
