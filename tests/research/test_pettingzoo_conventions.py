@@ -190,3 +190,16 @@ def test_the_parallel_environment_gives_each_seat_only_what_it_may_know(name: st
                 assert not leaked, f"{agent} given {[str(DECK[i]) for i in leaked]} at action {at}"
                 checked += 1
     assert checked > 50
+
+
+@pytest.mark.parametrize("engine", ["kernel", "python"])
+def test_a_game_that_chance_alone_ends_is_over_at_reset(engine: str) -> None:
+    """Willughby to 2: a Jack turned up pegs the dealer 2 and wins before anyone acts."""
+    game = env(load_rules("willughby", ("game.target=2",)), 2, engine=engine)
+    game.reset(seed=7)
+    assert game.noddy.is_over and all(game.terminations.values())
+    winner = game.possible_agents[game.noddy.winner or 0]
+    assert game.last()[1] == (1.0 if game.agent_selection == winner else -1.0)
+    for _ in game.agent_iter():
+        game.step(None)
+    assert not game.agents

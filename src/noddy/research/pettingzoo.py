@@ -223,11 +223,12 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
                 new_game(self.rules, self.encoder.players, partners=self.encoder.partners)
             )
         self._rendered = 0
+        self._quiet = self._game if self._plain and self.engine == "kernel" else None
         if self._state.is_over if self._game is None else self._game.is_over:
+            self._quiet = None
             self._finish()  # chance alone ended it (a turned Jack reaching a small target)
             self._accumulate_rewards()
         self._select()
-        self._quiet = self._game if self._plain and self.engine == "kernel" else None
 
     @property
     def noddy(self) -> GameState:
