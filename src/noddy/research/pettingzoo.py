@@ -39,6 +39,7 @@ from pettingzoo.utils import turn_based_aec_to_parallel
 from noddy.errors import IllegalActionError, NoddyError
 from noddy.game import Action, ActionKind, GameState, Phase, new_game
 from noddy.kernel.step import OVER
+from noddy.research.conventions import ILLEGAL, check_options, illegal_said, spectator_text
 from noddy.research.engines import CHANCE_PHASES, KernelGame, choose_engine, draw
 from noddy.research.outcome import forfeited, returns
 from noddy.research.outcome import paid as pay
@@ -47,12 +48,8 @@ from noddy.research.shaping import BoardShaping
 from noddy.research.story import Stories
 from noddy.research.tensors import Encoder
 from noddy.rules import Rules, load_rules, side_of
-from noddy.words import event_line
 
 __all__ = ["ILLEGAL", "NoddyEnv", "env", "parallel_env"]
-
-ILLEGAL = ("lose", "raise")
-"""What an action its mask forbids does (`NoddyEnv`'s ``illegal``): ends the game as a loss, or raises."""
 
 Observation = dict[str, np.ndarray]
 """An agent's observation: its tensor (``observation``) and its legal actions (``action_mask``)."""
@@ -129,14 +126,7 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         info_state: bool = False,
     ) -> None:
         super().__init__()
-        if illegal not in ILLEGAL:
-            raise NoddyError(f"illegal={illegal!r} is not one of: {', '.join(ILLEGAL)}")
-        if max_cycles is not None and (
-            isinstance(max_cycles, bool) or not isinstance(max_cycles, int) or max_cycles < 1
-        ):
-            raise NoddyError(
-                f"max_cycles={max_cycles!r}: give a whole number of cycles, 1 or more (or None: no limit)"
-            )
+        check_options(illegal, max_cycles)
         self.illegal = illegal
         """``lose``: an illegal action ends the game, its side losing the largest stake; ``raise``."""
         self.max_cycles = max_cycles
@@ -351,15 +341,8 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         if self.render_mode is None:
             return None
         view = self.noddy.view(None)
-        lines = []
-        for event in view.events[self._rendered :]:
-            line = event_line(event, self.possible_agents, self.rules, view.partners)
-            if line is not None:
-                lines.append(line.text + (f" +{line.points}" if line.points else ""))
+        text = spectator_text(view, self._rendered, self.possible_agents)
         self._rendered = len(view.events)
-        scores = ", ".join(str(score) for score in view.scores)
-        lines.append(f"Scores: {scores}; count {view.count}; phase {view.phase}")
-        text = "\n".join(lines)
         if self.render_mode == "human":
             print(text)
             return None
@@ -444,9 +427,7 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         self._rewarded = True
         for other in self.agents:
             self.infos[other]["illegal_by"] = agent
-        self.infos[agent]["illegal"] = (
-            f"{error}; the legal action indices were {legal}: {agent}'s side loses the game"
-        )
+        self.infos[agent]["illegal"] = illegal_said(agent, error, legal)
         self.terminations = dict.fromkeys(self.agents, True)
         self._accumulate_rewards()
 
