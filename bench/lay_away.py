@@ -143,7 +143,7 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=200)
     parser.add_argument("--deals", type=int, default=0, help="weigh this many lay-aways instead of games")
     parser.add_argument("--nodes", type=int, default=StrongPlayer.nodes, help="strong's search budget")
-    parser.add_argument("--worlds", type=int, default=StrongPlayer.worlds, help="strong's worlds")
+    parser.add_argument("--worlds", type=int, help="strong's worlds (default: by the table)")
     parser.add_argument("--opponents", default=StrongPlayer.opponents, help="strong's opponent model")
     parser.add_argument("--leaf", default=StrongPlayer.leaf, help="strong's value where a search is cut")
     parser.add_argument("--oracle", action="store_true", help="the oracle in strong's seats (the headroom)")
