@@ -281,6 +281,9 @@ class NoddyState(pyspiel.State):  # type: ignore[misc]
         kernel = game.engine == "kernel"
         self._fast: FastPosition | None = FastPosition.start(game.encoder, game.draws) if kernel else None
         self._position: _Position | None = None if kernel else game.start
+        self._player = self._fast.player if self._fast is not None else game.start.player
+        """Who acts (as the kernel's position or the engine's says, kept at each step: OpenSpiel
+        asks at every step, and its loops ask twice more)."""
 
     @property
     def position(self) -> _Position:
@@ -299,6 +302,7 @@ class NoddyState(pyspiel.State):  # type: ignore[misc]
         """Put the state at an engine position (a resampled one): it steps on the engine from there."""
         self._position = position
         self._fast = None
+        self._player = position.player
 
     def observe_into(self, seat: int, out: npt.NDArray[np.float32]) -> None:
         """The seat's observation tensor into ``out`` (written from the kernel where it steps there)."""
@@ -333,13 +337,11 @@ class NoddyState(pyspiel.State):  # type: ignore[misc]
         recall.tensor_into(out, position.trail.recalled(seat, recall), len(position.drawn))
 
     def current_player(self) -> int:
-        fast = self._fast
-        return fast.player if fast is not None else self.position.player
+        return self._player
 
     def is_chance_node(self) -> bool:
         """Whether chance acts now (answered here: OpenSpiel's would call back for the player)."""
-        fast = self._fast
-        return (fast.player if fast is not None else self.position.player) == _CHANCE
+        return self._player == _CHANCE
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The legal actions of ``player`` (by default the one to act), as OpenSpiel's
@@ -381,10 +383,12 @@ class NoddyState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         fast = self._fast
         if fast is not None:
-            self._fast = fast.after(action)
+            fast = self._fast = fast.after(action)
+            self._player = fast.player
             if self._position is None:  # not asked for yet: the kernel alone steps
                 return
-        self._position = _step(self.get_game(), self.position, action)
+        position = self._position = _step(self.get_game(), self.position, action)
+        self._player = position.player
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -400,8 +404,7 @@ class NoddyState(pyspiel.State):  # type: ignore[misc]
         return self.encoder.action_names()[action]
 
     def is_terminal(self) -> bool:
-        fast = self._fast
-        return fast.player == _TERMINAL if fast is not None else self.position.state.is_over
+        return self._player == _TERMINAL
 
     def returns(self) -> list[float]:
         stakes: bool = self.get_game().stakes
