@@ -12,6 +12,10 @@ run reports what it has at any time and a run started again goes on where it sto
 
     nice -n 19 .venv/bin/python bench/paired.py --preset cribbage --groups 2000 --workers 2
     .venv/bin/python bench/paired.py --preset cribbage --report
+    nice -n 19 .venv/bin/python bench/paired.py --preset cribbage --name gate --groups 4000
+
+``--name`` keeps a run in a checkpoint of its own (``paired-cribbage-2-gate.jsonl``): the groups of
+a changed player must not mix with the old one's.
 
 The decision times (CPU, strong's decisions with a real choice) are kept per value as well.
 """
@@ -33,9 +37,9 @@ HERE = Path(__file__).resolve().parent
 VALUES = ("win", "points")
 
 
-def checkpoint(preset: str, table: str) -> Path:
-    """The checkpoint file of a preset's table."""
-    return HERE / "results" / f"paired-{preset}-{table}.jsonl"
+def checkpoint(preset: str, table: str, name: str = "") -> Path:
+    """The checkpoint file of a preset's table (``name``: a run's own, apart from the others)."""
+    return HERE / "results" / f"paired-{preset}-{table}{'-' + name if name else ''}.jsonl"
 
 
 def parse_table(table: str) -> tuple[int, bool]:
@@ -73,9 +77,9 @@ def done(path: Path) -> list[dict[str, Any]]:
     return [rows[g] for g in sorted(rows)]
 
 
-def report(preset: str, table: str) -> dict[str, Any]:
+def report(preset: str, table: str, name: str = "") -> dict[str, Any]:
     """The paired difference, each value's win rate against greedy and its decision times."""
-    rows = done(checkpoint(preset, table))
+    rows = done(checkpoint(preset, table, name))
     if not rows:
         return {"preset": preset, "table": table, "groups": 0}
     players, partners = parse_table(table)
@@ -146,8 +150,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--report", action="store_true", help="only report the checkpoint so far")
     parser.add_argument("--tag", default="", help="a label kept with each group: times are the last's")
+    parser.add_argument(
+        "--name",
+        default="",
+        help="a checkpoint of its own (a changed player's groups never mix with the old)",
+    )
     args = parser.parse_args(argv)
-    path = checkpoint(args.preset, args.table)
+    path = checkpoint(args.preset, args.table, args.name)
     if not args.report:
         path.parent.mkdir(parents=True, exist_ok=True)
         have = {r["group"] for r in done(path)}
@@ -161,7 +170,7 @@ def main(argv: list[str] | None = None) -> int:
                 list(pool.map(work, jobs))
         else:
             work(jobs[0])
-    print(show(report(args.preset, args.table)))
+    print(show(report(args.preset, args.table, args.name)))
     return 0
 
 

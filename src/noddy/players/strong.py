@@ -105,6 +105,9 @@ class StrongPlayer:
     value: str = "points"
     win_candidates: int = 4
     win_samples: int = 200
+    win_more: int = 800
+    """Deals played out more where the first ``win_samples`` leave the lay-away in doubt
+    (`noddy.players.discard.in_doubt`): about a third of lay-aways in 2-player cribbage."""
     board: WinTable | None = field(default=None, repr=False, compare=False)
     """The chance-of-winning table ``value="win"`` reads (`noddy.analysis.board` of the rules and
     table in play, fetched on first use, unless one is given)."""
@@ -131,10 +134,10 @@ class StrongPlayer:
     ) -> dict[Action, float]:
         """The value of each discard `choose` weighs. With ``value="win"``: the chance of winning
         the game (`noddy.players.discard.win_values`, the best ``win_candidates`` by points in
-        ``win_samples`` deals played out). With ``value="points"``: by exact expected value
-        (``lay_away="exact"``), by the rest of the deal played out (``"deal"``:
-        `noddy.players.discard.deal_values`), or by the kept hand and the crib as greedy others
-        throw to it (``"crib"``: the same, no pegging)."""
+        ``win_samples`` deals played out, ``win_more`` more where those leave it in doubt). With
+        ``value="points"``: by exact expected value (``lay_away="exact"``), by the rest of the deal
+        played out (``"deal"``: `noddy.players.discard.deal_values`), or by the kept hand and the
+        crib as greedy others throw to it (``"crib"``: the same, no pegging)."""
         board = self._board(view) if self.value == "win" else None
         if board is not None:
             return win_values(
@@ -144,6 +147,7 @@ class StrongPlayer:
                 board,
                 candidates=self.win_candidates,
                 samples=self.win_samples,
+                more=self.win_more,
             )
         if self.lay_away == "exact":
             return discard_values(view, legal, rng)

@@ -1,0 +1,130 @@
+"""``bench/win_lay_away.py``: what the sampling's noise costs the strong player's lay-away by the
+chance of winning (``value="win"``), and what each remedy wins back, in the deals' own measure.
+
+At random board positions of 2-player cribbage (a random hand, either seat dealing, a score from 0
+to 118 and the other side's within a normal spread of 12 points), the best 4 lay-aways by points
+are each weighed by `noddy.players.discard.win_samples` in ``--truth`` deals: their "true" chance
+of winning (the deals played out as the player plays them; the model's own truth, not a game's).
+Then ``--reps`` times each, in fresh deals, as a player would: 200 deals (``--first``) and
+``--more`` more. A rule's regret is the true chance of the best of the 4 less that of its choice,
+in points of win rate, averaged over positions and reps, and paired against the plain mean of the
+first deals (the same draws), with a 95% interval over positions. The rules:
+
+- ``points``: the points' own choice (the best by exact expected value), no deals at all;
+- ``plain``: the highest mean of the first deals (the player before issue 25's remedies);
+- ``gate z``: keep the points' choice unless another's mean is higher by more than z standard
+  errors of the paired difference (the significance gate);
+- ``plain N``: the highest mean of the first and the ``--more`` deals together, always;
+- ``doubt``: the first deals, and the ``--more`` too only where `noddy.players.discard.in_doubt`
+  (the player's rule since), with the mean deals it costs.
+
+    nice -n 19 .venv/bin/python bench/win_lay_away.py --positions 400 --reps 8 --truth 8000
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Callable
+
+import numpy as np
+import numpy.typing as npt
+
+from noddy.advise_win import seat_view
+from noddy.cards import DECK
+from noddy.game import ActionKind
+from noddy.players.discard import discard_values, in_doubt, win_samples, win_table
+from noddy.rules import load_rules
+
+Samples = npt.NDArray[np.float64]
+
+
+def gate(sampled: Samples, z: float) -> int:
+    """The points' choice (row 0) unless another row's mean is higher by more than ``z`` paired
+    standard errors; then the highest such."""
+    means = sampled.mean(axis=1)
+    errors = (sampled - sampled[0]).std(axis=1, ddof=1) / np.sqrt(sampled.shape[1])
+    sure = means - means[0] > z * errors
+    sure[0] = True
+    return int(np.argmax(np.where(sure, means, -np.inf)))
+
+
+def plain(sampled: Samples) -> int:
+    return int(np.argmax(sampled.mean(axis=1)))
+
+
+Rule = Callable[[Samples, Samples], tuple[int, bool]]
+"""A way to choose from the first deals and the more (the choice, whether the more were used)."""
+
+
+def gated(z: float) -> Rule:
+    return lambda first, more: (gate(first, z), False)
+
+
+def collect(args: argparse.Namespace) -> tuple[Samples, Samples, Samples, Samples]:
+    """Each position's true chances, its first and more deals (reps), and its board's larger score."""
+    rules = load_rules("cribbage")
+    board = win_table(rules, 2, False)
+    rng = random.Random(args.seed)
+    truths, firsts, mores, tops = [], [], [], []
+    for _ in range(args.positions):
+        me = rng.randrange(0, 119)
+        other = min(120, max(0, me + int(rng.gauss(0, 12))))
+        view = seat_view(rules, 2, rng.sample(list(DECK), 6), dealer=rng.random() < 0.5, scores=(me, other))
+        assert view is not None
+        legal = [a for a in view.legal if a.kind == ActionKind.DISCARD]
+        exact = discard_values(view, legal, rng)
+        ranked = sorted(exact, key=lambda a: -exact[a])[:4]
+        chunks = [win_samples(view, ranked, rng, board, samples=1000) for _ in range(args.truth // 1000)]
+        truths.append(np.concatenate(chunks, axis=1).mean(axis=1))
+        firsts.append([win_samples(view, ranked, rng, board, samples=args.first) for _ in range(args.reps)])
+        mores.append([win_samples(view, ranked, rng, board, samples=args.more) for _ in range(args.reps)])
+        tops.append(max(me, other))
+    return np.array(truths), np.array(firsts), np.array(mores), np.array(tops, dtype=np.float64)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=400)
+    parser.add_argument("--reps", type=int, default=8)
+    parser.add_argument("--truth", type=int, default=8000, help="deals for the true chances (thousands)")
+    parser.add_argument("--first", type=int, default=200)
+    parser.add_argument("--more", type=int, default=800)
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args(argv)
+    truth, first, more, top = collect(args)
+    best = truth.max(axis=1)
+    n, reps = first.shape[:2]
+    rules: dict[str, Rule] = {
+        "plain": lambda f, m: (plain(f), False),
+        "points": lambda f, m: (0, False),
+        **{f"gate {z}": gated(z) for z in (0.5, 1.0, 2.0)},
+        f"plain {args.first + args.more}": lambda f, m: (plain(np.concatenate([f, m], axis=1)), True),
+        "doubt": lambda f, m: (
+            (plain(np.concatenate([f, m], axis=1)), True) if in_doubt(f) else (plain(f), False)
+        ),
+    }
+    regrets: dict[str, Samples] = {}
+    print(f"{n} positions, {reps} reps, true chances from {args.truth} deals; regret in points of win rate")
+    print("rule          all    (<60)  (>=100)  less plain's (95%)   deals")
+    for name, rule in rules.items():
+        picks = [[rule(first[i, r], more[i, r]) for r in range(reps)] for i in range(n)]
+        regret = np.array([[best[i] - truth[i, c] for c, _ in row] for i, row in enumerate(picks)]).mean(
+            axis=1
+        )
+        extra = float(np.mean([[m for _, m in row] for row in picks]))
+        regrets[name] = regret
+        diff = regret - regrets["plain"]
+        half = 1.96 * diff.std(ddof=1) / np.sqrt(n)
+        deals = 0 if name == "points" else args.first + extra * args.more
+        print(
+            f"{name:12} {100 * regret.mean():6.3f} {100 * regret[top < 60].mean():6.3f} "
+            f"{100 * regret[top >= 100].mean():7.3f}  {100 * diff.mean():+6.3f} ± {100 * half:.3f}"
+            f"   {deals:6.0f}"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
