@@ -36,9 +36,9 @@ def test_every_preset_and_table_steps_on_the_kernel_by_default() -> None:
 def test_both_engines_give_the_same_observations_masks_and_rewards(
     name: str, players: int, partners: bool | None
 ) -> None:
-    kernel = env(name, players, partners=partners, engine="kernel", peg_reward=0.01)
-    python = env(name, players, partners=partners, engine="python", peg_reward=0.01)
-    for seed in range(2):
+    for seed, peg in ((0, 0.01), (1, 0.0)):  # without shaped rewards, the kernel's fast path
+        kernel = env(name, players, partners=partners, engine="kernel", peg_reward=peg)
+        python = env(name, players, partners=partners, engine="python", peg_reward=peg)
         kernel.reset(seed=seed)
         python.reset(seed=seed)
         rng = np.random.default_rng(seed)

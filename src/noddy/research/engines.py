@@ -165,7 +165,9 @@ class KernelGame(KernelState):
         return self._observer.legal(self._state)
 
     def act(self, index: int) -> None:
-        """The seat to act takes the action of ``index``; `ValueError` if it is not legal."""
+        """The seat to act takes the action of ``index``; `ValueError` if it is not legal.
+        (`noddy.research.pettingzoo.NoddyEnv.step` writes these three lines out in its fast path:
+        keep the two alike.)"""
         self.named = self._observer.act(self._state, index, self.named)
         self._log = (index, self._log)
         self._count += 1
