@@ -166,8 +166,8 @@ class KernelGame(KernelState):
 
     def act(self, index: int) -> None:
         """The seat to act takes the action of ``index``; `ValueError` if it is not legal.
-        (`noddy.research.pettingzoo.NoddyEnv.step` writes these three lines out in its fast path:
-        keep the two alike.)"""
+        (`noddy.research.pettingzoo.NoddyEnv.step` and `noddy.research.spielfast.FastPosition.after`
+        write these three lines out in their fast paths: keep the three alike.)"""
         self.named = self._observer.act(self._state, index, self.named)
         self._log = (index, self._log)
         self._count += 1

@@ -165,8 +165,10 @@ class FastPosition:
             position.player, position.need, position.drawn = self.player, self.need, [*self.drawn]
             position.sel = bytearray(self.sel) if self.drawn else _FULL
         game = position.game
-        if position.player != _CHANCE:
-            game.act(action)
+        if position.player != _CHANCE:  # `KernelGame.act` written out (a Python call saved)
+            game.named = game._observer.act(position.kernel, action, game.named)
+            game._log = (action, game._log)
+            game._count += 1
             to_act = position.kernel.to_act  # at the game's end, or chance's turn, no seat's
             if to_act >= 0:
                 position.player = to_act
