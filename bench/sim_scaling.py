@@ -11,6 +11,8 @@ one task.
   (``QUIET``: no statistical profiler, the event loop's tick and the memory and system monitors
   polled once a second or two rather than every 20-500 ms). Wall time on a shared machine depends
   on the load: the load average is printed with the figures.
+- **Was the machine quiet**: for each run, the CPU seconds other processes took meanwhile (the
+  machine's busy CPU, less the run's own processes) and what the hypervisor stole.
 - **Where the CPU goes**, for each run: the command's own (``os.wait4``: start-up, loading dask
   and connecting, the games it plays itself while connecting, sending tasks and merging tallies),
   the scheduler's (this process, idle but for the LocalCluster's scheduler in its thread) and each
@@ -78,10 +80,19 @@ RUNS = {
 """The runs a round: their labels and, for a dask run, its cluster's configuration."""
 
 
-def command(games: int, where: list[str]) -> tuple[float, float, float]:
+def machine() -> tuple[float, float]:
+    """The machine's busy CPU seconds so far (every core, every process: all but idle and I/O wait)
+    and the part of them the hypervisor stole."""
+    times = psutil.cpu_times()
+    return sum(times) - times.idle - getattr(times, "iowait", 0.0), getattr(times, "steal", 0.0)
+
+
+def command(games: int, where: list[str]) -> dict[str, float]:
     """The whole command on ``where`` (``--workers N`` or ``--dask ADDRESS``): its wall seconds, its
-    own CPU seconds (user + system) and the time it started (``time.time``, as dask's)."""
+    CPU seconds (user + system, its forked workers' included), the time it started (``time.time``,
+    as dask's), and the machine's busy and stolen CPU seconds meanwhile."""
     began = time.time()
+    busy, stolen = machine()
     start = time.perf_counter()
     args = [*COMMAND, "--seats", "random,random", "--games", str(games), *where, "--json"]
     process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV)
@@ -89,7 +100,9 @@ def command(games: int, where: list[str]) -> tuple[float, float, float]:
     wall = time.perf_counter() - start
     if status:
         raise SystemExit(f"the command failed: {' '.join(args)}")
-    return wall, usage.ru_utime + usage.ru_stime, began
+    after, stolen_after = machine()
+    cpu = usage.ru_utime + usage.ru_stime
+    return {"wall": wall, "cpu": cpu, "began": began, "busy": after - busy, "steal": stolen_after - stolen}
 
 
 def cpu_of(processes: list[psutil.Process]) -> list[float]:
@@ -152,14 +165,15 @@ def dask_run(games: int, config: dict[str, object], idle: float) -> dict[str, An
         ]
         seen = len(stream.buffer)
         before = cpu_of(processes)
-        wall, own, began = command(games, address)
+        run = command(games, address)
         spent = [b - a for a, b in zip(before, cpu_of(processes), strict=True)]
         records = list(stream.buffer)[seen:]
     return {
-        "wall": wall,
-        "cpu": {"command": own, "scheduler": spent[0], "workers": spent[1:]},
+        **run,
+        "others": run["busy"] - run["cpu"] - sum(spent),
+        "split": {"command": run["cpu"], "scheduler": spent[0], "workers": spent[1:]},
         "idle_cpu_a_second": {"scheduler": idled[0], "workers": idled[1:]},
-        "stream": stream_facts(records, began, wall),
+        "stream": stream_facts(records, run["began"], run["wall"]),
     }
 
 
@@ -202,7 +216,7 @@ def task_overhead(executor: object, tasks: int) -> float:
 def show_split(label: str, runs: list[dict[str, Any]]) -> None:
     """Print where a dask row's CPU went, each round, and its task streams."""
     for run in runs:
-        cpu, idle, stream = run["cpu"], run["idle_cpu_a_second"], run["stream"]
+        cpu, idle, stream = run["split"], run["idle_cpu_a_second"], run["stream"]
         workers = " + ".join(f"{w:.2f}" for w in cpu["workers"])
         idled = " + ".join(f"{w:.3f}" for w in idle["workers"])
         print(
@@ -227,19 +241,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--idle", type=float, default=2.0, help="seconds of an idle cluster measured")
     args = parser.parse_args(argv)
     chosen = {name: RUNS[name] for name in args.runs.split(",")}
-    walls: dict[str, list[float]] = {label: [] for label, _ in chosen.values()}
-    splits: dict[str, list[dict[str, Any]]] = {
-        label: [] for label, config in chosen.values() if config is not None
-    }
+    runs: dict[str, list[dict[str, Any]]] = {label: [] for label, _ in chosen.values()}
     command(100, ["--workers", "1"])  # the bytecode cache filled
     for _ in range(args.rounds):
         for name, (label, config) in chosen.items():
             if config is None:
-                walls[label].append(command(args.games, ["--workers", "1" if name == "one" else "2"])[0])
+                run: dict[str, Any] = command(args.games, ["--workers", "1" if name == "one" else "2"])
+                run["others"] = run["busy"] - run["cpu"]
             else:
                 run = dask_run(args.games, config, args.idle)
-                walls[label].append(run["wall"])
-                splits[label].append(run)
+            runs[label].append(run)
+    walls = {label: [run["wall"] for run in done] for label, done in runs.items()}
+    splits = {label: runs[label] for label, config in chosen.values() if config is not None}
     pool_task = dask_task = 0.0
     if args.tasks:
         with cluster({}) as (made, _, _), executor_for(None, made.scheduler_address) as (executor, _):
@@ -266,6 +279,9 @@ def main(argv: list[str] | None = None) -> int:
         each = ", ".join(f"{s:.2f}" for s in seconds)
         by_round = f"  {rate / one:.2f}× (rounds {', '.join(f'{r:.2f}' for r in ratios)})" if one else ""
         print(f"{label:24} {rate:>10,.0f} games/wall-s{by_round}  (walls {each} s)")
+        others = ", ".join(f"{run['others']:.2f}" for run in runs[label])
+        stolen = ", ".join(f"{run['steal']:.2f}" for run in runs[label])
+        print(f"  CPU-s of other processes during each run: {others}; stolen by the host: {stolen}")
         if label in splits:
             show_split(label, splits[label])
     if args.tasks:
@@ -280,7 +296,7 @@ def main(argv: list[str] | None = None) -> int:
         "progress_cpu": {"terminal": shown, "none": hidden},
         "games": args.games,
         "rows": rows,
-        "dask_runs": splits,
+        "runs": runs,
         "quiet_config": QUIET,
         "task_ms": {"pool": pool_task * 1000, "dask": dask_task * 1000},
         "load": load,
