@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import gc
 import random
 import statistics
 import time
@@ -108,9 +109,10 @@ def _kernel_loop(encoder: Any, games: int, rng: random.Random) -> int:
 
 def speed(games: int, rounds: int, players: int = 2) -> dict[str, tuple[float, float, float, float, float]]:
     """Decisions and games a CPU-second of each contender, cribbage at ``players``, over
-    ``rounds`` interleaved rounds of ``games`` games each; and the median, least and greatest of
-    the rounds' ratios of its decisions a CPU-second to OpenSpiel's in the same round (a round's
-    ratio is measured within a second or so, so that a burst of load elsewhere weighs on both)."""
+    ``rounds`` interleaved rounds of ``games`` games each (after one not counted); and the median,
+    least and greatest of the rounds' ratios of its decisions a CPU-second to OpenSpiel's in the
+    same round (a round's ratio is measured within a second or so, so that a burst of load
+    elsewhere weighs on both)."""
     register()
     contenders = {
         "PettingZoo, kernel": lambda: _zoo_loop(zoo_kernel, games, rng),
@@ -140,6 +142,10 @@ def speed(games: int, rounds: int, players: int = 2) -> dict[str, tuple[float, f
     base = "OpenSpiel cribbage (C++)"
     totals = {name: [0.0, 0, 0] for name in contenders}
     rates: dict[str, list[float]] = {name: [] for name in contenders}
+    for loop in contenders.values():  # a round not counted: first calls, caches, the interpreter's warming
+        loop()
+    gc.collect()
+    gc.freeze()  # what setup made (the modules of five frameworks) is not scanned by each full collection
     for _ in range(rounds):
         for name, loop in contenders.items():
             start = time.process_time()
