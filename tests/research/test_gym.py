@@ -141,3 +141,12 @@ def test_the_engine_passes_gymnasiums_environment_checker_too() -> None:
     assert NoddyGymEnv("cribbage").engine == "kernel"
     with pytest.raises(NoddyError, match="unknown engine 'gpu'"):
         NoddyGymEnv(engine="gpu")
+
+
+@pytest.mark.parametrize("engine", ["kernel", "python"])
+def test_a_step_after_the_end_is_refused_saying_to_reset(engine: str) -> None:
+    env = NoddyGymEnv("cribbage", opponent="random", engine=engine)
+    total, moves = play(env, 5)
+    assert moves > 0 and total != 0.0
+    with pytest.raises(IllegalActionError, match="reset"):
+        env.step(0)
