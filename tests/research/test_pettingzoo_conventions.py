@@ -203,3 +203,29 @@ def test_a_game_that_chance_alone_ends_is_over_at_reset(engine: str) -> None:
     for _ in game.agent_iter():
         game.step(None)
     assert not game.agents
+
+
+def test_with_illegal_raise_a_refused_action_leaves_the_game_as_it_was() -> None:
+    """Illegal actions tried before every legal one on the kernel: the game goes on exactly as the
+    same legal actions take it on the engine."""
+    kernel, python = env("cribbage", engine="kernel", illegal="raise"), env("cribbage", engine="python")
+    kernel.reset(seed=3)
+    python.reset(seed=3)
+    rng = np.random.default_rng(0)
+    refused = 0
+    for _ in python.agent_iter():
+        observation, _, terminated, truncated, _ = python.last()
+        if terminated or truncated:
+            python.step(None)
+            kernel.step(None)
+            continue
+        mask = observation["action_mask"]
+        for wrong in np.flatnonzero(mask == 0)[:2]:
+            with pytest.raises(IllegalActionError):
+                kernel.step(int(wrong))
+            refused += 1
+        action = int(rng.choice(np.flatnonzero(mask)))
+        python.step(action)
+        kernel.step(action)
+    assert kernel.noddy.history == python.noddy.history and python.noddy.is_over
+    assert refused > 100
