@@ -144,3 +144,30 @@ def test_a_game_steps_after_the_kernels_configuration_cache_made_another() -> No
     game.play_chance(np.random.default_rng(1))
     game.act(game.legal()[0])
     assert game.observe(0)[0].shape == (encoder.size,)
+
+
+def test_an_observation_kept_is_never_written_again_and_one_let_go_may_be() -> None:
+    """The kernel writes an observation into arrays of an earlier one only when nobody holds them
+    (not the caller, not a view): kept observations, and views of them, never change."""
+    game = env("cribbage", 2, engine="kernel")
+    game.reset(seed=3)
+    kept, views, made = [], [], []
+    for number, _agent in enumerate(game.agent_iter()):
+        observation, _, terminated, truncated, _ = game.last()
+        if terminated or truncated:
+            game.step(None)
+            continue
+        made.append(id(observation["observation"]))
+        if number % 3 == 0:
+            kept.append((observation, observation["observation"].copy(), observation["action_mask"].copy()))
+        elif number % 3 == 1:
+            views.append((observation["observation"][100:], observation["observation"][100:].copy()))
+        game.step(int(np.flatnonzero(observation["action_mask"])[0]))
+        del observation
+    assert len(kept) > 10
+    for observation, numbers, mask in kept:
+        assert np.array_equal(observation["observation"], numbers)
+        assert np.array_equal(observation["action_mask"], mask)
+    for view, numbers in views:
+        assert np.array_equal(view, numbers)
+    assert len(set(made)) <= len(kept) + len(views) + 1 < len(made)  # those let go were written again

@@ -25,10 +25,14 @@ static int numpy_ready(void) {
 }
 #endif
 
+#define POOL 4 /* the observations `observe` keeps to write again once nobody else holds them */
+
 typedef struct {
     PyObject_HEAD
     PyObject *config;
     ObsLayout l;
+    PyObject *pool[POOL][2]; /* observation and mask arrays made by `observe`, or NULL */
+    int next;                /* the pool's slot a new pair takes */
 } StateObserverObject;
 
 static PyObject *StateObserver_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
@@ -51,6 +55,10 @@ static PyObject *StateObserver_new(PyTypeObject *type, PyObject *args, PyObject 
 
 static void StateObserver_dealloc(StateObserverObject *self) {
     Py_XDECREF(self->config);
+    for (int i = 0; i < POOL; i++) {
+        Py_XDECREF(self->pool[i][0]);
+        Py_XDECREF(self->pool[i][1]);
+    }
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -176,19 +184,54 @@ static PyObject *StateObserver_write(StateObserverObject *self, PyObject *const 
 }
 
 #ifdef NODDY_NUMPY
+/* Whether an array of the pool may be written again and handed out as new: nobody but the pool
+ * holds it (no caller, no view, no buffer: each would hold a reference), and it is still a
+ * contiguous, writable, native array of its own data, of the type and length it was made with. */
+static int unheld(PyObject *array, int type, npy_intp n) {
+    if (!array || Py_REFCNT(array) != 1) return 0;
+    PyArrayObject *a = (PyArrayObject *)array;
+    return PyArray_NDIM(a) == 1 && PyArray_DIM(a, 0) == n && PyArray_TYPE(a) == type && PyArray_ISNOTSWAPPED(a) &&
+           PyArray_STRIDE(a, 0) == PyArray_ITEMSIZE(a) && PyArray_BASE(a) == NULL &&
+           PyArray_CHKFLAGS(a, NPY_ARRAY_C_CONTIGUOUS | NPY_ARRAY_WRITEABLE | NPY_ARRAY_OWNDATA);
+}
+
+/* The observation's and the mask's arrays: a pair of the pool that nobody else holds any more
+ * (unseen by anyone since, so as good as new; written whole), else a new pair the pool keeps too.
+ * A loop that drops each observation before the next but one (as `for ...: obs = env.last()`
+ * does) makes no new array after its first few; one that keeps them gets new ones. */
+static int arrays(StateObserverObject *self, PyObject **obs, PyObject **mask) {
+    npy_intp size = self->l.size, actions = self->l.num_actions;
+    for (int i = 0; i < POOL; i++)
+        if (unheld(self->pool[i][0], NPY_FLOAT32, size) && unheld(self->pool[i][1], NPY_INT8, actions)) {
+            *obs = Py_NewRef(self->pool[i][0]);
+            *mask = Py_NewRef(self->pool[i][1]);
+            return 0;
+        }
+    *obs = PyArray_SimpleNew(1, &size, NPY_FLOAT32);
+    *mask = *obs ? PyArray_SimpleNew(1, &actions, NPY_INT8) : NULL;
+    if (!*mask) {
+        Py_CLEAR(*obs);
+        return -1;
+    }
+    PyObject **slot = self->pool[self->next];
+    self->next = (self->next + 1) % POOL;
+    Py_XSETREF(slot[0], Py_NewRef(*obs));
+    Py_XSETREF(slot[1], Py_NewRef(*mask));
+    return 0;
+}
+
 static PyObject *StateObserver_observe(StateObserverObject *self, PyObject *const *args, Py_ssize_t nargs) {
     mask_t named;
     int seat;
     if (nargs != 3) return PyErr_Format(PyExc_TypeError, "observe(state, named, seat)");
     StateObject *state = observed(self, args, &named, &seat);
     if (!state || numpy_ready() < 0) return NULL;
-    npy_intp size = self->l.size, actions = self->l.num_actions;
-    PyObject *obs = PyArray_SimpleNew(1, &size, NPY_FLOAT32);
-    PyObject *mask = obs ? PyArray_SimpleNew(1, &actions, NPY_INT8) : NULL;
-    PyObject *pair = mask ? PyTuple_New(2) : NULL;
+    PyObject *obs, *mask;
+    if (arrays(self, &obs, &mask) < 0) return NULL;
+    PyObject *pair = PyTuple_New(2);
     if (!pair) {
-        Py_XDECREF(obs);
-        Py_XDECREF(mask);
+        Py_DECREF(obs);
+        Py_DECREF(mask);
         return NULL;
     }
     obs_write(&self->l, &state->s, named, seat, PyArray_DATA((PyArrayObject *)obs),
@@ -202,8 +245,8 @@ static PyObject *StateObserver_observe(StateObserverObject *self, PyObject *cons
 static PyMethodDef StateObserver_methods[] = {
 #ifdef NODDY_NUMPY
     {"observe", (PyCFunction)(void (*)(void))StateObserver_observe, METH_FASTCALL,
-     "observe(state, named, seat): the seat's observation and legal action mask, in new float32 and int8"
-     " arrays."},
+     "observe(state, named, seat): the seat's observation and legal action mask, in float32 and int8"
+     " arrays nobody else holds (new ones, or ones it made before that every holder has let go)."},
 #endif
     {"act", (PyCFunction)(void (*)(void))StateObserver_act, METH_FASTCALL,
      "act(state, index, named): the seat to act takes the action of that index (ValueError if it is not"
