@@ -49,8 +49,11 @@ def test_both_engines_give_the_same_observations_masks_and_rewards(
                 ours, theirs = kernel.observe(other), python.observe(other)
                 assert np.array_equal(ours["observation"], theirs["observation"]), (other, steps)
                 assert np.array_equal(ours["action_mask"], theirs["action_mask"]), (other, steps)
-            _, reward, terminated, truncated, _ = kernel.last()
-            assert (reward, terminated, truncated) == python.last()[1:4]
+            seen, reward, terminated, truncated, _ = kernel.last()
+            theirs = python.last()
+            assert (reward, terminated, truncated) == theirs[1:4]
+            for key in ("observation", "action_mask"):  # last()'s own, on the kernel's fast path
+                assert seen[key].tobytes() == theirs[0][key].tobytes(), (key, steps)
             assert kernel.rewards == python.rewards
             if terminated or truncated:
                 action = None

@@ -240,6 +240,19 @@ static PyObject *StateObserver_observe(StateObserverObject *self, PyObject *cons
     PyTuple_SET_ITEM(pair, 1, mask);
     return pair;
 }
+
+/* `observe` as a dict of the two arrays under the two keys given (PettingZoo's observation). */
+static PyObject *StateObserver_observe_as(StateObserverObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 5) return PyErr_Format(PyExc_TypeError, "observe_as(state, named, seat, obs_key, mask_key)");
+    PyObject *pair = StateObserver_observe(self, args, 3);
+    if (!pair) return NULL;
+    PyObject *out = PyDict_New();
+    if (out && (PyDict_SetItem(out, args[3], PyTuple_GET_ITEM(pair, 0)) < 0 ||
+                PyDict_SetItem(out, args[4], PyTuple_GET_ITEM(pair, 1)) < 0))
+        Py_CLEAR(out);
+    Py_DECREF(pair);
+    return out;
+}
 #endif
 
 static PyMethodDef StateObserver_methods[] = {
@@ -247,6 +260,8 @@ static PyMethodDef StateObserver_methods[] = {
     {"observe", (PyCFunction)(void (*)(void))StateObserver_observe, METH_FASTCALL,
      "observe(state, named, seat): the seat's observation and legal action mask, in float32 and int8"
      " arrays nobody else holds (new ones, or ones it made before that every holder has let go)."},
+    {"observe_as", (PyCFunction)(void (*)(void))StateObserver_observe_as, METH_FASTCALL,
+     "observe_as(state, named, seat, obs_key, mask_key): observe's two arrays as a dict under those keys."},
 #endif
     {"act", (PyCFunction)(void (*)(void))StateObserver_act, METH_FASTCALL,
      "act(state, index, named): the seat to act takes the action of that index (ValueError if it is not"

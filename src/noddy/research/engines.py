@@ -191,6 +191,20 @@ class KernelGame(KernelState):
             return self._observer.observe
         return lambda _kernel, _named, seat: self.observe(seat)
 
+    @property
+    def observe_as_of(self) -> Callable[[Any, int, int, str, str], dict[str, npt.NDArray[Any]]]:
+        """`observe_of` giving a dict of the two arrays under the two keys given (PettingZoo's
+        observation: ``observe_as_of(game.kernel, game.named, seat, "observation", "action_mask")``),
+        made in C where the kernel makes the arrays itself."""
+        if _MADE_IN_C:
+            return self._observer.observe_as
+
+        def observe_as(_kernel: Any, _named: int, seat: int, obs_key: str, mask_key: str) -> dict[str, Any]:
+            obs, mask = self.observe(seat)
+            return {obs_key: obs, mask_key: mask}
+
+        return observe_as
+
     def observe_into(self, seat: int, obs: npt.NDArray[np.float32], mask: npt.NDArray[np.int8]) -> None:
         """`observe` into arrays of the caller's (float32 and int8, contiguous: `NoddyError` if not)."""
         if obs.dtype != FLOAT32 or mask.dtype != INT8:

@@ -100,6 +100,10 @@ def _no_game(_kernel: Any, _named: int, _seat: int) -> tuple[np.ndarray, np.ndar
     raise NoddyError("no game yet: reset() starts one")
 
 
+def _no_game_as(_kernel: Any, _named: int, _seat: int, _obs: str, _mask: str) -> Observation:
+    raise NoddyError("no game yet: reset() starts one")
+
+
 class NoddyEnv(AECEnv):  # type: ignore[misc]
     """One game of a Noddy-family rule set as an agent-environment-cycle environment."""
 
@@ -171,6 +175,8 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         self._game: KernelGame | None = None
         self._observe: Callable[[Any, int, int], tuple[np.ndarray, np.ndarray]] = _no_game
         """The kernel game's observation in one call (`KernelGame.observe_of`)."""
+        self._observe_as: Callable[[Any, int, int, str, str], Observation] = _no_game_as
+        """The same as PettingZoo's dict (`KernelGame.observe_as_of`)."""
         self._rendered = 0
         self._plain = not peg_reward and self.shaping is None and render_mode != "human"
         """Whether a step pays nothing until the end and prints nothing: a kernel step's fast path."""
@@ -205,6 +211,7 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         if self.engine == "kernel":
             self._game = KernelGame(self.encoder)
             self._observe = self._game.observe_of
+            self._observe_as = self._game.observe_as_of
             self._game.play_chance(self._rng, self._kernel_deal if self.shaping else None)
         else:
             if self.stories is not None:
@@ -320,8 +327,8 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         agent = self.agent_selection
         game = self._quiet
         if game is not None and observe:  # a game under way, no reward yet: the kernel's fast path
-            obs, mask = self._observe(game.kernel, game.named, self._seat[agent])
-            return {"observation": obs, "action_mask": mask}, 0.0, False, False, self.infos[agent]
+            seen = self._observe_as(game.kernel, game.named, self._seat[agent], "observation", "action_mask")
+            return seen, 0.0, False, False, self.infos[agent]
         game = self._game
         observation: Observation | None
         if not observe:
