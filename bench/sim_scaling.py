@@ -279,9 +279,10 @@ def main(argv: list[str] | None = None) -> int:
         each = ", ".join(f"{s:.2f}" for s in seconds)
         by_round = f"  {rate / one:.2f}× (rounds {', '.join(f'{r:.2f}' for r in ratios)})" if one else ""
         print(f"{label:24} {rate:>10,.0f} games/wall-s{by_round}  (walls {each} s)")
+        own = ", ".join(f"{run['busy'] - run['others']:.2f}" for run in runs[label])
         others = ", ".join(f"{run['others']:.2f}" for run in runs[label])
         stolen = ", ".join(f"{run['steal']:.2f}" for run in runs[label])
-        print(f"  CPU-s of other processes during each run: {others}; stolen by the host: {stolen}")
+        print(f"  CPU-s of the run's own processes: {own}; of others meanwhile: {others}; stolen: {stolen}")
         if label in splits:
             show_split(label, splits[label])
     if args.tasks:
