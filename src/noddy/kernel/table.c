@@ -220,37 +220,37 @@ static int arrays(StateObserverObject *self, PyObject **obs, PyObject **mask) {
     return 0;
 }
 
-static PyObject *StateObserver_observe(StateObserverObject *self, PyObject *const *args, Py_ssize_t nargs) {
+/* The seat's observation and mask written into arrays nobody else holds (`arrays`): 0, or -1 with
+ * an error set. */
+static int observe_arrays(StateObserverObject *self, PyObject *const *args, PyObject **obs, PyObject **mask) {
     mask_t named;
     int seat;
-    if (nargs != 3) return PyErr_Format(PyExc_TypeError, "observe(state, named, seat)");
     StateObject *state = observed(self, args, &named, &seat);
-    if (!state || numpy_ready() < 0) return NULL;
+    if (!state || numpy_ready() < 0 || arrays(self, obs, mask) < 0) return -1;
+    obs_write(&self->l, &state->s, named, seat, PyArray_DATA((PyArrayObject *)*obs),
+              PyArray_DATA((PyArrayObject *)*mask));
+    return 0;
+}
+
+static PyObject *StateObserver_observe(StateObserverObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 3) return PyErr_Format(PyExc_TypeError, "observe(state, named, seat)");
     PyObject *obs, *mask;
-    if (arrays(self, &obs, &mask) < 0) return NULL;
-    PyObject *pair = PyTuple_New(2);
-    if (!pair) {
-        Py_DECREF(obs);
-        Py_DECREF(mask);
-        return NULL;
-    }
-    obs_write(&self->l, &state->s, named, seat, PyArray_DATA((PyArrayObject *)obs),
-              PyArray_DATA((PyArrayObject *)mask));
-    PyTuple_SET_ITEM(pair, 0, obs);
-    PyTuple_SET_ITEM(pair, 1, mask);
+    if (observe_arrays(self, args, &obs, &mask) < 0) return NULL;
+    PyObject *pair = PyTuple_Pack(2, obs, mask);
+    Py_DECREF(obs);
+    Py_DECREF(mask);
     return pair;
 }
 
 /* `observe` as a dict of the two arrays under the two keys given (PettingZoo's observation). */
 static PyObject *StateObserver_observe_as(StateObserverObject *self, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 5) return PyErr_Format(PyExc_TypeError, "observe_as(state, named, seat, obs_key, mask_key)");
-    PyObject *pair = StateObserver_observe(self, args, 3);
-    if (!pair) return NULL;
+    PyObject *obs, *mask;
+    if (observe_arrays(self, args, &obs, &mask) < 0) return NULL;
     PyObject *out = PyDict_New();
-    if (out && (PyDict_SetItem(out, args[3], PyTuple_GET_ITEM(pair, 0)) < 0 ||
-                PyDict_SetItem(out, args[4], PyTuple_GET_ITEM(pair, 1)) < 0))
-        Py_CLEAR(out);
-    Py_DECREF(pair);
+    if (out && (PyDict_SetItem(out, args[3], obs) < 0 || PyDict_SetItem(out, args[4], mask) < 0)) Py_CLEAR(out);
+    Py_DECREF(obs);
+    Py_DECREF(mask);
     return out;
 }
 #endif
