@@ -2,7 +2,8 @@
  * `select`, the items of a list where a selector of bytes is not 0, as a new list. OpenSpiel asks a
  * chance node for its outcomes, one (card, probability) pair a card not drawn yet, at each of the
  * thirteen card draws of a cribbage deal; made in Python (a comprehension, or `itertools.compress`
- * feeding `list`) the list cost about 1.5 microseconds of 46 pairs, a tenth of that here. */
+ * feeding `list`) the list of 46 pairs cost 1.5 to 2 microseconds, and `chance_outcomes` with this
+ * about 0.5, most of it the Python calls around it. */
 #include "pyface.h"
 
 PyObject *select_py(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {

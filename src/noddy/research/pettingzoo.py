@@ -234,7 +234,8 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         return self._state if self._game is None else self._game.noddy
 
     def observe(self, agent: str) -> Observation:
-        """``agent``'s observation and action mask (new arrays, written when asked for)."""
+        """``agent``'s observation and action mask, written when asked for into arrays nobody else
+        holds (on the kernel, ones it wrote before once every holder has let them go)."""
         seat = self._seat[agent]
         if self._game is not None:
             observation, mask = self._game.observe(seat)
