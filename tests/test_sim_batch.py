@@ -8,7 +8,10 @@ from __future__ import annotations
 import json
 import threading
 from collections import Counter
+from collections.abc import Callable
+from concurrent.futures import Executor, Future
 from itertools import pairwise
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -20,7 +23,7 @@ from noddy.rules import dump_rules, load_rules
 from noddy.sim import display_names, executor_for, make_report, play_games
 from noddy.sim.batch import KERNEL_BATCH, HeadStart, batch_size, kernel_tally, tally_chunk, tally_games
 from noddy.sim.stats import Moments, Tally, tally_report
-from noddy.sim.workers import spans
+from noddy.sim.workers import run_tasks, spans
 
 TABLES = [
     ("cribbage", ("random", "greedy"), None),  # skunks and double skunks
@@ -116,11 +119,11 @@ def test_task_sizes_fit_the_engine() -> None:
     assert batch_size(10**9, 200, "kernel") == 60_000  # 100 machines of 2 cores: 12 times fewer tasks
 
 
-def test_where_the_pace_is_known_a_kernel_task_takes_about_a_second() -> None:
-    assert batch_size(10**9, 2, "kernel", pace=25e-6) == 40_000
+def test_where_the_pace_is_known_a_kernel_task_takes_about_three_seconds() -> None:
+    assert batch_size(10**9, 2, "kernel", pace=25e-6) == 120_000
     assert batch_size(400_000, 2, "kernel", pace=25e-6) == 25_000  # still eight tasks a worker
     assert batch_size(10**9, 2, "kernel", pace=0.01) == KERNEL_BATCH  # never below a kernel call
-    assert batch_size(10**9, 32, "kernel", pace=25e-6) == 80_000
+    assert batch_size(10**9, 32, "kernel", pace=25e-6) == 240_000
     assert batch_size(10**9, 2, "python", pace=0.001) == 200
 
 
@@ -196,3 +199,28 @@ def test_tasks_shrink_toward_the_end_so_that_the_workers_finish_together() -> No
     assert runs[0] == (0, 5_000) and runs[-1][1] == 400_000
     assert all(stop == start for (_, stop), (start, _) in pairwise(runs))
     assert [stop - start for start, stop in runs[-5:]] == [5_000, 2_500, 1_250, 1_000, 250]
+
+
+class _Recorder(Executor):
+    """An executor that runs each task at once and keeps the runs of games it was sent."""
+
+    def __init__(self) -> None:
+        self.runs: list[tuple[int, int]] = []
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        start, stop = args[-3], args[-2]
+        self.runs.append((start, stop))
+        future: Future[Any] = Future()
+        future.set_result(stop - start)
+        return future
+
+
+def test_the_end_is_shared_as_among_twice_the_workers_for_each_has_one_task_waiting() -> None:
+    # 2 workers (8 tasks sent ahead): each is handed its next task as it begins one, so the last
+    # tasks shrink as if there were 4 workers, else one idles through its last long task.
+    recorder = _Recorder()
+    done = list(run_tasks(recorder, int, (), 1_000_000, 100_000, "kernel", ahead=8, least=1_000))
+    assert sum(done) == 1_000_000 and recorder.runs[-1][1] == 1_000_000
+    sizes = [stop - start for start, stop in recorder.runs]
+    assert sizes[:9] == [100_000] * 7 + [75_000, 56_250]  # a quarter of what is left, once under 4 tasks'
+    assert sizes[-1] <= 1_000

@@ -49,10 +49,11 @@ played in this process moves its progress bar after each (1,000 random games tak
 
 _KERNEL_TASK = 5_000
 _PYTHON_TASK = 200
-TASK_SECONDS = 1.0
+TASK_SECONDS = 3.0
 """A task's CPU time where the games' pace is known (`HeadStart.pace`): dask's cost a task, a few
-milliseconds of the scheduler's, the worker's and the command's time (`docs/simulate.md`), is then
-well under 1% of it."""
+milliseconds of the scheduler's, the worker's and the command's time, and the 30-50 ms a dask
+worker leaves between two tasks here (`docs/simulate.md`), is then about 1% of it (a second a task
+left 5% of a two-worker run's wall time between tasks: 1.77x one worker, 1.85x with three)."""
 _BUSIEST = 16
 _SEED_BITS = (1 << 64) - 1
 _SOURCE_OF = [SOURCES.index(KERNEL_TALLIES[name]) for name in TALLIES]
@@ -63,10 +64,10 @@ def batch_size(games: int, workers: int, engine: str, pace: float | None = None)
     200 on the Python engine and, on the kernel, 5,000 (a few seconds of greedy cribbage, a tenth of
     one of random cribbage: a task's own cost, its rules read and its tally sent, is a few
     milliseconds) or, where the games' ``pace`` (CPU seconds a game) is known, `TASK_SECONDS` of
-    them (no fewer than `KERNEL_BATCH`): 40,000 random cribbage games, so that a dask cluster's
+    them (no fewer than `KERNEL_BATCH`): 120,000 random cribbage games, so that a dask cluster's
     cost a task is lost in it. Beyond 16 workers the most grows with them, so that the tasks a
-    second a scheduler hands out stay those of 16 workers (about a hundred, where dask's scheduler
-    takes about a millisecond a task): 100 machines are not held up by it.
+    second a scheduler hands out stay those of 16 workers (a few, where dask's scheduler takes
+    about a millisecond a task): 100 machines are not held up by it.
 
     >>> batch_size(400_000, 2, "kernel"), batch_size(400_000, 2, "kernel", pace=25e-6)
     (5000, 25000)
