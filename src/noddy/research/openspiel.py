@@ -32,11 +32,11 @@ import numpy.typing as npt
 import pyspiel
 
 from noddy.cards import DECK, Card, format_cards
-from noddy.game import Action, ActionKind, Event, EventKind, GameState, PlayerView, new_game
+from noddy.game import Action, ActionKind, Event, GameState, PlayerView, new_game
 from noddy.research.engines import choose_engine
 from noddy.research.observers import Observer, make_observer
 from noddy.research.outcome import largest_stake, returns
-from noddy.research.recall import Recall, Seen, game_bounds
+from noddy.research.recall import Recall, Seen, game_bounds, link_of
 from noddy.research.spielfast import FastPosition
 from noddy.research.tensors import Encoder
 from noddy.rules import Rules, load_rules, preset_names
@@ -459,12 +459,7 @@ def _step(game: NoddyGame, position: _Position, action: int) -> _Position:
 
 def _advance(position: _Position, after: GameState, move: Action) -> _Position:
     """The next position, the story grown by ``move`` and the events it made."""
-    new = after.events[len(position.state.events) :]
-    dealt: tuple[tuple[Card, ...], ...] = ()
-    if move.kind == "shuffle" or any(e.kind == EventKind.DEAL for e in new):
-        own = after.rules.crib.kind == "own"
-        dealt = tuple((*hand, *(after.cribs[seat] if own else ())) for seat, hand in enumerate(after.hands))
-    trail = _Trail(position.trail, move, tuple(new), dealt)
+    trail = _Trail(position.trail, move, *link_of(position.state, move, after))
     start = position if move.kind == "shuffle" else position.start
     return _Position(after, (), trail, start)
 

@@ -35,12 +35,12 @@ import numpy.typing as npt
 
 from noddy.cards import DECK, Card
 from noddy.errors import NoddyError
-from noddy.game import DECLARE_RANGE, Action, ActionKind, Event, EventKind, Subject
+from noddy.game import DECLARE_RANGE, Action, ActionKind, Event, EventKind, GameState, Subject
 from noddy.research.fields import CUT_ROUNDS, PLAYER_KINDS, Field, recall_layout
 from noddy.rules import Rules
 from noddy.scoring import KINDS
 
-__all__ = ["Link", "Recall", "Seen", "deal_bound", "game_bounds", "least_points_a_deal"]
+__all__ = ["Link", "Recall", "Seen", "deal_bound", "game_bounds", "least_points_a_deal", "link_of"]
 
 _KINDS: dict[ActionKind, int] = {kind: i for i, kind in enumerate(PLAYER_KINDS)}
 _ITEMS = {kind: i for i, kind in enumerate(KINDS)}
@@ -111,6 +111,19 @@ class Link(Protocol):
 
     @property
     def dealt(self) -> tuple[tuple[Card, ...], ...]: ...
+
+
+def link_of(
+    before: GameState, move: Action, after: GameState
+) -> tuple[tuple[Event, ...], tuple[tuple[Card, ...], ...]]:
+    """What a `Link` holds of ``move``, which took the game from ``before`` to ``after``: the events
+    it made and, where it shuffled or dealt, every seat's cards (an own crib's with them)."""
+    new = after.events[len(before.events) :]
+    dealt: tuple[tuple[Card, ...], ...] = ()
+    if move.kind == "shuffle" or any(e.kind == EventKind.DEAL for e in new):
+        own = after.rules.crib.kind == "own"
+        dealt = tuple((*hand, *(after.cribs[seat] if own else ())) for seat, hand in enumerate(after.hands))
+    return tuple(new), dealt
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,8 +16,8 @@ import numpy as np
 import numpy.typing as npt
 
 from noddy.cards import Card
-from noddy.game import Action, Event, EventKind, GameState
-from noddy.research.recall import Recall, Seen
+from noddy.game import Action, Event, GameState
+from noddy.research.recall import Recall, Seen, link_of
 
 __all__ = ["Stories"]
 
@@ -44,12 +44,7 @@ class Stories:
 
     def add(self, before: GameState, move: Action, after: GameState) -> None:
         """``move`` took the game from ``before`` to ``after``: each seat's view of it joins its story."""
-        new = after.events[len(before.events) :]
-        dealt: tuple[tuple[Card, ...], ...] = ()
-        if move.kind == "shuffle" or any(e.kind == EventKind.DEAL for e in new):
-            own = after.rules.crib.kind == "own"
-            dealt = tuple((*hand, *(after.cribs[s] if own else ())) for s, hand in enumerate(after.hands))
-        link = _Link(move, tuple(new), dealt)
+        link = _Link(move, *link_of(before, move, after))
         for seat, story in enumerate(self.seen):
             seen = self.recall.seen(seat, link)
             if seen is not None:
