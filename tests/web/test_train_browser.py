@@ -5,7 +5,7 @@ tests/web/artifacts/."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 from test_browser import (  # noqa: F401 (fixtures)
     ARTIFACTS,
     PHONE,
@@ -112,6 +112,7 @@ def test_the_play_and_french(browser: Browser, server: LiveServer) -> None:  # n
     page.select_option("#rules", "french")
     expect(page.locator("#kind option[value='run']")).to_have_text("les suites")
     page.wait_for_load_state("networkidle")
+    expect(page.locator("#rules")).to_have_value("french")
     for _ in range(8):
         if page.locator("#cards").get_attribute("data-what") == "play":
             break
@@ -129,3 +130,32 @@ def test_the_play_and_french(browser: Browser, server: LiveServer) -> None:  # n
     page.screenshot(path=str(ARTIFACTS / "train-french.png"), full_page=True)
     page.goto(server.address + "/")
     expect(page.locator("a.train-link")).to_have_text("S’exercer à compter")  # the choice is kept
+
+
+def test_a_rule_set_chosen_while_the_page_changes_language_is_kept(browser: Browser, server: LiveServer) -> None:  # noqa: F811
+    """The rule sets' titles in the new language arrive after the person chose French rules: the choice
+    stays (it was put back to the rule set chosen before the switch)."""
+    page = browser.new_page()
+    page.goto(server.address + "/train")
+    expect(page.locator("body[data-ready]")).to_be_attached()
+    page.select_option("#rules", "cribbage")
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    page.route("**/api/rules?*", hold)
+    page.click("#lang-switch button[data-lang='fr']")
+    expect(page.locator("#check")).to_have_text("Vérifier")
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the page did not ask for the rule sets' titles"
+    page.select_option("#rules", "french")
+    held[0].continue_()
+    page.unroute("**/api/rules?*", hold)
+    expect(page.locator("#rules option[value='french']")).not_to_have_text("french")
+    page.wait_for_load_state("networkidle")
+    expect(page.locator("#rules")).to_have_value("french")
+    expect(page.locator("#kind option[value='run']")).to_have_text("les suites")

@@ -257,7 +257,8 @@ function keys(event) {
 }
 
 // The page's words and the rule sets' titles in ``wanted``, then the drills (keeping the choices).
-async function speak(wanted, rules = $("rules").value) {
+// The rule set kept is the one chosen when the titles arrive (a choice made meanwhile is not lost).
+async function speak(wanted, rules = null) {
   await loadWords(wanted);
   langSwitch($("lang-switch"), async (code) => {
     await speak(code);
@@ -266,8 +267,9 @@ async function speak(wanted, rules = $("rules").value) {
     loadProgress();
   });
   const data = await api(`/api/rules?lang=${encodeURIComponent(lang())}`);
+  const kept = rules || $("rules").value;
   $("rules").replaceChildren(...data.rules.map((r) => el("option", { value: r.name }, r.title || r.name)));
-  if (rules && data.rules.some((r) => r.name === rules)) $("rules").value = rules;
+  if (kept && data.rules.some((r) => r.name === kept)) $("rules").value = kept;
   await loadKinds();
 }
 
