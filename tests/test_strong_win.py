@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -181,3 +182,36 @@ def test_without_a_board_to_win_from_the_points_are_the_value() -> None:
     view = state.view(state.to_act)
     points = StrongPlayer().play_values(view, view.legal, random.Random(1))
     assert StrongPlayer(value="win").play_values(view, view.legal, random.Random(1)) == points
+
+
+def test_a_table_not_built_here_is_never_built_inside_a_decision(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Three players of cribbage have a table that is built on demand (minutes), not shipped: with
+    none kept, ``value="win"`` plays for the points at once rather than building it mid-game; the
+    shipped two-player table is read as before."""
+    from importlib import import_module
+
+    from noddy.analysis import board_if_built
+
+    board_module = import_module("noddy.analysis.board")  # the package's ``board`` is the function
+
+    monkeypatch.setenv("NODDY_CACHE", str(tmp_path))
+
+    def refuse(*_: object) -> None:
+        raise AssertionError("a table was built inside a decision")
+
+    monkeypatch.setattr(board_module, "build_table", refuse)
+    rules = load_rules("cribbage")
+    assert board_if_built(rules, 3) is None
+    assert board_if_built(rules, 2) is not None
+    final = run_game(new_game(rules, 3), [GreedyPlayer()] * 3, random.Random(8))
+    state = new_game(rules, 3)
+    for action in final.history:
+        if state.phase is Phase.PLAY and state.to_act is not None and len(state.legal_actions()) > 1:
+            break
+        state = state.apply(action)
+    view = state.view(state.to_act)
+    points = StrongPlayer(worlds=4, nodes=2000).play_values(view, view.legal, random.Random(1))
+    win = StrongPlayer(worlds=4, nodes=2000, value="win").play_values(view, view.legal, random.Random(1))
+    assert win == points

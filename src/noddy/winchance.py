@@ -19,7 +19,6 @@ from functools import lru_cache
 from importlib import import_module
 from typing import Any, Literal
 
-from noddy.errors import NoddyError
 from noddy.game import EventKind, PlayerView
 from noddy.players.discard import WinTable, win_table
 from noddy.rules import Rules
@@ -65,13 +64,8 @@ def readiness(rules: Rules, players: int, partners: bool) -> Readiness:
     analysis = import_module("noddy.analysis")
     if analysis.board_why_not(rules, players, partners):
         return "unserved"
-    together = import_module("noddy.analysis.board").plays_as_partners(rules, players, partners)
-    if import_module("noddy.analysis.store").read(rules, players, together) is None:
+    if analysis.board_if_built(rules, players, partners) is None:
         return "unbuilt"
-    try:
-        table_for(rules, players, partners)
-    except NoddyError:
-        return "unserved"
     return "ready"
 
 

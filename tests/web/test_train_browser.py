@@ -132,7 +132,10 @@ def test_the_play_and_french(browser: Browser, server: LiveServer) -> None:  # n
     expect(page.locator("a.train-link")).to_have_text("S’exercer à compter")  # the choice is kept
 
 
-def test_a_rule_set_chosen_while_the_page_changes_language_is_kept(browser: Browser, server: LiveServer) -> None:  # noqa: F811
+def test_a_rule_set_chosen_while_the_page_changes_language_is_kept(
+    browser: Browser,  # noqa: F811
+    server: LiveServer,  # noqa: F811
+) -> None:
     """The rule sets' titles in the new language arrive after the person chose French rules: the choice
     stays (it was put back to the rule set chosen before the switch)."""
     page = browser.new_page()

@@ -10,6 +10,6 @@ apart from it. `docs/board.md` says how the table is built and what it rests on.
 
 from __future__ import annotations
 
-from noddy.analysis.board import BoardError, BoardTable, SamplingError, board, board_why_not
+from noddy.analysis.board import BoardError, BoardTable, SamplingError, board, board_if_built, board_why_not
 
-__all__ = ["BoardError", "BoardTable", "SamplingError", "board", "board_why_not"]
+__all__ = ["BoardError", "BoardTable", "SamplingError", "board", "board_if_built", "board_why_not"]

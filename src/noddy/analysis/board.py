@@ -27,6 +27,7 @@ __all__ = [
     "BoardTable",
     "SamplingError",
     "board",
+    "board_if_built",
     "board_why_not",
     "build_table",
     "most_positions",
@@ -238,6 +239,26 @@ def build_table(
     return BoardTable(rules.name, rules.game.target, players, together, mean, error)
 
 
+class _NotBuilt(Exception):
+    """A table that could be built but is neither shipped nor kept (`_at_hand`)."""
+
+
+@lru_cache(maxsize=16)
+def _at_hand(rules: Rules, players: int, partners: bool | None) -> BoardTable:
+    """The table shipped or kept, kept in the process once found (an absence is not kept: a table
+    built since is found at the next call). `BoardError` where there is none, `_NotBuilt` where it
+    is not built yet."""
+    from noddy.analysis import store
+
+    why = board_why_not(rules, players, partners)
+    if why:
+        raise BoardError(why)
+    found = store.read(rules, players, plays_as_partners(rules, players, partners))
+    if found is None:
+        raise _NotBuilt
+    return found
+
+
 @lru_cache(maxsize=16)
 def board(rules: Rules, players: int = 2, partners: bool | None = None) -> BoardTable:
     """The board table of ``rules`` at this table, kept in the process: read from the package (the
@@ -245,13 +266,19 @@ def board(rules: Rules, players: int = 2, partners: bool | None = None) -> Board
     `BoardError` says why where there is none (a single deal, too many sides)."""
     from noddy.analysis import store
 
-    why = board_why_not(rules, players, partners)
-    if why:
-        raise BoardError(why)
-    together = plays_as_partners(rules, players, partners)
-    found = store.read(rules, players, together)
-    if found is not None:
-        return found
-    table = build_table(rules, players, together)
+    try:
+        return _at_hand(rules, players, partners)
+    except _NotBuilt:
+        pass
+    table = build_table(rules, players, plays_as_partners(rules, players, partners))
     store.write_cache(rules, table)
     return table
+
+
+def board_if_built(rules: Rules, players: int = 2, partners: bool | None = None) -> BoardTable | None:
+    """The board table where it is at hand (shipped with the package, or built and kept), never
+    building it (minutes for three players): ``None`` where it is not built yet, or there is none."""
+    try:
+        return _at_hand(rules, players, partners)
+    except (BoardError, _NotBuilt):
+        return None

@@ -22,7 +22,7 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
-from noddy.analysis import board, board_why_not
+from noddy.analysis import board, board_if_built, board_why_not
 from noddy.cards import Card
 from noddy.game import Action, PlayerView
 from noddy.kernel import lay_away_outcomes, lay_away_rollouts, lay_away_values, unavailable, unsupported
@@ -46,6 +46,7 @@ __all__ = [
     "win_samples",
     "win_table",
     "win_table_if_any",
+    "win_table_if_built",
     "win_values",
     "won_chance",
 ]
@@ -69,6 +70,12 @@ def win_table(rules: Rules, players: int, partners: bool | None) -> WinTable:
     """The table of the chance of winning for ``rules`` at this table (`noddy.analysis.board`, read
     from the package or built once and kept); `noddy.analysis.BoardError` where there is none."""
     return board(rules, players, partners)
+
+
+def win_table_if_built(rules: Rules, players: int, partners: bool | None) -> WinTable | None:
+    """The table where it is at hand (shipped with the package, or built and kept by `noddy analyze
+    board`), never building it: ``None`` where it is not built yet or there is none."""
+    return board_if_built(rules, players, partners)
 
 
 def win_table_if_any(rules: Rules, players: int, partners: bool | None) -> WinTable | None:

@@ -47,7 +47,7 @@ from noddy.players.discard import (
     deal_values,
     discard_values,
     next_dealer,
-    win_table_if_any,
+    win_table_if_built,
     win_values,
 )
 from noddy.players.search import LEAVES, Position, Search
@@ -109,8 +109,8 @@ class StrongPlayer:
     """Deals played out more where the first ``win_samples`` leave the lay-away in doubt
     (`noddy.players.discard.in_doubt`): about a third of lay-aways in 2-player cribbage."""
     board: WinTable | None = field(default=None, repr=False, compare=False)
-    """The chance-of-winning table ``value="win"`` reads (`noddy.analysis.board` of the rules and
-    table in play, fetched on first use, unless one is given)."""
+    """The chance-of-winning table ``value="win"`` reads: unless one is given, that of the rules and
+    table in play where it is shipped with the package or built and kept (`noddy.analysis.board_if_built`)."""
 
     def __post_init__(self) -> None:
         _one_of("engine", self.engine, ENGINES)
@@ -209,10 +209,12 @@ class StrongPlayer:
 
     def _board(self, view: PlayerView) -> WinTable | None:
         """The chance-of-winning table of the view's rules and table (``board`` if given); ``None``
-        where there is none (a single deal, more than three sides): the points are then the value."""
+        where there is none (a single deal, more than three sides) or it is not built on this
+        machine (`noddy analyze board` builds it: minutes, never inside a decision): the points
+        are then the value."""
         if self.board is not None:
             return self.board
-        return win_table_if_any(view.rules, view.players, view.partners)
+        return win_table_if_built(view.rules, view.players, view.partners)
 
 
 def _after(state: GameState, legal: Sequence[Action], kernel: bool) -> list[Position]:
