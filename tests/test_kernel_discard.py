@@ -116,9 +116,9 @@ def test_discard_values_takes_the_kernel_where_it_is_built(monkeypatch: pytest.M
     numpy's."""
     rules = load_rules("cribbage")
     states = lay_aways(rules, 2, None, seed=5, count=20)
-    fast = [StrongPlayer().choose(*_view(s), random.Random(0)) for s in states]
+    fast = [StrongPlayer(value="points").choose(*_view(s), random.Random(0)) for s in states]
     monkeypatch.setattr(discard, "unavailable", lambda: "switched off for the test")
-    slow = [StrongPlayer().choose(*_view(s), random.Random(0)) for s in states]
+    slow = [StrongPlayer(value="points").choose(*_view(s), random.Random(0)) for s in states]
     assert fast == slow
     view, legal = _view(states[0])
     assert discard.discard_values(view, legal, random.Random(0)) == numpy_discard_values(

@@ -35,7 +35,7 @@ def test_pone_does_not_lead_a_five() -> None:
     view = _view(run(state, ["discard Ac 2c", "discard 3h 3s"]))
     assert view.seat == 0 and view.count == 0
     assert "5h" not in _choices(view)
-    values = StrongPlayer().play_values(view, view.legal, random.Random(0))
+    values = StrongPlayer(value="points").play_values(view, view.legal, random.Random(0))
     assert values is not None
     assert min(values, key=lambda a: values[a]) == Action.play(0, parse_card("5h"))
 
@@ -69,7 +69,7 @@ def test_a_pone_who_counts_out_first_defends_rather_than_lead_a_five() -> None:
     view = _view(run(state, ["discard Ac 2c", "discard 3h 3s"]))
     assert view.seat == 0 and view.scores == (115, 119)
     assert "5d" not in _choices(view)
-    values = StrongPlayer().play_values(view, view.legal, random.Random(0))
+    values = StrongPlayer(value="points").play_values(view, view.legal, random.Random(0))
     assert values is not None
     five = values[Action.play(0, parse_card("5d"))]
     assert all(five < value - 200 for action, value in values.items() if action.cards[0] != parse_card("5d"))
@@ -86,7 +86,7 @@ def test_pegs_out_at_once_when_the_pone_counts_first() -> None:
     assert view.seat == 1 and view.count == 25
     six = Action.play(1, parse_card("6c"))
     assert StrongPlayer().choose(view, view.legal, random.Random(0)) == six
-    values = StrongPlayer().play_values(view, view.legal, random.Random(0))
+    values = StrongPlayer(value="points").play_values(view, view.legal, random.Random(0))
     assert values is not None and values[six] == WIN > values[Action.play(1, parse_card("3h"))]
 
 
@@ -103,7 +103,7 @@ def test_takes_the_go_and_keeps_the_five_for_the_next_count() -> None:
     view = _view(run(state, [*played, "play 9h", "play Jc"]))
     assert view.seat == 1 and view.count == 19 and view.scores == (1, 0)
     assert _choices(view) == {"Kd"}
-    values = StrongPlayer().play_values(view, view.legal, random.Random(0))
+    values = StrongPlayer(value="points").play_values(view, view.legal, random.Random(0))
     assert values is not None
     king, five = Action.play(1, parse_card("Kd")), Action.play(1, parse_card("5d"))
     assert values[king] > values[five] + 1

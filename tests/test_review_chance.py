@@ -130,7 +130,7 @@ def test_a_card_is_weighed_by_the_points_and_the_chance_on_one_draw_of_the_world
     states = {len(s.history): s for s in game.states()}
     for d in cards[:4]:
         view = states[d.move - 1].view(0)
-        points = StrongPlayer(worlds=REVIEW_WORLDS, nodes=REVIEW_NODES)
+        points = StrongPlayer(worlds=REVIEW_WORLDS, nodes=REVIEW_NODES, value="points")
         chance = StrongPlayer(worlds=REVIEW_WORLDS, nodes=REVIEW_NODES, value="win", board=table)
         assert dict(d.values) == points.play_values(view, view.legal, random.Random(d.move - 1))
         assert dict(d.chances) == chance.play_values(view, view.legal, random.Random(d.move - 1))

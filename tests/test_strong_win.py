@@ -74,7 +74,8 @@ def test_a_linear_table_values_each_play_as_its_points_do_on_both_engines(
         side = view.side_of(view.seat)
         dealer = next_dealer(view.rules, view.players, view.dealer)
         now = board.chance(view.scores, dealer)[side]
-        points = StrongPlayer(worlds=3, nodes=600).play_values(view, view.legal, random.Random(at))
+        by_points = StrongPlayer(worlds=3, nodes=600, value="points")
+        points = by_points.play_values(view, view.legal, random.Random(at))
         assert points is not None
         for engine in ("kernel", "python"):
             player = StrongPlayer(worlds=3, nodes=600, value="win", board=board, engine=engine)
@@ -180,7 +181,7 @@ def test_without_a_board_to_win_from_the_points_are_the_value() -> None:
             break
     assert state.to_act is not None
     view = state.view(state.to_act)
-    points = StrongPlayer().play_values(view, view.legal, random.Random(1))
+    points = StrongPlayer(value="points").play_values(view, view.legal, random.Random(1))
     assert StrongPlayer(value="win").play_values(view, view.legal, random.Random(1)) == points
 
 
@@ -212,6 +213,7 @@ def test_a_table_not_built_here_is_never_built_inside_a_decision(
             break
         state = state.apply(action)
     view = state.view(state.to_act)
-    points = StrongPlayer(worlds=4, nodes=2000).play_values(view, view.legal, random.Random(1))
-    win = StrongPlayer(worlds=4, nodes=2000, value="win").play_values(view, view.legal, random.Random(1))
+    by_points, by_chance = (StrongPlayer(worlds=4, nodes=2000, value=v) for v in ("points", "win"))
+    points = by_points.play_values(view, view.legal, random.Random(1))
+    win = by_chance.play_values(view, view.legal, random.Random(1))
     assert win == points

@@ -263,7 +263,7 @@ def review_game(
     """Review every decision of ``seat`` along ``states`` (a game's states in order, each with its
     history): the position before each of the seat's actions as the seat saw it. ``sides`` names
     each side's seats but ``seat`` (`Review.sides`; by default each seat by its number)."""
-    player = StrongPlayer(worlds=REVIEW_WORLDS, nodes=REVIEW_NODES)
+    player = StrongPlayer(worlds=REVIEW_WORLDS, nodes=REVIEW_NODES, value="points")  # points, then chances
     found = []
     previous: GameState | None = None
     board: WinTable | None = None

@@ -237,18 +237,21 @@ def test_the_first_computer_move_after_a_start_is_as_quick_as_the_later_ones() -
 
     async def timed() -> list[float]:
         await bots.start()
-        took = []
-        for level in ("hard", "hard", "medium", "medium", "easy", "hard", "medium"):
+        took: list[tuple[str, float]] = []
+        for level in ("hard", "hard", "medium", "medium", "easy", "hard", "medium", "hard"):
             began = time.perf_counter()
             await bots.choose(make_player(level), view, random.Random(4))
-            took.append(time.perf_counter() - began)
+            took.append((level, time.perf_counter() - began))
         return took
 
     try:
-        first, *later = asyncio.run(timed())
+        (_, first), *later = asyncio.run(timed())
     finally:
         asyncio.run(bots.close())
-    typical = sorted(later)[len(later) // 2]
+    # Against the same decision made again by the same level (hard's lay-away by the chance of
+    # winning plays deals out: tens of milliseconds, where medium's takes one).
+    again = sorted(t for level, t in later if level == "hard")
+    typical = again[len(again) // 2]
     assert first <= max(5 * typical, typical + 0.25), (first, later)
 
 

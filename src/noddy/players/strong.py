@@ -14,10 +14,13 @@ every seat (``leaf="greedy"``, the default: measured better at 4-player partners
 worse anywhere, see docs/players.md) or on the points so far (``leaf="points"``). The search runs
 on the compiled kernel where it is built and handles the rules (``engine="kernel"``, the default),
 else on the engine (``engine="python"``): the decisions are the same either way, leaf and all.
-``value="win"`` weighs every decision by the chance of winning the game instead of the points: a
-searched deal's end by the board table (`noddy.analysis.board`) at the board it leaves, a lay-away
-by the deals played out after it (`noddy.players.discard.win_values`), the points breaking ties;
-``value="points"`` (the default until ``win`` is measured better) is the player above.
+``value="win"`` (the default since it was measured better, docs/players.md) weighs every decision
+by the chance of winning the game instead of the points: a searched deal's end by the board table
+(`noddy.analysis.board`) at the board it leaves, a lay-away by the deals played out after it
+(`noddy.players.discard.win_values`), the points breaking ties. Where no table is at hand (a single
+deal, four sides each for itself, or a table not built on this machine: three players, house rules,
+until `noddy analyze board` builds it) the points are the value. ``value="points"`` is the player
+above everywhere.
 
 ``oracle`` searches the one true world with everything in sight: it exists to measure how much
 an honest player leaves on the table, and is never offered as an opponent.
@@ -102,7 +105,7 @@ class StrongPlayer:
     lay_away: str = "exact"
     lay_candidates: int = 4
     lay_samples: int = 200
-    value: str = "points"
+    value: str = "win"
     win_candidates: int = 4
     win_samples: int = 200
     win_more: int = 800
