@@ -188,7 +188,7 @@ def test_without_a_board_to_win_from_the_points_are_the_value() -> None:
 def test_a_table_not_built_here_is_never_built_inside_a_decision(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    """Three players of cribbage have a table that is built on demand (minutes), not shipped: with
+    """Three players have a table that is built on demand (minutes for cribbage), not shipped: with
     none kept, ``value="win"`` plays for the points at once rather than building it mid-game; the
     shipped two-player table is read as before."""
     from importlib import import_module
@@ -203,9 +203,10 @@ def test_a_table_not_built_here_is_never_built_inside_a_decision(
         raise AssertionError("a table was built inside a decision")
 
     monkeypatch.setattr(board_module, "build_table", refuse)
-    rules = load_rules("cribbage")
+    assert board_if_built(load_rules("cribbage"), 2) is not None
+    # House rules that no other test builds a table for (a table found is kept in the process).
+    rules = load_rules("cribbage", ["hand.knave=2"])
     assert board_if_built(rules, 3) is None
-    assert board_if_built(rules, 2) is not None
     final = run_game(new_game(rules, 3), [GreedyPlayer()] * 3, random.Random(8))
     state = new_game(rules, 3)
     for action in final.history:

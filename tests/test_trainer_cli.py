@@ -99,8 +99,13 @@ def test_a_progress_path_that_is_no_file_is_refused_and_left_alone(tmp_path: Pat
         assert stat.S_ISFIFO(pipe.stat().st_mode)
         assert [p.name for p in tmp_path.iterdir()] == ["pipe"]
     finally:
-        os.close(os.open(pipe, os.O_RDONLY | os.O_NONBLOCK))
-        writer.join(timeout=5)
+        # The read end stays open until the writer is done: a writer thread started late (a loaded
+        # machine) would otherwise open the pipe after a reader came and went, and wait for ever.
+        reader = os.open(pipe, os.O_RDONLY | os.O_NONBLOCK)
+        try:
+            writer.join(timeout=30)
+        finally:
+            os.close(reader)
     assert not writer.is_alive()
 
 
