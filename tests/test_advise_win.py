@@ -45,7 +45,7 @@ class Race:
 @pytest.fixture
 def race(monkeypatch: pytest.MonkeyPatch) -> Race:
     board = Race()
-    monkeypatch.setattr(noddy.advise_win, "win_table_if_any", lambda *_: board)
+    monkeypatch.setattr(noddy.advise_win, "win_table_if_built", lambda *_: board)
     return board
 
 

@@ -25,7 +25,7 @@ from noddy.errors import NoddyError
 from noddy.game import ActionKind, PlayerView, new_game
 from noddy.game.setup import arranged_shuffle, at_deal
 from noddy.kernel import unavailable, unsupported
-from noddy.players.discard import win_samples, win_table_if_any
+from noddy.players.discard import win_samples, win_table_if_built
 from noddy.rules import Rules
 from noddy.words import cards_text, learn_phrase, percent_text
 
@@ -58,8 +58,9 @@ def chances(advice: Advice, view: PlayerView, samples: int = WIN_SAMPLES) -> Adv
     the view's board, ranked by it (the points break ties), but the lay-away with the most points
     first unless the best by the chance beats it by `MARGIN` and more than the 95% interval of the
     difference on the same deals (a difference the sampling cannot tell from none is none);
-    unchanged where the kernel cannot play the rules out or the game is a single deal (its points
-    are then all there is)."""
+    unchanged where the kernel cannot play the rules out, the game is a single deal (its points
+    are then all there is) or its table is not built on this machine (never built here: minutes
+    for three players; `noddy analyze board` builds it)."""
     from noddy.advise import Board
 
     rules = view.rules
@@ -67,7 +68,7 @@ def chances(advice: Advice, view: PlayerView, samples: int = WIN_SAMPLES) -> Adv
         return advice
     if unavailable() or unsupported(rules, view.players):
         return advice
-    board = win_table_if_any(rules, view.players, view.partners)
+    board = win_table_if_built(rules, view.players, view.partners)
     if board is None:
         return advice
     legal = [a for a in view.legal if a.kind == ActionKind.DISCARD]

@@ -22,7 +22,7 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
-from noddy.analysis import board, board_if_built, board_why_not
+from noddy.analysis import board, board_if_built
 from noddy.cards import Card
 from noddy.game import Action, PlayerView
 from noddy.kernel import lay_away_outcomes, lay_away_rollouts, lay_away_values, unavailable, unsupported
@@ -45,7 +45,6 @@ __all__ = [
     "win_chances",
     "win_samples",
     "win_table",
-    "win_table_if_any",
     "win_table_if_built",
     "win_values",
     "won_chance",
@@ -76,14 +75,6 @@ def win_table_if_built(rules: Rules, players: int, partners: bool | None) -> Win
     """The table where it is at hand (shipped with the package, or built and kept by `noddy analyze
     board`), never building it: ``None`` where it is not built yet or there is none."""
     return board_if_built(rules, players, partners)
-
-
-def win_table_if_any(rules: Rules, players: int, partners: bool | None) -> WinTable | None:
-    """`win_table`, or ``None`` where there is none (a single deal, more than three sides:
-    `noddy.analysis.board_why_not`)."""
-    if board_why_not(rules, players, partners):
-        return None
-    return win_table(rules, players, partners)
 
 
 def won_chance(winner: int | None, side: int, sides: int) -> float:
