@@ -31,7 +31,7 @@ from collections.abc import Callable
 import numpy as np
 import numpy.typing as npt
 
-from noddy.advise_win import seat_view
+from noddy.advise import seat_view
 from noddy.cards import DECK
 from noddy.game import ActionKind
 from noddy.players.discard import discard_values, in_doubt, win_samples, win_table

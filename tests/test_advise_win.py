@@ -13,10 +13,9 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-import noddy.advise_win
+import noddy.advise.win
 from helpers import dealt
-from noddy.advise import Advice, Board, Option, advise, advise_view, read_score, win_lines
-from noddy.advise_win import MARGIN
+from noddy.advise import MARGIN, Advice, Board, Option, advise, advise_view, read_score, win_lines
 from noddy.cards import parse_cards
 from noddy.cli.main import app
 from noddy.errors import NoddyError
@@ -45,7 +44,7 @@ class Race:
 @pytest.fixture
 def race(monkeypatch: pytest.MonkeyPatch) -> Race:
     board = Race()
-    monkeypatch.setattr(noddy.advise_win, "win_table_if_built", lambda *_: board)
+    monkeypatch.setattr(noddy.advise.win, "win_table_if_built", lambda *_: board)
     return board
 
 
@@ -182,7 +181,7 @@ def test_a_lay_away_goes_before_the_most_points_only_by_a_clear_margin(
         given = {run: 0.5 + better + wobble, most: np.full(100, 0.5)}
         return np.array([given.get(frozenset(a.cards), np.full(100, 0.4)) for a in legal])
 
-    monkeypatch.setattr(noddy.advise_win, "win_samples", sampled)
+    monkeypatch.setattr(noddy.advise.win, "win_samples", sampled)
     advice = advise(load_rules("cribbage"), parse_cards(HAND), dealer=False, scores=(60, 60))
     assert advice.options[0].discard == parse_cards(first)
     assert MARGIN == 0.01

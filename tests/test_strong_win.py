@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from helpers import dealt
-from noddy.advise_win import seat_view
+from noddy.advise import seat_view
 from noddy.cards import parse_cards
 from noddy.errors import NoddyError
 from noddy.game import Action, ActionKind, Phase, PlayerView, new_game

@@ -9,7 +9,7 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from noddy.advise_win import seat_view
+from noddy.advise import seat_view
 from noddy.cards import parse_cards
 from noddy.game import Action, ActionKind, PlayerView
 from noddy.players import StrongPlayer

@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 from rich.markup import escape
 
+from noddy.analysis.winchance import readiness
 from noddy.cli.common import (
     COMPUTERS,
     HUMAN,
@@ -39,7 +40,6 @@ from noddy.cli.render import board
 from noddy.game import GameState, new_game
 from noddy.players import Player, make_player, next_action
 from noddy.record import GameRecord, Seat
-from noddy.winchance import readiness
 from noddy.words import (
     command_phrase,
     phrase,

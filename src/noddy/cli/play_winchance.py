@@ -10,8 +10,8 @@ from typing import Annotated
 import typer
 from rich.markup import escape
 
+from noddy.analysis.winchance import bar_shown, curve, default_on
 from noddy.game import EventKind, PlayerView
-from noddy.winchance import bar_shown, curve, default_on
 from noddy.words import bar_sides, side_name, win_phrase
 
 __all__ = ["BAR_WIDTH", "WinBar", "WinChanceOption"]
@@ -32,7 +32,7 @@ WinChanceOption = Annotated[
 
 class WinBar:
     """Who at the terminal has the bar on, and the bar itself: shown once every person has it on
-    (`noddy.winchance.bar_shown`)."""
+    (`noddy.analysis.winchance.bar_shown`)."""
 
     def __init__(
         self, people: Sequence[int], names: Sequence[str], lang: str, on: bool | None = None

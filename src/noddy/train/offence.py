@@ -20,6 +20,7 @@ from typing import Any, Literal
 
 import numpy as np
 
+from noddy.analysis.winchance import readiness
 from noddy.cards import Card
 from noddy.errors import NoddyError
 from noddy.game import Action, GameState, PlayerView, new_game
@@ -27,7 +28,6 @@ from noddy.kernel import lay_away_outcomes, unavailable, unsupported
 from noddy.players import make_player, next_action
 from noddy.players.discard import next_dealer, win_table, win_values
 from noddy.rules import Rules
-from noddy.winchance import readiness
 
 __all__ = ["MARGIN", "NEAR", "OFFENCE", "SAMPLES", "Choice", "Way", "draw_offence", "offence_offered"]
 

@@ -1,9 +1,9 @@
 """The table page's win-chance bar: each side's chance of winning from the start of every deal,
 and each person's own toggle.
 
-The bar is public information (the scores and the next dealer, `noddy.winchance.curve`), but
+The bar is public information (the scores and the next dealer, `noddy.analysis.winchance.curve`), but
 whether it is shown is the players' choice: against the computer it shows unless its person hides
-it; between people only once every person has turned it on (`noddy.winchance.bar_shown`). A
+it; between people only once every person has turned it on (`noddy.analysis.winchance.bar_shown`). A
 person's choice is sent with ``POST /api/tables/{id}/winchance`` (proved by the seat's secret) and
 kept with the live table; the page sends it again when it connects, so it outlives a restart. Each
 seat's state message carries `winchance_fields`: whether the bar can be shown here, the seat's own
@@ -18,9 +18,9 @@ from weakref import WeakKeyDictionary
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 
+from noddy.analysis.winchance import bar_shown, curve, default_on, readiness
 from noddy.web.live import LiveTable
 from noddy.web.lookup import seat_or_403, table_or_404
-from noddy.winchance import bar_shown, curve, default_on, readiness
 
 __all__ = ["router", "winchance_fields"]
 
@@ -40,9 +40,9 @@ class ChoiceIn(BaseModel):
 
 def winchance_fields(table: LiveTable, seat: int | None) -> dict[str, Any]:
     """What ``seat``'s page is told of the bar: ``offered`` (whether the board table serves these
-    rules now), ``ready`` (`noddy.winchance.Readiness`: why not), ``on`` (the seat's own choice;
+    rules now), ``ready`` (`noddy.analysis.winchance.Readiness`: why not), ``on`` (the seat's own choice;
     ``None`` for a spectator), ``agreed`` of ``people`` persons have it on, ``shown``, and
-    ``points`` (`noddy.winchance.Point`, only when shown)."""
+    ``points`` (`noddy.analysis.winchance.Point`, only when shown)."""
     state = table.state
     people = table.people
     chosen = _CHOICES.get(table, {})

@@ -19,7 +19,7 @@ the strong player's search playing for the game (``value="win"``); a count, a de
 muggins claim by the chance from the board it leaves as if the deal ended there (the points still
 to come this deal are the same whichever was chosen). The decisions that cost most, at least
 `MATTERS`, are marked (`Review.marked`), and the game's curve is each side's chance from the start
-of every deal (`noddy.winchance.curve`).
+of every deal (`noddy.analysis.winchance.curve`).
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from noddy.advise import advise_view
+from noddy.analysis.winchance import Point, curve, table_for
 from noddy.cards import Card
 from noddy.errors import NoddyError
 from noddy.game import Action, ActionKind, EventKind, GameState, Phase, PlayerView
@@ -37,7 +38,6 @@ from noddy.kernel import unavailable, unsupported
 from noddy.players import WIN, StrongPlayer
 from noddy.players.discard import WinTable, next_dealer, win_values, won_chance
 from noddy.record import GameRecord
-from noddy.winchance import Point, curve, table_for
 
 __all__ = [
     "MARKED",
@@ -171,8 +171,8 @@ class Review:
     """The names of each side's seats, by side, but the reviewed seat's own: it is "you", and its
     side names only its partner, if any."""
     curve: tuple[Point, ...] = ()
-    """Each side's chance of winning from the start of every deal, and the result (`noddy.winchance`);
-    empty where the board table does not cover the rules."""
+    """Each side's chance of winning from the start of every deal, and the result
+    (`noddy.analysis.winchance`); empty where the board table does not cover the rules."""
 
     @property
     def marked(self) -> tuple[Decision, ...]:

@@ -21,12 +21,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from noddy.advise_win import WIN_SAMPLES, chances, check_scores, read_score, seat_view, win_lines
+from noddy.advise.advice import Advice, Option
+from noddy.advise.win import WIN_SAMPLES, chances, check_scores, seat_view
 from noddy.cards import DECK, Card
 from noddy.errors import CardError, NoddyError, RulesError
 from noddy.game import PlayerView
@@ -34,107 +34,16 @@ from noddy.rules import Rules, load_rules, preset_names
 from noddy.scoring import score_deals, score_sets
 from noddy.words import cards_text, check_distinct, learn_phrase, plural_s
 
-__all__ = [
-    "GREEDY_HANDS",
-    "MODELS",
-    "WIN_SAMPLES",
-    "Advice",
-    "Board",
-    "Option",
-    "advise",
-    "advise_view",
-    "chances",
-    "greedy_discards",
-    "lay_away_presets",
-    "read_score",
-    "seat_view",
-    "win_lines",
-]
+__all__ = ["GREEDY_HANDS", "MODELS", "advise", "advise_view", "greedy_discards", "lay_away_presets"]
 
 MODELS = {
     "uniform": "the turn-up and the others' crib cards are any unseen cards, each case counted once",
     "greedy": "the opponent lays away by greedy's rule, from a sample of its possible hands",
 }
+"""The models of what the unseen cards are, by name, with what each assumes."""
 GREEDY_HANDS = 400
 """The opponent's hands drawn for the ``greedy`` model."""
 GREEDY_SEED = 1589
-"""The models of what the unseen cards are, by name, with what each assumes."""
-
-
-@dataclass(frozen=True)
-class Option:
-    """One way to lay away: the cards kept and laid, and their expected counts.
-
-    ``crib`` is the crib's expected count whoever owns it; ``total`` adds it for one's own side's
-    crib and takes it off for another side's. ``spread`` (when asked for) is the chance of each
-    total this deal, hand and crib together, over the same cases."""
-
-    keep: tuple[Card, ...]
-    discard: tuple[Card, ...]
-    hand: Fraction
-    crib: Fraction
-    total: Fraction
-    spread: tuple[tuple[int, Fraction], ...] = ()
-    win: float | None = None
-    """The chance of winning the game after this lay-away, where the board is known (`chances`)."""
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "keep": [str(c) for c in self.keep],
-            "discard": [str(c) for c in self.discard],
-            "hand": float(self.hand),
-            "crib": float(self.crib),
-            "total": float(self.total),
-            **({"win": self.win} if self.win is not None else {}),
-        }
-
-
-@dataclass(frozen=True)
-class Advice:
-    """Every lay-away of ``hand``, best first; ``dealer`` says whether the crib is one's own side's
-    (always so where each player has a crib of his own)."""
-
-    rules: Rules
-    hand: tuple[Card, ...]
-    dealer: bool
-    model: str
-    options: tuple[Option, ...]
-    crib_sign: int
-    """+1 when the crib counts for the player's side, -1 when against it, 0 without a crib."""
-    board: Board | None = None
-    """Where the chance of winning was weighed (`chances`): the options are then ranked by it."""
-
-    def to_json(self, lang: str = "en") -> dict[str, Any]:
-        """The advice as JSON, with the chance of winning where it was weighed and its sentences
-        in ``lang`` (`win_lines`)."""
-        found: dict[str, Any] = {
-            "rules": self.rules.name,
-            "hand": [str(c) for c in self.hand],
-            "dealer": self.dealer,
-            "model": self.model,
-            "options": [option.to_json() for option in self.options],
-        }
-        if self.board is not None:
-            found["board"] = {"scores": list(self.board.scores), "dealing": self.board.dealing}
-            found["chance"] = self.board.chance
-            found["by_points"] = self.options.index(self.by_points)
-            found["lines"] = win_lines(self, lang)
-        return found
-
-    @property
-    def by_points(self) -> Option:
-        """The lay-away with the most points expected (the first of them, ranked as given)."""
-        return max(self.options, key=lambda o: o.total)
-
-
-@dataclass(frozen=True)
-class Board:
-    """The board a lay-away's chance of winning is weighed at: each side's points, the player's
-    side first; whether the player's side deals; its chance of winning before the deal."""
-
-    scores: tuple[int, ...]
-    dealing: bool
-    chance: float
 
 
 def lay_away_presets() -> list[str]:

@@ -1,5 +1,5 @@
-"""The discard advisor at a score: each lay-away's chance of winning the game, and what to say when
-it ranks them otherwise than the points do.
+"""The discard advisor at a score: each lay-away's chance of winning the game (what a teacher says
+when it ranks them otherwise than the points do is `noddy.advise.advice.win_lines`).
 
 A lay-away is weighed by the rest of the deal played out after it (the kernel's greedy players in
 every other decision, `WIN_SAMPLES` deals, the same for every lay-away), each deal worth 1 or 0
@@ -16,10 +16,10 @@ import random
 import re
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 import numpy as np
 
+from noddy.advise.advice import Advice, Board
 from noddy.cards import DECK, Card
 from noddy.errors import NoddyError
 from noddy.game import ActionKind, PlayerView, new_game
@@ -27,10 +27,7 @@ from noddy.game.setup import arranged_shuffle, at_deal
 from noddy.kernel import unavailable, unsupported
 from noddy.players.discard import win_samples, win_table_if_built
 from noddy.rules import Rules
-from noddy.words import cards_text, learn_phrase, percent_text
-
-if TYPE_CHECKING:
-    from noddy.advise import Advice, Option
+from noddy.words import learn_phrase
 
 __all__ = [
     "MARGIN",
@@ -40,7 +37,6 @@ __all__ = [
     "check_scores",
     "read_score",
     "seat_view",
-    "win_lines",
 ]
 
 WIN_SAMPLES = 400
@@ -61,8 +57,6 @@ def chances(advice: Advice, view: PlayerView, samples: int = WIN_SAMPLES) -> Adv
     unchanged where the kernel cannot play the rules out, the game is a single deal (its points
     are then all there is) or its table is not built on this machine (never built here: minutes
     for three players; `noddy analyze board` builds it)."""
-    from noddy.advise import Board
-
     rules = view.rules
     if view.seat is None or rules.game.end == "single_deal":
         return advice
@@ -90,60 +84,6 @@ def chances(advice: Advice, view: PlayerView, samples: int = WIN_SAMPLES) -> Adv
     now = board.chance(view.scores, view.dealer)[side]
     where = Board(tuple(view.scores[s] for s in order), view.side_of(view.dealer) == side, now)
     return replace(advice, options=tuple(options), board=where)
-
-
-def win_lines(advice: Advice, lang: str = "en") -> list[str]:
-    """What a teacher says of a ranking by the chance of winning, in ``lang``: the chance before
-    the deal, how the lay-aways are ranked, and whether the best for the game is the best for the
-    points (if not: keep the points for the hand now, keep the dealer's crib down, or simply that
-    it wins more often; or that none wins clearly more often, so take the points)."""
-    board = advice.board
-    if board is None:
-        return []
-    score = "–".join(str(s) for s in board.scores)
-    dealing = learn_phrase(f"advise.win.dealing.{'you' if board.dealing else 'them'}", lang)
-    lines = [
-        learn_phrase(
-            "advise.win.now", lang, score=score, dealing=dealing, chance=percent_text(board.chance, lang)
-        ),
-        learn_phrase("advise.win.ranked", lang),
-    ]
-    best, points = advice.options[0], advice.by_points
-    chance = percent_text(best.win or 0.0, lang)
-    if best.total == points.total:
-        top = max(o.win or 0.0 for o in advice.options)
-        if percent_text(top, lang) == chance:
-            lines.append(learn_phrase("advise.win.agree", lang, score=score, chance=chance))
-        else:
-            close = percent_text(top, lang)
-            lines.append(learn_phrase("advise.win.close", lang, score=score, chance=chance, best=close))
-        return lines
-    kind = _why(advice, best, points)
-    lines.append(
-        learn_phrase(
-            f"advise.win.{kind}",
-            lang,
-            score=score,
-            keep=cards_text(best.keep, lang),
-            lay=cards_text(best.discard, lang),
-            other=cards_text(points.keep, lang),
-            other_lay=cards_text(points.discard, lang),
-            chance=chance,
-            other_chance=percent_text(points.win or 0.0, lang),
-        )
-    )
-    return lines
-
-
-def _why(advice: Advice, best: Option, points: Option) -> str:
-    """Why the lay-away best for the game is not the one with the most points: it keeps more in
-    hand (``offence``), it gives the other side's crib less (``defence``), or neither (``other``:
-    the play's pegs, or how the points fall)."""
-    if best.hand > points.hand:
-        return "offence"
-    if advice.crib_sign < 0 and best.crib < points.crib:
-        return "defence"
-    return "other"
 
 
 SCORE = re.compile(r"^\s*\d+(\s*[-–/:]\s*\d+)*\s*$")

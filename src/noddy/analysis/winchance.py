@@ -16,11 +16,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import import_module
 from typing import Any, Literal
 
+from noddy.analysis.board import BoardTable, board, board_if_built, board_why_not
 from noddy.game import EventKind, PlayerView
-from noddy.players.discard import WinTable, win_table
 from noddy.rules import Rules
 
 __all__ = ["Point", "Readiness", "bar_shown", "curve", "default_on", "readiness", "table_for"]
@@ -51,20 +50,19 @@ class Point:
 
 
 @lru_cache(maxsize=32)
-def table_for(rules: Rules, players: int, partners: bool) -> WinTable:
+def table_for(rules: Rules, players: int, partners: bool) -> BoardTable:
     """The board table of these rules at this table (built if need be, and kept); raises
     `NoddyError` where the table cannot serve them."""
-    return win_table(rules, players, partners)
+    return board(rules, players, partners)
 
 
 @lru_cache(maxsize=64)
 def readiness(rules: Rules, players: int, partners: bool) -> Readiness:
     """Whether the board table serves these rules at this table now (`Readiness`), never building
     it: a face that shows the chance of winning does not keep a player waiting minutes for a table."""
-    analysis = import_module("noddy.analysis")
-    if analysis.board_why_not(rules, players, partners):
+    if board_why_not(rules, players, partners):
         return "unserved"
-    if analysis.board_if_built(rules, players, partners) is None:
+    if board_if_built(rules, players, partners) is None:
         return "unbuilt"
     return "ready"
 
