@@ -1,0 +1,160 @@
+"""Layers point down only (docs/design: the layer list): every import of ``noddy.X`` in the package
+is of a layer at or below the importing module's own, and every top-level module is on the list.
+
+The list is data here, the project's own copy of the design's; a new top-level module goes on it, in
+its layer, in the same change. Names on one number may import each other (a package's circle is its
+own business); a lower number never imports a higher one. Imports are read wherever they are in a
+file (inside a function, under ``TYPE_CHECKING``), relative ones resolved, and a literal
+``import_module("noddy....")`` counted as an import.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+SOURCE = Path(__file__).resolve().parents[1] / "src" / "noddy"
+
+# Bottom to top, as the design's table reads from the top down.
+LAYERS = {
+    "errors": 0,
+    "places": 0,
+    "cards": 1,
+    "textdata": 1,
+    "rules": 2,
+    "scoring": 3,
+    "words": 4,
+    "enumeration": 4,
+    "game": 5,
+    "engine": 6,
+    "kernel": 6,
+    "record": 6,
+    "analysis": 7,
+    "players": 8,
+    "sim": 9,
+    "research": 9,
+    "train": 10,
+    "advise": 10,
+    "review": 11,
+    "cli": 12,
+    "web": 12,
+    "__main__": 13,
+    "__init__": 13,
+}
+
+
+def _imported(tree: ast.Module, package: tuple[str, ...]) -> list[tuple[int, str]]:
+    """Each module name ``tree`` imports, with its line: ``package`` is the dotted path of the
+    package the file is in (to resolve relative imports)."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package[: len(package) - node.level + 1]
+                found.append((node.lineno, ".".join([*base, *([node.module] if node.module else [])])))
+            elif node.module:
+                found.append((node.lineno, node.module))
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name | ast.Attribute)
+            and (node.func.id if isinstance(node.func, ast.Name) else node.func.attr) == "import_module"
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)
+        ):
+            found.append((node.lineno, node.args[0].value))
+    return found
+
+
+def layer_faults(root: Path, layers: dict[str, int]) -> tuple[list[str], list[str]]:
+    """The imports under ``root`` (a ``noddy`` directory) that run up the ``layers``, one line each
+    (file, line, who imports whom), and the top-level modules the list does not place."""
+    up, unplaced = [], set()
+    for path in sorted(root.rglob("*.py")):
+        rel = path.relative_to(root)
+        me = rel.parts[0].removesuffix(".py")
+        if me not in layers:
+            unplaced.add(me)
+            continue
+        package = ("noddy", *rel.parent.parts)
+        for line, name in _imported(ast.parse(path.read_text(encoding="utf-8")), package):
+            named = name.split(".")
+            if named[0] != "noddy" or len(named) < 2:
+                continue
+            other = named[1]
+            if other in layers and layers[other] > layers[me]:
+                up.append(f"{rel}:{line} ({me}, layer {layers[me]}) imports {name} (layer {layers[other]})")
+    return up, sorted(unplaced)
+
+
+def test_every_import_points_down_the_layers() -> None:
+    up, _ = layer_faults(SOURCE, LAYERS)
+    assert not up, "imports that run up the layers:\n" + "\n".join(up)
+
+
+def test_every_top_level_module_is_on_the_layer_list() -> None:
+    """The package root holds the base modules and packages of the list, nothing else."""
+    _, unplaced = layer_faults(SOURCE, LAYERS)
+    assert not unplaced, f"top-level modules on no layer (put them on the list, in their layer): {unplaced}"
+
+
+def test_the_layers_run_up_from_zero_without_a_gap() -> None:
+    """The list runs from the bottom (0) up without a gap, so a number is a layer."""
+    assert sorted(set(LAYERS.values())) == list(range(max(LAYERS.values()) + 1))
+
+
+@pytest.mark.parametrize(
+    ("where", "text", "caught"),
+    [
+        (
+            "cards.py",
+            "from noddy.game import new_game\n",
+            "cards.py:1 (cards, layer 1) imports noddy.game (layer 5)",
+        ),
+        (
+            "game/flow.py",
+            "def f():\n    import noddy.players\n",
+            "game/flow.py:2 (game, layer 5) imports noddy.players",
+        ),
+        ("players/x.py", "from ..web import app\n", "players/x.py:1 (players, layer 8) imports noddy.web"),
+        (
+            "rules/__init__.py",
+            "from ..sim import run\n",
+            "rules/__init__.py:1 (rules, layer 2) imports noddy.sim",
+        ),
+        (
+            "scoring/fast.py",
+            "from importlib import import_module\nimport_module('noddy.train.countplay')\n",
+            "scoring/fast.py:2 (scoring, layer 3) imports noddy.train.countplay",
+        ),
+        (
+            "words/x.py",
+            "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from noddy.game import GameState\n",
+            "words/x.py:3 (words, layer 4) imports noddy.game",
+        ),
+    ],
+)
+def test_a_planted_upward_import_is_caught(tmp_path: Path, where: str, text: str, caught: str) -> None:
+    """An upward import planted in a copy of the layout is found, however it is written; the same
+    file importing downwards is not."""
+    root = tmp_path / "noddy"
+    path = root / where
+    path.parent.mkdir(parents=True)
+    path.write_text(text, encoding="utf-8")
+    up, unplaced = layer_faults(root, LAYERS)
+    assert len(up) == 1 and up[0].startswith(caught), up
+    assert not unplaced
+    path.write_text("from noddy.errors import NoddyError\nfrom . import x\n", encoding="utf-8")
+    assert layer_faults(root, LAYERS) == ([], [])
+
+
+def test_a_loose_module_at_the_root_is_caught(tmp_path: Path) -> None:
+    root = tmp_path / "noddy"
+    root.mkdir()
+    (root / "cards.py").write_text("", encoding="utf-8")
+    (root / "helpers.py").write_text("from noddy.cards import Card\n", encoding="utf-8")
+    assert layer_faults(root, LAYERS) == ([], ["helpers"])
