@@ -13,6 +13,7 @@ from noddy.game import (
     EventKind,
     GameState,
     LegalActions,
+    Phase,
     PlayerView,
     Subject,
     TaskKind,
@@ -53,8 +54,9 @@ def _states(name: str, players: int, overrides: tuple[str, ...], seed: int) -> l
 def test_every_kind_is_an_enum_whose_value_is_its_word(
     name: str, players: int, overrides: tuple[str, ...], seed: int
 ) -> None:
-    """Actions, chance, count tasks and what a count is of are enum members, read back from their
-    words unchanged (`Action.parse` of the notation gives the same member)."""
+    """Actions, chance, count tasks, what a count is of and a view's phase are enum members, read
+    back from their words unchanged (`Action.parse` of the notation gives the same member); a
+    message carries the word."""
     states = _states(name, players, overrides, seed)
     final = states[-1]
     for action in final.history:
@@ -70,6 +72,8 @@ def test_every_kind_is_an_enum_whose_value_is_its_word(
     for state in states:
         assert all(type(k) is ActionKind for k in state.legal_actions().kinds)
         view = state.view(state.to_act)
+        assert type(view.phase) is Phase and view.phase is state.phase
+        assert view.to_json()["phase"] == state.phase.value and type(view.to_json()["phase"]) is str
         if view.counting is not None:
             assert type(view.counting[0]) is TaskKind
             assert view.to_json()["counting"]["what"] == view.counting[0].value

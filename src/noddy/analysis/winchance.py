@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from noddy.analysis.board import BoardTable, board, board_if_built, board_why_not
-from noddy.game import EventKind, PlayerView
+from noddy.game import EventKind, Phase, PlayerView
 from noddy.rules import Rules
 
 __all__ = ["Point", "Readiness", "bar_shown", "curve", "default_on", "readiness", "table_for"]
@@ -85,14 +85,14 @@ def curve(view: PlayerView) -> tuple[Point, ...]:
             dealer_known = True
         elif event.points and event.seat is not None:
             running[view.side_of(event.seat)] += event.points
-    if view.phase == "over":
+    if view.phase is Phase.OVER:
         if view.winner is None:
             share = tuple(1 / sides for _ in range(sides))
         else:
             share = tuple(1.0 if side == view.winner else 0.0 for side in range(sides))
         hole = view.rules.game.target
         return (*points, Point(len(points), None, tuple(min(s, hole) for s in running), share))
-    if view.phase == "shuffle" and dealer_known:
+    if view.phase is Phase.SHUFFLE and dealer_known:
         start = tuple(running)
         points.append(Point(len(points) + 1, view.dealer, start, tuple(table.chance(start, view.dealer))))
     return tuple(points)

@@ -17,7 +17,7 @@ from noddy.cli.play_undo import UndoAsked
 from noddy.cli.play_winchance import WinBar
 from noddy.cli.render import board, cards_text, counted_text, event_text
 from noddy.errors import IllegalActionError, NoddyError
-from noddy.game import Action, ActionKind, EventKind, GameState, LegalActions, PlayerView
+from noddy.game import Action, ActionKind, EventKind, GameState, LegalActions, Phase, PlayerView
 from noddy.scoring import PLAY_LIMIT
 from noddy.words import (
     Reason,
@@ -152,7 +152,7 @@ class Terminal:
         if view.scores != self.scores_shown:
             console.print(_score_line(view, self.names, lang))
             self.scores_shown = view.scores
-        if view.rules.crib.kind == "dealer" and view.phase in ("discard", "play"):
+        if view.rules.crib.kind == "dealer" and view.phase in (Phase.DISCARD, Phase.PLAY):
             mine = view.dealer == view.seat
             owner = terminal_phrase(
                 "crib.you" if mine else "crib.one", lang, name=escape(self.names[view.dealer])
@@ -164,7 +164,7 @@ class Terminal:
             practised = self.coach.ask(view) if self.coach is not None else None
             if practised is not None:
                 return practised
-        elif view.phase != "muggins":
+        elif view.phase is not Phase.MUGGINS:
             if view.turnup is not None:
                 cards = cards_text([view.turnup], lang)
                 console.print(terminal_phrase("turnup", lang, cards=cards, count=f"[bold]{view.count}[/]"))

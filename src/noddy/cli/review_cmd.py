@@ -21,7 +21,7 @@ from noddy.cli.common import (
     usage_error,
 )
 from noddy.cli.review_plot import plot_review
-from noddy.game import Action
+from noddy.game import Action, Phase
 from noddy.players import WIN
 from noddy.record import GameRecord
 from noddy.review import MATTERS, REVIEW_SAMPLES, REVIEW_WORLDS, Decision, Review, review_record
@@ -151,7 +151,7 @@ def _print_decision(number: int, d: Decision, found: Review, lang: str) -> None:
         position = [learn_phrase("learn.position_hand", lang, cards=held)]
     if d.turnup is not None:
         position.append(learn_phrase("learn.position_turnup", lang, card=card_text(d.turnup, lang)))
-    if d.phase == "play":
+    if d.phase is Phase.PLAY:
         pile = cards_text(d.pile, lang) or "—"
         position.append(learn_phrase("learn.position_pile", lang, cards=pile, count=d.count))
     if d.crib is not None:

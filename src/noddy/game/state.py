@@ -40,8 +40,9 @@ __all__ = ["Chance", "CountTask", "GameState", "Phase", "TaskKind", "new_game"]
 _DECK_SET = frozenset(DECK)
 
 
-class Phase(enum.Enum):
-    """Where a game stands; ``CUT`` and ``SHUFFLE`` wait for chance, ``OVER`` for nothing."""
+class Phase(enum.StrEnum):
+    """Where a game stands; ``CUT`` and ``SHUFFLE`` wait for chance, ``OVER`` for nothing. Its value
+    is the word views carry in messages."""
 
     CUT = "cut"
     SHUFFLE = "shuffle"

@@ -18,7 +18,7 @@ from noddy.game.legal import NO_ACTIONS, LegalActions, lay_away_refusal, legal_a
 from noddy.rules import Rules, side_of, side_seats
 
 if TYPE_CHECKING:
-    from noddy.game.state import CountTask, GameState, TaskKind
+    from noddy.game.state import CountTask, GameState, Phase, TaskKind
 
 __all__ = ["PlayerView", "make_view", "open_view"]
 
@@ -31,7 +31,7 @@ class PlayerView:
     rules: Rules
     players: int
     partners: bool
-    phase: str
+    phase: Phase
     dealer: int
     elder: int
     deal_number: int
@@ -133,7 +133,7 @@ class PlayerView:
             "rules": self.rules.name,
             "players": self.players,
             "partners": self.partners,
-            "phase": self.phase,
+            "phase": self.phase.value,
             "dealer": self.dealer,
             "elder": self.elder,
             "deal": self.deal_number,
@@ -193,7 +193,7 @@ def make_view(state: GameState, seat: int | None) -> PlayerView:
         rules=state.rules,
         players=state.players,
         partners=state.partners,
-        phase=state.phase.value,
+        phase=state.phase,
         dealer=state.dealer,
         elder=state.elder,
         deal_number=state.deal_number,

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from noddy.cards import Card
-from noddy.game import Event, EventKind, GameState, Phase, PlayerView, current_deal, turnup_event
+from noddy.game import Event, EventKind, GameState, PlayerView, current_deal, turnup_event
 from noddy.players.inference import Evidence, candidate_hands, evidence, hand_masks
 
 __all__ = ["sample_worlds", "world"]
@@ -40,7 +40,7 @@ def world(
         rules=view.rules,
         players=view.players,
         partners=view.partners,
-        phase=Phase(view.phase),
+        phase=view.phase,
         dealer=view.dealer,
         deal_number=view.deal_number,
         scores=view.scores,

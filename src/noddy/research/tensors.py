@@ -52,7 +52,7 @@ DISCARDS = CARDS + 4
 """The first discard index: after a play of each card (its `Card.index`), go, count, muggins, pass."""
 _NAMES = ("go", "count", "muggins", "pass")
 _FIXED = {name: CARDS + i for i, name in enumerate(_NAMES)}
-_PHASE_AT = {phase.value: i for i, phase in enumerate(PHASES)}
+_PHASE_AT = {phase: i for i, phase in enumerate(PHASES)}
 _FIRST = (
     "hand",
     "held",

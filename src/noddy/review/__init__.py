@@ -78,7 +78,7 @@ class Decision:
     move: int
     """The decision's number among the record's actions, from 1."""
     deal: int
-    phase: str
+    phase: Phase
     hand: tuple[Card, ...]
     """The cards the decision is about: the hand the seat holds, or at a count the cards counted
     (`counting`)."""
@@ -139,7 +139,7 @@ class Decision:
         return {
             "move": self.move,
             "deal": self.deal,
-            "phase": self.phase,
+            "phase": self.phase.value,
             "hand": [str(c) for c in self.hand],
             "turnup": str(self.turnup) if self.turnup is not None else None,
             "pile": [str(c) for c in self.pile],

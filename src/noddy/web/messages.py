@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from noddy.game import EVENT_FACTS, Event, EventKind, PlayerView, deal_points
+from noddy.game import EVENT_FACTS, Event, EventKind, Phase, PlayerView, deal_points
 from noddy.rules import Rules
 from noddy.web.live import LiveTable
 from noddy.web.undo import undo_fields
@@ -132,7 +132,7 @@ def showing(view: PlayerView) -> dict[str, Any] | None:
     if view.counting is not None and view.counted:
         what, seat = view.counting
         return {"what": what, "seat": seat, "cards": [str(c) for c in view.counted]}
-    if view.phase == "muggins" and view.muggins is not None:
+    if view.phase is Phase.MUGGINS and view.muggins is not None:
         declarer = view.muggins[0]
         for event in reversed(view.events):
             shown = event.kind in (EventKind.DECLARE, EventKind.SHOW) and event.cards
