@@ -7,7 +7,7 @@ for every discard. Weighing each discard alone in its own call works them out ag
 every call did before: that is the baseline, measured in the same run, interleaved round by round,
 by CPU time (the baseline deals each sample again for each discard too, a small part of a
 playout). All the discards is the review's case, 4 the strong player's. The outcomes are the
-same either way (`tests/test_lay_away_model.py`).
+same either way (`tests/players/test_lay_away_model.py`).
 
     .venv/bin/python bench/rollouts.py [--presets cribbage,five-card-cribbage] [--rounds 5]
                                        [--discards 4]

@@ -1,17 +1,22 @@
-"""Helpers shared by the engine and player tests: constructed deals, actions written as text, and
-the sweeps whose first cases are quick (`sweep`)."""
+"""Helpers shared by the engine and player tests: constructed deals, actions written as text, games
+and positions played from a seed, and the sweeps whose first cases are quick (`sweep`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import random
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import pytest
 
 from noddy.cards import parse_card, parse_cards
-from noddy.game import Action, GameState, new_game
+from noddy.game import Action, GameState, Phase, PlayerView, new_game
 from noddy.game.setup import arranged_shuffle, at_deal
-from noddy.rules import load_rules
+from noddy.players import GreedyPlayer, Player
+from noddy.players.driver import run_game
+from noddy.rules import Rules, load_rules
+
+Plant = Callable[[GameState], Action | None]
 
 
 def dealt(
@@ -47,6 +52,74 @@ def states_of(final: GameState) -> list[GameState]:
         state = state.apply(action)
         states.append(state)
     return states
+
+
+def play(
+    players: list[Player], deals: int, seed: int, plant: Plant | None = None, changes: tuple[str, ...] = ()
+) -> GameState:
+    """A cribbage game (with ``changes`` to its rules) of two seats played for ``deals`` deals (or
+    to its end); ``plant`` may take seat 0's action in place of its player."""
+    rng = random.Random(seed)
+    state = new_game(load_rules("cribbage", changes), 2)
+    while not state.is_over and state.deal_number <= deals:
+        chance = state.chance()
+        if chance is not None:
+            state = state.apply(chance.sample(rng))
+            continue
+        seat = state.to_act
+        assert seat is not None
+        planted = plant(state) if plant is not None and seat == 0 else None
+        view = state.view(seat)
+        state = state.apply(planted or players[seat].choose(view, view.legal, rng))
+    return state
+
+
+def declares_nothing(state: GameState) -> Action | None:
+    """Seat 0 declares 0 for every hand and crib it counts."""
+    declare = state.legal_actions().declare
+    return Action.declare(0, 0) if declare is not None and 0 in declare.points else None
+
+
+def muggins_deal(seed: int) -> GameState:
+    """A cribbage deal under muggins where seat 0 declares 0 for its counts and seat 1 claims."""
+    return play([GreedyPlayer(), GreedyPlayer()], 1, seed, declares_nothing, ("hand.wrong_count=muggins",))
+
+
+def lay_aways(rules: Rules, players: int, partners: bool | None, seed: int, count: int) -> list[GameState]:
+    """``count`` positions where a seat lays away, from random games (every seat's, every deal's)."""
+    rng = random.Random(seed)
+    out: list[GameState] = []
+    state = new_game(rules, players, partners=partners)
+    while len(out) < count:
+        chance = state.chance()
+        if state.is_over:
+            state = new_game(rules, players, partners=partners)
+        elif chance is not None:
+            state = state.apply(chance.sample(rng))
+        else:
+            if state.phase is Phase.DISCARD:
+                out.append(state)
+            state = state.apply(rng.choice(list(state.legal_actions())))
+    return out
+
+
+def to_act_view(state: GameState) -> tuple[PlayerView, list[Action]]:
+    """The view of the seat to act and its legal actions."""
+    assert state.to_act is not None
+    return state.view(state.to_act), list(state.legal_actions())
+
+
+def greedy_positions(name: str, players: int, overrides: tuple[str, ...]) -> list[GameState]:
+    """Four positions of the play where the seat to act has a choice, from a seeded game of greedy
+    players (every fourth such position)."""
+    rules = load_rules(name, overrides)
+    final = run_game(new_game(rules, players), [GreedyPlayer()] * players, random.Random(7))
+    state, found = new_game(rules, players), []
+    for action in final.history:
+        state = state.apply(action)
+        if state.phase is Phase.PLAY and state.to_act is not None and len(state.legal_actions()) > 1:
+            found.append(state)
+    return found[::4][:4]
 
 
 def sweep(cases: Iterable[Any], quick: int = 1, *, single: bool = False) -> list[Any]:

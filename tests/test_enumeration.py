@@ -8,17 +8,17 @@ sampling for every preset in test_properties.
 from __future__ import annotations
 
 import tomllib
-from pathlib import Path
 
 import numpy as np
 import pytest
 
+import paths
 from noddy.cards import DECK
 from noddy.enumeration import all_deals, distribution
 from noddy.rules import load_rules
 from noddy.scoring import score_deals, score_hand, total
 
-ORACLES = tomllib.loads((Path(__file__).parent / "vectors" / "oracles.toml").read_text())
+ORACLES = tomllib.loads((paths.VECTORS / "oracles.toml").read_text())
 
 
 @pytest.mark.slow

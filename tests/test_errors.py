@@ -9,11 +9,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+import paths
 from noddy.cli.main import app
 from noddy.errors import QUOTED, RecordError
 from noddy.record import MAX_SEAT_NAME, GameRecord
 
-GOLDEN = Path(__file__).parent / "golden" / "cribbage.json"
+GOLDEN = paths.GOLDEN / "cribbage.json"
 LONG = 10_000
 
 

@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+import paths
+from helpers import muggins_deal
 from noddy.cli.main import app
 from noddy.record import GameRecord, Seat
-from test_review import muggins_deal
 
 runner = CliRunner()
 HAND = "5h 5d 5c Js Qh 2c"
@@ -68,7 +69,7 @@ def test_advise_errors_say_what_would_be_right() -> None:
 
 @pytest.mark.slow
 def test_review_of_a_golden_record(tmp_path: Path) -> None:
-    record = Path(__file__).parent / "golden" / "five-card-cribbage.json"
+    record = paths.GOLDEN / "five-card-cribbage.json"
     code, out, _ = run("review", str(record), "--seat", "1", "--json")
     assert code == 0
     data = json.loads(out)
@@ -83,7 +84,7 @@ def test_review_of_a_golden_record(tmp_path: Path) -> None:
 
 
 def test_advise_and_review_speak_french_when_asked() -> None:
-    record = str(Path(__file__).parent / "golden" / "five-card-cribbage.json")
+    record = str(paths.GOLDEN / "five-card-cribbage.json")
     code, out, _ = run("advise", HAND, "--rules", "cribbage", "--dealer", "--lang", "fr")
     assert code == 0
     assert "selon Cribbage (le jeu moderne à six cartes) ; le crib est à vous." in out

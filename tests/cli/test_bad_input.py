@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+import paths
 from noddy.cli.main import app
 from noddy.errors import NotationError, RecordError, RulesError
 from noddy.record import GameRecord
@@ -19,7 +20,7 @@ from noddy.rules import load_rules, loads_rules
 from noddy.textdata import DEPTH, read_json, read_toml
 from noddy.train import Progress, ProgressError
 
-GOLDEN = Path(__file__).parent / "golden" / "cribbage.json"
+GOLDEN = paths.GOLDEN / "cribbage.json"
 DEEP_JSON = "[" * 100_000 + "]" * 100_000
 DEEP_TOML = "a = " + DEEP_JSON + "\n"
 NESTED = "nested more than"

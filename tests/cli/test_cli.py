@@ -14,6 +14,7 @@ from typing import Any
 
 from typer.testing import CliRunner
 
+import paths
 from noddy.cli.main import app
 from noddy.rules import preset_names
 
@@ -222,7 +223,7 @@ def test_seats_means_who_sits_where_in_play_and_simulate_with_one_list_of_kinds(
 # -- bad files and bad input: one line on stderr, never a traceback -----------------------------------
 
 
-GOLDEN = Path(__file__).parent / "golden" / "cribbage.json"
+GOLDEN = paths.GOLDEN / "cribbage.json"
 
 
 def _one_error_line(code: int, err: str) -> str:
@@ -280,7 +281,7 @@ def test_a_batch_line_that_is_not_utf8_is_an_error_line_and_the_rest_go_on(tmp_p
 
 def _noddy(*args: str, **kwargs: object) -> subprocess.Popen[bytes]:
     """The real command in a process of its own, with this checkout's source first on the path."""
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[1] / "src")}
+    env = {**os.environ, "PYTHONPATH": str(paths.SRC)}
     code = "from noddy.cli.main import main; main()"
     return subprocess.Popen([sys.executable, "-c", code, *args], env=env, **kwargs)  # type: ignore[call-overload]
 
@@ -361,7 +362,7 @@ def test_replay_verify_refuses_an_edited_stake_and_an_unknown_seat_kind(tmp_path
 
 
 def test_the_readmes_score_example_is_what_noddy_score_prints() -> None:
-    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    readme = (paths.ROOT / "README.md").read_text(encoding="utf-8")
     block = readme.split("$ noddy score ", 1)[1].split("```", 1)[0]
     command, _, shown = block.partition("\n")
     code, out, _ = run("score", *shlex.split(command))

@@ -12,6 +12,7 @@ from rich.text import Text
 from typer.testing import CliRunner
 
 import noddy.cli.render
+import paths
 from helpers import dealt, run
 from noddy.cards import parse_card
 from noddy.cli.common import console
@@ -406,7 +407,7 @@ def test_the_terminal_holds_no_wording_of_its_own() -> None:
 
 def test_the_readme_says_what_the_muggins_prompt_asks() -> None:
     """A claim takes every point missed: the prompt asks y or n, and the README says no more."""
-    readme = " ".join((Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8").split())
+    readme = " ".join((paths.ROOT / "README.md").read_text(encoding="utf-8").split())
     said = readme.split("when an opponent misses points", 1)[1].split(". ", 1)[0]
     assert "whether to claim them" in said and "how many" not in said
     assert "y or n" in said and "every point missed" in said

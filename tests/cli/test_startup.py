@@ -9,11 +9,12 @@ import json
 import re
 import subprocess
 import sys
-from pathlib import Path
 
 from typer.testing import CliRunner
 
-SOURCE = Path(__file__).resolve().parents[1] / "src" / "noddy"
+import paths
+
+SOURCE = paths.SRC / "noddy"
 
 HEAVY = ("numpy", "matplotlib", "dask", "distributed", "fastapi", "sqlalchemy", "uvicorn")
 """What ``noddy score`` never imports. (pydantic it does: typer 0.29 parses every option's value

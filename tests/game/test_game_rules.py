@@ -3,7 +3,7 @@ dealing on without reshuffling (rules reference §4.4, E22-E25, G04, G06), and t
 before or after laying away.
 
 The [[game]] vectors of tests/vectors/games.toml (wins in the middle of a deal) are replayed by
-tests/test_game_vectors.py.
+tests/game/test_game_vectors.py.
 """
 
 from __future__ import annotations
@@ -11,18 +11,18 @@ from __future__ import annotations
 import random
 import tomllib
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
 
+import paths
 from helpers import dealt
 from noddy.cards import parse_card, parse_cards
 from noddy.game import Action, GameState, Phase, new_game
 from noddy.players import RandomPlayer
 from noddy.rules import load_rules
 
-GAMES = tomllib.loads((Path(__file__).parent / "vectors" / "games.toml").read_text(encoding="utf-8"))
+GAMES = tomllib.loads((paths.VECTORS / "games.toml").read_text(encoding="utf-8"))
 
 
 def _ids(rows: list[dict[str, Any]]) -> list[str]:

@@ -11,11 +11,11 @@ from __future__ import annotations
 import random
 import tomllib
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import pytest
 
+import paths
 from noddy.cards import DECK, Card, parse_card, parse_cards
 from noddy.game import Action, Event, GameState, Phase, count_items, new_game
 from noddy.game.setup import arranged_shuffle, at_deal
@@ -24,7 +24,7 @@ from noddy.players.driver import run_game
 from noddy.rules import load_rules
 from noddy.scoring import total
 
-VECTORS = Path(__file__).parent / "vectors"
+VECTORS = paths.VECTORS
 SEQUENCES = tomllib.loads((VECTORS / "play.toml").read_text(encoding="utf-8"))["sequence"]
 GAMES = {g["id"]: g for g in tomllib.loads((VECTORS / "games.toml").read_text(encoding="utf-8"))["game"]}
 

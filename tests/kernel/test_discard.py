@@ -13,8 +13,7 @@ import random
 
 import pytest
 
-from helpers import sweep
-from noddy.game import Action, GameState, Phase, PlayerView, new_game
+from helpers import lay_aways, sweep, to_act_view
 from noddy.kernel import lay_away_values, unsupported
 from noddy.players import StrongPlayer, discard
 from noddy.players.discard import numpy_discard_values
@@ -57,29 +56,6 @@ def _cases() -> list[tuple[str, tuple[str, ...], int, bool | None]]:
     return out
 
 
-def lay_aways(rules: Rules, players: int, partners: bool | None, seed: int, count: int) -> list[GameState]:
-    """``count`` positions where a seat lays away, from random games (every seat's, every deal's)."""
-    rng = random.Random(seed)
-    out: list[GameState] = []
-    state = new_game(rules, players, partners=partners)
-    while len(out) < count:
-        chance = state.chance()
-        if state.is_over:
-            state = new_game(rules, players, partners=partners)
-        elif chance is not None:
-            state = state.apply(chance.sample(rng))
-        else:
-            if state.phase is Phase.DISCARD:
-                out.append(state)
-            state = state.apply(rng.choice(list(state.legal_actions())))
-    return out
-
-
-def _view(state: GameState) -> tuple[PlayerView, list[Action]]:
-    assert state.to_act is not None
-    return state.view(state.to_act), list(state.legal_actions())
-
-
 def _case_id(case: tuple[str, tuple[str, ...], int, bool | None]) -> str:
     name, overrides, n, partners = case
     return f"{name}{'+' + ','.join(overrides) if overrides else ''}-{n}{'p' if partners else ''}"
@@ -95,7 +71,7 @@ def test_the_kernel_weighs_every_discard_as_numpy(
     monkeypatch.setattr(discard, "MAX_CRIB_ROWS", 10**7)  # numpy enumerates every crib too
     many = n == 2 or rules.turnup.when == "before_lay_away" or rules.crib.kind != "dealer"
     for state in lay_aways(rules, n, partners, seed=n, count=12 if many else 2):
-        view, legal = _view(state)
+        view, legal = to_act_view(state)
         assert lay_away_values(view, legal) == numpy_discard_values(view, legal, random.Random(0))
 
 
@@ -107,7 +83,7 @@ def test_the_kernel_weighs_many_discards_as_numpy(
     name, overrides, n, partners = case
     rules = load_rules(name, overrides)
     for state in lay_aways(rules, n, partners, seed=99, count=50):
-        view, legal = _view(state)
+        view, legal = to_act_view(state)
         assert lay_away_values(view, legal) == numpy_discard_values(view, legal, random.Random(0))
 
 
@@ -116,11 +92,11 @@ def test_discard_values_takes_the_kernel_where_it_is_built(monkeypatch: pytest.M
     numpy's."""
     rules = load_rules("cribbage")
     states = lay_aways(rules, 2, None, seed=5, count=20)
-    fast = [StrongPlayer(value="points").choose(*_view(s), random.Random(0)) for s in states]
+    fast = [StrongPlayer(value="points").choose(*to_act_view(s), random.Random(0)) for s in states]
     monkeypatch.setattr(discard, "unavailable", lambda: "switched off for the test")
-    slow = [StrongPlayer(value="points").choose(*_view(s), random.Random(0)) for s in states]
+    slow = [StrongPlayer(value="points").choose(*to_act_view(s), random.Random(0)) for s in states]
     assert fast == slow
-    view, legal = _view(states[0])
+    view, legal = to_act_view(states[0])
     assert discard.discard_values(view, legal, random.Random(0)) == numpy_discard_values(
         view, legal, random.Random(0)
     )

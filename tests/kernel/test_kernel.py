@@ -18,10 +18,12 @@ from pathlib import Path
 
 import pytest
 
+import paths
 from house import NOT_IN_A_GAME, configs, house_readings, tables, values, with_value
+from lockstep import lockstep
 from noddy.cards import DECK, Card
 from noddy.errors import NoddyError, RulesError
-from noddy.game import Action, GameState, Phase, count_items, new_game
+from noddy.game import Action, Phase, new_game
 from noddy.kernel import TALLIES, KernelState, compiled, kernel_config, play_game, unsupported
 from noddy.players import GreedyPlayer
 from noddy.rules import FIELDS, Rules, load_rules, preset_names
@@ -33,43 +35,6 @@ from noddy.sim.tournament import choose_engine
 HOUSE, UNPLACED = house_readings()
 """House readings no preset uses, made from each field's values (tests/house.py), so that every
 value the kernel reads is played."""
-
-
-def choose(state: GameState, rng: random.Random, declare_rate: float) -> Action:
-    """The driver's next action: chance, or a legal action of the seat to act (now and then a
-    declared count near the true one)."""
-    chance = state.chance()
-    if chance is not None:
-        return chance.sample(rng)
-    legal = state.legal_actions()
-    if legal.declare is not None and rng.random() < declare_rate:
-        true = total(count_items(state, state.tasks[0]))
-        return Action.declare(legal.declare.seat, max(0, min(99, true + rng.choice((-3, -1, 0, 1, 2)))))
-    return rng.choice(legal)
-
-
-def lockstep(rules: Rules, players: int, partners: bool | None, seed: int, declare_rate: float = 0.2) -> int:
-    """Play one game through both engines; return the number of actions compared."""
-    rng = random.Random(seed)
-    state = new_game(rules, players, partners=partners)
-    kernel = KernelState(rules, players, partners)
-    steps = 0
-    while not state.is_over:
-        legal = state.legal_actions()
-        where = f"{rules.name} {players} players seed {seed} step {steps} ({state.phase.value})"
-        assert kernel.legal_actions() == list(legal), where
-        action = choose(state, rng, declare_rate)
-        before = len(state.events)
-        state = state.apply(action)
-        kernel.apply(action)
-        expected = [(e.kind, e.seat, e.points) for e in state.events[before:]]
-        assert kernel.events() == expected, f"{where}: {action}"
-        assert (kernel.scores, kernel.phase, kernel.to_act) == (state.scores, state.phase, state.to_act), (
-            where
-        )
-        steps += 1
-    assert kernel.winner == state.winner and kernel.legal_actions() == []
-    return steps
 
 
 def greedy_lockstep(rules: Rules, players: int, partners: bool | None, seed: int) -> int:
@@ -134,7 +99,7 @@ def test_a_test_that_requires_the_kernel_skips_without_it_or_fails_where_make_te
     """``requires_kernel`` (tests/conftest.py) skips a test where the kernel is not built, saying why,
     and fails it instead where ``NODDY_REQUIRE_KERNEL`` is set, as ``make test`` sets it."""
     (tmp_path / "test_marked.py").write_text(MARKED)
-    tests = Path(__file__).resolve().parent
+    tests = paths.TESTS
     env = {**os.environ, "PYTHONPATH": f"{tests.parent / 'src'}:{tests}", "NODDY_REQUIRE_KERNEL": required}
     command = [sys.executable, "-m", "pytest", "-p", "conftest", "-rsf", "-p", "no:cacheprovider", "."]
     done = subprocess.run(command, capture_output=True, text=True, env=env, cwd=tmp_path, check=False)
@@ -374,7 +339,7 @@ try:
 except NoddyError as exc:
     print(exc)
 """
-    src = str(Path(__file__).resolve().parent.parent / "src")
+    src = str(paths.SRC)
     env = {**os.environ, "PYTHONPATH": src}
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, check=True)
     assert "the kernel cannot play this: the compiled kernel is not built" in done.stdout

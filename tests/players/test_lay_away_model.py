@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from helpers import dealt
+from helpers import dealt, lay_aways, to_act_view
 from noddy.errors import NoddyError
 from noddy.game import Action
 from noddy.kernel import lay_away_outcomes, lay_away_rollouts
@@ -20,7 +20,6 @@ from noddy.players import StrongPlayer
 from noddy.players.discard import deal_values, discard_values, hand_means, turnups
 from noddy.players.search import WIN
 from noddy.rules import load_rules
-from test_kernel_discard import _view, lay_aways
 
 pytestmark = pytest.mark.requires_kernel
 
@@ -28,7 +27,7 @@ pytestmark = pytest.mark.requires_kernel
 @pytest.mark.parametrize(("name", "players", "partners"), [("cribbage", 2, None), ("cribbage", 4, True)])
 def test_the_rollouts_deal_the_seat_its_own_hand(name: str, players: int, partners: bool | None) -> None:
     for state in lay_aways(load_rules(name), players, partners, seed=3, count=3):
-        view, legal = _view(state)
+        view, legal = to_act_view(state)
         kept = [tuple(c for c in view.hand if c not in a.cards) for a in legal]
         exact = hand_means(view, kept, turnups(view))
         rollouts = lay_away_rollouts(view, legal, 2000, 11, WIN)
@@ -38,7 +37,7 @@ def test_the_rollouts_deal_the_seat_its_own_hand(name: str, players: int, partne
 
 def test_the_deal_values_repeat_for_a_seed_and_weigh_the_best_discards() -> None:
     state = lay_aways(load_rules("cribbage"), 2, None, seed=4, count=1)[0]
-    view, legal = _view(state)
+    view, legal = to_act_view(state)
     once = deal_values(view, legal, random.Random(5), candidates=3, samples=50)
     again = deal_values(view, legal, random.Random(5), candidates=3, samples=50)
     assert once == again and len(once) == 3
@@ -61,7 +60,7 @@ def test_near_the_target_winning_outweighs_points() -> None:
 
 def test_strong_lays_away_by_the_deal_when_asked() -> None:
     state = lay_aways(load_rules("cribbage"), 2, None, seed=6, count=1)[0]
-    view, legal = _view(state)
+    view, legal = to_act_view(state)
     player = StrongPlayer(lay_away="deal", lay_candidates=2, lay_samples=40)
     values = player.discard_values(view, view.legal, random.Random(2))
     assert player.choose(view, view.legal, random.Random(2)) == max(values, key=lambda a: values[a])
@@ -100,7 +99,7 @@ def test_each_discard_plays_the_same_deals_alone_as_weighed_with_the_others(
     (rollout.c keeps them): each discard's outcomes are the same, sample for sample, as when it is
     weighed alone, where nothing is kept."""
     for state in lay_aways(load_rules(name), players, partners, seed=5, count=2):
-        view, legal = _view(state)
+        view, legal = to_act_view(state)
         together = lay_away_outcomes(view, legal, 60, 21)
         for i, action in enumerate(legal):
             alone = lay_away_outcomes(view, [action], 60, 21)

@@ -9,13 +9,11 @@ import random
 
 import pytest
 
-from noddy.game import GameState, Phase, new_game
+from helpers import greedy_positions
 from noddy.kernel import KernelState
-from noddy.players import GreedyPlayer, StrongPlayer
-from noddy.players.driver import run_game
+from noddy.players import StrongPlayer
 from noddy.players.search import Search
 from noddy.players.worlds import sample_worlds
-from noddy.rules import load_rules
 
 pytestmark = pytest.mark.requires_kernel
 
@@ -40,23 +38,12 @@ DIGEST = "4f9e24061e619ac2"
 hashed."""
 
 
-def _positions(name: str, players: int, overrides: tuple[str, ...]) -> list[GameState]:
-    rules = load_rules(name, overrides)
-    final = run_game(new_game(rules, players), [GreedyPlayer()] * players, random.Random(7))
-    state, found = new_game(rules, players), []
-    for action in final.history:
-        state = state.apply(action)
-        if state.phase is Phase.PLAY and state.to_act is not None and len(state.legal_actions()) > 1:
-            found.append(state)
-    return found[::4][:4]
-
-
 @pytest.mark.parametrize(("name", "players", "overrides"), TABLES)
 def test_the_strong_players_decisions_are_as_pinned(
     name: str, players: int, overrides: tuple[str, ...]
 ) -> None:
     said = []
-    for at, state in enumerate(_positions(name, players, overrides)):
+    for at, state in enumerate(greedy_positions(name, players, overrides)):
         assert state.to_act is not None
         view = state.view(state.to_act)
         chosen = {
@@ -75,7 +62,7 @@ def test_the_strong_players_decisions_are_as_pinned(
 def _searched() -> list[object]:
     out: list[object] = []
     for name, players, overrides in TABLES:
-        for at, state in enumerate(_positions(name, players, overrides)):
+        for at, state in enumerate(greedy_positions(name, players, overrides)):
             assert state.to_act is not None
             view = state.view(state.to_act)
             assert view.seat is not None

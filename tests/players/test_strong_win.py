@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from helpers import dealt
+from helpers import dealt, greedy_positions
 from noddy.advise import seat_view
 from noddy.cards import parse_cards
 from noddy.errors import NoddyError
@@ -30,7 +30,6 @@ from noddy.players.discard import (
 )
 from noddy.players.driver import run_game
 from noddy.rules import load_rules
-from test_search_pinned import _positions
 
 pytestmark = pytest.mark.requires_kernel
 
@@ -66,7 +65,7 @@ def test_a_linear_table_values_each_play_as_its_points_do_on_both_engines(
 ) -> None:
     """Valued by a table linear in the points, a play is worth the chance of the board now, plus
     the slope (and the tie-break) times its points: the same on the kernel and the engine."""
-    for at, state in enumerate(_positions(name, players, overrides)):
+    for at, state in enumerate(greedy_positions(name, players, overrides)):
         assert state.to_act is not None
         view = state.view(state.to_act)
         assert view.seat is not None

@@ -5,39 +5,17 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
 
 import pytest
 
+from helpers import muggins_deal, play
 from noddy.cards import Rank
 from noddy.errors import NoddyError
 from noddy.game import Action, EventKind, GameState, Phase, new_game
-from noddy.players import GreedyPlayer, Player, RandomPlayer, StrongPlayer
+from noddy.players import GreedyPlayer, RandomPlayer, StrongPlayer
 from noddy.record import GameRecord, Seat
 from noddy.review import review_game, review_record
 from noddy.rules import load_rules
-
-Plant = Callable[[GameState], Action | None]
-
-
-def play(
-    players: list[Player], deals: int, seed: int, plant: Plant | None = None, changes: tuple[str, ...] = ()
-) -> GameState:
-    """A cribbage game (with ``changes`` to its rules) of two seats played for ``deals`` deals (or
-    to its end); ``plant`` may take seat 0's action in place of its player."""
-    rng = random.Random(seed)
-    state = new_game(load_rules("cribbage", changes), 2)
-    while not state.is_over and state.deal_number <= deals:
-        chance = state.chance()
-        if chance is not None:
-            state = state.apply(chance.sample(rng))
-            continue
-        seat = state.to_act
-        assert seat is not None
-        planted = plant(state) if plant is not None and seat == 0 else None
-        view = state.view(seat)
-        state = state.apply(planted or players[seat].choose(view, view.legal, rng))
-    return state
 
 
 def fives_to_the_dealer(state: GameState) -> Action | None:
@@ -105,17 +83,6 @@ def test_a_seat_not_at_the_table_is_refused() -> None:
     state = play([GreedyPlayer(), GreedyPlayer()], deals=1, seed=3)
     with pytest.raises(NoddyError, match="seat 2 is not at this table: choose a seat from 0 to 1"):
         review_record(GameRecord.start(state, [Seat("a"), Seat("b")]), 2)
-
-
-def declares_nothing(state: GameState) -> Action | None:
-    """Seat 0 declares 0 for every hand and crib it counts."""
-    declare = state.legal_actions().declare
-    return Action.declare(0, 0) if declare is not None and 0 in declare.points else None
-
-
-def muggins_deal(seed: int) -> GameState:
-    """A cribbage deal under muggins where seat 0 declares 0 for its counts and seat 1 claims."""
-    return play([GreedyPlayer(), GreedyPlayer()], 1, seed, declares_nothing, ("hand.wrong_count=muggins",))
 
 
 def test_a_count_is_reviewed_with_the_cards_counted_not_the_empty_hand_after_the_play() -> None:

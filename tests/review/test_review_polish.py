@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+import paths
 from noddy.cli.main import app
 
-GOLDEN = Path(__file__).parent / "golden" / "cribbage.json"
+GOLDEN = paths.GOLDEN / "cribbage.json"
 
 
 def short_record(tmp_path: Path, moves: int = 12, **changes: object) -> Path:

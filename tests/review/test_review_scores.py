@@ -5,11 +5,11 @@ terminal, in English and French."""
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
+import paths
 from noddy.cards import parse_cards
 from noddy.cli import review_cmd
 from noddy.cli.main import app
@@ -18,7 +18,7 @@ from noddy.record import GameRecord, Seat
 from noddy.review import Decision, Review, by_cost, review_record
 from noddy.words import review_scores
 
-GOLDEN = Path(__file__).parent / "golden" / "cribbage.json"
+GOLDEN = paths.GOLDEN / "cribbage.json"
 
 
 def declaring(chosen: int, choices: int = 10) -> Decision:

@@ -8,13 +8,13 @@ import random
 
 import pytest
 
+from lockstep import lockstep
 from noddy.cards import parse_cards
 from noddy.errors import RulesError
 from noddy.game import ActionKind, Phase, new_game
 from noddy.rules import field_spec, load_rules
 from noddy.scoring import score_play
 from noddy.words import glossary_entry
-from test_kernel import lockstep
 
 
 def test_where_a_player_need_not_lay_a_card_a_go_is_never_offered_at_0_and_the_field_says_so() -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+import paths
 from noddy.errors import RulesError
 from noddy.rules import (
     CITED,
@@ -198,7 +199,7 @@ def test_extends_keeps_the_parent_and_changes_only_what_differs(tmp_path: Path) 
 
 
 def test_house_rules_doc_lists_every_field() -> None:
-    doc = (Path(__file__).parents[1] / "docs" / "house-rules.md").read_text(encoding="utf-8")
+    doc = (paths.DOCS / "house-rules.md").read_text(encoding="utf-8")
     for section, cls in SECTIONS.items():
         part = doc.split(f"### [{section}]")[1].split("###")[0]
         for f in fields(cls):
@@ -207,7 +208,7 @@ def test_house_rules_doc_lists_every_field() -> None:
 
 def test_house_rules_doc_tables_are_the_fields_own_words() -> None:
     """The doc's field tables are written from the metadata (`noddy rules fields`), never by hand."""
-    doc = (Path(__file__).parents[1] / "docs" / "house-rules.md").read_text(encoding="utf-8")
+    doc = (paths.DOCS / "house-rules.md").read_text(encoding="utf-8")
     assert fields_markdown() in doc, "run `noddy rules fields` and paste its output into docs/house-rules.md"
 
 

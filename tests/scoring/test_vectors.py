@@ -10,16 +10,16 @@ from __future__ import annotations
 import tomllib
 from collections import Counter
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 import pytest
 
+import paths
 from noddy.cards import Card, parse_card, parse_cards
 from noddy.rules import Rules, load_rules
 from noddy.scoring import count_of, last_card_item, score_hand, score_play, total, turned_jack_item
 
-VECTORS = Path(__file__).parent / "vectors"
+VECTORS = paths.VECTORS
 
 
 def _load(name: str, key: str) -> list[dict[str, Any]]:

@@ -17,10 +17,11 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
+import paths
 from noddy.rules import load_rules
 from noddy.sim import iter_games
 
-SRC = Path(__file__).resolve().parents[1] / "src"
+SRC = paths.SRC
 ABSURD = 10**20
 
 

@@ -22,6 +22,7 @@ from matplotlib.figure import Figure
 from matplotlib.text import Text
 from typer.testing import CliRunner
 
+import paths
 from noddy.cli import simulate_cmd
 from noddy.cli.main import app
 from noddy.errors import NoddyError
@@ -348,7 +349,7 @@ def _group(pgid: int) -> list[int]:
 @pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process table in /proc")
 def test_sigterm_stops_a_background_simulation_and_its_workers() -> None:
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[1] / "src")}
+    env = {**os.environ, "PYTHONPATH": str(paths.SRC)}
     # games for minutes (random cribbage on the kernel plays 100,000 in about 2 s on two workers)
     args = ["simulate", "--rules", "cribbage", "--games", "20000000", "--workers", "2", "--json"]
     process = subprocess.Popen(

@@ -1,6 +1,6 @@
 """What every command shares: the console, rule loading from options, the options every command
 spells alike, and error reporting; and the conventions every command is held to
-(``tests/test_cli_conventions.py`` walks the typer app, so a new command is held to them too):
+(``tests/cli/test_conventions.py`` walks the typer app, so a new command is held to them too):
 
 - **Options.** The same option is spelled the same way in every command, short form included:
   ``--rules/-r``, ``--set/-s``, ``--players/-n`` (``-n`` is always a number of players, never

@@ -2,7 +2,7 @@
 
 A C extension (``_ckernel``, built by ``pip install -e .`` where a C compiler is found) plays on a
 fixed-size state configured from `Rules` (`noddy.kernel.config`: the one place it learns the
-rules). The readable engine stays the reference and the fallback: `tests/test_kernel.py` plays
+rules). The readable engine stays the reference and the fallback: `tests/kernel/test_kernel.py` plays
 random games of every preset through both, action by action. Use the kernel when `unavailable`
 and `unsupported` are both empty; otherwise play with `noddy.game`.
 

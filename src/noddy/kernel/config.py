@@ -3,7 +3,7 @@
 This is the one place the kernel learns the rules: every field it reads is set here from `Rules`
 (never from a preset's name), by the names and codes the compiled module declares; a configuration
 name missing on either side fails at once. That every `Rules` field reaches this configuration (or
-cannot change a game) is held by `tests/test_kernel.py`'s `test_every_field_reaches_the_kernel`,
+cannot change a game) is held by `tests/kernel/test_kernel.py`'s `test_every_field_reaches_the_kernel`,
 and that the kernel then plays each field's values as the engine does, by its lockstep games.
 `unsupported` names what the kernel does not handle; callers then play with the Python engine.
 """

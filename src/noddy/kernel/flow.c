@@ -1,6 +1,6 @@
 /* The kernel's transitions: what each action leads to, as `noddy.game.flow` says (each function
  * here is named after the one it mirrors there), on a fixed-size state. Every rule is read from
- * the configuration; `tests/test_kernel.py` holds this and the engine together action by action. */
+ * the configuration; `tests/kernel/test_kernel.py` holds this and the engine together action by action. */
 #include <string.h>
 
 #include "kernel.h"

@@ -27,7 +27,7 @@ greedy playout at a leaf is the engine's or the kernel's own (`played_out`). On 
 node is a `KernelState` around the compiled state: measured by CPU (cribbage at 2 and 4 players,
 searches of 2,000 nodes from sampled worlds), 2.7 us a node against 2.1 when search stepped the
 compiled state itself, a hard player's decision in the play about 15 ms against 13; the decisions,
-values and node counts are the same (`tests/test_search_pinned.py`).
+values and node counts are the same (`tests/players/test_search_pinned.py`).
 """
 
 from __future__ import annotations

@@ -27,7 +27,7 @@ ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-ARTIFACTS = Path(__file__).parent / "artifacts"
+ARTIFACTS = Path(__file__).parents[1] / "artifacts"
 PHONE = {"width": 390, "height": 844}
 CHOSE_ENGLISH = "localStorage.setItem('noddy.lang', 'en')"
 
