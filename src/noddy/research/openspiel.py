@@ -24,32 +24,32 @@ information-set MCTS resamples through `NoddyState.resample_from_infostate` (the
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 import pyspiel
 
-from noddy.cards import DECK, Card, format_cards
-from noddy.game import Action, ActionKind, Event, GameState, PlayerView, new_game
+from noddy.cards import DECK, format_cards
+from noddy.game import GameState, PlayerView, new_game
 from noddy.research.engines import choose_engine
 from noddy.research.observers import Observer, make_observer
 from noddy.research.outcome import largest_stake, returns
-from noddy.research.recall import Recall, Seen, game_bounds, link_of
+from noddy.research.recall import Recall, game_bounds
+from noddy.research.resample import Resampler, resample_from_infostate
 from noddy.research.spielfast import FastPosition
 from noddy.research.tensors import Encoder
+from noddy.research.trail import SpielPosition, Trail, step
 from noddy.rules import Rules, load_rules, preset_names
-
-if TYPE_CHECKING:
-    from noddy.research.resample import Resampler
 
 __all__ = [
     "DEFAULTS",
     "GAME_NAME",
     "NoddyGame",
     "NoddyState",
+    "Resampler",
     "register",
+    "resample_from_infostate",
 ]
 
 GAME_NAME = "python_noddy"
@@ -111,7 +111,7 @@ class NoddyGame(pyspiel.Game):  # type: ignore[misc]
         self.engine = choose_engine(self.encoder, str(params["engine"]))
         self.draws = self.rules.cards_per_deal(players) if self.rules.deal.reshuffle else len(DECK) - 1
         first = new_game(self.rules, players, partners=self.encoder.partners)
-        self.start = _Position(first, (), _Trail(None))
+        self.start = SpielPosition(first, (), Trail(None))
         self.resampler: Resampler | None = None
         """OpenSpiel's `NoddyState.resample_from_infostate` draws from this one, made on first use."""
         self.stakes = bool(params["stakes"])
@@ -149,130 +149,6 @@ class NoddyGame(pyspiel.Game):  # type: ignore[misc]
         return make_observer(self.encoder, iig_obs_type, params, recall=self.recall)
 
 
-class _Trail:
-    """The story of a game as its seats see it, one link an action: the action, the events it
-    made and, for a deal, the cards each seat was dealt. Links are shared by every later position,
-    and each seat's text is written only when asked for (a rollout never asks), then kept."""
-
-    __slots__ = ("before", "dealt", "events", "move", "seen", "texts")
-
-    def __init__(
-        self,
-        before: _Trail | None,
-        move: Action | None = None,
-        events: tuple[Event, ...] = (),
-        dealt: tuple[tuple[Card, ...], ...] = (),
-    ) -> None:
-        self.before = before
-        self.move = move
-        self.events = events
-        self.dealt = dealt
-        self.texts: dict[int, str] = {}
-        self.seen: dict[int, Seen | None] = {}
-
-    def recalled(self, seat: int, recall: Recall) -> list[Seen]:
-        """What ``seat`` saw of each action, first to last (`noddy.research.recall`; each link's
-        read once, when first asked for, then kept)."""
-        story: list[Seen] = []
-        trail: _Trail | None = self
-        while trail is not None:
-            if seat in trail.seen:
-                seen = trail.seen[seat]
-            else:
-                seen = trail.seen[seat] = recall.seen(seat, trail)
-            if seen is not None:
-                story.append(seen)
-            trail = trail.before
-        story.reverse()
-        return story
-
-    def text(self, seat: int) -> str:
-        """Everything ``seat`` has seen, action by action (written from the nearest link that has it)."""
-        links: list[_Trail] = []
-        trail: _Trail | None = self
-        while trail is not None and seat not in trail.texts:
-            links.append(trail)
-            trail = trail.before
-        text = trail.texts[seat] if trail is not None else ""
-        for link in reversed(links):
-            text = link.texts[seat] = text + link.part(seat)
-        return text
-
-    def part(self, seat: int) -> str:
-        """What ``seat`` sees of this link's action: its own actions whole, the others' as the
-        table sees them (a discard without its cards), a draw as a dot, each event as
-        `Event.seen_by` gives it."""
-        move = self.move
-        if move is None:
-            return "·" if self.before is not None else ""
-        dealt = f"dealt {format_cards(self.dealt[seat])}" if self.dealt else ""
-        if move.is_chance:
-            part = dealt or move.kind
-        else:
-            if move.seat == seat:
-                part = str(move)
-            else:
-                part = f"{move.seat}:{move}" if move.kind != "discard" else f"{move.seat}:discard"
-            if dealt:  # rules that deal on from the stock deal the next hands at the end of a deal
-                part += f"\n{dealt}"
-        return f"\n{part}" + "".join(_said(event, seat) for event in self.events)
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Trail:
-        return self
-
-
-@dataclass(frozen=True, slots=True)
-class _Position:
-    """Where a game stands: the engine's state, the cards drawn so far for the pending chance, each
-    seat's information so far (one string a seat), and the position the current deal was dealt
-    from (a resample deals it again). Immutable, so a clone shares it."""
-
-    state: GameState
-    drawn: tuple[int, ...]
-    trail: _Trail
-    start: _Position | None = None
-    player: int = field(init=False)
-    """Who acts: a seat, or OpenSpiel's chance or terminal player (asked at every step of a search)."""
-
-    def __post_init__(self) -> None:
-        state = self.state
-        if state.is_over:
-            player = int(pyspiel.PlayerId.TERMINAL)
-        elif state.chance() is not None:
-            player = int(pyspiel.PlayerId.CHANCE)
-        else:
-            assert state.to_act is not None
-            player = state.to_act
-        object.__setattr__(self, "player", player)
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
-        return self
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled with its story as a list of links, first to last (a long chain of links would
-        go past pickle's recursion limit)."""
-        links: list[tuple[Action | None, tuple[Event, ...], tuple[tuple[Card, ...], ...]]] = []
-        trail: _Trail | None = self.trail
-        while trail is not None and trail.before is not None:
-            links.append((trail.move, trail.events, trail.dealt))
-            trail = trail.before
-        links.reverse()
-        return (_written, (self.state, self.drawn, tuple(links), self.start))
-
-
-def _written(
-    state: GameState,
-    drawn: tuple[int, ...],
-    links: tuple[tuple[Action | None, tuple[Event, ...], tuple[tuple[Card, ...], ...]], ...],
-    start: _Position | None,
-) -> _Position:
-    """A position whose story is ``links`` (`_Position.__reduce__`)."""
-    trail = _Trail(None)
-    for move, events, dealt in links:
-        trail = _Trail(trail, move, events, dealt)
-    return _Position(state, drawn, trail, start)
-
-
 class NoddyState(pyspiel.State):  # type: ignore[misc]
     """A position of `NoddyGame`: the engine's immutable `GameState` inside."""
 
@@ -280,25 +156,25 @@ class NoddyState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         kernel = game.engine == "kernel"
         self._fast: FastPosition | None = FastPosition.start(game.encoder, game.draws) if kernel else None
-        self._position: _Position | None = None if kernel else game.start
+        self._position: SpielPosition | None = None if kernel else game.start
         self._player = self._fast.player if self._fast is not None else game.start.player
         """Who acts (as the kernel's position or the engine's says, kept at each step: OpenSpiel
         asks at every step, and its loops ask twice more)."""
 
     @property
-    def position(self) -> _Position:
+    def position(self) -> SpielPosition:
         """The engine's position: on the kernel, rebuilt from the history when first asked for
         (then stepped along with the kernel's)."""
         if self._position is None:
             game: NoddyGame = self.get_game()
             position = game.start
             for action in self.history():
-                position = _step(game, position, action)
+                position = step(position, action, game.encoder, game.draws)
             self._position = position
         return self._position
 
     @position.setter
-    def position(self, position: _Position) -> None:
+    def position(self, position: SpielPosition) -> None:
         """Put the state at an engine position (a resampled one): it steps on the engine from there."""
         self._position = position
         self._fast = None
@@ -387,7 +263,8 @@ class NoddyState(pyspiel.State):  # type: ignore[misc]
             self._player = fast.player
             if self._position is None:  # not asked for yet: the kernel alone steps
                 return
-        position = self._position = _step(self.get_game(), self.position, action)
+        game: NoddyGame = self.get_game()
+        position = self._position = step(self.position, action, game.encoder, game.draws)
         self._player = position.player
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -418,8 +295,6 @@ class NoddyState(pyspiel.State):  # type: ignore[misc]
         from ``probability_sampler``."""
         game: NoddyGame = self.get_game()
         if game.resampler is None:
-            from noddy.research.resample import Resampler  # builds on this module
-
             game.resampler = Resampler(random.Random(int(probability_sampler() * 2**53)))
         return game.resampler(self, player_id)
 
@@ -432,50 +307,3 @@ class NoddyState(pyspiel.State):  # type: ignore[misc]
             f" | hands {hands} | turn-up {turnup} | pile {format_cards(c for _, c in state.pile)}"
             f" | scores {' '.join(map(str, state.scores))} | drawn {len(self.position.drawn)}"
         )
-
-
-def _step(game: NoddyGame, position: _Position, action: int) -> _Position:
-    """The engine's position after OpenSpiel's ``action`` (a player's index, or one draw of chance's)."""
-    state = position.state
-    chance = state.chance()
-    if chance is None:
-        seat = state.to_act
-        assert seat is not None
-        move = game.encoder.action_of(seat, state.hands[seat], action)
-        return _advance(position, state.apply(move), move)
-    if chance.kind == ActionKind.DEALER:
-        move = Action(ActionKind.DEALER, None, number=action)
-        return _advance(position, state.apply(move), move)
-    drawn = (*position.drawn, action)
-    need = chance.players if chance.kind == ActionKind.CUT else game.draws
-    if len(drawn) < need:
-        return _Position(state, drawn, _Trail(position.trail), position.start)
-    cards = tuple(DECK[i] for i in drawn)
-    if chance.kind == ActionKind.SHUFFLE:
-        cards += tuple(c for c in DECK if c.index not in set(drawn))
-    move = Action(chance.kind, None, cards)
-    return _advance(position, state.apply(move), move)
-
-
-def _advance(position: _Position, after: GameState, move: Action) -> _Position:
-    """The next position, the story grown by ``move`` and the events it made."""
-    trail = _Trail(position.trail, move, *link_of(position.state, move, after))
-    start = position if move.kind == "shuffle" else position.start
-    return _Position(after, (), trail, start)
-
-
-def _said(event: Event, seat: int) -> str:
-    e = event.seen_by(seat)
-    number = next((n for n in (e.count, e.declared, e.unplayed) if n is not None), None)
-    subject = e.subject or ""
-    return f"|{e.kind.value} {e.seat} {e.points} {format_cards(e.cards)} {e.items!r} {number} {subject}"
-
-
-def __getattr__(name: str) -> Any:
-    """`Resampler` and `resample_from_infostate` live in `noddy.research.resample` (which builds on
-    this module), and are given here too, where OpenSpiel's users look for them."""
-    if name in ("Resampler", "resample_from_infostate"):
-        from noddy.research import resample
-
-        return getattr(resample, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,18 +1,39 @@
 """Information-set MCTS's resampling for the `python_noddy` OpenSpiel game (issue 28): a state the
 player to act cannot tell from the one given, its hidden cards dealt again as its view allows.
-Also given by `noddy.research.openspiel`, where OpenSpiel's users look for it."""
+Also given by `noddy.research.openspiel`, where OpenSpiel's users look for it. It reads a state
+only through `Resampled`, what `noddy.research.openspiel.NoddyState` offers, and deals on the
+positions of `noddy.research.trail`."""
 
 from __future__ import annotations
 
 import random
+from typing import Protocol, Self, TypeVar, cast
 
 from noddy.cards import DECK, Card
 from noddy.errors import IllegalActionError
 from noddy.game import Action, GameState
 from noddy.players import sample_worlds
-from noddy.research.openspiel import NoddyState, _advance, _Position
+from noddy.research.trail import SpielPosition, advance
 
-__all__ = ["Resampler", "resample_from_infostate"]
+__all__ = ["Resampled", "Resampler", "resample_from_infostate"]
+
+
+class Resampled(Protocol):
+    """What the resampler reads of a ``python_noddy`` state: where it stands on the engine (a
+    state put at a position steps on the engine from there), a clone, and its game's new state."""
+
+    position: SpielPosition
+
+    def clone(self) -> Self: ...
+
+    def get_game(self) -> _Game: ...
+
+
+class _Game(Protocol):
+    def new_initial_state(self) -> Resampled: ...
+
+
+S = TypeVar("S", bound=Resampled)
 
 
 class Resampler:
@@ -32,11 +53,11 @@ class Resampler:
         self._key: tuple[int, str] | None = None
         self._found: list[GameState] = []
 
-    def __call__(self, state: NoddyState, player: int) -> NoddyState:
+    def __call__(self, state: S, player: int) -> S:
         position = state.position
         true = position.state
         if true.chance() is not None or true.is_over or position.start is None:
-            return state.clone()  # type: ignore[no-any-return]
+            return state.clone()
         wanted = position.trail.text(player)
         if self._key != (player, wanted):
             self._key = (player, wanted)
@@ -46,18 +67,20 @@ class Resampler:
                 break
             dealt = _deal_again(position, player, self.rng.choice(self._found), self.rng)
             if dealt is not None and dealt.trail.text(player) == wanted:
-                fresh: NoddyState = state.get_game().new_initial_state()
+                fresh = cast(S, state.get_game().new_initial_state())
                 fresh.position = dealt
                 return fresh
-        return state.clone()  # type: ignore[no-any-return]
+        return state.clone()
 
 
-def resample_from_infostate(state: NoddyState, player: int, rng: random.Random | None = None) -> NoddyState:
+def resample_from_infostate(state: S, player: int, rng: random.Random | None = None) -> S:
     """One state ``player`` cannot tell from ``state`` (see `Resampler`)."""
     return Resampler(rng)(state, player)
 
 
-def _deal_again(position: _Position, player: int, world: GameState, rng: random.Random) -> _Position | None:
+def _deal_again(
+    position: SpielPosition, player: int, world: GameState, rng: random.Random
+) -> SpielPosition | None:
     """The current deal of ``position`` with its hidden cards moved so that every other seat holds
     its hand in ``world``, and its actions replayed; ``None`` if they no longer apply."""
     true = position.state
@@ -83,7 +106,7 @@ def _deal_again(position: _Position, player: int, world: GameState, rng: random.
         for move in true.history[len(start.state.history) :]:
             if move.seat != player:
                 move = Action(move.kind, move.seat, tuple(mapping.get(c, c) for c in move.cards), move.number)
-            again = _advance(again, again.state.apply(move), move)
+            again = advance(again, again.state.apply(move), move)
     except IllegalActionError:
         return None
     return again

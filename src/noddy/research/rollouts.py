@@ -25,8 +25,9 @@ import numpy.typing as npt
 from noddy.cards import DECK
 from noddy.game import Action, GameState
 from noddy.kernel import KernelState, unavailable, unsupported
-from noddy.research.openspiel import NoddyState, _Position
+from noddy.research.openspiel import NoddyState
 from noddy.research.outcome import paid
+from noddy.research.trail import SpielPosition
 
 __all__ = ["KernelRollouts", "kernel_at", "kernel_unsupported"]
 
@@ -86,7 +87,7 @@ def kernel_at(
     return _kernel_of(state.position, {} if starts is None else starts)
 
 
-def _kernel_of(position: _Position, starts: dict[int, tuple[GameState, KernelState]]) -> KernelState:
+def _kernel_of(position: SpielPosition, starts: dict[int, tuple[GameState, KernelState]]) -> KernelState:
     state = position.state
     if position.start is None:
         kernel = KernelState(state.rules, state.players, state.partners)

@@ -1,0 +1,185 @@
+"""Where a ``python_noddy`` game stands on the readable engine: the engine's state, the cards drawn
+so far for a pending chance, and the story each seat has seen (`Trail`), shared by the OpenSpiel
+game (`noddy.research.openspiel`), its resampler (`noddy.research.resample`) and the kernel's
+rollouts (`noddy.research.rollouts`), none of which imports another for it.
+
+A shuffle is dealt one card a step (OpenSpiel's chance nodes), so a `SpielPosition` holds the
+draws of a pending shuffle or cut until the last card it needs; `step` moves a position on by one
+OpenSpiel action and `advance` by one of the engine's actions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pyspiel
+
+from noddy.cards import DECK, Card, format_cards
+from noddy.game import Action, ActionKind, Event, GameState
+from noddy.research.recall import Recall, Seen, link_of
+from noddy.research.tensors import Encoder
+
+__all__ = ["SpielPosition", "Trail", "advance", "said", "step", "written"]
+
+
+class Trail:
+    """The story of a game as its seats see it, one link an action: the action, the events it
+    made and, for a deal, the cards each seat was dealt. Links are shared by every later position,
+    and each seat's text is written only when asked for (a rollout never asks), then kept."""
+
+    __slots__ = ("before", "dealt", "events", "move", "seen", "texts")
+
+    def __init__(
+        self,
+        before: Trail | None,
+        move: Action | None = None,
+        events: tuple[Event, ...] = (),
+        dealt: tuple[tuple[Card, ...], ...] = (),
+    ) -> None:
+        self.before = before
+        self.move = move
+        self.events = events
+        self.dealt = dealt
+        self.texts: dict[int, str] = {}
+        self.seen: dict[int, Seen | None] = {}
+
+    def recalled(self, seat: int, recall: Recall) -> list[Seen]:
+        """What ``seat`` saw of each action, first to last (`noddy.research.recall`; each link's
+        read once, when first asked for, then kept)."""
+        story: list[Seen] = []
+        trail: Trail | None = self
+        while trail is not None:
+            if seat in trail.seen:
+                seen = trail.seen[seat]
+            else:
+                seen = trail.seen[seat] = recall.seen(seat, trail)
+            if seen is not None:
+                story.append(seen)
+            trail = trail.before
+        story.reverse()
+        return story
+
+    def text(self, seat: int) -> str:
+        """Everything ``seat`` has seen, action by action (written from the nearest link that has it)."""
+        links: list[Trail] = []
+        trail: Trail | None = self
+        while trail is not None and seat not in trail.texts:
+            links.append(trail)
+            trail = trail.before
+        text = trail.texts[seat] if trail is not None else ""
+        for link in reversed(links):
+            text = link.texts[seat] = text + link.part(seat)
+        return text
+
+    def part(self, seat: int) -> str:
+        """What ``seat`` sees of this link's action: its own actions whole, the others' as the
+        table sees them (a discard without its cards), a draw as a dot, each event as
+        `Event.seen_by` gives it."""
+        move = self.move
+        if move is None:
+            return "·" if self.before is not None else ""
+        dealt = f"dealt {format_cards(self.dealt[seat])}" if self.dealt else ""
+        if move.is_chance:
+            part = dealt or move.kind
+        else:
+            if move.seat == seat:
+                part = str(move)
+            else:
+                part = f"{move.seat}:{move}" if move.kind != "discard" else f"{move.seat}:discard"
+            if dealt:  # rules that deal on from the stock deal the next hands at the end of a deal
+                part += f"\n{dealt}"
+        return f"\n{part}" + "".join(said(event, seat) for event in self.events)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Trail:
+        return self
+
+
+@dataclass(frozen=True, slots=True)
+class SpielPosition:
+    """Where a game stands: the engine's state, the cards drawn so far for the pending chance, each
+    seat's information so far (one string a seat), and the position the current deal was dealt
+    from (a resample deals it again). Immutable, so a clone shares it."""
+
+    state: GameState
+    drawn: tuple[int, ...]
+    trail: Trail
+    start: SpielPosition | None = None
+    player: int = field(init=False)
+    """Who acts: a seat, or OpenSpiel's chance or terminal player (asked at every step of a search)."""
+
+    def __post_init__(self) -> None:
+        state = self.state
+        if state.is_over:
+            player = int(pyspiel.PlayerId.TERMINAL)
+        elif state.chance() is not None:
+            player = int(pyspiel.PlayerId.CHANCE)
+        else:
+            assert state.to_act is not None
+            player = state.to_act
+        object.__setattr__(self, "player", player)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> SpielPosition:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled with its story as a list of links, first to last (a long chain of links would
+        go past pickle's recursion limit)."""
+        links: list[tuple[Action | None, tuple[Event, ...], tuple[tuple[Card, ...], ...]]] = []
+        trail: Trail | None = self.trail
+        while trail is not None and trail.before is not None:
+            links.append((trail.move, trail.events, trail.dealt))
+            trail = trail.before
+        links.reverse()
+        return (written, (self.state, self.drawn, tuple(links), self.start))
+
+
+def written(
+    state: GameState,
+    drawn: tuple[int, ...],
+    links: tuple[tuple[Action | None, tuple[Event, ...], tuple[tuple[Card, ...], ...]], ...],
+    start: SpielPosition | None,
+) -> SpielPosition:
+    """A position whose story is ``links`` (`SpielPosition.__reduce__`)."""
+    trail = Trail(None)
+    for move, events, dealt in links:
+        trail = Trail(trail, move, events, dealt)
+    return SpielPosition(state, drawn, trail, start)
+
+
+def step(position: SpielPosition, action: int, encoder: Encoder, draws: int) -> SpielPosition:
+    """The engine's position after OpenSpiel's ``action`` (a player's index of ``encoder``'s, or one
+    draw of chance's; a shuffle draws ``draws`` cards)."""
+    state = position.state
+    chance = state.chance()
+    if chance is None:
+        seat = state.to_act
+        assert seat is not None
+        move = encoder.action_of(seat, state.hands[seat], action)
+        return advance(position, state.apply(move), move)
+    if chance.kind == ActionKind.DEALER:
+        move = Action(ActionKind.DEALER, None, number=action)
+        return advance(position, state.apply(move), move)
+    drawn = (*position.drawn, action)
+    need = chance.players if chance.kind == ActionKind.CUT else draws
+    if len(drawn) < need:
+        return SpielPosition(state, drawn, Trail(position.trail), position.start)
+    cards = tuple(DECK[i] for i in drawn)
+    if chance.kind == ActionKind.SHUFFLE:
+        cards += tuple(c for c in DECK if c.index not in set(drawn))
+    move = Action(chance.kind, None, cards)
+    return advance(position, state.apply(move), move)
+
+
+def advance(position: SpielPosition, after: GameState, move: Action) -> SpielPosition:
+    """The next position, the story grown by ``move`` and the events it made."""
+    trail = Trail(position.trail, move, *link_of(position.state, move, after))
+    start = position if move.kind == "shuffle" else position.start
+    return SpielPosition(after, (), trail, start)
+
+
+def said(event: Event, seat: int) -> str:
+    e = event.seen_by(seat)
+    number = next((n for n in (e.count, e.declared, e.unplayed) if n is not None), None)
+    subject = e.subject or ""
+    return f"|{e.kind.value} {e.seat} {e.points} {format_cards(e.cards)} {e.items!r} {number} {subject}"
