@@ -74,26 +74,19 @@ def curve(view: PlayerView) -> tuple[Point, ...]:
     not built yet."""
     table = table_for(view.rules, view.players, view.partners)
     sides = len(view.scores)
-    running = [0] * sides
-    points: list[Point] = []
-    dealer_known = False
-    for event in view.events:
-        if event.kind == EventKind.DEAL and event.seat is not None:
-            start = tuple(running)
-            points.append(Point(len(points) + 1, event.seat, start, tuple(table.chance(start, event.seat))))
-        elif event.kind == EventKind.DEALER:
-            dealer_known = True
-        elif event.points and event.seat is not None:
-            running[view.side_of(event.seat)] += event.points
+    points = [
+        Point(start.deal, start.dealer, start.scores, tuple(table.chance(start.scores, start.dealer)))
+        for start in view.deal_starts
+    ]
     if view.phase is Phase.OVER:
         if view.winner is None:
             share = tuple(1 / sides for _ in range(sides))
         else:
             share = tuple(1.0 if side == view.winner else 0.0 for side in range(sides))
         hole = view.rules.game.target
-        return (*points, Point(len(points), None, tuple(min(s, hole) for s in running), share))
-    if view.phase is Phase.SHUFFLE and dealer_known:
-        start = tuple(running)
+        return (*points, Point(len(points), None, tuple(min(s, hole) for s in view.scores), share))
+    if view.phase is Phase.SHUFFLE and any(e.kind is EventKind.DEALER for e in view.events):
+        start = view.scores
         points.append(Point(len(points) + 1, view.dealer, start, tuple(table.chance(start, view.dealer))))
     return tuple(points)
 

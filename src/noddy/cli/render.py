@@ -8,12 +8,13 @@ from collections.abc import Sequence
 from rich.markup import escape
 
 from noddy.cards import Card
+from noddy.game import side_pegs
 from noddy.game.events import Event
 from noddy.game.view import PlayerView
-from noddy.rules import Rules, side_of
+from noddy.rules import Rules
 from noddy.words import Line, card_text, event_line, side_name, terminal_phrase, whose
 
-__all__ = ["ROW", "board", "cards_text", "counted_text", "event_text", "pegs", "styled"]
+__all__ = ["ROW", "board", "cards_text", "counted_text", "event_text", "styled"]
 
 SUIT_COLOURS = {"h": "red", "d": "red", "c": "default", "s": "default"}
 
@@ -56,17 +57,6 @@ ROW = 30
 """Holes in a row of the board: six groups of five, as on a real board."""
 
 
-def pegs(events: Sequence[Event], sides: int, partners: bool) -> list[tuple[int, int]]:
-    """Each side's front and back peg after ``events``: its score, and its score before its last peg."""
-    result = [(0, 0)] * sides
-    for event in events:
-        if event.seat is not None and event.points:
-            side = side_of(event.seat, partners)
-            front, _ = result[side]
-            result[side] = (front + event.points, front)
-    return result
-
-
 def _row(first: int, last: int, front: int, back: int) -> str:
     """Holes ``first`` to ``last`` in groups of five: the front peg ``●``, the back peg ``○``."""
     holes = []
@@ -80,11 +70,11 @@ def board(view: PlayerView, names: Sequence[str], events: Sequence[Event] | None
     """The board after ``events`` (all the view's by default): a track a side, one hole a point in
     rows of 30 in groups of five, and the game hole; each side's front and back peg, as at a table."""
     holes = view.board_holes
-    shown = view.events if events is None else events
     sides = [side_name(names, side, view.partners) for side in range(len(view.scores))]
+    pegs = view.pegs if events is None else side_pegs(events, len(sides), view.partners)
     width = max(len(name) for name in sides)
     lines: list[str] = []
-    for name, (front, back) in zip(sides, pegs(shown, len(sides), view.partners), strict=True):
+    for name, (front, back) in zip(sides, ((p.front, p.back) for p in pegs), strict=True):
         if lines and holes > ROW + 1:
             lines.append("")
         front_hole = min(front, holes)

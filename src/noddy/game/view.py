@@ -15,6 +15,7 @@ from noddy.cards import DECK, Card
 from noddy.game.actions import Action, ActionKind
 from noddy.game.events import Event, EventKind, current_deal
 from noddy.game.legal import NO_ACTIONS, LegalActions, lay_away_refusal, legal_and_refused
+from noddy.game.pegs import DealStart, Pegs, deal_starts, side_pegs
 from noddy.rules import Rules, side_of, side_seats
 
 if TYPE_CHECKING:
@@ -101,6 +102,17 @@ class PlayerView:
         """The holes of each side's track on the board: the target, or 31 for a game of one deal."""
         game = self.rules.game
         return game.target if game.end == "target" else 31
+
+    @property
+    def pegs(self) -> tuple[Pegs, ...]:
+        """Each side's front and back peg on the board (`noddy.game.pegs`), worked out from the
+        events when asked: a view is built at every decision, and few of them are drawn."""
+        return side_pegs(self.events, len(self.scores), self.partners)
+
+    @property
+    def deal_starts(self) -> tuple[DealStart, ...]:
+        """Each deal so far: its number, its dealer and the sides' scores as it was dealt."""
+        return deal_starts(self.events, len(self.scores), self.partners)
 
     @property
     def my_side(self) -> int | None:

@@ -98,14 +98,8 @@ def event_json(
 
 
 def pegs(view: PlayerView) -> list[list[int]]:
-    """Each side's front and back peg: the back peg leaps the front one at every score."""
-    sides = len(view.scores)
-    out = [[0, 0] for _ in range(sides)]
-    for event in view.events:
-        if event.points and event.seat is not None:
-            front, _ = out[view.side_of(event.seat)]
-            out[view.side_of(event.seat)] = [front + event.points, front]
-    return out
+    """Each side's front and back peg (`PlayerView.pegs`), as the browser reads them."""
+    return [[side.front, side.back] for side in view.pegs]
 
 
 def deal_summaries(view: PlayerView) -> list[dict[str, Any]]:
