@@ -17,8 +17,8 @@ import pytest
 
 from noddy.record import GameRecord
 from noddy.web.messages import deal_summaries, pegs
+from paths import GOLDEN
 
-GOLDEN = Path(__file__).parent.parent / "golden"
 RECORDS = [*sorted(GOLDEN.glob("*.json")), *sorted((GOLDEN / "tables").glob("*.json"))]
 PINNED = GOLDEN / "web-json"
 

@@ -13,8 +13,8 @@ import pytest
 
 from noddy.game import DealStart, EventKind, GameState, Pegs, side_pegs
 from noddy.record import GameRecord
+from paths import GOLDEN
 
-GOLDEN = Path(__file__).parent / "golden"
 RECORDS = [*sorted(GOLDEN.glob("*.json")), *sorted((GOLDEN / "tables").glob("*.json"))]
 
 
