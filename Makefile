@@ -3,18 +3,33 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+
+# What each command installs (pyproject.toml's extras): `make run` the web app alone, `make test` (and
+# the checks) every extra but the benchmarks'. A stamp a set of extras: `make test` stamps both sets,
+# since it installs all that `make run` needs; `make run` after it installs nothing.
+RUN_EXTRAS := web
+TEST_EXTRAS := dev,research,web,dask,plot,postgres
+RUN_STAMP := $(VENV)/.installed-run
+STAMP := $(VENV)/.installed-test
+SOURCES := pyproject.toml setup.py $(wildcard src/noddy/kernel/*.c src/noddy/kernel/*.h)
+PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 
 .PHONY: run test check lint bench install clean chromium postgres tmux
 
-$(STAMP): pyproject.toml setup.py $(wildcard src/noddy/kernel/*.c src/noddy/kernel/*.h)
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev,research]'
-	touch $(STAMP)
+$(VENV)/bin/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(RUN_STAMP): $(SOURCES) | $(VENV)/bin/python
+	$(PIP) -e '.[$(RUN_EXTRAS)]'
+	touch $@
+
+$(STAMP): $(SOURCES) | $(VENV)/bin/python
+	$(PIP) -e '.[$(TEST_EXTRAS)]'
+	touch $@ $(RUN_STAMP)
 
 install: $(STAMP)
 
-run: $(STAMP)
+run: $(RUN_STAMP)
 	$(BIN)/noddy serve
 
 # The browser tests drive Debian's Chromium (never `playwright install`: its download is blocked).
@@ -54,7 +69,7 @@ check: lint tmux
 
 # The benchmarks' baselines (cribbage-scorer, OpenSpiel) are an optional extra, installed here only.
 bench: $(STAMP) postgres
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev,bench]'
+	$(PIP) -e '.[dev,bench]'
 	$(BIN)/python bench/run.py
 	$(BIN)/python bench/processes.py
 	$(BIN)/python bench/games.py

@@ -9,6 +9,7 @@ __all__ = [
     "QUOTED",
     "CardError",
     "IllegalActionError",
+    "MissingExtraError",
     "NoddyError",
     "NotationError",
     "RecordError",
@@ -62,3 +63,14 @@ class IllegalActionError(NoddyError):
 
 class RecordError(NoddyError):
     """A game record that cannot be read or does not replay."""
+
+
+class MissingExtraError(NoddyError, ModuleNotFoundError):
+    """A part of noddy that needs an optional extra which is not installed (``pip install
+    'noddy[EXTRA]'``): a `NoddyError`, so a command says it in one line, and a `ModuleNotFoundError`,
+    so code importing that part meets the error an import raises."""
+
+    def __init__(self, message: str, extra: str) -> None:
+        super().__init__(message)
+        self.extra = extra
+        """The extra to install: ``web``, ``dask``, ``plot``, ``postgres`` or ``research``."""

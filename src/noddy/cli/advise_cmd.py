@@ -27,6 +27,7 @@ from noddy.words import (
     cards_text,
     command_phrase,
     learn_phrase,
+    need_extra,
     number_text,
     percent_text,
     read_cards,
@@ -90,6 +91,7 @@ def advise_command(
         if dealer is None and rules.crib.kind == "dealer":
             usage_error(command_phrase("advise.whose_crib", lang))
         if plot is not None:
+            need_extra("plot", "noddy advise --plot", lang)
             from noddy.sim.plot import check_plot_path
 
             check_plot_path(plot)

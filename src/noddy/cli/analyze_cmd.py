@@ -30,7 +30,7 @@ from noddy.cli.common import (
 from noddy.enumeration import deal_size, distribution
 from noddy.errors import NoddyError
 from noddy.rules import Rules
-from noddy.words import command_phrase, rule_set_words
+from noddy.words import command_phrase, need_extra, rule_set_words
 from noddy.words.board import board_phrase
 
 _FEWEST_DEALS = 1_000
@@ -121,6 +121,7 @@ def board(
         count = players if players is not None else rules.deal.player_counts[0]
         table = _board_table(rules, count, partners, lang, deals)
         if plot is not None:
+            need_extra("plot", "noddy analyze board --plot", lang)
             from noddy.analysis.plot import plot_board
             from noddy.sim.plot import check_plot_path
 

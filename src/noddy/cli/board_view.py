@@ -32,7 +32,7 @@ def table_words(players: int, sides: int, lang: str) -> str:
 def _by_seat(table: BoardTable, rules: Rules) -> Any:
     """Seat 0's deal as nested lists [dealer's score][elder's][third's] -> chances (dealer, elder,
     third) for three sides, [dealer's score][pone's] -> the dealer's chance for two."""
-    from noddy.analysis.plot import dealer_grid, elder_seat
+    from noddy.analysis.grid import dealer_grid, elder_seat
 
     if table.sides == 2:
         return dealer_grid(table, rules).round(_DIGITS).tolist()
@@ -76,7 +76,7 @@ def _percent(chance: float) -> str:
 def print_board(table: BoardTable, rules: Rules, lang: str) -> None:
     """The table readably: what it is and rests on, the first dealer's chance from 0–0, and a grid of
     the dealer's chance every few points."""
-    from noddy.analysis.plot import dealer_grid, elder_seat
+    from noddy.analysis.grid import dealer_grid, elder_seat
 
     title = rule_set_words(rules.name, rules.title or rules.name, rules.summary, lang)[0]
     words = table_words(table.players, table.sides, lang)

@@ -20,18 +20,17 @@ from noddy.cli.common import (
     reporting_errors,
     usage_error,
 )
-from noddy.cli.review_plot import plot_review
 from noddy.game import Action, Phase
 from noddy.players import WIN
 from noddy.record import GameRecord
 from noddy.review import MATTERS, REVIEW_SAMPLES, REVIEW_WORLDS, Decision, Review, review_record
-from noddy.sim.plot import check_plot_path
 from noddy.words import (
     action_words,
     card_text,
     cards_text,
     command_phrase,
     learn_phrase,
+    need_extra,
     number_text,
     percent_text,
     record_name,
@@ -80,6 +79,10 @@ def review(
         if top < 1:
             usage_error(command_phrase("review.top", lang, top=top))
         if plot is not None:
+            need_extra("plot", "noddy review --plot", lang)
+            from noddy.cli.review_plot import plot_review
+            from noddy.sim.plot import check_plot_path
+
             check_plot_path(plot)
         found = review_record(game, seat, [record_name(s.name, s.kind, lang) for s in game.seats])
         if plot is not None and found.curve:

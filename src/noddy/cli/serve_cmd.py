@@ -13,7 +13,7 @@ from rich.markup import escape
 
 from noddy.cli.common import LangOption, console, language, reporting_errors, usage_error
 from noddy.errors import NoddyError, quoted
-from noddy.words import command_phrase
+from noddy.words import command_phrase, need_extra
 
 __all__ = ["serve"]
 
@@ -81,21 +81,23 @@ def serve(
     lang: LangOption = None,
 ) -> None:
     """Play in the browser: tables for 2-4 players and computer seats; a restart loses nothing."""
-    import uvicorn
-
-    from noddy.web import create_app, server_options
-    from noddy.web.bots import default_workers
-    from noddy.web.store import default_url
-
-    workers = default_workers() if bot_workers is None else bot_workers
     with reporting_errors():
         lang = language(lang, None)
         _check_address(port, bot_delay, proxy, lang)
         if db is not None and data is not None:
             usage_error(command_phrase("serve.db_twice", lang))
+        need_extra("web", "noddy serve", lang)
+        import uvicorn
+
+        from noddy.web import create_app, server_options
+        from noddy.web.bots import default_workers
+        from noddy.web.store import default_url
+
+        workers = default_workers() if bot_workers is None else bot_workers
         url = db or default_url(data)
         cluster = bot_cluster or os.environ.get("NODDY_BOT_CLUSTER") or None
         if cluster is not None:
+            need_extra("dask", "noddy serve --bot-cluster", lang)
             _check_cluster(cluster, lang)
         app = create_app(url, bot_delay=bot_delay, bot_workers=workers, bot_cluster=cluster)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host

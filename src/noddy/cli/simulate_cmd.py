@@ -43,7 +43,7 @@ from noddy.sim import Report, display_names, executor_for
 from noddy.sim.batch import HeadStart, batch_size, tally_games
 from noddy.sim.stats import tally_report
 from noddy.sim.tournament import ENGINES, check_tournament, choose_engine
-from noddy.words import command_phrase, sim_phrase
+from noddy.words import command_phrase, need_extra, sim_phrase
 
 __all__ = ["simulate"]
 
@@ -258,7 +258,10 @@ def simulate(
         for rules in rule_sets:
             check_tournament(rules, names, partners, games, lang)
         engines = [choose_engine(rules, names, engine) for rules in rule_sets]
+        if dask is not None:
+            need_extra("dask", "noddy simulate --dask", lang)
         if plot is not None:
+            need_extra("plot", "noddy simulate --plot", lang)
             from noddy.sim.plot import check_plot_path, plot_reports
 
             check_plot_path(plot)

@@ -38,6 +38,7 @@ from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, NoSuchModu
 from noddy.errors import NoddyError
 from noddy.places import data_dir
 from noddy.web.schema import actions, engine_for, laid, metadata, seat_in_play, seats, tables, upgrade
+from noddy.words import need_extra
 
 __all__ = ["CHANNEL", "MoveTaken", "Moved", "SeatRow", "Store", "StoreUnavailable", "TableRow", "default_url"]
 
@@ -165,9 +166,10 @@ class Store:
                 " sqlite:///noddy.db or postgresql://user@host/noddy"
             ) from None
         except ImportError as exc:
+            if make_url(url).get_backend_name() in ("postgresql", "postgres"):
+                need_extra("postgres", f"the database {_shown(url)}")
             raise NoddyError(
-                f"cannot use the database {_shown(url)}: its driver is not installed ({exc}); for"
-                " PostgreSQL: pip install 'noddy[postgres]'"
+                f"cannot use the database {_shown(url)}: its driver is not installed ({exc})"
             ) from None
         try:
             self._make_tables()

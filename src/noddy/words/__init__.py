@@ -39,6 +39,7 @@ if TYPE_CHECKING:
         miss_line,
         tally_line,
     )
+    from noddy.words.extras import EXTRA_MODULES, need_extra
     from noddy.words.glossary import DEAL_TERMS, DealTerm, glossary
     from noddy.words.kinds import KIND_WORDS, KindWords, glossary_entry
     from noddy.words.learn import action_words, learn_phrase, number_text, review_scores
@@ -100,6 +101,7 @@ __all__ = [
     "COUNTING",
     "COUNTPLAY_PHRASES",
     "DEAL_TERMS",
+    "EXTRA_MODULES",
     "KIND_WORDS",
     "KNAVE_NAMES",
     "LANGUAGES",
@@ -164,6 +166,7 @@ __all__ = [
     "knave_name",
     "learn_phrase",
     "miss_line",
+    "need_extra",
     "number_text",
     "number_words",
     "of_name",
@@ -224,6 +227,7 @@ _HOMES = {
     "countplay": (
         "COUNTPLAY_PHRASES", "countplay_page_phrases", "countplay_phrase", "miss_line", "tally_line",
     ),
+    "extras": ("EXTRA_MODULES", "need_extra"),
     "glossary": ("DEAL_TERMS", "DealTerm", "glossary"),
     "kinds": ("KIND_WORDS", "KindWords", "glossary_entry"),
     "learn": ("action_words", "learn_phrase", "number_text", "review_scores"),

@@ -1,0 +1,201 @@
+"""What each install brings: the core (``pip install noddy``) imports and runs with none of the extras'
+stacks; a command that needs a missing extra says which in one line; `EXTRA_MODULES` agrees with
+pyproject.toml; and the bare package, installed into a fresh environment, scores a hand."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tomllib
+import venv
+from importlib.metadata import packages_distributions
+from pathlib import Path
+
+import pytest
+
+import paths
+from noddy.errors import MissingExtraError, NoddyError
+from noddy.words import EXTRA_MODULES, need_extra
+
+GAME = paths.GOLDEN / "cribbage.json"
+
+PARTS = {
+    "plot": ("noddy.sim.plot", "noddy.analysis.plot", "noddy.cli.review_plot"),
+    "dask": ("noddy.sim.warm",),
+    "research": ("noddy.research",),
+    "web": ("noddy.web",),
+}
+"""The modules that are an extra's own, with every module under them: only they may import its stack."""
+
+HIDE = """
+import sys
+for name in {hidden!r}:
+    sys.modules[name] = None  # as if not installed: importing it fails, find_spec finds nothing
+"""
+
+WALK = """
+import importlib, json, pkgutil
+import noddy
+failed = {}
+for found in pkgutil.walk_packages(noddy.__path__, "noddy."):
+    try:
+        importlib.import_module(found.name)
+    except ImportError as exc:
+        failed[found.name] = exc.name
+print(json.dumps(failed))
+"""
+
+
+def _every_stack() -> tuple[str, ...]:
+    return tuple(module for modules in EXTRA_MODULES.values() for module in modules)
+
+
+def _hidden(script: str, hidden: tuple[str, ...]) -> str:
+    """The output of ``script`` run in a fresh interpreter where the ``hidden`` modules cannot be
+    imported."""
+    code = HIDE.format(hidden=hidden) + script
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+
+
+def test_the_core_imports_with_every_extra_hidden() -> None:
+    """Every module of noddy but the extras' own (`PARTS`) imports with none of the extras' stacks:
+    the CLI, the game, the players and the simulator import no stack at their top. The extras' own
+    fail on their own stack (so the hiding works)."""
+    failed = json.loads(_hidden(WALK, _every_stack()).splitlines()[-1])
+    theirs = {name: module for name, module in failed.items() if _part_of(name) is not None}
+    assert {name: module for name, module in failed.items() if name not in theirs} == {}
+    assert all(module in EXTRA_MODULES[_part_of(name) or ""] for name, module in theirs.items()), theirs
+    assert {"noddy.sim.plot", "noddy.sim.warm", "noddy.cli.review_plot"} <= set(theirs)
+
+
+def _part_of(module: str) -> str | None:
+    """The extra ``module`` belongs to, if any."""
+    for extra, parts in PARTS.items():
+        if any(module == part or module.startswith(part + ".") for part in parts):
+            return extra
+    return None
+
+
+COMMANDS = """
+import json
+from typer.testing import CliRunner
+from noddy.cli.main import app
+said = []
+for args in {commands!r}:
+    result = CliRunner().invoke(app, args)
+    said.append([result.exit_code, result.stdout, result.stderr])
+print(json.dumps(said))
+"""
+
+
+def _run_hidden(commands: list[list[str]], hidden: tuple[str, ...]) -> list[tuple[int, str, str]]:
+    out = _hidden(COMMANDS.format(commands=commands), hidden)
+    return [tuple(said) for said in json.loads(out.splitlines()[-1])]  # type: ignore[misc]
+
+
+def test_commands_that_need_a_missing_extra_say_which_in_one_line(tmp_path: Path) -> None:
+    """With no extra installed, the core commands work, and each that needs an extra names it and how
+    to install it: one line on stderr, exit status 1, no traceback, in the command's language."""
+    plot = str(tmp_path / "plot.png")
+    cases = [
+        (["serve"], "noddy serve needs the web extra: pip install 'noddy[web]'"),
+        (["serve", "--lang", "fr"], "erreur : noddy serve a besoin de l’extra web : pip install"),
+        (["simulate", "-g", "2", "--dask", "tcp://127.0.0.1:1"], "noddy simulate --dask needs the dask"),
+        (["simulate", "-g", "2", "--plot", plot], "noddy simulate --plot needs the plot extra"),
+        (["analyze", "board", "-r", "cribbage", "--plot", plot], "noddy analyze board --plot needs the plot"),
+        (["advise", "5h 5d 5c Js Qh 2c", "-r", "cribbage", "--dealer", "--plot", plot], "needs the plot"),
+        (["review", str(GAME), "--plot", plot], "noddy review --plot needs the plot extra"),
+    ]
+    working = [["score", "5h 5d 5c Js", "-t", "5s", "-r", "cribbage"], ["simulate", "-g", "4", "-w", "1"]]
+    said = _run_hidden([args for args, _ in cases] + working, _every_stack())
+    for (args, line), (code, out, err) in zip(cases, said, strict=False):
+        assert (code, out) == (1, ""), args
+        assert line in err and err.count("\n") == 1 and "Traceback" not in err, (args, err)
+        extra = re.search(r"noddy\[(\w+)\]", err)
+        assert extra is not None and err.rstrip().endswith(f"pip install 'noddy[{extra[1]}]'"), err
+    (score, _, _), (simulate, played, _) = said[len(cases) :]
+    assert score == 0 and said[len(cases)][1].rstrip().endswith("Total: 29")
+    assert simulate == 0 and "4 games" in played
+    assert not (tmp_path / "plot.png").exists()
+
+
+def test_serve_names_the_dask_and_postgres_extras(tmp_path: Path) -> None:
+    """With the web extra alone, a dask cluster or a PostgreSQL database names its own extra."""
+    cases = [
+        ["serve", "--bot-cluster", "tcp://127.0.0.1:1", "--data-dir", str(tmp_path)],
+        ["serve", "--db", "postgresql://noddy@127.0.0.1:1/noddy", "--bot-workers", "0"],
+    ]
+    (cluster, postgres) = _run_hidden(cases, (*EXTRA_MODULES["dask"], *EXTRA_MODULES["postgres"]))
+    assert cluster[0] == 1 and "noddy serve --bot-cluster needs the dask extra" in cluster[2]
+    assert postgres[0] == 1
+    assert "the database 'postgresql://noddy@127.0.0.1:1/noddy' needs the postgres extra" in postgres[2]
+    assert postgres[2].rstrip().endswith("pip install 'noddy[postgres]'")
+
+
+def test_need_extra_raises_an_error_both_a_noddy_error_and_an_import_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    need_extra("web", "this test")  # installed: nothing to say
+    monkeypatch.setitem(EXTRA_MODULES, "nothing", ("json", "no_such_module_anywhere"))
+    with pytest.raises(MissingExtraError) as raised:
+        need_extra("nothing", "noddy thing")
+    assert isinstance(raised.value, NoddyError) and isinstance(raised.value, ImportError)
+    assert raised.value.extra == "nothing"
+    assert str(raised.value) == "noddy thing needs the nothing extra: pip install 'noddy[nothing]'"
+
+
+def _distribution(requirement: str) -> str:
+    """A requirement's distribution, as packages_distributions names it (``dask[distributed]==1``:
+    ``dask``)."""
+    name = re.split(r"[\[=<>;~! ]", requirement, maxsplit=1)[0]
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def test_extra_modules_are_what_pyproject_s_extras_bring() -> None:
+    """Each module `need_extra` checks comes from a distribution its extra names in pyproject.toml, and
+    none from the core's; every extra but the tools' (dev, bench) is known to `need_extra`."""
+    project = tomllib.loads((paths.ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    extras = project["optional-dependencies"]
+    core = {_distribution(r) for r in project["dependencies"]}
+    sources = {m: {_distribution(d) for d in ds} for m, ds in packages_distributions().items()}
+    assert set(EXTRA_MODULES) == set(extras) - {"dev", "bench"}
+    for extra, modules in EXTRA_MODULES.items():
+        named = {_distribution(r) for r in extras[extra]}
+        for module in modules:
+            assert sources[module] & named, f"{module} is from {sources[module]}, not {extra}'s {named}"
+            assert not sources[module] & core, f"{module} is in the core install"
+
+
+@pytest.mark.slow
+def test_the_bare_package_installs_and_scores_a_hand(tmp_path: Path) -> None:
+    """``pip install noddy`` with no extra, into a fresh environment: ``noddy score`` counts a hand,
+    none of the extras' stacks is installed, and ``noddy serve`` names the web extra. (Built from a copy
+    of the sources, so the build leaves nothing in the worktree; the pip cache makes it quick.)"""
+    source = tmp_path / "noddy"
+    built = shutil.ignore_patterns("__pycache__", "*.so", "*.egg-info")
+    shutil.copytree(paths.ROOT / "src", source / "src", ignore=built)
+    for part in ("pyproject.toml", "setup.py", "README.md"):
+        shutil.copy(paths.ROOT / part, source / part)
+    env = tmp_path / "env"
+    venv.create(env, with_pip=True)
+    bin_ = env / "bin"
+    quiet = {**os.environ, "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
+    subprocess.run([bin_ / "python", "-m", "pip", "install", "--quiet", str(source)], check=True, env=quiet)
+    score = subprocess.run(
+        [bin_ / "noddy", "score", "5h 5d 5c Js", "-t", "5s", "-r", "cribbage"], capture_output=True, text=True
+    )
+    assert score.returncode == 0 and score.stdout.rstrip().endswith("Total: 29"), score.stderr
+    listed = subprocess.run(
+        [bin_ / "python", "-m", "pip", "list", "--format", "json"], capture_output=True, text=True, check=True
+    ).stdout
+    installed = {_distribution(d["name"]) for d in json.loads(listed)}
+    stacks = {"fastapi", "uvicorn", "sqlalchemy", "dask", "distributed", "matplotlib", "prometheus-client"}
+    assert "noddy" in installed and not installed & {*stacks, "psycopg", "psycopg-binary"}, installed
+    serve = subprocess.run([bin_ / "noddy", "serve"], capture_output=True, text=True)
+    assert serve.returncode == 1 and serve.stdout == ""
+    assert serve.stderr == "error: noddy serve needs the web extra: pip install 'noddy[web]'\n"
+
