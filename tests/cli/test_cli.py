@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 import paths
@@ -361,9 +362,10 @@ def test_replay_verify_refuses_an_edited_stake_and_an_unknown_seat_kind(tmp_path
     )
 
 
-def test_the_readmes_score_example_is_what_noddy_score_prints() -> None:
-    readme = (paths.ROOT / "README.md").read_text(encoding="utf-8")
-    block = readme.split("$ noddy score ", 1)[1].split("```", 1)[0]
+@pytest.mark.parametrize("page", [paths.ROOT / "README.md", paths.DOCS / "cli.md"], ids=["README", "cli.md"])
+def test_the_score_example_is_what_noddy_score_prints(page: Path) -> None:
+    text = page.read_text(encoding="utf-8")
+    block = text.split("$ noddy score ", 1)[1].split("```", 1)[0]
     command, _, shown = block.partition("\n")
     code, out, _ = run("score", *shlex.split(command))
     assert code == 0

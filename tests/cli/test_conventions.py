@@ -1,8 +1,10 @@
 """One way for every command (`noddy.cli.common`'s conventions), held over every command the typer
-app has, found by walking it: a command added later is held to them without a line here."""
+app has, found by walking it: a command added later is held to them without a line here; and
+docs/cli.md's reference of every command's options, written from the same walk."""
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -12,6 +14,7 @@ import typer
 from typer.main import get_command
 from typer.testing import CliRunner
 
+import paths
 from noddy.cli.main import app
 
 runner = CliRunner()
@@ -226,3 +229,46 @@ def _error_line_in(result: Any, prefix: str) -> str:
     lines = result.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith(prefix), result.stderr
     return lines[0]
+
+
+CLI_DOC = paths.DOCS / "cli.md"
+OPTIONS_START = "<!-- options: written from the typer app by tests/cli/test_conventions.py -->"
+OPTIONS_END = "<!-- end of options -->"
+
+
+def _cell(text: str) -> str:
+    return " ".join(text.split()).replace("|", "\\|")
+
+
+def options_markdown() -> str:
+    """Every command's usage, help and options as its ``--help`` gives them, in markdown."""
+    out: list[str] = []
+    for path, command in ALL:
+        context = typer.Context(command, info_name=" ".join(["noddy", *path]))
+        name = " ".join(["noddy", *path])
+        about = [_cell(part) for part in (command.help or "").split("\n\n")]
+        out += [f"### `{name}`", "", *(f"{part}\n" for part in about)]
+        out += ["```", f"{name} {' '.join(command.collect_usage_pieces(context))}", "```", ""]
+        out += ["| option | what |", "| --- | --- |"]
+        for param in command.get_params(context):
+            record = None if param.name == "help" else param.get_help_record(context)
+            if record is not None:
+                out.append(f"| `{_cell(record[0])}` | {_cell(record[1])} |")
+        out.append("")
+    return "\n".join(out)
+
+
+def test_docs_cli_md_gives_every_commands_options_as_its_help_does() -> None:
+    """docs/cli.md's reference is the typer app's own help; ``NODDY_REGENERATE_DOCS=1`` rewrites it
+    after a command or option changes (then read the diff)."""
+    text = CLI_DOC.read_text(encoding="utf-8")
+    before, rest = text.split(OPTIONS_START, 1)
+    _, after = rest.split(OPTIONS_END, 1)
+    written = f"{before}{OPTIONS_START}\n\n{options_markdown()}\n{OPTIONS_END}{after}"
+    if os.environ.get("NODDY_REGENERATE_DOCS"):
+        CLI_DOC.write_text(written, encoding="utf-8")
+        text = written
+    assert text == written, (
+        "docs/cli.md's options are not what the commands' help says: run"
+        " NODDY_REGENERATE_DOCS=1 .venv/bin/python -m pytest tests/cli/test_conventions.py -k docs"
+    )

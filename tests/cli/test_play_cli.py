@@ -405,10 +405,10 @@ def test_the_terminal_holds_no_wording_of_its_own() -> None:
             assert " " not in fixed or not any(fixed in t for t in texts), (lang, key, fixed)
 
 
-def test_the_readme_says_what_the_muggins_prompt_asks() -> None:
-    """A claim takes every point missed: the prompt asks y or n, and the README says no more."""
-    readme = " ".join((paths.ROOT / "README.md").read_text(encoding="utf-8").split())
-    said = readme.split("when an opponent misses points", 1)[1].split(". ", 1)[0]
+def test_the_docs_say_what_the_muggins_prompt_asks() -> None:
+    """A claim takes every point missed: the prompt asks y or n, and docs/cli.md says no more."""
+    doc = " ".join((paths.DOCS / "cli.md").read_text(encoding="utf-8").split())
+    said = doc.split("when an opponent misses points", 1)[1].split(". ", 1)[0]
     assert "whether to claim them" in said and "how many" not in said
     assert "y or n" in said and "every point missed" in said
     for key in ("prompt.muggins.one", "prompt.muggins.many"):
