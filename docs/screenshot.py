@@ -57,6 +57,7 @@ def play_into_the_play(page: Page, cards: int) -> None:
             return
         playable.first.click()
     my_turn(page)
+    expect(page.locator("#hand .card-button.playable").first).to_be_visible(timeout=20_000)
 
 
 def main() -> None:

@@ -1,4 +1,4 @@
-"""The worked example that learns (examples/learn_cribbage.py), run as its README line says: a
+"""The worked example that learns (examples/learn_cribbage.py), run as docs/research.md says: a
 tiny run learns something measurable, and the script runs whole (curve, picture, games against
 hard). Each run is a process of its own, as a person starts it (the example keeps numpy's BLAS to
 one thread before it is imported, which a test process that has imported numpy cannot do)."""

@@ -268,7 +268,7 @@ def test_negative_numbers_inside_tables_are_refused(override: str) -> None:
 
 
 def test_rules_show_lists_every_fields_allowed_values() -> None:
-    """The README's promise: `noddy rules show NAME` lists each field's allowed values."""
+    """docs/cli.md's promise: `noddy rules show NAME` lists each field's allowed values."""
     from typer.testing import CliRunner
 
     from noddy.cli.main import app
