@@ -30,7 +30,6 @@ from pg import Cluster  # noqa: E402  (the tests' throwaway cluster)
 from noddy.game import new_game  # noqa: E402
 from noddy.record import format_action  # noqa: E402
 from noddy.rules import load_rules  # noqa: E402
-from noddy.web import lobby  # noqa: E402
 from noddy.web.store import Moved, SeatRow, Store  # noqa: E402
 from noddy.web.tables import TableManager  # noqa: E402
 
@@ -58,14 +57,14 @@ def fill(store: Store, tables: int, rng: random.Random) -> None:
 
 def replayed(manager: TableManager, limit: int) -> list[dict[str, Any]]:
     """The lobby's tables in play as it made them before: each table replayed from its moves."""
-    manager.live.clear()
+    manager.held.live.clear()
     found = (manager.get(row.id) for row in manager.store.tables(status="playing", limit=limit))
     return sorted((t.summary() for t in found if t is not None), key=lambda s: str(s["id"]))
 
 
 def stored(manager: TableManager, limit: int) -> list[dict[str, Any]]:
     """The lobby's tables in play as it makes them now: from the stored rows."""
-    listed = lobby.listing(manager, limit)
+    listed = manager.listing(limit)
     return sorted(listed["open"] + listed["playing"], key=lambda s: str(s["id"]))
 
 

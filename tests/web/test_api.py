@@ -218,7 +218,7 @@ def test_one_address_has_at_most_a_few_tables_of_computers_only_in_play(tmp_path
         mine = client.post("/api/tables", json={"rules": "cribbage", "seats": [{"kind": "me"}, computers[0]]})
         assert mine.status_code == 201, "a person's table is not capped"
         manager = app.state.manager
-        manager.live.pop(made[0].json()["id"])
+        manager.held.live.pop(made[0].json()["id"])
         again = client.post("/api/tables", json={"rules": "cribbage", "seats": computers})
         assert again.status_code == 201, again.text
 
@@ -241,12 +241,12 @@ def test_idle_tables_leave_memory_and_come_back_from_the_store(database: str) ->
         made = []
         for _ in range(3):
             made.append(new_table(client))
-            table = manager.live[made[-1]["id"]]
+            table = manager.held.live[made[-1]["id"]]
             wait_for(lambda table=table: table.idle, 30)  # the computer's first move, before the next table
-        assert made[0]["id"] not in manager.live and len(manager.live) == 2
+        assert made[0]["id"] not in manager.held.live and len(manager.held.live) == 2
         first = client.get(f"/api/tables/{made[0]['id']}").json()
         assert first["id"] == made[0]["id"] and first["status"] == "playing"
-        assert made[0]["id"] in manager.live and len(manager.live) == 2
+        assert made[0]["id"] in manager.held.live and len(manager.held.live) == 2
 
 
 def test_the_lobby_offers_the_counting_readings_of_the_rules_field(client: TestClient) -> None:

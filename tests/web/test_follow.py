@@ -8,6 +8,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from noddy.web import follow, site
+from noddy.web.held import HeldTables
 
 
 class _Site:
@@ -40,7 +41,7 @@ def _manager(tables: int) -> Any:
     return SimpleNamespace(
         closing=False,
         site=_Site(),
-        live={},
+        held=HeldTables(),
         store=SimpleNamespace(unattended=lambda: list(ids)),
         get=get,
         reads=reads,

@@ -63,7 +63,7 @@ def test_undo_takes_back_the_persons_move_and_the_computers_reply_in_every_view(
     before = (len(me.raw), len(watcher.raw))
     me.send(type="undo")
     wait_for(lambda: len(table.state.history) == point)
-    assert table.state == old[point] and table.undos == 1
+    assert table.state == old[point] and table.undo.count == 1
     assert client.app.state.store.actions(made["id"]) == [  # type: ignore[attr-defined]
         f"{'chance' if a.seat is None else a.seat}: {a}" for a in old[point].history
     ]
@@ -108,7 +108,7 @@ def test_undo_is_refused_with_a_reason_and_changes_nothing(client: TestClient) -
     play_to_end(client, made["id"], {0: me}, random.Random(5))
     me.send(type="undo")
     assert "the game is over" in me.error()
-    assert table.undos == 0
+    assert table.undo.count == 0
     me.close()
     watcher.close()
 
@@ -131,7 +131,7 @@ def test_a_forged_undo_at_a_table_of_two_people_is_refused(client: TestClient) -
         assert seat.state_at(len(before.history))["undo"]["offered"] is False
         seat.send(type="undo")
         assert "undo is only for one person playing against computer players: 2 people" in seat.error()
-    assert table.state is before and table.undos == 0
+    assert table.state is before and table.undo.count == 0
     assert len(client.app.state.store.actions(made["id"])) == len(before.history)  # type: ignore[attr-defined]
     for seat in people.values():
         seat.close()
@@ -151,7 +151,7 @@ def test_a_restart_after_an_undo_resumes_at_the_rewound_point(database: str) -> 
         me.close()
     with TestClient(create_app(database, bot_delay=0, limits=FAST)) as client:
         table = live(client, made["id"])
-        assert table.state == rewound and table.undos == 1
+        assert table.state == rewound and table.undo.count == 1
         me = mine(client, made)
         assert me.state_at(point)["undo"]["undos"] == 1
         play_to_end(client, made["id"], {0: me}, rng)

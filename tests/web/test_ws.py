@@ -189,14 +189,14 @@ def test_a_table_that_left_memory_before_hello_is_joined_as_the_manager_holds_it
         stale = manager.get(first["id"])
         with client.websocket_connect(f"/ws/{first['id']}") as ws:
             second = new_table(client)  # the first table, idle, leaves memory for this one
-            assert first["id"] not in manager.live
+            assert first["id"] not in manager.held.live
             # The hello brings the first back in place of the second, which must be idle by then (its
             # computer's first lay-away done: on a loaded machine it can still be thinking).
-            wait_for(lambda: manager.live[second["id"]].idle)
+            wait_for(lambda: manager.held.live[second["id"]].idle)
             ws.send_text(json.dumps({"type": "hello", "secret": first["secret"]}))
             answer = json.loads(ws.receive_text())
             assert answer["type"] == "welcome", answer
-            table = manager.live[first["id"]]
+            table = manager.held.live[first["id"]]
             assert table is not stale and len(table.listeners) == 1 and not stale.listeners
         wait_for(lambda: not table.listeners)
 
@@ -276,7 +276,7 @@ def test_a_table_whose_stored_actions_do_not_replay_is_refused_not_half_served(d
         number = len(table.state.history) + 1
         store.append_action(made["id"], number, "1: play 1x")
     with TestClient(create_app(url, bot_delay=0, limits=FAST)) as client:
-        assert made["id"] not in client.app.state.manager.live  # type: ignore[attr-defined]
+        assert made["id"] not in client.app.state.manager.held.live  # type: ignore[attr-defined]
         response = client.get(f"/api/tables/{made['id']}")
         assert response.status_code == 400
         assert f"table {made['id']} cannot be restored" in response.json()["detail"]

@@ -240,7 +240,7 @@ def create_app(
 
     def computers_only(host: str) -> int:
         """How many tables of computer players only ``host`` has in play (the others forgotten)."""
-        playing = [i for i in unwatched.get(host, []) if i in manager.live]
+        playing = [i for i in unwatched.get(host, []) if manager.held.in_play(i) is not None]
         unwatched[host] = playing
         return len(playing)
 

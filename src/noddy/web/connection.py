@@ -97,7 +97,7 @@ class Connection:
         """The language this connection's person reads: chosen in hello or later, else the table's."""
         self.ready = False
         self.events_sent = 0
-        self.undos_seen = table.undos
+        self.undos_seen = table.undo.count
         self.dirty = False
         self.table_dirty = False
         self.outbox: deque[dict[str, Any]] = deque()
@@ -149,8 +149,8 @@ class Connection:
                 await self.websocket.send_text(json.dumps(table_message(self.table, self.seat, self.lang)))
             if self.dirty:
                 self.dirty = False
-                if self.undos_seen != self.table.undos:
-                    self.undos_seen, self.events_sent = self.table.undos, 0
+                if self.undos_seen != self.table.undo.count:
+                    self.undos_seen, self.events_sent = self.table.undo.count, 0
                 message, self.events_sent = state_message(self.table, self.seat, self.events_sent, self.lang)
                 await self.websocket.send_text(json.dumps(message))
 

@@ -31,12 +31,11 @@ def changed(manager: TableManager, server: str, table_id: str, actions: int, und
     brought up to date; any other copy is forgotten (read again from the database when asked)."""
     if server == manager.store.server:
         return
-    table = manager.live.get(table_id) or manager.finished.get(table_id)
+    table = manager.held.find(table_id)
     if table is None:
         return
     if table.idle and table_id not in manager.site.held:
-        manager.live.pop(table_id, None)
-        manager.finished.pop(table_id, None)
+        manager.held.forget(table_id)
         return
     try:
         catch_up(manager, table)
@@ -46,7 +45,7 @@ def changed(manager: TableManager, server: str, table_id: str, actions: int, und
 
 def missed(manager: TableManager) -> None:
     """Notices may have been missed (the listening connection was lost): every copy is checked."""
-    for table in [*manager.live.values(), *manager.finished.values()]:
+    for table in manager.held:
         changed(manager, "", table.id, -1, -1)
 
 
@@ -61,7 +60,7 @@ def catch_up(manager: TableManager, table: LiveTable) -> None:
     try:
         stored = tuple(parse_action(text) for text in store.actions(table.id))
         history = table.state.history
-        if row.undos == table.undos and stored[: len(history)] == history:
+        if row.undos == table.undo.count and stored[: len(history)] == history:
             state = table.state
             for action in stored[len(history) :]:
                 state = state.apply(action)
@@ -71,13 +70,13 @@ def catch_up(manager: TableManager, table: LiveTable) -> None:
     except NoddyError as exc:
         log.error("table %s: the stored moves do not replay: %s", table.id, exc)
         return
-    if row.undos != table.undos:
-        table.undone = Undone(
+    if row.undos != table.undo.count:
+        undone = Undone(
             table.people[0] if table.people else 0,
             max(0, len(table.state.history) - len(state.history)),
             len(state.history),
         )
-        table.undos = row.undos
+        table.undo.caught_up(row.undos, undone)
     moved = state is not table.state
     table.state = state
     table.seats[:] = [LiveSeat.stored(s) for s in row.seats]
@@ -89,8 +88,8 @@ def catch_up(manager: TableManager, table: LiveTable) -> None:
         table.active = time.monotonic()
     table.announce(table=True)
     if state.is_over:
-        if manager.live.pop(table.id, None) is not None:
-            manager.keep_finished(table)
+        if manager.held.in_play(table.id) is not None:
+            manager.held.finish(table)
         return
     manager.kick(table)  # a discard laid away early whose turn came is applied by the driver
 
@@ -109,7 +108,7 @@ def sweep(manager: TableManager, limit: int | None = None) -> bool:
     free = site.free(wanted)
     left = limit is not None and len(free) > limit
     for table_id in free[:limit]:
-        table = manager.live.get(table_id)
+        table = manager.held.in_play(table_id)
         if table is not None and table.driver is not None and not table.driver.done():
             continue
         if not site.take(table_id):

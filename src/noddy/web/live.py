@@ -1,5 +1,6 @@
-"""A live table in memory: its rules, seats and state, who listens, and the discards laid away
-before their turn (laying away together, as at a table, while the record keeps the engine's order)."""
+"""A live table in memory: its rules, seats and state, who listens, and the parts that each keep
+their own: the discards laid away before their turn (laying away together, as at a table, while the
+record keeps the engine's order), the undos, and each person's choice to show the win-chance bar."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from noddy.rules import Rules
 from noddy.web.seats import LiveSeat, key_matches
 from noddy.words import LANGUAGES, Reason
 
-__all__ = ["Listener", "LiveTable", "NewTable", "PendingDiscards", "Refused", "Undone"]
+__all__ = ["BarChoices", "Listener", "LiveTable", "NewTable", "PendingDiscards", "Refused", "Undone", "Undos"]
 
 
 @dataclass
@@ -49,6 +50,14 @@ class PendingDiscards:
         """Keep ``action`` (checked by `refusal`, stored) until its seat's turn."""
         assert action.seat is not None
         self.waiting[action.seat] = action
+
+    def drop(self, seat: int) -> None:
+        """Forget ``seat``'s waiting discard (it does not fit the game: the seat is asked)."""
+        self.waiting.pop(seat, None)
+
+    def clear(self) -> None:
+        """Forget every waiting discard (the deal's lay-away is over, or was taken back)."""
+        self.waiting.clear()
 
     def due(self, state: GameState) -> Action | None:
         """The waiting discard of the seat the engine asks now, else None (it stays waiting until the
@@ -98,6 +107,37 @@ class Undone:
     seq: int
 
 
+@dataclass
+class Undos:
+    """The moves taken back at a table (`noddy.web.undo`): how many times, which the store and the
+    record keep too (each connection sends its whole log again when it changes), and the last undo,
+    said to every view until the game moves on."""
+
+    count: int = 0
+    last: Undone | None = None
+
+    def took_back(self, seat: int, moves: int, seq: int) -> None:
+        """``seat`` took back ``moves`` moves here, leaving the game at move ``seq``."""
+        self.count += 1
+        self.last = Undone(seat, moves, seq)
+
+    def caught_up(self, count: int, undone: Undone) -> None:
+        """Another server took moves back: the store counts ``count`` undos now, the last ``undone``."""
+        self.count = count
+        self.last = undone
+
+
+@dataclass
+class BarChoices:
+    """Each person's choice to show the win-chance bar or not, by seat (`noddy.web.winchance`); a
+    person who has not chosen has the default the faces give (`noddy.analysis.winchance.default_on`)."""
+
+    on: dict[int, bool] = field(default_factory=dict)
+
+    def choose(self, seat: int, on: bool) -> None:
+        self.on[seat] = on
+
+
 class Refused(NoddyError):
     """A request refused with a reason for the person who made it; nothing has changed."""
 
@@ -136,11 +176,8 @@ class LiveTable:
     hints: bool = False
     """Whether the discard advisor may be asked here: only at a table of one person
     (see `noddy.web.advise`)."""
-    undos: int = 0
-    """How many times moves were taken back here (`noddy.web.undo`); each connection sends its
-    whole log again when this changes."""
-    undone: Undone | None = None
-    """The last undo, said to every view until the game moves on."""
+    undo: Undos = field(default_factory=Undos)
+    bar: BarChoices = field(default_factory=BarChoices)
 
     @property
     def idle(self) -> bool:
@@ -183,7 +220,7 @@ class LiveTable:
     def record(self) -> GameRecord:
         seats = [Seat(s.name, s.kind) for s in self.seats]
         return GameRecord.start(
-            self.state, seats, preset=self.preset, overrides=self.overrides, undos=self.undos
+            self.state, seats, preset=self.preset, overrides=self.overrides, undos=self.undo.count
         )
 
     def summary(self) -> dict[str, Any]:

@@ -8,27 +8,29 @@ replaying a game, and loads no table into memory: a lobby polled by many people 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable
+from typing import Any
 
 from noddy.game import side_seats
 from noddy.rules import load_rules
+from noddy.web.live import LiveTable
 from noddy.web.seats import HUMAN
-from noddy.web.store import TableRow
-
-if TYPE_CHECKING:
-    from noddy.web.tables import TableManager
+from noddy.web.store import Store, TableRow
 
 __all__ = ["listing", "stored_summary"]
 
 
-def listing(manager: TableManager, limit: int = 50) -> dict[str, list[dict[str, Any]]]:
-    """The lobby's three lists, at most ``limit`` tables each."""
-    if manager.site.shared:
-        live = [stored_summary(row) for row in manager.store.tables(status="playing", limit=limit)]
+def listing(
+    store: Store, playing: Iterable[LiveTable], *, shared: bool, limit: int = 50
+) -> dict[str, list[dict[str, Any]]]:
+    """The lobby's three lists, at most ``limit`` tables each: the tables in play are those this server
+    holds (``playing``), or on a site ``shared`` with other servers those the store keeps."""
+    if shared:
+        live = [stored_summary(row) for row in store.tables(status="playing", limit=limit)]
     else:
-        live = [table.summary() for table in manager.live.values() if not table.state.is_over]
+        live = [table.summary() for table in playing if not table.state.is_over]
     live.sort(key=lambda summary: str(summary["id"]))
-    finished = [_finished_summary(row) for row in manager.store.tables(status="over", limit=limit)]
+    finished = [_finished_summary(row) for row in store.tables(status="over", limit=limit)]
     return {
         "open": [s for s in live if s["status"] == "open"][:limit],
         "playing": [s for s in live if s["status"] == "playing"][:limit],

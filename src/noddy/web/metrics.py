@@ -45,15 +45,15 @@ class Metrics:
         )
         info.labels(manager.store.server).set(1)
         Gauge("noddy_tables_live", "Unfinished tables this server holds in memory.", registry=r).set_function(
-            lambda: len(manager.live)
+            lambda: len(manager.held.playing())
         )
         Gauge(
             "noddy_tables_driven", "Tables whose chance and computer moves this server runs now.", registry=r
         ).set_function(
-            lambda: sum(t.driver is not None and not t.driver.done() for t in manager.live.values())
+            lambda: sum(t.driver is not None and not t.driver.done() for t in manager.held.playing())
         )
         Gauge("noddy_connections", "Websockets open at this server's tables.", registry=r).set_function(
-            lambda: sum(len(t.listeners) for t in manager.live.values())
+            lambda: sum(len(t.listeners) for t in manager.held.playing())
         )
         Gauge("noddy_bot_queue", "Computer decisions waiting for a worker.", registry=r).set_function(
             lambda: manager.bots.waiting

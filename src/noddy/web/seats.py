@@ -155,3 +155,15 @@ class LiveSeat:
     def link_open(self) -> bool:
         """Whether the invite link still seats someone: nobody has taken the seat with it."""
         return self.token_hash is not None and self.secret_hash is None
+
+    def take(self, secret_hash: str, name: str | None = None) -> None:
+        """A person took the seat through its link (naming it, if ``name``): its secret is theirs."""
+        self.secret_hash = secret_hash
+        self.claimed = True
+        self.name = name or self.name
+
+    def new_link(self, token_hash: str) -> None:
+        """The seat has a fresh invite link: the old link and the old secret stop working."""
+        self.token_hash = token_hash
+        self.secret_hash = None
+        self.claimed = False

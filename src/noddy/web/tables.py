@@ -15,7 +15,6 @@ import contextlib
 import logging
 import secrets
 import time
-from collections import OrderedDict
 from collections.abc import Collection, Sequence
 from typing import Any
 
@@ -27,7 +26,8 @@ from noddy.rules import load_rules
 from noddy.web import follow, lobby
 from noddy.web.bots import BotPool, Bots
 from noddy.web.driver import drive, driven
-from noddy.web.live import LiveTable, NewTable, Refused, Undone
+from noddy.web.held import HeldTables
+from noddy.web.live import LiveTable, NewTable, Refused
 from noddy.web.metrics import Metrics
 from noddy.web.seats import HUMAN, LiveSeat, SeatSpec, hash_token, name_refusal, new_key
 from noddy.web.site import TAKEOVER_BATCH, Site
@@ -38,11 +38,12 @@ __all__ = ["TableManager"]
 
 log = logging.getLogger("noddy.web")
 
-MAX_FINISHED_IN_MEMORY = 200
-
 
 class TableManager:
-    """Creates, restores and referees the tables; drives chance and the computer players."""
+    """Creates, restores and referees the tables; drives chance and the computer players. It is made
+    of parts that each keep their own: the tables held in memory (`HeldTables`), the leases and
+    notices of a shared store (`Site`), the computer players' workers (`Bots`), the metrics; each
+    table keeps its seats, its discards laid away early, its undos and its people's choices."""
 
     def __init__(
         self, store: Store, *, bot_delay: float = 0.8, max_tables: int = 500, bots: Bots | None = None
@@ -52,9 +53,7 @@ class TableManager:
         self.bots: Bots = bots or BotPool(0)
         self.metrics = Metrics(self)
         self.bot_delay = bot_delay
-        self.max_tables = max_tables
-        self.live: dict[str, LiveTable] = {}
-        self.finished: OrderedDict[str, LiveTable] = OrderedDict()
+        self.held = HeldTables(max_tables)
         self.closing = False
 
     # -- start and stop ---------------------------------------------------------------------------
@@ -73,20 +72,20 @@ class TableManager:
         tables are taken over as they need a driver (`noddy.web.follow.sweep`), not all at once."""
         if self.site.shared:
             follow.sweep(self)
-            return len(self.live)
-        for row in self.store.tables(status="playing", limit=self.max_tables):
+            return len(self.held.playing())
+        for row in self.store.tables(status="playing", limit=self.held.max_tables):
             try:
                 table = self._rebuild(row.id)
             except Refused:
                 continue
             if table is not None and not table.state.is_over:
-                self.live[table.id] = table
+                self.held.hold(table)
                 self.kick(table)
-        return len(self.live)
+        return len(self.held.playing())
 
     async def close(self) -> None:
         self.closing = True
-        tasks = [t.driver for t in self.live.values() if t.driver is not None and not t.driver.done()]
+        tasks = [t.driver for t in self.held.playing() if t.driver is not None and not t.driver.done()]
         for task in tasks:
             task.cancel()
         for task in tasks:
@@ -111,7 +110,7 @@ class TableManager:
         seats = [LiveSeat.stored(s) for s in row.seats]
         table = LiveTable(row.id, row.preset, row.overrides, rules, seats, state, row.rematch, row.maker_hash)
         table.hints = row.hints
-        table.undos = row.undos
+        table.undo.count = row.undos
         table.bots = {i: make_player(s.kind) for i, s in enumerate(seats) if not s.is_human}
         self.adopt_laid(table)
         if state.is_over and row.status != "over":
@@ -122,7 +121,7 @@ class TableManager:
 
     def get(self, table_id: str) -> LiveTable | None:
         """A live table, or a finished one loaded from the store."""
-        table = self.live.get(table_id) or self.finished.get(table_id)
+        table = self.held.find(table_id)
         if table is not None:
             return table
         if len(table_id) > 32:
@@ -131,33 +130,15 @@ class TableManager:
         if table is None:
             return None
         if table.state.is_over:
-            self.keep_finished(table)
+            self.held.keep_finished(table)
         else:
-            self._make_room()
-            self.live[table.id] = table
+            self.held.hold(table)
             self.kick(table)
         return table
 
-    def _make_room(self) -> None:
-        """Keep at most ``max_tables`` unfinished tables in memory: the idle ones wait in the store."""
-        if len(self.live) < self.max_tables:
-            return
-        idle = sorted((t for t in self.live.values() if t.idle), key=lambda t: t.active)
-        for table in idle[: len(self.live) - self.max_tables + 1]:
-            del self.live[table.id]
-        if len(self.live) >= self.max_tables:
-            raise Refused(f"the server has {len(self.live)} tables in play, its limit: try again later")
-
-    def keep_finished(self, table: LiveTable) -> None:
-        self.finished[table.id] = table
-        self.finished.move_to_end(table.id)
-        idle = [t.id for t in self.finished.values() if t.idle]
-        for table_id in idle[: max(0, len(self.finished) - MAX_FINISHED_IN_MEMORY)]:
-            del self.finished[table_id]
-
     def listing(self, limit: int = 50) -> dict[str, list[dict[str, Any]]]:
         """What the lobby lists (`noddy.web.lobby`)."""
-        return lobby.listing(self, limit)
+        return lobby.listing(self.store, self.held.playing(), shared=self.site.shared, limit=limit)
 
     # -- creating ---------------------------------------------------------------------------------
 
@@ -212,7 +193,7 @@ class TableManager:
         hints: bool = False,
     ) -> LiveTable:
         """Store a new table with these seats and start it."""
-        self._make_room()
+        self.held.make_room()
         if len(rows) != players:
             raise Refused(f"{players} players need {players} seats, not {len(rows)}")
         for row in rows:
@@ -232,7 +213,7 @@ class TableManager:
             table_id, preset, kept, rules, live_seats, state, maker_hash=maker_hash, hints=hints
         )
         table.bots = {i: make_player(s.kind) for i, s in enumerate(live_seats) if not s.is_human}
-        self.live[table_id] = table
+        self.held.hold(table)
         self.kick(table)
         return table
 
@@ -255,7 +236,7 @@ class TableManager:
             )
             if not self.store.set_rematch(table.id, new.id):  # another server's came first: ours goes
                 self.store.finish(new.id, {"scores": [], "winner": None, "spare": True})
-                self.live.pop(new.id, None)
+                self.held.forget(new.id)
                 follow.catch_up(self, table)
                 return self.get(table.rematch or "") or new
             table.rematch = new.id
@@ -274,9 +255,7 @@ class TableManager:
         secret = new_key()
         if not self.store.claim_seat(table.id, seat, name or live.name, hash_token(secret)):
             raise Refused(Reason("seat_taken"))
-        live.secret_hash = hash_token(secret)
-        live.claimed = True
-        live.name = name or live.name
+        live.take(hash_token(secret), name)
         return secret
 
     def rename(self, table: LiveTable, seat: int, name: str) -> None:
@@ -309,9 +288,7 @@ class TableManager:
         token = new_key()
         if not self.store.invite_seat(table.id, seat, hash_token(token)):
             raise Refused(Reason("over_links"))
-        live.token_hash = hash_token(token)
-        live.secret_hash = None
-        live.claimed = False
+        live.new_link(hash_token(token))
         table.announce(table=True)
         return token
 
@@ -359,7 +336,7 @@ class TableManager:
         if why:
             raise Refused(why)
         try:
-            self.store.lay_away(table.id, action.seat or 0, format_action(action), table.undos)
+            self.store.lay_away(table.id, action.seat or 0, format_action(action), table.undo.count)
         except MoveTaken:
             follow.catch_up(self, table)
             if not again:
@@ -403,9 +380,8 @@ class TableManager:
             keep = len(earlier.history)
             self.store.take_back(table.id, keep, tuple(earlier.scores), earlier.deal_number)
             table.state = earlier
-            table.undos += 1
-            table.undone = Undone(seat, len(state.history) - keep, keep)
-            table.laying.waiting.clear()
+            table.undo.took_back(seat, len(state.history) - keep, keep)
+            table.laying.clear()
             table.active = time.monotonic()
         table.announce()
         self.kick(table)
@@ -419,7 +395,7 @@ class TableManager:
         moved = _moved(before, after, action)
         text = format_action(action)
         kept = self.store.append_action(
-            table.id, len(after.history), text, driven(after, table), table.undos, moved=moved
+            table.id, len(after.history), text, driven(after, table), table.undo.count, moved=moved
         )
         self.metrics.moved(action, table)
         table.state = after
@@ -428,8 +404,7 @@ class TableManager:
             self.adopt_laid(table, kept)
         if after.is_over:
             self.store.finish(table.id, result_of(after))
-            self.live.pop(table.id, None)
-            self.keep_finished(table)
+            self.held.finish(table)
         table.announce(table=after.is_over)
         due = table.laying.due(after)
         if due is not None:
@@ -455,14 +430,14 @@ class TableManager:
         """A discard laid away early that does not fit the game (a bug) is forgotten: its seat is asked."""
         log.error("table %s: a discard laid away early does not fit; the seat is asked", table.id)
         if seat is not None:
-            table.laying.waiting.pop(seat, None)
+            table.laying.drop(seat)
             self.store.drop_laid(table.id, seat)
             table.tell(seat)
 
     def adopt_laid(self, table: LiveTable, stored: dict[int, str] | None = None) -> None:
         """This copy's discards laid away early become those the store keeps (``stored``, else read)."""
         if table.state.phase is not Phase.DISCARD or table.state.is_over:
-            table.laying.waiting.clear()
+            table.laying.clear()
             return
         for seat in table.laying.adopt(table.state, self.store.laid(table.id) if stored is None else stored):
             self.drop_laid(table, seat)

@@ -21,7 +21,7 @@ def undo_fields(table: LiveTable, seat: int | None, names: Sequence[str], lang: 
     ``undone``: the last undo in words, while the game stands where it left it; ``undos``: how many
     there were."""
     why = undo_refusal(table.state, seat, table.people)
-    done = table.undone
+    done = table.undo.last
     line = None
     if done is not None and done.seq == len(table.state.history):
         key = ("undone_you" if done.seat == seat else "undone") + (".one" if done.moves == 1 else ".many")
@@ -31,5 +31,5 @@ def undo_fields(table: LiveTable, seat: int | None, names: Sequence[str], lang: 
         "ready": why is None,
         "why": None if why is None else why.say(lang),
         "undone": line,
-        "undos": table.undos,
+        "undos": table.undo.count,
     }

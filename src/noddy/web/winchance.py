@@ -13,7 +13,6 @@ choice, how many people have it on, and the curve only when it is shown.
 from __future__ import annotations
 
 from typing import Any
-from weakref import WeakKeyDictionary
 
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
@@ -25,9 +24,6 @@ from noddy.web.lookup import seat_or_403, table_or_404
 __all__ = ["router", "winchance_fields"]
 
 router = APIRouter()
-
-_CHOICES: WeakKeyDictionary[LiveTable, dict[int, bool]] = WeakKeyDictionary()
-"""Each live table's people's choices, by seat; a person who has not chosen has `default_on`."""
 
 
 class ChoiceIn(BaseModel):
@@ -45,7 +41,7 @@ def winchance_fields(table: LiveTable, seat: int | None) -> dict[str, Any]:
     ``points`` (`noddy.analysis.winchance.Point`, only when shown)."""
     state = table.state
     people = table.people
-    chosen = _CHOICES.get(table, {})
+    chosen = table.bar.on
     default = default_on(len(people))
     ready = readiness(table.rules, state.players, state.partners)
     offered = ready == "ready"
@@ -66,5 +62,5 @@ async def api_winchance(table_id: str, body: ChoiceIn, request: Request) -> dict
     """Keep a person's choice to show the bar or not; the bar as that seat now sees it."""
     table = table_or_404(request.app.state.manager, table_id)
     seat = seat_or_403(table, body.secret)
-    _CHOICES.setdefault(table, {})[seat] = body.on
+    table.bar.choose(seat, body.on)
     return winchance_fields(table, seat)
