@@ -15,11 +15,12 @@ import enum
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from noddy.errors import CardError
+from noddy.errors import CardError, Fault, quoted
 
 __all__ = [
     "DECK",
     "Card",
+    "CardFault",
     "Rank",
     "Suit",
     "card_mask",
@@ -29,9 +30,32 @@ __all__ = [
     "require_distinct",
 ]
 
-ACCEPTED = (
-    "a rank (A, 2-9, 10 or T, J, Q, K) followed by a suit (c, d, h, s or ♣ ♦ ♥ ♠), e.g. 'Jh', '10d', 'T♠'"
-)
+
+
+class CardFault(Fault):
+    """What is wrong with a card or with cards (`ACCEPTED`: the forms that read, said inside the others)."""
+
+    ACCEPTED = (
+        "a rank (A, 2-9, 10 or T, J, Q, K) followed by a suit (c, d, h, s or ♣ ♦ ♥ ♠), e.g. 'Jh', '10d', 'T♠'"
+    )
+    NOT_A_SUIT = "{value} is not a suit: the suits are 'c', 'd', 'h' and 's'"
+    NOT_A_RANK = "{value} is not a rank: ranks run from 1 (ace) to 13 (king)"
+    NOT_A_CARD = (
+        "Card({rank}, {suit}) is not a card: give a Rank and a Suit, e.g. Card(Rank.JACK, Suit.HEARTS),"
+        " or read text with Card.parse('Jh')"
+    )
+    NOT_AN_INDEX = "{value} is not a card index: indexes run from 0 to 51"
+    NOT_TEXT = "cannot read card {text}: expected text, {accepted}"
+    TOO_SHORT = "cannot read card {text}: expected {accepted}"
+    BAD_RANK = "cannot read card {text}: {rank} is not a rank; expected {accepted}"
+    BAD_SUIT = "cannot read card {text}: {suit} is not a suit; expected {accepted}"
+    BAD_BOTH = "cannot read card {text}: {rank} is not a rank and {suit} is not a suit; expected {accepted}"
+    NOT_CARDS = "cannot read cards {text}: expected text such as 'Jh 4d 5d'"
+    TWICE = "card {card} appears twice; a pack has one of each card"
+
+
+ACCEPTED = str(CardFault.ACCEPTED.value)
+"""The card forms that read, in English."""
 
 
 class Suit(enum.Enum):
@@ -61,7 +85,7 @@ class Suit(enum.Enum):
 
     @classmethod
     def _missing_(cls, value: object) -> Suit:
-        raise CardError(f"{value!r} is not a suit: the suits are 'c', 'd', 'h' and 's'")
+        raise CardError(CardFault.NOT_A_SUIT, value=quoted(value))
 
 
 _SUIT_ORDER = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
@@ -96,7 +120,7 @@ class Rank(enum.IntEnum):
 
     @classmethod
     def _missing_(cls, value: object) -> Rank:
-        raise CardError(f"{value!r} is not a rank: ranks run from 1 (ace) to 13 (king)")
+        raise CardError(CardFault.NOT_A_RANK, value=quoted(value))
 
 
 _RANK_TEXT = {r: str(int(r)) for r in Rank} | {
@@ -118,10 +142,7 @@ class Card:
 
     def __post_init__(self) -> None:
         if not isinstance(self.rank, Rank) or not isinstance(self.suit, Suit):
-            raise CardError(
-                f"Card({self.rank!r}, {self.suit!r}) is not a card: give a Rank and a Suit,"
-                " e.g. Card(Rank.JACK, Suit.HEARTS), or read text with Card.parse('Jh')"
-            )
+            raise CardError(CardFault.NOT_A_CARD, rank=quoted(self.rank), suit=quoted(self.suit))
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -146,7 +167,7 @@ class Card:
     def from_index(cls, index: int) -> Card:
         """The card with this `index` (0-51)."""
         if not isinstance(index, int) or not 0 <= index < len(DECK):
-            raise CardError(f"{index!r} is not a card index: indexes run from 0 to 51")
+            raise CardError(CardFault.NOT_AN_INDEX, value=quoted(index))
         return DECK[index]
 
     @property
@@ -168,19 +189,18 @@ DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in _SUIT_ORDER for rank
 def parse_card(text: str) -> Card:
     """Read one card; raise `CardError` quoting the token and the accepted forms."""
     if not isinstance(text, str):
-        raise CardError(f"cannot read card {text!r}: expected text, {ACCEPTED}")
+        raise CardError(CardFault.NOT_TEXT, text=quoted(text), accepted=CardFault.ACCEPTED)
     token = text.strip()
     if len(token) < 2:
-        raise CardError(f"cannot read card {text!r}: expected {ACCEPTED}")
+        raise CardError(CardFault.TOO_SHORT, text=quoted(text), accepted=CardFault.ACCEPTED)
     rank = _RANK_PARSE.get(token[:-1].lower())
     suit = _SUIT_PARSE.get(token[-1].lower())
     if rank is None or suit is None:
-        problems = []
-        if rank is None:
-            problems.append(f"{token[:-1]!r} is not a rank")
-        if suit is None:
-            problems.append(f"{token[-1]!r} is not a suit")
-        raise CardError(f"cannot read card {text!r}: {' and '.join(problems)}; expected {ACCEPTED}")
+        fault = CardFault.BAD_RANK if rank is None else CardFault.BAD_SUIT
+        if rank is None and suit is None:
+            fault = CardFault.BAD_BOTH
+        said = {"rank": quoted(token[:-1]), "suit": quoted(token[-1])}
+        raise CardError(fault, text=quoted(text), accepted=CardFault.ACCEPTED, **said)
     return Card(rank, suit)
 
 
@@ -195,7 +215,7 @@ def parse_cards(text: str | Iterable[str], *, unique: bool = True) -> tuple[Card
         try:
             tokens = list(text)
         except TypeError:
-            raise CardError(f"cannot read cards {text!r}: expected text such as 'Jh 4d 5d'") from None
+            raise CardError(CardFault.NOT_CARDS, text=quoted(text)) from None
     cards = tuple(parse_card(t) for t in tokens)
     if unique:
         require_distinct(cards)
@@ -207,7 +227,7 @@ def require_distinct(cards: Iterable[Card]) -> None:
     seen: set[Card] = set()
     for card in cards:
         if card in seen:
-            raise CardError(f"card {card} appears twice; a pack has one of each card")
+            raise CardError(CardFault.TWICE, card=card)
         seen.add(card)
 
 

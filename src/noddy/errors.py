@@ -1,13 +1,26 @@
 """The errors noddy raises: one base class, one subclass per kind of bad input.
 
-Every message quotes the bad input and says what would be right.
+Every message quotes the bad input and says what would be right. An error a face shows carries a key
+(a `Fault`, declared by the layer that raises it, its value the English sentence) and the values the
+sentence is said from, so that `noddy.words.say_error` can say it in the reader's language; its
+``str`` stays that English sentence, which the command line and the logs read.
+
+>>> class Toy(Fault):
+...     TOO_MANY = "{given} cards given; a hand has {need}"
+>>> error = NoddyError(Toy.TOO_MANY, given=7, need=4)
+>>> str(error), error.fault is Toy.TOO_MANY, error.values
+('7 cards given; a hand has 4', True, {'given': 7, 'need': 4})
 """
 
 from __future__ import annotations
 
+from enum import Enum
+from typing import Any
+
 __all__ = [
     "QUOTED",
     "CardError",
+    "Fault",
     "IllegalActionError",
     "MissingExtraError",
     "NoddyError",
@@ -41,8 +54,42 @@ def quoted(value: object) -> str:
     return text if len(text) <= QUOTED else f"{text[:QUOTED]}… ({len(text)} characters)"
 
 
+class Fault(Enum):
+    """A kind of bad input, the key an error is said from: each layer declares its own (a subclass
+    with members); a member's value is its English sentence, with a ``{name}`` for each value."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.{self.name}"
+
+    def english(self, values: dict[str, Any]) -> str:
+        """The sentence in English, each value as its ``str`` (a tuple: its parts, spaced; a key: its
+        sentence, as a part said inside another)."""
+        return str(self.value).format_map({k: _english(v) for k, v in values.items()})
+
+
+def _english(value: object) -> object:
+    if isinstance(value, Fault):
+        return value.value
+    if type(value) is tuple:
+        return " ".join(map(str, value))
+    return value
+
+
 class NoddyError(ValueError):
-    """Base of every error noddy raises about bad input."""
+    """Base of every error noddy raises about bad input: made from a `Fault` and its values (said in
+    any language by `noddy.words.say_error`), or from an English sentence alone (said as it is)."""
+
+    fault: Fault | None
+    values: dict[str, Any]
+
+    def __init__(self, fault: Fault | object, /, **values: Any) -> None:
+        if isinstance(fault, Fault):
+            super().__init__(fault.english(values))
+            self.fault = fault
+        else:
+            super().__init__(fault)
+            self.fault = None
+        self.values = values
 
 
 class NotationError(NoddyError):
@@ -58,7 +105,29 @@ class RulesError(NoddyError):
 
 
 class IllegalActionError(NoddyError):
-    """A well-formed action the rules do not allow in the current state."""
+    """A well-formed action the rules do not allow in the current state. ``reason`` is why (the game's
+    `noddy.words.Reason`, which a face says in its reader's language; the message itself unless
+    given), ``action`` the action refused, ``seat`` who took it (``None``: chance, or not said) and
+    ``phase`` the phase it was refused in (``None`` where no game's check refused it, as an undo)."""
+
+    reason: str
+    action: object
+    seat: int | None
+    phase: object
+
+    def __init__(
+        self,
+        message: str,
+        /,
+        *,
+        reason: str | None = None,
+        action: object = None,
+        seat: int | None = None,
+        phase: object = None,
+    ) -> None:
+        super().__init__(message)
+        self.reason = message if reason is None else reason
+        self.action, self.seat, self.phase = action, seat, phase
 
 
 class RecordError(NoddyError):

@@ -125,3 +125,28 @@ def test_the_tables_own_refusals_come_in_the_seats_language(client: TestClient) 
     ):
         person.send(type="act", action="go", seq=0)
         assert person.error().startswith(said.format(now=seen))
+
+
+def test_a_french_seats_bad_move_is_answered_in_french(client: TestClient) -> None:
+    """A move that does not read and a move the game refuses are each said in the seat's language:
+    the first from its key and values, the second from the `Reason` the refusal carries."""
+    made = new_table(client, "french", [{"kind": "me"}, FRIEND])
+    bob = mine(client, made, lang=None)
+    ann = Seat(client, made["id"], invite_token(made, 1), 1, lang="en")
+    table = live(client, made["id"])
+    seats = {0: bob, 1: ann}
+    wait_for(lambda: table.state.to_act in seats)
+    for seat, person in seats.items():
+        seq = person.state_at(len(table.state.history))["seq"]
+        person.send(type="act", action="play Xz", seq=seq)
+        unread = person.error()
+        person.send(type="act", action="go", seq=seq)
+        refused = person.error()
+        ours = seat == table.state.to_act
+        if seat == 0:
+            assert unread.startswith("impossible de lire la carte 'Xz' : 'X' n’est pas un rang et 'z'")
+            said = "à ce moment (le compte) vous pouvez : " if ours else "ce n’est pas votre tour : c’est à "
+        else:
+            assert unread.startswith("cannot read card 'Xz': 'X' is not a rank and 'z' is not a suit")
+            said = "in the count you may: " if ours else "it is not your turn: Player 1 (seat 0)"
+        assert refused.startswith(said), refused

@@ -30,6 +30,7 @@ from noddy.game.actions import Action, ActionKind
 from noddy.game.events import Event
 from noddy.rules import Rules, side_of, side_seats
 from noddy.scoring import count_of
+from noddy.words import Reason
 
 if TYPE_CHECKING:
     from noddy.game.legal import LegalActions
@@ -98,16 +99,16 @@ class Chance:
     def check(self, action: Action) -> str:
         """Why ``action`` is not a possible outcome of this chance, or ``""`` if it is."""
         if action.kind != self.kind:
-            return f"chance must {self.kind} now, not {action.kind}"
+            return Reason("chance_kind", kind=self.kind, given=action.kind)
         kind = self.kind
         if kind == ActionKind.SHUFFLE and (len(action.cards) != len(DECK) or set(action.cards) != _DECK_SET):
-            return "a shuffle must order all 52 cards, each once"
+            return Reason("shuffle_order", cards=len(DECK))
         if kind == ActionKind.CUT and (
             len(action.cards) != self.players or len(set(action.cards)) != self.players
         ):
-            return f"a cut for the deal needs {self.players} different cards, one a seat"
+            return Reason("cut_cards", players=self.players)
         if kind == ActionKind.DEALER and action.number not in range(self.players):
-            return f"the dealer must be a seat from 0 to {self.players - 1}"
+            return Reason("dealer_seat", last=self.players - 1)
         return ""
 
 
@@ -220,10 +221,11 @@ class GameState:
 
         why = self.why_illegal(action)
         if why:
-            if self.is_over:
-                raise IllegalActionError(f"{action} refused: {why}")
             who = "chance" if action.seat is None else f"seat {action.seat}"
-            raise IllegalActionError(f"{who} {action} refused in {self.phase.value}: {why}")
+            said = f"{who} {action} refused in {self.phase.value}: {why}"
+            if self.is_over:
+                said = f"{action} refused: {why}"
+            raise IllegalActionError(said, reason=why, action=action, seat=action.seat, phase=self.phase)
         return advance(self, action)
 
     def child(self, action: Action) -> GameState:

@@ -48,7 +48,7 @@ from noddy.web.store import Store, default_url
 from noddy.web.tables import TableManager
 from noddy.web.train import train_router
 from noddy.web.winchance import router as winchance_router
-from noddy.words import Reason, record_name, say_reason
+from noddy.words import Reason, record_name, say_error, say_reason
 
 __all__ = ["MAX_BODY", "create_app"]
 
@@ -185,8 +185,9 @@ def create_app(
     doorway = Doorway(limits.unidentified_per_address, limits.unidentified)
 
     @app.exception_handler(Refused)
-    async def refused(_request: Request, exc: Refused) -> JSONResponse:
-        return JSONResponse({"detail": str(exc)}, status_code=400)
+    async def refused(request: Request, exc: Refused) -> JSONResponse:
+        lang = page_language(request.query_params.get("lang"), request.headers.get("accept-language"))
+        return JSONResponse({"detail": say_error(exc, lang)}, status_code=400)
 
     @app.get("/", include_in_schema=False)
     async def lobby() -> FileResponse:

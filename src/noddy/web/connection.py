@@ -30,7 +30,7 @@ from noddy.web.lookup import quoted
 from noddy.web.messages import state_message, table_message
 from noddy.web.store import StoreUnavailable
 from noddy.web.tables import TableManager
-from noddy.words import LANGUAGES, say_reason
+from noddy.words import LANGUAGES, say_error
 
 __all__ = ["MAX_NAME", "Bucket", "Connection", "Limits", "clean_name", "serve_connection"]
 
@@ -285,7 +285,7 @@ async def _handle(conn: Connection, manager: TableManager, text: str) -> None:
         else:
             raise Refused(f"unknown message type {kind[:40]!r}; use one of: {', '.join(TYPES)}")
     except Refused as exc:
-        conn.error(say_reason(exc.args[0] if exc.args else str(exc), conn.lang), kind[:40])
+        conn.error(say_error(exc, conn.lang), kind[:40])
     except StoreUnavailable as exc:
         conn.error(str(exc), kind[:40])
 

@@ -11,7 +11,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from noddy.errors import NoddyError
+from noddy.errors import IllegalActionError, NoddyError
 from noddy.game import Action, GameState, Phase, discard_refusal
 from noddy.players import Player
 from noddy.record import GameRecord, Seat, parse_action
@@ -139,7 +139,15 @@ class BarChoices:
 
 
 class Refused(NoddyError):
-    """A request refused with a reason for the person who made it; nothing has changed."""
+    """A request refused with a reason for the person who made it; nothing has changed. Made from a
+    `Reason` or a key and values, it is said in the person's language (`noddy.words.say_error`)."""
+
+    @classmethod
+    def of(cls, error: NoddyError) -> Refused:
+        """``error`` refused as it stands: its reason, or its key and values, kept to be said."""
+        if isinstance(error, IllegalActionError):
+            return cls(error.reason)
+        return cls(error.fault, **error.values) if error.fault is not None else cls(*error.args)
 
 
 class Listener(Protocol):

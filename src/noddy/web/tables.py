@@ -203,7 +203,7 @@ class TableManager:
             rules = load_rules(preset, overrides)
             state = new_game(rules, players, partners=partners)
         except NoddyError as exc:
-            raise Refused(str(exc)) from None
+            raise Refused.of(exc) from None
         table_id = secrets.token_hex(5)
         kept = tuple(overrides)
         made = (table_id, preset, kept, players, state.partners, tuple(rows), maker_hash, hints)
@@ -304,7 +304,7 @@ class TableManager:
         try:
             action = Action.parse(text, seat)
         except NotationError as exc:
-            raise Refused(str(exc)) from None
+            raise Refused.of(exc) from None
         async with table.lock:
             state = table.state
             # A seat lays away whenever it still has to, whatever others did since it looked: its hand
@@ -353,8 +353,8 @@ class TableManager:
         caught up: the action is judged again)."""
         try:
             self.commit(table, action)
-        except IllegalActionError:
-            raise Refused(state.why_illegal(action)) from None
+        except IllegalActionError as exc:
+            raise Refused.of(exc) from None
         except MoveTaken:
             self.metrics.conflicts.inc()
             follow.catch_up(self, table)
@@ -375,7 +375,7 @@ class TableManager:
             try:
                 earlier = take_back(state, seat, table.people)
             except IllegalActionError as exc:
-                raise Refused(exc.args[0]) from None
+                raise Refused.of(exc) from None
             assert seat is not None
             keep = len(earlier.history)
             self.store.take_back(table.id, keep, tuple(earlier.scores), earlier.deal_number)
@@ -463,9 +463,8 @@ def _check_name(table: LiveTable, seat: int, name: str) -> None:
         raise Refused(why)
 
 
-def _not_your_turn(table: LiveTable) -> str:
+def _not_your_turn(table: LiveTable) -> Reason:
     state = table.state
     if state.to_act is None:
-        return "it is not your turn: the cards are being shuffled or cut"
-    who = table.seats[state.to_act].name
-    return f"it is not your turn: {who} (seat {state.to_act}) is to act"
+        return Reason("not_turn_chance")
+    return Reason("not_turn", who=table.seats[state.to_act].name, seat=state.to_act)

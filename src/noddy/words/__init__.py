@@ -40,6 +40,7 @@ if TYPE_CHECKING:
         tally_line,
     )
     from noddy.words.extras import EXTRA_MODULES, need_extra
+    from noddy.words.faults import FAULT_WORDS, FaultWords, say_error
     from noddy.words.glossary import DEAL_TERMS, DealTerm, glossary
     from noddy.words.kinds import KIND_WORDS, KindWords, glossary_entry
     from noddy.words.learn import action_words, learn_phrase, number_text, review_scores
@@ -102,6 +103,7 @@ __all__ = [
     "COUNTPLAY_PHRASES",
     "DEAL_TERMS",
     "EXTRA_MODULES",
+    "FAULT_WORDS",
     "KIND_WORDS",
     "KNAVE_NAMES",
     "LANGUAGES",
@@ -121,6 +123,7 @@ __all__ = [
     "WINCHANCE",
     "CallPart",
     "DealTerm",
+    "FaultWords",
     "Happening",
     "KindWords",
     "Line",
@@ -190,6 +193,7 @@ __all__ = [
     "rule_rows",
     "rule_set_words",
     "say",
+    "say_error",
     "say_reason",
     "side_label",
     "side_name",
@@ -228,6 +232,7 @@ _HOMES = {
         "COUNTPLAY_PHRASES", "countplay_page_phrases", "countplay_phrase", "miss_line", "tally_line",
     ),
     "extras": ("EXTRA_MODULES", "need_extra"),
+    "faults": ("FAULT_WORDS", "FaultWords", "say_error"),
     "glossary": ("DEAL_TERMS", "DealTerm", "glossary"),
     "kinds": ("KIND_WORDS", "KindWords", "glossary_entry"),
     "learn": ("action_words", "learn_phrase", "number_text", "review_scores"),

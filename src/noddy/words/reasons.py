@@ -24,6 +24,10 @@ REFUSALS: dict[str, dict[str, str]] = {
     "en": {
         "over": "the game is over",
         "chance": "chance must {kind} now",
+        "chance_kind": "chance must {kind} now, not {given}",
+        "shuffle_order": "a shuffle must order all {cards} cards, each once",
+        "cut_cards": "a cut for the deal needs {players} different cards, one a seat",
+        "dealer_seat": "the dealer must be a seat from 0 to {last}",
         "turn_not_chance": "it is seat {seat}'s turn, not chance's",
         "turn": "it is seat {seat}'s turn",
         "phase": "in the {phase} you may: {allowed}",
@@ -41,6 +45,8 @@ REFUSALS: dict[str, dict[str, str]] = {
         "early_not_discard": "only a discard may be chosen before your turn, not {action}",
         "laid_away": "you have laid away already in this deal: wait for the others",
         "seat_taken": "this seat is taken: you can watch",
+        "not_turn_chance": "it is not your turn: the cards are being shuffled or cut",
+        "not_turn": "it is not your turn: {who} (seat {seat}) is to act",
         "moved_on": (
             "the game has moved on (you acted on move {seen}, it is now move {now}); look again and choose"
         ),
@@ -65,6 +71,10 @@ REFUSALS: dict[str, dict[str, str]] = {
     "fr": {
         "over": "la partie est finie",
         "chance": "le hasard doit d’abord agir ({kind})",
+        "chance_kind": "le hasard doit maintenant {kind}, pas {given}",
+        "shuffle_order": "un mélange doit ordonner les {cards} cartes, chacune une fois",
+        "cut_cards": "une coupe pour la donne demande {players} cartes différentes, une par siège",
+        "dealer_seat": "le donneur doit être un siège de 0 à {last}",
         "turn_not_chance": "c’est au tour du siège {seat}, pas au hasard",
         "turn": "c’est au tour du siège {seat}",
         "phase": "à ce moment ({phase}) vous pouvez : {allowed}",
@@ -82,6 +92,8 @@ REFUSALS: dict[str, dict[str, str]] = {
         "early_not_discard": "avant votre tour, vous ne pouvez qu’écarter, pas {action}",
         "laid_away": "vous avez déjà écarté pour cette donne : attendez les autres",
         "seat_taken": "cette place est prise : vous pouvez regarder",
+        "not_turn_chance": "ce n’est pas votre tour : les cartes sont mélangées ou coupées",
+        "not_turn": "ce n’est pas votre tour : c’est à {who} (siège {seat}) de jouer",
         "moved_on": (
             "la partie a avancé (vous avez joué sur le coup {seen}, elle en est au coup {now}) ;"
             " regardez de nouveau et choisissez"
@@ -143,7 +155,7 @@ PHASES = {
     },
 }
 """The phases of a deal as a refusal names them in French ("à ce moment (le jeu) vous pouvez…")."""
-_STEP_KEYS = frozenset({"allowed", "kind"})
+_STEP_KEYS = frozenset({"allowed", "kind", "given"})
 
 
 def _step(value: object, lang: str, table: dict[str, dict[str, str]] = STEPS) -> object:
