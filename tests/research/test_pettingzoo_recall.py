@@ -18,6 +18,7 @@ import pyspiel
 
 from noddy.errors import NoddyError
 from noddy.game import Action, ActionKind
+from noddy.research import engines
 from noddy.research import pettingzoo as zoo
 from noddy.research.openspiel import register
 from noddy.research.recall import deal_bound
@@ -125,7 +126,7 @@ def test_a_first_deal_card_changes_the_second_deals_information_state_of_the_sea
         played(env, 7, second_deal)
         return env.observe("player_0")["observation"]
 
-    original = zoo.draw
+    original = engines.draw
     first, base = at_second_deal(game), at_second_deal(view)
     states = states_of(game.noddy)
     shuffle = next(a for a in game.noddy.history if a.kind == ActionKind.SHUFFLE)
@@ -138,13 +139,13 @@ def test_a_first_deal_card_changes_the_second_deals_information_state_of_the_sea
     for card in dealt.hands[0]:
         for spare in spares:
             order = tuple(spare if c == card else card if c == spare else c for c in shuffle.cards)
-            monkeypatch.setattr(zoo, "draw", swapping(original, order))
+            monkeypatch.setattr(engines, "draw", swapping(original, order))
             other = at_second_deal(game)
             held = next(s for s in states_of(game.noddy) if s.deal_number == 1 and s.hands[0]).hands[0]
             assert spare in held and card not in held
-            monkeypatch.setattr(zoo, "draw", swapping(original, order))
+            monkeypatch.setattr(engines, "draw", swapping(original, order))
             compact = at_second_deal(view)
-            monkeypatch.setattr(zoo, "draw", original)
+            monkeypatch.setattr(engines, "draw", original)
             differ += not np.array_equal(first, other)
             same_view += np.array_equal(compact, base)
     assert differ == len(dealt.hands[0]) * len(spares) == 9

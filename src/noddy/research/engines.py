@@ -1,32 +1,36 @@
-"""Which engine a research environment steps on, and a game stepped in the compiled kernel.
+"""Which engine a research environment steps on, and the game it steps: one protocol, `Game`, met
+by the readable engine's (`EngineGame`) and the compiled kernel's (`KernelGame`), so that each
+environment (PettingZoo, Gymnasium, OpenSpiel's `noddy.research.spielfast`) steps either one way.
 
 ``engine="auto"`` (the default) steps on the kernel wherever it handles the rules, as ``simulate``
 chooses (`noddy.sim.tournament.choose_engine`); ``"kernel"`` insists (refused, saying why, where it
 cannot); ``"python"`` steps on the readable engine. The kernel cannot offer declared counts (it
 counts every hand itself), so ``declare=True`` steps on Python.
 
-`KernelGame` is one game in the kernel, in the environments' terms: player actions by index,
-observations and masks written in C from the kernel's own state (layout.c, the numbers of
-`noddy.research.tensors.Encoder`), and chance drawn by `draw` from a NumPy generator, as the
-environments draw it on the engine, so that a seed deals the same game on either engine. The engine's
-position is rebuilt from the game's actions only when asked for (`KernelGame.noddy`: rendering,
-analysis). ``tests/research/test_engines.py`` plays both engines in lockstep.
+A `Game` is stepped in the environments' terms: player actions by index (an index that is not
+legal refused with the engine's own `IllegalActionError`), observations and masks by
+`noddy.research.tensors.Encoder` (on the kernel written in C from the kernel's own state: layout.c),
+and chance drawn by `draw` from a NumPy generator, alike on both engines, so that a seed deals the
+same game on either. On the kernel the engine's position is rebuilt from the game's actions only
+when asked for (`KernelGame.noddy`: rendering, analysis). ``tests/research/test_engines.py`` plays
+both engines in lockstep.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
 
 from noddy.cards import DECK
-from noddy.errors import NoddyError
+from noddy.errors import IllegalActionError, NoddyError
 from noddy.game import Action, ActionKind, Chance, GameState, Phase, new_game
 from noddy.kernel import KernelState, compiled, kernel_config, unavailable, unsupported
 from noddy.kernel.step import PHASES as KERNEL_PHASES
+from noddy.players import GreedyPlayer, Player
 from noddy.research.fields import PHASES
 from noddy.research.tensors import Encoder
 from noddy.rules import Rules
@@ -37,9 +41,13 @@ __all__ = [
     "FLOAT32",
     "INT8",
     "SHUFFLE_PHASE",
+    "EngineGame",
+    "Game",
     "KernelGame",
     "choose_engine",
     "draw",
+    "game_of",
+    "move_of",
 ]
 
 ENGINES = ("auto", "kernel", "python")
@@ -70,6 +78,206 @@ def draw(chance: Chance, rng: np.random.Generator) -> Action:
         cut = rng.choice(CARDS, chance.players, replace=False).tolist()
         return Action(ActionKind.CUT, None, tuple(DECK[i] for i in cut))
     return Action(ActionKind.DEALER, None, number=int(rng.integers(chance.players)))
+
+
+def game_of(encoder: Encoder, engine: str, on_apply: _OnApply | None = None) -> Game:
+    """A new game, before the first cut, on ``engine`` (``kernel`` or ``python``, as `choose_engine`
+    chose it); ``on_apply`` (engine only) hears every action applied, chance's too."""
+    return KernelGame(encoder) if engine == "kernel" else EngineGame(encoder, on_apply)
+
+
+def move_of(encoder: Encoder, state: GameState, seat: int, index: int) -> Action:
+    """The engine's action of ``index`` for ``seat`` in ``state``, refused if it is out of the space,
+    or a declared count where they are not offered (the mask never allows those)."""
+    move = encoder.action_of(seat, state.hands[seat], index)
+    if move.kind == ActionKind.DECLARE and not encoder.declare:
+        state.apply(move)  # the engine's own reason where it refuses the declaration too
+        raise IllegalActionError(
+            f"seat {seat} {move} is not offered: the engine makes every count (declare=False), "
+            "so count is the action; env(..., declare=True) offers the declared counts"
+        )
+    return move
+
+
+class Game(Protocol):
+    """A game an environment steps, by action index, on either engine (see the module)."""
+
+    encoder: Encoder
+
+    @property
+    def to_act(self) -> int | None: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def scores(self) -> tuple[int, ...]: ...
+    @property
+    def winner(self) -> int | None: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def noddy(self) -> GameState:
+        """The engine's position (every card: for analysis, never for an agent)."""
+        ...
+
+    def start(self, rng: np.random.Generator, at_shuffle: Callable[[], None] | None = None) -> int:
+        """Chance's turns from ``rng`` until a seat is to act: that seat, or -1 at the end
+        (``at_shuffle`` is called before each deal is dealt)."""
+        ...
+
+    def step(self, index: int, rng: np.random.Generator, at_shuffle: Callable[[], None] | None = None) -> int:
+        """The seat to act takes the action of ``index`` (`IllegalActionError` in the engine's words
+        if it is not legal, the game left as it was), then chance's turns as `start`: the seat to
+        act next, or -1 at the end."""
+        ...
+
+    def act(self, index: int) -> None:
+        """The seat to act takes the action of ``index`` (refused as `step`), chance not moved on."""
+        ...
+
+    def play_chance(self, rng: np.random.Generator, at_shuffle: Callable[[], None] | None = None) -> None:
+        """Chance's turns, each drawn from ``rng`` by `draw`, until a seat is to act or the game is over."""
+        ...
+
+    def legal(self) -> list[int]:
+        """The legal action indices of the seat to act, in increasing order (the declared counts not
+        among them)."""
+        ...
+
+    def greedy(self) -> int:
+        """The index of what `noddy.players.GreedyPlayer` chooses for the seat to act."""
+        ...
+
+    def chosen(self, player: Player, rng: Any) -> int:
+        """The index of what ``player`` chooses from the view of the seat to act."""
+        ...
+
+    def observe(self, seat: int) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
+        """The observation of ``seat`` and its mask of legal actions (all 0 when it is not to act)."""
+        ...
+
+    def observe_as(self, seat: int, obs_key: str, mask_key: str) -> dict[str, npt.NDArray[Any]]:
+        """`observe` as a dict of the two arrays under the two keys given (PettingZoo's observation)."""
+        ...
+
+    def observe_into(self, seat: int, obs: npt.NDArray[np.float32], mask: npt.NDArray[np.int8]) -> None:
+        """`observe` into arrays of the caller's."""
+        ...
+
+
+_OnApply = Callable[[GameState, Action, GameState], None]
+_GREEDY = GreedyPlayer()
+
+
+class EngineGame:
+    """One game on the readable engine, stepped by index (a `Game`). The legal actions by index of
+    the last position observed for its seat to act are kept, so that a step applies the engine's
+    own action object; ``on_apply`` hears every action applied (a seat's story, `noddy.research.story`)."""
+
+    __slots__ = ("_listed", "encoder", "on_apply", "state")
+
+    def __init__(self, encoder: Encoder, on_apply: _OnApply | None = None) -> None:
+        self.encoder = encoder
+        self.on_apply = on_apply
+        self.state = new_game(encoder.rules, encoder.players, partners=encoder.partners)
+        self._listed: tuple[GameState | None, dict[int, Action]] = (None, {})
+        """A position and the legal actions of its seat to act by index (the engine's own objects)."""
+
+    @property
+    def to_act(self) -> int | None:
+        return self.state.to_act
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.is_over
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return self.state.scores
+
+    @property
+    def winner(self) -> int | None:
+        return self.state.winner
+
+    @property
+    def dealer(self) -> int:
+        return self.state.dealer
+
+    @property
+    def noddy(self) -> GameState:
+        return self.state
+
+    def start(self, rng: np.random.Generator, at_shuffle: Callable[[], None] | None = None) -> int:
+        self.play_chance(rng, at_shuffle)
+        to_act = self.state.to_act
+        return -1 if to_act is None or self.state.is_over else to_act
+
+    def step(self, index: int, rng: np.random.Generator, at_shuffle: Callable[[], None] | None = None) -> int:
+        self.act(index)
+        return self.start(rng, at_shuffle)
+
+    def act(self, index: int) -> None:
+        before = self.state
+        seat = before.to_act
+        if seat is None or before.chance() is not None or before.is_over:
+            raise IllegalActionError(f"no seat is to act now ({before.phase.value}): action {index} refused")
+        known, listed = self._listed
+        move = listed.get(index) if known is before else None
+        if move is None:
+            move = move_of(self.encoder, before, seat, index)
+        self._apply(move)
+
+    def _apply(self, move: Action) -> None:
+        before = self.state
+        self.state = after = before.apply(move)
+        if self.on_apply is not None:
+            self.on_apply(before, move, after)
+
+    def play_chance(self, rng: np.random.Generator, at_shuffle: Callable[[], None] | None = None) -> None:
+        while (chance := self.state.chance()) is not None and not self.state.is_over:
+            if at_shuffle is not None and self.state.phase is Phase.SHUFFLE:
+                at_shuffle()
+            self._apply(draw(chance, rng))
+
+    def listed(self) -> dict[int, Action]:
+        """The legal actions of the seat to act by index (the engine's own objects; none at chance)."""
+        state = self.state
+        known, listed = self._listed
+        if known is not state:
+            seat = state.to_act
+            listed = {}
+            if seat is not None and state.chance() is None:
+                listed = self.encoder.legal_by_index(state.view(seat))
+            self._listed = (state, listed)
+        return listed
+
+    def legal(self) -> list[int]:
+        return sorted(self.listed())
+
+    def greedy(self) -> int:
+        return self.chosen(_GREEDY, None)
+
+    def chosen(self, player: Player, rng: Any) -> int:
+        seat = self.state.to_act
+        assert seat is not None
+        view = self.state.view(seat)
+        return self.encoder.action_index(view, player.choose(view, view.legal, rng))
+
+    def observe(self, seat: int) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
+        state = self.state
+        obs, mask, listed = self.encoder.encode(state.view(seat))
+        if seat == state.to_act and state.chance() is None:
+            self._listed = (state, listed)
+        return obs, mask
+
+    def observe_as(self, seat: int, obs_key: str, mask_key: str) -> dict[str, npt.NDArray[Any]]:
+        obs, mask = self.observe(seat)
+        return {obs_key: obs, mask_key: mask}
+
+    def observe_into(self, seat: int, obs: npt.NDArray[np.float32], mask: npt.NDArray[np.int8]) -> None:
+        view = self.state.view(seat)
+        obs[:] = 0
+        self.encoder.observe_into(view, obs)
+        mask[:] = self.encoder.mask(view)
 
 
 _Entry = Action | int | list[int]
@@ -165,12 +373,61 @@ class KernelGame(KernelState):
         return self._observer.legal(self._state)
 
     def act(self, index: int) -> None:
-        """The seat to act takes the action of ``index``; `ValueError` if it is not legal.
-        (`noddy.research.pettingzoo.NoddyEnv.step` and `noddy.research.spielfast.FastPosition.after`
-        write these three lines out in their fast paths: keep the three alike.)"""
-        self.named = self._observer.act(self._state, index, self.named)
+        """The seat to act takes the action of ``index``; `IllegalActionError` in the engine's words
+        if it is not legal (the rare case of a wrong index costs a replay on the engine)."""
+        try:
+            self.named = self._observer.act(self._state, index, self.named)
+        except ValueError:
+            raise self.refusal(index) from None
         self._log = (index, self._log)
         self._count += 1
+
+    def step(self, index: int, rng: np.random.Generator, at_shuffle: Callable[[], None] | None = None) -> int:
+        """`act`, then chance's turns (`play_chance`): the seat to act next, or -1 at the end. (`act`'s
+        lines written out: a Python call is a twentieth of a decision's time.)"""
+        state = self._state
+        try:
+            self.named = self._observer.act(state, index, self.named)
+        except ValueError:
+            raise self.refusal(index) from None
+        self._log = (index, self._log)
+        self._count += 1
+        to_act: int = state.to_act
+        if to_act < 0 and state.phase in CHANCE_PHASES:  # else a seat acts, or none
+            self.play_chance(rng, at_shuffle)
+            to_act = state.to_act
+        return to_act
+
+    def start(self, rng: np.random.Generator, at_shuffle: Callable[[], None] | None = None) -> int:
+        """Chance's turns until a seat is to act: that seat, or -1 at the end."""
+        self.play_chance(rng, at_shuffle)
+        to_act: int = self._state.to_act
+        return to_act
+
+    def refusal(self, index: int) -> IllegalActionError:
+        """The engine's own error, in its words, for the action of ``index`` the kernel refused."""
+        state = self.noddy
+        seat = state.to_act
+        try:
+            if seat is None:
+                raise IllegalActionError(f"no seat is to act now ({state.phase.value}): {index} refused")
+            state.apply(move_of(self.encoder, state, seat, index))
+        except IllegalActionError as error:
+            return error
+        raise AssertionError(f"the kernel refused action {index} of seat {seat}, which the engine takes")
+
+    def greedy(self) -> int:
+        """The index of what `noddy.players.GreedyPlayer` chooses, chosen in C (the same choice)."""
+        state = self._state
+        index: int = self._observer.index_of(state, state.greedy())
+        return index
+
+    def chosen(self, player: Player, rng: Any) -> int:
+        """The index of what ``player`` chooses from the engine's view of the seat to act."""
+        seat = self.to_act
+        assert seat is not None
+        view = self.noddy.view(seat)
+        return self.encoder.action_index(view, player.choose(view, view.legal, rng))
 
     def observe(self, seat: int) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
         """The observation of ``seat`` and its mask of legal actions (all 0 when it is not to act)."""
@@ -182,28 +439,17 @@ class KernelGame(KernelState):
         self._observer.write(self._state, self.named, seat, obs, mask)
         return obs, mask
 
-    @property
-    def observe_of(self) -> Callable[[Any, int, int], tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]]:
-        """`observe` as one call into C: ``observe_of(game.kernel, game.named, seat)``, the
-        observer's own method (shared by every game of the encoder's table) where the kernel makes
-        the arrays itself, else a function of this game's."""
+    def observe_as(self, seat: int, obs_key: str, mask_key: str) -> dict[str, npt.NDArray[Any]]:
+        """`observe` as a dict of the two arrays under the two keys given (PettingZoo's observation:
+        ``observe_as(seat, "observation", "action_mask")``), made in C where the kernel makes the
+        arrays itself."""
         if _MADE_IN_C:
-            return self._observer.observe
-        return lambda _kernel, _named, seat: self.observe(seat)
-
-    @property
-    def observe_as_of(self) -> Callable[[Any, int, int, str, str], dict[str, npt.NDArray[Any]]]:
-        """`observe_of` giving a dict of the two arrays under the two keys given (PettingZoo's
-        observation: ``observe_as_of(game.kernel, game.named, seat, "observation", "action_mask")``),
-        made in C where the kernel makes the arrays itself."""
-        if _MADE_IN_C:
-            return self._observer.observe_as
-
-        def observe_as(_kernel: Any, _named: int, seat: int, obs_key: str, mask_key: str) -> dict[str, Any]:
-            obs, mask = self.observe(seat)
-            return {obs_key: obs, mask_key: mask}
-
-        return observe_as
+            made: dict[str, npt.NDArray[Any]] = self._observer.observe_as(
+                self._state, self.named, seat, obs_key, mask_key
+            )
+            return made
+        obs, mask = self.observe(seat)
+        return {obs_key: obs, mask_key: mask}
 
     def observe_into(self, seat: int, obs: npt.NDArray[np.float32], mask: npt.NDArray[np.int8]) -> None:
         """`observe` into arrays of the caller's (float32 and int8, contiguous: `NoddyError` if not)."""

@@ -8,7 +8,8 @@ partner included. Chance and the other seats move inside `step`, so the learner 
 own turns.
 
 The game steps on the compiled kernel where it handles the rules (``engine="auto"``, the default;
-``"kernel"`` insists, ``"python"`` steps on the readable engine; `noddy.research.engines`), with the
+``"kernel"`` insists, ``"python"`` steps on the readable engine; either engine's
+`noddy.research.engines.Game`, stepped one way), with the
 same observations, masks and rewards bit for bit, and the same games for a seed: chance is drawn
 from Gymnasium's ``np_random`` on both engines (`noddy.research.engines.draw`), the opponents'
 choices from a `random.Random` seeded from it. On the kernel, ``random`` opponents draw among the
@@ -32,7 +33,6 @@ set (PettingZoo's classic games do the same), or raises `IllegalActionError` wit
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Any
 
 import gymnasium
@@ -41,10 +41,9 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from noddy.errors import IllegalActionError, NoddyError
-from noddy.game import Action, GameState, Phase, new_game
-from noddy.kernel.step import OVER
+from noddy.game import GameState
 from noddy.players import Player, make_player
-from noddy.research.engines import CHANCE_PHASES, KernelGame, choose_engine, draw
+from noddy.research.engines import Game, choose_engine, game_of
 from noddy.research.outcome import largest_stake, paid
 from noddy.research.shaping import BoardShaping
 from noddy.research.tensors import Encoder
@@ -67,10 +66,6 @@ def register() -> None:
             gymnasium.register(
                 gym_id(preset), entry_point="noddy.research.gym:NoddyGymEnv", kwargs={"rules": preset}
             )
-
-
-def _no_game(_kernel: Any, _named: int, _seat: int) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
-    raise NoddyError("no game yet: reset() starts one")
 
 
 class NoddyGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
@@ -111,7 +106,8 @@ class NoddyGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         self.opponent: Player = make_player(opponent)
         self._by_index = opponent == "random"
         """Whether the opponents choose uniformly among the legal indices (on both engines)."""
-        self._kernel_greedy = opponent == "greedy" and self.engine == "kernel"
+        self._greedy = opponent == "greedy"
+        """Whether the opponents are greedy (the kernel chooses as `GreedyPlayer` in C)."""
         self.stakes = stakes
         self.peg_reward = peg_reward
         self.shaping = (
@@ -123,31 +119,29 @@ class NoddyGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         self.observation_space = spaces.Box(0.0, 1.0, (self.encoder.size,), np.float32)
         self.action_space = spaces.Discrete(self.encoder.num_actions)
         self._sides = [side_of(s, self.encoder.partners) for s in range(players)]
-        self._state: GameState = new_game(self.rules, players, partners=self.encoder.partners)
-        self._game: KernelGame | None = None
+        self._game: Game = game_of(self.encoder, self.engine)
         self._rng = random.Random()
         self._mask: npt.NDArray[np.int8] = np.zeros(self.encoder.num_actions, np.int8)
-        self._listed: dict[int, Action] = {}
+        self._over = False
         self._plain = not peg_reward and self.shaping is None
-        """Whether a step pays nothing until the end: a kernel step's fast path."""
-        self._observe_of: Callable[[Any, int, int], tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]]
-        self._observe_of = _no_game
-        """The kernel game's observation in one call (`KernelGame.observe_of`)."""
+        """Whether a step pays nothing until the end."""
+        self._at_shuffle = self._deal_potential if self.shaping is not None else None
+        """Called before each deal is dealt: the board's potential then (board shaping)."""
 
     @property
     def noddy(self) -> GameState:
         """The engine's position (every card: for analysis, never for the learner; on the kernel,
         rebuilt from the game's actions when asked for)."""
-        return self._state if self._game is None else self._game.noddy
+        return self._game.noddy
 
     @property
     def scores(self) -> tuple[int, ...]:
         """Each side's score now."""
-        return self._state.scores if self._game is None else self._game.scores
+        return self._game.scores
 
     @property
     def is_over(self) -> bool:
-        return self._state.is_over if self._game is None else self._game.kernel.phase == OVER
+        return self._game.is_over
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -155,63 +149,40 @@ class NoddyGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         """A new game, played on to the learner's first turn; ``seed`` fixes all of it."""
         super().reset(seed=seed)
         self._rng = random.Random(int(self.np_random.integers(2**63)))
-        if self.engine == "kernel":
-            self._game = KernelGame(self.encoder)
-            self._observe_of = self._game.observe_of
-            self._kernel_to_learner()
-        else:
-            start = new_game(self.rules, self.encoder.players, partners=self.encoder.partners)
-            self._state = self._to_learner(start)
+        game = self._game = game_of(self.encoder, self.engine)
+        self._to_learner(game.start(self.np_random, self._at_shuffle))
         return self._observe(), self._info()
 
     def step(
         self, action: np.int64 | int
     ) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:
         """The learner takes ``action``; the game runs on to its next turn or the end."""
+        if self._over:
+            raise IllegalActionError("the game is over: reset() starts another")
         index = int(action)
         game = self._game
-        if game is not None and self._plain:  # the kernel's fast path: no reward until the end
-            kernel = game.kernel
-            if kernel.phase == OVER:
-                raise IllegalActionError("the game is over: reset() starts another")
-            try:
-                game.act(index)
-            except ValueError:
-                return self._refuse(index)
-            self._kernel_to_learner()
-            observation, self._mask = self._observe_of(kernel, game.named, self.seat)
-            if kernel.phase != OVER:
+        plain = self._plain
+        before, potential = ((), ()) if plain else (game.scores, self._potential)
+        try:
+            seat = game.step(index, self.np_random, self._at_shuffle)
+        except IllegalActionError:
+            return self._refuse(index)
+        self._to_learner(seat)
+        observation = self._observe()
+        over = self._over
+        if plain:  # no reward until the end
+            if not over:
                 return observation, 0.0, False, False, {"action_mask": self._mask}
             reward = paid(self.rules, game.winner, game.scores, self._sides, stakes=self.stakes)[self.seat]
             return observation, reward, True, False, {"action_mask": self._mask}
-        if self.is_over:
-            raise IllegalActionError("the game is over: reset() starts another")
-        move = None
-        if game is None:
-            move = self._listed.get(index)
-            if move is None and self.encoder.declare and 0 <= index < len(self._mask) and self._mask[index]:
-                move = self.encoder.action(self._state.view(self.seat), index)
-        legal = move is not None if game is None else 0 <= index < len(self._mask) and self._mask[index]
-        if not legal:
-            return self._refuse(index)
-        before, potential = self.scores, self._potential
-        if game is None:
-            assert move is not None
-            self._state = self._to_learner(self._state.apply(move))
-        else:
-            game.act(index)
-            self._kernel_to_learner()
-        over = self.is_over
-        reward = self._shaped(before, self.scores)
+        reward = self._shaped(before, game.scores)
         if self.shaping is not None:
             if over:
-                self._potential = self.shaping.final(self._winner())
+                self._potential = self.shaping.final(game.winner)
             reward += self.shaping.paid(potential, self._potential)[self._sides[self.seat]]
         if over:
-            reward += paid(self.rules, self._winner(), self.scores, self._sides, stakes=self.stakes)[
-                self.seat
-            ]
-        return self._observe(), reward, over, False, self._info()
+            reward += paid(self.rules, game.winner, game.scores, self._sides, stakes=self.stakes)[self.seat]
+        return observation, reward, over, False, self._info()
 
     def _refuse(self, index: int) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:
         """The learner's action ``index`` is not legal: raised (``illegal="raise"``), or the game
@@ -237,68 +208,32 @@ class NoddyGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             f" | count {view.count} | scores {' '.join(map(str, view.scores))}"
         )
 
-    def _winner(self) -> int | None:
-        return self._state.winner if self._game is None else self._game.winner
-
-    def _to_learner(self, state: GameState) -> GameState:
-        """Chance and the other seats move on the engine until the learner is to act or the game is over."""
-        while not state.is_over:
-            chance = state.chance()
-            if chance is not None:
-                if self.shaping is not None and state.phase is Phase.SHUFFLE:
-                    self._potential = self.shaping.potential(state.scores, state.dealer)
-                state = state.apply(draw(chance, self.np_random))
-                continue
-            seat = state.to_act
-            assert seat is not None
-            if seat == self.seat:
-                break
-            view = state.view(seat)
+    def _to_learner(self, seat: int) -> None:
+        """The other seats move (chance's turns taken in each step) until the learner is to act
+        or the game is over (``seat`` the seat to act, -1 at the end)."""
+        game, learner, rng, at_shuffle = self._game, self.seat, self.np_random, self._at_shuffle
+        while seat >= 0 and seat != learner:
             if self._by_index:
-                _, _, listed = self.encoder.encode(view)
-                move = listed[self._rng.choice(sorted(listed))]
+                index = self._rng.choice(game.legal())
+            elif self._greedy:
+                index = game.greedy()
             else:
-                move = self.opponent.choose(view, view.legal, self._rng)
-            state = state.apply(move)
-        return state
+                index = game.chosen(self.opponent, self._rng)
+            seat = game.step(index, rng, at_shuffle)
+        self._over = seat < 0
 
-    def _kernel_to_learner(self) -> None:
-        """Chance and the other seats move in the kernel until the learner is to act or the game is over."""
-        game = self._game
-        assert game is not None
-        kernel = game.kernel
-        while (phase := kernel.phase) != OVER:
-            if phase in CHANCE_PHASES:
-                game.play_chance(self.np_random, self._kernel_deal if self.shaping else None)
-                continue
-            seat = kernel.to_act
-            if seat == self.seat:
-                break
-            if self._by_index:
-                game.act(self._rng.choice(game.observer.legal(kernel)))
-            elif self._kernel_greedy:
-                game.act(game.observer.index_of(kernel, kernel.greedy()))
-            else:
-                view = game.noddy.view(seat)
-                game.act(self.encoder.action_index(view, self.opponent.choose(view, view.legal, self._rng)))
-
-    def _kernel_deal(self) -> None:
-        """The potential at the start of the kernel's deal about to be dealt (board shaping)."""
-        assert self.shaping is not None and self._game is not None
+    def _deal_potential(self) -> None:
+        """The potential at the start of the deal about to be dealt (board shaping)."""
+        assert self.shaping is not None
         self._potential = self.shaping.potential(self._game.scores, self._game.dealer)
 
     def _observe(self) -> npt.NDArray[np.float32]:
-        if self._game is not None:
-            observation, self._mask = self._observe_of(self._game.kernel, self._game.named, self.seat)
-            return observation
-        observation, mask, listed = self.encoder.encode(self._state.view(self.seat))
-        self._mask, self._listed = mask, listed
+        observation, self._mask = self._game.observe(self.seat)
         return observation
 
     def _info(self) -> dict[str, Any]:
-        """The mask as a copy on the engine, whose mask the next step checks the action against (on
-        the kernel each mask is a new array, and the kernel checks the action itself)."""
-        return {"action_mask": self._mask if self._game is not None else self._mask.copy()}
+        """The mask (each a new array, never written again)."""
+        return {"action_mask": self._mask}
 
     def _shaped(self, before: tuple[int, ...], after: tuple[int, ...]) -> float:
         if not self.peg_reward:

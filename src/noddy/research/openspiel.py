@@ -34,12 +34,12 @@ from noddy.cards import DECK, format_cards
 from noddy.game import GameState, PlayerView, new_game
 from noddy.research.engines import choose_engine
 from noddy.research.observers import Observer, make_observer
-from noddy.research.outcome import largest_stake, returns
+from noddy.research.outcome import largest_stake
 from noddy.research.recall import Recall, game_bounds
 from noddy.research.resample import Resampler, resample_from_infostate
 from noddy.research.spielfast import FastPosition
 from noddy.research.tensors import Encoder
-from noddy.research.trail import SpielPosition, Trail, step
+from noddy.research.trail import EngineNode, Node, SpielPosition, Trail, step
 from noddy.rules import Rules, load_rules, preset_names
 
 __all__ = [
@@ -154,38 +154,43 @@ class NoddyState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: NoddyGame) -> None:
         super().__init__(game)
-        kernel = game.engine == "kernel"
-        self._fast: FastPosition | None = FastPosition.start(game.encoder, game.draws) if kernel else None
-        self._position: SpielPosition | None = None if kernel else game.start
-        self._player = self._fast.player if self._fast is not None else game.start.player
-        """Who acts (as the kernel's position or the engine's says, kept at each step: OpenSpiel
-        asks at every step, and its loops ask twice more)."""
+        self._at: Node = (
+            FastPosition.start(game.encoder, game.draws)
+            if game.engine == "kernel"
+            else EngineNode(game.start, game.encoder, game.draws)
+        )
+        """Where the game stands, on the engine it steps on (`noddy.research.trail.Node`)."""
+        self._told: SpielPosition | None = None
+        """The engine's position where the node is the kernel's: rebuilt from the history when first
+        asked for, then stepped along."""
+        self._player = self._at.player
+        """Who acts (as the node says, kept at each step: OpenSpiel asks at every step, and its
+        loops ask twice more)."""
 
     @property
     def position(self) -> SpielPosition:
         """The engine's position: on the kernel, rebuilt from the history when first asked for
         (then stepped along with the kernel's)."""
-        if self._position is None:
+        told = self._at.told or self._told
+        if told is None:
             game: NoddyGame = self.get_game()
-            position = game.start
+            told = game.start
             for action in self.history():
-                position = step(position, action, game.encoder, game.draws)
-            self._position = position
-        return self._position
+                told = step(told, action, game.encoder, game.draws)
+            self._told = told
+        return told
 
     @position.setter
     def position(self, position: SpielPosition) -> None:
         """Put the state at an engine position (a resampled one): it steps on the engine from there."""
-        self._position = position
-        self._fast = None
+        game: NoddyGame = self.get_game()
+        self._at = EngineNode(position, game.encoder, game.draws)
+        self._told = None
         self._player = position.player
 
     def observe_into(self, seat: int, out: npt.NDArray[np.float32]) -> None:
         """The seat's observation tensor into ``out`` (written from the kernel where it steps there)."""
-        if self._fast is not None:
-            self._fast.game.observe_into(seat, out, np.empty(self.encoder.num_actions, np.int8))
-        else:
-            self.encoder.observe_into(self.view(seat), out)
+        self._at.observe_into(seat, out)
 
     @property
     def encoder(self) -> Encoder:
@@ -223,49 +228,30 @@ class NoddyState(pyspiel.State):  # type: ignore[misc]
         """The legal actions of ``player`` (by default the one to act), as OpenSpiel's
         ``State.legal_actions`` gives them (chance's outcomes at a chance node, none at the end),
         answered here rather than through OpenSpiel's several calls back into Python."""
-        fast = self._fast
-        if fast is None:
-            return list(super().legal_actions() if player is None else super().legal_actions(player))
-        now = fast.player
+        at = self._at
+        now = at.player
         if now == _TERMINAL:
             return []
         if now == _CHANCE:
-            return fast.chance_actions()  # for any player, as OpenSpiel's
+            return at.chance_actions()  # for any player, as OpenSpiel's
         if player is None:
-            return fast.legal_of(fast.kernel)
+            return at.legal(now)
         if player < 0:
             raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
-        return fast.legal(player)
+        return at.legal(player)
 
     def _legal_actions(self, player: int) -> list[int]:
-        if self._fast is not None:
-            return self._fast.legal(player)
-        state = self.position.state
-        if state.to_act != player or state.chance() is not None:
-            return []
-        return self.encoder.indices(state.legal_actions(), state.hands[player])
+        return self._at.legal(player)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        if self._fast is not None:
-            return self._fast.chance_outcomes()
-        chance = self.position.state.chance()
-        assert chance is not None
-        if chance.kind == "dealer":
-            return [(seat, 1.0 / chance.players) for seat in range(chance.players)]
-        drawn = set(self.position.drawn)
-        left = [i for i in range(len(DECK)) if i not in drawn]
-        return [(i, 1.0 / len(left)) for i in left]
+        return self._at.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
-        fast = self._fast
-        if fast is not None:
-            fast = self._fast = fast.after(action)
-            self._player = fast.player
-            if self._position is None:  # not asked for yet: the kernel alone steps
-                return
-        game: NoddyGame = self.get_game()
-        position = self._position = step(self.position, action, game.encoder, game.draws)
-        self._player = position.player
+        at = self._at = self._at.after(action)
+        self._player = at.player
+        if self._told is not None:  # the engine's position asked for on the kernel: stepped along
+            game: NoddyGame = self.get_game()
+            self._told = step(self._told, action, game.encoder, game.draws)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -285,9 +271,7 @@ class NoddyState(pyspiel.State):  # type: ignore[misc]
 
     def returns(self) -> list[float]:
         stakes: bool = self.get_game().stakes
-        if self._fast is not None:
-            return self._fast.returns(stakes)
-        return list(returns(self.position.state, stakes=stakes))
+        return self._at.returns(stakes)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> NoddyState:
         """A state ``player_id`` cannot tell from this one (OpenSpiel's own hook, which its

@@ -13,8 +13,9 @@ other sides'; with ``board_reward`` set, each deal's end pays every seat that ti
 its side's chance of winning from the board (`noddy.research.shaping`). The engine counts every
 hand unless ``declare`` offers the declared counts.
 The engine's position is ``env.noddy`` (every card: for analysis, never for an agent). The game
-steps on the compiled kernel where it handles the rules (``engine="auto"``, `noddy.research.engines`),
-with the same observations, masks and rewards as on the engine.
+steps on the compiled kernel where it handles the rules (``engine="auto"``), with the same
+observations, masks and rewards as on the engine: either engine's `noddy.research.engines.Game`,
+stepped one way.
 ``render()`` writes the new events in the words of `noddy.words` from a spectator's view, so it
 shows no hidden card.
 
@@ -28,7 +29,6 @@ same game through PettingZoo's ``turn_based_aec_to_parallel``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, ClassVar
 
 import numpy as np
@@ -37,11 +37,10 @@ from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import turn_based_aec_to_parallel
 
 from noddy.errors import IllegalActionError, NoddyError
-from noddy.game import Action, ActionKind, GameState, Phase, new_game
-from noddy.kernel.step import OVER
+from noddy.game import GameState
 from noddy.research.conventions import ILLEGAL, check_options, illegal_said, spectator_text
-from noddy.research.engines import CHANCE_PHASES, KernelGame, choose_engine, draw
-from noddy.research.outcome import forfeited, returns
+from noddy.research.engines import Game, choose_engine, game_of
+from noddy.research.outcome import forfeited
 from noddy.research.outcome import paid as pay
 from noddy.research.recall import Recall
 from noddy.research.shaping import BoardShaping
@@ -94,14 +93,6 @@ def parallel_env(
     game (`pettingzoo.utils.turn_based_aec_to_parallel`): each step takes a dict of actions, of
     which only the seat to act's is used; every seat gets its own observation. Options as `env`'s."""
     return turn_based_aec_to_parallel(env(rules, players, render_mode, **options))
-
-
-def _no_game(_kernel: Any, _named: int, _seat: int) -> tuple[np.ndarray, np.ndarray]:
-    raise NoddyError("no game yet: reset() starts one")
-
-
-def _no_game_as(_kernel: Any, _named: int, _seat: int, _obs: str, _mask: str) -> Observation:
-    raise NoddyError("no game yet: reset() starts one")
 
 
 class NoddyEnv(AECEnv):  # type: ignore[misc]
@@ -171,24 +162,20 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
         self.action_spaces = dict.fromkeys(self.possible_agents, spaces.Discrete(self.encoder.num_actions))
         self._rng = np.random.default_rng()
-        self._state = new_game(self.rules, players, partners=self.encoder.partners)
-        self._game: KernelGame | None = None
-        self._observe: Callable[[Any, int, int], tuple[np.ndarray, np.ndarray]] = _no_game
-        """The kernel game's observation in one call (`KernelGame.observe_of`)."""
-        self._observe_as: Callable[[Any, int, int, str, str], Observation] = _no_game_as
-        """The same as PettingZoo's dict (`KernelGame.observe_as_of`)."""
+        self._game: Game = self._new_game()
+        self._started = False
         self._rendered = 0
-        self._plain = not peg_reward and self.shaping is None and render_mode != "human"
-        """Whether a step pays nothing until the end and prints nothing: a kernel step's fast path."""
+        self._plain = not peg_reward and self.shaping is None and render_mode != "human" and not info_state
+        """Whether a step pays nothing until the end and prints nothing, and an observation is the
+        compact one."""
         self._rewarded = False
         """Whether ``rewards`` holds a reward of the last step (else it is all 0 and stays as it is)."""
-        self._quiet: KernelGame | None = None
-        """The kernel game while it is under way with every reward 0 and nothing printed (no shaped
-        reward, no ``human`` rendering): then every termination, truncation and cumulative reward
-        is known without a look (False, False, 0), and `step` and `last` take their fast paths."""
-        self._listed: tuple[GameState, int, dict[int, Action]] = (self._state, -1, {})
-        """The state last observed, the observer's seat and its legal actions by index: a step
-        from that state applies the engine's own action object (no new one to build and compare)."""
+        self._quiet = False
+        """Whether the game is under way with every reward 0 and nothing printed (no shaped reward,
+        no ``human`` rendering): then every termination, truncation and cumulative reward is known
+        without a look (False, False, 0), and `step` and `last` look at none of them."""
+        self._at_shuffle = self._deal_potential if self.shaping is not None else None
+        """Called before each deal is dealt: the board's potential then (board shaping)."""
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -208,40 +195,36 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._turns = 0
-        if self.engine == "kernel":
-            self._game = KernelGame(self.encoder)
-            self._observe = self._game.observe_of
-            self._observe_as = self._game.observe_as_of
-            self._game.play_chance(self._rng, self._kernel_deal if self.shaping else None)
-        else:
-            if self.stories is not None:
-                self.stories.clear()
-            self._state = self._after_chance(
-                new_game(self.rules, self.encoder.players, partners=self.encoder.partners)
-            )
+        if self.stories is not None:
+            self.stories.clear()
+        game = self._game = self._new_game()
+        self._started = True
+        game.start(self._rng, self._at_shuffle)
         self._rendered = 0
-        self._quiet = self._game if self._plain and self.engine == "kernel" else None
-        if self._state.is_over if self._game is None else self._game.is_over:
-            self._quiet = None
+        self._quiet = self._plain
+        if game.is_over:
+            self._quiet = False
             self._finish()  # chance alone ended it (a turned Jack reaching a small target)
             self._accumulate_rewards()
         self._select()
+
+    def _new_game(self) -> Game:
+        """A game before its first cut, on the engine chosen."""
+        return game_of(self.encoder, self.engine, None if self.stories is None else self.stories.add)
 
     @property
     def noddy(self) -> GameState:
         """The engine's position (every card: for analysis, never for an agent; on the kernel,
         rebuilt from the game's actions when asked for)."""
-        return self._state if self._game is None else self._game.noddy
+        return self._game.noddy
 
     def observe(self, agent: str) -> Observation:
         """``agent``'s observation and action mask, written when asked for into arrays nobody else
         holds (on the kernel, ones it wrote before once every holder has let them go)."""
+        if not self._started:
+            raise NoddyError("no game yet: reset() starts one")
         seat = self._seat[agent]
-        if self._game is not None:
-            observation, mask = self._game.observe(seat)
-            return {"observation": observation, "action_mask": mask}
-        observation, mask, listed = self.encoder.encode(self._state.view(seat))
-        self._listed = (self._state, seat, listed)
+        observation, mask = self._game.observe(seat)
         if self.stories is not None:
             observation = self.stories.tensor(seat)
         return {"observation": observation, "action_mask": mask}
@@ -253,71 +236,46 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         out = np.zeros(self.state_space.shape, np.float32)
         for seat in range(self.encoder.players):
             block = out[seat * size : (seat + 1) * size]
-            if self._game is not None:
-                self._game.observe_into(seat, block, np.empty(self.encoder.num_actions, np.int8))
-            else:
-                self.encoder.observe_into(self._state.view(seat), block)
+            self._game.observe_into(seat, block, np.empty(self.encoder.num_actions, np.int8))
         return out
 
     def step(self, action: int | None) -> None:
         """The agent to act takes the action of index ``action`` (``None`` once it is done)."""
         agent = self.agent_selection
-        game = self._quiet
-        if game is not None and action is not None:  # the kernel's fast path (`_quiet`)
-            index = action if type(action) is int else int(action)
-            try:  # `KernelGame.act` written out (a Python call is a twentieth of a decision's time)
-                game.named = game._observer.act(game.kernel, index, game.named)
-            except ValueError:
-                self._forfeit(agent, self._refusal(agent, int(action)))
-                return
-            game._log = (index, game._log)
-            game._count += 1
-            kernel = game.kernel
-            if (to_act := kernel.to_act) < 0 and kernel.phase in CHANCE_PHASES:  # else a seat acts, or none
-                game.play_chance(self._rng)
-                to_act = kernel.to_act
-            turns = self._turns = self._turns + 1
-            if to_act >= 0 and turns != self._limit:
-                self.agent_selection = self.possible_agents[to_act]
-                return
-            self._quiet = None
-            if kernel.phase == OVER:
-                self._finish()
-            elif turns == self._limit:
-                self.truncations = dict.fromkeys(self.agents, True)
-            self._select()
-            self._accumulate_rewards()
-            return
-        if self.terminations[agent] or self.truncations[agent]:
+        quiet = self._quiet
+        if not quiet and (self.terminations[agent] or self.truncations[agent]):
             self._was_dead_step(action)
             return
         if action is None:
             raise IllegalActionError(f"{agent} is to act: give an action index, not None")
-        seat = self._seat[agent]
-        before, potential = self.scores, self._potential
+        game = self._game
+        before, potential = (None, None) if quiet else (game.scores, self._potential)
         try:
-            over = (
-                self._step_kernel(seat, int(action))
-                if self._game is not None
-                else self._step_python(seat, int(action))
-            )
+            to_act = game.step(action if type(action) is int else int(action), self._rng, self._at_shuffle)
         except IllegalActionError as error:
             self._forfeit(agent, error)
             return
-        self._turns += 1
-        self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._rewarded = False
-        if self.peg_reward:
-            self._shape(before, self.scores)
-        if self.shaping is not None:
+        turns = self._turns = self._turns + 1
+        if quiet:
+            if to_act >= 0 and turns != self._limit:
+                self.agent_selection = self.possible_agents[to_act]
+                return
+            self._quiet = False
+        else:
+            self._cumulative_rewards[agent] = 0.0
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._rewarded = False
+        over = to_act < 0
+        if self.peg_reward and before is not None:
+            self._shape(before, game.scores)
+        if self.shaping is not None and potential is not None:
             self._shape_by_board(potential, over)
         if over:
             self._finish()
-        elif self._turns == self._limit:
+        elif turns == self._limit:
             self.truncations = dict.fromkeys(self.agents, True)
         self._select()
-        if self.peg_reward or self.shaping is not None or over:  # otherwise every reward is 0
+        if quiet or self.peg_reward or self.shaping is not None or over:  # otherwise every reward is 0
             self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
@@ -326,19 +284,10 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         """The agent to act's observation (if ``observe``), cumulative reward, termination,
         truncation and info, as `AECEnv.last` gives them."""
         agent = self.agent_selection
-        game = self._quiet
-        if game is not None and observe:  # a game under way, no reward yet: the kernel's fast path
-            seen = self._observe_as(game.kernel, game.named, self._seat[agent], "observation", "action_mask")
+        if self._quiet and observe:  # a game under way, no reward yet
+            seen = self._game.observe_as(self._seat[agent], "observation", "action_mask")
             return seen, 0.0, False, False, self.infos[agent]
-        game = self._game
-        observation: Observation | None
-        if not observe:
-            observation = None
-        elif game is not None:
-            obs, mask = self._observe(game.kernel, game.named, self._seat[agent])
-            observation = {"observation": obs, "action_mask": mask}
-        else:
-            observation = self.observe(agent)
+        observation = self.observe(agent) if observe else None
         return (
             observation,
             self._cumulative_rewards[agent],
@@ -365,61 +314,7 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
     @property
     def scores(self) -> tuple[int, ...]:
         """Each side's score now."""
-        return self._state.scores if self._game is None else self._game.scores
-
-    def _step_python(self, seat: int, action: int) -> bool:
-        """Take ``action`` on the engine; whether the game is over."""
-        before = self._state
-        state, observer, listed = self._listed
-        move = listed.get(action) if state is before and observer == seat else None
-        if move is None:
-            move = self._move(seat, before, action)
-        after = before.apply(move)
-        if self.stories is not None:
-            self.stories.add(before, move, after)
-        self._state = self._after_chance(after)
-        return self._state.is_over
-
-    def _step_kernel(self, seat: int, action: int) -> bool:
-        """Take ``action`` in the kernel; whether the game is over. A refusal is explained by the
-        engine, in its words (the rare case of a wrong index costs a replay)."""
-        game = self._game
-        assert game is not None
-        try:
-            game.act(action)
-        except ValueError:
-            self._refuse(self.possible_agents[seat], action)
-            raise
-        game.play_chance(self._rng, self._kernel_deal if self.shaping else None)
-        return game.is_over
-
-    def _refuse(self, agent: str, action: int) -> None:
-        """Raise the engine's own error for ``agent``'s ``action`` the kernel refused."""
-        raise self._refusal(agent, action)
-
-    def _refusal(self, agent: str, action: int) -> IllegalActionError:
-        """The engine's own error, in its words, for ``agent``'s ``action`` the kernel refused
-        (the rare case of a wrong index costs a replay)."""
-        assert self._game is not None
-        seat = self._seat[agent]
-        state = self._game.noddy
-        try:
-            state.apply(self._move(seat, state, action))
-        except IllegalActionError as error:
-            return error
-        raise AssertionError(f"the kernel refused action {action} of seat {seat}, which the engine takes")
-
-    def _move(self, seat: int, state: GameState, action: int) -> Action:
-        """The engine's action of index ``action`` for ``seat`` in ``state`` (refused if it is out of
-        the space, or a declared count where they are not offered: the mask never allows those)."""
-        move = self.encoder.action_of(seat, state.hands[seat], action)
-        if move.kind == ActionKind.DECLARE and not self.encoder.declare:
-            state.apply(move)  # the engine's own reason where it refuses the declaration too
-            raise IllegalActionError(
-                f"seat {seat} {move} is not offered: the engine makes every count (declare=False), "
-                "so count is the action; env(..., declare=True) offers the declared counts"
-            )
-        return move
+        return self._game.scores
 
     def _forfeit(self, agent: str, error: IllegalActionError) -> None:
         """``agent`` took an action its mask forbids: raise ``error`` (``illegal="raise"``), or end
@@ -428,7 +323,7 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         (the others' only who it was: the legal actions name the offender's cards)."""
         if self.illegal == "raise":
             raise error
-        self._quiet = None
+        self._quiet = False
         legal = np.flatnonzero(self.observe(agent)["action_mask"]).tolist()
         partners = self.encoder.partners
         sides = [side_of(seat, partners) for seat in range(self.encoder.players)]
@@ -442,23 +337,13 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, True)
         self._accumulate_rewards()
 
-    def _after_chance(self, state: GameState) -> GameState:
-        while (chance := state.chance()) is not None and not state.is_over:
-            if self.shaping is not None and state.phase is Phase.SHUFFLE:
-                self._potential = self.shaping.potential(state.scores, state.dealer)
-            move = draw(chance, self._rng)
-            state, before = state.apply(move), state
-            if self.stories is not None:
-                self.stories.add(before, move, state)
-        return state
-
-    def _kernel_deal(self) -> None:
-        """The potential at the start of the kernel's deal about to be dealt (board shaping)."""
-        assert self.shaping is not None and self._game is not None
+    def _deal_potential(self) -> None:
+        """The potential at the start of the deal about to be dealt (board shaping)."""
+        assert self.shaping is not None
         self._potential = self.shaping.potential(self._game.scores, self._game.dealer)
 
     def _select(self) -> None:
-        seat = self._state.to_act if self._game is None else self._game.to_act
+        seat = self._game.to_act
         if seat is None:
             live = [a for a in self.agents if not (self.terminations[a] or self.truncations[a])]
             self.agent_selection = live[0] if live else self.agents[0]
@@ -480,7 +365,7 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         (`noddy.research.shaping`): at a new deal, or at the end of the game."""
         assert self.shaping is not None
         if over:
-            winner = self._state.winner if self._game is None else self._game.winner
+            winner = self._game.winner
             self._potential = self.shaping.final(winner)
         if self._potential is before:
             return
@@ -489,11 +374,8 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
             self.rewards[agent] += paid[side_of(self._seat[agent], self.encoder.partners)]
 
     def _finish(self) -> None:
-        if self._game is None:
-            paid = returns(self._state, stakes=self.stakes)
-        else:
-            sides = [side_of(seat, self.encoder.partners) for seat in range(self.encoder.players)]
-            paid = pay(self.rules, self._game.winner, self._game.scores, sides, stakes=self.stakes)
+        sides = [side_of(seat, self.encoder.partners) for seat in range(self.encoder.players)]
+        paid = pay(self.rules, self._game.winner, self._game.scores, sides, stakes=self.stakes)
         for agent in self.agents:
             self.rewards[agent] += paid[self._seat[agent]]
             self.terminations[agent] = True

@@ -1,5 +1,6 @@
 """``python_noddy`` positions stepped in the compiled kernel (`noddy.research.openspiel` uses them
-where the kernel handles the rules: ``engine`` ``auto`` or ``kernel``).
+where the kernel handles the rules: ``engine`` ``auto`` or ``kernel``): the kernel's
+`noddy.research.trail.Node`.
 
 A `FastPosition` is a `noddy.research.engines.KernelGame` and the card draws of a pending shuffle
 or cut. The state holding it steps it in place; a clone shares it, and from then on it is
@@ -23,6 +24,8 @@ from functools import lru_cache
 from itertools import compress
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+import numpy.typing as npt
 import pyspiel
 
 from noddy.cards import DECK
@@ -81,6 +84,8 @@ class FastPosition:
 
     __slots__ = ("drawn", "game", "kernel", "legal_of", "need", "player", "sel", "shared", "table")
 
+    told = None
+    """A kernel's node is no engine position (`noddy.research.trail.Node`)."""
     game: KernelGame
     kernel: State
     """The game's kernel state (``game.kernel``)."""
@@ -155,8 +160,8 @@ class FastPosition:
 
     def after(self, action: int) -> FastPosition:
         """The position after ``action`` (a player's index, or one draw of chance's): this one,
-        stepped, unless it is shared (then a copy). `ValueError` for an illegal index,
-        `IllegalActionError` for a card already drawn or no such seat; either leaves it as it was."""
+        stepped, unless it is shared (then a copy). `IllegalActionError` for an illegal index (in the
+        engine's words), a card already drawn or no such seat; each leaves it as it was."""
         position = self
         if self.shared:
             position = object.__new__(FastPosition)
@@ -165,10 +170,8 @@ class FastPosition:
             position.player, position.need, position.drawn = self.player, self.need, [*self.drawn]
             position.sel = bytearray(self.sel) if self.drawn else _FULL
         game = position.game
-        if position.player != _CHANCE:  # `KernelGame.act` written out (a Python call saved)
-            game.named = game._observer.act(position.kernel, action, game.named)
-            game._log = (action, game._log)
-            game._count += 1
+        if position.player != _CHANCE:
+            game.act(action)
             to_act = position.kernel.to_act  # at the game's end, or chance's turn, no seat's
             if to_act >= 0:
                 position.player = to_act
@@ -200,6 +203,10 @@ class FastPosition:
             game.apply_chance(Action(ActionKind.CUT, None, tuple(DECK[i] for i in drawn)))
         position.settle()
         return position
+
+    def observe_into(self, seat: int, out: npt.NDArray[np.float32]) -> None:
+        """The seat's observation tensor into ``out``, written in C."""
+        self.game.observe_into(seat, out, np.empty(self.game.encoder.num_actions, np.int8))
 
     def returns(self, stakes: bool) -> list[float]:
         """Each seat's return (0 before the end), as `noddy.research.outcome` pays it."""

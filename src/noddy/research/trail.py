@@ -5,22 +5,28 @@ rollouts (`noddy.research.rollouts`), none of which imports another for it.
 
 A shuffle is dealt one card a step (OpenSpiel's chance nodes), so a `SpielPosition` holds the
 draws of a pending shuffle or cut until the last card it needs; `step` moves a position on by one
-OpenSpiel action and `advance` by one of the engine's actions.
+OpenSpiel action and `advance` by one of the engine's actions. A `Node` is what the OpenSpiel
+state steps, one way on either engine: `EngineNode` (a `SpielPosition`) or the kernel's
+`noddy.research.spielfast.FastPosition`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
+import numpy as np
+import numpy.typing as npt
 import pyspiel
 
 from noddy.cards import DECK, Card, format_cards
 from noddy.game import Action, ActionKind, Event, GameState
+from noddy.research.outcome import returns
 from noddy.research.recall import Recall, Seen, link_of
 from noddy.research.tensors import Encoder
+from noddy.rules import Rules
 
-__all__ = ["SpielPosition", "Trail", "advance", "said", "step", "written"]
+__all__ = ["EngineNode", "Node", "SpielPosition", "Trail", "advance", "said", "step", "written"]
 
 
 class Trail:
@@ -183,3 +189,98 @@ def said(event: Event, seat: int) -> str:
     number = next((n for n in (e.count, e.declared, e.unplayed) if n is not None), None)
     subject = e.subject or ""
     return f"|{e.kind.value} {e.seat} {e.points} {format_cards(e.cards)} {e.items!r} {number} {subject}"
+
+
+class Node(Protocol):
+    """A node of ``python_noddy`` as OpenSpiel steps it, on either engine: `EngineNode` on the
+    readable engine, `noddy.research.spielfast.FastPosition` on the kernel. Immutable once a clone
+    shares it; `after` is the one way a game steps."""
+
+    @property
+    def player(self) -> int:
+        """Who acts: a seat, or OpenSpiel's chance or terminal player."""
+        ...
+
+    @property
+    def told(self) -> SpielPosition | None:
+        """The engine's position, where the node is one (the kernel's: ``None``)."""
+        ...
+
+    def legal(self, player: int) -> list[int]:
+        """The legal action indices of ``player`` (none unless it is to act)."""
+        ...
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Chance's outcomes: a seat each for a first dealer drawn, else the cards not drawn yet."""
+        ...
+
+    def chance_actions(self) -> list[int]:
+        """Chance's outcomes without their probabilities."""
+        ...
+
+    def after(self, action: int) -> Node:
+        """The node after ``action`` (a player's index, or one draw of chance's)."""
+        ...
+
+    def returns(self, stakes: bool) -> list[float]:
+        """Each seat's return (0 before the end), as `noddy.research.outcome` pays it."""
+        ...
+
+    def observe_into(self, seat: int, out: npt.NDArray[np.float32]) -> None:
+        """The seat's observation tensor into ``out`` (zeroed)."""
+        ...
+
+
+class EngineNode:
+    """A `Node` on the readable engine: a `SpielPosition` and what steps it (the encoder, the cards
+    a shuffle draws)."""
+
+    __slots__ = ("draws", "encoder", "player", "told")
+
+    def __init__(self, position: SpielPosition, encoder: Encoder, draws: int) -> None:
+        self.told: SpielPosition = position
+        self.encoder = encoder
+        self.draws = draws
+        self.player = position.player
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> EngineNode:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled with its encoder's parameters (the encoder holds the kernel's observer)."""
+        enc = self.encoder
+        return (_engine_node, (self.told, enc.rules, enc.players, enc.partners, enc.declare, self.draws))
+
+    def legal(self, player: int) -> list[int]:
+        state = self.told.state
+        if player != self.player or player < 0:
+            return []
+        return self.encoder.indices(state.legal_actions(), state.hands[player])
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        chance = self.told.state.chance()
+        assert chance is not None
+        if chance.kind == ActionKind.DEALER:
+            return [(seat, 1.0 / chance.players) for seat in range(chance.players)]
+        drawn = set(self.told.drawn)
+        left = [i for i in range(len(DECK)) if i not in drawn]
+        return [(i, 1.0 / len(left)) for i in left]
+
+    def chance_actions(self) -> list[int]:
+        return [action for action, _ in self.chance_outcomes()]
+
+    def after(self, action: int) -> EngineNode:
+        return EngineNode(step(self.told, action, self.encoder, self.draws), self.encoder, self.draws)
+
+    def returns(self, stakes: bool) -> list[float]:
+        return list(returns(self.told.state, stakes=stakes))
+
+    def observe_into(self, seat: int, out: npt.NDArray[np.float32]) -> None:
+        self.encoder.observe_into(self.told.state.view(seat), out)
+
+
+def _engine_node(
+    position: SpielPosition, rules: Rules, players: int, partners: bool, declare: bool, draws: int
+) -> EngineNode:
+    """An `EngineNode` unpickled (`EngineNode.__reduce__`)."""
+    return EngineNode(position, Encoder(rules, players, partners=partners, declare=declare), draws)
