@@ -23,7 +23,8 @@ from noddy.errors import IllegalActionError, NoddyError
 from noddy.game import Action, Event, EventKind
 from noddy.record import GameRecord
 from noddy.words import SITTING, TERMINAL
-from noddy.words.learn import LEARN_PAGE
+from noddy.words.advise import ADVISE_PAGE
+from noddy.words.review import REVIEW_PAGE
 
 runner = CliRunner()
 # A person who tries the first card, then the second, the third, then says Go, then presses Enter:
@@ -400,7 +401,8 @@ def test_the_terminal_holds_no_wording_of_its_own() -> None:
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings
         ]
     for lang in ("en", "fr"):
-        for key, text in [*TERMINAL[lang].items(), *LEARN_PAGE[lang].items(), *SITTING[lang].items()]:
+        tables = (TERMINAL, ADVISE_PAGE, REVIEW_PAGE, SITTING)
+        for key, text in [item for table in tables for item in table[lang].items()]:
             fixed = max(re.split(r"\{\w+\}", text), key=len).strip(" :.,")
             assert " " not in fixed or not any(fixed in t for t in texts), (lang, key, fixed)
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from noddy.cards import Card
 from noddy.rules import Rules
-from noddy.words import cards_text, learn_phrase, percent_text
+from noddy.words import advise_phrase, cards_text, percent_text
 
 __all__ = ["Advice", "Board", "Option", "win_lines"]
 
@@ -102,26 +102,26 @@ def win_lines(advice: Advice, lang: str = "en") -> list[str]:
     if board is None:
         return []
     score = "–".join(str(s) for s in board.scores)
-    dealing = learn_phrase(f"advise.win.dealing.{'you' if board.dealing else 'them'}", lang)
+    dealing = advise_phrase(f"advise.win.dealing.{'you' if board.dealing else 'them'}", lang)
     lines = [
-        learn_phrase(
+        advise_phrase(
             "advise.win.now", lang, score=score, dealing=dealing, chance=percent_text(board.chance, lang)
         ),
-        learn_phrase("advise.win.ranked", lang),
+        advise_phrase("advise.win.ranked", lang),
     ]
     best, points = advice.options[0], advice.by_points
     chance = percent_text(best.win or 0.0, lang)
     if best.total == points.total:
         top = max(o.win or 0.0 for o in advice.options)
         if percent_text(top, lang) == chance:
-            lines.append(learn_phrase("advise.win.agree", lang, score=score, chance=chance))
+            lines.append(advise_phrase("advise.win.agree", lang, score=score, chance=chance))
         else:
             close = percent_text(top, lang)
-            lines.append(learn_phrase("advise.win.close", lang, score=score, chance=chance, best=close))
+            lines.append(advise_phrase("advise.win.close", lang, score=score, chance=chance, best=close))
         return lines
     kind = _why(advice, best, points)
     lines.append(
-        learn_phrase(
+        advise_phrase(
             f"advise.win.{kind}",
             lang,
             score=score,

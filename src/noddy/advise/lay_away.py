@@ -32,7 +32,7 @@ from noddy.errors import CardError, NoddyError, RulesError
 from noddy.game import PlayerView
 from noddy.rules import Rules, load_rules, preset_names
 from noddy.scoring import score_deals, score_sets
-from noddy.words import cards_text, check_distinct, learn_phrase, plural_s
+from noddy.words import advise_phrase, cards_text, check_distinct, plural_s
 
 __all__ = ["GREEDY_HANDS", "MODELS", "advise", "advise_view", "greedy_discards", "lay_away_presets"]
 
@@ -140,11 +140,11 @@ def _check(rules: Rules, hand: tuple[Card, ...], players: int, model: str, lang:
     that is not known, each saying in ``lang`` what would be right."""
     if model not in MODELS:
         known = ", ".join(MODELS)
-        raise NoddyError(learn_phrase("advise.error.model", lang, model=repr(model), models=known))
+        raise NoddyError(advise_phrase("advise.error.model", lang, model=repr(model), models=known))
     shape = rules.deal.shape(players)
     if not shape.discard:
         raise RulesError(
-            learn_phrase(
+            advise_phrase(
                 "advise.error.no_lay_away",
                 lang,
                 rules=rules.name,
@@ -155,7 +155,7 @@ def _check(rules: Rules, hand: tuple[Card, ...], players: int, model: str, lang:
     check_distinct(hand, lang)
     if len(hand) != shape.dealt:
         raise CardError(
-            learn_phrase(
+            advise_phrase(
                 "advise.error.size",
                 lang,
                 rules=rules.name,
@@ -257,7 +257,7 @@ def _greedy_cases(
     """The crib's cases under the ``greedy`` model: for each of `GREEDY_HANDS` hands of the
     opponent, drawn from ``pool``, the cards greedy lays away with every turn-up the hand leaves."""
     if players != 2:
-        raise NoddyError(learn_phrase("advise.error.greedy_players", lang, players=players))
+        raise NoddyError(advise_phrase("advise.error.greedy_players", lang, players=players))
     shape = rules.deal.shape(players)
     rng = np.random.default_rng(GREEDY_SEED)
     index = _indices(pool)

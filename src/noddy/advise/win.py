@@ -27,7 +27,7 @@ from noddy.game.setup import arranged_shuffle, at_deal
 from noddy.kernel import unavailable, unsupported
 from noddy.players.discard import win_samples, win_table_if_built
 from noddy.rules import Rules
-from noddy.words import learn_phrase
+from noddy.words import advise_phrase
 
 __all__ = [
     "MARGIN",
@@ -122,7 +122,7 @@ def _sides(rules: Rules, players: int, partners: bool | None) -> int:
 
 
 def _score_error(text: str, sides: int, rules: Rules, lang: str) -> str:
-    return learn_phrase("advise.error.score", lang, score=repr(text), sides=sides, top=rules.game.target - 1)
+    return advise_phrase("advise.error.score", lang, score=repr(text), sides=sides, top=rules.game.target - 1)
 
 
 def seat_view(

@@ -24,9 +24,9 @@ from noddy.cli.common import (
     usage_error,
 )
 from noddy.words import (
+    advise_phrase,
     cards_text,
     command_phrase,
-    learn_phrase,
     need_extra,
     number_text,
     percent_text,
@@ -123,8 +123,8 @@ def _print(advice: Advice, lang: str, overrides: list[str] | None) -> None:
     title = rules_title(rules, overrides, lang)
     cards = f"[bold]{cards_text(advice.hand, lang)}[/]"
     heading = terminal_phrase(f"advise.heading.{whose}", lang, cards=cards, rules=escape(title))
-    words = learn_phrase(f"advise.model.{advice.model}", lang)
-    console.print(f"{heading} {learn_phrase('advise.model_page', lang, words=words)}")
+    words = advise_phrase(f"advise.model.{advice.model}", lang)
+    console.print(f"{heading} {advise_phrase('advise.model_page', lang, words=words)}")
     lines = win_lines(advice, lang)
     if lines:
         console.print(escape(" ".join(lines[:2])))
@@ -140,12 +140,12 @@ def advice_table(advice: Advice, lang: str, best: int | None = None) -> Table:
     table = Table(show_edge=False)
     table.add_column("", justify="right")
     for key in ("keep", "lay"):
-        table.add_column(learn_phrase(f"learn.{key}", lang))
+        table.add_column(advise_phrase(f"advise.{key}", lang))
     chances = advice.board is not None
     if chances:
-        table.add_column(learn_phrase("advise.win.column", lang), justify="right")
+        table.add_column(advise_phrase("advise.win.column", lang), justify="right")
     for key in ("hand", "crib", "total"):
-        table.add_column(learn_phrase(f"learn.{key}", lang), justify="right")
+        table.add_column(advise_phrase(f"advise.{key}", lang), justify="right")
     sign = "+" if advice.crib_sign > 0 else "−"
     most = advice.by_points
     for number, option in enumerate(advice.options[:best], start=1):

@@ -14,7 +14,7 @@ from noddy.cli.advise_cmd import advice_table
 from noddy.cli.common import console, print_table
 from noddy.cli.render import cards_text
 from noddy.game import PlayerView, deal_points
-from noddy.words import REASONS, learn_phrase, of_name, reason_name, side_name, sitting_phrase
+from noddy.words import REASONS, advise_phrase, of_name, reason_name, side_name, sitting_phrase
 
 __all__ = ["HINT_OPTIONS", "deal_summary", "laid_away_text", "show_hint"]
 
@@ -48,8 +48,8 @@ def show_hint(view: PlayerView, lang: str) -> None:
     print_table(advice_table(advice, lang, best=HINT_OPTIONS))
     if lines:
         console.print(f"[bold]{escape(lines[2])}[/]")
-    note = "learn.crib_yours_note" if advice.dealer else "learn.crib_theirs_note"
-    console.print(f"[dim]{escape(learn_phrase(note, lang))}[/]")
+    note = "advise.crib_yours_note" if advice.dealer else "advise.crib_theirs_note"
+    console.print(f"[dim]{escape(advise_phrase(note, lang))}[/]")
 
 
 def deal_summary(view: PlayerView, names: Sequence[str], lang: str) -> list[str]:

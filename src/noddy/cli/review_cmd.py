@@ -29,11 +29,11 @@ from noddy.words import (
     card_text,
     cards_text,
     command_phrase,
-    learn_phrase,
     need_extra,
     number_text,
     percent_text,
     record_name,
+    review_phrase,
     review_scores,
     terminal_phrase,
     win_phrase,
@@ -98,23 +98,23 @@ def review(
 def _print(found: Review, top: int, lang: str) -> None:
     name = f"[bold]{terminal_phrase('review.seat', lang, name=escape(found.name), seat=found.seat)}[/]"
     counts = {"decisions": len(found.decisions), "mistakes": len(found.mistakes)}
-    console.print(learn_phrase("learn.review_counted", lang, name=name, **counts))
+    console.print(review_phrase("review.counted", lang, name=name, **counts))
     lost = [
-        learn_phrase(f"learn.lost.{measure}", lang, lost=number_text(value, lang, 1))
+        review_phrase(f"review.lost.{measure}", lang, lost=number_text(value, lang, 1))
         for measure, value in found.lost_by_measure.items()
     ]
     if lost:
         console.print(
-            learn_phrase("learn.review_lost", lang, parts=learn_phrase("learn.lost_join", lang).join(lost))
+            review_phrase("review.lost", lang, parts=review_phrase("review.lost_join", lang).join(lost))
         )
-    console.print(learn_phrase("learn.review_how", lang, worlds=REVIEW_WORLDS, win=number_text(WIN, lang, 0)))
+    console.print(review_phrase("review.how", lang, worlds=REVIEW_WORLDS, win=number_text(WIN, lang, 0)))
     _print_chances(found, lang)
     marked = found.marked
     shown = [d for d in found.decisions if d.loss > 0 or d in marked][:top]
     for number, decision in enumerate(shown, start=1):
         _print_decision(number, decision, found, lang)
     if not shown:
-        console.print(learn_phrase("learn.no_mistakes", lang))
+        console.print(review_phrase("review.no_mistakes", lang))
 
 
 def _print_chances(found: Review, lang: str) -> None:
@@ -142,27 +142,27 @@ def _points(chance: float, lang: str) -> str:
 
 def _print_decision(number: int, d: Decision, found: Review, lang: str) -> None:
     console.print()
-    where = learn_phrase("learn.mistake", lang, deal=d.deal, move=d.move, loss=number_text(d.loss, lang))
+    where = review_phrase("review.mistake", lang, deal=d.deal, move=d.move, loss=number_text(d.loss, lang))
     percent = round(100 * d.loss / (2 * WIN))
-    game = learn_phrase("learn.of_game", lang, percent=percent) if d.loss >= WIN / 10 else ""
+    game = review_phrase("review.of_game", lang, percent=percent) if d.loss >= WIN / 10 else ""
     mark = f"[yellow]{win_phrase('review.mark', lang)}[/] " if d in found.marked else ""
     console.print(f"{mark}[bold]{number}. {where}[/]{game}")
     held = cards_text(d.hand, lang)
     if d.counting is not None:
-        position = [learn_phrase(f"learn.position_counted.{d.counting}", lang, cards=held)]
+        position = [review_phrase(f"review.position_counted.{d.counting}", lang, cards=held)]
     else:
-        position = [learn_phrase("learn.position_hand", lang, cards=held)]
+        position = [review_phrase("review.position_hand", lang, cards=held)]
     if d.turnup is not None:
-        position.append(learn_phrase("learn.position_turnup", lang, card=card_text(d.turnup, lang)))
+        position.append(review_phrase("review.position_turnup", lang, card=card_text(d.turnup, lang)))
     if d.phase is Phase.PLAY:
         pile = cards_text(d.pile, lang) or "—"
-        position.append(learn_phrase("learn.position_pile", lang, cards=pile, count=d.count))
+        position.append(review_phrase("review.position_pile", lang, cards=pile, count=d.count))
     if d.crib is not None:
-        position.append(learn_phrase(f"learn.crib_is_{d.crib}", lang))
+        position.append(review_phrase(f"review.crib_is_{d.crib}", lang))
     position.append(review_scores(d.scores, found.side, found.sides, lang, found.name))
     console.print("   " + escape(", ".join(position)))
     chosen, best = f"[red]{escape(_said(d.chosen, lang))}[/]", f"[green]{escape(_said(d.best, lang))}[/]"
-    console.print("   " + learn_phrase("learn.chosen", lang, chosen=chosen, best=best))
+    console.print("   " + review_phrase("review.chosen", lang, chosen=chosen, best=best))
     if d.chance_loss is not None:
         mine, best_chance = d.chance_of(d.chosen), d.chances[0][1]
         assert mine is not None
@@ -176,15 +176,15 @@ def _print_decision(number: int, d: Decision, found: Review, lang: str) -> None:
         console.print("   " + escape(cost))
     table = Table(show_edge=False, box=None, padding=(0, 2))
     table.add_column("", justify="right")
-    table.add_column(learn_phrase("learn.choice", lang))
-    table.add_column(learn_phrase(f"learn.measure.{d.measure}", lang), justify="right")
+    table.add_column(review_phrase("review.choice", lang))
+    table.add_column(review_phrase(f"review.measure.{d.measure}", lang), justify="right")
     if d.chances:
         table.add_column(win_phrase("review.chance_col", lang), justify="right")
     previous = 0
     for place, action, value in d.shown():
         if place > previous + 1:
             table.add_row("…", "", "", *([""] if d.chances else []))
-        mark = " " + learn_phrase("learn.chosen_mark", lang) if action == d.chosen else ""
+        mark = " " + review_phrase("review.chosen_mark", lang) if action == d.chosen else ""
         chance = d.chance_of(action)
         extra = [_points(chance, lang) if chance is not None else "—"] if d.chances else []
         table.add_row(f"{place}.", escape(_said(action, lang)) + mark, number_text(value, lang), *extra)

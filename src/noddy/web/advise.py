@@ -26,7 +26,7 @@ from noddy.rules import load_rules, preset_names
 from noddy.web.live import LiveTable
 from noddy.web.lookup import seat_or_403, table_or_404
 from noddy.web.tables import TableManager
-from noddy.words import LANGUAGES, learn_phrase, read_cards, record_name, rule_set_words
+from noddy.words import LANGUAGES, advise_phrase, read_cards, record_name, rule_set_words
 
 __all__ = ["router"]
 
@@ -93,7 +93,7 @@ async def api_advise_rules(lang: Lang = "en") -> dict[str, Any]:
         players = [n for n in rules.player_counts if rules.deal.shape(n).discard]
         title, _ = rule_set_words(name, rules.title or name, rules.summary, lang)
         found.append({"name": name, "title": title, "players": players})
-    models = {name: learn_phrase(f"advise.model.{name}", lang) for name in MODELS}
+    models = {name: advise_phrase(f"advise.model.{name}", lang) for name in MODELS}
     return {"rules": found, "models": models, "lang": lang}
 
 
@@ -115,7 +115,7 @@ async def api_advise(
     lang = _lang(lang)
     if rules not in preset_names():
         names = ", ".join(preset_names())
-        raise HTTPException(400, learn_phrase("advise.error.rules", lang, rules=quoted(rules), names=names))
+        raise HTTPException(400, advise_phrase("advise.error.rules", lang, rules=quoted(rules), names=names))
     try:
         cards = read_cards(hand, lang)
         chosen = load_rules(rules)
@@ -134,7 +134,7 @@ async def api_advise(
         )
     except NoddyError as exc:
         raise HTTPException(400, str(exc)) from None
-    models = {name: learn_phrase(f"advise.model.{name}", lang) for name in MODELS}
+    models = {name: advise_phrase(f"advise.model.{name}", lang) for name in MODELS}
     return {**advice.to_json(lang), "models": models}
 
 

@@ -7,6 +7,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from noddy.words.advise import advise_phrase
     from noddy.words.calls import (
         LANGUAGES,
         SPECIAL_NAMES,
@@ -43,7 +44,6 @@ if TYPE_CHECKING:
     from noddy.words.faults import FAULT_WORDS, FaultWords, say_error
     from noddy.words.glossary import DEAL_TERMS, DealTerm, glossary
     from noddy.words.kinds import KIND_WORDS, KindWords, glossary_entry
-    from noddy.words.learn import action_words, learn_phrase, number_text, review_scores
     from noddy.words.lines import Happening, Line, Part, event_line, side_name, verb
     from noddy.words.page import PAGE, page_phrases
     from noddy.words.phrases import (
@@ -53,6 +53,7 @@ if TYPE_CHECKING:
         cannot_play,
         count_heading,
         jack_receiver_name,
+        number_text,
         of_name,
         person,
         phrase,
@@ -64,6 +65,7 @@ if TYPE_CHECKING:
     )
     from noddy.words.prompt_words import PROMPT_WORDS, is_help_word, is_quit_word, prompt_phrase
     from noddy.words.reasons import REFUSALS, Reason, say_reason
+    from noddy.words.review import action_words, review_phrase, review_scores
     from noddy.words.rule_fields import RULE_WORDS, rule_phrase, rule_rows
     from noddy.words.rule_sets import COUNTING, RULE_SETS, cited, counting_words, rule_set_words
     from noddy.words.sentences import number_words, points_words
@@ -131,6 +133,7 @@ __all__ = [
     "Reason",
     "Step",
     "action_words",
+    "advise_phrase",
     "agree",
     "announce",
     "aside_line",
@@ -167,7 +170,6 @@ __all__ = [
     "item_name",
     "jack_receiver_name",
     "knave_name",
-    "learn_phrase",
     "miss_line",
     "need_extra",
     "number_text",
@@ -187,6 +189,7 @@ __all__ = [
     "read_cards",
     "reason_name",
     "record_name",
+    "review_phrase",
     "review_scores",
     "round_line",
     "rule_phrase",
@@ -218,6 +221,7 @@ __all__ = [
 ]
 
 _HOMES = {
+    "advise": ("advise_phrase",),
     "calls": (
         "LANGUAGES", "SPECIAL_NAMES", "CallPart", "announce", "call", "card_name", "check_language",
         "item_name", "say",
@@ -235,15 +239,16 @@ _HOMES = {
     "faults": ("FAULT_WORDS", "FaultWords", "say_error"),
     "glossary": ("DEAL_TERMS", "DealTerm", "glossary"),
     "kinds": ("KIND_WORDS", "KindWords", "glossary_entry"),
-    "learn": ("action_words", "learn_phrase", "number_text", "review_scores"),
     "lines": ("Happening", "Line", "Part", "event_line", "side_name", "verb"),
     "page": ("PAGE", "page_phrases"),
     "phrases": (
-        "PHRASES", "REASONS", "agree", "cannot_play", "count_heading", "jack_receiver_name", "of_name",
-        "person", "phrase", "play_end_line", "reason_name", "stake_line", "turned_jack_line", "whose",
+        "PHRASES", "REASONS", "agree", "cannot_play", "count_heading", "jack_receiver_name", "number_text",
+        "of_name", "person", "phrase", "play_end_line", "reason_name", "stake_line", "turned_jack_line",
+        "whose",
     ),
     "prompt_words": ("PROMPT_WORDS", "is_help_word", "is_quit_word", "prompt_phrase"),
     "reasons": ("REFUSALS", "Reason", "say_reason"),
+    "review": ("action_words", "review_phrase", "review_scores"),
     "sentences": ("number_words", "points_words"),
     "rule_fields": ("RULE_WORDS", "rule_phrase", "rule_rows"),
     "rule_sets": ("COUNTING", "RULE_SETS", "cited", "counting_words", "rule_set_words"),

@@ -4,11 +4,12 @@ is chosen by a count (one card, two cards); the rank and suit names come from `c
 
 from __future__ import annotations
 
+from noddy.words.advise import ADVISE_PAGE
 from noddy.words.calls import check_language
 from noddy.words.card_names import RANKS, SUITS
 from noddy.words.countplay import countplay_page_phrases
-from noddy.words.learn import LEARN_PAGE
 from noddy.words.phrases import PHRASES, REASONS
+from noddy.words.review import REVIEW_PAGE
 from noddy.words.train import train_page_phrases
 from noddy.words.undo import undo_page_phrases
 from noddy.words.winchance import win_page_phrases
@@ -433,9 +434,10 @@ PAGE: dict[str, dict[str, str]] = {
 
 def page_phrases(lang: str = "en") -> dict[str, str]:
     """Every phrase a page may show in ``lang``: its own, the card names, the reasons points count
-    under, the shared phrases the pages use ("you"), and the trainer page's."""
+    under, the shared phrases the pages use ("you", the decimal mark), the advisor's, the review's, and
+    the trainer page's."""
     check_language(lang)
-    table = PAGE[lang] | LEARN_PAGE[lang]
+    table = PAGE[lang] | ADVISE_PAGE[lang] | REVIEW_PAGE[lang]
     for rank, (letter, name) in RANKS[lang].items():
         table[f"rank.{rank}"] = name
         table[f"rank_letter.{rank}"] = letter
@@ -444,6 +446,7 @@ def page_phrases(lang: str = "en") -> dict[str, str]:
     for reason, words in REASONS[lang].items():
         table[f"reason.{reason}"] = words
     table["you"] = PHRASES[lang]["you"]
+    table["decimal"] = PHRASES[lang]["decimal"]
     table.update(train_page_phrases(lang))
     table.update(undo_page_phrases(lang))
     table.update(countplay_page_phrases(lang))

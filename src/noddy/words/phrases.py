@@ -14,6 +14,7 @@ __all__ = [
     "cannot_play",
     "count_heading",
     "jack_receiver_name",
+    "number_text",
     "of_name",
     "person",
     "phrase",
@@ -42,6 +43,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "play_end": "The play ends.",
         "play_end_unplayed": "The play ends; {unplayed} card(s) not played.",
         "you": "You",
+        "decimal": ".",
         "of.vowel": "{name}",
         "of.other": "{name}",
         "whose.hand.you": "Your hand",
@@ -112,6 +114,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "play_end": "Le jeu est fini.",
         "play_end_unplayed": "Le jeu est fini ; {unplayed} carte(s) non jouée(s).",
         "you": "Vous",
+        "decimal": ",",
         "of.vowel": "d’{name}",
         "of.other": "de {name}",
         "whose.hand.you": "Votre main",
@@ -202,6 +205,16 @@ def reason_name(reason: str, lang: str = "en") -> str:
 def phrase(key: str, lang: str = "en", **values: object) -> str:
     """A phrase in ``lang`` with its values filled in."""
     return fill_phrase(PHRASES, key, lang, values)
+
+
+def number_text(value: float, lang: str = "en", digits: int = 2) -> str:
+    """A number with ``digits`` decimals as ``lang`` writes it: "169.2" in English, "169,2" in French
+    (the decimal mark is the phrase ``decimal``, which the pages have too).
+
+    >>> number_text(-408.974, "fr"), number_text(169.25, "en", 1), number_text(100.0, "fr", 0)
+    ('-408,97', '169.2', '100')
+    """
+    return f"{value:.{digits}f}".replace(".", phrase("decimal", lang))
 
 
 def person(name: str, lang: str = "en") -> str:

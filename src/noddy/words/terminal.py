@@ -1,8 +1,8 @@
 """The terminal's own words, per language: ``noddy play`` and ``noddy replay`` (prompts, help at the
 prompt, the lines around the events) and what ``noddy advise`` and ``noddy review`` say that the
-pages do not (the learners' words both share are `noddy.words.learn`'s). The terminal styles and
-fills in the ``{fields}``; the events themselves are said by `noddy.words.lines`. A key ending
-``.one`` / ``.many`` is chosen by a count (one card, two cards)."""
+pages do not (the words both share are `noddy.words.advise`'s and `noddy.words.review`'s). The
+terminal styles and fills in the ``{fields}``; the events themselves are said by
+`noddy.words.lines`. A key ending ``.one`` / ``.many`` is chosen by a count (one card, two cards)."""
 
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from noddy.cards import Card
 from noddy.words.calls import check_language, fill_phrase
 from noddy.words.card_names import cards_text
-from noddy.words.learn import number_text
+from noddy.words.phrases import number_text
 
 __all__ = [
     "WINCHANCE",

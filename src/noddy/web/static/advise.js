@@ -6,9 +6,9 @@ import { api, el, savedSecret } from "/static/common.js";
 import { chosenLang, fillPage, langSwitch, loadWords, t } from "/static/words.js";
 
 const $ = (id) => document.getElementById(id);
-// Points with two decimals as the page's language writes them ("7,83" in French: learn.decimal, as
+// Points with two decimals as the page's language writes them ("7,83" in French: decimal, as
 // noddy.words.number_text writes them).
-const points = (x) => x.toFixed(2).replace(".", t("learn.decimal") || ".");
+const points = (x) => x.toFixed(2).replace(".", t("decimal") || ".");
 const cards = (list) => list.map(prettyCard).join(" ");
 // A chance as a whole percentage, as the page's language writes it (advise.win.percent).
 const percent = (x) => t("advise.win.percent", { n: String(Math.round(100 * x)) });
@@ -23,10 +23,10 @@ export function adviceTable(data, compact = false) {
   const own = data.dealer;
   const win = data.board != null;
   const parts = !(compact && win);
-  const headings = ["learn.keep", "learn.lay", ...(win ? ["advise.win.column"] : [])];
+  const headings = ["advise.keep", "advise.lay", ...(win ? ["advise.win.column"] : [])];
   const head = el("tr", {}, el("th", {}), ...headings.map((h) => el("th", {}, t(h))),
-    ...(parts ? ["learn.hand", "learn.crib"].map((h) => el("th", { class: "part" }, t(h))) : []),
-    el("th", {}, t("learn.total")));
+    ...(parts ? ["advise.hand", "advise.crib"].map((h) => el("th", { class: "part" }, t(h))) : []),
+    el("th", {}, t("advise.total")));
   const rows = data.options.map((o, i) =>
     el("tr", { class: [i === 0 ? "best" : null, win && i === data.by_points && i !== 0 ? "most-points" : null].filter(Boolean).join(" ") || null },
       el("td", {}, String(i + 1)),
@@ -54,7 +54,7 @@ let shown = null;
 
 function showAdvice(advice) {
   shown = advice;
-  const whose = t(advice.dealer ? "learn.crib_yours_note" : "learn.crib_theirs_note");
+  const whose = t(advice.dealer ? "advise.crib_yours_note" : "advise.crib_theirs_note");
   const model = t("advise.model_page", { words: t(`advise.model.${advice.model}`) });
   const lines = winLines(advice);
   $("advice").replaceChildren(el("p", {}, `${whose} ${model}`), ...lines.before, adviceTable(advice), ...lines.after);
@@ -131,7 +131,7 @@ async function tableHints() {
         method: "POST",
         body: JSON.stringify({ secret: savedSecret(tableId) || "", lang: chosenLang() || "en" }),
       });
-      const whose = t(advice.dealer ? "learn.crib_yours_note" : "learn.crib_theirs_note");
+      const whose = t(advice.dealer ? "advise.crib_yours_note" : "advise.crib_theirs_note");
       const best = { ...advice, options: advice.options.slice(0, 5) };
       const lines = winLines(advice);
       result.replaceChildren(...lines.before, adviceTable(best, true), ...lines.after, el("p", { class: "note" }, whose));
@@ -139,10 +139,10 @@ async function tableHints() {
       result.replaceChildren(el("p", { class: "error" }, error.message));
     }
   };
-  const panel = el("section", { class: "panel hints-panel", id: "hints-panel", "data-w-label": "learn.hints_title" },
-    el("h2", { "data-w": "learn.hints_title" }),
-    el("p", { "data-w": "learn.hints_about" }),
-    el("button", { id: "hint-button", onclick: ask, "data-w": "learn.hints_ask" }),
+  const panel = el("section", { class: "panel hints-panel", id: "hints-panel", "data-w-label": "advise.hints_title" },
+    el("h2", { "data-w": "advise.hints_title" }),
+    el("p", { "data-w": "advise.hints_about" }),
+    el("button", { id: "hint-button", onclick: ask, "data-w": "advise.hints_ask" }),
     result);
   document.querySelector("aside.side").prepend(panel);
   fillPage(panel);

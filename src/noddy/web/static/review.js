@@ -11,38 +11,38 @@ const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
 const cards = (list) => list.map(prettyCard).join(" ") || "—";
 
 // A number with ``digits`` decimals as the page's language writes it ("169,2" in French), the
-// decimal mark the server's words give (learn.decimal, as noddy.words.number_text writes it).
-const num = (value, digits) => value.toFixed(digits).replace(".", t("learn.decimal") || ".");
+// decimal mark the server's words give (decimal, as noddy.words.number_text writes it).
+const num = (value, digits) => value.toFixed(digits).replace(".", t("decimal") || ".");
 
 // An action as the record writes it ("declare 1", "play Jh") said in the page's language, its cards
-// as the reader sees them: "annoncer 1", "jouer V♥" (the server's learn.action.* words, as
+// as the reader sees them: "annoncer 1", "jouer V♥" (the server's review.action.* words, as
 // noddy.words.action_words says them in the terminal's review).
 function pretty(action) {
   const [kind, ...rest] = action.trim().split(/\s+/);
-  const key = `learn.action.${kind}`;
+  const key = `review.action.${kind}`;
   if (!has(key)) return action;
   return t(key, { cards: cards(rest), number: rest.join(" ") });
 }
 
 // The score said as whose it is, the reviewed seat's side first, as "you" (noddy.words.review_scores).
 function scores(d, side, sides) {
-  const and = t("learn.and");
+  const and = t("review.and");
   const partners = sides[side] || [];
   const own = partners.length
-    ? t("learn.score.you_with", { names: partners.join(and), points: d.scores[side] })
-    : t("learn.score.you", { points: d.scores[side] });
+    ? t("review.score.you_with", { names: partners.join(and), points: d.scores[side] })
+    : t("review.score.you", { points: d.scores[side] });
   const others = sides.flatMap((names, i) =>
-    i === side ? [] : [t("learn.score.side", { names: names.join(and), points: d.scores[i] })]);
-  return t("learn.scores", { scores: [own, ...others].join(", ") });
+    i === side ? [] : [t("review.score.side", { names: names.join(and), points: d.scores[i] })]);
+  return t("review.scores", { scores: [own, ...others].join(", ") });
 }
 
 function position(d, side, sides) {
   // A count names what was counted (a hand as held, a crib, a short count): the server says which.
-  const label = d.counting ? `learn.position_counted.${d.counting}` : "learn.position_hand";
+  const label = d.counting ? `review.position_counted.${d.counting}` : "review.position_hand";
   const parts = [t(label, { cards: cards(d.hand) })];
-  if (d.turnup) parts.push(t("learn.position_turnup", { card: prettyCard(d.turnup) }));
-  if (d.phase === "play") parts.push(t("learn.position_pile", { cards: cards(d.pile), count: d.count }));
-  if (d.crib) parts.push(t(d.crib === "yours" ? "learn.crib_is_yours" : "learn.crib_is_theirs"));
+  if (d.turnup) parts.push(t("review.position_turnup", { card: prettyCard(d.turnup) }));
+  if (d.phase === "play") parts.push(t("review.position_pile", { cards: cards(d.pile), count: d.count }));
+  if (d.crib) parts.push(t(d.crib === "yours" ? "review.crib_is_yours" : "review.crib_is_theirs"));
   parts.push(scores(d, side, sides));
   return parts.join(" · ");
 }
@@ -66,7 +66,7 @@ function choiceRows(d) {
     return [...gap,
       el("tr", { class: v.action === d.chosen ? "chosen" : v.action === d.best ? "best" : null },
         el("td", { class: "num" }, `${place}.`),
-        el("td", {}, pretty(v.action) + (v.action === d.chosen ? ` ${t("learn.chosen_mark")}` : "")),
+        el("td", {}, pretty(v.action) + (v.action === d.chosen ? ` ${t("review.chosen_mark")}` : "")),
         el("td", { class: "num" }, num(v.value, 2)),
         chances ? chanceCell(d, v.action) : null)];
   });
@@ -74,35 +74,35 @@ function choiceRows(d) {
 
 function decision(d, win, side, sides, marked) {
   // A game won counts +win and lost -win: moving a chance p of the game from lost to won is 2·win·p.
-  const game = d.loss >= win / 10 ? t("learn.of_game", { percent: Math.round((100 * d.loss) / (2 * win)) }) : "";
+  const game = d.loss >= win / 10 ? t("review.of_game", { percent: Math.round((100 * d.loss) / (2 * win)) }) : "";
   const rows = choiceRows(d);
   const mark = marked.includes(d.move) ? el("span", { class: "win-mark" }, `${t("winchance.review.mark")} `) : null;
   const chances = d.chances && d.chances.length;
   return el("li", { class: marked.includes(d.move) ? "review-item marked" : "review-item", "data-move": d.move },
-    el("h3", {}, mark, t("learn.mistake", { deal: d.deal, move: d.move, loss: num(d.loss, 2) }) + game, " ",
-      el("button", { class: "quiet small", onclick: () => showOnBoard(d.move) }, t("learn.show"))),
+    el("h3", {}, mark, t("review.mistake", { deal: d.deal, move: d.move, loss: num(d.loss, 2) }) + game, " ",
+      el("button", { class: "quiet small", onclick: () => showOnBoard(d.move) }, t("review.show"))),
     el("p", {}, position(d, side, sides)),
-    el("p", {}, t("learn.chosen", { chosen: pretty(d.chosen), best: pretty(d.best) })),
+    el("p", {}, t("review.chosen", { chosen: pretty(d.chosen), best: pretty(d.best) })),
     chanceCost(d),
     el("table", { class: "advice" },
-      el("thead", {}, el("tr", {}, el("th", {}), el("th", {}, t("learn.choice")), el("th", {}, t(`learn.measure.${d.measure}`)),
+      el("thead", {}, el("tr", {}, el("th", {}), el("th", {}, t("review.choice")), el("th", {}, t(`review.measure.${d.measure}`)),
         chances ? el("th", {}, t("winchance.review.chance_col")) : null)),
       el("tbody", {}, rows)));
 }
 
 async function review(seat, out, button) {
   button.disabled = true;
-  out.replaceChildren(el("p", {}, t("learn.reviewing")));
+  out.replaceChildren(el("p", {}, t("review.working")));
   try {
     const data = await api(`/api/tables/${encodeURIComponent(tableId)}/review?seat=${seat}&lang=${encodeURIComponent(lang() || "en")}`);
     const marked = data.marked || [];
     const mistakes = data.reviewed.filter((d) => d.loss > 0 || marked.includes(d.move)).slice(0, 8);
     const summary = { name: data.name, decisions: data.decisions, mistakes: data.mistakes, lost: num(data.lost, 1) };
     out.replaceChildren(
-      el("p", {}, t("learn.review_summary", summary)),
-      el("p", { class: "note" }, t("learn.review_how", { worlds: data.worlds, win: data.win })),
+      el("p", {}, t("review.summary", summary)),
+      el("p", { class: "note" }, t("review.how", { worlds: data.worlds, win: data.win })),
       ...chanceSummary(data),
-      mistakes.length ? el("ol", { class: "review-list" }, mistakes.map((d) => decision(d, data.win, data.side, data.sides, marked))) : el("p", {}, t("learn.no_mistakes")));
+      mistakes.length ? el("ol", { class: "review-list" }, mistakes.map((d) => decision(d, data.win, data.side, data.sides, marked))) : el("p", {}, t("review.no_mistakes")));
   } catch (error) {
     out.replaceChildren(el("p", { class: "error" }, error.message));
   } finally {
@@ -114,12 +114,12 @@ async function start() {
   const summary = await api(`/api/tables/${encodeURIComponent(tableId)}?lang=${encodeURIComponent(lang() || "en")}`).catch(() => null);
   const panel = document.getElementById("review-panel");
   if (!summary || !panel || summary.status !== "over") return;
-  const select = el("select", { id: "review-seat", "data-w-label": "learn.review_seat" },
+  const select = el("select", { id: "review-seat", "data-w-label": "review.seat_label" },
     summary.seats.map((s, i) => el("option", { value: i }, s.name)));
   const firstPerson = summary.seats.findIndex((s) => s.kind === "human");
   if (firstPerson >= 0) select.value = String(firstPerson);
   const out = el("div", { id: "review-out", "aria-live": "polite" });
-  const button = el("button", { id: "review-button", "data-w": "learn.review", onclick: () => review(select.value, out, button) });
+  const button = el("button", { id: "review-button", "data-w": "review.start", onclick: () => review(select.value, out, button) });
   panel.append(el("div", { class: "row" }, select, button), out);
   fillPage(panel);
   panel.hidden = false;

@@ -19,7 +19,7 @@ function svg(tag, attrs = {}, text = null) {
 
 /** A chance (0 to 1) as the page's language writes a percent with ``digits`` decimals. */
 export function percent(chance, digits = 1) {
-  const n = (100 * chance).toFixed(digits).replace(".", t("learn.decimal") || ".");
+  const n = (100 * chance).toFixed(digits).replace(".", t("decimal") || ".");
   return t("winchance.percent", { n });
 }
 
