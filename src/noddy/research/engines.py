@@ -288,7 +288,7 @@ class KernelGame(KernelState):
     """One game in the kernel from before the first cut (see the module); `copy` is cheap. The
     kernel's position (`phase`, `to_act`, `scores`, `winner`...) is read as `KernelState`'s."""
 
-    __slots__ = ("_cache", "_count", "_log", "_observer", "_shape", "encoder", "kernel", "named")
+    __slots__ = ("_cache", "_log", "_observer", "_shape", "encoder", "kernel", "named")
 
     def __init__(self, encoder: Encoder) -> None:  # KernelState.__init__ only makes the state, made here
         config, self._observer = _observer_of(encoder.rules, encoder.players, encoder.partners)
@@ -302,9 +302,8 @@ class KernelGame(KernelState):
         self._log: _Log | None = None
         """Every action so far, the last first (shared with copies): a shuffle as its order of
         card indices, another chance's as the engine's action, the players' as indices."""
-        self._count = 0
-        self._cache: tuple[int, GameState] | None = None
-        """The engine's position after that many actions (none made until `noddy` is asked for)."""
+        self._cache: tuple[_Log | None, GameState] | None = None
+        """The engine's position at that point of the log (none made until `noddy` is asked for)."""
 
     def copy(self) -> KernelGame:
         """An independent copy of the game so far."""
@@ -312,14 +311,14 @@ class KernelGame(KernelState):
         new.encoder, new._observer, new.named = self.encoder, self._observer, self.named
         new._shape = self._shape
         new._state = new.kernel = self._state.copy()
-        new._log, new._count = self._log, self._count
+        new._log = self._log
         new._cache = self._cache
         return new
 
     def __reduce__(self) -> tuple[object, ...]:
         """Pickled as its rules, table and actions (the kernel's state is rebuilt by replaying them)."""
         enc = self.encoder
-        return (_replayed, (enc.rules, enc.players, enc.partners, enc.declare, self._entries(self._count)))
+        return (_replayed, (enc.rules, enc.players, enc.partners, enc.declare, self._entries(None)))
 
     def chance(self) -> Chance | None:
         """What chance decides next, as `noddy.game.GameState.chance` says it."""
@@ -347,7 +346,6 @@ class KernelGame(KernelState):
         self._state.shuffle(order)
         self.named = self._observer.scan(self._state, self.named)
         self._log = (order, self._log)
-        self._count += 1
 
     def apply_chance(self, action: Action) -> None:
         """Chance's ``action`` (a shuffle, a cut or a first dealer drawn), as the engine takes it."""
@@ -360,7 +358,6 @@ class KernelGame(KernelState):
             self._state.draw_dealer(action.number or 0)
         self.named = self._observer.scan(self._state, self.named)
         self._log = (action, self._log)
-        self._count += 1
 
     @property
     def observer(self) -> compiled.StateObserver:
@@ -380,7 +377,6 @@ class KernelGame(KernelState):
         except ValueError:
             raise self.refusal(index) from None
         self._log = (index, self._log)
-        self._count += 1
 
     def step(self, index: int, rng: np.random.Generator, at_shuffle: Callable[[], None] | None = None) -> int:
         """`act`, then chance's turns (`play_chance`): the seat to act next, or -1 at the end. (`act`'s
@@ -391,7 +387,6 @@ class KernelGame(KernelState):
         except ValueError:
             raise self.refusal(index) from None
         self._log = (index, self._log)
-        self._count += 1
         to_act: int = state.to_act
         if to_act < 0 and state.phase in CHANCE_PHASES:  # else a seat acts, or none
             self.play_chance(rng, at_shuffle)
@@ -457,11 +452,11 @@ class KernelGame(KernelState):
             raise NoddyError(f"obs must be float32 and mask int8, not {obs.dtype} and {mask.dtype}")
         self._observer.write(self._state, self.named, seat, obs, mask)
 
-    def _entries(self, last: int) -> list[_Entry]:
-        """The ``last`` actions, in the order taken."""
+    def _entries(self, since: _Log | None) -> list[_Entry]:
+        """The actions taken after the point ``since`` of the log (``None``: all), in order."""
         entries: list[_Entry] = []
         log = self._log
-        for _ in range(last):
+        while log is not since:
             assert log is not None
             entries.append(log[0])
             log = log[1]
@@ -471,8 +466,11 @@ class KernelGame(KernelState):
     def noddy(self) -> GameState:
         """The engine's position of this game (its actions replayed on the engine, once)."""
         encoder = self.encoder
-        done, state = self._cache or (0, new_game(encoder.rules, encoder.players, partners=encoder.partners))
-        for entry in self._entries(self._count - done):
+        since, state = self._cache or (
+            None,
+            new_game(encoder.rules, encoder.players, partners=encoder.partners),
+        )
+        for entry in self._entries(since):
             if isinstance(entry, int):
                 seat = state.to_act
                 assert seat is not None
@@ -482,7 +480,7 @@ class KernelGame(KernelState):
             else:
                 move = entry
             state = state.apply(move)
-        self._cache = (self._count, state)
+        self._cache = (self._log, state)
         return state
 
 
