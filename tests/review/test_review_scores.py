@@ -13,7 +13,7 @@ import paths
 from noddy.cards import parse_cards
 from noddy.cli import review_cmd
 from noddy.cli.main import app
-from noddy.game import Action, new_game
+from noddy.game import Action, Phase, TaskKind, new_game
 from noddy.record import GameRecord, Seat
 from noddy.review import Decision, Review, by_cost, review_record
 from noddy.words import review_scores
@@ -27,7 +27,7 @@ def declaring(chosen: int, choices: int = 10) -> Decision:
     return Decision(
         move=40,
         deal=3,
-        phase="count",
+        phase=Phase.COUNT,
         hand=parse_cards("5h 5d 5c Js"),
         turnup=parse_cards("5s")[0],
         pile=(),
@@ -38,7 +38,7 @@ def declaring(chosen: int, choices: int = 10) -> Decision:
         best=Action.declare(0, 9),
         values=values,
         measure="count",
-        counting="hand",
+        counting=TaskKind.HAND,
     )
 
 

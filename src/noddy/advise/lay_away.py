@@ -29,7 +29,7 @@ from noddy.advise.advice import Advice, Option
 from noddy.advise.win import WIN_SAMPLES, chances, check_scores, seat_view
 from noddy.cards import DECK, Card
 from noddy.errors import CardError, NoddyError, RulesError
-from noddy.game import PlayerView
+from noddy.game import ActionKind, PlayerView
 from noddy.rules import Rules, load_rules, preset_names
 from noddy.scoring import score_deals, score_sets
 from noddy.words import advise_phrase, cards_text, check_distinct, plural_s
@@ -118,7 +118,7 @@ def advise_view(
     with ``win``, ranked by the chance of winning the game from the view's board (`chances`)."""
     if view.seat is None:
         raise NoddyError("a spectator lays nothing away: advice is for a seat")
-    if not any(a.kind == "discard" for a in view.legal):
+    if not any(a.kind is ActionKind.DISCARD for a in view.legal):
         raise NoddyError("this seat has nothing to lay away now")
     mine = view.side_of(view.dealer) == view.side_of(view.seat)
     advice = advise(

@@ -183,7 +183,7 @@ class Terminal:
                 console.print(f"[yellow]{escape(self.winbar.toggle(view.seat))}[/]")
                 continue
             if self.hints and is_hint(text, lang):
-                if "discard" in view.legal.kinds:
+                if ActionKind.DISCARD in view.legal.kinds:
                     show_hint(view, lang)
                 else:
                     console.print(f"[yellow]{escape(prompt_phrase('hint.not_now', lang))}[/]")
@@ -193,7 +193,7 @@ class Terminal:
             except NoddyError as exc:
                 console.print(f"[red]{escape(str(exc))}[/]")
                 continue
-            if action.kind == "discard" and view.seat is not None:
+            if action.kind is ActionKind.DISCARD and view.seat is not None:
                 console.print(laid_away_text(view, action.cards, self.names, lang))
                 self.confirmed.add(view.seat)
             return action
@@ -229,7 +229,7 @@ def _score_line(view: PlayerView, names: list[str], lang: str) -> str:
 
 def prompt_for(view: PlayerView, names: list[str], lang: str = "en") -> str:
     kinds = view.legal.kinds
-    if "discard" in kinds:
+    if ActionKind.DISCARD in kinds:
         n = len(view.legal[0].cards)
         example = " ".join(str(i) for i in range(1, n + 1))
         return terminal_phrase(
@@ -239,13 +239,13 @@ def prompt_for(view: PlayerView, names: list[str], lang: str = "en") -> str:
         what = view.counting[0] if view.counting is not None else "hand"
         low, high = view.declare.start, view.declare.stop - 1
         return terminal_phrase(f"prompt.declare.{what}", lang, low=low, high=high)
-    if "muggins" in kinds and view.muggins is not None:
+    if ActionKind.MUGGINS in kinds and view.muggins is not None:
         declarer, missed = view.muggins
         key = "prompt.muggins.one" if missed == 1 else "prompt.muggins.many"
         return terminal_phrase(key, lang, name=escape(names[declarer]), points=missed)
-    if kinds == {"go"}:
+    if kinds == {ActionKind.GO}:
         return terminal_phrase("prompt.go", lang, cannot=cannot_play(lang))
-    return terminal_phrase("prompt.play_or_go" if "go" in kinds else "prompt.play", lang)
+    return terminal_phrase("prompt.play_or_go" if ActionKind.GO in kinds else "prompt.play", lang)
 
 
 def _help(view: PlayerView, lang: str, undo: bool = False, hints: bool = False, bar: bool = False) -> str:
@@ -254,12 +254,12 @@ def _help(view: PlayerView, lang: str, undo: bool = False, hints: bool = False, 
     the chance of winning can be shown)."""
     kinds = view.legal.kinds
     cards_help = terminal_phrase("cards_help", lang)
-    if "discard" in kinds:
+    if ActionKind.DISCARD in kinds:
         what = terminal_phrase("help.discard", lang, cards_help=cards_help)
         what += f"\n{sitting_phrase('hint.help', lang)}" if hints else ""
     elif view.declare is not None:
         what = terminal_phrase("help.declare", lang)
-    elif "muggins" in kinds:
+    elif ActionKind.MUGGINS in kinds:
         what = terminal_phrase("help.muggins", lang)
     else:
         what = terminal_phrase("help.play", lang, cards_help=cards_help, limit=PLAY_LIMIT)
@@ -294,7 +294,7 @@ def read_action(text: str, view: PlayerView, lang: str = "en") -> Action:
     legal = view.legal
     kinds = legal.kinds
     words = text.replace(",", " ").split()
-    if "count" in kinds:
+    if ActionKind.COUNT in kinds:
         if not words:
             return Action.count(seat)
         if len(words) == 1 and words[0].isascii() and words[0].isdecimal():
@@ -302,12 +302,12 @@ def read_action(text: str, view: PlayerView, lang: str = "en") -> Action:
             what = terminal_phrase("error.declare_range", lang, low=points.start, high=points.stop - 1)
             return _allowed(Action.declare(seat, _number(words[0], what, lang)), view, lang)
         raise NoddyError(terminal_phrase("error.count", lang, text=repr(text)))
-    if "muggins" in kinds:
+    if ActionKind.MUGGINS in kinds:
         claim = yes_or_no(text, lang)
         if claim is not None:
             return Action(ActionKind.MUGGINS if claim else ActionKind.PASS, seat)
         raise NoddyError(terminal_phrase("error.yes_no", lang))
-    if "discard" in kinds:
+    if ActionKind.DISCARD in kinds:
         need = len(legal[0].cards)
         if not words:
             raise NoddyError(terminal_phrase("error.discard_none", lang, need=need))
@@ -334,7 +334,7 @@ def _go(view: PlayerView, lang: str) -> Action:
     seat = view.seat
     assert seat is not None
     go = Action.go(seat)
-    playable = [a.card for a in view.legal if a.kind == "play"]
+    playable = [a.card for a in view.legal if a.kind is ActionKind.PLAY]
     if go in view.legal or not playable:
         return _allowed(go, view, lang)
     number = view.hand.index(playable[0]) + 1

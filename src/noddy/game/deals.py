@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from noddy.game.events import EVENT_FACTS, EventKind
+from noddy.game.events import EVENT_FACTS, EventKind, Subject
 from noddy.game.view import PlayerView
 
 __all__ = ["DealPoints", "deal_points"]
@@ -46,7 +46,7 @@ def deal_points(view: PlayerView) -> list[DealPoints]:
         if event.kind == EventKind.DEAL:
             started.append((event.seat, _empty(view), _zeros(view)))
         elif event.points and event.seat is not None:
-            reason = "crib" if event.subject == "crib" else EVENT_FACTS[event.kind].reason or ""
+            reason = "crib" if event.subject is Subject.CRIB else EVENT_FACTS[event.kind].reason or ""
             side = view.side_of(event.seat)
             _, buckets, lost = started[-1]
             counted = event.points

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from noddy.game.actions import ActionKind
 from noddy.game.events import EventKind, current_deal
 from noddy.game.state import GameState, new_game
 
@@ -33,7 +34,7 @@ def turnup_floor(state: GameState) -> int:
         return 0
     history = state.history
     for number in range(len(history) - 1, -1, -1):
-        if history[number].kind == "discard":
+        if history[number].kind is ActionKind.DISCARD:
             return number + 1
     return 0
 

@@ -120,7 +120,7 @@ def link_of(
     it made and, where it shuffled or dealt, every seat's cards (an own crib's with them)."""
     new = after.events[len(before.events) :]
     dealt: tuple[tuple[Card, ...], ...] = ()
-    if move.kind == "shuffle" or any(e.kind == EventKind.DEAL for e in new):
+    if move.kind is ActionKind.SHUFFLE or any(e.kind == EventKind.DEAL for e in new):
         own = after.rules.crib.kind == "own"
         dealt = tuple((*hand, *(after.cribs[seat] if own else ())) for seat, hand in enumerate(after.hands))
     return tuple(new), dealt

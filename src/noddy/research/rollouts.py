@@ -23,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from noddy.cards import DECK
-from noddy.game import Action, GameState
+from noddy.game import Action, ActionKind, GameState
 from noddy.kernel import KernelState, unavailable, unsupported
 from noddy.research.openspiel import NoddyState
 from noddy.research.outcome import paid
@@ -112,6 +112,6 @@ def _completed(state: GameState, drawn: tuple[int, ...], rng: Any) -> Action:
     assert chance is not None
     rest = [i for i in range(len(DECK)) if i not in set(drawn)]
     rng.shuffle(rest)
-    need = chance.players if chance.kind == "cut" else len(DECK)
+    need = chance.players if chance.kind is ActionKind.CUT else len(DECK)
     order = (*drawn, *rest)[:need]
     return Action(chance.kind, None, tuple(DECK[i] for i in order))

@@ -36,6 +36,7 @@ from noddy.game import (
     EventKind,
     LegalActions,
     PlayerView,
+    TaskKind,
     current_deal,
     new_game,
     side_of,
@@ -50,8 +51,8 @@ __all__ = ["PHASES", "Encoder", "Field", "hand_positions"]
 CARDS = len(DECK)
 DISCARDS = CARDS + 4
 """The first discard index: after a play of each card (its `Card.index`), go, count, muggins, pass."""
-_NAMES = ("go", "count", "muggins", "pass")
-_FIXED = {name: CARDS + i for i, name in enumerate(_NAMES)}
+_NAMES = (ActionKind.GO, ActionKind.COUNT, ActionKind.MUGGINS, ActionKind.PASS)
+_FIXED: dict[str, int] = {kind: CARDS + i for i, kind in enumerate(_NAMES)}
 _PHASE_AT = {phase: i for i, phase in enumerate(PHASES)}
 _FIRST = (
     "hand",
@@ -213,7 +214,7 @@ class Encoder:
             ones.append(to_act + (view.to_act - me) % n)
         if view.counting is not None:
             what, seat = view.counting
-            ones += [counting + (0 if what == "hand" else 1), counting + 2 + (seat - me) % n]
+            ones += [counting + (0 if what is TaskKind.HAND else 1), counting + 2 + (seat - me) % n]
         out.put(ones, 1.0)
         out[count] = min(view.count, PLAY_LIMIT) / PLAY_LIMIT
         holes = view.board_holes
@@ -296,14 +297,14 @@ class Encoder:
         """The index of ``action`` of a seat holding ``hand`` (``positions``: `hand_positions` of
         it, when the caller has them)."""
         kind = action.kind
-        if kind == "play":
+        if kind is ActionKind.PLAY:
             return action.card.index
         fixed = _FIXED.get(kind)
         if fixed is not None:
             return fixed
-        if kind == "declare" and action.number in DECLARE_RANGE:
+        if kind is ActionKind.DECLARE and action.number in DECLARE_RANGE:
             return self.declare_start + (action.number or 0) - DECLARE_RANGE.start
-        if kind == "discard":
+        if kind is ActionKind.DISCARD:
             bits = hand_positions(hand) if positions is None else positions
             mask = 0
             for card in action.cards:
@@ -367,7 +368,7 @@ class Encoder:
             return {}
         if self._observer is not None:
             return self._observer.listed(legal, view.hand)
-        if legal[0].kind == "discard":
+        if legal[0].kind is ActionKind.DISCARD:
             positions = hand_positions(view.hand)
             at = self._discard_at
             listed = {}
@@ -377,7 +378,7 @@ class Encoder:
                     bits |= positions[card.index]
                 listed[at[bits]] = action
             return listed
-        return {a.cards[0].index if a.kind == "play" else _FIXED[a.kind]: a for a in legal}
+        return {a.cards[0].index if a.kind is ActionKind.PLAY else _FIXED[a.kind]: a for a in legal}
 
     def legal_indices(self, view: PlayerView) -> list[int]:
         """The indices of the legal actions, in increasing order."""
@@ -426,4 +427,4 @@ def hand_positions(hand: Sequence[Card]) -> dict[int, int]:
 
 def _positions_for(legal: LegalActions, hand: Sequence[Card]) -> dict[int, int] | None:
     """`hand_positions` where the legal actions are lay-aways (they come alone), else ``None``."""
-    return hand_positions(hand) if legal and legal[0].kind == "discard" else None
+    return hand_positions(hand) if legal and legal[0].kind is ActionKind.DISCARD else None

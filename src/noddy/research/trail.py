@@ -92,7 +92,7 @@ class Trail:
             if move.seat == seat:
                 part = str(move)
             else:
-                part = f"{move.seat}:{move}" if move.kind != "discard" else f"{move.seat}:discard"
+                part = f"{move.seat}:discard" if move.kind is ActionKind.DISCARD else f"{move.seat}:{move}"
             if dealt:  # rules that deal on from the stock deal the next hands at the end of a deal
                 part += f"\n{dealt}"
         return f"\n{part}" + "".join(said(event, seat) for event in self.events)
@@ -180,7 +180,7 @@ def step(position: SpielPosition, action: int, encoder: Encoder, draws: int) -> 
 def advance(position: SpielPosition, after: GameState, move: Action) -> SpielPosition:
     """The next position, the story grown by ``move`` and the events it made."""
     trail = Trail(position.trail, move, *link_of(position.state, move, after))
-    start = position if move.kind == "shuffle" else position.start
+    start = position if move.kind is ActionKind.SHUFFLE else position.start
     return SpielPosition(after, (), trail, start)
 
 

@@ -33,7 +33,7 @@ from noddy.advise import advise_view
 from noddy.analysis.winchance import Point, curve, table_for
 from noddy.cards import Card
 from noddy.errors import NoddyError
-from noddy.game import Action, ActionKind, EventKind, GameState, Phase, PlayerView
+from noddy.game import Action, ActionKind, EventKind, GameState, Phase, PlayerView, TaskKind
 from noddy.kernel import unavailable, unsupported
 from noddy.players import WIN, StrongPlayer
 from noddy.players.discard import WinTable, next_dealer, win_values, won_chance
@@ -95,9 +95,9 @@ class Decision:
     measure: str
     """What the values are: ``expected`` points (a lay-away, by the advisor), points by the play's
     ``search``, or the points a ``count`` takes at once."""
-    counting: str | None = None
-    """At a count, what ``hand`` holds: the seat's ``"hand"`` (as held after the play) or ``"crib"``
-    it counts, or the count short of points it may claim (``"muggins"``); ``None`` elsewhere."""
+    counting: TaskKind | None = None
+    """At a count, what ``hand`` holds: the seat's hand (as held after the play) or the crib it
+    counts, or the count short of points it may claim (`TaskKind.MUGGINS`); ``None`` elsewhere."""
     chances: tuple[tuple[Action, float], ...] = ()
     """The seat's side's chance of winning after each choice weighed, best first; empty where the
     board table does not cover the rules."""
@@ -151,7 +151,7 @@ class Decision:
             "best": str(self.best),
             "loss": round(self.loss, 4),
             "measure": self.measure,
-            "counting": self.counting,
+            "counting": None if self.counting is None else self.counting.value,
             "values": [{"action": str(a), "value": round(v, 4)} for a, v in self.values],
             "chance_loss": None if self.chance_loss is None else round(self.chance_loss, 4),
             "chances": [{"action": str(a), "chance": round(v, 4)} for a, v in self.chances],
@@ -350,11 +350,11 @@ def _decision(
     if len(legal) <= 1 and legal.declare is None:
         return None
     rng = random.Random(len(state.history))
-    if chosen.kind == "discard":
+    if chosen.kind is ActionKind.DISCARD:
         advice = advise_view(view)
         values = [(Action.discard(seat, o.discard), float(o.total)) for o in advice.options]
         return _made(state, view, chosen, values, "expected"), []
-    if chosen.kind in ("play", "go"):
+    if chosen.kind in (ActionKind.PLAY, ActionKind.GO):
         worlds = player.sample(view, rng)
         if not worlds:
             return None
@@ -406,16 +406,16 @@ def _made(
     )
 
 
-def _cards_counted(view: PlayerView) -> tuple[tuple[Card, ...], str | None]:
+def _cards_counted(view: PlayerView) -> tuple[tuple[Card, ...], TaskKind | None]:
     """The cards a decision is about, and what they are (`Decision.counting`): at a count the hand
     or crib counted (its cards all laid by then), at a muggins claim the short count as declared."""
-    if view.counting is not None and view.counting[0] in ("hand", "crib") and view.counted:
+    if view.counting is not None and view.counting[0] in (TaskKind.HAND, TaskKind.CRIB) and view.counted:
         return view.counted, view.counting[0]
     if view.muggins is not None:
         declarer = view.muggins[0]
         for event in reversed(view.events):
             if event.kind == EventKind.DECLARE and event.seat == declarer and event.cards:
-                return event.cards, "muggins"
+                return event.cards, TaskKind.MUGGINS
     return view.hand, None
 
 

@@ -188,9 +188,9 @@ def summarize_game(state: GameState, seats: Sequence[int], index: int) -> GameSu
     deals: list[tuple[int, list[int]]] = []
     first_dealer = 0
     for event in state.events:
-        if event.kind == "dealer" and event.seat is not None:
+        if event.kind is EventKind.DEALER and event.seat is not None:
             first_dealer = event.seat
-        elif event.kind == "deal" and event.seat is not None:
+        elif event.kind is EventKind.DEAL and event.seat is not None:
             deals.append((event.seat, [0] * state.sides))
         if not event.points or event.seat is None:
             continue

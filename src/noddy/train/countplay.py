@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from noddy.game import PlayerView, announced_items, jack_receiver
+from noddy.game import ActionKind, PlayerView, announced_items, jack_receiver
 from noddy.rules import Rules
 from noddy.train.questions import MIXED, Judgement, Question, What, drill_kinds
 from noddy.words import glossary as say_glossary
@@ -27,7 +27,7 @@ def practice_offered(rules: Rules) -> bool:
 def own_count(view: PlayerView) -> Question | None:
     """The count this seat is about to make of its own hand or crib, as a trainer's question (its
     cards are the view's, nothing hidden), or ``None`` when the seat makes no count of its own now."""
-    if view.counting is None or view.seat is None or "count" not in view.legal.kinds:
+    if view.counting is None or view.seat is None or ActionKind.COUNT not in view.legal.kinds:
         return None
     what, seat = view.counting
     if seat != view.seat or not view.counted or view.turnup is None:

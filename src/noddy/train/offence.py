@@ -23,7 +23,7 @@ import numpy as np
 from noddy.analysis.winchance import readiness
 from noddy.cards import Card
 from noddy.errors import NoddyError
-from noddy.game import Action, GameState, PlayerView, new_game
+from noddy.game import Action, ActionKind, GameState, PlayerView, new_game
 from noddy.kernel import lay_away_outcomes, unavailable, unsupported
 from noddy.players import make_player, next_action
 from noddy.players.discard import next_dealer, win_table, win_values
@@ -170,7 +170,7 @@ def _near_the_end(rules: Rules, rng: random.Random) -> PlayerView | None:
     target = rules.game.target
     while not state.is_over:
         near = min(target - s for s in state.scores) <= NEAR
-        if near and state.to_act is not None and "discard" in state.legal_actions().kinds:
+        if near and state.to_act is not None and ActionKind.DISCARD in state.legal_actions().kinds:
             return state.view(state.to_act)
         state = state.apply(next_action(state, players, rng))
     return None
@@ -181,7 +181,7 @@ def _choice(view: PlayerView, rng: random.Random, samples: int) -> Choice | None
     chances are too close to tell."""
     seat = view.seat
     assert seat is not None
-    legal = [a for a in view.legal if a.kind == "discard"]
+    legal = [a for a in view.legal if a.kind is ActionKind.DISCARD]
     side = view.side_of(seat)
     sides = len(view.scores)
     outcomes = lay_away_outcomes(view, legal, max(1, samples // 2), rng.getrandbits(63))

@@ -183,7 +183,7 @@ def pegged_apart(rules: Rules) -> tuple[str, ...]:
     before the announcement (``hand.knave_when = "at_start"``; a question holding it says to leave
     it out)."""
     held_apart = rules.hand.knave > 0 and rules.hand.knave_when == "at_start"
-    return ("knave",) if held_apart and "knave" not in drill_kinds(rules) else ()
+    return (Kind.KNAVE,) if held_apart and Kind.KNAVE not in drill_kinds(rules) else ()
 
 
 def draw(rules: Rules, kind: str | None, rng: random.Random) -> Question:

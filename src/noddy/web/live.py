@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from noddy.errors import IllegalActionError, NoddyError
-from noddy.game import Action, GameState, Phase, discard_refusal
+from noddy.game import Action, ActionKind, GameState, Phase, discard_refusal
 from noddy.players import Player
 from noddy.record import GameRecord, Seat, parse_action
 from noddy.rules import Rules
@@ -40,7 +40,7 @@ class PendingDiscards:
         """Why ``action``, a discard by a seat the engine has not asked yet, may not wait for its
         turn; ``""`` if it may (the caller stores it, then `hold` s it)."""
         seat = action.seat
-        if action.kind != "discard" or seat is None:
+        if action.kind is not ActionKind.DISCARD or seat is None:
             return Reason("early_not_discard", action=str(action))
         if not self.may_lay_away(state, seat):
             return Reason("laid_away")
@@ -78,7 +78,7 @@ class PendingDiscards:
                 action = None
             if (
                 action is not None
-                and (action.kind, action.seat) == ("discard", seat)
+                and (action.kind, action.seat) == (ActionKind.DISCARD, seat)
                 and _still_to_lay(state, seat)
                 and not discard_refusal(state, seat, action.cards)
             ):

@@ -19,7 +19,7 @@ from collections.abc import Collection, Sequence
 from typing import Any
 
 from noddy.errors import IllegalActionError, NoddyError, NotationError
-from noddy.game import Action, GameState, Phase, new_game
+from noddy.game import Action, ActionKind, GameState, Phase, new_game
 from noddy.players import PLAYERS, make_player, take_back
 from noddy.record import GameRecord, Seat, format_action, parse_action, result_of
 from noddy.rules import load_rules
@@ -309,13 +309,13 @@ class TableManager:
             state = table.state
             # A seat lays away whenever it still has to, whatever others did since it looked: its hand
             # is checked; a move number from the future is still refused.
-            laying = action.kind == "discard" and table.laying.may_lay_away(state, seat)
+            laying = action.kind is ActionKind.DISCARD and table.laying.may_lay_away(state, seat)
             stale_but_laying = laying and seq is not None and seq < len(state.history)
             if seq is not None and seq != len(state.history) and not stale_but_laying:
                 raise Refused(Reason("moved_on", seen=seq, now=len(state.history)))
             if state.is_over:
                 raise Refused(Reason("over_rematch"))
-            early = action.kind == "discard" and state.to_act != seat
+            early = action.kind is ActionKind.DISCARD and state.to_act != seat
             if early and (laying or seat in table.laying.waiting):
                 taken = self._lay_away(table, action, again)
                 if not taken:
@@ -446,7 +446,7 @@ class TableManager:
 def _moved(before: GameState, after: GameState, action: Action) -> Moved:
     """What a move changed beside the record, for the store (`noddy.web.store.Moved`)."""
     changed = after.scores != before.scores or after.deal_number != before.deal_number
-    discarded = action.seat if action.kind == "discard" else None
+    discarded = action.seat if action.kind is ActionKind.DISCARD else None
     asked = after.to_act if after.phase is Phase.DISCARD and not after.is_over else None
     return Moved(
         scores=tuple(after.scores) if changed else None,

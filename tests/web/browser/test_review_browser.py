@@ -10,7 +10,7 @@ from playwright.sync_api import Browser, expect
 from test_browser import ARTIFACTS, PHONE, LiveServer, browser, server, wait_until_over, watch_errors
 
 from noddy.cards import parse_cards
-from noddy.game import Action
+from noddy.game import Action, Phase, TaskKind
 from noddy.review import Decision, Review
 
 __all__ = ["browser", "server"]
@@ -25,7 +25,7 @@ def reviewed(sides: tuple[tuple[str, ...], ...]) -> dict[str, Any]:
     decision = Decision(
         move=40,
         deal=3,
-        phase="count",
+        phase=Phase.COUNT,
         hand=parse_cards("5h 5d 5c Js"),
         turnup=parse_cards("5s")[0],
         pile=(),
@@ -36,7 +36,7 @@ def reviewed(sides: tuple[tuple[str, ...], ...]) -> dict[str, Any]:
         best=Action.declare(1, 9),
         values=values,
         measure="count",
-        counting="hand",
+        counting=TaskKind.HAND,
     )
     return Review(1, "Computer 2", (decision,), side=1, sides=sides).to_json()
 
