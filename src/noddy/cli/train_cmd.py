@@ -55,10 +55,10 @@ from noddy.words import (
     command_phrase,
     drill_name,
     knave_name,
+    offence_phrase,
     round_line,
     steps,
     train_phrase,
-    win_phrase,
 )
 
 __all__ = [
@@ -281,9 +281,9 @@ def train(
         lang = language(lang, rules)
         kinds = drill_kinds(rules)
         if kind == OFFENCE and not offence_offered(rules):
-            usage_error(f"--kind {kind!r}: {win_phrase('drill.not_offered', lang, rules=rules.name)}")
+            usage_error(f"--kind {kind!r}: {offence_phrase('drill.not_offered', lang, rules=rules.name)}")
         if kind == OFFENCE and timed is not None:
-            usage_error(win_phrase("drill.not_timed", lang))
+            usage_error(offence_phrase("drill.not_timed", lang))
         if kind is not None and kind in pegged_apart(rules):
             why = train_phrase(
                 "kind.pegged_apart",

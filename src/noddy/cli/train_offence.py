@@ -13,7 +13,7 @@ from noddy.cli.render import cards_text
 from noddy.rules import Rules
 from noddy.train import Progress
 from noddy.train.offence import SAMPLES, Choice, draw_offence
-from noddy.words import drill_board, drill_choice, drill_lines, drill_name, drill_way, win_phrase
+from noddy.words import drill_board, drill_choice, drill_lines, drill_name, drill_way, offence_phrase
 
 __all__ = ["offence_drill", "show_choice"]
 
@@ -25,10 +25,10 @@ def show_choice(choice: Choice, lang: str, title: str) -> None:
     mine, theirs = choice.scores[choice.side], choice.scores[1 - choice.side]
     board = drill_board(mine, theirs, choice.target, choice.crib_mine, lang)
     console.print(escape(board))
-    console.print(f"{escape(win_phrase('drill.hand', lang))}: {cards_text(choice.hand, lang)}")
+    console.print(f"{escape(offence_phrase('drill.hand', lang))}: {cards_text(choice.hand, lang)}")
     if choice.turnup is not None:
-        console.print(f"{escape(win_phrase('drill.turnup', lang))}: {cards_text([choice.turnup], lang)}")
-    console.print(f"[bold]{escape(win_phrase('drill.prompt', lang))}[/]")
+        console.print(f"{escape(offence_phrase('drill.turnup', lang))}: {cards_text([choice.turnup], lang)}")
+    console.print(f"[bold]{escape(offence_phrase('drill.prompt', lang))}[/]")
     for number, way in enumerate(choice.ways, start=1):
         console.print(f"  {number}) {escape(drill_way(way.side, way.discard, way.keep, lang))}")
 
@@ -37,13 +37,13 @@ def _ask(lang: str) -> str | None:
     """The way the learner chooses; ``None`` to stop (q, or the end of the input)."""
     while True:
         try:
-            text = ask_line(escape(win_phrase("drill.ask", lang)), win_phrase("drill.help", lang))
+            text = ask_line(escape(offence_phrase("drill.ask", lang)), offence_phrase("drill.help", lang))
         except (EOFError, KeyboardInterrupt, Quit):
             return None
         chosen = drill_choice(text, lang)
         if chosen is not None:
             return chosen
-        console.print(f"[yellow]{escape(win_phrase('drill.not_choice', lang, text=text))}[/]")
+        console.print(f"[yellow]{escape(offence_phrase('drill.not_choice', lang, text=text))}[/]")
 
 
 def offence_drill(

@@ -20,7 +20,7 @@ from noddy.errors import NoddyError
 from noddy.train.offence import OFFENCE, SAMPLES, Choice, draw_offence
 from noddy.web.lookup import quoted
 from noddy.web.train import KEPT, LIFETIME, ProgressStore, _browser, _lang, _rules, _stats_json
-from noddy.words import drill_board, drill_lines, drill_name, drill_way, win_phrase
+from noddy.words import drill_board, drill_lines, drill_name, drill_way, offence_phrase
 
 __all__ = ["offence_router"]
 
@@ -41,9 +41,12 @@ def _position_json(key: str, choice: Choice, lang: str) -> dict[str, Any]:
         "id": key,
         **choice.to_json(),
         "kind_name": drill_name(OFFENCE, lang),
-        "prompt": win_phrase("drill.prompt", lang),
+        "prompt": offence_phrase("drill.prompt", lang),
         "board": drill_board(mine, theirs, choice.target, choice.crib_mine, lang),
-        "labels": {"hand": win_phrase("drill.hand", lang), "turnup": win_phrase("drill.turnup", lang)},
+        "labels": {
+            "hand": offence_phrase("drill.hand", lang),
+            "turnup": offence_phrase("drill.turnup", lang),
+        },
         "choices": [
             {"side": way.side, "key": str(n), "label": drill_way(way.side, way.discard, way.keep, lang)}
             for n, way in enumerate(choice.ways, start=1)

@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from noddy.words.glossary import DEAL_TERMS, DealTerm, glossary
     from noddy.words.kinds import KIND_WORDS, KindWords, glossary_entry
     from noddy.words.lines import Happening, Line, Part, event_line, side_name, verb
+    from noddy.words.offence import drill_board, drill_choice, drill_lines, drill_way, offence_phrase
     from noddy.words.page import PAGE, page_phrases
     from noddy.words.phrases import (
         PHRASES,
@@ -88,10 +89,6 @@ if TYPE_CHECKING:
     from noddy.words.winchance import (
         WINCHANCE,
         bar_sides,
-        drill_board,
-        drill_choice,
-        drill_lines,
-        drill_way,
         is_bar_key,
         percent_text,
         win_page_phrases,
@@ -175,6 +172,7 @@ __all__ = [
     "number_text",
     "number_words",
     "of_name",
+    "offence_phrase",
     "page_phrases",
     "partners_line",
     "percent_text",
@@ -240,6 +238,7 @@ _HOMES = {
     "glossary": ("DEAL_TERMS", "DealTerm", "glossary"),
     "kinds": ("KIND_WORDS", "KindWords", "glossary_entry"),
     "lines": ("Happening", "Line", "Part", "event_line", "side_name", "verb"),
+    "offence": ("drill_board", "drill_choice", "drill_lines", "drill_way", "offence_phrase"),
     "page": ("PAGE", "page_phrases"),
     "phrases": (
         "PHRASES", "REASONS", "agree", "cannot_play", "count_heading", "jack_receiver_name", "number_text",
@@ -261,7 +260,7 @@ _HOMES = {
     ),
     "undo": ("UNDO", "is_undo", "undo_page_phrases", "undo_phrase"),
     "winchance": (
-        "WINCHANCE", "bar_sides", "drill_board", "drill_choice", "drill_lines", "drill_way", "is_bar_key",
+        "WINCHANCE", "bar_sides", "is_bar_key",
         "percent_text", "win_page_phrases", "win_phrase",
     ),
 }
