@@ -11,7 +11,7 @@ RUN_EXTRAS := web
 TEST_EXTRAS := dev,research,web,dask,plot,postgres
 RUN_STAMP := $(VENV)/.installed-run
 STAMP := $(VENV)/.installed-test
-SOURCES := pyproject.toml setup.py $(wildcard src/noddy/kernel/*.c src/noddy/kernel/*.h)
+SOURCES := pyproject.toml setup.py $(wildcard src/noddy/kernel/*.c src/noddy/kernel/*/*.c src/noddy/kernel/*/*.h)
 PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 
 .PHONY: run test check lint bench install clean chromium postgres tmux

@@ -208,7 +208,8 @@ def plot(results: dict[str, dict[str, Check]], path: Path) -> None:
 def pass_speed(names: list[str], players: int, deals: int, rounds: int) -> None:
     """One batch's table built the two ways, in interleaved rounds (the order swapped each round),
     by CPU time: the backward pass a position at a time (the baseline, ``rows=False``) against the
-    row pass (``kernel/board.c``); the deals are played alike in both, and the tables are the same."""
+    row pass (``kernel/analysis/board.c``); the deals are played alike in both, and the tables are
+    the same."""
     for name in names:
         rules = load_rules(name)
         if board_why_not(rules, players):

@@ -3,7 +3,7 @@
 A `BoardTable` says, for each seat about to deal and each score of every side below the target,
 each side's chance to win the game from the start of that deal. It is computed by a backward pass
 from the target over the deals' points in the order they are pegged (the compiled kernel's
-`board_table`, ``kernel/board.c``), from deals played by the kernel's greedy players, in `BATCHES`
+`board_table`, ``kernel/analysis/board.c``), from deals played by the kernel's greedy players, in `BATCHES`
 independent batches: the table is their mean, and its stated sampling error is their spread
 (`SamplingError`). ``docs/board.md`` says what it rests on and what that costs.
 """
@@ -55,7 +55,7 @@ house rules): that pass looks at every deal from every position, and takes minut
 
 MAX_SIDES = 3
 """The most sides a table is built for: the views (``noddy analyze board``'s grid, JSON and heat
-map) show at most three. The kernel's pass takes four (`kernel/board.c`, held to a plain recursion
+map) show at most three. The kernel's pass takes four (`kernel/analysis/board.c`, held to a plain recursion
 in the tests), for house rules of four players each for himself to 31 (31⁴ = 923,521 positions)."""
 
 _Z95 = 1.959963984540054

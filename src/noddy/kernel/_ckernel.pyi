@@ -1,5 +1,5 @@
-"""Types of the compiled kernel (module.c, flow.c, score.c, greedy.c, discard.c, rollout.c, observe.c,
-vecenv.c, layout.c, table.c, board.c, spiel.c)."""
+"""Types of the compiled kernel: module.c assembling core/ (state.c, flow.c, score.c, chance.c) and the
+adapters players/, sim/, analysis/ and research/ (one folder a layer; see module.c)."""
 
 from collections.abc import Sequence
 from typing import Any, TypeVar, overload

@@ -4,7 +4,7 @@
  * thirteen card draws of a cribbage deal; made in Python (a comprehension, or `itertools.compress`
  * feeding `list`) the list of 46 pairs cost 1.5 to 2 microseconds, and `chance_outcomes` with this
  * about 0.5, most of it the Python calls around it. */
-#include "pyface.h"
+#include "research/research.h"
 
 PyObject *select_py(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     (void)module;
@@ -35,3 +35,10 @@ PyObject *select_py(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     }
     return out;
 }
+
+PyMethodDef research_methods[] = {
+    {"select", (PyCFunction)(void (*)(void))select_py, METH_FASTCALL,
+     "select(items, selector): the items of a list whose byte in selector (bytes or a bytearray) is not 0,"
+     " in order, as a new list (noddy.research.spielfast: a chance node's outcomes)."},
+    {NULL, NULL, 0, NULL},
+};

@@ -3,20 +3,14 @@
  * the configuration; `tests/kernel/test_kernel.py` holds this and the engine together action by action. */
 #include <string.h>
 
-#include "kernel.h"
+#include "core/kernel.h"
 
-#define BIT(card) ((mask_t)1 << (card))
-#define RANK(card) ((card) % 13 + 1)
-#define SUIT(card) ((card) / 13)
-#define JACK 11
-#define PLAY_LIMIT 31
 
 static int next_seat(const KState *s, int seat) {
     int n = s->cfg->players[0];
     return (seat + s->cfg->direction[0] + n) % n;
 }
 
-static int side_of(const KState *s, int seat) { return s->cfg->partners[0] ? seat % 2 : seat; }
 
 static int elder(const KState *s) { return next_seat(s, s->dealer); }
 
@@ -52,7 +46,7 @@ static int peg(KState *s, int kind, int seat, int points, int tally, int knave, 
     const Config *c = s->cfg;
     emit(s, kind, seat, points);
     if (!points || seat < 0) return 0;
-    int side = side_of(s, seat);
+    int side = side_of(s->cfg, seat);
     s->scores[side] += points;
     s->tallies[seat][tally] += points - knave - jack - thirty_one;
     s->tallies[seat][TALLY_KNAVE] += knave;
@@ -248,7 +242,7 @@ static void pop_task(KState *s) {
 
 static void open_claim(KState *s, int declarer, int missed) {
     int claimant = next_seat(s, declarer);
-    while (side_of(s, claimant) == side_of(s, declarer)) claimant = next_seat(s, claimant);
+    while (side_of(s->cfg, claimant) == side_of(s->cfg, declarer)) claimant = next_seat(s, claimant);
     s->phase = PH_MUGGINS;
     s->muggins_declarer = (int8_t)declarer;
     s->muggins_missed = (int16_t)missed;

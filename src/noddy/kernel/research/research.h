@@ -1,27 +1,17 @@
-/* The kernel's Python types, shared by state.c (where they are defined) and module.c (the module's
- * functions and its initialisation). */
-#ifndef NODDY_PYFACE_H
-#define NODDY_PYFACE_H
+/* The research environments in the kernel (`noddy.research`): the observation tensor and action
+ * index written from a kernel state (layout.c), one game stepped by action index (table.c), many
+ * games stepped by one call (vecenv.c), and a helper of the OpenSpiel game (spiel.c). */
+#ifndef NODDY_RESEARCH_H
+#define NODDY_RESEARCH_H
 
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
+#include "core/pyface.h"
+#include "players/players.h"
 
-#include "kernel.h"
+extern PyTypeObject VecEnvType;        /* vecenv.c: many games stepped by one call (noddy.research.vector) */
+extern PyTypeObject StateObserverType; /* table.c: one game by action index (noddy.research.engines) */
+extern PyMethodDef research_methods[]; /* spiel.c: select */
 
-typedef struct {
-    PyObject_HEAD
-    Config cfg;
-} ConfigObject;
-
-typedef struct {
-    PyObject_HEAD
-    PyObject *config;
-    KState s;
-} StateObject;
-
-extern PyTypeObject ConfigType;
-extern PyTypeObject StateType;
-extern PyTypeObject ObserverType; /* observe.c: observation tensors for noddy.research */
+extern PyTypeObject ObserverType;      /* observe.c: observation tensors for noddy.research */
 
 /* The observation layout of `noddy.research.tensors.Encoder` and its action index (layout.c): each
  * field's start (in the order of `noddy.research.fields.BLOCKS`), the tensor's and the action
@@ -47,17 +37,5 @@ mask_t obs_scan(const KState *s, mask_t named, int counting);
 void obs_write(const ObsLayout *l, const KState *s, mask_t named, int me, float *out, int8_t *mask);
 /* The action index of a listed action of the seat to act, or -1. */
 int obs_index_of(const ObsLayout *l, const KState *s, uint64_t action);
-
-/* How many steps a game or rollout may take before the kernel calls it stuck. */
-#define MAX_STEPS 10000000
-
-/* Read `n` distinct cards 0-51 from a sequence, or set an error. */
-int read_cards(PyObject *arg, uint8_t *cards, Py_ssize_t n, const char *what);
-/* A tuple of `n` ints. */
-PyObject *int_tuple(const int32_t *values, int n);
-/* batch.c: play_batch(config, base_seed, start, stop, kinds): a tournament's games, tallied. */
-PyObject *play_batch(PyObject *module, PyObject *args);
-/* ((name, length), ...) of the configuration's fields. */
-PyObject *config_fields(void);
 
 #endif

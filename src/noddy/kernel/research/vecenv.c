@@ -6,7 +6,7 @@
  * is the reference: tests/research/test_vector.py holds the two equal over random games of every
  * preset; layout.c writes it). The arrays it writes are the ones given at construction: no
  * allocation per step. */
-#include "pyface.h"
+#include "research/research.h"
 
 #include <string.h>
 
@@ -42,7 +42,6 @@ typedef struct {
     Rng sampler;        /* `sample`'s draws: seeded by reset after every game's, apart from their chance */
 } VecEnvObject;
 
-static int side_of(const VecEnvObject *v, int seat) { return v->cfg->partners[0] ? seat % 2 : seat; }
 
 /* -- records (tests replay them on the engine) -------------------------------------------------- */
 
@@ -142,7 +141,7 @@ static void pay(VecEnvObject *v, Game *g, float *out) {
     }
     for (int seat = 0; seat < n; seat++) {
         if (v->seat >= 0 && seat != v->seat) continue;
-        int side = side_of(v, seat);
+        int side = side_of(v->cfg, seat);
         float reward = v->peg_reward ? v->peg_reward * (gained[side] - (total - gained[side]) / (float)(sides - 1)) : 0;
         if (s->phase == PH_OVER && s->winner >= 0) reward += s->winner == side ? stake : -stake / (float)(sides - 1);
         out[v->seat >= 0 ? 0 : seat] = reward;

@@ -1,18 +1,7 @@
 /* Counting in the kernel: a hand or crib (`noddy.scoring.score_hand_reference`, then the flow's
  * `announced_items`) and the last card of the play (`noddy.scoring.score_play`), as point totals
  * split by where they count. Every number comes from the configuration, built from `Rules`. */
-#include "kernel.h"
-
-#define RANK(card) ((card) % 13 + 1)
-#define SUIT(card) ((card) / 13)
-#define JACK 11
-
-int card_value(int card) {
-    int rank = RANK(card);
-    return rank > 10 ? 10 : rank;
-}
-/* The same, inlined in this file's loops. */
-#define card_value(card) (RANK(card) > 10 ? 10 : RANK(card))
+#include "core/kernel.h"
 
 /* Points of a sum made by `n` cards under a points code: -1 is 1 a card, 0 off, else flat. */
 static int sum_points(int code, int n) { return code < 0 ? n : code; }

@@ -142,8 +142,20 @@ static inline uint32_t below(Rng *r, uint32_t n) {
     return (uint32_t)(m >> 32);
 }
 
+/* The helpers every file uses, here once: a card's bit, rank (1-13), suit (0-3) and counting value;
+ * the Jack's rank; the play's limit (`noddy.scoring.PLAY_LIMIT`); a seat's side (partners: seats 0
+ * and 2, 1 and 3, as `noddy.game.side_of`). */
+#define BIT(card) ((mask_t)1 << (card))
+#define RANK(card) ((card) % 13 + 1)
+#define SUIT(card) ((card) / 13)
+#define ALL_CARDS (((mask_t)1 << 52) - 1)
+#define JACK 11
+#define PLAY_LIMIT 31
+
+static inline int card_value(int card) { return RANK(card) > 10 ? 10 : RANK(card); }
+static inline int side_of(const Config *c, int seat) { return c->partners[0] ? seat % 2 : seat; }
+
 /* score.c */
-int card_value(int card);
 int hand_count(const Config *c, mask_t held, int turnup, int crib, int *knave);
 void hand_counts(const Config *c, mask_t held, int crib, int *out);
 /* A count of `held` with a turn-up not held, in parts: `base` + `rank[its rank]` + `suit[its
@@ -163,37 +175,11 @@ void k_deal(KState *s, const uint8_t *order, int n);
 void k_cut(KState *s, const uint8_t *cards);
 void k_draw_dealer(KState *s, int dealer);
 
-/* greedy.c */
-uint64_t k_greedy(const KState *s, const uint64_t *legal, int n);
-
-/* discard.c */
-void discard_means(const Config *c, mask_t hand, const mask_t *laid, int n, mask_t pool, int turnup,
-                   mask_t own_crib, int sign, int unknown, double *out);
-
-/* rollout.c */
+/* chance.c */
 /* The deck in order with its first `draws` places drawn at random (a partial Fisher-Yates shuffle). */
 void shuffle_deck(Rng *r, uint8_t *deck, int draws);
 /* Chance's step where the position waits on chance (the first dealer drawn or cut for, a shuffle and
  * deal), drawn fairly from `rng`: 1 if it was chance's turn, 0 if a player's (or the game is over). */
 int k_chance(KState *s, Rng *rng);
-typedef struct {
-    int seat, dealer, deal_number, turnup; /* turnup: -1 when not shown */
-    int32_t scores[4];
-    uint8_t hand[MAX_HAND], own_crib[MAX_HAND];
-    int nhand, ncrib;
-    mask_t pool;
-} LayAway;
-void greedy_deal(KState *s, int seat, uint64_t laid);
-void deal_rollouts(const Config *c, const LayAway *at, const mask_t *laid, int n, int samples, uint64_t seed,
-                   double win, double *value, double *hand, double *crib, int16_t *outcomes);
-
-/* batch.c: whole games between the kernel's own players (`PLAYERS`: uniform random, greedy). */
-enum { KP_RANDOM = 0, KP_GREEDY };
-typedef struct { int dealer; int32_t points[4]; } DealRecord; /* a deal: its dealer, points by side */
-typedef struct { DealRecord *deals; int ndeals, capacity, first_dealer, actions; } GameLog;
-/* One whole game in `s` from `seed`, `kinds[seat]` deciding for each seat: its deals, first dealer
- * and the players' actions in `log` (its deals grown as needed; the caller frees them). 0, or -1 out
- * of memory, or -2 not ended in the kernel's limit of steps. */
-int k_play_game(KState *s, const Config *c, uint64_t seed, const uint8_t *kinds, GameLog *log);
 
 #endif

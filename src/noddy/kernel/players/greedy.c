@@ -6,10 +6,8 @@
  * averages are compared as exact sums over the same pool (the engine rounds them to 9 places). */
 #include <string.h>
 
-#include "kernel.h"
+#include "players/players.h"
 
-#define BIT(card) ((mask_t)1 << (card))
-#define PLAY_LIMIT 31
 
 /* The cards the seat to act cannot see (`PlayerView.unseen`): not in its hand, its discards, its
  * own crib, the cards played this deal, nor the turn-up once shown. */
@@ -17,7 +15,7 @@ static mask_t unseen(const KState *s, int seat) {
     mask_t known = s->hands[seat] | s->discarded[seat] | s->played;
     if (s->cfg->crib_kind[0] == CK_OWN) known |= s->cribs[seat];
     if (s->turned) known |= BIT(s->turnup);
-    return ~known & (((mask_t)1 << 52) - 1);
+    return ~known & ALL_CARDS;
 }
 
 /* The turn-ups the lay-away weighs: the cards of `pool` counted by rank and by suit. */
@@ -47,7 +45,6 @@ static long pool_sum(const Config *c, mask_t cards, const Pool *pool, int crib) 
     return sum;
 }
 
-static int side_of(const KState *s, int seat) { return s->cfg->partners[0] ? seat % 2 : seat; }
 
 static uint64_t discard(const KState *s, const uint64_t *legal, int n) {
     const Config *c = s->cfg;
@@ -55,7 +52,7 @@ static uint64_t discard(const KState *s, const uint64_t *legal, int n) {
     Pool pool;
     count_pool(&pool, s->turned ? BIT(s->turnup) : unseen(s, seat));
     int crib = c->discard[0] >= 2 && c->crib_kind[0] != CK_NONE;
-    int mine = c->crib_kind[0] == CK_OWN || side_of(s, s->dealer) == side_of(s, seat);
+    int mine = c->crib_kind[0] == CK_OWN || side_of(c, s->dealer) == side_of(c, seat);
     long best = 0;
     int at = 0;
     for (int i = 0; i < n; i++) {

@@ -1,6 +1,7 @@
 /* The kernel's Python types (`noddy.kernel._ckernel.Config` and `State`, the step-level position),
  * and the readers and the shuffle the module's functions (module.c) share with them. */
-#include "pyface.h"
+#include "core/pyface.h"
+#include "players/players.h" /* State.greedy: the greedy player's choice */
 
 #include <stdlib.h>
 #include <string.h>
@@ -353,7 +354,6 @@ static PyObject *State_rollout(StateObject *self, PyObject *arg) {
     unsigned long long seed = PyLong_AsUnsignedLongLongMask(arg);
     if (seed == (unsigned long long)-1 && PyErr_Occurred()) return NULL;
     KState *s = &self->s;
-    const Config *c = s->cfg;
     Rng rng;
     uint64_t legal[MAX_ACTIONS];
     rng_seed(&rng, seed);
@@ -381,3 +381,32 @@ PyObject *config_fields(void) {
     }
     return fields;
 }
+
+/* The count of a hand with each turn-up, two ways (`hand_count` one by one, and `hand_counts`), so
+ * that a test can hold both to `noddy.scoring.score_hand`. */
+static PyObject *count_hands(PyObject *module, PyObject *args) {
+    PyObject *config, *cards;
+    int crib;
+    uint8_t held[MAX_COUNTED];
+    if (!PyArg_ParseTuple(args, "O!Op:count_hands", &ConfigType, &config, &cards, &crib)) return NULL;
+    Py_ssize_t n = PySequence_Size(cards);
+    if (n < 0) return NULL;
+    if (n < 1 || n >= MAX_COUNTED) return PyErr_Format(PyExc_ValueError, "a hand of 1 to %d cards", MAX_COUNTED - 1);
+    if (read_cards(cards, held, n, "a hand") < 0) return NULL;
+    const Config *c = &((ConfigObject *)config)->cfg;
+    mask_t mask = 0;
+    for (Py_ssize_t i = 0; i < n; i++) mask |= (mask_t)1 << held[i];
+    int all[52], one[52], knave;
+    hand_counts(c, mask, crib, all);
+    for (int t = 0; t < 52; t++) one[t] = mask >> t & 1 ? 0 : hand_count(c, mask, t, crib, &knave);
+    PyObject *a = int_tuple(one, 52), *b = int_tuple(all, 52);
+    if (!a || !b) { Py_XDECREF(a); Py_XDECREF(b); return NULL; }
+    return Py_BuildValue("(NN)", a, b);
+}
+
+PyMethodDef core_methods[] = {
+    {"count_hands", count_hands, METH_VARARGS,
+     "count_hands(config, cards, crib): the count of the hand with each turn-up (0 for a held card),"
+     " card by card and all at once: two tuples of 52 ints."},
+    {NULL, NULL, 0, NULL},
+};

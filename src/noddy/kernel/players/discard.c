@@ -11,12 +11,8 @@
  * of single cards (the Knave, named cards). The unknown cards are grouped by rank for the first
  * (each group of ranks weighed by how many sets of cards have those ranks), by suit for the second,
  * and the third is a sum over cards, each weighed by how many rows hold it with each turn-up. */
-#include "kernel.h"
+#include "players/players.h"
 
-#define BIT(card) ((mask_t)1 << (card))
-#define RANK(card) ((card) % 13 + 1)
-#define SUIT(card) ((card) / 13)
-#define JACK 11
 
 /* The unseen cards in groups (by rank or by suit), each group's cards listed in order. */
 typedef struct {

@@ -4,7 +4,7 @@
  * int mask the caller carries with the state), and writes any seat's observation and mask from the
  * state itself. Chance is applied by the caller (`State.shuffle`, `cut`, `draw_dealer`), so that
  * a seed deals the same games as on the engine. */
-#include "pyface.h"
+#include "research/research.h"
 
 #include <string.h>
 

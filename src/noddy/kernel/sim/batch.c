@@ -9,7 +9,7 @@
  * are the rules' and the statistics' business, not the kernel's: a batch counts the games by the
  * best losing score (each player's wins and losses apart), and the deals by the dealer's side's
  * points and the other sides' together, from which Python reads the stakes and the edges. */
-#include "pyface.h"
+#include "sim/sim.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -257,3 +257,62 @@ PyObject *play_batch(PyObject *module, PyObject *args) {
     free(b);
     return result;
 }
+
+/* One whole game between the kernel's own players, for `noddy.sim`'s games one by one. */
+static PyObject *play_game(PyObject *module, PyObject *args) {
+    PyObject *config;
+    unsigned long long seed;
+    const char *kinds;
+    Py_ssize_t nkinds;
+    if (!PyArg_ParseTuple(args, "O!Ky#:play_game", &ConfigType, &config, &seed, &kinds, &nkinds)) return NULL;
+    const Config *c = &((ConfigObject *)config)->cfg;
+    if (nkinds != c->players[0])
+        return PyErr_Format(PyExc_ValueError, "give one player a seat: %d, not %zd", c->players[0], nkinds);
+    for (Py_ssize_t i = 0; i < nkinds; i++)
+        if (kinds[i] != KP_RANDOM && kinds[i] != KP_GREEDY)
+            return PyErr_Format(PyExc_ValueError, "unknown kernel player %d", kinds[i]);
+    KState s;
+    GameLog log = {NULL, 0, 0, 0, 0};
+    int rc = k_play_game(&s, c, seed, (const uint8_t *)kinds, &log);
+    if (rc == -1) { free(log.deals); return PyErr_NoMemory(); }
+    if (rc == -2) {
+        free(log.deals);
+        return PyErr_Format(PyExc_RuntimeError, "a kernel game did not end in %d steps", MAX_STEPS);
+    }
+    int ndeals = log.ndeals, first_dealer = log.first_dealer, actions = log.actions;
+    DealRecord *deals = log.deals;
+    int sides = c->sides[0], players = c->players[0];
+    PyObject *deal_list = PyTuple_New(ndeals), *tallies = PyTuple_New(players);
+    if (!deal_list || !tallies) goto fail;
+    for (int i = 0; i < ndeals; i++) {
+        PyObject *pts = int_tuple(deals[i].points, sides);
+        PyObject *item = pts ? Py_BuildValue("(iN)", deals[i].dealer, pts) : NULL;
+        if (!item) goto fail;
+        PyTuple_SET_ITEM(deal_list, i, item);
+    }
+    for (int p = 0; p < players; p++) {
+        PyObject *row = int_tuple(s.tallies[p], N_TALLIES);
+        if (!row) goto fail;
+        PyTuple_SET_ITEM(tallies, p, row);
+    }
+    free(deals);
+    return Py_BuildValue("(NiiNNi)", int_tuple(s.scores, sides), s.winner, first_dealer, deal_list, tallies,
+                         actions);
+fail:
+    free(deals);
+    Py_XDECREF(deal_list);
+    Py_XDECREF(tallies);
+    return NULL;
+}
+
+PyMethodDef sim_methods[] = {
+    {"play_batch", play_batch, METH_VARARGS,
+     "play_batch(config, base_seed, start, stop, kinds): games start to stop - 1 of a tournament, game i"
+     " seeded base_seed + i with the players (kinds: one a player, by index in PLAYERS) rotated by i seats,"
+     " tallied in C: a dict of counts (noddy.sim.batch reads it)."},
+    {"play_game", play_game, METH_VARARGS,
+     "play_game(config, seed, kinds): one whole game, each seat's player by its index in PLAYERS"
+     " (bytes, one a seat): (scores, winner, first dealer, deals as (dealer, points by side), points by"
+     " tally per seat (TALLIES), actions)."},
+    {NULL, NULL, 0, NULL},
+};

@@ -7,13 +7,10 @@
  * current deal (`obs_scan`): hands counted face up, cribs turned up, hands shown for muggins, the
  * Knave announced, a Jack turned up, cards of their own points; of a hand counted unseen, the rest
  * of its cards are its holder's own, which `seen` holds anyway. */
-#include "pyface.h"
+#include "research/research.h"
 
 #include <string.h>
 
-#define BIT(card) ((mask_t)1 << (card))
-#define SUIT(card) ((card) / 13)
-#define PLAY_LIMIT 31
 #define DISCARDS 56 /* the first discard index: 52 plays, then go, count, muggins, pass */
 
 static int relative(int seat, int me, int n) { return ((seat - me) % n + n) % n; }
@@ -158,7 +155,7 @@ void obs_write(const ObsLayout *l, const KState *s, mask_t named, int me, float 
         mark(out + at[F_PLAYED] + 52 * relative(seat, me, n), s->held[seat] & ~s->hands[seat] & s->played);
     mark(out + at[F_SEEN], seen);
     out[at[F_COUNT]] = (float)s->count / PLAY_LIMIT;
-    int mine = c->partners[0] ? me % 2 : me;
+    int mine = side_of(c, me);
     for (int side = 0; side < l->sides; side++)
         out[at[F_SCORES] + relative(side, mine, l->sides)] =
             s->scores[side] < l->holes ? (float)((double)s->scores[side] / l->holes) : 1.0f; /* at most 1 */

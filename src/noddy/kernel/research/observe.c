@@ -5,7 +5,7 @@
  * the action index; `fill`, `named` and `listed` then read the view's cards directly (a card of the
  * deck by its address, any other card by its `index`) instead of a Python loop per card, which was
  * most of an environment step's cost beyond the engine's. */
-#include "pyface.h"
+#include "research/research.h"
 
 #include <string.h>
 

@@ -1,6 +1,5 @@
-/* Playing out: chance's step (`k_chance`, the one place the kernel's games, rollouts and batches
- * draw the dealer, the cut and the deal), and the rest of a deal played out from a lay-away, for
- * each way to lay away, in sampled deals.
+/* Playing out: the rest of a deal played out from a lay-away, for each way to lay away, in sampled
+ * deals.
  *
  * Each sample deals the cards the seat cannot see to the other hands (and the pack's crib cards and
  * the turn-up where it is not shown), the same for every discard weighed (common random numbers),
@@ -11,40 +10,10 @@
  * out itself, is also a search's value where its budget runs out. */
 #include <string.h>
 
-#include "kernel.h"
+#include "players/players.h"
 
-#define BIT(card) ((mask_t)1 << (card))
 #define MAX_ROLLOUT_STEPS 2000
 
-static int side(const Config *c, int seat) { return c->partners[0] ? seat % 2 : seat; }
-
-void shuffle_deck(Rng *r, uint8_t *deck, int draws) {
-
-    for (int i = 0; i < 52; i++) deck[i] = (uint8_t)i;
-    for (int i = 0; i < draws; i++) {
-        int j = i + (int)below(r, (uint32_t)(52 - i));
-        uint8_t t = deck[i];
-        deck[i] = deck[j];
-        deck[j] = t;
-    }
-}
-
-int k_chance(KState *s, Rng *rng) {
-    const Config *c = s->cfg;
-    uint8_t deck[52];
-    if (s->phase == PH_CUT && c->first_dealer[0] == FD_ANY) {
-        k_draw_dealer(s, (int)below(rng, (uint32_t)c->players[0]));
-    } else if (s->phase == PH_CUT) {
-        shuffle_deck(rng, deck, c->players[0]);
-        k_cut(s, deck);
-    } else if (s->phase == PH_SHUFFLE) {
-        shuffle_deck(rng, deck, 51);
-        k_deal(s, deck, 52);
-    } else {
-        return 0;
-    }
-    return 1;
-}
 
 /* A sample's deal: the stock in the order `k_deal` deals it, the seat's cards where they were. */
 static void stock_order(const Config *c, const KState *s, const LayAway *at, Rng *rng, uint8_t *order) {
@@ -124,11 +93,11 @@ static double play_out(const KState *dealt, const LayAway *at, mask_t laid, doub
     KState s = *dealt;
     const Config *c = s.cfg;
     greedy_deal_kept(&s, at->seat, ACTION(AC_DISCARD, laid), kept);
-    int mine = side(c, at->seat), best = 0, first = 1;
+    int mine = side_of(c, at->seat), best = 0, first = 1;
     *hand = s.tallies[at->seat][TALLY_HAND];
     *crib = 0;
     for (int seat = 0; seat < c->players[0]; seat++)
-        *crib += (side(c, seat) == mine ? 1 : -1) * s.tallies[seat][TALLY_CRIB];
+        *crib += (side_of(c, seat) == mine ? 1 : -1) * s.tallies[seat][TALLY_CRIB];
     if (outcome) {
         int sides = c->sides[0];
         for (int o = 0; o < sides; o++) outcome[o] = (int16_t)s.scores[o];

@@ -13,13 +13,11 @@
  * `board_games` plays whole games from a board position with greedy players, to hold the table to
  * what it says. */
 #define PY_SSIZE_T_CLEAN
-#include <Python.h>
+#include "analysis/analysis.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernel.h"
-#include "pyface.h"
 
 #define MAX_SIDES 4
 #define MAX_PEGS 256
@@ -33,7 +31,6 @@ typedef struct {
     int32_t *first; /* [dealer][side][need vector (+1 each way)]: deals where that side reached first */
 } Tally;
 
-static int side_of(const Config *c, int seat) { return c->partners[0] ? seat % 2 : seat; }
 
 static long power(long base, int n) {
     long r = 1;
@@ -496,3 +493,18 @@ PyObject *board_games_py(PyObject *module, PyObject *args) {
     Py_END_ALLOW_THREADS
     return int_tuple(wins, sides);
 }
+
+PyMethodDef analysis_methods[] = {
+    {"board_table", board_table_py, METH_VARARGS,
+     "board_table(config, deals, seed, rows=True): each side's chance of winning from the start of a deal"
+     " at every score below the target, for each seat to deal, from `deals` deals played by greedy players"
+     " (board.c): bytes of doubles [dealer][position][side], side 0's score varying fastest; rows=False:"
+     " the pass a position at a time (the same table, slower: the benchmark's baseline)."},
+    {"board_pass", board_pass_py, METH_VARARGS,
+     "board_pass(config, deals): the same table from given deals, each equally likely, each a sequence of"
+     " (seat, points) pegs in the order pegged with seat 0 dealing."},
+    {"board_games", board_games_py, METH_VARARGS,
+     "board_games(config, scores, dealer, games, seed): whole games from the start of a deal at `scores`"
+     " by side with `dealer` to deal, greedy players in every seat: the games each side won."},
+    {NULL, NULL, 0, NULL},
+};
