@@ -3,10 +3,12 @@ notation, records and messages carry, and each number an event carries has one m
 
 from __future__ import annotations
 
+import ast
 import random
 
 import pytest
 
+import paths
 from noddy.game import (
     Action,
     ActionKind,
@@ -22,6 +24,7 @@ from noddy.game import (
 from noddy.players import GreedyPlayer
 from noddy.players.driver import run_game
 from noddy.rules import load_rules
+from noddy.scoring import Kind
 
 GAMES = [
     ("cribbage", 2, (), 0),
@@ -107,3 +110,58 @@ def test_a_greedy_game_lists_no_kind_as_a_bare_string() -> None:
     final = run_game(new_game(rules, 3), [GreedyPlayer()] * 3, random.Random(5))
     assert final.is_over
     assert all(type(a.kind) is ActionKind for a in final.history)
+
+
+_NAMED = {"kind", "phase", "subject", "kinds", "counting"}
+_WORDS = {member.value for enum in (ActionKind, EventKind, Phase, TaskKind, Subject, Kind) for member in enum}
+_BELOW_THE_GAME = ("cards.py", "rules/", "scoring/", "words/", "enumeration.py")
+"""The layers under the game: they cannot import its kinds, so an event reaches the words by the
+word of its kind (`noddy.words.Happening`)."""
+
+
+def _kind_compared_with_its_word(node: ast.AST) -> bool:
+    """A comparison of a kind (``x.kind``, ``x.phase``, ``x.subject``, ``x.kinds``, ``x.counting[0]``,
+    never a rules field such as ``rules.crib.kind``) with a word that is some kind's value."""
+    if not isinstance(node, ast.Compare):
+        return False
+    sides = [node.left, *node.comparators]
+    words: list[object] = []
+    for side in sides:
+        if isinstance(side, ast.Constant):
+            words.append(side.value)
+        elif isinstance(side, ast.Tuple | ast.Set | ast.List):
+            words += [e.value for e in side.elts if isinstance(e, ast.Constant)]
+    if not any(isinstance(w, str) and w in _WORDS for w in words):
+        return False
+    for side in sides:
+        inner = side.value if isinstance(side, ast.Subscript) else side
+        if isinstance(inner, ast.Attribute) and inner.attr in _NAMED and "rules" not in ast.unparse(inner):
+            return True
+    return False
+
+
+def test_no_module_above_the_words_compares_a_kind_with_its_word() -> None:
+    """Kinds are compared as enum members (`ActionKind.DISCARD`, `Phase.MUGGINS`): a word compared
+    with a kind (``action.kind == "discard"``) stays true of a misspelt word, silently."""
+    found = []
+    for path in sorted((paths.SRC / "noddy").rglob("*.py")):
+        where = path.relative_to(paths.SRC / "noddy").as_posix()
+        if where.startswith(_BELOW_THE_GAME):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        found += [f"{where}:{n.lineno}" for n in ast.walk(tree) if _kind_compared_with_its_word(n)]
+    assert not found, f"kinds compared with their words: {', '.join(found)}"
+
+
+def test_the_check_of_kinds_finds_a_kind_compared_with_its_word() -> None:
+    """The check above catches each shape of comparison it looks for, and leaves a rules field be."""
+    planted = [
+        'action.kind == "discard"',
+        'view.phase in ("discard", "play")',
+        'event.subject != "crib"',
+        '"go" in view.legal.kinds',
+        'view.counting[0] in ("hand", "crib")',
+    ]
+    assert all(_kind_compared_with_its_word(ast.parse(code, mode="eval").body) for code in planted)
+    kept = ['rules.crib.kind == "dealer"', "action.kind is ActionKind.DISCARD", 'seat.kind == "computer"']
+    assert not any(_kind_compared_with_its_word(ast.parse(code, mode="eval").body) for code in kept)

@@ -31,7 +31,7 @@ import numpy.typing as npt
 import pyspiel
 
 from noddy.cards import DECK, format_cards
-from noddy.game import GameState, PlayerView, new_game
+from noddy.game import ActionKind, GameState, PlayerView, new_game
 from noddy.research.engines import choose_engine
 from noddy.research.observers import Observer, make_observer
 from noddy.research.outcome import largest_stake
@@ -258,7 +258,7 @@ class NoddyState(pyspiel.State):  # type: ignore[misc]
             chance = self.position.state.chance()
             return (
                 f"dealer {action}"
-                if chance is not None and chance.kind == "dealer"
+                if chance is not None and chance.kind is ActionKind.DEALER
                 else f"draw {DECK[action]}"
             )
         state = self.position.state
