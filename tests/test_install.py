@@ -19,7 +19,7 @@ import pytest
 
 import paths
 from noddy.errors import MissingExtraError, NoddyError
-from noddy.words import EXTRA_MODULES, need_extra
+from noddy.words import EXTRA_MODULES, ExtraFault, need_extra, say_error
 
 GAME = paths.GOLDEN / "cribbage.json"
 
@@ -132,7 +132,7 @@ def test_serve_names_the_dask_and_postgres_extras(tmp_path: Path) -> None:
     (cluster, postgres) = _run_hidden(cases, (*EXTRA_MODULES["dask"], *EXTRA_MODULES["postgres"]))
     assert cluster[0] == 1 and "noddy serve --bot-cluster needs the dask extra" in cluster[2]
     assert postgres[0] == 1
-    assert "the database 'postgresql://noddy@127.0.0.1:1/noddy' needs the postgres extra" in postgres[2]
+    assert "error: 'postgresql://noddy@127.0.0.1:1/noddy' needs the postgres extra" in postgres[2]
     assert postgres[2].rstrip().endswith("pip install 'noddy[postgres]'")
 
 
@@ -143,9 +143,11 @@ def test_need_extra_raises_an_error_both_a_noddy_error_and_an_import_error(
     monkeypatch.setitem(EXTRA_MODULES, "nothing", ("json", "no_such_module_anywhere"))
     with pytest.raises(MissingExtraError) as raised:
         need_extra("nothing", "noddy thing")
-    assert isinstance(raised.value, NoddyError) and isinstance(raised.value, ImportError)
-    assert raised.value.extra == "nothing"
-    assert str(raised.value) == "noddy thing needs the nothing extra: pip install 'noddy[nothing]'"
+    error = raised.value
+    assert isinstance(error, NoddyError) and isinstance(error, ImportError)
+    assert (error.fault, error.values) == (ExtraFault.MISSING, {"needs": "noddy thing", "extra": "nothing"})
+    assert str(error) == "noddy thing needs the nothing extra: pip install 'noddy[nothing]'"
+    assert say_error(error, "fr") == "noddy thing a besoin de l’extra nothing : pip install 'noddy[nothing]'"
 
 
 def _distribution(requirement: str) -> str:

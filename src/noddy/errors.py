@@ -136,10 +136,5 @@ class RecordError(NoddyError):
 
 class MissingExtraError(NoddyError, ModuleNotFoundError):
     """A part of noddy that needs an optional extra which is not installed (``pip install
-    'noddy[EXTRA]'``): a `NoddyError`, so a command says it in one line, and a `ModuleNotFoundError`,
-    so code importing that part meets the error an import raises."""
-
-    def __init__(self, message: str, extra: str) -> None:
-        super().__init__(message)
-        self.extra = extra
-        """The extra to install: ``web``, ``dask``, ``plot``, ``postgres`` or ``research``."""
+    'noddy[EXTRA]'``, its name the value ``extra``): a `NoddyError`, so a command says it in one line,
+    and a `ModuleNotFoundError`, so code importing that part meets the error an import raises."""

@@ -91,7 +91,7 @@ def advise_command(
         if dealer is None and rules.crib.kind == "dealer":
             usage_error(command_phrase("advise.whose_crib", lang))
         if plot is not None:
-            need_extra("plot", "noddy advise --plot", lang)
+            need_extra("plot", "noddy advise --plot")
             from noddy.sim.plot import check_plot_path
 
             check_plot_path(plot)

@@ -121,7 +121,7 @@ def board(
         count = players if players is not None else rules.deal.player_counts[0]
         table = _board_table(rules, count, partners, lang, deals)
         if plot is not None:
-            need_extra("plot", "noddy analyze board --plot", lang)
+            need_extra("plot", "noddy analyze board --plot")
             from noddy.analysis.plot import plot_board
             from noddy.sim.plot import check_plot_path
 

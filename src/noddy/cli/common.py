@@ -39,7 +39,7 @@ from typer.core import TyperCommand, TyperGroup
 
 from noddy.errors import NoddyError
 from noddy.rules import Rules, load_rules
-from noddy.words import LANGUAGES, command_phrase, rule_set_words, terminal_phrase
+from noddy.words import LANGUAGES, command_phrase, rule_set_words, say_error, terminal_phrase
 
 __all__ = [
     "COMPUTERS",
@@ -255,7 +255,7 @@ def reporting_errors() -> Iterator[None]:
     try:
         yield
     except NoddyError as exc:
-        print_error(str(exc))
+        print_error(say_error(exc, _spoken()))
         sys.exit(1)
 
 
@@ -322,7 +322,7 @@ def run_reporting_errors(command: Callable[[], Any]) -> int:
         print_error(_lower_first(message), lang)
         return code
     except NoddyError as exc:
-        print_error(str(exc))
+        print_error(say_error(exc, _spoken()))
         return 1
     except typer.Abort:
         print_error(command_phrase("aborted", _spoken()))

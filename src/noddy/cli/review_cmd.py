@@ -79,7 +79,7 @@ def review(
         if top < 1:
             usage_error(command_phrase("review.top", lang, top=top))
         if plot is not None:
-            need_extra("plot", "noddy review --plot", lang)
+            need_extra("plot", "noddy review --plot")
             from noddy.cli.review_plot import plot_review
             from noddy.sim.plot import check_plot_path
 

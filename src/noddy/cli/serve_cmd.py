@@ -86,7 +86,7 @@ def serve(
         _check_address(port, bot_delay, proxy, lang)
         if db is not None and data is not None:
             usage_error(command_phrase("serve.db_twice", lang))
-        need_extra("web", "noddy serve", lang)
+        need_extra("web", "noddy serve")
         import uvicorn
 
         from noddy.web import create_app, server_options
@@ -97,7 +97,7 @@ def serve(
         url = db or default_url(data)
         cluster = bot_cluster or os.environ.get("NODDY_BOT_CLUSTER") or None
         if cluster is not None:
-            need_extra("dask", "noddy serve --bot-cluster", lang)
+            need_extra("dask", "noddy serve --bot-cluster")
             _check_cluster(cluster, lang)
         app = create_app(url, bot_delay=bot_delay, bot_workers=workers, bot_cluster=cluster)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host

@@ -259,9 +259,9 @@ def simulate(
             check_tournament(rules, names, partners, games, lang)
         engines = [choose_engine(rules, names, engine) for rules in rule_sets]
         if dask is not None:
-            need_extra("dask", "noddy simulate --dask", lang)
+            need_extra("dask", "noddy simulate --dask")
         if plot is not None:
-            need_extra("plot", "noddy simulate --plot", lang)
+            need_extra("plot", "noddy simulate --plot")
             from noddy.sim.plot import check_plot_path, plot_reports
 
             check_plot_path(plot)

@@ -167,7 +167,7 @@ class Store:
             ) from None
         except ImportError as exc:
             if make_url(url).get_backend_name() in ("postgresql", "postgres"):
-                need_extra("postgres", f"the database {_shown(url)}")
+                need_extra("postgres", _shown(url))
             raise NoddyError(
                 f"cannot use the database {_shown(url)}: its driver is not installed ({exc})"
             ) from None

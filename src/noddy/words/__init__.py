@@ -40,7 +40,7 @@ if TYPE_CHECKING:
         miss_line,
         tally_line,
     )
-    from noddy.words.extras import EXTRA_MODULES, need_extra
+    from noddy.words.extras import EXTRA_MODULES, ExtraFault, need_extra
     from noddy.words.faults import FAULT_WORDS, FaultWords, say_error
     from noddy.words.glossary import DEAL_TERMS, DealTerm, glossary
     from noddy.words.kinds import KIND_WORDS, KindWords, glossary_entry
@@ -122,6 +122,7 @@ __all__ = [
     "WINCHANCE",
     "CallPart",
     "DealTerm",
+    "ExtraFault",
     "FaultWords",
     "Happening",
     "KindWords",
@@ -233,7 +234,7 @@ _HOMES = {
     "countplay": (
         "COUNTPLAY_PHRASES", "countplay_page_phrases", "countplay_phrase", "miss_line", "tally_line",
     ),
-    "extras": ("EXTRA_MODULES", "need_extra"),
+    "extras": ("EXTRA_MODULES", "ExtraFault", "need_extra"),
     "faults": ("FAULT_WORDS", "FaultWords", "say_error"),
     "glossary": ("DEAL_TERMS", "DealTerm", "glossary"),
     "kinds": ("KIND_WORDS", "KindWords", "glossary_entry"),

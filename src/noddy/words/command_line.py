@@ -19,7 +19,6 @@ COMMAND_LINE: dict[str, dict[str, str]] = {
         "error": "error:",
         "see_help": "{message} (see '{command} --help')",
         "aborted": "aborted",
-        "extra.missing": "{needs} needs the {extra} extra: pip install 'noddy[{extra}]'",
         "lang.unknown": "--lang {given}: noddy speaks {langs}; give one of them",
         "seats.none": "--seats {seats} names no seat: give one seat kind a player, e.g. human,greedy",
         "seats.empty": "--seats {seats} has an empty entry: give one seat kind a player, e.g. human,greedy",
@@ -93,7 +92,6 @@ COMMAND_LINE: dict[str, dict[str, str]] = {
         "error": "erreur :",
         "see_help": "{message} (voir « {command} --help »)",
         "aborted": "abandon",
-        "extra.missing": "{needs} a besoin de l’extra {extra} : pip install 'noddy[{extra}]'",
         "lang.unknown": "--lang {given} : noddy parle {langs} ; donnez l’une de ces langues",
         "seats.none": (
             "--seats {seats} ne nomme aucune place : donnez une sorte de joueur par place, par ex."

@@ -1,18 +1,19 @@
-"""The optional extras (``pip install 'noddy[EXTRA]'``): the modules each brings, and the one line a
-part of noddy that needs a missing one says, which extra to install.
+"""The optional extras (``pip install 'noddy[EXTRA]'``): the modules each brings, and the error a
+part of noddy that needs a missing one raises, saying which extra to install.
 
 >>> EXTRA_MODULES["plot"]
 ('matplotlib',)
+>>> str(MissingExtraError(ExtraFault.MISSING, needs="noddy serve", extra="web"))
+"noddy serve needs the web extra: pip install 'noddy[web]'"
 """
 
 from __future__ import annotations
 
 from importlib.util import find_spec
 
-from noddy.errors import MissingExtraError
-from noddy.words.command_line import command_phrase
+from noddy.errors import Fault, MissingExtraError
 
-__all__ = ["EXTRA_MODULES", "need_extra"]
+__all__ = ["EXTRA_MODULES", "ExtraFault", "need_extra"]
 
 EXTRA_MODULES: dict[str, tuple[str, ...]] = {
     "web": ("fastapi", "uvicorn", "sqlalchemy", "prometheus_client", "confusable_homoglyphs"),
@@ -25,12 +26,18 @@ EXTRA_MODULES: dict[str, tuple[str, ...]] = {
 rich, numpy and tomli-w, needs none of them)."""
 
 
-def need_extra(extra: str, needs: str, lang: str = "en") -> None:
-    """Raise `MissingExtraError`, saying in ``lang`` that ``needs`` (``noddy serve``,
-    ``noddy.research.gym``) needs ``extra`` and how to install it, unless every module it brings
-    can be imported."""
+class ExtraFault(Fault):
+    """The key of the error a part that needs a missing extra raises."""
+
+    MISSING = "{needs} needs the {extra} extra: pip install 'noddy[{extra}]'"
+
+
+def need_extra(extra: str, needs: str) -> None:
+    """Raise `MissingExtraError` (`ExtraFault.MISSING`), saying that ``needs`` (``noddy serve``,
+    ``noddy.research.gym``) needs ``extra`` and how to install it, unless every module the extra
+    brings can be imported."""
     if not all(_importable(module) for module in EXTRA_MODULES[extra]):
-        raise MissingExtraError(command_phrase("extra.missing", lang, needs=needs, extra=extra), extra)
+        raise MissingExtraError(ExtraFault.MISSING, needs=needs, extra=extra)
 
 
 def _importable(module: str) -> bool:

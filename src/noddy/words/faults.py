@@ -24,6 +24,7 @@ from noddy.cards import Card, CardFault
 from noddy.errors import Fault, IllegalActionError, NoddyError
 from noddy.words.calls import check_language
 from noddy.words.card_names import CARD_ERRORS, card_text, cards_text
+from noddy.words.extras import ExtraFault
 from noddy.words.reasons import Reason
 
 __all__ = ["FAULT_WORDS", "FaultWords", "say_error"]
@@ -100,7 +101,11 @@ _CARDS = (
     FaultWords(CardFault.TWICE, CARD_ERRORS["fr"]["twice"]),
 )
 
-FAULT_WORDS: dict[Fault, FaultWords] = _words(*_CARDS)
+_EXTRAS = (
+    FaultWords(ExtraFault.MISSING, "{needs} a besoin de l’extra {extra} : pip install 'noddy[{extra}]'"),
+)
+
+FAULT_WORDS: dict[Fault, FaultWords] = _words(*_CARDS, *_EXTRAS)
 """The words of every error key, keyed by the key (a test finds any key without its record)."""
 
 
