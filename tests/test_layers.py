@@ -1,5 +1,6 @@
-"""Layers point down only (docs/design: the layer list): every import of ``noddy.X`` in the package
-is of a layer at or below the importing module's own, and every top-level module is on the list.
+"""Layers point down only (the design's layer list): every import of ``noddy.X`` in the package
+is of a layer at or below the importing module's own, every top-level module is on the list, and the
+README's layer list says the same.
 
 The list is data here, the project's own copy of the design's; a new top-level module goes on it, in
 its layer, in the same change. Names on one number may import each other (a package's circle is its
@@ -11,11 +12,15 @@ file (inside a function, under ``TYPE_CHECKING``), relative ones resolved, and a
 from __future__ import annotations
 
 import ast
+import itertools
+import re
 from pathlib import Path
 
 import pytest
 
-SOURCE = Path(__file__).resolve().parents[1] / "src" / "noddy"
+import paths
+
+SOURCE = paths.SRC / "noddy"
 
 # Bottom to top, as the design's table reads from the top down.
 LAYERS = {
@@ -100,6 +105,65 @@ def test_every_top_level_module_is_on_the_layer_list() -> None:
     """The package root holds the base modules and packages of the list, nothing else."""
     _, unplaced = layer_faults(SOURCE, LAYERS)
     assert not unplaced, f"top-level modules on no layer (put them on the list, in their layer): {unplaced}"
+
+
+def readme_faults(text: str) -> list[str]:
+    """What the README's layer list (the block under "How it is built", one row a layer or a few,
+    the bottom first) says otherwise than the list: a name missing, unknown or twice, or a row not
+    wholly below the next."""
+    block = text.split("## How it is built", 1)[1].split("```", 2)[1]
+    rows = []
+    for line in block.splitlines():
+        found = re.match(r"^([a-z_]+(?: [a-z_]+)*)(?:  |$)", line)
+        if found:
+            rows.append(found[1].split())
+    named = [name for row in rows for name in row]
+    wanted = [name for name in LAYERS if not name.startswith("__")]
+    faults = [f"{name} is on no row" for name in wanted if name not in named]
+    faults += [f"{name} is on no layer" for name in named if name not in LAYERS]
+    faults += [f"{name} is named twice" for name in set(named) if named.count(name) > 1]
+    for lower, upper in itertools.pairwise(rows):
+        if max(LAYERS.get(n, -1) for n in lower) >= min(LAYERS.get(n, 99) for n in upper):
+            faults.append(f"{' '.join(lower)} is not below {' '.join(upper)}")
+    return faults
+
+
+def test_the_readme_lists_the_layers_as_they_are() -> None:
+    """The README's layer list names every layer of the list, each once, and reads from the bottom
+    up as the design's does: every name on a row is below every name on the rows after it."""
+    assert not readme_faults((paths.ROOT / "README.md").read_text(encoding="utf-8"))
+
+
+ROWS = [
+    "errors places",
+    "cards textdata",
+    "rules",
+    "scoring",
+    "words enumeration",
+    "game",
+    "engine kernel record",
+    "analysis",
+    "players",
+    "sim research",
+    "train advise review",
+    "cli web",
+]
+
+
+def _readme(rows: list[str]) -> str:
+    return (
+        "## How it is built\n\n```\n" + "".join(f"{row}   what it is\n      more\n" for row in rows) + "```\n"
+    )
+
+
+def test_a_readme_list_that_drifts_is_caught() -> None:
+    assert readme_faults(_readme(ROWS)) == []
+    assert readme_faults(_readme([r for r in ROWS if r != "game"])) == ["game is on no row"]
+    assert readme_faults(_readme([r.replace("analysis", "analysis winchance") for r in ROWS])) == [
+        "winchance is on no layer"
+    ]
+    swapped = [{"analysis": "players", "players": "analysis"}.get(r, r) for r in ROWS]
+    assert readme_faults(_readme(swapped)) == ["players is not below analysis"]
 
 
 def test_the_layers_run_up_from_zero_without_a_gap() -> None:
