@@ -83,6 +83,10 @@ def test_a_seat_may_change_its_language_at_the_table(client: TestClient) -> None
     again = me.until("state", lambda m: m["events_from"] == 0)
     assert again["lang"] == "fr" and again["events"][0]["text"].startswith("Coupe pour la donne")
     me.send(type="lang", lang="de")
+    assert me.error() == "\"lang\" doit être l’une de en, fr, pas 'de'"  # said in the language it reads
+    me.send(type="lang", lang="en")
+    assert me.until("table")["lang"] == "en"
+    me.send(type="lang", lang="de")
     assert me.error() == "\"lang\" must be one of en, fr, not 'de'"
 
 

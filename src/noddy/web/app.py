@@ -100,13 +100,10 @@ class InviteIn(BaseModel):
 def _seat_specs(body: TableIn) -> tuple[list[SeatSpec], int | None, list[int]]:
     """The seats to make, the maker's own (``me``) and the seats of the others at this device (``here``)."""
     if body.rules not in preset_names():
-        raise Refused(f"unknown rule set {quoted(body.rules)}; choose one of: {', '.join(preset_names())}")
+        raise Refused(Reason("unknown_rules", rules=quoted(body.rules), names=", ".join(preset_names())))
     mine = [i for i, s in enumerate(body.seats) if s.kind == "me"]
     if len(mine) > 1:
-        raise Refused(
-            "only one seat can be yours ('me'); make the others 'here' (someone else at this device),"
-            " friends or computer players"
-        )
+        raise Refused(Reason("one_me"))
     here = [i for i, s in enumerate(body.seats) if s.kind == "here"]
     specs = []
     friends = sum(1 for s in body.seats if s.kind == "friend")
@@ -117,7 +114,7 @@ def _seat_specs(body: TableIn) -> tuple[list[SeatSpec], int | None, list[int]]:
         if seat.kind == "computer":
             level = seat.level or levels()[0]
             if level not in PLAYERS:
-                raise Refused(f"unknown computer level {quoted(level)}; choose one of: {', '.join(levels())}")
+                raise Refused(Reason("unknown_level", level=quoted(level), levels=", ".join(levels())))
             default = f"Computer ({level})" if computers == 1 else f"Computer {number} ({level})"
             specs.append(SeatSpec(level, name or default))
         elif seat.kind in ("me", "here"):
@@ -128,7 +125,7 @@ def _seat_specs(body: TableIn) -> tuple[list[SeatSpec], int | None, list[int]]:
     for i, spec in enumerate(specs):
         why = name_refusal(spec.name, (s.name for s in specs[:i]))
         if why:
-            raise Refused(f"seat {i + 1}: {why}")
+            raise Refused(Reason("seat_name", number=i + 1, why=why))
     return specs, (mine[0] if mine else None), here
 
 
@@ -218,7 +215,7 @@ def create_app(
     async def rules_html(name: str, lang: str = "en") -> HTMLResponse:
         page = rules_page(name, lang)
         if page is None:
-            raise HTTPException(404, f"there is no rule set {quoted(name)}")
+            raise HTTPException(404, Reason("no_rule_set", name=quoted(name)).say(known_language(lang)))
         return HTMLResponse(page)
 
     @app.get("/api/rules")
@@ -253,7 +250,8 @@ def create_app(
         bucket = creators.setdefault(host, Bucket(limits.tables_rate, limits.tables_burst, limits.clock))
         if not bucket.take():
             per_minute = 60 * limits.tables_rate
-            raise HTTPException(429, f"too many new tables: at most {per_minute:g} a minute, try again soon")
+            too_fast = Reason("too_fast", per_minute=f"{per_minute:g}")
+            raise HTTPException(429, too_fast.say(known_language(lang)))
         specs, mine, here = _seat_specs(body)
         nobody = all(spec.kind != HUMAN for spec in specs)
         if nobody and computers_only(host) >= limits.computer_tables:
@@ -286,10 +284,11 @@ def create_app(
         }
 
     @app.post("/api/tables/{table_id}/invites", status_code=201)
-    async def api_invite(table_id: str, body: InviteIn) -> dict[str, Any]:
+    async def api_invite(table_id: str, body: InviteIn, request: Request) -> dict[str, Any]:
         table = table_or_404(manager, table_id)
         if not table.is_maker(body.maker):
-            raise HTTPException(403, "only the table's maker can make a new invite link; that is not its key")
+            lang = page_language(request.query_params.get("lang"), request.headers.get("accept-language"))
+            raise HTTPException(403, Reason("maker_only").say(lang))
         token = manager.invite(table, body.seat)
         return {"seat": body.seat, "name": table.seats[body.seat].name, "link": f"/t/{table.id}#{token}"}
 
@@ -304,10 +303,10 @@ def create_app(
                 seat["name"] = record_name(seat["name"], seat["kind"], said)
         return summary
 
-    def _finished(table_id: str) -> LiveTable:
+    def _finished(table_id: str, lang: str | None = None) -> LiveTable:
         table = table_or_404(manager, table_id)
         if not table.state.is_over:
-            raise HTTPException(403, "a game can be replayed only when it is over; watch it at its table")
+            raise HTTPException(403, Reason("replay_over").say(known_language(lang)))
         return table
 
     @app.get("/api/tables/{table_id}/record")
@@ -317,7 +316,7 @@ def create_app(
 
     @app.get("/api/tables/{table_id}/replay")
     async def api_replay(table_id: str, lang: str | None = None) -> dict[str, Any]:
-        return replay_frames(_finished(table_id), lang)
+        return replay_frames(_finished(table_id, lang), lang)
 
     @app.get("/metrics", include_in_schema=False)
     async def metrics() -> Response:

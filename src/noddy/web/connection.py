@@ -28,9 +28,10 @@ from noddy.web.guard import Doorway
 from noddy.web.live import LiveTable, Refused
 from noddy.web.lookup import quoted
 from noddy.web.messages import state_message, table_message
+from noddy.web.pages import page_language
 from noddy.web.store import StoreUnavailable
 from noddy.web.tables import TableManager
-from noddy.words import LANGUAGES, say_error
+from noddy.words import LANGUAGES, Reason, say_error
 
 __all__ = ["MAX_NAME", "Bucket", "Connection", "Limits", "clean_name", "serve_connection"]
 
@@ -189,13 +190,13 @@ async def _serve(
     try:
         table = manager.get(table_id)
     except (Refused, StoreUnavailable) as exc:
-        await _refuse(websocket, str(exc), 4503)
+        await _refuse(websocket, say_error(exc, _asked(websocket)), 4503)
         return
     if table is None:
-        await _refuse(websocket, f"there is no table {quoted(table_id)}", 4404)
+        await _refuse(websocket, Reason("no_table", table=quoted(table_id)).say(_asked(websocket)), 4404)
         return
     if len(table.listeners) >= limits.max_listeners:
-        await _refuse(websocket, _full(limits), 4429)
+        await _refuse(websocket, _full(limits).say(_asked(websocket)), 4429)
         return
     conn = Connection(websocket, table, limits)
     sender = asyncio.create_task(conn.run_sender())
@@ -216,7 +217,7 @@ async def _serve(
                 break
             text = message.get("text")
             if text is None:
-                conn.error("send JSON text messages, not binary ones")
+                conn.error(Reason("binary").say(conn.lang))
                 continue
             if not conn.allowed():
                 continue
@@ -244,26 +245,26 @@ async def _refuse(websocket: WebSocket, text: str, code: int) -> None:
 async def _handle(conn: Connection, manager: TableManager, text: str) -> None:
     limit = conn.limits.max_message
     if len(text) > limit:
-        conn.error(f"message too long: {len(text)} characters, the limit is {limit}")
+        conn.error(Reason("too_long", length=len(text), limit=limit).say(conn.lang))
         return
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         example = '{"type": "ping"}'
-        conn.error(f"not JSON ({exc.msg} at character {exc.pos}); send an object such as {example}")
+        conn.error(Reason("not_json", why=exc.msg, at=exc.pos, example=example).say(conn.lang))
         return
     except RecursionError:
-        conn.error('JSON nested too deeply; send a flat object such as {"type": "ping"}')
+        conn.error(Reason("too_deep").say(conn.lang))
         return
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-        conn.error('send a JSON object with a "type": one of ' + ", ".join(TYPES))
+        conn.error(Reason("no_type", types=", ".join(TYPES)).say(conn.lang))
         return
     kind = data["type"]
     try:
         if kind == "hello":
             await _hello(conn, manager, data)
         elif not conn.ready:
-            raise Refused('say {"type": "hello"} first (with your "secret" or "token", or neither to watch)')
+            raise Refused(Reason("hello_first"))
         elif kind == "act":
             await _act(conn, manager, data)
         elif kind == "undo":
@@ -274,16 +275,16 @@ async def _handle(conn: Connection, manager: TableManager, text: str) -> None:
             conn.notify(table=True)
         elif kind == "name":
             if conn.seat is None:
-                raise Refused("you are watching: only a player can name their seat")
+                raise Refused(Reason("watcher_name"))
             manager.rename(conn.table, conn.seat, _name(data.get("name")))
         elif kind == "rematch":
             if conn.seat is None:
-                raise Refused("only a player at the table can ask for a rematch")
+                raise Refused(Reason("watcher_rematch"))
             await manager.rematch(conn.table)
         elif kind == "ping":
             conn.send({"type": "pong"})
         else:
-            raise Refused(f"unknown message type {kind[:40]!r}; use one of: {', '.join(TYPES)}")
+            raise Refused(Reason("unknown_type", kind=repr(kind[:40]), types=", ".join(TYPES)))
     except Refused as exc:
         conn.error(say_error(exc, conn.lang), kind[:40])
     except StoreUnavailable as exc:
@@ -294,19 +295,19 @@ async def _hello(conn: Connection, manager: TableManager, data: dict[str, Any]) 
     """Seat the connection by its seat's secret, or by an invite link's token (the first to bring an
     open link takes the seat and is given its secret); with neither, or a used link, it watches."""
     if conn.ready:
-        raise Refused("hello was already said on this connection")
+        raise Refused(Reason("hello_twice"))
     # The table may have left memory while the connection was quiet: join the one the manager holds.
     table = manager.get(conn.table.id)
     if table is None:
-        raise Refused(f"there is no table {conn.table.id!r}")
+        raise Refused(Reason("no_table", table=quoted(conn.table.id)))
     conn.table = table
     if len(table.listeners) >= conn.limits.max_listeners:
         raise Refused(_full(conn.limits))
     secret, token = data.get("secret"), data.get("token")
     if secret is not None and not isinstance(secret, str):
-        raise Refused('"secret" must be the seat secret the welcome gave you')
+        raise Refused(Reason("secret_text"))
     if token is not None and not isinstance(token, str):
-        raise Refused('"token" must be the text after the # of your invite link')
+        raise Refused(Reason("token_text"))
     name = _name(data["name"]) if data.get("name") is not None else None
     if data.get("lang") is not None:
         conn.lang = _lang(data["lang"])
@@ -317,20 +318,14 @@ async def _hello(conn: Connection, manager: TableManager, data: dict[str, Any]) 
     if seat is None and token:
         linked = table.seat_of_token(token)
         if linked is None:
-            raise Refused(
-                "this invite link is not for this table, or the table's maker has since made a new one"
-                " for its seat: check that it was copied whole, or ask for a new link"
-            )
+            raise Refused(Reason("link_not_here"))
         if table.seats[linked].link_open and not table.state.is_over:
             welcome["secret"] = manager.claim(table, linked, name)
             seat = linked
         elif not table.seats[linked].link_open:
             welcome["taken"] = linked
     elif seat is None and secret:
-        raise Refused(
-            "this seat key is not valid at this table: the table's maker may have given your seat a new"
-            " invite link; you can watch, or ask for the link"
-        )
+        raise Refused(Reason("key_not_here"))
     if seat is not None and name is not None and "secret" not in welcome:
         manager.rename(table, seat, name)
     conn.seat = welcome["seat"] = seat
@@ -343,17 +338,15 @@ async def _hello(conn: Connection, manager: TableManager, data: dict[str, Any]) 
 
 async def _act(conn: Connection, manager: TableManager, data: dict[str, Any]) -> None:
     if conn.seat is None:
-        raise Refused("you are watching: open your invite link to take a seat and play")
+        raise Refused(Reason("watcher_act"))
     if "seat" in data and data["seat"] != conn.seat:
-        raise Refused(
-            f"you sit in seat {conn.seat}; a connection acts only for its own seat, not seat {data['seat']!r}"
-        )
+        raise Refused(Reason("other_seat", seat=conn.seat, other=quoted(data["seat"])))
     action = data.get("action")
     if not isinstance(action, str) or not action.strip():
-        raise Refused('"action" must be text such as "play 5h", "go", "discard 5h 6d", "count", "declare 12"')
+        raise Refused(Reason("action_text", examples=_ACTIONS))
     seq = data.get("seq")
     if seq is not None and (not isinstance(seq, int) or isinstance(seq, bool)):
-        raise Refused('"seq" must be the move number of the state you saw')
+        raise Refused(Reason("seq_number"))
     await manager.act(conn.table, conn.seat, action, seq)
 
 
@@ -361,19 +354,28 @@ def _name(name: object) -> str:
     """A name from a message, cleaned; `Refused` if it is no name."""
     cleaned = clean_name(name) if isinstance(name, str) else ""
     if not cleaned:
-        raise Refused(f'"name" must be a name of 1 to {MAX_NAME} letters')
+        raise Refused(Reason("name_text", most=MAX_NAME))
     return cleaned
 
 
 def _lang(lang: object) -> str:
     """A language from a message; `Refused` if noddy does not speak it."""
     if not isinstance(lang, str) or lang not in LANGUAGES:
-        raise Refused(f'"lang" must be one of {", ".join(LANGUAGES)}, not {str(lang)[:20]!r}')
+        raise Refused(Reason("lang_text", languages=", ".join(LANGUAGES), lang=repr(str(lang)[:20])))
     return lang
 
 
-def _full(limits: Limits) -> str:
-    return f"this table has {limits.max_listeners} connections, its limit: try again later"
+_ACTIONS = '"play 5h", "go", "discard 5h 6d", "count", "declare 12"'
+"""Actions as a message writes them (the record's notation, which the protocol speaks in every language)."""
+
+
+def _full(limits: Limits) -> Reason:
+    return Reason("table_full", limit=limits.max_listeners)
+
+
+def _asked(websocket: WebSocket) -> str:
+    """The language of a connection refused before it says hello: its ``?lang=``, else its browser's."""
+    return page_language(websocket.query_params.get("lang"), websocket.headers.get("accept-language"))
 
 
 def clean_name(name: str) -> str:

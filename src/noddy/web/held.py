@@ -9,6 +9,7 @@ from collections import OrderedDict
 from collections.abc import Iterator
 
 from noddy.web.live import LiveTable, Refused
+from noddy.words import Reason
 
 __all__ = ["MAX_FINISHED_IN_MEMORY", "HeldTables"]
 
@@ -49,7 +50,7 @@ class HeldTables:
         for table in idle[: len(self.live) - self.max_tables + 1]:
             del self.live[table.id]
         if len(self.live) >= self.max_tables:
-            raise Refused(f"the server has {len(self.live)} tables in play, its limit: try again later")
+            raise Refused(Reason("server_full", tables=len(self.live)))
 
     def keep_finished(self, table: LiveTable) -> None:
         """Hold a finished table among the last `MAX_FINISHED_IN_MEMORY` (the idle ones go first)."""

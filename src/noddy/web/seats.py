@@ -17,7 +17,7 @@ from functools import lru_cache
 from confusable_homoglyphs import categories, confusables  # type: ignore[import-untyped]
 
 from noddy.web.store import SeatRow
-from noddy.words import LANGUAGES, phrase
+from noddy.words import LANGUAGES, Reason, phrase
 
 __all__ = [
     "HUMAN",
@@ -113,11 +113,10 @@ def name_refusal(name: str, others: Iterable[str]) -> str | None:
     """
     for word in RESERVED:
         if looks_alike(name, word):
-            own = f'the table calls each player\'s own seat "{word}"'
-            return f"{name!r} cannot be a name: {own}; choose another"
+            return Reason("name_reserved", name=repr(name), word=word)
     for other in others:
         if looks_alike(other, name):
-            return f"{name!r} is already a seat's name at this table ({other!r}): give each seat its own name"
+            return Reason("name_taken", name=repr(name), other=repr(other))
     return None
 
 

@@ -18,7 +18,7 @@ import time
 from collections.abc import Collection, Sequence
 from typing import Any
 
-from noddy.errors import IllegalActionError, NoddyError, NotationError
+from noddy.errors import IllegalActionError, NoddyError, NotationError, quoted
 from noddy.game import Action, ActionKind, GameState, Phase, new_game
 from noddy.players import PLAYERS, make_player, take_back
 from noddy.record import GameRecord, Seat, format_action, parse_action, result_of
@@ -106,7 +106,8 @@ class TableManager:
             state = GameRecord(rules, row.players, row.partners, record_seats, actions).final()
         except NoddyError as exc:
             log.error("table %s does not replay: %s", table_id, exc)
-            raise Refused(f"table {table_id} cannot be restored: {exc}") from None
+            why = exc.args[0] if exc.args else ""
+            raise Refused(Reason("not_restored", table=table_id, why=why)) from None
         seats = [LiveSeat.stored(s) for s in row.seats]
         table = LiveTable(row.id, row.preset, row.overrides, rules, seats, state, row.rematch, row.maker_hash)
         table.hints = row.hints
@@ -160,10 +161,7 @@ class TableManager:
         computers: no hidden advantage)."""
         people = sum(spec.kind == HUMAN for spec in seats)
         if hints and people != 1:
-            raise Refused(
-                f"hints are only for a table of one person against computer players; this one has {people}"
-                " people: switch hints off, or make the other seats computers"
-            )
+            raise Refused(Reason("hints_alone", people=people))
         tokens: list[str | None] = []
         keys: dict[int, str] = {}
         rows = []
@@ -195,10 +193,10 @@ class TableManager:
         """Store a new table with these seats and start it."""
         self.held.make_room()
         if len(rows) != players:
-            raise Refused(f"{players} players need {players} seats, not {len(rows)}")
+            raise Refused(Reason("seat_count", players=players, seats=len(rows)))
         for row in rows:
             if row.kind != HUMAN and row.kind not in PLAYERS:
-                raise Refused(f"unknown seat kind {row.kind!r}; use human or one of: {', '.join(PLAYERS)}")
+                raise Refused(Reason("seat_kind", kind=quoted(row.kind), kinds=", ".join(PLAYERS)))
         try:
             rules = load_rules(preset, overrides)
             state = new_game(rules, players, partners=partners)
@@ -222,7 +220,7 @@ class TableManager:
         with the same secret, and a seat nobody took keeps its single-use link."""
         async with table.lock:
             if not table.state.is_over:
-                raise Refused("a rematch can start only when the game is over")
+                raise Refused(Reason("rematch_over"))
             if table.rematch is None and self.site.shared:
                 follow.catch_up(self, table)  # another server may have started it
             found = self.get(table.rematch) if table.rematch is not None else None
@@ -278,13 +276,10 @@ class TableManager:
             raise Refused(Reason("over_links"))
         if not 0 <= seat < len(table.seats) or not table.seats[seat].is_human:
             people = [i for i, s in enumerate(table.seats) if s.is_human]
-            raise Refused(f"seat {seat} is not a person's seat at this table; choose one of: {people}")
+            raise Refused(Reason("not_a_person", seat=seat, people=people))
         live = table.seats[seat]
         if table.connected(seat):
-            raise Refused(
-                f"{live.name} is at the table (seat {seat}): a new link can be made only for a seat"
-                " nobody took, or whose player has left"
-            )
+            raise Refused(Reason("seat_connected", name=live.name, seat=seat))
         token = new_key()
         if not self.store.invite_seat(table.id, seat, hash_token(token)):
             raise Refused(Reason("over_links"))

@@ -67,6 +67,64 @@ REFUSALS: dict[str, dict[str, str]] = {
         ),
         "undo_over": "the game is over: its result stands, and no move can be taken back",
         "undo_watching": "you are watching: only the person playing can take a move back",
+        "no_table": "there is no table {table}",
+        "table_full": "this table has {limit} connections, its limit: try again later",
+        "binary": "send JSON text messages, not binary ones",
+        "too_long": "message too long: {length} characters, the limit is {limit}",
+        "not_json": "not JSON ({why} at character {at}); send an object such as {example}",
+        "too_deep": 'JSON nested too deeply; send a flat object such as {{"type": "ping"}}',
+        "no_type": 'send a JSON object with a "type": one of {types}',
+        "hello_first": 'say {{"type": "hello"}} first (with your "secret" or "token", or neither to watch)',
+        "watcher_name": "you are watching: only a player can name their seat",
+        "watcher_rematch": "only a player at the table can ask for a rematch",
+        "unknown_type": "unknown message type {kind}; use one of: {types}",
+        "hello_twice": "hello was already said on this connection",
+        "secret_text": '"secret" must be the seat secret the welcome gave you',
+        "token_text": '"token" must be the text after the # of your invite link',
+        "link_not_here": (
+            "this invite link is not for this table, or the table's maker has since made a new one for its"
+            " seat: check that it was copied whole, or ask for a new link"
+        ),
+        "key_not_here": (
+            "this seat key is not valid at this table: the table's maker may have given your seat a new"
+            " invite link; you can watch, or ask for the link"
+        ),
+        "watcher_act": "you are watching: open your invite link to take a seat and play",
+        "other_seat": "you sit in seat {seat}; a connection acts only for its own seat, not seat {other}",
+        "action_text": '"action" must be text such as {examples}',
+        "seq_number": '"seq" must be the move number of the state you saw',
+        "name_text": '"name" must be a name of 1 to {most} letters',
+        "lang_text": '"lang" must be one of {languages}, not {lang}',
+        "unknown_rules": "unknown rule set {rules}; choose one of: {names}",
+        "one_me": (
+            "only one seat can be yours ('me'); make the others 'here' (someone else at this device),"
+            " friends or computer players"
+        ),
+        "unknown_level": "unknown computer level {level}; choose one of: {levels}",
+        "seat_name": "seat {number}: {why}",
+        "too_fast": "too many new tables: at most {per_minute} a minute, try again soon",
+        "maker_only": "only the table's maker can make a new invite link; that is not its key",
+        "replay_over": "a game can be replayed only when it is over; watch it at its table",
+        "no_rule_set": "there is no rule set {name}",
+        "server_full": "the server has {tables} tables in play, its limit: try again later",
+        "hints_alone": (
+            "hints are only for a table of one person against computer players; this one has {people}"
+            " people: switch hints off, or make the other seats computers"
+        ),
+        "seat_count": "{players} players need {players} seats, not {seats}",
+        "seat_kind": "unknown seat kind {kind}; use human or one of: {kinds}",
+        "rematch_over": "a rematch can start only when the game is over",
+        "not_restored": "table {table} cannot be restored: {why}",
+        "not_a_person": "seat {seat} is not a person's seat at this table; choose one of: {people}",
+        "seat_connected": (
+            "{name} is at the table (seat {seat}): a new link can be made only for a seat nobody took, or"
+            " whose player has left"
+        ),
+        "name_reserved": (
+            "{name} cannot be a name: the table calls each player's own seat \"{word}\"; choose"
+            " another"
+        ),
+        "name_taken": "{name} is already a seat's name at this table ({other}): give each seat its own name",
     },
     "fr": {
         "over": "la partie est finie",
@@ -115,6 +173,78 @@ REFUSALS: dict[str, dict[str, str]] = {
         ),
         "undo_over": "la partie est finie : son résultat reste, aucun coup ne se reprend",
         "undo_watching": "vous regardez : seul le joueur peut reprendre un coup",
+        "no_table": "il n’y a pas de table {table}",
+        "table_full": "cette table a {limit} connexions, sa limite : réessayez plus tard",
+        "binary": "envoyez des messages JSON en texte, pas en binaire",
+        "too_long": "message trop long : {length} caractères, la limite est de {limit}",
+        "not_json": "ce n’est pas du JSON ({why} au caractère {at}) ; envoyez un objet comme {example}",
+        "too_deep": 'JSON trop imbriqué ; envoyez un objet plat comme {{"type": "ping"}}',
+        "no_type": 'envoyez un objet JSON avec un "type" : l’un de {types}',
+        "hello_first": (
+            'dites d’abord {{"type": "hello"}} (avec votre "secret" ou "token", ou aucun des deux pour'
+            " regarder)"
+        ),
+        "watcher_name": "vous regardez : seul un joueur peut nommer sa place",
+        "watcher_rematch": "seul un joueur de la table peut demander une revanche",
+        "unknown_type": "type de message inconnu {kind} ; utilisez l’un de : {types}",
+        "hello_twice": "hello a déjà été dit sur cette connexion",
+        "secret_text": '"secret" doit être la clé de place que l’accueil vous a donnée',
+        "token_text": '"token" doit être le texte après le # de votre lien d’invitation',
+        "link_not_here": (
+            "ce lien d’invitation n’est pas pour cette table, ou son créateur en a fait un nouveau pour"
+            " cette place : vérifiez qu’il a été copié en entier, ou demandez un nouveau lien"
+        ),
+        "key_not_here": (
+            "cette clé de place n’est pas valable à cette table : son créateur a peut-être donné un nouveau"
+            " lien à votre place ; vous pouvez regarder, ou demander le lien"
+        ),
+        "watcher_act": "vous regardez : ouvrez votre lien d’invitation pour prendre une place et jouer",
+        "other_seat": (
+            "vous êtes au siège {seat} ; une connexion n’agit que pour son propre siège, pas pour le"
+            " siège {other}"
+        ),
+        "action_text": '"action" doit être un texte comme {examples}',
+        "seq_number": '"seq" doit être le numéro du coup de l’état que vous avez vu',
+        "name_text": '"name" doit être un nom de 1 à {most} lettres',
+        "lang_text": '"lang" doit être l’une de {languages}, pas {lang}',
+        "unknown_rules": "règles inconnues {rules} ; choisissez parmi : {names}",
+        "one_me": (
+            "une seule place peut être la vôtre ('me') ; mettez les autres à 'here' (quelqu’un d’autre sur"
+            " cet appareil), à des amis ou à l’ordinateur"
+        ),
+        "unknown_level": "niveau d’ordinateur inconnu {level} ; choisissez parmi : {levels}",
+        "seat_name": "place {number} : {why}",
+        "too_fast": "trop de nouvelles tables : au plus {per_minute} par minute, réessayez bientôt",
+        "maker_only": (
+            "seul le créateur de la table peut faire un nouveau lien d’invitation ; ce n’est pas sa clé"
+        ),
+        "replay_over": "une partie ne se revoit qu’une fois finie ; regardez-la à sa table",
+        "no_rule_set": "il n’y a pas de règles {name}",
+        "server_full": "le serveur a {tables} tables en jeu, sa limite : réessayez plus tard",
+        "hints_alone": (
+            "les conseils ne sont que pour une table d’une personne contre l’ordinateur ; celle-ci compte"
+            " {people} personnes : désactivez les conseils, ou mettez l’ordinateur aux autres places"
+        ),
+        "seat_count": "{players} joueurs demandent {players} places, pas {seats}",
+        "seat_kind": "type de place inconnu {kind} ; utilisez human ou l’un de : {kinds}",
+        "rematch_over": "une revanche ne commence qu’une fois la partie finie",
+        "not_restored": "la table {table} ne peut être rétablie : {why}",
+        "not_a_person": (
+            "le siège {seat} n’est pas la place d’une personne à cette table ; choisissez parmi :"
+            " {people}"
+        ),
+        "seat_connected": (
+            "{name} est à la table (siège {seat}) : un nouveau lien ne se fait que pour une place que"
+            " personne n’a prise, ou dont le joueur est parti"
+        ),
+        "name_reserved": (
+            "{name} ne peut pas être un nom : la table appelle la place de chacun « {word} » ;"
+            " choisissez-en un autre"
+        ),
+        "name_taken": (
+            "{name} est déjà le nom d’une place à cette table ({other}) : donnez à chaque place son propre"
+            " nom"
+        ),
     },
 }
 """Each reason for refusing an action, per language; a card value is said as the player sees it, in
@@ -179,6 +309,8 @@ def _action(value: object, lang: str) -> object:
 
 
 def _value(value: object, lang: str) -> object:
+    if isinstance(value, Reason):
+        return value.say(lang)
     if isinstance(value, Card):
         return card_text(value, lang)
     if isinstance(value, tuple) and all(isinstance(v, Card) for v in value):
