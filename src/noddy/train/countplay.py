@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from noddy.game import ActionKind, PlayerView, announced_items, jack_receiver
+from noddy.game import ActionKind, PlayerView, TaskKind, announced_items, jack_receiver
 from noddy.rules import Rules
 from noddy.train.questions import MIXED, Judgement, Question, What, drill_kinds
 from noddy.words import glossary as say_glossary
@@ -33,7 +33,7 @@ def own_count(view: PlayerView) -> Question | None:
     if seat != view.seat or not view.counted or view.turnup is None:
         return None
     asked: What = (
-        "crib" if what == "crib" else "announcement" if view.rules.hand.when == "before_play" else "hand"
+        "crib" if what is TaskKind.CRIB else "announcement" if view.rules.hand.when == "before_play" else "hand"
     )
     return Question(view.rules, asked, MIXED, view.counted, view.turnup, dealer=view.dealer == view.seat)
 
