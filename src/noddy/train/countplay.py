@@ -32,9 +32,8 @@ def own_count(view: PlayerView) -> Question | None:
     what, seat = view.counting
     if seat != view.seat or not view.counted or view.turnup is None:
         return None
-    asked: What = (
-        "crib" if what is TaskKind.CRIB else "announcement" if view.rules.hand.when == "before_play" else "hand"
-    )
+    announced = view.rules.hand.when == "before_play"
+    asked: What = "crib" if what is TaskKind.CRIB else "announcement" if announced else "hand"
     return Question(view.rules, asked, MIXED, view.counted, view.turnup, dealer=view.dealer == view.seat)
 
 
