@@ -45,7 +45,7 @@ for found in pkgutil.walk_packages(noddy.__path__, "noddy."):
     try:
         importlib.import_module(found.name)
     except ImportError as exc:
-        failed[found.name] = exc.name
+        failed[found.name] = [type(exc).__name__, exc.name, str(exc)]
 print(json.dumps(failed))
 """
 
@@ -64,12 +64,20 @@ def _hidden(script: str, hidden: tuple[str, ...]) -> str:
 def test_the_core_imports_with_every_extra_hidden() -> None:
     """Every module of noddy but the extras' own (`PARTS`) imports with none of the extras' stacks:
     the CLI, the game, the players and the simulator import no stack at their top. The extras' own
-    fail on their own stack (so the hiding works)."""
+    fail on their own stack (so the hiding works); a research door says which extra it needs."""
     failed = json.loads(_hidden(WALK, _every_stack()).splitlines()[-1])
-    theirs = {name: module for name, module in failed.items() if _part_of(name) is not None}
-    assert {name: module for name, module in failed.items() if name not in theirs} == {}
-    assert all(module in EXTRA_MODULES[_part_of(name) or ""] for name, module in theirs.items()), theirs
-    assert {"noddy.sim.plot", "noddy.sim.warm", "noddy.cli.review_plot"} <= set(theirs)
+    assert {name: why for name, why in failed.items() if _part_of(name) is None} == {}
+    for name, (kind, module, said) in failed.items():
+        extra = _part_of(name)
+        if extra == "research":
+            assert kind == "MissingExtraError", (name, said)
+            assert said.endswith(" needs the research extra: pip install 'noddy[research]'"), said
+        else:
+            assert kind == "ModuleNotFoundError" and module in EXTRA_MODULES[extra or ""], (name, said)
+    doors = ("gym", "pettingzoo", "openspiel", "vector")
+    assert {"noddy.sim.plot", "noddy.sim.warm", *(f"noddy.research.{door}" for door in doors)} <= set(failed)
+    assert failed["noddy.research.gym"][2].startswith("noddy.research.gym needs the research extra")
+    assert "noddy.research" not in failed and "noddy.research.tensors" not in failed
 
 
 def _part_of(module: str) -> str | None:

@@ -35,10 +35,17 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import gymnasium
 import numpy as np
 import numpy.typing as npt
-from gymnasium import spaces
+
+from noddy.words import need_extra
+
+try:
+    import gymnasium
+    from gymnasium import spaces
+except ImportError:
+    need_extra("research", __name__)
+    raise
 
 from noddy.errors import IllegalActionError, NoddyError
 from noddy.game import GameState

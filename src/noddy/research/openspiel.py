@@ -28,7 +28,14 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-import pyspiel
+
+from noddy.words import need_extra
+
+try:
+    import pyspiel
+except ImportError:
+    need_extra("research", __name__)
+    raise
 
 from noddy.cards import DECK, format_cards
 from noddy.game import ActionKind, GameState, PlayerView, new_game

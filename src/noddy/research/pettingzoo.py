@@ -32,9 +32,16 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv, ParallelEnv
-from pettingzoo.utils import turn_based_aec_to_parallel
+
+from noddy.words import need_extra
+
+try:
+    from gymnasium import spaces
+    from pettingzoo import AECEnv, ParallelEnv
+    from pettingzoo.utils import turn_based_aec_to_parallel
+except ImportError:
+    need_extra("research", __name__)
+    raise
 
 from noddy.errors import IllegalActionError, NoddyError
 from noddy.game import GameState

@@ -26,7 +26,14 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
-import pyspiel
+
+from noddy.words import need_extra
+
+try:
+    import pyspiel
+except ImportError:
+    need_extra("research", __name__)
+    raise
 
 from noddy.cards import DECK
 from noddy.errors import IllegalActionError

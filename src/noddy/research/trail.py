@@ -17,7 +17,14 @@ from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
-import pyspiel
+
+from noddy.words import need_extra
+
+try:
+    import pyspiel
+except ImportError:
+    need_extra("research", __name__)
+    raise
 
 from noddy.cards import DECK, Card, format_cards
 from noddy.game import Action, ActionKind, Event, GameState

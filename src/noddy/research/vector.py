@@ -41,9 +41,16 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from gymnasium import spaces
-from gymnasium.vector import AutoresetMode
-from gymnasium.vector import VectorEnv as GymVectorEnv
+
+from noddy.words import need_extra
+
+try:
+    from gymnasium import spaces
+    from gymnasium.vector import AutoresetMode
+    from gymnasium.vector import VectorEnv as GymVectorEnv
+except ImportError:
+    need_extra("research", __name__)
+    raise
 
 from noddy.errors import NoddyError
 from noddy.game import Phase, new_game

@@ -35,9 +35,9 @@ class ExtraFault(Fault):
 def need_extra(extra: str, needs: str) -> None:
     """Raise `MissingExtraError` (`ExtraFault.MISSING`), saying that ``needs`` (``noddy serve``,
     ``noddy.research.gym``) needs ``extra`` and how to install it, unless every module the extra
-    brings can be imported."""
+    brings can be imported. Called where an import failed, it stands in for that import's error."""
     if not all(_importable(module) for module in EXTRA_MODULES[extra]):
-        raise MissingExtraError(ExtraFault.MISSING, needs=needs, extra=extra)
+        raise MissingExtraError(ExtraFault.MISSING, needs=needs, extra=extra) from None
 
 
 def _importable(module: str) -> bool:
