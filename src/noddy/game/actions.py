@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from noddy.cards import Card, format_cards, parse_cards
-from noddy.errors import NotationError
+from noddy.errors import NotationError, quoted
+from noddy.words import Reason
 
 __all__ = ["CHANCE_KINDS", "KINDS", "Action", "ActionKind"]
 
@@ -91,24 +92,26 @@ class Action:
         """
         words = text.strip().split(maxsplit=1)
         if not words:
-            raise NotationError(f"empty action; write one of: {_FORMS}")
+            raise NotationError(Reason("action_empty", forms=_FORMS))
         word = words[0].lower()
         rest = words[1] if len(words) > 1 else ""
         known = KINDS if seat is not None else CHANCE_KINDS
         if word not in known:
-            raise NotationError(f"cannot read action {text!r}: {word!r} is not one of: {_FORMS}")
+            raise NotationError(Reason("action_word", text=quoted(text), word=quoted(word), forms=_FORMS))
         kind = ActionKind(word)
         if kind in _WITH_CARDS:
             cards = parse_cards(rest)
             if not cards:
-                raise NotationError(f"cannot read action {text!r}: {kind} needs cards, e.g. {kind} 5h")
+                said = {"text": quoted(text), "word": kind.value, "example": f"{kind} 5h"}
+                raise NotationError(Reason("action_cards", **said))
             return cls(kind, seat, cards)
         if kind in _WITH_NUMBER:
             if not (rest.isascii() and rest.strip().isdigit()):
-                raise NotationError(f"cannot read action {text!r}: {kind} needs a number, e.g. {kind} 12")
+                said = {"text": quoted(text), "word": kind.value, "example": f"{kind} 12"}
+                raise NotationError(Reason("action_number", **said))
             return cls(kind, seat, number=int(rest))
         if rest:
-            raise NotationError(f"cannot read action {text!r}: {kind} takes nothing after it")
+            raise NotationError(Reason("action_extra", text=quoted(text), word=kind.value))
         return cls(kind, seat)
 
     @classmethod

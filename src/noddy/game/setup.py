@@ -8,6 +8,7 @@ from noddy.cards import DECK, Card
 from noddy.errors import CardError
 from noddy.game.actions import Action, ActionKind
 from noddy.game.state import GameState, Phase
+from noddy.words import Reason
 
 __all__ = ["arranged_shuffle", "at_deal"]
 
@@ -30,13 +31,13 @@ def arranged_shuffle(
         *(c for crib in (cribs or {}).values() for c in crib),
     ]
     if len(set(used)) != len(used):
-        raise CardError("a card is given twice in the arranged deal")
+        raise CardError(Reason("deal_twice"))
     spare = [c for c in DECK if c not in used]
     full: dict[int, list[Card]] = {}
     for seat in range(state.players):
         cards = list(hands.get(seat, ()))
         if len(cards) > shape.dealt:
-            raise CardError(f"seat {seat} is given {len(cards)} cards; the deal gives {shape.dealt}")
+            raise CardError(Reason("deal_many", seat=seat, n=len(cards), dealt=shape.dealt))
         while len(cards) < shape.dealt:
             cards.append(spare.pop())
         full[seat] = cards

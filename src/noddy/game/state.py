@@ -266,7 +266,7 @@ class GameState:
         """Every position of this finished game from the first, each with its open view (every hand
         and crib face up); refused while the game is played, as it shows hidden cards."""
         if not self.is_over:
-            raise IllegalActionError("the cards are shown only once the game is over")
+            raise IllegalActionError(Reason("replay_hidden"))
         return self._replay()
 
     def _replay(self) -> Iterator[tuple[GameState, PlayerView]]:
@@ -287,14 +287,11 @@ def new_game(rules: Rules, players: int | None = None, *, partners: bool | None 
     if partners is None:
         partners = n == 4 and allowed in ("always", "optional")
     if partners and n != 4:
-        raise RulesError(f"{rules.name}: partnerships need 4 players, not {n}; play without partners")
+        raise RulesError(Reason("partners_four", rules=rules.name, n=n))
     if partners and allowed == "never":
-        raise RulesError(f"{rules.name}: table.partners is 'never' in these rules; play without partners")
+        raise RulesError(Reason("partners_never", rules=rules.name))
     if not partners and n == 4 and allowed == "always":
-        raise RulesError(
-            f"{rules.name}: table.partners is 'always' in these rules, so 4 players always play as partners;"
-            " play with partners, or with fewer players"
-        )
+        raise RulesError(Reason("partners_always", rules=rules.name))
     sides = 2 if partners else n
     empty = ((),) * n
     return GameState(

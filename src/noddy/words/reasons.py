@@ -25,6 +25,20 @@ REFUSALS: dict[str, dict[str, str]] = {
         "over": "the game is over",
         "chance": "chance must {kind} now",
         "chance_kind": "chance must {kind} now, not {given}",
+        "action_empty": "empty action; write one of: {forms}",
+        "action_word": "cannot read action {text}: {word} is not one of: {forms}",
+        "action_cards": "cannot read action {text}: {word} needs cards, e.g. {example}",
+        "action_number": "cannot read action {text}: {word} needs a number, e.g. {example}",
+        "action_extra": "cannot read action {text}: {word} takes nothing after it",
+        "deal_twice": "a card is given twice in the arranged deal",
+        "deal_many": "seat {seat} is given {n} cards; the deal gives {dealt}",
+        "partners_four": "{rules}: partnerships need 4 players, not {n}; play without partners",
+        "partners_never": "{rules}: table.partners is 'never' in these rules; play without partners",
+        "partners_always": (
+            "{rules}: table.partners is 'always' in these rules, so 4 players always play as partners; play"
+            " with partners, or with fewer players"
+        ),
+        "replay_hidden": "the cards are shown only once the game is over",
         "shuffle_order": "a shuffle must order all {cards} cards, each once",
         "cut_cards": "a cut for the deal needs {players} different cards, one a seat",
         "dealer_seat": "the dealer must be a seat from 0 to {last}",
@@ -130,6 +144,20 @@ REFUSALS: dict[str, dict[str, str]] = {
         "over": "la partie est finie",
         "chance": "le hasard doit d’abord agir ({kind})",
         "chance_kind": "le hasard doit maintenant {kind}, pas {given}",
+        "action_empty": "action vide ; écrivez l’une de : {forms}",
+        "action_word": "impossible de lire l’action {text} : {word} n’est pas l’une de : {forms}",
+        "action_cards": "impossible de lire l’action {text} : {word} demande des cartes, ainsi {example}",
+        "action_number": "impossible de lire l’action {text} : {word} demande un nombre, ainsi {example}",
+        "action_extra": "impossible de lire l’action {text} : rien ne suit {word}",
+        "deal_twice": "une carte est donnée deux fois dans la donne arrangée",
+        "deal_many": "le siège {seat} reçoit {n} cartes ; la donne en donne {dealt}",
+        "partners_four": "{rules} : jouer en équipes demande 4 joueurs, pas {n} ; jouez sans équipes",
+        "partners_never": "{rules} : table.partners vaut 'never' dans ces règles ; jouez sans équipes",
+        "partners_always": (
+            "{rules} : table.partners vaut 'always' dans ces règles, donc 4 joueurs jouent toujours en"
+            " équipes ; jouez en équipes, ou à moins de joueurs"
+        ),
+        "replay_hidden": "les cartes ne se montrent qu’une fois la partie finie",
         "shuffle_order": "un mélange doit ordonner les {cards} cartes, chacune une fois",
         "cut_cards": "une coupe pour la donne demande {players} cartes différentes, une par siège",
         "dealer_seat": "le donneur doit être un siège de 0 à {last}",
