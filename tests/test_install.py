@@ -80,6 +80,24 @@ def test_the_core_imports_with_every_extra_hidden() -> None:
     assert "noddy.research" not in failed and "noddy.research.tensors" not in failed
 
 
+APP = """
+from fastapi.testclient import TestClient
+from noddy.web import create_app
+with TestClient(create_app({url!r}, bot_workers=0)) as client:
+    print(client.get("/").status_code, client.get("/api/rules").status_code)
+"""
+
+
+def test_the_web_app_needs_the_web_extra_alone(tmp_path: Path) -> None:
+    """What `make run` installs is enough: with every other extra's stack hidden, every module of the
+    web app imports, and the app serves its lobby."""
+    others = tuple(module for extra, modules in EXTRA_MODULES.items() if extra != "web" for module in modules)
+    failed = json.loads(_hidden(WALK, others).splitlines()[-1])
+    assert [name for name in failed if _part_of(name) == "web"] == []
+    served = _hidden(APP.format(url=f"sqlite:///{tmp_path / 'noddy.db'}"), others)
+    assert served.split() == ["200", "200"]
+
+
 def _part_of(module: str) -> str | None:
     """The extra ``module`` belongs to, if any."""
     for extra, parts in PARTS.items():
