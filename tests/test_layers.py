@@ -222,3 +222,61 @@ def test_a_loose_module_at_the_root_is_caught(tmp_path: Path) -> None:
     (root / "cards.py").write_text("", encoding="utf-8")
     (root / "helpers.py").write_text("from noddy.cards import Card\n", encoding="utf-8")
     assert layer_faults(root, LAYERS) == ([], ["helpers"])
+
+
+SEAM = ("engine", "kernel")
+"""The packages that may import the compiled kernel (`noddy.kernel`): the engine seam, which alone
+chooses the engine and hands out its positions and services, and the kernel itself."""
+
+MOVING = ("research",)
+"""Packages whose kernel imports are being moved onto the seam in issue 34 (its research half):
+the last one moved empties this."""
+
+
+def kernel_importers(root: Path) -> list[str]:
+    """The imports of `noddy.kernel` under ``root`` (a ``noddy`` directory) from outside the seam,
+    one line each (file, line, what is imported)."""
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        rel = path.relative_to(root)
+        if rel.parts[0].removesuffix(".py") in SEAM + MOVING:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        names = _imported(tree, ("noddy", *rel.parent.parts))
+        names += [
+            (node.lineno, f"noddy.{alias.name}")
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and node.module == "noddy" and not node.level
+            for alias in node.names
+        ]
+        found += [
+            f"{rel}:{line} imports {name}"
+            for line, name in names
+            if name.split(".")[:2] == ["noddy", "kernel"]
+        ]
+    return found
+
+
+def test_only_the_engine_seam_imports_the_kernel() -> None:
+    """Every layer above the seam takes its positions and the kernel's services from `noddy.engine`
+    and never imports the kernel (nor asks it whether it can)."""
+    beyond = kernel_importers(SOURCE)
+    assert not beyond, "imports of the kernel outside noddy.engine:\n" + "\n".join(beyond)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "from noddy.kernel import compiled\n",
+        "import noddy.kernel.step\n",
+        "from noddy import kernel\n",
+        "from ..kernel.lay import lay_away_values\n",
+        "def f():\n    from importlib import import_module\n    return import_module('noddy.kernel')\n",
+    ],
+)
+def test_a_planted_kernel_import_is_caught_outside_the_seam_only(tmp_path: Path, text: str) -> None:
+    root = tmp_path / "noddy"
+    for where in ("players/x.py", "engine/x.py", "kernel/x.py"):
+        (root / where).parent.mkdir(parents=True)
+        (root / where).write_text(text, encoding="utf-8")
+    assert [line.split(":")[0] for line in kernel_importers(root)] == ["players/x.py"]

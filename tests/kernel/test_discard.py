@@ -93,7 +93,7 @@ def test_discard_values_takes_the_kernel_where_it_is_built(monkeypatch: pytest.M
     rules = load_rules("cribbage")
     states = lay_aways(rules, 2, None, seed=5, count=20)
     fast = [StrongPlayer(value="points").choose(*to_act_view(s), random.Random(0)) for s in states]
-    monkeypatch.setattr(discard, "unavailable", lambda: "switched off for the test")
+    monkeypatch.setattr(discard, "kernel_refusal", lambda *_: "switched off for the test")
     slow = [StrongPlayer(value="points").choose(*to_act_view(s), random.Random(0)) for s in states]
     assert fast == slow
     view, legal = to_act_view(states[0])

@@ -21,6 +21,7 @@ import pytest
 import paths
 from house import NOT_IN_A_GAME, configs, house_readings, tables, values, with_value
 from lockstep import lockstep
+from noddy import engine
 from noddy.cards import DECK, Card
 from noddy.errors import NoddyError, RulesError
 from noddy.game import Action, Phase, new_game
@@ -30,7 +31,6 @@ from noddy.rules import FIELDS, Rules, load_rules, preset_names
 from noddy.rules.fields import FieldSpec
 from noddy.scoring import score_hand, total
 from noddy.sim import play_games
-from noddy.sim.tournament import choose_engine
 
 HOUSE, UNPLACED = house_readings()
 """House readings no preset uses, made from each field's values (tests/house.py), so that every
@@ -246,13 +246,13 @@ def test_rules_beyond_the_kernel_are_named_and_played_by_python() -> None:
     big = load_rules("willughby", ["deal.players.2.dealt=13"])
     assert unsupported(big, 2) == "the kernel counts up to 13 cards with the turn-up, not 14"
     assert unsupported(load_rules("cribbage"), 3) == ""
-    assert choose_engine(big, ["random", "random"]) == "python"
-    assert choose_engine(load_rules("cribbage"), ["random", "strong"]) == "python"
-    assert choose_engine(load_rules("cribbage"), ["random", "random"], "python") == "python"
+    assert engine.choose(big, 2, seated=["random", "random"]) == "python"
+    assert engine.choose(load_rules("cribbage"), 2, seated=["random", "strong"]) == "python"
+    assert engine.choose(load_rules("cribbage"), 2, "python", seated=["random", "random"]) == "python"
     with pytest.raises(NoddyError, match="counts up to 13 cards"):
-        choose_engine(big, ["random", "random"], "kernel")
+        engine.choose(big, 2, "kernel", seated=["random", "random"])
     with pytest.raises(NoddyError, match="unknown engine 'fast'"):
-        choose_engine(big, ["random", "random"], "fast")
+        engine.choose(big, 2, "fast", seated=["random", "random"])
 
 
 def _reaches(spec: FieldSpec) -> bool:
@@ -300,15 +300,14 @@ def test_the_house_readings_play_every_value_of_every_field_the_kernel_reads() -
 @pytest.mark.requires_kernel
 def test_players_beyond_the_kernel_are_named() -> None:
     with pytest.raises(NoddyError, match="only random, greedy players, not strong"):
-        choose_engine(load_rules("cribbage"), ["random", "strong"], "kernel")
+        engine.choose(load_rules("cribbage"), 2, "kernel", seated=["random", "strong"])
 
 
 @pytest.mark.requires_kernel
 def test_random_and_greedy_tournaments_take_the_kernel_and_repeat_for_a_seed() -> None:
     rules = load_rules("cribbage")
-    assert (
-        choose_engine(rules, ["random", "random"]) == choose_engine(rules, ["greedy", "random"]) == "kernel"
-    )
+    assert engine.choose(rules, 2, seated=["random", "random"]) == "kernel"
+    assert engine.choose(rules, 2, seated=["greedy", "random"]) == "kernel"
     mixed = play_games(rules, ["greedy", "random"], 6, seed=2)
     assert mixed == play_games(rules, ["greedy", "random"], 6, seed=2, engine="kernel")
     assert [g.seats for g in mixed] == [(0, 1), (1, 0)] * 3
@@ -329,13 +328,13 @@ from noddy.errors import NoddyError
 from noddy.kernel import unavailable
 from noddy.rules import load_rules
 from noddy.sim import play_games
-from noddy.sim.tournament import choose_engine
+from noddy.engine import choose
 rules = load_rules("willughby")
 assert "not built" in unavailable()
-assert choose_engine(rules, ["random", "random"]) == "python"
+assert choose(rules, 2, seated=["random", "random"]) == "python"
 assert len(play_games(rules, ["random", "random"], 2, seed=1)) == 2
 try:
-    choose_engine(rules, ["random", "random"], "kernel")
+    choose(rules, 2, "kernel", seated=["random", "random"])
 except NoddyError as exc:
     print(exc)
 """

@@ -8,11 +8,12 @@ import random
 
 import pytest
 
+from noddy.engine import Position
 from noddy.game import Action, GameState, Phase, new_game
 from noddy.kernel import KernelState
 from noddy.players import GreedyPlayer
 from noddy.players.driver import run_game
-from noddy.players.search import Position, greedy_deal, played_out
+from noddy.players.search import greedy_deal, played_out
 from noddy.rules import load_rules, side_of
 
 pytestmark = pytest.mark.requires_kernel

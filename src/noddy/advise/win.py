@@ -21,10 +21,10 @@ import numpy as np
 
 from noddy.advise.advice import Advice, Board
 from noddy.cards import DECK, Card
+from noddy.engine import kernel_refusal
 from noddy.errors import NoddyError
 from noddy.game import ActionKind, PlayerView, new_game
 from noddy.game.setup import arranged_shuffle, at_deal
-from noddy.kernel import unavailable, unsupported
 from noddy.players.discard import win_samples, win_table_if_built
 from noddy.rules import Rules
 from noddy.words import advise_phrase
@@ -60,7 +60,7 @@ def chances(advice: Advice, view: PlayerView, samples: int = WIN_SAMPLES) -> Adv
     rules = view.rules
     if view.seat is None or rules.game.end == "single_deal":
         return advice
-    if unavailable() or unsupported(rules, view.players):
+    if kernel_refusal(rules, view.players):
         return advice
     board = win_table_if_built(rules, view.players, view.partners)
     if board is None:

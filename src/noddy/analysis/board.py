@@ -16,8 +16,8 @@ from functools import lru_cache
 
 import numpy as np
 
+from noddy.engine import board_table, kernel_refusal
 from noddy.errors import RulesError
-from noddy.kernel import compiled, kernel_config, unavailable, unsupported
 from noddy.rules import Rules
 
 __all__ = [
@@ -191,7 +191,7 @@ def board_why_not(rules: Rules, players: int = 2, partners: bool | None = None) 
             f" a dealer: too many to table (at most {most:,}); play as partners (--partners) or with"
             " fewer players"
         )
-    return unavailable() or unsupported(rules, players)
+    return kernel_refusal(rules, players)
 
 
 def build_table(
@@ -210,7 +210,6 @@ def build_table(
     if batches < 2 or deals < batches:
         raise ValueError(f"a table needs at least 2 batches and a deal a batch, not {deals} in {batches}")
     together = plays_as_partners(rules, players, partners)
-    config = kernel_config(rules, players, together)
     sides = 2 if together else players
     shape = (players, *(rules.game.target,) * sides, sides)
     # the batches' mean and spread kept as they come (Welford), not the batches themselves: a
@@ -218,7 +217,7 @@ def build_table(
     mean = np.zeros(shape)
     squares = np.zeros(shape)
     for b in range(batches):
-        made = compiled.board_table(config, deals // batches, seed * 1_000_003 + b)
+        made = board_table(rules, players, together, deals // batches, seed * 1_000_003 + b)
         one = np.frombuffer(made).reshape(shape)
         delta = one - mean
         mean += delta / (b + 1)

@@ -18,8 +18,7 @@ from pathlib import Path
 import numpy as np
 
 from noddy.analysis.board import PLAYERS, BoardTable, SamplingError
-from noddy.kernel import compiled
-from noddy.kernel.config import config_values
+from noddy.engine import kernel_values
 from noddy.rules import Rules
 
 __all__ = ["FORMAT", "cache_dir", "digest", "read", "shipped_dir", "write", "write_cache"]
@@ -32,7 +31,7 @@ _LEVELS = 65535
 
 def digest(rules: Rules, players: int, partners: bool) -> str:
     """The key of a table: what the kernel plays at this table, the players, the format."""
-    values = config_values(compiled, rules, players, partners)
+    values = kernel_values(rules, players, partners)
     text = json.dumps([FORMAT, PLAYERS, players, partners, values])
     return hashlib.sha256(text.encode()).hexdigest()[:24]
 

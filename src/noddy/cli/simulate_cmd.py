@@ -38,11 +38,12 @@ from noddy.cli.common import (
     usage_error,
 )
 from noddy.cli.sim_report import print_comparison, print_report
+from noddy.engine import ENGINES, choose
 from noddy.rules import Rules
 from noddy.sim import Report, display_names, executor_for
 from noddy.sim.batch import HeadStart, batch_size, tally_games
 from noddy.sim.stats import tally_report
-from noddy.sim.tournament import ENGINES, check_tournament, choose_engine
+from noddy.sim.tournament import check_tournament
 from noddy.words import command_phrase, need_extra, sim_phrase
 
 __all__ = ["simulate"]
@@ -257,7 +258,7 @@ def simulate(
         names = _computer_seats(seats, players, lang)
         for rules in rule_sets:
             check_tournament(rules, names, partners, games, lang)
-        engines = [choose_engine(rules, names, engine) for rules in rule_sets]
+        engines = [choose(rules, len(names), engine, seated=names) for rules in rule_sets]
         if dask is not None:
             need_extra("dask", "noddy simulate --dask")
         if plot is not None:

@@ -5,7 +5,7 @@ one's own side's crib) or minus (for an opponent's) the mean count of the crib o
 and every set of cards the other players could add to it. Where the rules turn the card up before
 the lay-away (``turnup.when = before_lay_away``) the view shows it, and it is the only turn-up
 weighed. Where the compiled kernel is built and handles the rules, it computes these values
-(`noddy.kernel.lay_away_values`: exactly, in a couple of milliseconds); otherwise numpy does
+(`noddy.engine.lay_away_values`: exactly, in a couple of milliseconds); otherwise numpy does
 (`numpy_discard_values`, the reference: the exact enumerator `noddy.scoring.score_deals` scores
 every deal, and cases of more than `MAX_CRIB_ROWS` crib deals, such as 3- and 4-player cribbage,
 are sampled there, where the kernel stays exact).
@@ -24,8 +24,8 @@ import numpy.typing as npt
 
 from noddy.analysis import board, board_if_built
 from noddy.cards import Card
+from noddy.engine import kernel_refusal, lay_away_outcomes, lay_away_rollouts, lay_away_values
 from noddy.game import Action, PlayerView
-from noddy.kernel import lay_away_outcomes, lay_away_rollouts, lay_away_values, unavailable, unsupported
 from noddy.rules import Rules
 from noddy.scoring import score_deals
 
@@ -144,7 +144,7 @@ def _crib_rows(
 def discard_values(view: PlayerView, legal: Sequence[Action], rng: random.Random) -> dict[Action, float]:
     """The expected value of every legal discard for the seat's side: in the kernel where it is built
     and handles the rules (``rng`` unused), else with numpy."""
-    if not (unavailable() or unsupported(view.rules, view.players)):
+    if not kernel_refusal(view.rules, view.players):
         return lay_away_values(view, legal)
     return numpy_discard_values(view, legal, rng)
 
@@ -188,13 +188,13 @@ def deal_values(
     """The worth of the rest of the deal for the seat's side after each of the ``candidates`` best
     discards by `discard_values` (only those are weighed): the exact mean of the kept hand, plus the
     rest of the deal played out by the greedy player in ``samples`` deals of the unseen cards, the
-    same for every discard (`noddy.kernel.lay_away_rollouts`): the others lay away as greedy does,
+    same for every discard (`noddy.engine.lay_away_rollouts`): the others lay away as greedy does,
     so the crib is what sensible players throw, and the play's pegging counts, on both sides. Near
     the target a deal that wins or loses the game outweighs any points (pone counts first). Without
     ``pegging``: the kept hand's exact mean and the crib's mean in those deals alone. Where the
     kernel is not built or does not handle the rules, `discard_values`."""
     exact = discard_values(view, legal, rng)
-    if unavailable() or unsupported(view.rules, view.players) or view.seat is None:
+    if kernel_refusal(view.rules, view.players) or view.seat is None:
         return exact
     ranked = sorted(legal, key=lambda a: -exact[a])[:candidates]
     kept = [tuple(c for c in view.hand if c not in a.cards) for a in ranked]
@@ -226,7 +226,7 @@ def win_values(
     are played out and weighed with them. Where the kernel is not built or does not handle the
     rules, `discard_values` (points, not chances)."""
     exact = discard_values(view, legal, rng)
-    if unavailable() or unsupported(view.rules, view.players) or view.seat is None:
+    if kernel_refusal(view.rules, view.players) or view.seat is None:
         return exact
     ranked = sorted(exact, key=lambda a: -exact[a])[:candidates]
     sampled = win_samples(view, ranked, rng, board, samples=samples)
@@ -296,7 +296,7 @@ def win_samples(
 def _chances(
     outcomes: npt.NDArray[np.int16], board: WinTable, side: int, sides: int
 ) -> npt.NDArray[np.float64]:
-    """Each sample's chance of winning for ``side`` (`noddy.kernel.lay_away_outcomes`' rows): 1 or 0
+    """Each sample's chance of winning for ``side`` (`noddy.engine.lay_away_outcomes`' rows): 1 or 0
     where the game ended, else the board's chance from where the deal left it."""
     found: dict[tuple[int, ...], float] = {}
     n, samples, _ = outcomes.shape

@@ -15,17 +15,17 @@ tie-break; the same search, on either engine.
 A node budget bounds the work: when it runs out the search stands on the points so far
 (``leaf="points"``, a bare search's default, the oracle's), or on the value once greedy players in
 every seat have played out the rest of the deal (``leaf="greedy"``, the strong player's default:
-on the kernel `compiled.greedy_deal`, on the engine `greedy_deal` with its own `GreedyPlayer`,
-the same moves).
+on the kernel in C, on the engine `greedy_deal` with its own `GreedyPlayer`, the same moves).
 
-A position is anything that meets `Position`: the engine's `GameState`, or the compiled kernel's
-`KernelState` (the same game, far faster): the search is the same move for move, node for node, and
-its table tells positions apart by the same fields (`Position.key`). It reads a position's phase,
+A position is anything that meets `noddy.engine.Position`: the engine's `GameState`, or the
+kernel's (the same game, far faster), as `noddy.engine.position` hands them out: the search is the
+same move for move, node for node, and its table tells positions apart by the same fields
+(`Position.key`). It reads a position's phase,
 seat, scores and winner, its sides by `noddy.rules.side_of`, and steps it by `Position.children`
 (each listed legal action) and `Position.child` (one action), as each position does best; only the
 greedy playout at a leaf is the engine's or the kernel's own (`played_out`). On the kernel each
-node is a `KernelState` around the compiled state: measured by CPU (cribbage at 2 and 4 players,
-searches of 2,000 nodes from sampled worlds), 2.7 us a node against 2.1 when search stepped the
+node is a `noddy.engine.KernelState` around the compiled state: measured by CPU (cribbage at 2
+and 4 players, searches of 2,000 nodes from sampled worlds), 2.7 us a node against 2.1 when search stepped the
 compiled state itself, a hard player's decision in the play about 15 ms against 13; the decisions,
 values and node counts are the same (`tests/players/test_search_pinned.py`).
 """
@@ -33,48 +33,18 @@ values and node counts are the same (`tests/players/test_search_pinned.py`).
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Protocol, Self
 
+from noddy.engine import Position
+from noddy.engine import played_out as engine_played_out
 from noddy.errors import NoddyError
 from noddy.game import Action, ActionKind, GameState, Phase
-from noddy.kernel import KernelState
 from noddy.players.discard import TIE_BREAK, WIN, WinTable, won_chance
 from noddy.players.simple import GreedyPlayer
 from noddy.rules import side_of
 
-__all__ = ["LEAVES", "WIN", "Position", "Search", "greedy_deal", "played_out"]
-
-
-class Position(Protocol):
-    """What search reads of a position and how it steps one: the engine's `GameState` and the
-    kernel's `KernelState` each meet it."""
-
-    @property
-    def phase(self) -> Phase: ...
-    @property
-    def to_act(self) -> int | None: ...
-    @property
-    def scores(self) -> tuple[int, ...]: ...
-    @property
-    def winner(self) -> int | None: ...
-    @property
-    def is_over(self) -> bool: ...
-    @property
-    def partners(self) -> bool: ...
-    def key(self) -> Hashable:
-        """The fields a search's table tells positions apart by."""
-        ...
-
-    def child(self, action: Action) -> Self:
-        """The position after ``action``, this one unchanged."""
-        ...
-
-    def children(self) -> list[Self]:
-        """The positions after each listed legal action, in the order they are listed."""
-        ...
+__all__ = ["LEAVES", "WIN", "Search", "greedy_deal", "played_out"]
 
 
 OPPONENTS = ("minimax", "points", "mean")
@@ -176,13 +146,9 @@ class Search:
 
 
 def played_out(node: Position) -> Position:
-    """The rest of the deal played out by greedy players in every seat: on the kernel in C
-    (`KernelState.greedy_deal`), on the engine by its own `GreedyPlayer` (`greedy_deal`), the same
-    moves."""
-    if isinstance(node, KernelState):
-        return node.greedy_deal()
-    assert isinstance(node, GameState)
-    return greedy_deal(node)
+    """The rest of the deal played out by greedy players in every seat: on the kernel in C, on the
+    engine by its own `GreedyPlayer` (`greedy_deal`), the same moves (`noddy.engine.played_out`)."""
+    return engine_played_out(node, greedy_deal)
 
 
 def greedy_deal(state: GameState) -> GameState:
@@ -216,4 +182,3 @@ def _children(node: Position, seat: int | None, phase: Phase) -> list[Position]:
 def _claim(seat: int) -> Action:
     """``seat``'s muggins (made once a seat: search claims at every short count)."""
     return Action(ActionKind.MUGGINS, seat)
-

@@ -12,8 +12,9 @@ nodes, not seconds, so a game replays the same on any machine) bounds every deci
 world's search runs out of nodes it stands on the rest of the deal played out by greedy players in
 every seat (``leaf="greedy"``, the default: measured better at 4-player partnership cribbage and no
 worse anywhere, see docs/players.md) or on the points so far (``leaf="points"``). The search runs
-on the compiled kernel where it is built and handles the rules (``engine="kernel"``, the default),
-else on the engine (``engine="python"``): the decisions are the same either way, leaf and all.
+on the compiled kernel where it is built and handles the rules (``engine="auto"``, the default;
+``"kernel"`` insists), else on the engine (``engine="python"``), as `noddy.engine.choose` decides:
+the decisions are the same either way, leaf and all.
 ``value="win"`` (the default since it was measured better, docs/players.md) weighs every decision
 by the chance of winning the game instead of the points: a searched deal's end by the board table
 (`noddy.analysis.board`) at the board it leaves, a lay-away by the deals played out after it
@@ -32,6 +33,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from noddy.engine import ENGINES, Position, choose, position
 from noddy.errors import NoddyError
 from noddy.game import (
     Action,
@@ -44,7 +46,6 @@ from noddy.game import (
     TaskKind,
     count_items,
 )
-from noddy.kernel import KernelState, unavailable, unsupported
 from noddy.players.discard import (
     WinTable,
     deal_values,
@@ -53,14 +54,13 @@ from noddy.players.discard import (
     win_table_if_built,
     win_values,
 )
-from noddy.players.search import LEAVES, Position, Search
+from noddy.players.search import LEAVES, Search
 from noddy.players.simple import GreedyPlayer
 from noddy.players.worlds import sample_worlds
 from noddy.scoring import total
 
 __all__ = ["PARTNER_WORLDS", "VALUES", "WORLDS", "OraclePlayer", "StrongPlayer"]
 
-ENGINES = ("kernel", "python")
 LAY_AWAYS = ("exact", "deal", "crib")
 VALUES = ("points", "win")
 """What the strong player plays for: the points of the deal, or the chance of winning the game."""
@@ -101,7 +101,7 @@ class StrongPlayer:
     nodes: int = 16_000
     opponents: str = "mean"
     leaf: str = "greedy"
-    engine: str = "kernel"
+    engine: str = "auto"
     lay_away: str = "exact"
     lay_candidates: int = 4
     lay_samples: int = 200
@@ -193,11 +193,11 @@ class StrongPlayer:
         side = view.side_of(view.seat)
         totals = dict.fromkeys(legal, 0.0)
         share = max(1, self.nodes // (len(worlds) * len(legal)))
-        kernel = self.engine == "kernel" and not (unavailable() or unsupported(view.rules, view.players))
+        engine = choose(view.rules, view.players, self.engine)
         board = self._board(view) if self.value == "win" else None
         dealer = next_dealer(view.rules, view.players, view.dealer)
         for state in worlds:
-            for action, child in zip(legal, _after(state, legal, kernel), strict=True):
+            for action, child in zip(legal, _after(state, legal, engine), strict=True):
                 search = Search(
                     side,
                     view.scores,
@@ -220,28 +220,21 @@ class StrongPlayer:
         return win_table_if_built(view.rules, view.players, view.partners)
 
 
-def _after(state: GameState, legal: Sequence[Action], kernel: bool) -> list[Position]:
-    """The positions after each legal action: in the compiled kernel when ``kernel`` and the
-    position is one it can be placed at (in the play), else the engine's."""
-    if not kernel or state.phase is not Phase.PLAY or state.tasks:
-        return [state.apply(action) for action in legal]
-    root = KernelState.placed(state)
-    children: list[Position] = []
-    for action in legal:
-        child = root.copy()
-        child.apply(action)
-        children.append(child)
-    return children
+def _after(state: GameState, legal: Sequence[Action], engine: str) -> list[Position]:
+    """The positions after each legal action, on ``engine`` where the position can be placed
+    there (`noddy.engine.position`: the kernel's in the play), else the engine's."""
+    root = position(state, engine)
+    return [root.child(action) for action in legal]
 
 
 @dataclass
 class OraclePlayer:
     """Sees every card (for measurement only): searches the true position, on the compiled kernel
-    where it can (``engine="kernel"``), else on the engine: the same search either way."""
+    where it can (``engine="auto"``), else on the engine: the same search either way."""
 
     name: str = "oracle"
     nodes: int = 20_000
-    engine: str = "kernel"
+    engine: str = "auto"
     state: GameState | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
@@ -261,9 +254,9 @@ class OraclePlayer:
         if legal[0].kind == ActionKind.DISCARD:
             return _best(self._discards(state, legal, side))
         search = Search(side, state.scores, budget=self.nodes)
-        kernel = self.engine == "kernel" and not (unavailable() or unsupported(state.rules, state.players))
+        engine = choose(state.rules, state.players, self.engine)
         return _best(
-            {a: search.value(child) for a, child in zip(legal, _after(state, legal, kernel), strict=True)}
+            {a: search.value(child) for a, child in zip(legal, _after(state, legal, engine), strict=True)}
         )
 
     def _discards(self, state: GameState, legal: LegalActions, side: int) -> dict[Action, float]:

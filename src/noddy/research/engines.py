@@ -2,8 +2,8 @@
 by the readable engine's (`EngineGame`) and the compiled kernel's (`KernelGame`), so that each
 environment (PettingZoo, Gymnasium, OpenSpiel's `noddy.research.spielfast`) steps either one way.
 
-``engine="auto"`` (the default) steps on the kernel wherever it handles the rules, as ``simulate``
-chooses (`noddy.sim.tournament.choose_engine`); ``"kernel"`` insists (refused, saying why, where it
+``engine="auto"`` (the default) steps on the kernel wherever it handles the rules, as every layer
+chooses (`noddy.engine.choose`); ``"kernel"`` insists (refused, saying why, where it
 cannot); ``"python"`` steps on the readable engine. The kernel cannot offer declared counts (it
 counts every hand itself), so ``declare=True`` steps on Python.
 
@@ -26,9 +26,10 @@ import numpy as np
 import numpy.typing as npt
 
 from noddy.cards import DECK
+from noddy.engine import choose
 from noddy.errors import IllegalActionError, NoddyError
 from noddy.game import Action, ActionKind, Chance, GameState, Phase, new_game
-from noddy.kernel import KernelState, compiled, kernel_config, unavailable, unsupported
+from noddy.kernel import KernelState, compiled, kernel_config
 from noddy.kernel.step import PHASES as KERNEL_PHASES
 from noddy.players import GreedyPlayer, Player
 from noddy.research.fields import PHASES
@@ -37,7 +38,6 @@ from noddy.rules import Rules
 
 __all__ = [
     "CHANCE_PHASES",
-    "ENGINES",
     "FLOAT32",
     "INT8",
     "SHUFFLE_PHASE",
@@ -50,22 +50,11 @@ __all__ = [
     "move_of",
 ]
 
-ENGINES = ("auto", "kernel", "python")
-"""The engines an environment may step on (see the module)."""
-
 
 def choose_engine(encoder: Encoder, engine: str = "auto") -> str:
-    """``kernel`` or ``python`` for the ``engine`` asked for, at the encoder's rules and table."""
-    if engine not in ENGINES:
-        raise NoddyError(f"unknown engine {engine!r}; choose one of: {', '.join(ENGINES)}")
-    if engine == "python":
-        return engine
-    why = unavailable() or unsupported(encoder.rules, encoder.players)
-    if not why and encoder.declare:
-        why = "the kernel counts every hand itself: it offers no declared counts (declare=True)"
-    if why and engine == "kernel":
-        raise NoddyError(f"the kernel cannot step this game: {why}; use engine='python' (or 'auto')")
-    return "python" if why else "kernel"
+    """``kernel`` or ``python`` for the ``engine`` asked for (`noddy.engine.ENGINES`), at the
+    encoder's rules and table: `noddy.engine.choose`, declared counts on Python."""
+    return choose(encoder.rules, encoder.players, engine, declare=encoder.declare)
 
 
 def draw(chance: Chance, rng: np.random.Generator) -> Action:

@@ -32,9 +32,9 @@ from typing import Any
 from noddy.advise import advise_view
 from noddy.analysis.winchance import Point, curve, table_for
 from noddy.cards import Card
+from noddy.engine import kernel_refusal
 from noddy.errors import NoddyError
 from noddy.game import Action, ActionKind, EventKind, GameState, Phase, PlayerView, TaskKind
-from noddy.kernel import unavailable, unsupported
 from noddy.players import WIN, StrongPlayer
 from noddy.players.discard import WinTable, next_dealer, win_values, won_chance
 from noddy.record import GameRecord
@@ -314,7 +314,7 @@ def _weighed(
     rng = random.Random(len(state.history))
     choices = [action for action, _ in decision.values]
     if decision.measure == "expected":
-        if unavailable() or unsupported(view.rules, view.players):
+        if kernel_refusal(view.rules, view.players):
             return decision
         weighed = win_values(view, choices, rng, board, candidates=len(choices), samples=REVIEW_SAMPLES)
     elif decision.measure == "search":

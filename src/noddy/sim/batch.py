@@ -2,7 +2,7 @@
 
 A task plays a run of a tournament's games and sends back one `Tally` (its games counted), never a
 summary a game: on the compiled kernel the games are played and counted in C, many in one call
-(`noddy.kernel.compiled.play_batch`: the same games, seated and seeded as `play_chunk` plays them,
+(`noddy.engine.play_batch`: the same games, seated and seeded as `play_chunk` plays them,
 and the same counts, as `kernel_tally` turns them into a `Tally`); on the Python engine each game
 is summarised and counted in the worker. Tallies add up exactly (`Tally.merge`), so the report is
 the same, bit for bit, whatever the tasks' sizes, their order and the number of workers.
@@ -17,9 +17,8 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from functools import lru_cache
 
+from noddy.engine import TALLIES, choose, play_batch
 from noddy.errors import NoddyError
-from noddy.kernel import PLAYERS as KERNEL_PLAYERS
-from noddy.kernel import TALLIES, compiled, kernel_config
 from noddy.rules import Rules, dump_rules, loads_rules
 from noddy.sim.stats import Tally
 from noddy.sim.tournament import (
@@ -28,7 +27,6 @@ from noddy.sim.tournament import (
     SOURCES,
     _play_games,
     check_tournament,
-    choose_engine,
     run_tasks,
 )
 from noddy.sim.workers import stopping
@@ -55,7 +53,6 @@ milliseconds of the scheduler's, the worker's and the command's time, and the 30
 worker leaves between two tasks here (`docs/simulate.md`), is then about 1% of it (a second a task
 left 5% of a two-worker run's wall time between tasks: 1.77x one worker, 1.85x with three)."""
 _BUSIEST = 16
-_SEED_BITS = (1 << 64) - 1
 _SOURCE_OF = [SOURCES.index(KERNEL_TALLIES[name]) for name in TALLIES]
 
 
@@ -84,9 +81,7 @@ def kernel_tally(
 ) -> Tally:
     """Games ``start`` to ``stop - 1`` of the tournament, played and counted by the kernel in one
     call: the `Tally` that their `GameSummary`s would make, exactly."""
-    config = kernel_config(rules, len(names), partners)
-    kinds = bytes(KERNEL_PLAYERS.index(name) for name in names)
-    counts = compiled.play_batch(config, (seed * 1_000_003) & _SEED_BITS, start, stop, kinds)
+    counts = play_batch(rules, names, partners, seed * 1_000_003, start, stop)
     tally = Tally(len(names))
     tally.games, tally.draws, tally.deals = counts["games"], counts["draws"], counts["deals"]
     tally.first_dealer_wins, tally.actions = counts["first_dealer_wins"], counts["actions"]
@@ -147,7 +142,7 @@ def tally_chunk(
     """Games ``start`` to ``stop - 1`` counted: the task sent to a worker, all in plain data (told
     to stop, it ends after the game, or the kernel's call, under way)."""
     rules = _read_rules(rules_toml)
-    if choose_engine(rules, names, engine) == "kernel":
+    if choose(rules, len(names), engine, seated=names) == "kernel":
         return _kernel_runs(rules, names, partners, seed, start, stop)
     tally = Tally(len(names))
     for summary in _play_games(rules, names, partners, seed, range(start, stop), "python"):
@@ -166,7 +161,7 @@ class HeadStart:
         self, rules: Rules, names: Sequence[str], games: int, seed: int, partners: bool | None, engine: str
     ) -> None:
         self.tournament = (rules, tuple(names), games, seed, partners)
-        self.kernel = choose_engine(rules, names, engine) == "kernel"
+        self.kernel = choose(rules, len(names), engine, seated=names) == "kernel"
         self.tally = Tally(len(names))
         self.seconds = 0.0
         """The CPU time the games took (this thread's): their pace, for the size of the tasks."""
@@ -208,7 +203,7 @@ def tally_games(
     hears how many games have just been counted; at most ``ahead`` tasks wait on the executor;
     the games ``head`` (of this tournament) played are counted as they are, not played again."""
     check_tournament(rules, names, partners, games)
-    chosen = choose_engine(rules, names, engine)
+    chosen = choose(rules, len(names), engine, seated=names)
     size = chunk or batch_size(games, 1 if executor is None else max(1, ahead // 4), chosen)
     tally = Tally(len(names))
     first = 0

@@ -4,8 +4,8 @@ Game ``i`` of a tournament draws its chance from its own `random.Random` (see `g
 the players rotated by ``i``, so a game's outcome depends only on the seed and its index: the results
 are the same whether the games run in this process, on a pool of processes or on a dask cluster.
 Games are played through `noddy.players.driver.run_game` (the Python engine), or, where the compiled
-kernel knows every player (``random``, ``greedy``) and handles the rules, by `noddy.kernel` (see
-`choose_engine`): a seed gives the same games on the same engine, and other games on the other.
+kernel knows every player (``random``, ``greedy``) and handles the rules, by the kernel
+(`noddy.engine.choose`): a seed gives the same games on the same engine, and other games on the other.
 """
 
 from __future__ import annotations
@@ -16,10 +16,9 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 
+from noddy.engine import TALLIES, choose, play_game
 from noddy.errors import NoddyError
 from noddy.game import EVENT_FACTS, Event, EventKind, GameState, new_game, side_of
-from noddy.kernel import PLAYERS as KERNEL_PLAYERS
-from noddy.kernel import TALLIES, play_game, unavailable, unsupported
 from noddy.players import MEASUREMENT, PLAYERS, make_player
 from noddy.players.driver import run_game
 from noddy.rules import Rules, dump_rules, loads_rules
@@ -29,7 +28,6 @@ from noddy.words import sim_phrase
 
 __all__ = [
     "AHEAD",
-    "ENGINES",
     "KERNEL_TALLIES",
     "KIND_SOURCES",
     "PLAY_KIND_SOURCES",
@@ -37,7 +35,6 @@ __all__ = [
     "DealSummary",
     "GameSummary",
     "check_tournament",
-    "choose_engine",
     "chunk_size",
     "executor_for",
     "game_rng",
@@ -116,10 +113,6 @@ _MAX_CHUNK = 200
 AHEAD = 64
 """Tasks sent to an executor before the first has finished (`iter_games`); a caller that knows
 how many games its executor runs at once may send a few for each."""
-
-ENGINES = ("auto", "kernel", "python")
-"""Which engine plays: ``kernel`` (compiled; random and greedy players), ``python`` (the readable
-engine, every player), or ``auto``: the kernel where it can, else Python."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,29 +205,6 @@ def summarize_game(state: GameState, seats: Sequence[int], index: int) -> GameSu
     )
 
 
-def _kernel_refusal(rules: Rules, names: Sequence[str]) -> str:
-    """Why the compiled kernel cannot play this tournament, or ``""`` when it can."""
-    if unavailable():
-        return unavailable()
-    others = sorted(set(names) - set(KERNEL_PLAYERS))
-    if others:
-        return f"the kernel plays only {', '.join(KERNEL_PLAYERS)} players, not {', '.join(others)}"
-    return unsupported(rules, len(names))
-
-
-def choose_engine(rules: Rules, names: Sequence[str], engine: str = "auto") -> str:
-    """The engine that plays (``kernel`` or ``python``) for an ``engine`` asked for (`ENGINES`):
-    ``auto`` takes the kernel when it can; ``kernel`` refuses, saying why, when it cannot."""
-    if engine not in ENGINES:
-        raise NoddyError(f"unknown engine {engine!r}; choose one of: {', '.join(ENGINES)}")
-    if engine == "python":
-        return engine
-    why = _kernel_refusal(rules, names)
-    if why and engine == "kernel":
-        raise NoddyError(f"the kernel cannot play this: {why}; use --engine python (or auto)")
-    return "python" if why else "kernel"
-
-
 def _play_game(
     rules: Rules, names: Sequence[str], partners: bool | None, seed: int, index: int
 ) -> GameSummary:
@@ -265,8 +235,8 @@ def _kernel_game(rules: Rules, names: Sequence[str], partners: bool, seed: int, 
 def _play_games(
     rules: Rules, names: Sequence[str], partners: bool | None, seed: int, indexes: range, engine: str
 ) -> Iterator[GameSummary]:
-    """Games ``indexes`` by ``engine`` (`ENGINES`), one by one."""
-    if choose_engine(rules, names, engine) == "kernel":
+    """Games ``indexes`` by ``engine`` (`noddy.engine.ENGINES`), one by one."""
+    if choose(rules, len(names), engine, seated=names) == "kernel":
         together = new_game(rules, len(names), partners=partners).partners
         for index in indexes:
             yield _kernel_game(rules, names, together, seed, index)
@@ -365,13 +335,13 @@ def iter_games(
 
     With no ``executor`` the games run here, one by one, in game order; otherwise in tasks of
     ``chunk`` games, yielded as the tasks finish. ``on_progress`` hears how many games have just
-    finished. ``engine`` (`ENGINES`) says which engine plays (see `choose_engine`). At most
+    finished. ``engine`` (`noddy.engine.ENGINES`) says which engine plays (`noddy.engine.choose`). At most
     ``ahead`` tasks wait on the executor at once, more sent as they finish, so that any number of
     games runs in bounded memory and stops at once when asked. The tournament is checked before
     any game is played.
     """
     check_tournament(rules, names, partners, games)
-    chosen = choose_engine(rules, names, engine)
+    chosen = choose(rules, len(names), engine, seated=names)
     return _iter_games(rules, names, games, seed, partners, executor, chunk, on_progress, chosen, ahead)
 
 

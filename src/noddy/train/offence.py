@@ -5,7 +5,7 @@ fewest), and the answer from the board table: the one with the better chance of 
 A position is taken from a game the greedy players play (the engine's own rules, a seeded
 generator) at a lay-away once a side is within `NEAR` holes of the game hole. Each way of laying
 away is weighed over `SAMPLES` deals of the unseen cards played out by the kernel's greedy player
-(`noddy.kernel.lay_away_outcomes`: the same deals for every way): the points each side makes this
+(`noddy.engine.lay_away_outcomes`: the same deals for every way): the points each side makes this
 deal on average, and the chance of winning the game from where each deal leaves the board (the
 strong player's own measure, `noddy.players.discard.win_values`, on the board table). A position
 is asked only where the two ways differ and their chances differ by at least `MARGIN`, so that the
@@ -22,9 +22,9 @@ import numpy as np
 
 from noddy.analysis.winchance import readiness
 from noddy.cards import Card
+from noddy.engine import kernel_refusal, lay_away_outcomes
 from noddy.errors import NoddyError
 from noddy.game import Action, ActionKind, GameState, PlayerView, new_game
-from noddy.kernel import lay_away_outcomes, unavailable, unsupported
 from noddy.players import make_player, next_action
 from noddy.players.discard import next_dealer, win_table, win_values
 from noddy.rules import Rules
@@ -141,7 +141,7 @@ def offence_offered(rules: Rules) -> bool:
     the kernel plays and the board table serves now (built), at two players."""
     if rules.game.end != "target" or 2 not in rules.player_counts:
         return False
-    if not rules.deal.shape(2).discard or unavailable() or unsupported(rules, 2):
+    if not rules.deal.shape(2).discard or kernel_refusal(rules, 2):
         return False
     return readiness(rules, 2, False) == "ready"
 
