@@ -5,7 +5,7 @@
    once a round), CPU time, rounds interleaved, the same run: the PettingZoo environment on the
    kernel (``step`` then ``last``; the legal list from the mask by ``mask.nonzero()[0]``, and
    again by ``np.flatnonzero``),
-   the same on the engine, the kernel game alone (`noddy.research.engines.KernelGame`: act, chance,
+   the same on the engine, the kernel game alone (`noddy.research.engines.KernelGame`: its step,
    the next observation; the floor under the PettingZoo face), the ``python_noddy`` OpenSpiel
    game, the Gymnasium environment (`noddy.research.gym`; one learning seat, its opponents
    ``random`` or ``greedy`` moving inside ``step``) on the kernel and on the engine, and OpenSpiel's
@@ -91,18 +91,16 @@ def _gym_loop(env: Any, games: int, rng: random.Random) -> int:
 
 
 def _kernel_loop(encoder: Any, games: int, rng: random.Random) -> int:
-    """Random games of `KernelGame` alone (act, chance, the next seat's observation)."""
+    """Random games of `KernelGame` alone (its step: the action and chance's turns after it; the
+    next seat's observation), as the environments step it."""
     decisions = 0
     chance = np.random.default_rng(0)
     for _ in range(games):
         game = KernelGame(encoder)
-        game.play_chance(chance)
-        while not game.is_over:
-            seat = game.to_act
-            assert seat is not None
+        seat = game.start(chance)
+        while seat >= 0:
             _, mask = game.observe(seat)
-            game.act(rng.choice(mask.nonzero()[0].tolist()))
-            game.play_chance(chance)
+            seat = game.step(rng.choice(mask.nonzero()[0].tolist()), chance)
             decisions += 1
     return decisions
 
