@@ -100,7 +100,7 @@ def _kernel_loop(encoder: Any, games: int, rng: random.Random) -> int:
         seat = game.start(chance)
         while seat >= 0:
             _, mask = game.observe(seat)
-            seat = game.step(rng.choice(mask.nonzero()[0].tolist()), chance)
+            seat = game.step(rng.choice(mask.nonzero()[0].tolist()))
             decisions += 1
     return decisions
 

@@ -110,13 +110,14 @@ class Game(Protocol):
 
     def start(self, rng: np.random.Generator, at_shuffle: Callable[[], None] | None = None) -> int:
         """Chance's turns from ``rng`` until a seat is to act: that seat, or -1 at the end
-        (``at_shuffle`` is called before each deal is dealt)."""
+        (``at_shuffle`` is called before each deal is dealt). The game keeps both for its later
+        chance (`step`)."""
         ...
 
-    def step(self, index: int, rng: np.random.Generator, at_shuffle: Callable[[], None] | None = None) -> int:
+    def step(self, index: int) -> int:
         """The seat to act takes the action of ``index`` (`IllegalActionError` in the engine's words
-        if it is not legal, the game left as it was), then chance's turns as `start`: the seat to
-        act next, or -1 at the end."""
+        if it is not legal, the game left as it was), then chance's turns as `start` takes them:
+        the seat to act next, or -1 at the end."""
         ...
 
     def act(self, index: int) -> None:
@@ -154,6 +155,9 @@ class Game(Protocol):
 
 
 _OnApply = Callable[[GameState, Action, GameState], None]
+_UNSEEDED = np.random.default_rng()
+"""Chance's generator of a game stepped before `Game.start` gave it one."""
+_NOTHING: Callable[[], None] | None = None
 _GREEDY = GreedyPlayer()
 
 
@@ -162,7 +166,7 @@ class EngineGame:
     the last position observed for its seat to act are kept, so that a step applies the engine's
     own action object; ``on_apply`` hears every action applied (a seat's story, `noddy.research.story`)."""
 
-    __slots__ = ("_listed", "encoder", "on_apply", "state")
+    __slots__ = ("_at_shuffle", "_listed", "_rng", "encoder", "on_apply", "state")
 
     def __init__(self, encoder: Encoder, on_apply: _OnApply | None = None) -> None:
         self.encoder = encoder
@@ -170,6 +174,7 @@ class EngineGame:
         self.state = new_game(encoder.rules, encoder.players, partners=encoder.partners)
         self._listed: tuple[GameState | None, dict[int, Action]] = (None, {})
         """A position and the legal actions of its seat to act by index (the engine's own objects)."""
+        self._rng, self._at_shuffle = _UNSEEDED, _NOTHING
 
     @property
     def to_act(self) -> int | None:
@@ -196,13 +201,17 @@ class EngineGame:
         return self.state
 
     def start(self, rng: np.random.Generator, at_shuffle: Callable[[], None] | None = None) -> int:
-        self.play_chance(rng, at_shuffle)
+        self._rng, self._at_shuffle = rng, at_shuffle
+        return self._chance_then_seat()
+
+    def step(self, index: int) -> int:
+        self.act(index)
+        return self._chance_then_seat()
+
+    def _chance_then_seat(self) -> int:
+        self.play_chance(self._rng, self._at_shuffle)
         to_act = self.state.to_act
         return -1 if to_act is None or self.state.is_over else to_act
-
-    def step(self, index: int, rng: np.random.Generator, at_shuffle: Callable[[], None] | None = None) -> int:
-        self.act(index)
-        return self.start(rng, at_shuffle)
 
     def act(self, index: int) -> None:
         before = self.state
@@ -277,7 +286,7 @@ class KernelGame(KernelState):
     """One game in the kernel from before the first cut (see the module); `copy` is cheap. The
     kernel's position (`phase`, `to_act`, `scores`, `winner`...) is read as `KernelState`'s."""
 
-    __slots__ = ("_cache", "_log", "_observer", "_shape", "encoder", "kernel", "named")
+    __slots__ = ("_at_shuffle", "_cache", "_log", "_observer", "_rng", "_shape", "encoder", "kernel", "named")
 
     def __init__(self, encoder: Encoder) -> None:  # KernelState.__init__ only makes the state, made here
         config, self._observer = _observer_of(encoder.rules, encoder.players, encoder.partners)
@@ -291,6 +300,8 @@ class KernelGame(KernelState):
         self._log: _Log | None = None
         """Every action so far, the last first (shared with copies): a shuffle as its order of
         card indices, another chance's as the engine's action, the players' as indices."""
+        self._rng, self._at_shuffle = _UNSEEDED, _NOTHING
+        """Chance's generator and what is called before each deal (`start`)."""
         self._cache: tuple[_Log | None, GameState] | None = None
         """The engine's position at that point of the log (none made until `noddy` is asked for)."""
 
@@ -301,6 +312,7 @@ class KernelGame(KernelState):
         new._shape = self._shape
         new._state = new.kernel = self._state.copy()
         new._log = self._log
+        new._rng, new._at_shuffle = self._rng, self._at_shuffle
         new._cache = self._cache
         return new
 
@@ -367,7 +379,7 @@ class KernelGame(KernelState):
             raise self.refusal(index) from None
         self._log = (index, self._log)
 
-    def step(self, index: int, rng: np.random.Generator, at_shuffle: Callable[[], None] | None = None) -> int:
+    def step(self, index: int) -> int:
         """`act`, then chance's turns (`play_chance`): the seat to act next, or -1 at the end. (`act`'s
         lines written out: a Python call is a twentieth of a decision's time.)"""
         state = self._state
@@ -378,12 +390,14 @@ class KernelGame(KernelState):
         self._log = (index, self._log)
         to_act: int = state.to_act
         if to_act < 0 and state.phase in CHANCE_PHASES:  # else a seat acts, or none
-            self.play_chance(rng, at_shuffle)
+            self.play_chance(self._rng, self._at_shuffle)
             to_act = state.to_act
         return to_act
 
     def start(self, rng: np.random.Generator, at_shuffle: Callable[[], None] | None = None) -> int:
-        """Chance's turns until a seat is to act: that seat, or -1 at the end."""
+        """Chance's turns until a seat is to act: that seat, or -1 at the end (``rng`` and
+        ``at_shuffle`` kept for the chance after each `step`)."""
+        self._rng, self._at_shuffle = rng, at_shuffle
         self.play_chance(rng, at_shuffle)
         to_act: int = self._state.to_act
         return to_act
@@ -432,7 +446,7 @@ class KernelGame(KernelState):
                 self._state, self.named, seat, obs_key, mask_key
             )
             return made
-        obs, mask = self.observe(seat)
+        obs, mask = self.observe(seat)  # pragma: no cover - only where the kernel makes no arrays
         return {obs_key: obs, mask_key: mask}
 
     def observe_into(self, seat: int, obs: npt.NDArray[np.float32], mask: npt.NDArray[np.int8]) -> None:

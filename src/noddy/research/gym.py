@@ -171,7 +171,7 @@ class NoddyGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         plain = self._plain
         before, potential = ((), ()) if plain else (game.scores, self._potential)
         try:
-            seat = game.step(index, self.np_random, self._at_shuffle)
+            seat = game.step(index)
         except IllegalActionError:
             return self._refuse(index)
         self._to_learner(seat)
@@ -218,7 +218,7 @@ class NoddyGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     def _to_learner(self, seat: int) -> None:
         """The other seats move (chance's turns taken in each step) until the learner is to act
         or the game is over (``seat`` the seat to act, -1 at the end)."""
-        game, learner, rng, at_shuffle = self._game, self.seat, self.np_random, self._at_shuffle
+        game, learner = self._game, self.seat
         while seat >= 0 and seat != learner:
             if self._by_index:
                 index = self._rng.choice(game.legal())
@@ -226,7 +226,7 @@ class NoddyGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
                 index = game.greedy()
             else:
                 index = game.chosen(self.opponent, self._rng)
-            seat = game.step(index, rng, at_shuffle)
+            seat = game.step(index)
         self._over = seat < 0
 
     def _deal_potential(self) -> None:

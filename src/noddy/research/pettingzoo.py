@@ -256,9 +256,10 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         if action is None:
             raise IllegalActionError(f"{agent} is to act: give an action index, not None")
         game = self._game
-        before, potential = (None, None) if quiet else (game.scores, self._potential)
+        if not quiet:
+            before, potential = game.scores, self._potential
         try:
-            to_act = game.step(action if type(action) is int else int(action), self._rng, self._at_shuffle)
+            to_act = game.step(action if type(action) is int else int(action))
         except IllegalActionError as error:
             self._forfeit(agent, error)
             return
@@ -273,9 +274,9 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
             self.rewards = dict.fromkeys(self.agents, 0.0)
             self._rewarded = False
         over = to_act < 0
-        if self.peg_reward and before is not None:
+        if self.peg_reward:
             self._shape(before, game.scores)
-        if self.shaping is not None and potential is not None:
+        if self.shaping is not None:
             self._shape_by_board(potential, over)
         if over:
             self._finish()
