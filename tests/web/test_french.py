@@ -154,3 +154,22 @@ def test_a_french_seats_bad_move_is_answered_in_french(client: TestClient) -> No
             assert unread.startswith("cannot read card 'Xz': 'X' is not a rank and 'z' is not a suit")
             said = "in the count you may: " if ours else "it is not your turn: Player 1 (seat 0)"
         assert refused.startswith(said), refused
+
+
+def test_the_lobby_refuses_a_bad_table_in_the_pages_language(client: TestClient) -> None:
+    """A refusal from the lobby's own check, from the rules and from the game, each in French for a
+    French page (``?lang=fr``, or the browser's language), in English otherwise."""
+    me, cpu = {"kind": "me"}, {"kind": "computer", "level": "random"}
+    cases = [
+        ({"rules": "cribbage", "players": 2, "seats": [me, me]}, "une seule place peut être la vôtre"),
+        ({"rules": "french", "players": 3, "seats": [me, cpu, cpu]}, "3 joueurs ne sont pas permis"),
+        ({"rules": "cribbage", "players": 2, "seats": [me, cpu], "partners": True}, "jouer en équipes"),
+        ({"rules": "poker", "players": 2, "seats": [me, cpu]}, "règles inconnues 'poker'"),
+    ]
+    for body, said in cases:
+        french = client.post("/api/tables?lang=fr", json=body)
+        assert french.status_code == 400 and said in french.json()["detail"], french.text
+        browser = client.post("/api/tables", json=body, headers={"Accept-Language": "fr-FR,fr;q=0.9"})
+        assert said in browser.json()["detail"], browser.text
+        english = client.post("/api/tables?lang=en", json=body).json()["detail"]
+        assert english.isascii() and said not in english, english

@@ -94,3 +94,22 @@ def test_an_illegal_action_carries_its_reason_action_seat_and_phase() -> None:
     assert say_error(error, "fr").startswith("le hasard doit d’abord agir")
     again = pickle.loads(pickle.dumps(error))
     assert (again.reason, again.action, again.seat, again.phase) == (error.reason, action, 0, state.phase)
+
+
+def test_representative_errors_of_each_layer_in_french() -> None:
+    """A card, the rules and the game each refuse in French as in English, naming the bad input."""
+    from noddy.errors import NotationError, RulesError
+
+    rules = load_rules("cribbage")
+    cases: list[tuple[type[NoddyError], object, str, str]] = [
+        (CardError, lambda: Card.parse("Qx"), "'x' is not a suit", "'x' n’est pas une couleur"),
+        (RulesError, lambda: rules.deal.shape(7), "7 players is not allowed", "7 joueurs ne sont pas"),
+        (RulesError, lambda: load_rules("cribage"), "did you mean 'cribbage'?", "vouliez-vous dire"),
+        (NotationError, lambda: Action.parse("jump", 0), "'jump' is not one of", "'jump' n’est pas l’une"),
+        (RulesError, lambda: new_game(rules, 2, partners=True), "partnerships need 4", "en équipes"),
+    ]
+    for kind, make, english, french in cases:
+        with pytest.raises(kind) as caught:
+            make()  # type: ignore[operator]
+        assert english in str(caught.value) and english in say_error(caught.value, "en")
+        assert french in say_error(caught.value, "fr"), say_error(caught.value, "fr")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
+from noddy.rules.faults import RulesFault
 from noddy.rules.fields import FieldSpec, Points
 from noddy.rules.load import (
     dump_rules,
@@ -59,6 +60,7 @@ __all__ = [
     "Points",
     "Row",
     "Rules",
+    "RulesFault",
     "Source",
     "SpecialCards",
     "Table",

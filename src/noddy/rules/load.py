@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from noddy.errors import QUOTED, NotationError, RulesError, quoted
+from noddy.rules.faults import RulesFault
 from noddy.rules.model import FIELDS, SECTIONS, Rules, Source
 from noddy.textdata import read_toml
 
@@ -66,8 +67,20 @@ ORDER = (
 def _preset_data(name: str) -> dict[str, Any]:
     path = PRESETS / f"{name}.toml"
     if not path.is_file():
-        raise RulesError(_unknown("rule set", name, preset_names()) + " (or give a .toml file)")
+        raise _unknown_one(RulesFault.UNKNOWN_PRESET, RulesFault.UNKNOWN_PRESET_CLOSE, name, preset_names())
     return tomllib.loads(path.read_text(encoding="utf-8"))
+
+
+def _unknown_one(
+    fault: RulesFault, close_fault: RulesFault, name: str, known: Iterable[str], **more: str
+) -> RulesError:
+    """An unknown name refused with the names known, and the known one most like it if any."""
+    known = list(known)
+    close = difflib.get_close_matches(name, known, n=1)
+    said = {"name": quoted(name), "known": ", ".join(known), **more}
+    if close:
+        return RulesError(close_fault, close=repr(close[0]), **said)
+    return RulesError(fault, **said)
 
 
 def _unknown(what: str, name: str, known: Iterable[str]) -> str:
@@ -163,7 +176,7 @@ def parse_override(item: str) -> tuple[str, Any]:
     """Split ``"play.thirty_one=per_card"`` into a field path and a TOML value (bare words are text)."""
     path, sep, raw = item.partition("=")
     if not sep or not path.strip():
-        raise RulesError(f"cannot read override {quoted(item)}: write it as section.field=value")
+        raise RulesError(RulesFault.OVERRIDE_FORM, item=quoted(item))
     raw = raw.strip()
     try:
         value = read_toml(f"v = {raw}")["v"]
@@ -175,12 +188,13 @@ def parse_override(item: str) -> tuple[str, Any]:
 def _set_path(data: dict[str, Any], path: str, value: Any) -> None:
     parts = path.split(".")
     if parts[0] not in SECTIONS:
-        raise RulesError(_unknown("section", parts[0], SECTIONS) + f" (in {quoted(path)})")
+        faults = (RulesFault.UNKNOWN_SECTION, RulesFault.UNKNOWN_SECTION_CLOSE)
+        raise _unknown_one(*faults, parts[0], SECTIONS, path=quoted(path))
     node = data
     for part in parts[:-1]:
         node = node.setdefault(part, {})
         if not isinstance(node, dict):
-            raise RulesError(f"{quoted(path)}: {quoted(part)} is not a table")
+            raise RulesError(RulesFault.NOT_A_TABLE, path=quoted(path), part=quoted(part))
     node[parts[-1]] = value
 
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 
-from noddy.errors import RulesError
+from noddy.errors import RulesError, quoted
+from noddy.rules.faults import RulesFault
 from noddy.rules.fields import FieldSpec, section_specs
 from noddy.rules.sections import (
     Combinations,
@@ -73,7 +74,7 @@ def field_spec(path: str) -> FieldSpec:
     try:
         return _BY_PATH[path]
     except KeyError:
-        raise RulesError(f"{path!r} is not a rules field; give section.field, e.g. 'hand.flush'") from None
+        raise RulesError(RulesFault.NOT_A_FIELD, path=quoted(path)) from None
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from noddy.errors import RulesError
+from noddy.rules.faults import RulesFault
 from noddy.rules.fields import (
     MAX_POINTS,
     MAX_TARGET,
@@ -344,7 +345,7 @@ class Deal:
             if n == players:
                 return shape
         allowed = ", ".join(str(n) for n, _ in self.players)
-        raise RulesError(f"{players} players is not allowed by these rules: allowed are {allowed}")
+        raise RulesError(RulesFault.PLAYERS, players=players, allowed=allowed)
 
     @property
     def player_counts(self) -> tuple[int, ...]:

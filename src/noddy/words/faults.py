@@ -22,6 +22,7 @@ from typing import Any
 
 from noddy.cards import Card, CardFault
 from noddy.errors import Fault, IllegalActionError, NoddyError
+from noddy.rules import RulesFault
 from noddy.words.calls import check_language
 from noddy.words.card_names import CARD_ERRORS, card_text, cards_text
 from noddy.words.extras import ExtraFault
@@ -105,7 +106,34 @@ _EXTRAS = (
     FaultWords(ExtraFault.MISSING, "{needs} a besoin de l’extra {extra} : pip install 'noddy[{extra}]'"),
 )
 
-FAULT_WORDS: dict[Fault, FaultWords] = _words(*_CARDS, *_EXTRAS)
+_RULES = (
+    FaultWords(
+        RulesFault.PLAYERS, "{players} joueurs ne sont pas permis par ces règles : sont permis {allowed}"
+    ),
+    FaultWords(
+        RulesFault.NOT_A_FIELD,
+        "{path} n’est pas un champ des règles ; écrivez section.champ, par exemple 'hand.flush'",
+    ),
+    FaultWords(
+        RulesFault.OVERRIDE_FORM, "impossible de lire le changement {item} : écrivez-le section.champ=valeur"
+    ),
+    FaultWords(RulesFault.NOT_A_TABLE, "{path} : {part} n’est pas une table"),
+    FaultWords(
+        RulesFault.UNKNOWN_PRESET, "règles inconnues {name}. Connues : {known} (ou donnez un fichier .toml)"
+    ),
+    FaultWords(
+        RulesFault.UNKNOWN_PRESET_CLOSE,
+        "règles inconnues {name} ; vouliez-vous dire {close} ? Connues : {known}"
+        " (ou donnez un fichier .toml)",
+    ),
+    FaultWords(RulesFault.UNKNOWN_SECTION, "section inconnue {name}. Connues : {known} (dans {path})"),
+    FaultWords(
+        RulesFault.UNKNOWN_SECTION_CLOSE,
+        "section inconnue {name} ; vouliez-vous dire {close} ? Connues : {known} (dans {path})",
+    ),
+)
+
+FAULT_WORDS: dict[Fault, FaultWords] = _words(*_CARDS, *_EXTRAS, *_RULES)
 """The words of every error key, keyed by the key (a test finds any key without its record)."""
 
 
