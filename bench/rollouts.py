@@ -1,6 +1,6 @@
 """``bench/rollouts.py``: what keeping the others' lay-aways saves the lay-away's rollouts (rollout.c).
 
-`noddy.kernel.lay_away_outcomes` plays, in each sampled deal, the rest of the deal after every
+`noddy.engine.lay_away_outcomes` plays, in each sampled deal, the rest of the deal after every
 discard weighed; the other seats' greedy lay-aways in a sample do not depend on which discard the
 seat weighs (no seat sees another's), so the kernel works them out once a sample and keeps them
 for every discard. Weighing each discard alone in its own call works them out again for each, as
@@ -21,8 +21,8 @@ import statistics
 import sys
 import time
 
+from noddy.engine import lay_away_outcomes
 from noddy.game import Action, ActionKind, PlayerView, new_game
-from noddy.kernel import lay_away_outcomes
 from noddy.players import GreedyPlayer
 from noddy.rules import load_rules
 

@@ -28,9 +28,9 @@ def kernel_refusal(rules: Rules, players: int, *, seated: Sequence[str] = (), de
     why = unavailable()
     if why:
         return why
-    others = sorted(set(seated) - set(KERNEL_PLAYERS))
-    if others:
-        return f"the kernel plays only {', '.join(KERNEL_PLAYERS)} players, not {', '.join(others)}"
+    if seated and not set(seated) <= set(KERNEL_PLAYERS):
+        others = ", ".join(sorted(set(seated) - set(KERNEL_PLAYERS)))
+        return f"the kernel plays only {', '.join(KERNEL_PLAYERS)} players, not {others}"
     why = unsupported(rules, players)
     if why:
         return why

@@ -3,8 +3,9 @@
 A C extension (``_ckernel``, built by ``pip install -e .`` where a C compiler is found) plays on a
 fixed-size state configured from `Rules` (`noddy.kernel.config`: the one place it learns the
 rules). The readable engine stays the reference and the fallback: `tests/kernel/test_kernel.py` plays
-random games of every preset through both, action by action. Use the kernel when `unavailable`
-and `unsupported` are both empty; otherwise play with `noddy.game`.
+random games of every preset through both, action by action. Only `noddy.engine` imports it: the
+seam decides where the kernel plays (`unavailable` and `unsupported` both empty) and hands out its
+positions and services to every layer above.
 
 `KernelState` is the step-level position (from a new game, `KernelState.at` an engine position, or
 `KernelState.placed` at the fields of a position in the play, as search's worlds are:
