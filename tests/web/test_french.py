@@ -173,3 +173,16 @@ def test_the_lobby_refuses_a_bad_table_in_the_pages_language(client: TestClient)
         assert said in browser.json()["detail"], browser.text
         english = client.post("/api/tables?lang=en", json=body).json()["detail"]
         assert english.isascii() and said not in english, english
+
+
+def test_an_http_error_is_said_in_the_pages_language(client: TestClient) -> None:
+    """The 404 of a table that is not there and the trainer's unknown rule set, in French for a French
+    page and in English otherwise."""
+    for path, english, french in (
+        ("/api/tables/nowhere", "there is no table 'nowhere'", "il n’y a pas de table 'nowhere'"),
+        ("/api/train/kinds?rules=poker", "unknown rule set 'poker'", "règles inconnues 'poker'"),
+    ):
+        joined = "&" if "?" in path else "?"
+        assert client.get(f"{path}{joined}lang=fr").json()["detail"].startswith(french)
+        assert client.get(path, headers={"Accept-Language": "fr"}).json()["detail"].startswith(french)
+        assert client.get(path).json()["detail"].startswith(english)

@@ -26,7 +26,7 @@ from noddy.rules import load_rules, preset_names
 from noddy.web.live import LiveTable
 from noddy.web.lookup import seat_or_403, table_or_404
 from noddy.web.tables import TableManager
-from noddy.words import LANGUAGES, advise_phrase, read_cards, record_name, rule_set_words
+from noddy.words import LANGUAGES, Reason, advise_phrase, read_cards, record_name, rule_set_words
 
 __all__ = ["router"]
 
@@ -133,7 +133,7 @@ async def api_advise(
             lang=lang,
         )
     except NoddyError as exc:
-        raise HTTPException(400, str(exc)) from None
+        raise HTTPException(400, exc) from None
     models = {name: advise_phrase(f"advise.model.{name}", lang) for name in MODELS}
     return {**advice.to_json(lang), "models": models}
 
@@ -145,7 +145,7 @@ async def api_hint(table_id: str, body: HintIn, request: Request) -> dict[str, A
     language."""
     table = _table(request, table_id)
     if not table.hints:
-        raise HTTPException(403, "this table has no hints: they are switched on when a table is made")
+        raise HTTPException(403, Reason("no_hints"))
     seat = seat_or_403(table, body.secret)
     state = table.state
     if table.laying.may_lay_away(state, seat) and state.to_act != seat:
@@ -153,7 +153,7 @@ async def api_hint(table_id: str, body: HintIn, request: Request) -> dict[str, A
     try:
         advice = await _compute(request, advise_view, state.view(seat), win=True)
     except NoddyError as exc:
-        raise HTTPException(400, str(exc)) from None
+        raise HTTPException(400, exc) from None
     return {**advice.to_json(_lang(body.lang)), "seat": seat}
 
 
@@ -166,11 +166,9 @@ async def api_review(
     lang = _lang(lang)
     table = _table(request, table_id)
     if not table.state.is_over:
-        raise HTTPException(403, "a game can be reviewed only when it is over")
+        raise HTTPException(403, Reason("review_over"))
     if seat >= table.state.players:
-        raise HTTPException(
-            400, f"seat {seat} is not at this table: choose from 0 to {table.state.players - 1}"
-        )
+        raise HTTPException(400, Reason("seat_not_here", seat=seat, last=table.state.players - 1))
     key = (table.id, seat, lang)
     found = _reviews.get(key)
     if found is None:

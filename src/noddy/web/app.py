@@ -15,11 +15,13 @@ from pathlib import Path
 from typing import Any, Literal
 
 from fastapi import FastAPI, HTTPException, Request, Response, WebSocket
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from noddy.errors import NoddyError
 from noddy.players import PLAYERS
 from noddy.rules import field_spec, preset_names
 from noddy.web.advise import router as advise_router
@@ -180,6 +182,15 @@ def create_app(
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     app.add_exception_handler(RequestValidationError, invalid_request)
     doorway = Doorway(limits.unidentified_per_address, limits.unidentified)
+
+    @app.exception_handler(HTTPException)
+    async def said(request: Request, exc: HTTPException) -> Response:
+        """An error whose detail is a `Reason` or a noddy error, said in the page's language."""
+        if isinstance(exc.detail, (Reason, NoddyError)):
+            lang = page_language(request.query_params.get("lang"), request.headers.get("accept-language"))
+            detail = exc.detail if isinstance(exc.detail, NoddyError) else Refused(exc.detail)
+            exc = HTTPException(exc.status_code, say_error(detail, lang), exc.headers)
+        return await http_exception_handler(request, exc)
 
     @app.exception_handler(Refused)
     async def refused(request: Request, exc: Refused) -> JSONResponse:

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from noddy.train import glossary, judge_own, own_count, practice_offered
 from noddy.web.live import LiveTable
 from noddy.web.lookup import quoted, seat_or_403, table_or_404
-from noddy.words import LANGUAGES, announce, miss_line, steps, train_phrase
+from noddy.words import LANGUAGES, Reason, announce, miss_line, steps, train_phrase
 
 __all__ = ["router"]
 
@@ -39,7 +39,8 @@ def _table(request: Request, table_id: str) -> LiveTable:
 
 def _lang(lang: str) -> str:
     if lang not in LANGUAGES:
-        raise HTTPException(422, f"unknown language {quoted(lang)}; known: {', '.join(LANGUAGES)}")
+        known = ", ".join(LANGUAGES)
+        raise HTTPException(422, Reason("unknown_language", lang=quoted(lang), languages=known))
     return lang
 
 
@@ -65,7 +66,7 @@ async def api_count_check(table_id: str, body: CountIn, request: Request) -> dic
     view = table.state.view(seat_or_403(table, body.secret))
     question = own_count(view) if practice_offered(view.rules) else None
     if question is None:
-        raise HTTPException(409, "no count of your own hand or crib is being made now")
+        raise HTTPException(409, Reason("no_own_count"))
     judgement = judge_own(view, question, body.points)
     lang = body.lang
     verdict = "right" if judgement.correct else "wrong"

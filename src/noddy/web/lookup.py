@@ -8,6 +8,7 @@ from fastapi import HTTPException
 from noddy.errors import quoted
 from noddy.web.live import LiveTable
 from noddy.web.tables import TableManager
+from noddy.words import Reason
 
 __all__ = ["quoted", "seat_or_403", "table_or_404"]
 
@@ -16,7 +17,7 @@ def table_or_404(manager: TableManager, table_id: str) -> LiveTable:
     """The live table ``table_id``; a 404 naming it where there is none."""
     table = manager.get(table_id)
     if table is None:
-        raise HTTPException(404, f"there is no table {quoted(table_id)}")
+        raise HTTPException(404, Reason("no_table", table=quoted(table_id)))
     return table
 
 
@@ -24,5 +25,5 @@ def seat_or_403(table: LiveTable, secret: str) -> int:
     """The seat whose secret ``secret`` is; a 403 where it is no seat's."""
     seat = table.seat_of_secret(secret)
     if seat is None:
-        raise HTTPException(403, "that is not the key of a seat at this table")
+        raise HTTPException(403, Reason("not_a_seat_key"))
     return seat

@@ -20,7 +20,7 @@ from noddy.errors import NoddyError
 from noddy.train.offence import OFFENCE, SAMPLES, Choice, draw_offence
 from noddy.web.lookup import quoted
 from noddy.web.train import KEPT, LIFETIME, ProgressStore, _browser, _lang, _rules, _stats_json
-from noddy.words import drill_board, drill_lines, drill_name, drill_way, offence_phrase
+from noddy.words import Reason, drill_board, drill_lines, drill_name, drill_way, offence_phrase
 
 __all__ = ["offence_router"]
 
@@ -73,7 +73,7 @@ def offence_router(engine: Engine) -> APIRouter:
         try:
             choice = draw_offence(found, random.Random(seed))
         except NoddyError as exc:
-            raise HTTPException(400, str(exc)) from None
+            raise HTTPException(400, exc) from None
         key = secrets.token_urlsafe(12)
         now = time.time()
         with lock:
@@ -89,11 +89,7 @@ def offence_router(engine: Engine) -> APIRouter:
         with lock:
             held = kept.get(body.id)
             if held is None or held[1] != browser or held[2] < now - LIFETIME:
-                raise HTTPException(
-                    404,
-                    f"no position {quoted(body.id)} is waiting for an answer: it was answered, expired or"
-                    " never asked",
-                )
+                raise HTTPException(404, Reason("no_position", asked=quoted(body.id)))
             del kept[body.id]
         choice, _, asked = held
         correct = choice.judge(body.choice)

@@ -32,7 +32,7 @@ from noddy.rules import Rules, load_rules, preset_names
 from noddy.train import Progress, ProgressError, Question, drill_kinds, judge, next_question, whats
 from noddy.train.offence import OFFENCE, offence_offered
 from noddy.web.lookup import quoted
-from noddy.words import announce, drill_name, round_line, steps, train_phrase
+from noddy.words import Reason, announce, drill_name, round_line, steps, train_phrase
 
 __all__ = ["COOKIE", "KEPT", "LIFETIME", "train_router"]
 
@@ -101,11 +101,7 @@ class Waiting:
         with self._lock:
             kept = self._kept.get(key)
             if kept is None or kept.browser != browser or kept.issued < now - LIFETIME:
-                raise HTTPException(
-                    404,
-                    f"no question {quoted(key)} is waiting for an answer: it was answered, expired or"
-                    " never asked",
-                )
+                raise HTTPException(404, Reason("no_question", asked=quoted(key)))
             del self._kept[key]
         return kept
 
@@ -143,7 +139,7 @@ class ProgressStore:
 def _rules(name: str) -> Rules:
     if name not in preset_names():
         known = ", ".join(preset_names())
-        raise HTTPException(400, f"unknown rule set {quoted(name)}; choose one of: {known}")
+        raise HTTPException(400, Reason("unknown_rules", rules=quoted(name), names=known))
     return load_rules(name)
 
 
@@ -158,7 +154,7 @@ def _browser(request: Request, response: Response) -> str:
 
 def _lang(lang: str) -> str:
     if lang not in ("en", "fr"):
-        raise HTTPException(400, f"unknown language {quoted(lang)}; choose en or fr")
+        raise HTTPException(400, Reason("unknown_language", lang=quoted(lang), languages="en, fr"))
     return lang
 
 
@@ -258,7 +254,7 @@ def train_router(engine: Engine) -> APIRouter:
             with lock:
                 asked = next_question(found, kind or None, mine, rng)
         except NoddyError as exc:
-            raise HTTPException(400, str(exc)) from None
+            raise HTTPException(400, exc) from None
         key = waiting.put(asked, browser, time.time())
         return {
             "id": key,

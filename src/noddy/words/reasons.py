@@ -129,6 +129,18 @@ REFUSALS: dict[str, dict[str, str]] = {
         "seat_kind": "unknown seat kind {kind}; use human or one of: {kinds}",
         "rematch_over": "a rematch can start only when the game is over",
         "not_restored": "table {table} cannot be restored: {why}",
+        "not_a_seat_key": "that is not the key of a seat at this table",
+        "no_hints": "this table has no hints: they are switched on when a table is made",
+        "review_over": "a game can be reviewed only when it is over",
+        "seat_not_here": "seat {seat} is not at this table: choose from 0 to {last}",
+        "unknown_language": "unknown language {lang}; known: {languages}",
+        "no_own_count": "no count of your own hand or crib is being made now",
+        "no_question": (
+            "no question {asked} is waiting for an answer: it was answered, expired or never asked"
+        ),
+        "no_position": (
+            "no position {asked} is waiting for an answer: it was answered, expired or never asked"
+        ),
         "not_a_person": "seat {seat} is not a person's seat at this table; choose one of: {people}",
         "seat_connected": (
             "{name} is at the table (seat {seat}): a new link can be made only for a seat nobody took, or"
@@ -257,6 +269,20 @@ REFUSALS: dict[str, dict[str, str]] = {
         "seat_kind": "type de place inconnu {kind} ; utilisez human ou l’un de : {kinds}",
         "rematch_over": "une revanche ne commence qu’une fois la partie finie",
         "not_restored": "la table {table} ne peut être rétablie : {why}",
+        "not_a_seat_key": "ce n’est pas la clé d’une place à cette table",
+        "no_hints": "cette table n’a pas de conseils : on les active quand on crée la table",
+        "review_over": "une partie ne se revoit qu’une fois finie",
+        "seat_not_here": "le siège {seat} n’est pas à cette table : choisissez de 0 à {last}",
+        "unknown_language": "langue inconnue {lang} ; connues : {languages}",
+        "no_own_count": "aucun compte de votre main ou de votre crib ne se fait maintenant",
+        "no_question": (
+            "aucune question {asked} n’attend de réponse : elle a reçu sa réponse, a expiré ou n’a jamais été"
+            " posée"
+        ),
+        "no_position": (
+            "aucune position {asked} n’attend de réponse : elle a reçu sa réponse, a expiré ou n’a jamais été"
+            " posée"
+        ),
         "not_a_person": (
             "le siège {seat} n’est pas la place d’une personne à cette table ; choisissez parmi :"
             " {people}"
