@@ -18,14 +18,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from noddy.errors import NotationError
+from noddy.errors import Fault, NotationError
 
-__all__ = ["DEPTH", "read_json", "read_toml"]
+__all__ = ["DEPTH", "TextFault", "read_json", "read_toml"]
 
 DEPTH = 32
 """How deep lists and tables (objects) may sit within each other; a record nests three deep."""
 
-_TOO_DEEP = f"lists and tables are nested more than {DEPTH} deep; noddy's files nest a few levels"
+
+
+class TextFault(Fault):
+    """What is wrong with JSON or TOML text noddy reads."""
+
+    JSON = "not valid JSON ({why} at {where})"
+    JSON_AT = "column {column}"
+    JSON_AT_LINE = "line {line}, column {column}"
+    TOML = "not valid TOML: {why}"
+    TOO_DEEP = "lists and tables are nested more than {depth} deep; noddy's files nest a few levels"
+    NUMBER = "not a number noddy reads ({why})"
+    NOT_UTF8 = "not UTF-8 text (byte 0x{byte} at offset {offset})"
 
 
 def read_json(text: str | bytes) -> Any:
@@ -39,12 +50,13 @@ def read_json(text: str | bytes) -> Any:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        where = f"column {exc.colno}" if exc.lineno == 1 else f"line {exc.lineno}, column {exc.colno}"
-        raise NotationError(f"not valid JSON ({exc.msg} at {where})") from None
+        at = TextFault.JSON_AT if exc.lineno == 1 else TextFault.JSON_AT_LINE
+        where = NotationError(at, line=exc.lineno, column=exc.colno)
+        raise NotationError(TextFault.JSON, why=exc.msg, where=where) from None
     except RecursionError:
-        raise NotationError(_TOO_DEEP) from None
+        raise NotationError(TextFault.TOO_DEEP, depth=DEPTH) from None
     except ValueError as exc:
-        raise NotationError(f"not a number noddy reads ({exc})") from None
+        raise NotationError(TextFault.NUMBER, why=str(exc)) from None
     _check_depth(data)
     return data
 
@@ -58,11 +70,11 @@ def read_toml(text: str) -> dict[str, Any]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise NotationError(f"not valid TOML: {exc}") from None
+        raise NotationError(TextFault.TOML, why=str(exc)) from None
     except RecursionError:
-        raise NotationError(_TOO_DEEP) from None
+        raise NotationError(TextFault.TOO_DEEP, depth=DEPTH) from None
     except ValueError as exc:
-        raise NotationError(f"not a number noddy reads ({exc})") from None
+        raise NotationError(TextFault.NUMBER, why=str(exc)) from None
     _check_depth(data)
     return data
 
@@ -71,9 +83,7 @@ def _decoded(data: bytes) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise NotationError(
-            f"not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start})"
-        ) from None
+        raise NotationError(TextFault.NOT_UTF8, byte=f"{data[exc.start]:02x}", offset=exc.start) from None
 
 
 def _check_depth(data: Any) -> None:
@@ -88,5 +98,5 @@ def _check_depth(data: Any) -> None:
         else:
             continue
         if depth > DEPTH:
-            raise NotationError(_TOO_DEEP)
+            raise NotationError(TextFault.TOO_DEEP, depth=DEPTH)
         stack.extend((child, depth + 1) for child in children)

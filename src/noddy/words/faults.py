@@ -23,6 +23,7 @@ from typing import Any
 from noddy.cards import Card, CardFault
 from noddy.errors import Fault, IllegalActionError, NoddyError
 from noddy.rules import RulesFault
+from noddy.textdata import TextFault
 from noddy.words.calls import check_language
 from noddy.words.card_names import CARD_ERRORS, card_text, cards_text
 from noddy.words.extras import ExtraFault
@@ -51,7 +52,8 @@ class FaultWords:
 
 def _said(value: object, lang: str) -> object:
     """A value as a reader of ``lang`` reads it: a card with its suit sign in the language's letters,
-    a key's sentence or a reason in the language, a list of parts each said and spaced."""
+    a key's sentence, a reason or an error (a part with values of its own) in the language, a list of
+    parts each said and spaced."""
     if isinstance(value, Card):
         return card_text(value, lang)
     if isinstance(value, tuple) and value and all(isinstance(v, Card) for v in value):
@@ -60,6 +62,8 @@ def _said(value: object, lang: str) -> object:
         return FAULT_WORDS[value].text(lang)
     if isinstance(value, Reason):
         return value.say(lang)
+    if isinstance(value, NoddyError):
+        return say_error(value, lang)
     if isinstance(value, tuple):
         return " ".join(str(_said(v, lang)) for v in value)
     return value
@@ -133,7 +137,21 @@ _RULES = (
     ),
 )
 
-FAULT_WORDS: dict[Fault, FaultWords] = _words(*_CARDS, *_EXTRAS, *_RULES)
+_TEXT = (
+    FaultWords(TextFault.JSON, "ce n’est pas du JSON valide ({why} à {where})"),
+    FaultWords(TextFault.JSON_AT, "la colonne {column}"),
+    FaultWords(TextFault.JSON_AT_LINE, "la ligne {line}, colonne {column}"),
+    FaultWords(TextFault.TOML, "ce n’est pas du TOML valide : {why}"),
+    FaultWords(
+        TextFault.TOO_DEEP,
+        "listes et tables imbriquées à plus de {depth} niveaux ; les fichiers de noddy n’en ont que"
+        " quelques-uns",
+    ),
+    FaultWords(TextFault.NUMBER, "ce n’est pas un nombre que noddy lit ({why})"),
+    FaultWords(TextFault.NOT_UTF8, "ce n’est pas du texte UTF-8 (octet 0x{byte} à la position {offset})"),
+)
+
+FAULT_WORDS: dict[Fault, FaultWords] = _words(*_CARDS, *_EXTRAS, *_RULES, *_TEXT)
 """The words of every error key, keyed by the key (a test finds any key without its record)."""
 
 
