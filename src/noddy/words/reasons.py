@@ -11,6 +11,7 @@ string, and keeps its key and values so that a face can say it in the reader's l
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from noddy.cards import Card, parse_cards
@@ -18,292 +19,396 @@ from noddy.errors import CardError
 from noddy.words.calls import check_language
 from noddy.words.card_names import card_text, cards_text
 
-__all__ = ["PHASES", "REFUSALS", "STEPS", "Reason", "say_reason"]
+__all__ = ["PHASES", "REASON_WORDS", "REFUSALS", "STEPS", "Reason", "ReasonWords", "say_reason"]
+
+
+@dataclass(frozen=True, slots=True)
+class ReasonWords:
+    """The words of one reason, its English and its French side by side (``{name}`` for each value);
+    a card value is said as the player sees it, in the language's letters with its suit sign ("8♣",
+    "V♥"), wherever it is said to a player (a page, a prompt); only the English text a `Reason` reads
+    as (for records and logs) keeps the notation ("8c")."""
+
+    en: str
+    fr: str
+
+
+REASON_WORDS: dict[str, ReasonWords] = {
+    "over": ReasonWords("the game is over", "la partie est finie"),
+    "chance": ReasonWords("chance must {kind} now", "le hasard doit d’abord agir ({kind})"),
+    "chance_kind": ReasonWords(
+        "chance must {kind} now, not {given}",
+        "le hasard doit maintenant {kind}, pas {given}",
+    ),
+    "action_empty": ReasonWords(
+        "empty action; write one of: {forms}",
+        "action vide ; écrivez l’une de : {forms}",
+    ),
+    "action_word": ReasonWords(
+        "cannot read action {text}: {word} is not one of: {forms}",
+        "impossible de lire l’action {text} : {word} n’est pas l’une de : {forms}",
+    ),
+    "action_cards": ReasonWords(
+        "cannot read action {text}: {word} needs cards, e.g. {example}",
+        "impossible de lire l’action {text} : {word} demande des cartes, ainsi {example}",
+    ),
+    "action_number": ReasonWords(
+        "cannot read action {text}: {word} needs a number, e.g. {example}",
+        "impossible de lire l’action {text} : {word} demande un nombre, ainsi {example}",
+    ),
+    "action_extra": ReasonWords(
+        "cannot read action {text}: {word} takes nothing after it",
+        "impossible de lire l’action {text} : rien ne suit {word}",
+    ),
+    "deal_twice": ReasonWords(
+        "a card is given twice in the arranged deal",
+        "une carte est donnée deux fois dans la donne arrangée",
+    ),
+    "deal_many": ReasonWords(
+        "seat {seat} is given {n} cards; the deal gives {dealt}",
+        "le siège {seat} reçoit {n} cartes ; la donne en donne {dealt}",
+    ),
+    "partners_four": ReasonWords(
+        "{rules}: partnerships need 4 players, not {n}; play without partners",
+        "{rules} : jouer en équipes demande 4 joueurs, pas {n} ; jouez sans équipes",
+    ),
+    "partners_never": ReasonWords(
+        "{rules}: table.partners is 'never' in these rules; play without partners",
+        "{rules} : table.partners vaut 'never' dans ces règles ; jouez sans équipes",
+    ),
+    "partners_always": ReasonWords(
+        "{rules}: table.partners is 'always' in these rules, so 4 players always play as partners; play"
+        " with partners, or with fewer players",
+        "{rules} : table.partners vaut 'always' dans ces règles, donc 4 joueurs jouent toujours en équipes"
+        " ; jouez en équipes, ou à moins de joueurs",
+    ),
+    "replay_hidden": ReasonWords(
+        "the cards are shown only once the game is over",
+        "les cartes ne se montrent qu’une fois la partie finie",
+    ),
+    "shuffle_order": ReasonWords(
+        "a shuffle must order all {cards} cards, each once",
+        "un mélange doit ordonner les {cards} cartes, chacune une fois",
+    ),
+    "cut_cards": ReasonWords(
+        "a cut for the deal needs {players} different cards, one a seat",
+        "une coupe pour la donne demande {players} cartes différentes, une par siège",
+    ),
+    "dealer_seat": ReasonWords(
+        "the dealer must be a seat from 0 to {last}",
+        "le donneur doit être un siège de 0 à {last}",
+    ),
+    "turn_not_chance": ReasonWords(
+        "it is seat {seat}'s turn, not chance's",
+        "c’est au tour du siège {seat}, pas au hasard",
+    ),
+    "turn": ReasonWords("it is seat {seat}'s turn", "c’est au tour du siège {seat}"),
+    "phase": ReasonWords(
+        "in the {phase} you may: {allowed}",
+        "à ce moment ({phase}) vous pouvez : {allowed}",
+    ),
+    "declare_range": ReasonWords(
+        "a declared count is from {low} to {high} points, not {number}",
+        "un compte annoncé va de {low} à {high} points, pas {number}",
+    ),
+    "discard_count": ReasonWords(
+        "discard {need} different card(s) from your hand, not {given}",
+        "écartez {need} carte(s) différente(s) de votre main, pas {given}",
+    ),
+    "discard_twice": ReasonWords(
+        "discard {need} different card(s) from your hand: {card} is given twice",
+        "écartez {need} carte(s) différente(s) de votre main : {card} est donnée deux fois",
+    ),
+    "discard_not_held": ReasonWords(
+        "discard {need} different card(s) from your hand: not all of them are in it ({hand})",
+        "écartez {need} carte(s) différente(s) de votre main : elles n’y sont pas toutes ({hand})",
+    ),
+    "one_card": ReasonWords("play one card at a time", "jouez une carte à la fois"),
+    "not_held": ReasonWords(
+        "{card} is not in your hand ({hand})",
+        "{card} n’est pas dans votre main ({hand})",
+    ),
+    "over_limit": ReasonWords(
+        "{card} would make the count {count}, over {limit}",
+        "{card} porterait le compte à {count}, au-delà de {limit}",
+    ),
+    "must_play": ReasonWords(
+        "you can lay a card within {limit}, and must",
+        "vous pouvez poser une carte sans dépasser {limit}, et vous le devez",
+    ),
+    "go_at_zero": ReasonWords(
+        "a Go needs a count to stop on: lay a card to begin the series",
+        "un Go demande un compte où s’arrêter : posez une carte pour commencer la série",
+    ),
+    "early_not_discard": ReasonWords(
+        "only a discard may be chosen before your turn, not {action}",
+        "avant votre tour, vous ne pouvez qu’écarter, pas {action}",
+    ),
+    "laid_away": ReasonWords(
+        "you have laid away already in this deal: wait for the others",
+        "vous avez déjà écarté pour cette donne : attendez les autres",
+    ),
+    "seat_taken": ReasonWords(
+        "this seat is taken: you can watch",
+        "cette place est prise : vous pouvez regarder",
+    ),
+    "not_turn_chance": ReasonWords(
+        "it is not your turn: the cards are being shuffled or cut",
+        "ce n’est pas votre tour : les cartes sont mélangées ou coupées",
+    ),
+    "not_turn": ReasonWords(
+        "it is not your turn: {who} (seat {seat}) is to act",
+        "ce n’est pas votre tour : c’est à {who} (siège {seat}) de jouer",
+    ),
+    "moved_on": ReasonWords(
+        "the game has moved on (you acted on move {seen}, it is now move {now}); look again and choose",
+        "la partie a avancé (vous avez joué sur le coup {seen}, elle en est au coup {now}) ; regardez de"
+        " nouveau et choisissez",
+    ),
+    "over_rematch": ReasonWords(
+        "the game is over: start a rematch or go back to the lobby",
+        "la partie est finie : lancez une revanche ou revenez au salon",
+    ),
+    "computer_tables": ReasonWords(
+        "you have {n} tables of computer players only in play, the most one address may have: wait for one"
+        " to end, or take a seat at the new table yourself",
+        "vous avez {n} tables d’ordinateurs seuls en jeu, le plus qu’une adresse peut avoir : attendez"
+        " qu’une finisse, ou prenez vous-même une place à la nouvelle table",
+    ),
+    "over_links": ReasonWords(
+        "the game is over: make new links at its rematch",
+        "la partie est finie : faites de nouveaux liens pour sa revanche",
+    ),
+    "names_kept": ReasonWords(
+        "the game is over: the names in its record stay as they were",
+        "la partie est finie : les noms de son compte rendu restent tels quels",
+    ),
+    "undo_people": ReasonWords(
+        "undo is only for one person playing against computer players: {people} people play here, and an"
+        " undo would take back another person's move",
+        "on ne reprend un coup que seul contre l’ordinateur : {people} personnes jouent ici, et reprendre"
+        " un coup reprendrait celui d’une autre",
+    ),
+    "undo_none": ReasonWords(
+        "there is nothing of yours to take back in this deal: undo reaches back to your first move since"
+        " the cards were shuffled, or since the turn-up was seen",
+        "rien à reprendre de vous dans cette donne : on remonte au plus à votre premier coup depuis le"
+        " mélange des cartes, ou depuis que la retournée est vue",
+    ),
+    "undo_over": ReasonWords(
+        "the game is over: its result stands, and no move can be taken back",
+        "la partie est finie : son résultat reste, aucun coup ne se reprend",
+    ),
+    "undo_watching": ReasonWords(
+        "you are watching: only the person playing can take a move back",
+        "vous regardez : seul le joueur peut reprendre un coup",
+    ),
+    "no_table": ReasonWords("there is no table {table}", "il n’y a pas de table {table}"),
+    "table_full": ReasonWords(
+        "this table has {limit} connections, its limit: try again later",
+        "cette table a {limit} connexions, sa limite : réessayez plus tard",
+    ),
+    "binary": ReasonWords(
+        "send JSON text messages, not binary ones",
+        "envoyez des messages JSON en texte, pas en binaire",
+    ),
+    "too_long": ReasonWords(
+        "message too long: {length} characters, the limit is {limit}",
+        "message trop long : {length} caractères, la limite est de {limit}",
+    ),
+    "not_json": ReasonWords(
+        "not JSON ({why} at character {at}); send an object such as {example}",
+        "ce n’est pas du JSON ({why} au caractère {at}) ; envoyez un objet comme {example}",
+    ),
+    "too_deep": ReasonWords(
+        'JSON nested too deeply; send a flat object such as {{"type": "ping"}}',
+        'JSON trop imbriqué ; envoyez un objet plat comme {{"type": "ping"}}',
+    ),
+    "no_type": ReasonWords(
+        'send a JSON object with a "type": one of {types}',
+        'envoyez un objet JSON avec un "type" : l’un de {types}',
+    ),
+    "hello_first": ReasonWords(
+        'say {{"type": "hello"}} first (with your "secret" or "token", or neither to watch)',
+        'dites d’abord {{"type": "hello"}} (avec votre "secret" ou "token", ou aucun des deux pour'
+        " regarder)",
+    ),
+    "watcher_name": ReasonWords(
+        "you are watching: only a player can name their seat",
+        "vous regardez : seul un joueur peut nommer sa place",
+    ),
+    "watcher_rematch": ReasonWords(
+        "only a player at the table can ask for a rematch",
+        "seul un joueur de la table peut demander une revanche",
+    ),
+    "unknown_type": ReasonWords(
+        "unknown message type {kind}; use one of: {types}",
+        "type de message inconnu {kind} ; utilisez l’un de : {types}",
+    ),
+    "hello_twice": ReasonWords(
+        "hello was already said on this connection",
+        "hello a déjà été dit sur cette connexion",
+    ),
+    "secret_text": ReasonWords(
+        '"secret" must be the seat secret the welcome gave you',
+        '"secret" doit être la clé de place que l’accueil vous a donnée',
+    ),
+    "token_text": ReasonWords(
+        '"token" must be the text after the # of your invite link',
+        '"token" doit être le texte après le # de votre lien d’invitation',
+    ),
+    "link_not_here": ReasonWords(
+        "this invite link is not for this table, or the table's maker has since made a new one for its"
+        " seat: check that it was copied whole, or ask for a new link",
+        "ce lien d’invitation n’est pas pour cette table, ou son créateur en a fait un nouveau pour cette"
+        " place : vérifiez qu’il a été copié en entier, ou demandez un nouveau lien",
+    ),
+    "key_not_here": ReasonWords(
+        "this seat key is not valid at this table: the table's maker may have given your seat a new invite"
+        " link; you can watch, or ask for the link",
+        "cette clé de place n’est pas valable à cette table : son créateur a peut-être donné un nouveau"
+        " lien à votre place ; vous pouvez regarder, ou demander le lien",
+    ),
+    "watcher_act": ReasonWords(
+        "you are watching: open your invite link to take a seat and play",
+        "vous regardez : ouvrez votre lien d’invitation pour prendre une place et jouer",
+    ),
+    "other_seat": ReasonWords(
+        "you sit in seat {seat}; a connection acts only for its own seat, not seat {other}",
+        "vous êtes au siège {seat} ; une connexion n’agit que pour son propre siège, pas pour le siège"
+        " {other}",
+    ),
+    "action_text": ReasonWords(
+        '"action" must be text such as {examples}',
+        '"action" doit être un texte comme {examples}',
+    ),
+    "seq_number": ReasonWords(
+        '"seq" must be the move number of the state you saw',
+        '"seq" doit être le numéro du coup de l’état que vous avez vu',
+    ),
+    "name_text": ReasonWords(
+        '"name" must be a name of 1 to {most} letters',
+        '"name" doit être un nom de 1 à {most} lettres',
+    ),
+    "lang_text": ReasonWords(
+        '"lang" must be one of {languages}, not {lang}',
+        '"lang" doit être l’une de {languages}, pas {lang}',
+    ),
+    "unknown_rules": ReasonWords(
+        "unknown rule set {rules}; choose one of: {names}",
+        "règles inconnues {rules} ; choisissez parmi : {names}",
+    ),
+    "one_me": ReasonWords(
+        "only one seat can be yours ('me'); make the others 'here' (someone else at this device), friends"
+        " or computer players",
+        "une seule place peut être la vôtre ('me') ; mettez les autres à 'here' (quelqu’un d’autre sur cet"
+        " appareil), à des amis ou à l’ordinateur",
+    ),
+    "unknown_level": ReasonWords(
+        "unknown computer level {level}; choose one of: {levels}",
+        "niveau d’ordinateur inconnu {level} ; choisissez parmi : {levels}",
+    ),
+    "seat_name": ReasonWords("seat {number}: {why}", "place {number} : {why}"),
+    "too_fast": ReasonWords(
+        "too many new tables: at most {per_minute} a minute, try again soon",
+        "trop de nouvelles tables : au plus {per_minute} par minute, réessayez bientôt",
+    ),
+    "maker_only": ReasonWords(
+        "only the table's maker can make a new invite link; that is not its key",
+        "seul le créateur de la table peut faire un nouveau lien d’invitation ; ce n’est pas sa clé",
+    ),
+    "replay_over": ReasonWords(
+        "a game can be replayed only when it is over; watch it at its table",
+        "une partie ne se revoit qu’une fois finie ; regardez-la à sa table",
+    ),
+    "no_rule_set": ReasonWords("there is no rule set {name}", "il n’y a pas de règles {name}"),
+    "server_full": ReasonWords(
+        "the server has {tables} tables in play, its limit: try again later",
+        "le serveur a {tables} tables en jeu, sa limite : réessayez plus tard",
+    ),
+    "hints_alone": ReasonWords(
+        "hints are only for a table of one person against computer players; this one has {people} people:"
+        " switch hints off, or make the other seats computers",
+        "les conseils ne sont que pour une table d’une personne contre l’ordinateur ; celle-ci compte"
+        " {people} personnes : désactivez les conseils, ou mettez l’ordinateur aux autres places",
+    ),
+    "seat_count": ReasonWords(
+        "{players} players need {players} seats, not {seats}",
+        "{players} joueurs demandent {players} places, pas {seats}",
+    ),
+    "seat_kind": ReasonWords(
+        "unknown seat kind {kind}; use human or one of: {kinds}",
+        "type de place inconnu {kind} ; utilisez human ou l’un de : {kinds}",
+    ),
+    "rematch_over": ReasonWords(
+        "a rematch can start only when the game is over",
+        "une revanche ne commence qu’une fois la partie finie",
+    ),
+    "not_restored": ReasonWords(
+        "table {table} cannot be restored: {why}",
+        "la table {table} ne peut être rétablie : {why}",
+    ),
+    "not_a_seat_key": ReasonWords(
+        "that is not the key of a seat at this table",
+        "ce n’est pas la clé d’une place à cette table",
+    ),
+    "no_hints": ReasonWords(
+        "this table has no hints: they are switched on when a table is made",
+        "cette table n’a pas de conseils : on les active quand on crée la table",
+    ),
+    "review_over": ReasonWords(
+        "a game can be reviewed only when it is over",
+        "une partie ne se revoit qu’une fois finie",
+    ),
+    "seat_not_here": ReasonWords(
+        "seat {seat} is not at this table: choose from 0 to {last}",
+        "le siège {seat} n’est pas à cette table : choisissez de 0 à {last}",
+    ),
+    "unknown_language": ReasonWords(
+        "unknown language {lang}; known: {languages}",
+        "langue inconnue {lang} ; connues : {languages}",
+    ),
+    "no_own_count": ReasonWords(
+        "no count of your own hand or crib is being made now",
+        "aucun compte de votre main ou de votre crib ne se fait maintenant",
+    ),
+    "no_question": ReasonWords(
+        "no question {asked} is waiting for an answer: it was answered, expired or never asked",
+        "aucune question {asked} n’attend de réponse : elle a reçu sa réponse, a expiré ou n’a jamais été"
+        " posée",
+    ),
+    "no_position": ReasonWords(
+        "no position {asked} is waiting for an answer: it was answered, expired or never asked",
+        "aucune position {asked} n’attend de réponse : elle a reçu sa réponse, a expiré ou n’a jamais été"
+        " posée",
+    ),
+    "not_a_person": ReasonWords(
+        "seat {seat} is not a person's seat at this table; choose one of: {people}",
+        "le siège {seat} n’est pas la place d’une personne à cette table ; choisissez parmi : {people}",
+    ),
+    "seat_connected": ReasonWords(
+        "{name} is at the table (seat {seat}): a new link can be made only for a seat nobody took, or whose"
+        " player has left",
+        "{name} est à la table (siège {seat}) : un nouveau lien ne se fait que pour une place que personne"
+        " n’a prise, ou dont le joueur est parti",
+    ),
+    "name_reserved": ReasonWords(
+        "{name} cannot be a name: the table calls each player's own seat \"{word}\"; choose another",
+        "{name} ne peut pas être un nom : la table appelle la place de chacun « {word} » ; choisissez-en un"
+        " autre",
+    ),
+    "name_taken": ReasonWords(
+        "{name} is already a seat's name at this table ({other}): give each seat its own name",
+        "{name} est déjà le nom d’une place à cette table ({other}) : donnez à chaque place son propre nom",
+    ),
+}
+"""The words of every reason an action or a request is refused for (the game's and the web's), one
+record a key."""
 
 REFUSALS: dict[str, dict[str, str]] = {
-    "en": {
-        "over": "the game is over",
-        "chance": "chance must {kind} now",
-        "chance_kind": "chance must {kind} now, not {given}",
-        "action_empty": "empty action; write one of: {forms}",
-        "action_word": "cannot read action {text}: {word} is not one of: {forms}",
-        "action_cards": "cannot read action {text}: {word} needs cards, e.g. {example}",
-        "action_number": "cannot read action {text}: {word} needs a number, e.g. {example}",
-        "action_extra": "cannot read action {text}: {word} takes nothing after it",
-        "deal_twice": "a card is given twice in the arranged deal",
-        "deal_many": "seat {seat} is given {n} cards; the deal gives {dealt}",
-        "partners_four": "{rules}: partnerships need 4 players, not {n}; play without partners",
-        "partners_never": "{rules}: table.partners is 'never' in these rules; play without partners",
-        "partners_always": (
-            "{rules}: table.partners is 'always' in these rules, so 4 players always play as partners; play"
-            " with partners, or with fewer players"
-        ),
-        "replay_hidden": "the cards are shown only once the game is over",
-        "shuffle_order": "a shuffle must order all {cards} cards, each once",
-        "cut_cards": "a cut for the deal needs {players} different cards, one a seat",
-        "dealer_seat": "the dealer must be a seat from 0 to {last}",
-        "turn_not_chance": "it is seat {seat}'s turn, not chance's",
-        "turn": "it is seat {seat}'s turn",
-        "phase": "in the {phase} you may: {allowed}",
-        "declare_range": "a declared count is from {low} to {high} points, not {number}",
-        "discard_count": "discard {need} different card(s) from your hand, not {given}",
-        "discard_twice": "discard {need} different card(s) from your hand: {card} is given twice",
-        "discard_not_held": (
-            "discard {need} different card(s) from your hand: not all of them are in it ({hand})"
-        ),
-        "one_card": "play one card at a time",
-        "not_held": "{card} is not in your hand ({hand})",
-        "over_limit": "{card} would make the count {count}, over {limit}",
-        "must_play": "you can lay a card within {limit}, and must",
-        "go_at_zero": "a Go needs a count to stop on: lay a card to begin the series",
-        "early_not_discard": "only a discard may be chosen before your turn, not {action}",
-        "laid_away": "you have laid away already in this deal: wait for the others",
-        "seat_taken": "this seat is taken: you can watch",
-        "not_turn_chance": "it is not your turn: the cards are being shuffled or cut",
-        "not_turn": "it is not your turn: {who} (seat {seat}) is to act",
-        "moved_on": (
-            "the game has moved on (you acted on move {seen}, it is now move {now}); look again and choose"
-        ),
-        "over_rematch": "the game is over: start a rematch or go back to the lobby",
-        "computer_tables": (
-            "you have {n} tables of computer players only in play, the most one address may have: wait"
-            " for one to end, or take a seat at the new table yourself"
-        ),
-        "over_links": "the game is over: make new links at its rematch",
-        "names_kept": "the game is over: the names in its record stay as they were",
-        "undo_people": (
-            "undo is only for one person playing against computer players: {people} people play here,"
-            " and an undo would take back another person's move"
-        ),
-        "undo_none": (
-            "there is nothing of yours to take back in this deal: undo reaches back to your first move"
-            " since the cards were shuffled, or since the turn-up was seen"
-        ),
-        "undo_over": "the game is over: its result stands, and no move can be taken back",
-        "undo_watching": "you are watching: only the person playing can take a move back",
-        "no_table": "there is no table {table}",
-        "table_full": "this table has {limit} connections, its limit: try again later",
-        "binary": "send JSON text messages, not binary ones",
-        "too_long": "message too long: {length} characters, the limit is {limit}",
-        "not_json": "not JSON ({why} at character {at}); send an object such as {example}",
-        "too_deep": 'JSON nested too deeply; send a flat object such as {{"type": "ping"}}',
-        "no_type": 'send a JSON object with a "type": one of {types}',
-        "hello_first": 'say {{"type": "hello"}} first (with your "secret" or "token", or neither to watch)',
-        "watcher_name": "you are watching: only a player can name their seat",
-        "watcher_rematch": "only a player at the table can ask for a rematch",
-        "unknown_type": "unknown message type {kind}; use one of: {types}",
-        "hello_twice": "hello was already said on this connection",
-        "secret_text": '"secret" must be the seat secret the welcome gave you',
-        "token_text": '"token" must be the text after the # of your invite link',
-        "link_not_here": (
-            "this invite link is not for this table, or the table's maker has since made a new one for its"
-            " seat: check that it was copied whole, or ask for a new link"
-        ),
-        "key_not_here": (
-            "this seat key is not valid at this table: the table's maker may have given your seat a new"
-            " invite link; you can watch, or ask for the link"
-        ),
-        "watcher_act": "you are watching: open your invite link to take a seat and play",
-        "other_seat": "you sit in seat {seat}; a connection acts only for its own seat, not seat {other}",
-        "action_text": '"action" must be text such as {examples}',
-        "seq_number": '"seq" must be the move number of the state you saw',
-        "name_text": '"name" must be a name of 1 to {most} letters',
-        "lang_text": '"lang" must be one of {languages}, not {lang}',
-        "unknown_rules": "unknown rule set {rules}; choose one of: {names}",
-        "one_me": (
-            "only one seat can be yours ('me'); make the others 'here' (someone else at this device),"
-            " friends or computer players"
-        ),
-        "unknown_level": "unknown computer level {level}; choose one of: {levels}",
-        "seat_name": "seat {number}: {why}",
-        "too_fast": "too many new tables: at most {per_minute} a minute, try again soon",
-        "maker_only": "only the table's maker can make a new invite link; that is not its key",
-        "replay_over": "a game can be replayed only when it is over; watch it at its table",
-        "no_rule_set": "there is no rule set {name}",
-        "server_full": "the server has {tables} tables in play, its limit: try again later",
-        "hints_alone": (
-            "hints are only for a table of one person against computer players; this one has {people}"
-            " people: switch hints off, or make the other seats computers"
-        ),
-        "seat_count": "{players} players need {players} seats, not {seats}",
-        "seat_kind": "unknown seat kind {kind}; use human or one of: {kinds}",
-        "rematch_over": "a rematch can start only when the game is over",
-        "not_restored": "table {table} cannot be restored: {why}",
-        "not_a_seat_key": "that is not the key of a seat at this table",
-        "no_hints": "this table has no hints: they are switched on when a table is made",
-        "review_over": "a game can be reviewed only when it is over",
-        "seat_not_here": "seat {seat} is not at this table: choose from 0 to {last}",
-        "unknown_language": "unknown language {lang}; known: {languages}",
-        "no_own_count": "no count of your own hand or crib is being made now",
-        "no_question": (
-            "no question {asked} is waiting for an answer: it was answered, expired or never asked"
-        ),
-        "no_position": (
-            "no position {asked} is waiting for an answer: it was answered, expired or never asked"
-        ),
-        "not_a_person": "seat {seat} is not a person's seat at this table; choose one of: {people}",
-        "seat_connected": (
-            "{name} is at the table (seat {seat}): a new link can be made only for a seat nobody took, or"
-            " whose player has left"
-        ),
-        "name_reserved": (
-            "{name} cannot be a name: the table calls each player's own seat \"{word}\"; choose"
-            " another"
-        ),
-        "name_taken": "{name} is already a seat's name at this table ({other}): give each seat its own name",
-    },
-    "fr": {
-        "over": "la partie est finie",
-        "chance": "le hasard doit d’abord agir ({kind})",
-        "chance_kind": "le hasard doit maintenant {kind}, pas {given}",
-        "action_empty": "action vide ; écrivez l’une de : {forms}",
-        "action_word": "impossible de lire l’action {text} : {word} n’est pas l’une de : {forms}",
-        "action_cards": "impossible de lire l’action {text} : {word} demande des cartes, ainsi {example}",
-        "action_number": "impossible de lire l’action {text} : {word} demande un nombre, ainsi {example}",
-        "action_extra": "impossible de lire l’action {text} : rien ne suit {word}",
-        "deal_twice": "une carte est donnée deux fois dans la donne arrangée",
-        "deal_many": "le siège {seat} reçoit {n} cartes ; la donne en donne {dealt}",
-        "partners_four": "{rules} : jouer en équipes demande 4 joueurs, pas {n} ; jouez sans équipes",
-        "partners_never": "{rules} : table.partners vaut 'never' dans ces règles ; jouez sans équipes",
-        "partners_always": (
-            "{rules} : table.partners vaut 'always' dans ces règles, donc 4 joueurs jouent toujours en"
-            " équipes ; jouez en équipes, ou à moins de joueurs"
-        ),
-        "replay_hidden": "les cartes ne se montrent qu’une fois la partie finie",
-        "shuffle_order": "un mélange doit ordonner les {cards} cartes, chacune une fois",
-        "cut_cards": "une coupe pour la donne demande {players} cartes différentes, une par siège",
-        "dealer_seat": "le donneur doit être un siège de 0 à {last}",
-        "turn_not_chance": "c’est au tour du siège {seat}, pas au hasard",
-        "turn": "c’est au tour du siège {seat}",
-        "phase": "à ce moment ({phase}) vous pouvez : {allowed}",
-        "declare_range": "un compte annoncé va de {low} à {high} points, pas {number}",
-        "discard_count": "écartez {need} carte(s) différente(s) de votre main, pas {given}",
-        "discard_twice": "écartez {need} carte(s) différente(s) de votre main : {card} est donnée deux fois",
-        "discard_not_held": (
-            "écartez {need} carte(s) différente(s) de votre main : elles n’y sont pas toutes ({hand})"
-        ),
-        "one_card": "jouez une carte à la fois",
-        "not_held": "{card} n’est pas dans votre main ({hand})",
-        "over_limit": "{card} porterait le compte à {count}, au-delà de {limit}",
-        "must_play": "vous pouvez poser une carte sans dépasser {limit}, et vous le devez",
-        "go_at_zero": "un Go demande un compte où s’arrêter : posez une carte pour commencer la série",
-        "early_not_discard": "avant votre tour, vous ne pouvez qu’écarter, pas {action}",
-        "laid_away": "vous avez déjà écarté pour cette donne : attendez les autres",
-        "seat_taken": "cette place est prise : vous pouvez regarder",
-        "not_turn_chance": "ce n’est pas votre tour : les cartes sont mélangées ou coupées",
-        "not_turn": "ce n’est pas votre tour : c’est à {who} (siège {seat}) de jouer",
-        "moved_on": (
-            "la partie a avancé (vous avez joué sur le coup {seen}, elle en est au coup {now}) ;"
-            " regardez de nouveau et choisissez"
-        ),
-        "over_rematch": "la partie est finie : lancez une revanche ou revenez au salon",
-        "computer_tables": (
-            "vous avez {n} tables d’ordinateurs seuls en jeu, le plus qu’une adresse peut avoir :"
-            " attendez qu’une finisse, ou prenez vous-même une place à la nouvelle table"
-        ),
-        "over_links": "la partie est finie : faites de nouveaux liens pour sa revanche",
-        "names_kept": "la partie est finie : les noms de son compte rendu restent tels quels",
-        "undo_people": (
-            "on ne reprend un coup que seul contre l’ordinateur : {people} personnes jouent ici, et"
-            " reprendre un coup reprendrait celui d’une autre"
-        ),
-        "undo_none": (
-            "rien à reprendre de vous dans cette donne : on remonte au plus à votre premier coup depuis"
-            " le mélange des cartes, ou depuis que la retournée est vue"
-        ),
-        "undo_over": "la partie est finie : son résultat reste, aucun coup ne se reprend",
-        "undo_watching": "vous regardez : seul le joueur peut reprendre un coup",
-        "no_table": "il n’y a pas de table {table}",
-        "table_full": "cette table a {limit} connexions, sa limite : réessayez plus tard",
-        "binary": "envoyez des messages JSON en texte, pas en binaire",
-        "too_long": "message trop long : {length} caractères, la limite est de {limit}",
-        "not_json": "ce n’est pas du JSON ({why} au caractère {at}) ; envoyez un objet comme {example}",
-        "too_deep": 'JSON trop imbriqué ; envoyez un objet plat comme {{"type": "ping"}}',
-        "no_type": 'envoyez un objet JSON avec un "type" : l’un de {types}',
-        "hello_first": (
-            'dites d’abord {{"type": "hello"}} (avec votre "secret" ou "token", ou aucun des deux pour'
-            " regarder)"
-        ),
-        "watcher_name": "vous regardez : seul un joueur peut nommer sa place",
-        "watcher_rematch": "seul un joueur de la table peut demander une revanche",
-        "unknown_type": "type de message inconnu {kind} ; utilisez l’un de : {types}",
-        "hello_twice": "hello a déjà été dit sur cette connexion",
-        "secret_text": '"secret" doit être la clé de place que l’accueil vous a donnée',
-        "token_text": '"token" doit être le texte après le # de votre lien d’invitation',
-        "link_not_here": (
-            "ce lien d’invitation n’est pas pour cette table, ou son créateur en a fait un nouveau pour"
-            " cette place : vérifiez qu’il a été copié en entier, ou demandez un nouveau lien"
-        ),
-        "key_not_here": (
-            "cette clé de place n’est pas valable à cette table : son créateur a peut-être donné un nouveau"
-            " lien à votre place ; vous pouvez regarder, ou demander le lien"
-        ),
-        "watcher_act": "vous regardez : ouvrez votre lien d’invitation pour prendre une place et jouer",
-        "other_seat": (
-            "vous êtes au siège {seat} ; une connexion n’agit que pour son propre siège, pas pour le"
-            " siège {other}"
-        ),
-        "action_text": '"action" doit être un texte comme {examples}',
-        "seq_number": '"seq" doit être le numéro du coup de l’état que vous avez vu',
-        "name_text": '"name" doit être un nom de 1 à {most} lettres',
-        "lang_text": '"lang" doit être l’une de {languages}, pas {lang}',
-        "unknown_rules": "règles inconnues {rules} ; choisissez parmi : {names}",
-        "one_me": (
-            "une seule place peut être la vôtre ('me') ; mettez les autres à 'here' (quelqu’un d’autre sur"
-            " cet appareil), à des amis ou à l’ordinateur"
-        ),
-        "unknown_level": "niveau d’ordinateur inconnu {level} ; choisissez parmi : {levels}",
-        "seat_name": "place {number} : {why}",
-        "too_fast": "trop de nouvelles tables : au plus {per_minute} par minute, réessayez bientôt",
-        "maker_only": (
-            "seul le créateur de la table peut faire un nouveau lien d’invitation ; ce n’est pas sa clé"
-        ),
-        "replay_over": "une partie ne se revoit qu’une fois finie ; regardez-la à sa table",
-        "no_rule_set": "il n’y a pas de règles {name}",
-        "server_full": "le serveur a {tables} tables en jeu, sa limite : réessayez plus tard",
-        "hints_alone": (
-            "les conseils ne sont que pour une table d’une personne contre l’ordinateur ; celle-ci compte"
-            " {people} personnes : désactivez les conseils, ou mettez l’ordinateur aux autres places"
-        ),
-        "seat_count": "{players} joueurs demandent {players} places, pas {seats}",
-        "seat_kind": "type de place inconnu {kind} ; utilisez human ou l’un de : {kinds}",
-        "rematch_over": "une revanche ne commence qu’une fois la partie finie",
-        "not_restored": "la table {table} ne peut être rétablie : {why}",
-        "not_a_seat_key": "ce n’est pas la clé d’une place à cette table",
-        "no_hints": "cette table n’a pas de conseils : on les active quand on crée la table",
-        "review_over": "une partie ne se revoit qu’une fois finie",
-        "seat_not_here": "le siège {seat} n’est pas à cette table : choisissez de 0 à {last}",
-        "unknown_language": "langue inconnue {lang} ; connues : {languages}",
-        "no_own_count": "aucun compte de votre main ou de votre crib ne se fait maintenant",
-        "no_question": (
-            "aucune question {asked} n’attend de réponse : elle a reçu sa réponse, a expiré ou n’a jamais été"
-            " posée"
-        ),
-        "no_position": (
-            "aucune position {asked} n’attend de réponse : elle a reçu sa réponse, a expiré ou n’a jamais été"
-            " posée"
-        ),
-        "not_a_person": (
-            "le siège {seat} n’est pas la place d’une personne à cette table ; choisissez parmi :"
-            " {people}"
-        ),
-        "seat_connected": (
-            "{name} est à la table (siège {seat}) : un nouveau lien ne se fait que pour une place que"
-            " personne n’a prise, ou dont le joueur est parti"
-        ),
-        "name_reserved": (
-            "{name} ne peut pas être un nom : la table appelle la place de chacun « {word} » ;"
-            " choisissez-en un autre"
-        ),
-        "name_taken": (
-            "{name} est déjà le nom d’une place à cette table ({other}) : donnez à chaque place son propre"
-            " nom"
-        ),
-    },
+    lang: {key: getattr(words, lang) for key, words in REASON_WORDS.items()} for lang in ("en", "fr")
 }
-"""Each reason for refusing an action, per language; a card value is said as the player sees it, in
-the language's letters with its suit sign ("8♣", "V♥"), wherever it is said to a player (a page, a
-prompt); only the English text a `Reason` reads as (for records and logs) keeps the notation ("8c")."""
+"""The same sentences per language, as the tables of phrases are read."""
 
 
 _ENGLISH = REFUSALS["en"]
