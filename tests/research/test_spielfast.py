@@ -110,7 +110,7 @@ def test_the_kernel_gives_the_engines_chance_outcomes_and_legal_actions(name: st
 
 
 def test_select_keeps_the_items_its_selector_marks() -> None:
-    from noddy.research.spielfast import _select, select
+    from noddy.engine.observing import _select, select
 
     items = list(range(52))
     marks = bytes(random.Random(1).choice((0, 1)) for _ in items)

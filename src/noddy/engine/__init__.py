@@ -35,6 +35,16 @@ The kernel's services (`noddy.engine.services`; each raises `RuntimeError` sayin
   the deal played out (these load numpy when first asked for: a simulation never does).
 - `board_table(rules, players, partners, deals, seed)`: a batch of the board table's deals;
   `kernel_values(rules, players, partners)`: what the kernel plays, as integers (a table's key).
+
+The research doors' kernel (`noddy.engine.observing`: the kernel stepped by the action index of a
+layout they describe in numbers, and observed in C):
+
+- `Layout`: the observation's fields and the action index as numbers; `observed(rules, players,
+  partners, layout)`: the table's configuration and its observer of the layout (`Observed`: new
+  kernel states, the observer's calls on them); `KERNEL_PHASES`: the engine's phases by the
+  kernel's numbers; `OBSERVES_IN_C`: whether the observer makes its arrays itself.
+- `select(items, selector)`: the items whose byte is not 0 (OpenSpiel's chance outcomes, in C).
+- `vector_games(...)`: many games of one table stepped together in C (the batched environment).
 """
 
 from __future__ import annotations
@@ -42,6 +52,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from noddy.engine.choice import ENGINES, Chosen, choose, kernel_refusal
+from noddy.engine.observing import (
+    KERNEL_PHASES,
+    OBSERVES_IN_C,
+    Layout,
+    Observed,
+    observed,
+    select,
+    vector_games,
+)
 from noddy.engine.positions import Position, played_out, position
 from noddy.engine.services import (
     KERNEL_PLAYERS,
@@ -59,12 +78,16 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ENGINES",
+    "KERNEL_PHASES",
     "KERNEL_PLAYERS",
+    "OBSERVES_IN_C",
     "TALLIES",
     "Chosen",
     "KernelEvent",
     "KernelResult",
     "KernelState",
+    "Layout",
+    "Observed",
     "Position",
     "board_table",
     "choose",
@@ -73,10 +96,13 @@ __all__ = [
     "lay_away_outcomes",
     "lay_away_rollouts",
     "lay_away_values",
+    "observed",
     "play_batch",
     "play_game",
     "played_out",
     "position",
+    "select",
+    "vector_games",
 ]
 
 _LAY = ("lay_away_outcomes", "lay_away_rollouts", "lay_away_values")

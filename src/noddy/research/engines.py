@@ -26,11 +26,9 @@ import numpy as np
 import numpy.typing as npt
 
 from noddy.cards import DECK
-from noddy.engine import choose
+from noddy.engine import KERNEL_PHASES, OBSERVES_IN_C, KernelState, Layout, Observed, choose, observed
 from noddy.errors import IllegalActionError, NoddyError
 from noddy.game import Action, ActionKind, Chance, GameState, Phase, new_game
-from noddy.kernel import KernelState, compiled, kernel_config
-from noddy.kernel.step import PHASES as KERNEL_PHASES
 from noddy.players import GreedyPlayer, Player
 from noddy.research.fields import PHASES
 from noddy.research.tensors import Encoder
@@ -47,6 +45,7 @@ __all__ = [
     "choose_engine",
     "draw",
     "game_of",
+    "kernel_layout",
     "move_of",
 ]
 
@@ -289,8 +288,9 @@ class KernelGame(KernelState):
     __slots__ = ("_at_shuffle", "_cache", "_log", "_observer", "_rng", "_shape", "encoder", "kernel", "named")
 
     def __init__(self, encoder: Encoder) -> None:  # KernelState.__init__ only makes the state, made here
-        config, self._observer = _observer_of(encoder.rules, encoder.players, encoder.partners)
-        self._state = self.kernel = compiled.State(config)
+        table = _observed_of(encoder.rules, encoder.players, encoder.partners)
+        self._observer = table.observer
+        self._state = self.kernel = table.state()
         """The kernel's own state (`phase`, `to_act` as its numbers: read by a step's fast path), of
         the observer's configuration (the observer acts only on states of its own)."""
         self.encoder = encoder
@@ -361,7 +361,7 @@ class KernelGame(KernelState):
         self._log = (action, self._log)
 
     @property
-    def observer(self) -> compiled.StateObserver:
+    def observer(self) -> Any:
         """The kernel's observer of this game's layout (shared by its copies): ``observer.legal(
         game.kernel)`` is `legal` without a Python call between (`noddy.research.spielfast`)."""
         return self._observer
@@ -488,13 +488,12 @@ class KernelGame(KernelState):
 
 
 _empty = np.empty
-_MADE_IN_C = compiled is not None and hasattr(compiled.StateObserver, "observe")
-"""Whether the kernel makes the observation's arrays itself (built with NumPy's headers: setup.py)."""
+_MADE_IN_C = OBSERVES_IN_C
 FLOAT32 = np.dtype(np.float32)
 INT8 = np.dtype(np.int8)
 """The observation's and the mask's dtypes (``np.empty`` takes a dtype faster than a type)."""
-_CUT = KERNEL_PHASES.index(Phase.CUT) if compiled is not None else -1
-_SHUFFLE = KERNEL_PHASES.index(Phase.SHUFFLE) if compiled is not None else -1
+_CUT = KERNEL_PHASES.index(Phase.CUT) if KERNEL_PHASES else -1
+_SHUFFLE = KERNEL_PHASES.index(Phase.SHUFFLE) if KERNEL_PHASES else -1
 SHUFFLE_PHASE = _SHUFFLE
 CHANCE_PHASES = frozenset((_CUT, _SHUFFLE))
 """The kernel's numbers of the phases where chance acts (a step checks them before `play_chance`);
@@ -524,22 +523,24 @@ def _replayed(rules: Rules, players: int, partners: bool, declare: bool, log: li
 
 
 @lru_cache(maxsize=64)
-def _observer_of(
-    rules: Rules, players: int, partners: bool
-) -> tuple[compiled.Config, compiled.StateObserver]:
+def _observed_of(rules: Rules, players: int, partners: bool) -> Observed:
     """The kernel's configuration of the rules at this table and its observer of the encoder's
-    layout, together: a game's state is made of the same configuration object as its observer's
-    (`kernel_config`'s own cache may have made another since)."""
-    encoder = Encoder(rules, players, partners=partners, kernel=False)
-    holes = new_game(rules, players, partners=partners).view(0).board_holes
-    config = kernel_config(rules, players, partners)
-    return config, compiled.StateObserver(
-        config,
+    layout, together (`noddy.engine.observed`): a game's state is made of the observer's own
+    configuration (`kernel_config`'s cache may have made another since)."""
+    return observed(rules, players, partners, kernel_layout(Encoder(rules, players, partners=partners)))
+
+
+def kernel_layout(encoder: Encoder) -> Layout:
+    """The encoder's observation and action index as the kernel's observer takes them
+    (`noddy.engine.Layout`): each field's start, the size, the number of actions, each discard's
+    hand positions as a bit mask, the observation's phase number of each of the kernel's phases,
+    the cards dealt a seat and the board's holes."""
+    return (
         tuple(f.start for f in encoder.fields),
         encoder.size,
         encoder.num_actions,
         tuple(sum(1 << i for i in subset) for subset in encoder.subsets),
-        tuple(PHASES.index(Phase(name)) for name in compiled.PHASES),
+        tuple(PHASES.index(phase) for phase in KERNEL_PHASES),
         encoder.dealt,
-        holes,
+        new_game(encoder.rules, encoder.players, partners=encoder.partners).view(0).board_holes,
     )

@@ -23,8 +23,8 @@ import numpy as np
 import numpy.typing as npt
 
 from noddy.cards import DECK
+from noddy.engine import KernelState, kernel_refusal
 from noddy.game import Action, ActionKind, GameState
-from noddy.kernel import KernelState, unavailable, unsupported
 from noddy.research.openspiel import NoddyState
 from noddy.research.outcome import paid
 from noddy.research.trail import SpielPosition
@@ -39,7 +39,7 @@ _REMEMBERED = 8
 def kernel_unsupported(state: NoddyState) -> str:
     """Why the kernel cannot play ``state``'s game (not built, or rules it does not handle), or ``""``."""
     noddy = state.noddy
-    return unavailable() or unsupported(noddy.rules, noddy.players)
+    return kernel_refusal(noddy.rules, noddy.players)
 
 
 class KernelRollouts:

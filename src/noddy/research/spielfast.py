@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 from itertools import compress
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -36,31 +36,21 @@ except ImportError:
     raise
 
 from noddy.cards import DECK
+from noddy.engine import KERNEL_PHASES, select
 from noddy.errors import IllegalActionError
-from noddy.game import Action, ActionKind
-from noddy.kernel import compiled
-from noddy.kernel.step import OVER
+from noddy.game import Action, ActionKind, Phase
 from noddy.research.engines import SHUFFLE_PHASE, KernelGame
 from noddy.research.outcome import paid
 from noddy.research.tensors import Encoder
 
-if TYPE_CHECKING:
-    from noddy.kernel._ckernel import State
-
 __all__ = ["FastPosition"]
 
 
-def _select(items: list[Any], selector: bytes | bytearray) -> list[Any]:
-    """``compiled.select`` in Python: the items whose byte in ``selector`` is not 0."""
-    return list(compress(items, selector))
-
-
-select = compiled.select if compiled is not None and hasattr(compiled, "select") else _select
-"""The items of a list where a selector of bytes is not 0 (in C: spiel.c)."""
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _ALL = tuple(range(len(DECK)))
 _CARDS = list(_ALL)
+OVER = KERNEL_PHASES.index(Phase.OVER) if KERNEL_PHASES else -1
 _FULL = b"\x01" * len(DECK)
 """The selector of a pack with no card drawn."""
 
@@ -94,9 +84,9 @@ class FastPosition:
     told = None
     """A kernel's node is no engine position (`noddy.research.trail.Node`)."""
     game: KernelGame
-    kernel: State
+    kernel: Any
     """The game's kernel state (``game.kernel``)."""
-    legal_of: Callable[[State], list[int]]
+    legal_of: Callable[[Any], list[int]]
     """The observer's ``legal``: the legal action indices of the seat to act in a kernel state."""
     drawn: list[int]
     """The cards drawn so far for the pending shuffle or cut, in order (this position's own)."""

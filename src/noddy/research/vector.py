@@ -52,10 +52,10 @@ except ImportError:
     need_extra("research", __name__)
     raise
 
+from noddy.engine import vector_games
 from noddy.errors import NoddyError
-from noddy.game import Phase, new_game
-from noddy.kernel import compiled, kernel_config
-from noddy.research.tensors import PHASES, Encoder
+from noddy.research.engines import kernel_layout
+from noddy.research.tensors import Encoder
 from noddy.rules import Rules, load_rules
 
 __all__ = ["OPPONENTS", "VectorEnv"]
@@ -93,10 +93,6 @@ class VectorEnv(GymVectorEnv):
             raise NoddyError(f"num_envs must be at least 1, not {num_envs}")
         if not 0 <= seat < players:
             raise NoddyError(f"seat must be one of 0-{players - 1}, not {seat}")
-        try:
-            config = kernel_config(self.rules, players, partners)
-        except RuntimeError as exc:
-            raise NoddyError(f"the batched environment runs on the compiled kernel: {exc}") from exc
         self.encoder = Encoder(self.rules, players, partners=partners, declare=False)
         self.players = players
         self.num_envs = num_envs
@@ -129,24 +125,7 @@ class VectorEnv(GymVectorEnv):
         self._truncated = np.zeros(num_envs, np.bool_)
         self._to_act = np.zeros(num_envs, np.int8)
         self._actions = np.zeros(num_envs, np.int64)
-        phase_at = tuple(PHASES.index(Phase(name)) for name in compiled.PHASES)
-        subsets = tuple(sum(1 << i for i in subset) for subset in enc.subsets)
-        holes = new_game(self.rules, players, partners=enc.partners).view(0).board_holes
-        self._games = compiled.VecEnv(
-            config,
-            num_envs,
-            self.seat,
-            bytes(kinds),
-            tuple(field.start for field in enc.fields),  # vecenv.c reads them in this order
-            enc.size,
-            enc.num_actions,
-            subsets,
-            phase_at,
-            enc.dealt,
-            holes,
-            float(peg_reward),
-            _stakes(self.rules) if stakes else (1.0,),
-            record,
+        arrays = (
             self._obs,
             self._mask,
             self._final_obs,
@@ -155,6 +134,22 @@ class VectorEnv(GymVectorEnv):
             self._terminated,
             self._to_act,
         )
+        try:
+            self._games = vector_games(
+                self.rules,
+                players,
+                partners,
+                kernel_layout(enc),
+                num_envs=num_envs,
+                seat=self.seat,
+                kinds=bytes(kinds),
+                peg_reward=float(peg_reward),
+                stakes=_stakes(self.rules) if stakes else (1.0,),
+                record=record,
+                arrays=arrays,
+            )
+        except RuntimeError as exc:
+            raise NoddyError(f"the batched environment runs on the compiled kernel: {exc}") from exc
         self._started = False
 
     def reset(
