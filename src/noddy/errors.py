@@ -108,7 +108,8 @@ class IllegalActionError(NoddyError):
     """A well-formed action the rules do not allow in the current state. ``reason`` is why (the game's
     `noddy.words.Reason`, which a face says in its reader's language; the message itself unless
     given), ``action`` the action refused, ``seat`` who took it (``None``: chance, or not said) and
-    ``phase`` the phase it was refused in (``None`` where no game's check refused it, as an undo)."""
+    ``phase`` the phase it was refused in (``None`` where no game's check refused it, as an undo).
+    Made from a `Fault` and its values (a layer below the game's words), it is said from them."""
 
     reason: str
     action: object
@@ -117,16 +118,19 @@ class IllegalActionError(NoddyError):
 
     def __init__(
         self,
-        message: str,
+        message: str | Fault,
         /,
         *,
         reason: str | None = None,
         action: object = None,
         seat: int | None = None,
         phase: object = None,
+        **values: Any,
     ) -> None:
-        super().__init__(message)
-        self.reason = message if reason is None else reason
+        super().__init__(message, **values)
+        if reason is None:
+            reason = message if isinstance(message, str) else str(self)
+        self.reason = reason
         self.action, self.seat, self.phase = action, seat, phase
 
 

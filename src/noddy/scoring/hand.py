@@ -18,9 +18,10 @@ from collections.abc import Callable, Sequence
 from itertools import combinations, product
 
 from noddy.cards import Card, Rank, require_distinct
-from noddy.errors import CardError, RulesError
+from noddy.errors import CardError, RulesError, quoted
 from noddy.rules import Rules, field_spec
 from noddy.scoring.combos import pair_key, pair_kind, run_blocks
+from noddy.scoring.faults import ScoringFault
 from noddy.scoring.items import ScoreItem
 from noddy.scoring.kinds import FACTS, Kind, KindFacts
 
@@ -69,9 +70,9 @@ def score_hand_reference(
 def check_cards(held: tuple[Card, ...], turnup: Card) -> None:
     """Refuse an empty hand, and a card given twice (among the held cards or as the turn-up)."""
     if not held:
-        raise CardError("a hand needs at least one held card")
+        raise CardError(ScoringFault.EMPTY_HAND)
     if turnup in held:
-        raise CardError(f"the turn-up {turnup} is also among the held cards; a pack has one of each")
+        raise CardError(ScoringFault.TURNUP_HELD, turnup=turnup)
     require_distinct(held)
 
 
@@ -146,7 +147,7 @@ def flush_item(held: Sequence[Card], turnup: Card | None, reading: str, rules: R
         group = tuple(c for c in held if c.suit == best)
         return ScoreItem(Kind.FLUSH, group, len(group)) if len(group) >= 3 else None
     choices = ", ".join(field_spec("hand.flush").choices)
-    raise RulesError(f"unknown flush reading {reading!r}; choose one of: {choices}")
+    raise RulesError(ScoringFault.FLUSH_READING, reading=quoted(reading), choices=choices)
 
 
 def _flushes(held: tuple[Card, ...], turnup: Card, rules: Rules, crib: bool) -> list[ScoreItem]:

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from noddy.cards import Card, Rank, format_cards
+from noddy.cards import Card, Rank
 from noddy.errors import IllegalActionError
 from noddy.rules import Rules
 from noddy.scoring.combos import is_run, pair_key, pair_kind
+from noddy.scoring.faults import ScoringFault
 from noddy.scoring.items import ScoreItem
 from noddy.scoring.kinds import SUMS, Kind
 
@@ -42,10 +43,7 @@ def score_play(pile: Sequence[Card], rules: Rules, *, turnup: Card | None = None
         return ()
     count = count_of(pile)
     if count > PLAY_LIMIT:
-        raise IllegalActionError(
-            f"{format_cards(pile)} would make the count {count}: a card may be laid only while the count"
-            f" stays at {PLAY_LIMIT} or under"
-        )
+        raise IllegalActionError(ScoringFault.OVER_LIMIT, pile=pile, count=count, limit=PLAY_LIMIT)
     play = rules.play
     items: list[ScoreItem] = []
     for facts in SUMS:

@@ -23,6 +23,7 @@ from typing import Any
 from noddy.cards import Card, CardFault
 from noddy.errors import Fault, IllegalActionError, NoddyError
 from noddy.rules import RulesFault
+from noddy.scoring.faults import ScoringFault
 from noddy.textdata import TextFault
 from noddy.words.calls import check_language
 from noddy.words.card_names import CARD_ERRORS, card_text, cards_text
@@ -151,7 +152,23 @@ _TEXT = (
     FaultWords(TextFault.NOT_UTF8, "ce n’est pas du texte UTF-8 (octet 0x{byte} à la position {offset})"),
 )
 
-FAULT_WORDS: dict[Fault, FaultWords] = _words(*_CARDS, *_EXTRAS, *_RULES, *_TEXT)
+_SCORING = (
+    FaultWords(ScoringFault.EMPTY_HAND, "une main demande au moins une carte tenue"),
+    FaultWords(
+        ScoringFault.TURNUP_HELD,
+        "la retournée {turnup} est aussi parmi les cartes tenues ; un jeu n’a qu’une carte de chaque",
+    ),
+    FaultWords(
+        ScoringFault.FLUSH_READING, "lecture de la couleur inconnue {reading} ; choisissez parmi : {choices}"
+    ),
+    FaultWords(
+        ScoringFault.OVER_LIMIT,
+        "{pile} porteraient le compte à {count} : on ne pose une carte que tant que le compte reste à {limit}"
+        " ou moins",
+    ),
+)
+
+FAULT_WORDS: dict[Fault, FaultWords] = _words(*_CARDS, *_EXTRAS, *_RULES, *_TEXT, *_SCORING)
 """The words of every error key, keyed by the key (a test finds any key without its record)."""
 
 
@@ -159,7 +176,7 @@ def say_error(error: BaseException, lang: str = "en") -> str:
     """``error`` as a reader of ``lang`` reads it: from its key and values, or its `Reason`; an error
     made from an English sentence alone (not yet given a key) as it is."""
     check_language(lang)
-    if isinstance(error, IllegalActionError):
+    if isinstance(error, IllegalActionError) and error.fault is None:
         return error.reason.say(lang) if isinstance(error.reason, Reason) else error.reason
     if isinstance(error, NoddyError):
         if error.fault is not None:
