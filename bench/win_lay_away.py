@@ -32,9 +32,10 @@ import numpy as np
 import numpy.typing as npt
 
 from noddy.advise import seat_view
+from noddy.analysis import board as board_table
 from noddy.cards import DECK
 from noddy.game import ActionKind
-from noddy.players.discard import discard_values, in_doubt, win_samples, win_table
+from noddy.players.discard import discard_values, in_doubt, win_samples
 from noddy.rules import load_rules
 
 Samples = npt.NDArray[np.float64]
@@ -65,7 +66,7 @@ def gated(z: float) -> Rule:
 def collect(args: argparse.Namespace) -> tuple[Samples, Samples, Samples, Samples]:
     """Each position's true chances, its first and more deals (reps), and its board's larger score."""
     rules = load_rules("cribbage")
-    board = win_table(rules, 2, False)
+    board = board_table(rules, 2, False)
     rng = random.Random(args.seed)
     truths, firsts, mores, tops = [], [], [], []
     for _ in range(args.positions):

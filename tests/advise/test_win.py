@@ -44,7 +44,7 @@ class Race:
 @pytest.fixture
 def race(monkeypatch: pytest.MonkeyPatch) -> Race:
     board = Race()
-    monkeypatch.setattr(noddy.advise.win, "win_table_if_built", lambda *_: board)
+    monkeypatch.setattr(noddy.advise.win, "board_if_built", lambda *_: board)
     return board
 
 

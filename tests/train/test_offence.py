@@ -11,10 +11,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from noddy.analysis import board
 from noddy.cli.main import app
 from noddy.errors import NoddyError
 from noddy.game import Action
-from noddy.players.discard import win_table, win_values
+from noddy.players.discard import win_values
 from noddy.rules import load_rules
 from noddy.train.offence import MARGIN, NEAR, draw_offence
 
@@ -39,8 +40,8 @@ def test_a_position_is_near_the_end_and_its_answer_holds_on_fresh_deals() -> Non
     # The same position weighed again on other deals, four times as many: the same way wins.
     assert choice.view is not None
     actions = [Action.discard(choice.seat, way.discard) for way in choice.ways]
-    board = win_table(rules, 2, False)
-    again = win_values(choice.view, actions, random.Random(99), board, candidates=2, samples=1600)
+    table = board(rules, 2, False)
+    again = win_values(choice.view, actions, random.Random(99), table, candidates=2, samples=1600)
     assert (again[actions[0]] > again[actions[1]]) == (choice.answer == "offence")
 
 

@@ -20,12 +20,13 @@ from dataclasses import replace
 import numpy as np
 
 from noddy.advise.advice import Advice, Board
+from noddy.analysis import board_if_built
 from noddy.cards import DECK, Card
 from noddy.engine import kernel_refusal
 from noddy.errors import NoddyError
 from noddy.game import ActionKind, PlayerView, new_game
 from noddy.game.setup import arranged_shuffle, at_deal
-from noddy.players.discard import win_samples, win_table_if_built
+from noddy.players.discard import win_samples
 from noddy.rules import Rules
 from noddy.words import advise_phrase
 
@@ -62,7 +63,7 @@ def chances(advice: Advice, view: PlayerView, samples: int = WIN_SAMPLES) -> Adv
         return advice
     if kernel_refusal(rules, view.players):
         return advice
-    board = win_table_if_built(rules, view.players, view.partners)
+    board = board_if_built(rules, view.players, view.partners)
     if board is None:
         return advice
     legal = [a for a in view.legal if a.kind == ActionKind.DISCARD]

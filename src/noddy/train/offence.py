@@ -20,13 +20,13 @@ from typing import Any, Literal
 
 import numpy as np
 
-from noddy.analysis.winchance import readiness
+from noddy.analysis.winchance import readiness, table_for
 from noddy.cards import Card
 from noddy.engine import kernel_refusal, lay_away_outcomes
 from noddy.errors import NoddyError
 from noddy.game import Action, ActionKind, GameState, PlayerView, new_game
 from noddy.players import make_player, next_action
-from noddy.players.discard import next_dealer, win_table, win_values
+from noddy.players.discard import next_dealer, win_values
 from noddy.rules import Rules
 
 __all__ = ["MARGIN", "NEAR", "OFFENCE", "SAMPLES", "Choice", "Way", "draw_offence", "offence_offered"]
@@ -191,7 +191,7 @@ def _choice(view: PlayerView, rng: random.Random, samples: int) -> Choice | None
     offence, defence = legal[int(np.argmax(mine))], legal[int(np.argmin(theirs))]
     if offence == defence:
         return None
-    board = win_table(view.rules, view.players, view.partners)
+    board = table_for(view.rules, view.players, view.partners)
     chances = win_values(view, [offence, defence], rng, board, candidates=2, samples=samples)
     if abs(chances[offence] - chances[defence]) < MARGIN:
         return None
