@@ -29,9 +29,12 @@ spells alike, and error reporting; and the conventions every command is held to
 
 from __future__ import annotations
 
+import signal
 import sys
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from types import FrameType
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
@@ -259,6 +262,32 @@ def reporting_errors() -> Iterator[None]:
         sys.exit(1)
 
 
+def _interrupted(_signum: int, _frame: FrameType | None) -> None:
+    """Ctrl+C: the command stops (`KeyboardInterrupt`, exit 130), and a Ctrl+C after it is ignored:
+    a second one, raised inside the first's stopping (a pool's shutdown, the interpreter's exit),
+    broke it (``noddy simulate`` hung, with a traceback)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # not a Python handler: the interpreter's exit drops those
+    _CTRL_C_IGNORED.add(True)
+    raise KeyboardInterrupt
+
+
+_CTRL_C_IGNORED: set[bool] = set()
+"""Holds True once `_interrupted` has ignored Ctrl+C (a shell's background job ignores it too)."""
+
+
+def listen_for_ctrl_c() -> None:
+    """Let the next Ctrl+C stop the command (`_interrupted`): at its start, and again where a
+    command takes a Ctrl+C as an answer and goes on. Only in the main thread, where Ctrl+C is
+    Python's own or noddy's (never where it is ignored, as in a shell's background job, or a host's:
+    a test's)."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+    heard = signal.getsignal(signal.SIGINT)
+    if heard in (signal.default_int_handler, _interrupted) or (heard == signal.SIG_IGN and _CTRL_C_IGNORED):
+        _CTRL_C_IGNORED.clear()
+        signal.signal(signal.SIGINT, _interrupted)
+
+
 class NoddyCommand(TyperCommand):
     """A command held to the conventions of the module docstring, given to typer as every command's
     ``cls``: a flag's help shows no value to give (typer writes ``<bool>`` beside a flag that takes
@@ -324,7 +353,9 @@ def run_reporting_errors(command: Callable[[], Any]) -> int:
     except NoddyError as exc:
         print_error(say_error(exc, _spoken()))
         return 1
-    except typer.Abort:
+    except typer.Abort as exc:
+        if isinstance(exc.__cause__, KeyboardInterrupt):
+            return 128 + signal.SIGINT  # click has ended the line; Ctrl+C needs no more words
         print_error(command_phrase("aborted", _spoken()))
         return 1
     return result if isinstance(result, int) else 0

@@ -15,7 +15,7 @@ import typer
 from typer.main import get_command
 
 from noddy import __version__
-from noddy.cli.common import LangOption, NoddyCommand, NoddyGroup, run_reporting_errors
+from noddy.cli.common import LangOption, NoddyCommand, NoddyGroup, listen_for_ctrl_c, run_reporting_errors
 
 __all__ = ["app", "main"]
 
@@ -132,6 +132,7 @@ def main() -> None:
     collections walk every object, slowly once dask is loaded (from `noddy simulate`'s report to
     the process's end, under a load of 5: 0.85 s with ``--dask``, 0.1 s frozen; 0.26 s and 0.02 s
     with one worker), time no core spends on games."""
+    listen_for_ctrl_c()
     try:
         app()
     finally:

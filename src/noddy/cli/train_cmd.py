@@ -28,6 +28,7 @@ from noddy.cli.common import (
     console,
     err_console,
     language,
+    listen_for_ctrl_c,
     load,
     reporting_errors,
     rules_title,
@@ -208,6 +209,7 @@ def show_steps(judgement: Judgement, lang: str, one_at_a_time: bool = False, cal
                 console.input("[dim]⏎[/]")
             except (EOFError, KeyboardInterrupt):
                 one_at_a_time = False
+                listen_for_ctrl_c()
         console.print(f"  [bold]{escape(step.text):<44}[/] [bold cyan]{step.part.running:>3}[/]")
     if call:
         console.print(f"[bold]“{escape(announce(judgement.items, question.rules, lang))}”[/]")
