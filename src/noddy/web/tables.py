@@ -106,8 +106,7 @@ class TableManager:
             state = GameRecord(rules, row.players, row.partners, record_seats, actions).final()
         except NoddyError as exc:
             log.error("table %s does not replay: %s", table_id, exc)
-            why = exc.args[0] if exc.args else ""
-            raise Refused(Reason("not_restored", table=table_id, why=why)) from None
+            raise Refused(Reason("not_restored", table=table_id, why=exc)) from None
         seats = [LiveSeat.stored(s) for s in row.seats]
         table = LiveTable(row.id, row.preset, row.overrides, rules, seats, state, row.rematch, row.maker_hash)
         table.hints = row.hints

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from noddy.cards import Card, parse_cards
-from noddy.errors import CardError
+from noddy.errors import CardError, NoddyError
 from noddy.words.calls import check_language
 from noddy.words.card_names import card_text, cards_text
 
@@ -470,6 +470,10 @@ def _action(value: object, lang: str) -> object:
 def _value(value: object, lang: str) -> object:
     if isinstance(value, Reason):
         return value.say(lang)
+    if isinstance(value, NoddyError):
+        from noddy.words.faults import say_error  # faults imports this module: imported when said
+
+        return say_error(value, lang)
     if isinstance(value, Card):
         return card_text(value, lang)
     if isinstance(value, tuple) and all(isinstance(v, Card) for v in value):
