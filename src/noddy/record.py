@@ -12,10 +12,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from noddy.errors import NoddyError, NotationError, RecordError
+from noddy.errors import NoddyError, NotationError, RecordError, quoted
 from noddy.game import Action, GameState, new_game
 from noddy.rules import LANGUAGES, Rules, dump_rules, load_rules, loads_rules
 from noddy.textdata import read_json
+from noddy.words import Reason
 
 __all__ = [
     "FORMAT",
@@ -52,15 +53,15 @@ def format_action(action: Action) -> str:
 def parse_action(text: str) -> Action:
     """Read ``"SEAT: ACTION"`` or ``"chance: ACTION"`` (the inverse of `format_action`)."""
     if not isinstance(text, str):
-        raise RecordError(f"cannot read action {text!r}: write a text such as '0: play 5h'")
+        raise RecordError(Reason("record_action_text", text=quoted(text), example="'0: play 5h'"))
     who, sep, rest = text.partition(":")
     if not sep:
-        raise RecordError(f"cannot read action {text!r}: write 'SEAT: ACTION' or 'chance: ACTION'")
+        raise RecordError(Reason("record_action_form", text=quoted(text)))
     who = who.strip()
     if who == "chance":
         return Action.parse(rest.strip(), None)
     if not who.isascii() or not who.isdigit():
-        raise RecordError(f"cannot read action {text!r}: {who!r} is not a seat number or 'chance'")
+        raise RecordError(Reason("record_action_who", text=quoted(text), who=quoted(who)))
     return Action.parse(rest.strip(), int(who))
 
 
@@ -206,7 +207,7 @@ class GameRecord:
         try:
             data = read_json(text)
         except NotationError as exc:
-            raise RecordError(f"not a noddy record: {exc}") from None
+            raise RecordError(Reason("record_not_json", why=exc)) from None
         return cls.from_json(data)
 
     @classmethod
@@ -215,9 +216,9 @@ class GameRecord:
         try:
             text = Path(path).read_text(encoding="utf-8")
         except OSError as exc:
-            raise RecordError(f"cannot read record {str(path)!r}: {exc.strerror}") from None
+            raise RecordError(Reason("record_unreadable", path=repr(str(path)), why=exc.strerror)) from None
         except UnicodeDecodeError:
-            raise RecordError(f"cannot read record {str(path)!r}: it is not UTF-8 text") from None
+            raise RecordError(Reason("record_not_utf8", path=repr(str(path)))) from None
         return cls.loads(text)
 
     @classmethod
@@ -225,20 +226,17 @@ class GameRecord:
         """Read a parsed record; each field must have its documented type: nothing is coerced."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             found = f'"format" is {_quote(data.get("format"))}' if isinstance(data, dict) else _quote(data)
-            raise RecordError(f'not a noddy record ({found}): expected an object with "format": "{FORMAT}"')
+            raise RecordError(Reason("record_format", found=found, format=FORMAT))
         version = data.get("version")
         if not _is_int(version) or version != VERSION:
-            raise RecordError(
-                f'"version" {_quote(version)} is not supported: this noddy reads version {VERSION}'
-            )
+            raise RecordError(Reason("record_version", version=_quote(version), known=VERSION))
         unknown = sorted(set(data) - set(_FIELDS))
         if unknown:
-            raise RecordError(
-                f"unknown field {_quote(unknown[0])}: a record has only {', '.join(map(repr, _FIELDS))}"
-            )
+            fields = ", ".join(map(repr, _FIELDS))
+            raise RecordError(Reason("record_field", field=_quote(unknown[0]), fields=fields))
         missing = [key for key in _REQUIRED if key not in data]
         if missing:
-            raise RecordError(f'the record has no "{missing[0]}" field; it needs {", ".join(_REQUIRED)}')
+            raise RecordError(Reason("record_missing", field=missing[0], fields=", ".join(_REQUIRED)))
         rules, preset, overrides = _read_rules(data["rules"])
         players = data["players"]
         if not _is_int(players) or players not in rules.player_counts:

@@ -348,6 +348,44 @@ REASON_WORDS: dict[str, ReasonWords] = {
         "table {table} cannot be restored: {why}",
         "la table {table} ne peut être rétablie : {why}",
     ),
+    "record_action_text": ReasonWords(
+        "cannot read action {text}: write a text such as {example}",
+        "impossible de lire l’action {text} : écrivez un texte comme {example}",
+    ),
+    "record_action_form": ReasonWords(
+        "cannot read action {text}: write 'SEAT: ACTION' or 'chance: ACTION'",
+        "impossible de lire l’action {text} : écrivez 'SIÈGE: ACTION' ou 'chance: ACTION'",
+    ),
+    "record_action_who": ReasonWords(
+        "cannot read action {text}: {who} is not a seat number or 'chance'",
+        "impossible de lire l’action {text} : {who} n’est ni un numéro de siège ni 'chance'",
+    ),
+    "record_not_json": ReasonWords(
+        "not a noddy record: {why}", "ce n’est pas un compte rendu de noddy : {why}"
+    ),
+    "record_unreadable": ReasonWords(
+        "cannot read record {path}: {why}", "impossible de lire le compte rendu {path} : {why}"
+    ),
+    "record_not_utf8": ReasonWords(
+        "cannot read record {path}: it is not UTF-8 text",
+        "impossible de lire le compte rendu {path} : ce n’est pas du texte UTF-8",
+    ),
+    "record_format": ReasonWords(
+        'not a noddy record ({found}): expected an object with "format": "{format}"',
+        'ce n’est pas un compte rendu de noddy ({found}) : il faut un objet avec "format": "{format}"',
+    ),
+    "record_version": ReasonWords(
+        '"version" {version} is not supported: this noddy reads version {known}',
+        '"version" {version} n’est pas prise en charge : ce noddy lit la version {known}',
+    ),
+    "record_field": ReasonWords(
+        "unknown field {field}: a record has only {fields}",
+        "champ inconnu {field} : un compte rendu n’a que {fields}",
+    ),
+    "record_missing": ReasonWords(
+        'the record has no "{field}" field; it needs {fields}',
+        'le compte rendu n’a pas de champ "{field}" ; il lui faut {fields}',
+    ),
     "not_a_seat_key": ReasonWords(
         "that is not the key of a seat at this table",
         "ce n’est pas la clé d’une place à cette table",
