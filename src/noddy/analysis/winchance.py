@@ -18,11 +18,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
 
-from noddy.analysis.board import BoardTable, board, board_if_built, board_why_not
+from noddy.analysis.board import board, board_if_built, board_why_not
 from noddy.game import EventKind, Phase, PlayerView
 from noddy.rules import Rules
 
-__all__ = ["Point", "Readiness", "bar_shown", "curve", "default_on", "readiness", "table_for"]
+__all__ = ["Point", "Readiness", "bar_shown", "curve", "default_on", "readiness"]
 
 Readiness = Literal["ready", "unserved", "unbuilt"]
 """Whether the board table can serve a table's rules now: ``ready`` (shipped with the package, or
@@ -49,13 +49,6 @@ class Point:
         }
 
 
-@lru_cache(maxsize=32)
-def table_for(rules: Rules, players: int, partners: bool) -> BoardTable:
-    """The board table of these rules at this table (built if need be, and kept); raises
-    `NoddyError` where the table cannot serve them."""
-    return board(rules, players, partners)
-
-
 @lru_cache(maxsize=64)
 def readiness(rules: Rules, players: int, partners: bool) -> Readiness:
     """Whether the board table serves these rules at this table now (`Readiness`), never building
@@ -72,7 +65,7 @@ def curve(view: PlayerView) -> tuple[Point, ...]:
     at its end once it is over; between two deals, the next deal's start (its dealer already known).
     Raises `NoddyError` where the table cannot serve the rules (`readiness`); builds it where it is
     not built yet."""
-    table = table_for(view.rules, view.players, view.partners)
+    table = board(view.rules, view.players, view.partners)
     sides = len(view.scores)
     points = [
         Point(start.deal, start.dealer, start.scores, tuple(table.chance(start.scores, start.dealer)))

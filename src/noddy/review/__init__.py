@@ -29,8 +29,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from noddy import analysis
 from noddy.advise import advise_view
-from noddy.analysis.winchance import Point, curve, table_for
+from noddy.analysis.winchance import Point, curve
 from noddy.cards import Card
 from noddy.engine import kernel_refusal
 from noddy.errors import NoddyError
@@ -293,7 +294,7 @@ def review_game(
 def _board(state: GameState) -> WinTable | None:
     """The board table of the game's rules and table, or ``None`` where it does not cover them."""
     try:
-        return table_for(state.rules, state.players, state.partners)
+        return analysis.board(state.rules, state.players, state.partners)
     except NoddyError:
         return None
 

@@ -20,7 +20,8 @@ from typing import Any, Literal
 
 import numpy as np
 
-from noddy.analysis.winchance import readiness, table_for
+from noddy.analysis import board
+from noddy.analysis.winchance import readiness
 from noddy.cards import Card
 from noddy.engine import kernel_refusal, lay_away_outcomes
 from noddy.errors import NoddyError
@@ -191,8 +192,8 @@ def _choice(view: PlayerView, rng: random.Random, samples: int) -> Choice | None
     offence, defence = legal[int(np.argmax(mine))], legal[int(np.argmin(theirs))]
     if offence == defence:
         return None
-    board = table_for(view.rules, view.players, view.partners)
-    chances = win_values(view, [offence, defence], rng, board, candidates=2, samples=samples)
+    table = board(view.rules, view.players, view.partners)
+    chances = win_values(view, [offence, defence], rng, table, candidates=2, samples=samples)
     if abs(chances[offence] - chances[defence]) < MARGIN:
         return None
     index = {a: i for i, a in enumerate(legal)}
@@ -222,7 +223,7 @@ def _choice(view: PlayerView, rng: random.Random, samples: int) -> Choice | None
         hand=view.hand,
         turnup=view.turnup,
         ways=(ways[0], ways[1]),
-        worth=_worth(view, side, expected, board),
+        worth=_worth(view, side, expected, table),
         view=view,
     )
 
