@@ -13,6 +13,7 @@ import paths
 from noddy.engine import ENGINES, choose, kernel_refusal
 from noddy.errors import NoddyError
 from noddy.rules import load_rules
+from noddy.words.faults import say_error
 
 BEYOND = load_rules("willughby", ["deal.players.2.dealt=13"])
 """A house rule the kernel does not handle: thirteen cards dealt, fourteen counted with the turn-up."""
@@ -77,3 +78,21 @@ except NoddyError as exc:
     env = {**os.environ, "PYTHONPATH": str(paths.SRC)}
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, check=True)
     assert "the kernel cannot play this: the compiled kernel is not built" in done.stdout
+
+
+@pytest.mark.requires_kernel
+def test_a_refusal_the_seam_says_is_said_in_french_too() -> None:
+    with pytest.raises(NoddyError) as caught:
+        choose(load_rules("cribbage"), 2, "kernel", seated=["strong", "random"])
+    assert say_error(caught.value, "fr") == (
+        "le noyau compilé ne peut pas jouer ceci : le noyau compilé ne joue que les joueurs random, greedy,"
+        " pas strong ; prenez le moteur 'python' (ou 'auto')"
+    )
+    assert str(caught.value) == (
+        "the kernel cannot play this: the kernel plays only random, greedy players, not strong;"
+        " use the engine 'python' (or 'auto')"
+    )
+    with pytest.raises(NoddyError) as caught:
+        choose(load_rules("cribbage"), 2, "fast")
+    said = say_error(caught.value, "fr")
+    assert said == "moteur inconnu 'fast' ; choisissez l’un de : auto, kernel, python"

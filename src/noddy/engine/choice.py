@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from noddy.errors import NoddyError
+from noddy.errors import NoddyError, quoted
 from noddy.kernel import PLAYERS as KERNEL_PLAYERS
 from noddy.kernel import unavailable, unsupported
 from noddy.rules import Rules
+from noddy.words import Reason
 
 __all__ = ["ENGINES", "Chosen", "choose", "kernel_refusal"]
 
@@ -21,7 +22,8 @@ Chosen = Literal["kernel", "python"]
 
 
 def kernel_refusal(rules: Rules, players: int, *, seated: Sequence[str] = (), declare: bool = False) -> str:
-    """Why the kernel cannot play ``rules`` at a table of ``players``, in words, or ``""`` when it
+    """Why the kernel cannot play ``rules`` at a table of ``players``, in words (a `Reason` where the
+    seam says it, said in French too; the kernel's own sentence where it says it), or ``""`` when it
     can: it is not built, it does not handle the rules, it does not play the computer players
     ``seated`` itself (a whole game in C seats only `KERNEL_PLAYERS`), or the players are to
     declare their counts (``declare``: the kernel counts every hand itself)."""
@@ -30,12 +32,12 @@ def kernel_refusal(rules: Rules, players: int, *, seated: Sequence[str] = (), de
         return why
     if seated and not set(seated) <= set(KERNEL_PLAYERS):
         others = ", ".join(sorted(set(seated) - set(KERNEL_PLAYERS)))
-        return f"the kernel plays only {', '.join(KERNEL_PLAYERS)} players, not {others}"
+        return Reason("kernel_players", known=", ".join(KERNEL_PLAYERS), others=others)
     why = unsupported(rules, players)
     if why:
         return why
     if declare:
-        return "the kernel counts every hand itself: it offers no declared counts (declare=True)"
+        return Reason("kernel_declare")
     return ""
 
 
@@ -51,10 +53,10 @@ def choose(
     ``auto`` takes the kernel where it can (`kernel_refusal`); ``kernel`` refuses, saying why,
     where it cannot; ``python`` is always there."""
     if engine not in ENGINES:
-        raise NoddyError(f"unknown engine {engine!r}; choose one of: {', '.join(ENGINES)}")
+        raise NoddyError(Reason("engine_unknown", engine=quoted(engine), engines=", ".join(ENGINES)))
     if engine == "python":
         return "python"
     why = kernel_refusal(rules, players, seated=seated, declare=declare)
     if why and engine == "kernel":
-        raise NoddyError(f"the kernel cannot play this: {why}; use the engine 'python' (or 'auto')")
+        raise NoddyError(Reason("kernel_cannot", why=why))
     return "python" if why else "kernel"

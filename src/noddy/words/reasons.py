@@ -439,6 +439,22 @@ REASON_WORDS: dict[str, ReasonWords] = {
         "{name} is already a seat's name at this table ({other}): give each seat its own name",
         "{name} est déjà le nom d’une place à cette table ({other}) : donnez à chaque place son propre nom",
     ),
+    "engine_unknown": ReasonWords(
+        "unknown engine {engine}; choose one of: {engines}",
+        "moteur inconnu {engine} ; choisissez l’un de : {engines}",
+    ),
+    "kernel_cannot": ReasonWords(
+        "the kernel cannot play this: {why}; use the engine 'python' (or 'auto')",
+        "le noyau compilé ne peut pas jouer ceci : {why} ; prenez le moteur 'python' (ou 'auto')",
+    ),
+    "kernel_players": ReasonWords(
+        "the kernel plays only {known} players, not {others}",
+        "le noyau compilé ne joue que les joueurs {known}, pas {others}",
+    ),
+    "kernel_declare": ReasonWords(
+        "the kernel counts every hand itself: it offers no declared counts (declare=True)",
+        "le noyau compilé compte lui-même chaque main : il n’offre pas de comptes annoncés (declare=True)",
+    ),
 }
 """The words of every reason an action or a request is refused for (the game's and the web's), one
 record a key."""
