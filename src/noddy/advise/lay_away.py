@@ -32,7 +32,7 @@ from noddy.errors import CardError, NoddyError, RulesError
 from noddy.game import ActionKind, PlayerView
 from noddy.rules import Rules, load_rules, preset_names
 from noddy.scoring import score_deals, score_sets
-from noddy.words import advise_phrase, cards_text, check_distinct, plural_s
+from noddy.words import Reason, advise_phrase, cards_text, check_distinct, plural_s
 
 __all__ = ["GREEDY_HANDS", "MODELS", "advise", "advise_view", "greedy_discards", "lay_away_presets"]
 
@@ -117,9 +117,9 @@ def advise_view(
     """Advise the seat of ``view`` on its lay-away, from what that view shows and nothing else:
     with ``win``, ranked by the chance of winning the game from the view's board (`chances`)."""
     if view.seat is None:
-        raise NoddyError("a spectator lays nothing away: advice is for a seat")
+        raise NoddyError(Reason("advise_watcher"))
     if not any(a.kind is ActionKind.DISCARD for a in view.legal):
-        raise NoddyError("this seat has nothing to lay away now")
+        raise NoddyError(Reason("advise_nothing"))
     mine = view.side_of(view.dealer) == view.side_of(view.seat)
     advice = advise(
         view.rules,

@@ -29,6 +29,7 @@ from noddy.game import Action, ActionKind, GameState, PlayerView, new_game
 from noddy.players import make_player, next_action
 from noddy.players.discard import next_dealer, win_values
 from noddy.rules import Rules
+from noddy.words import Reason
 
 __all__ = ["MARGIN", "NEAR", "OFFENCE", "SAMPLES", "Choice", "Way", "draw_offence", "offence_offered"]
 
@@ -115,7 +116,7 @@ class Choice:
     def judge(self, answer: str) -> bool:
         """Whether ``answer`` (``offence`` or ``defence``) is the table's."""
         if answer not in ("offence", "defence"):
-            raise NoddyError(f"answer {answer!r} is neither of the two ways: answer offence or defence")
+            raise NoddyError(Reason("offence_answer", answer=repr(answer)))
         return answer == self.answer
 
     def to_json(self, answered: bool = False) -> dict[str, Any]:
@@ -150,17 +151,14 @@ def offence_offered(rules: Rules) -> bool:
 def draw_offence(rules: Rules, rng: random.Random, samples: int = SAMPLES) -> Choice:
     """A position of the drill from games the greedy players play from ``rng``'s seeds."""
     if not offence_offered(rules):
-        raise NoddyError(
-            f"{rules.name} has no 'offence or defence?' drill: it needs a game to a target with a"
-            " lay-away at two players, played by the kernel and covered by the board table"
-        )
+        raise NoddyError(Reason("no_offence_drill", rules=rules.name))
     for _ in range(_GAMES):
         view = _near_the_end(rules, random.Random(rng.getrandbits(63)))
         if view is not None:
             found = _choice(view, rng, samples)
             if found is not None:
                 return found
-    raise NoddyError(f"no position for 'offence or defence?' found in {_GAMES} games of {rules.name}")
+    raise NoddyError(Reason("no_offence_found", games=_GAMES, rules=rules.name))
 
 
 def _near_the_end(rules: Rules, rng: random.Random) -> PlayerView | None:

@@ -24,6 +24,7 @@ from typing import Any
 
 from noddy.errors import NoddyError, NotationError
 from noddy.textdata import read_json
+from noddy.words import Reason
 
 __all__ = ["ANY", "BOXES", "SLOW", "KindStats", "Progress", "ProgressError", "RoundResult", "TimedRound"]
 
@@ -169,7 +170,7 @@ class Progress:
         """Begin a timed round of ``seconds``; a round left unfinished is finished first (its score
         kept if it is a best)."""
         if seconds < 1:
-            raise NoddyError(f"a timed round lasts at least 1 second, not {seconds}")
+            raise NoddyError(Reason("round_seconds", seconds=seconds))
         self.finish_round()
         self.round = TimedRound(rules, seconds, now)
         return self.round

@@ -25,7 +25,7 @@ from noddy.game import announced_items, jack_receiver
 from noddy.rules import Rules
 from noddy.scoring import KINDS, PLAY_LIMIT, Kind, ScoreItem, count_of, score_hand, score_play, total
 from noddy.train.progress import Progress
-from noddy.words import aside_line, question_prompt
+from noddy.words import Reason, aside_line, question_prompt
 
 __all__ = [
     "MIXED",
@@ -193,10 +193,7 @@ def draw(rules: Rules, kind: str | None, rng: random.Random) -> Question:
     if kind is None:
         kind = rng.choice(kinds)
     if kind not in kinds:
-        raise NoddyError(
-            f"{rules.name} has no drill of kind {kind!r}: its hands and play never score it; choose one"
-            f" of: {', '.join(kinds)}"
-        )
+        raise NoddyError(Reason("no_drill", rules=rules.name, kind=repr(kind), kinds=", ".join(kinds)))
     if kind == MIXED:
         return _propose(rules, rng.choice(whats(rules)), kind, rng, rich=False)
     if kind in WHATS:
@@ -207,7 +204,7 @@ def draw(rules: Rules, kind: str | None, rng: random.Random) -> Question:
         question = _propose(rules, rng.choice(able), kind, rng, rich=rng.random() < 0.75)
         if kind in question.kinds:
             return question
-    raise NoddyError(f"no {kind} question found in {_TRIES} deals of {rules.name}; try another kind")
+    raise NoddyError(Reason("no_question_found", kind=kind, tries=_TRIES, rules=rules.name))
 
 
 def next_question(rules: Rules, kind: str | None, progress: Progress, rng: random.Random) -> Question:

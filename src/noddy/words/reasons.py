@@ -386,6 +386,40 @@ REASON_WORDS: dict[str, ReasonWords] = {
         'the record has no "{field}" field; it needs {fields}',
         'le compte rendu n’a pas de champ "{field}" ; il lui faut {fields}',
     ),
+    "advise_watcher": ReasonWords(
+        "a spectator lays nothing away: advice is for a seat",
+        "qui regarde n’écarte rien : les conseils sont pour une place",
+    ),
+    "advise_nothing": ReasonWords(
+        "this seat has nothing to lay away now", "cette place n’a rien à écarter maintenant"
+    ),
+    "round_seconds": ReasonWords(
+        "a timed round lasts at least 1 second, not {seconds}",
+        "une manche chronométrée dure au moins 1 seconde, pas {seconds}",
+    ),
+    "no_drill": ReasonWords(
+        "{rules} has no drill of kind {kind}: its hands and play never score it; choose one of: {kinds}",
+        "{rules} n’a pas d’exercice du genre {kind} : ses mains et son jeu ne le marquent jamais ;"
+        " choisissez parmi : {kinds}",
+    ),
+    "no_question_found": ReasonWords(
+        "no {kind} question found in {tries} deals of {rules}; try another kind",
+        "aucune question du genre {kind} trouvée en {tries} donnes de {rules} ; essayez un autre genre",
+    ),
+    "offence_answer": ReasonWords(
+        "answer {answer} is neither of the two ways: answer offence or defence",
+        "la réponse {answer} n’est aucune des deux voies : répondez offence ou defence",
+    ),
+    "no_offence_drill": ReasonWords(
+        "{rules} has no 'offence or defence?' drill: it needs a game to a target with a lay-away at two"
+        " players, played by the kernel and covered by the board table",
+        "{rules} n’a pas d’exercice « attaque ou défense ? » : il faut une partie à un but, avec un écart à"
+        " deux joueurs, jouée par le noyau et couverte par la table du tableau",
+    ),
+    "no_offence_found": ReasonWords(
+        "no position for 'offence or defence?' found in {games} games of {rules}",
+        "aucune position pour « attaque ou défense ? » trouvée en {games} parties de {rules}",
+    ),
     "not_a_seat_key": ReasonWords(
         "that is not the key of a seat at this table",
         "ce n’est pas la clé d’une place à cette table",
