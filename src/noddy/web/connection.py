@@ -288,7 +288,7 @@ async def _handle(conn: Connection, manager: TableManager, text: str) -> None:
     except Refused as exc:
         conn.error(say_error(exc, conn.lang), kind[:40])
     except StoreUnavailable as exc:
-        conn.error(str(exc), kind[:40])
+        conn.error(say_error(exc, conn.lang), kind[:40])
 
 
 async def _hello(conn: Connection, manager: TableManager, data: dict[str, Any]) -> None:

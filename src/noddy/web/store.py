@@ -38,7 +38,7 @@ from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, NoSuchModu
 from noddy.errors import NoddyError
 from noddy.places import data_dir
 from noddy.web.schema import actions, engine_for, laid, metadata, seat_in_play, seats, tables, upgrade
-from noddy.words import need_extra
+from noddy.words import Reason, need_extra
 
 __all__ = ["CHANNEL", "MoveTaken", "Moved", "SeatRow", "Store", "StoreUnavailable", "TableRow", "default_url"]
 
@@ -93,7 +93,7 @@ class StoreUnavailable(Exception):
     SQLite file stays locked): nothing was written, and the same call may succeed a moment later."""
 
     def __init__(self) -> None:
-        super().__init__("the game's database cannot be reached just now: nothing was done; try again soon")
+        super().__init__(Reason("store_down"))
 
 
 @dataclass(frozen=True)

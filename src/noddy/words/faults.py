@@ -178,9 +178,8 @@ def say_error(error: BaseException, lang: str = "en") -> str:
     check_language(lang)
     if isinstance(error, IllegalActionError) and error.fault is None:
         return error.reason.say(lang) if isinstance(error.reason, Reason) else error.reason
-    if isinstance(error, NoddyError):
-        if error.fault is not None:
-            return FAULT_WORDS[error.fault].say(error.values, lang)
-        if error.args and isinstance(error.args[0], Reason):
-            return error.args[0].say(lang)
+    if isinstance(error, NoddyError) and error.fault is not None:
+        return FAULT_WORDS[error.fault].say(error.values, lang)
+    if error.args and isinstance(error.args[0], Reason):
+        return error.args[0].say(lang)
     return str(error)

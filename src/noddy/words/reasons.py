@@ -420,6 +420,10 @@ REASON_WORDS: dict[str, ReasonWords] = {
         "no position for 'offence or defence?' found in {games} games of {rules}",
         "aucune position pour « attaque ou défense ? » trouvée en {games} parties de {rules}",
     ),
+    "store_down": ReasonWords(
+        "the game's database cannot be reached just now: nothing was done; try again soon",
+        "la base de la partie est injoignable pour l’instant : rien n’a été fait ; réessayez bientôt",
+    ),
     "not_a_seat_key": ReasonWords(
         "that is not the key of a seat at this table",
         "ce n’est pas la clé d’une place à cette table",
