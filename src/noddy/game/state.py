@@ -243,7 +243,8 @@ class GameState:
     def key(self) -> Hashable:
         """What a search's table tells positions apart by: the cards in each hand, the pile, the Go
         calls, the seat to act, the scores, the phase, the counts still to make, whether the last
-        action was a Go and who played last (`noddy.kernel.KernelState.key` tells the same)."""
+        action was a Go and who played last (the kernel's position tells the same:
+        `noddy.engine.KernelState.key`)."""
         return (
             self.hands,
             self.pile,
