@@ -342,3 +342,26 @@ except NoddyError as exc:
     env = {**os.environ, "PYTHONPATH": src}
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, check=True)
     assert "the kernel cannot play this: the compiled kernel is not built" in done.stdout
+
+
+@pytest.mark.requires_kernel
+def test_the_observations_layout_reaches_the_kernel_by_name_and_a_missing_name_fails() -> None:
+    """The research doors describe the tensor by their own names; the kernel's encoder takes its
+    fields' starts, each action kind's first index and each phase's place in its own order
+    (OBS_FIELDS, ACTION_KINDS, PHASES), whatever order the description gives them in; a field the
+    kernel writes and the description lacks is refused, naming it."""
+    from noddy.kernel import kernel_layout
+
+    fields = tuple((name, 10 * at) for at, name in enumerate(reversed(compiled.OBS_FIELDS)))
+    phases = tuple((name, at) for at, name in enumerate(compiled.PHASES))
+    firsts = (("go", 52), ("play", 0), ("discard", 56))
+    starts, size, actions, kinds, subsets, places, dealt, holes = kernel_layout(
+        fields, 491, 171, firsts, (3, 5), phases, 6, 121
+    )
+    assert starts == tuple(10 * at for at in reversed(range(len(compiled.OBS_FIELDS))))
+    assert dict(zip(compiled.ACTION_KINDS, kinds, strict=True)) == {
+        "play": 0, "go": 52, "discard": 56, "count": -1, "declare": -1, "muggins": -1, "pass": -1
+    }
+    assert (size, actions, subsets, places, dealt, holes) == (491, 171, (3, 5), tuple(range(7)), 6, 121)
+    with pytest.raises(RuntimeError, match="no place for muggins"):
+        kernel_layout(fields[1:], 491, 171, firsts, (3, 5), phases, 6, 121)

@@ -1,7 +1,7 @@
 """The kernel stepped by the action index of a layout the research doors describe, and observed in
 C (the kernel's research adapter: layout.c, table.c, vecenv.c, spiel.c). The layout is passed in as
-numbers (`Layout`, the research doors' encoder gives them), so nothing here knows a name of the
-layer above.
+numbers by name (`Layout`, the research doors' encoder gives it), so nothing here knows a name of
+the layer above.
 
 - `observed(rules, players, partners, layout)`: the table's configuration and its observer of
   ``layout`` together (`Observed`): new kernel states of that configuration, and the observer's
@@ -19,7 +19,7 @@ from functools import lru_cache
 from itertools import compress
 from typing import Any
 
-from noddy.kernel import compiled, kernel_config
+from noddy.kernel import compiled, kernel_config, kernel_layout
 from noddy.kernel.step import PHASES as KERNEL_PHASES
 from noddy.rules import Rules
 
@@ -30,8 +30,8 @@ OBSERVES_IN_C = compiled is not None and hasattr(compiled.StateObserver, "observ
 
 
 Layout = tuple[Any, ...]
-"""An observation's layout and action index as numbers, as the kernel's observer takes them (the
-research doors' encoder gives them); unpacked here only to be handed to the kernel."""
+"""An observation's layout and action index described by name (the research doors' encoder gives
+it: `noddy.research.tensors.Layout`); `noddy.kernel.kernel_layout` orders it for the kernel."""
 
 
 class Observed:
@@ -55,8 +55,7 @@ def observed(rules: Rules, players: int, partners: bool | None, layout: Layout) 
     """The configuration of ``rules`` at this table and its observer of ``layout`` (one a table
     and layout); `RuntimeError` saying why where the kernel cannot play them."""
     config = kernel_config(rules, players, partners)
-    starts, size, actions, discards, phase_at, dealt, holes = layout
-    observer = compiled.StateObserver(config, starts, size, actions, discards, phase_at, dealt, holes)
+    observer = compiled.StateObserver(config, kernel_layout(*layout))
     return Observed(config, observer)
 
 
@@ -85,19 +84,12 @@ def vector_games(
     """``num_envs`` games of ``rules`` at this table stepped together in C (vecenv.c), writing
     into ``arrays`` (observations, masks, final observations and masks, rewards, terminations, the
     seats to act); `RuntimeError` saying why where the kernel cannot play them."""
-    starts, size, actions, discards, phase_at, dealt, holes = layout
     return compiled.VecEnv(
         kernel_config(rules, players, partners),
         num_envs,
         seat,
         kinds,
-        starts,
-        size,
-        actions,
-        discards,
-        phase_at,
-        dealt,
-        holes,
+        kernel_layout(*layout),
         float(peg_reward),
         stakes,
         record,

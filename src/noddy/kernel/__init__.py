@@ -43,6 +43,7 @@ __all__ = [
     "KernelState",
     "compiled",
     "kernel_config",
+    "kernel_layout",
     "lay_away_outcomes",
     "lay_away_rollouts",
     "lay_away_values",
@@ -83,6 +84,15 @@ def kernel_config(rules: Rules, players: int, partners: bool | None) -> compiled
     if why:
         raise RuntimeError(why)
     return compiled.Config(_config.config_values(compiled, rules, players, partners))
+
+
+def kernel_layout(*layout: Any) -> tuple[Any, ...]:
+    """An observation's layout by research's names (`noddy.research.tensors.Layout`) as the
+    numbers of the kernel's encoder (`compiled.StateObserver`, `compiled.VecEnv`; see
+    `noddy.kernel.config.layout_values`)."""
+    if compiled is None:
+        raise RuntimeError(unavailable())
+    return _config.layout_values(compiled, *layout)
 
 
 from noddy.kernel.games import KernelResult, play_game  # noqa: E402

@@ -18,6 +18,7 @@ KNAVE_WHEN: tuple[str, ...]
 WRONG_COUNTS: tuple[str, ...]
 CRIB_KINDS: tuple[str, ...]
 ACES: tuple[str, ...]
+OBS_FIELDS: tuple[str, ...]
 MAX_ACTIONS: int
 MAX_COUNTED: int
 
@@ -139,6 +140,11 @@ class Observer:
     def named(self, events: tuple[object, ...], start: int, /) -> int: ...
     def listed(self, legal: Sequence[Any], hand: Sequence[object], /) -> dict[int, Any]: ...
 
+# The observation's layout (research/layout.c): each field's start by OBS_FIELDS, size, num_actions,
+# each action kind's first index by ACTION_KINDS, the lay-aways as position bits, each phase's place
+# by PHASES, the cards dealt, the board's holes (`noddy.kernel.kernel_layout`).
+Layout = tuple[tuple[int, ...], int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int]
+
 class VecEnv:
     def __init__(
         self,
@@ -146,13 +152,7 @@ class VecEnv:
         n: int,
         seat: int,
         kinds: bytes,
-        starts: tuple[int, ...],
-        size: int,
-        num_actions: int,
-        subsets: tuple[int, ...],
-        phase_at: tuple[int, ...],
-        dealt: int,
-        holes: int,
+        layout: Layout,
         peg_reward: float,
         stakes: tuple[float, ...],
         record: bool,
@@ -171,18 +171,7 @@ class VecEnv:
     def history(self, i: int, last: bool = ..., /) -> list[tuple[str, Any]]: ...
 
 class StateObserver:
-    def __init__(
-        self,
-        config: Config,
-        starts: tuple[int, ...],
-        size: int,
-        num_actions: int,
-        subsets: tuple[int, ...],
-        phase_at: tuple[int, ...],
-        dealt: int,
-        holes: int,
-        /,
-    ) -> None: ...
+    def __init__(self, config: Config, layout: Layout, /) -> None: ...
     def act(self, state: State, index: int, named: int, /) -> int: ...
     def legal(self, state: State, /) -> list[int]: ...
     def index_of(self, state: State, code: int, /) -> int: ...

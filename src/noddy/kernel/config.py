@@ -10,6 +10,7 @@ and that the kernel then plays each field's values as the engine does, by its lo
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from math import comb
 from types import ModuleType
 
@@ -17,7 +18,7 @@ from noddy.cards import DECK
 from noddy.rules import Points, Rules
 from noddy.scoring.combos import pair_kind
 
-__all__ = ["config_values", "unsupported"]
+__all__ = ["config_values", "layout_values", "unsupported"]
 
 
 def _points(points: Points) -> int:
@@ -119,3 +120,36 @@ def unsupported(rules: Rules, players: int, *, max_counted: int = 13, max_action
     if comb(shape.dealt, shape.discard) > max_actions:
         return f"the kernel lists up to {max_actions} discards, not {comb(shape.dealt, shape.discard)}"
     return ""
+
+
+def layout_values(
+    module: ModuleType,
+    starts: Iterable[tuple[str, int]],
+    size: int,
+    num_actions: int,
+    firsts: Iterable[tuple[str, int]],
+    subsets: tuple[int, ...],
+    phases: Iterable[tuple[str, int]],
+    dealt: int,
+    holes: int,
+) -> tuple[tuple[int, ...], int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int]:
+    """An observation's layout, described by research in its own names (each field's start, each
+    action kind's first index, each phase's place, as (name, number) pairs), as the numbers the
+    kernel's encoder reads in its order (`OBS_FIELDS`, `ACTION_KINDS`, `PHASES` of the module;
+    research/layout.c). A name the kernel writes and the description lacks fails at once; an
+    action kind without a first index is -1 (none listed)."""
+    at, first, place = dict(starts), dict(firsts), dict(phases)
+    missing = [name for name in module.OBS_FIELDS if name not in at]
+    missing += [name for name in module.PHASES if name not in place]
+    if missing:
+        raise RuntimeError(f"the observation's layout gives no place for {', '.join(missing)}")
+    return (
+        tuple(at[name] for name in module.OBS_FIELDS),
+        size,
+        num_actions,
+        tuple(first.get(kind, -1) for kind in module.ACTION_KINDS),
+        subsets,
+        tuple(place[name] for name in module.PHASES),
+        dealt,
+        holes,
+    )

@@ -52,6 +52,11 @@ PyMODINIT_FUNC PyInit__ckernel(void) {
     Py_INCREF(&StateObserverType);
     if (PyModule_AddObject(m, "StateObserver", (PyObject *)&StateObserverType) < 0) goto error;
     {
+        PyObject *fields = obs_fields();
+        if (!fields) goto error;
+        if (PyModule_AddObject(m, "OBS_FIELDS", fields) < 0) { Py_DECREF(fields); goto error; }
+    }
+    {
         PyObject *fields = config_fields();
         if (!fields) goto error;
         if (PyModule_AddObject(m, "CONFIG_FIELDS", fields) < 0) { Py_DECREF(fields); goto error; }

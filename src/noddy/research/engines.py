@@ -26,11 +26,10 @@ import numpy as np
 import numpy.typing as npt
 
 from noddy.cards import DECK
-from noddy.engine import KERNEL_PHASES, OBSERVES_IN_C, KernelState, Layout, Observed, choose, observed
+from noddy.engine import KERNEL_PHASES, OBSERVES_IN_C, KernelState, Observed, choose, observed
 from noddy.errors import IllegalActionError, NoddyError
 from noddy.game import Action, ActionKind, Chance, GameState, Phase, new_game
 from noddy.players import GreedyPlayer, Player
-from noddy.research.fields import PHASES
 from noddy.research.tensors import Encoder
 from noddy.rules import Rules
 
@@ -45,7 +44,6 @@ __all__ = [
     "choose_engine",
     "draw",
     "game_of",
-    "kernel_layout",
     "move_of",
 ]
 
@@ -527,20 +525,5 @@ def _observed_of(rules: Rules, players: int, partners: bool) -> Observed:
     """The kernel's configuration of the rules at this table and its observer of the encoder's
     layout, together (`noddy.engine.observed`): a game's state is made of the observer's own
     configuration (`kernel_config`'s cache may have made another since)."""
-    return observed(rules, players, partners, kernel_layout(Encoder(rules, players, partners=partners)))
+    return observed(rules, players, partners, Encoder(rules, players, partners=partners).layout())
 
-
-def kernel_layout(encoder: Encoder) -> Layout:
-    """The encoder's observation and action index as the kernel's observer takes them
-    (`noddy.engine.Layout`): each field's start, the size, the number of actions, each discard's
-    hand positions as a bit mask, the observation's phase number of each of the kernel's phases,
-    the cards dealt a seat and the board's holes."""
-    return (
-        tuple(f.start for f in encoder.fields),
-        encoder.size,
-        encoder.num_actions,
-        tuple(sum(1 << i for i in subset) for subset in encoder.subsets),
-        tuple(PHASES.index(phase) for phase in KERNEL_PHASES),
-        encoder.dealt,
-        new_game(encoder.rules, encoder.players, partners=encoder.partners).view(0).board_holes,
-    )

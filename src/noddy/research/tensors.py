@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from itertools import combinations
 from operator import attrgetter
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -46,7 +47,7 @@ from noddy.research.fields import PHASES, Field, layout
 from noddy.rules import Rules
 from noddy.scoring import PLAY_LIMIT
 
-__all__ = ["PHASES", "Encoder", "Field", "hand_positions"]
+__all__ = ["PHASES", "Encoder", "Field", "Layout", "hand_positions"]
 
 CARDS = len(DECK)
 DISCARDS = CARDS + 4
@@ -68,6 +69,22 @@ _FIRST = (
     "phase",
 )
 _LATER = ("dealer", "to_act", "hand_sizes", "counting", "muggins")
+
+
+class Layout(NamedTuple):
+    """`Encoder.layout`: the tensor and the action index described by name, as (name, number)
+    pairs (hashable: one kernel observer a layout is kept)."""
+
+    starts: tuple[tuple[str, int], ...]
+    size: int
+    num_actions: int
+    firsts: tuple[tuple[str, int], ...]
+    subsets: tuple[int, ...]
+    phases: tuple[tuple[str, int], ...]
+    dealt: int
+    holes: int
+
+
 _SHOWN_ELSEWHERE = frozenset({EventKind.PLAY, EventKind.TURNUP})
 """Events whose cards the view shows anyway (the play, the turn-up): `Encoder._named` skips them."""
 _SPECTATOR = "an observation is a seat's: a spectator's view has no seat"
@@ -118,10 +135,11 @@ class Encoder:
         at = {f.name: f.start for f in self.fields}
         self._starts = tuple(at[name] for name in _FIRST)
         self._more_starts = tuple(at[name] for name in _LATER)
+        self.holes = first.view(0).board_holes
         self._observer = None
         self._scan: Callable[[tuple[Event, ...], int], int] = _cards_named
         if kernel and compiled is not None:
-            holes = first.view(0).board_holes
+            holes = self.holes
             starts = self._starts + self._more_starts
             self._observer = compiled.Observer(
                 DECK,
@@ -143,6 +161,24 @@ class Encoder:
         self._fixed: dict[
             int, tuple[Sequence[Card], Sequence[Card], Sequence[Card], Card | None, list[int]]
         ] = {}
+
+    def layout(self) -> Layout:
+        """This tensor's layout and action index by name, for an encoder written elsewhere (the
+        kernel's, from its own state: `noddy.kernel.kernel_layout` orders it): where each field
+        starts, the tensor's and the action space's sizes, each action kind's first index (a
+        play's index is its first plus the card's index, a lay-away's its first plus its place
+        among `subsets`), the lay-aways as bits of positions in the hand sorted by card index,
+        each phase's place in the ``phase`` field, the cards dealt a seat, the board's holes."""
+        return Layout(
+            starts=tuple((f.name, f.start) for f in self.fields),
+            size=self.size,
+            num_actions=self.num_actions,
+            firsts=(("play", 0), ("discard", DISCARDS), ("declare", self.declare_start), *_FIXED.items()),
+            subsets=tuple(sum(1 << i for i in subset) for subset in self.subsets),
+            phases=tuple((phase.value, at) for phase, at in _PHASE_AT.items()),
+            dealt=self.dealt,
+            holes=self.holes,
+        )
 
     # -- observations ---------------------------------------------------------------------------
 

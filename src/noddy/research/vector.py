@@ -54,7 +54,6 @@ except ImportError:
 
 from noddy.engine import vector_games
 from noddy.errors import NoddyError
-from noddy.research.engines import kernel_layout
 from noddy.research.tensors import Encoder
 from noddy.rules import Rules, load_rules
 
@@ -139,7 +138,7 @@ class VectorEnv(GymVectorEnv):
                 self.rules,
                 players,
                 partners,
-                kernel_layout(enc),
+                enc.layout(),
                 num_envs=num_envs,
                 seat=self.seat,
                 kinds=bytes(kinds),

@@ -1,7 +1,9 @@
 /* The observation tensor and action index of `noddy.research.tensors.Encoder`, written from a
- * kernel state itself (no engine view): for the batched environment (vecenv.c) and the research
- * environments' single games (table.c). The Python encoder is the reference: tests/research/
- * test_vector.py and test_engines.py hold the two equal over random games of every preset.
+ * kernel state itself: the one encoder of that tensor in C, for the research environments' games on
+ * the kernel (table.c) and the batched environment (vecenv.c). The Python encoder is the
+ * reference, and the encoder of the readable engine's views: tests/research/test_engines.py and
+ * test_vector.py hold the two equal over random games of every preset. Where each field starts and
+ * each action's index are research's, given at construction by name (`obs_layout`).
  *
  * What the engine's events show (the `seen` field) is kept per game as one public mask over the
  * current deal (`obs_scan`): hands counted face up, cribs turned up, hands shown for muggins, the
@@ -11,57 +13,92 @@
 
 #include <string.h>
 
-#define DISCARDS 56 /* the first discard index: 52 plays, then go, count, muggins, pass */
-
 static int relative(int seat, int me, int n) { return ((seat - me) % n + n) % n; }
 
 static void mark(float *out, mask_t cards) {
     for (; cards; cards &= cards - 1) out[__builtin_ctzll(cards)] = 1.0f;
 }
 
-int obs_layout(ObsLayout *l, const Config *c, PyObject *starts, int size, int num_actions, PyObject *subsets,
-               PyObject *phase_at, int dealt, int holes) {
-    int players = c->players[0];
-    if (dealt < 1 || dealt > MAX_DEALT || holes < 1) {
-        PyErr_Format(PyExc_ValueError, "the layout needs 1 to %d cards dealt and a board of 1 hole or more",
-                     MAX_DEALT);
+#define OBS_FIELD_NAME(tag, name, size) #name,
+static const char *const FIELD_NAMES[NFIELDS] = {OBS_FIELD_LIST(OBS_FIELD_NAME)};
+#undef OBS_FIELD_NAME
+
+PyObject *obs_fields(void) {
+    PyObject *names = PyTuple_New(NFIELDS);
+    for (int f = 0; names && f < NFIELDS; f++) {
+        PyObject *name = PyUnicode_FromString(FIELD_NAMES[f]);
+        if (!name) Py_CLEAR(names);
+        else PyTuple_SET_ITEM(names, f, name);
+    }
+    return names;
+}
+
+/* The ints of a tuple of `n`, each 0 <= value < `limit` (-1 allowed where `none`), or -1 with an error. */
+static int read_ints(PyObject *tuple, int n, int *out, long limit, int none, const char *what) {
+    if (!PyTuple_Check(tuple) || PyTuple_GET_SIZE(tuple) != n) {
+        PyErr_Format(PyExc_ValueError, "the layout gives %d %s", n, what);
         return -1;
     }
-    if (!PyTuple_Check(starts) || !PyTuple_Check(phase_at) || !PyTuple_Check(subsets) ||
-        PyTuple_GET_SIZE(starts) != NFIELDS || PyTuple_GET_SIZE(phase_at) != PH_OVER + 1 ||
-        PyTuple_GET_SIZE(subsets) > MAX_ACTIONS || DISCARDS + PyTuple_GET_SIZE(subsets) > num_actions) {
-        PyErr_Format(PyExc_ValueError, "the layout needs %d field starts, %d phases and the lay-aways", NFIELDS,
-                     PH_OVER + 1);
+    for (int i = 0; i < n; i++) {
+        long value = PyLong_AsLong(PyTuple_GET_ITEM(tuple, i));
+        if (value == -1 && PyErr_Occurred()) return -1;
+        if (value < (none ? -1 : 0) || value >= limit) {
+            PyErr_Format(PyExc_ValueError, "the layout's %s: %ld (number %d) is not below %ld", what, value, i, limit);
+            return -1;
+        }
+        out[i] = (int)value;
+    }
+    return 0;
+}
+
+int obs_layout(ObsLayout *l, const Config *c, PyObject *layout) {
+    PyObject *starts, *firsts, *subsets, *phase_at;
+    int size, num_actions, dealt, holes, players = c->players[0], sides = c->sides[0];
+    if (!PyArg_ParseTuple(layout, "O!iiO!O!O!ii:layout", &PyTuple_Type, &starts, &size, &num_actions, &PyTuple_Type,
+                          &firsts, &PyTuple_Type, &subsets, &PyTuple_Type, &phase_at, &dealt, &holes))
+        return -1;
+    if (dealt < 1 || dealt > MAX_DEALT || holes < 1 || size < 1 || num_actions < 1 ||
+        PyTuple_GET_SIZE(subsets) > MAX_ACTIONS) {
+        PyErr_Format(PyExc_ValueError, "the layout needs 1 to %d cards dealt, a board of 1 hole or more, and at"
+                     " most %d lay-aways", MAX_DEALT, MAX_ACTIONS);
         return -1;
     }
     l->size = size;
     l->num_actions = num_actions;
     l->players = players;
-    l->sides = c->sides[0];
+    l->sides = sides;
     l->dealt = (float)dealt;
     l->holes = (float)holes;
-    const int sizes[NFIELDS] = {52, 52, 52, 52, 52, 52, 52 * players, 52, 1, l->sides, 1, players, players,
-                                players, 2 + players, players + 1};
-    for (int f = 0; f < NFIELDS; f++) {
-        long at = PyLong_AsLong(PyTuple_GET_ITEM(starts, f));
-        if (at == -1 && PyErr_Occurred()) return -1;
-        if (at < 0 || at + sizes[f] > size) {
-            PyErr_Format(PyExc_ValueError, "field %d (from %ld) lies outside %d numbers", f, at, size);
+    int n = players, S = sides, places[PH_OVER + 1];
+    /* Each field's last number must lie inside the tensor, each index inside the actions: the
+     * writes are not checked again. */
+#define OBS_FIELD_SIZE(tag, name, size) size,
+    const int sizes[NFIELDS] = {OBS_FIELD_LIST(OBS_FIELD_SIZE)};
+#undef OBS_FIELD_SIZE
+    if (read_ints(starts, NFIELDS, l->start, size, 0, "field starts") < 0 ||
+        read_ints(firsts, AC_PASS + 1, l->first, num_actions, 1, "first indices of the action kinds") < 0 ||
+        read_ints(phase_at, PH_OVER + 1, places, size, 0, "places of the phases") < 0)
+        return -1;
+    for (int f = 0; f < NFIELDS; f++)
+        if (l->start[f] + sizes[f] > size) {
+            PyErr_Format(PyExc_ValueError, "the field %s (from %d) lies outside %d numbers", FIELD_NAMES[f],
+                         l->start[f], size);
             return -1;
         }
-        l->start[f] = (int)at;
-    }
     for (int p = 0; p <= PH_OVER; p++) {
-        long at = PyLong_AsLong(PyTuple_GET_ITEM(phase_at, p));
-        if (at == -1 && PyErr_Occurred()) return -1;
-        if (at < 0 || l->start[F_PHASE] + at >= l->start[F_DEALER]) {
-            PyErr_Format(PyExc_ValueError, "phase %d's place %ld lies outside the phase field", p, at);
+        if (l->start[F_PHASE] + places[p] >= size) {
+            PyErr_Format(PyExc_ValueError, "phase %d's place %d lies outside the tensor", p, places[p]);
             return -1;
         }
-        l->phase_at[p] = (int8_t)at;
+        l->phase_at[p] = (int8_t)places[p];
+    }
+    l->nsubsets = (int)PyTuple_GET_SIZE(subsets);
+    if ((l->first[AC_PLAY] >= 0 && l->first[AC_PLAY] + 52 > num_actions) ||
+        (l->nsubsets && (l->first[AC_DISCARD] < 0 || l->first[AC_DISCARD] + l->nsubsets > num_actions))) {
+        PyErr_Format(PyExc_ValueError, "the plays and lay-aways lie outside %d actions", num_actions);
+        return -1;
     }
     memset(l->discard_index, -1, sizeof l->discard_index);
-    l->nsubsets = (int)PyTuple_GET_SIZE(subsets);
     for (int k = 0; k < l->nsubsets; k++) {
         long bits = PyLong_AsLong(PyTuple_GET_ITEM(subsets, k));
         if (bits == -1 && PyErr_Occurred()) return -1;
@@ -69,7 +106,7 @@ int obs_layout(ObsLayout *l, const Config *c, PyObject *starts, int size, int nu
             PyErr_Format(PyExc_ValueError, "lay-away %d (%ld) is not a set of positions in %d cards", k, bits, dealt);
             return -1;
         }
-        l->discard_index[bits] = (int16_t)(DISCARDS + k);
+        l->discard_index[bits] = (int16_t)(l->first[AC_DISCARD] + k);
     }
     return 0;
 }
@@ -119,11 +156,7 @@ int obs_index_of(const ObsLayout *l, const KState *s, uint64_t action) {
     int kind = (int)(action % 8);
     mask_t payload = action / 8;
     switch (kind) {
-    case AC_PLAY: return (int)payload;
-    case AC_GO: return 52;
-    case AC_COUNT: return 53;
-    case AC_MUGGINS: return 54;
-    case AC_PASS: return 55;
+    case AC_PLAY: return l->first[AC_PLAY] < 0 ? -1 : l->first[AC_PLAY] + (int)payload;
     case AC_DISCARD: {
         mask_t hand = s->hands[s->to_act];
         unsigned bits = 0;
@@ -131,7 +164,8 @@ int obs_index_of(const ObsLayout *l, const KState *s, uint64_t action) {
             bits |= 1u << __builtin_popcountll(hand & (BIT(__builtin_ctzll(m)) - 1));
         return bits < (1u << MAX_DEALT) ? l->discard_index[bits] : -1;
     }
-    default: return -1;
+    case AC_GO: case AC_COUNT: case AC_MUGGINS: case AC_PASS: return l->first[kind];
+    default: return -1; /* a declared count: the kernel lists none */
     }
 }
 

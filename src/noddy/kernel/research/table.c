@@ -36,17 +36,13 @@ typedef struct {
 } StateObserverObject;
 
 static PyObject *StateObserver_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
-    PyObject *config, *starts, *subsets, *phase_at;
-    int size, num_actions, dealt, holes;
+    PyObject *config, *layout;
     if (kwds && PyDict_GET_SIZE(kwds)) return PyErr_Format(PyExc_TypeError, "StateObserver takes no keywords");
-    if (!PyArg_ParseTuple(args, "O!O!iiO!O!ii:StateObserver", &ConfigType, &config, &PyTuple_Type, &starts, &size,
-                          &num_actions, &PyTuple_Type, &subsets, &PyTuple_Type, &phase_at, &dealt, &holes))
-        return NULL;
+    if (!PyArg_ParseTuple(args, "O!O!:StateObserver", &ConfigType, &config, &PyTuple_Type, &layout)) return NULL;
     StateObserverObject *self = (StateObserverObject *)type->tp_alloc(type, 0);
     if (!self) return NULL;
     self->config = Py_NewRef(config);
-    if (obs_layout(&self->l, &((ConfigObject *)config)->cfg, starts, size, num_actions, subsets, phase_at, dealt,
-                   holes) < 0) {
+    if (obs_layout(&self->l, &((ConfigObject *)config)->cfg, layout) < 0) {
         Py_DECREF(self);
         return NULL;
     }
@@ -282,8 +278,7 @@ PyTypeObject StateObserverType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "noddy.kernel._ckernel.StateObserver",
     .tp_basicsize = sizeof(StateObserverObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "StateObserver(config, starts, size, num_actions, subsets, phase_at, dealt, holes): act on a"
-              " kernel State by action index and write its observations (noddy.research.engines).",
+    .tp_doc = "StateObserver(config, layout): act on a kernel State by action index and write its observations (noddy.research.engines).",
     .tp_new = StateObserver_new,
     .tp_dealloc = (destructor)StateObserver_dealloc,
     .tp_methods = StateObserver_methods,

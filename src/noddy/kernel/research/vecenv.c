@@ -2,9 +2,9 @@
  * face). Each game is a kernel `KState` stepped by `k_apply` (flow.c), its chance drawn from a
  * generator of its own (the same shuffle and cut as `play_game`), its other seats played by the
  * kernel's random or greedy player; the observation of a seat is written from the state itself in
- * the layout of `noddy.research.tensors.Encoder` (each field's start is given, the Python encoder
- * is the reference: tests/research/test_vector.py holds the two equal over random games of every
- * preset; layout.c writes it). The arrays it writes are the ones given at construction: no
+ * the layout of `noddy.research.tensors.Encoder` (given as `noddy.kernel.kernel_layout`; the Python
+ * encoder is the reference: tests/research/test_vector.py holds the two equal over random games of
+ * every preset; layout.c writes it). The arrays it writes are the ones given at construction: no
  * allocation per step. */
 #include "research/research.h"
 
@@ -291,19 +291,17 @@ static void *take_buffer(VecEnvObject *self, PyObject *array, const char *format
 }
 
 static PyObject *VecEnv_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
-    PyObject *config, *starts, *subsets, *phase_at, *stakes, *obs, *mask, *final_obs, *final_mask, *rewards, *terminated,
+    PyObject *config, *layout, *stakes, *obs, *mask, *final_obs, *final_mask, *rewards, *terminated,
         *to_act;
     Py_ssize_t n;
-    int seat, size, num_actions, dealt, holes, keep;
+    int seat, keep;
     const char *kinds;
     Py_ssize_t nkinds;
     float peg_reward;
     if (kwds && PyDict_GET_SIZE(kwds)) return PyErr_Format(PyExc_TypeError, "VecEnv takes no keywords");
-    if (!PyArg_ParseTuple(args, "O!niy#O!iiO!O!iifO!pOOOOOOO:VecEnv", &ConfigType, &config, &n, &seat, &kinds,
-                          &nkinds, &PyTuple_Type, &starts, &size, &num_actions, &PyTuple_Type, &subsets,
-                          &PyTuple_Type, &phase_at, &dealt, &holes, &peg_reward, &PyTuple_Type, &stakes, &keep,
-                          &obs, &mask, &final_obs,
-                          &final_mask, &rewards, &terminated, &to_act))
+    if (!PyArg_ParseTuple(args, "O!niy#O!fO!pOOOOOOO:VecEnv", &ConfigType, &config, &n, &seat, &kinds, &nkinds,
+                          &PyTuple_Type, &layout, &peg_reward, &PyTuple_Type, &stakes, &keep, &obs, &mask,
+                          &final_obs, &final_mask, &rewards, &terminated, &to_act))
         return NULL;
     const Config *c = &((ConfigObject *)config)->cfg;
     int players = c->players[0];
@@ -319,7 +317,7 @@ static PyObject *VecEnv_new(PyTypeObject *type, PyObject *args, PyObject *kwds) 
     self->cfg = c;
     self->n = n;
     self->seat = seat;
-    if (obs_layout(&self->l, c, starts, size, num_actions, subsets, phase_at, dealt, holes) < 0) goto fail;
+    if (obs_layout(&self->l, c, layout) < 0) goto fail;
     self->peg_reward = peg_reward;
     self->nstakes = (int)PyTuple_GET_SIZE(stakes);
     if (!self->nstakes || !(self->stakes = PyMem_Calloc((size_t)self->nstakes, sizeof(float)))) {
@@ -332,10 +330,10 @@ static PyObject *VecEnv_new(PyTypeObject *type, PyObject *args, PyObject *kwds) 
     }
     memcpy(self->kinds, kinds, (size_t)players);
     int width = seat >= 0 ? 1 : players;
-    if (!(self->obs = take_buffer(self, obs, "f", n * size, "obs")) ||
-        !(self->mask = take_buffer(self, mask, "b", n * num_actions, "mask")) ||
-        !(self->final_obs = take_buffer(self, final_obs, "f", n * size, "final_obs")) ||
-        !(self->final_mask = take_buffer(self, final_mask, "b", n * num_actions, "final_mask")) ||
+    if (!(self->obs = take_buffer(self, obs, "f", n * self->l.size, "obs")) ||
+        !(self->mask = take_buffer(self, mask, "b", n * self->l.num_actions, "mask")) ||
+        !(self->final_obs = take_buffer(self, final_obs, "f", n * self->l.size, "final_obs")) ||
+        !(self->final_mask = take_buffer(self, final_mask, "b", n * self->l.num_actions, "final_mask")) ||
         !(self->rewards = take_buffer(self, rewards, "f", n * width, "rewards")) ||
         !(self->terminated = take_buffer(self, terminated, "?", n, "terminated")) ||
         !(self->to_act = take_buffer(self, to_act, "b", n, "to_act")))
@@ -391,8 +389,7 @@ PyTypeObject VecEnvType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "noddy.kernel._ckernel.VecEnv",
     .tp_basicsize = sizeof(VecEnvObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "VecEnv(config, n, seat, kinds, starts, size, num_actions, subsets, phase_at, dealt, holes,"
-              " peg_reward, stakes, record, obs, mask, final_obs, final_mask, rewards, terminated, to_act): n games"
+    .tp_doc = "VecEnv(config, n, seat, kinds, layout, peg_reward, stakes, record, obs, mask, final_obs, final_mask, rewards, terminated, to_act): n games"
               " stepped together (noddy.research.vector).",
     .tp_new = VecEnv_new,
     .tp_dealloc = (destructor)VecEnv_dealloc,
