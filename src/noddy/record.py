@@ -241,29 +241,26 @@ class GameRecord:
         players = data["players"]
         if not _is_int(players) or players not in rules.player_counts:
             allowed = ", ".join(map(str, rules.player_counts))
-            raise RecordError(f'"players" is {_quote(players)}: {rules.name} is played by {allowed} players')
+            said = {"players": _quote(players), "rules": rules.name, "allowed": allowed}
+            raise RecordError(Reason("record_players", **said))
         partners = data["partners"]
         if not isinstance(partners, bool):
-            raise RecordError(f'"partners" is {_quote(partners)}: write true or false')
+            raise RecordError(Reason("record_partners", partners=_quote(partners)))
         try:
             new_game(rules, players, partners=partners)
         except NoddyError as exc:
-            raise RecordError(f'"partners" is {_quote(partners)} with {players} players: {exc}') from None
+            why = Reason("record_partners_with", partners=_quote(partners), players=players, why=exc)
+            raise RecordError(why) from None
         seed = data.get("seed")
         if seed is not None and not _is_int(seed):
-            raise RecordError(f'"seed" is {_quote(seed)}: write a whole number, or leave it out')
+            raise RecordError(Reason("record_seed", seed=_quote(seed)))
         undos = data.get("undos", 0)
         if "undos" in data and (not _is_int(undos) or undos < 1):
-            raise RecordError(
-                f'"undos" is {_quote(undos)}: write how many times moves were taken back (1 or more),'
-                " or leave it out when none were"
-            )
+            raise RecordError(Reason("record_undos", undos=_quote(undos)))
         language = data.get("language")
         if "language" in data and language not in LANGUAGES:
-            raise RecordError(
-                f'"language" is {_quote(language)}: write one of {", ".join(map(repr, LANGUAGES))},'
-                " or leave it out for the rules' own"
-            )
+            known = ", ".join(map(repr, LANGUAGES))
+            raise RecordError(Reason("record_language", language=_quote(language), languages=known))
         sides = 2 if partners else players
         meta = {"result": _read_result(data["result"], sides)} if "result" in data else {}
         return cls(

@@ -382,6 +382,32 @@ REASON_WORDS: dict[str, ReasonWords] = {
         "unknown field {field}: a record has only {fields}",
         "champ inconnu {field} : un compte rendu n’a que {fields}",
     ),
+    "record_players": ReasonWords(
+        '"players" is {players}: {rules} is played by {allowed} players',
+        '"players" vaut {players} : {rules} se joue à {allowed} joueurs',
+    ),
+    "record_partners": ReasonWords(
+        '"partners" is {partners}: write true or false', '"partners" vaut {partners} : écrivez true ou false'
+    ),
+    "record_partners_with": ReasonWords(
+        '"partners" is {partners} with {players} players: {why}',
+        '"partners" vaut {partners} à {players} joueurs : {why}',
+    ),
+    "record_seed": ReasonWords(
+        '"seed" is {seed}: write a whole number, or leave it out',
+        '"seed" vaut {seed} : écrivez un nombre entier, ou ne le mettez pas',
+    ),
+    "record_undos": ReasonWords(
+        '"undos" is {undos}: write how many times moves were taken back (1 or more), or leave it out when'
+        " none were",
+        '"undos" vaut {undos} : écrivez combien de fois des coups ont été repris (1 ou plus), ou ne le'
+        " mettez pas s’il n’y en a pas eu",
+    ),
+    "record_language": ReasonWords(
+        "\"language\" is {language}: write one of {languages}, or leave it out for the rules' own",
+        '"language" vaut {language} : écrivez l’une de {languages}, ou ne le mettez pas pour celle des'
+        " règles",
+    ),
     "record_missing": ReasonWords(
         'the record has no "{field}" field; it needs {fields}',
         'le compte rendu n’a pas de champ "{field}" ; il lui faut {fields}',
