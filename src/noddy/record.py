@@ -292,6 +292,8 @@ _FIELDS = (
     "result",
 )
 _REQUIRED = ("rules", "players", "partners", "seats", "actions")
+_ACTION_EXAMPLE = '"0: play 5h"'
+"""An action as a record writes it (the notation, the same in every language)."""
 _RULES_FORMS = '{"preset": NAME, "set": ["section.field=value", ...]} or {"toml": TEXT}'
 
 
@@ -362,22 +364,19 @@ def _read_seats(data: object, players: int) -> tuple[Seat, ...]:
 def _read_actions(data: object, players: int) -> tuple[Action, ...]:
     """The actions field: texts such as ``"0: play 5h"``, each by a seat of this table or chance."""
     if not isinstance(data, list):
-        raise RecordError(f'"actions" is {_quote(data)}: write a list of texts such as "0: play 5h"')
+        raise RecordError(Reason("record_actions", actions=_quote(data), example=_ACTION_EXAMPLE))
     actions = []
     for number, text in enumerate(data, start=1):
         if not isinstance(text, str):
-            raise RecordError(
-                f'action {number} in "actions" is {_quote(text)}: write a text such as "0: play 5h"'
-            )
+            said = {"number": number, "text": _quote(text), "example": _ACTION_EXAMPLE}
+            raise RecordError(Reason("record_action_not_text", **said))
         try:
             action = parse_action(text)
         except NoddyError as exc:
-            raise RecordError(f'action {number} in "actions": {exc}') from None
+            raise RecordError(Reason("record_action", number=number, why=exc)) from None
         if action.seat is not None and action.seat >= players:
-            raise RecordError(
-                f'action {number} in "actions" is {_quote(text)}: there is no seat {action.seat}; '
-                f"seats are 0 to {players - 1}"
-            )
+            said = {"number": number, "text": _quote(text), "seat": action.seat, "last": players - 1}
+            raise RecordError(Reason("record_action_seat", **said))
         actions.append(action)
     return tuple(actions)
 

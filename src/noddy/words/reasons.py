@@ -408,6 +408,22 @@ REASON_WORDS: dict[str, ReasonWords] = {
         '"language" vaut {language} : écrivez l’une de {languages}, ou ne le mettez pas pour celle des'
         " règles",
     ),
+    "record_actions": ReasonWords(
+        '"actions" is {actions}: write a list of texts such as {example}',
+        '"actions" vaut {actions} : écrivez une liste de textes comme {example}',
+    ),
+    "record_action_not_text": ReasonWords(
+        'action {number} in "actions" is {text}: write a text such as {example}',
+        'l’action {number} de "actions" vaut {text} : écrivez un texte comme {example}',
+    ),
+    "record_action": ReasonWords(
+        'action {number} in "actions": {why}', 'l’action {number} de "actions" : {why}'
+    ),
+    "record_action_seat": ReasonWords(
+        'action {number} in "actions" is {text}: there is no seat {seat}; seats are 0 to {last}',
+        'l’action {number} de "actions" vaut {text} : il n’y a pas de siège {seat} ; les sièges vont de 0'
+        " à {last}",
+    ),
     "record_missing": ReasonWords(
         'the record has no "{field}" field; it needs {fields}',
         'le compte rendu n’a pas de champ "{field}" ; il lui faut {fields}',
