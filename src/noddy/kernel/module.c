@@ -61,20 +61,19 @@ PyMODINIT_FUNC PyInit__ckernel(void) {
         if (!fields) goto error;
         if (PyModule_AddObject(m, "CONFIG_FIELDS", fields) < 0) { Py_DECREF(fields); goto error; }
     }
-    NAMES(m, "PHASES", "cut", "shuffle", "discard", "count", "muggins", "play", "over");
-    NAMES(m, "EVENT_KINDS", "cut", "cut_again", "dealer", "compensation", "deal", "discard", "turnup",
-          "turned_jack", "knave", "count", "declare", "show", "muggins", "play", "go", "last_card", "reset",
-          "play_end", "deal_end", "win");
-    NAMES(m, "TALLIES", "hand", "crib", "play", "thirty_one", "last_card", "knave", "turned_jack", "muggins",
-          "compensation");
+#define CODE_NAME(code, name) name,
+    NAMES(m, "PHASES", PHASE_LIST(CODE_NAME));
+    NAMES(m, "EVENT_KINDS", EVENT_LIST(CODE_NAME));
+    NAMES(m, "TALLIES", TALLY_LIST(CODE_NAME));
     NAMES(m, "PLAYERS", "random", "greedy");
-    NAMES(m, "ACTION_KINDS", "play", "go", "discard", "count", "declare", "muggins", "pass");
-    NAMES(m, "FIRST_DEALERS", "low_cut", "high_cut", "any");
-    NAMES(m, "FLUSH_READINGS", "off", "any", "held", "all", "held_five");
-    NAMES(m, "KNAVE_WHEN", "at_start", "in_announcement", "in_play");
-    NAMES(m, "WRONG_COUNTS", "corrected", "stands", "muggins");
-    NAMES(m, "CRIB_KINDS", "none", "dealer", "own");
-    NAMES(m, "ACES", "low", "high_or_low", "around");
+    NAMES(m, "ACTION_KINDS", ACTION_LIST(CODE_NAME));
+    NAMES(m, "FIRST_DEALERS", FIRST_DEALER_LIST(CODE_NAME));
+    NAMES(m, "FLUSH_READINGS", FLUSH_LIST(CODE_NAME));
+    NAMES(m, "KNAVE_WHEN", KNAVE_WHEN_LIST(CODE_NAME));
+    NAMES(m, "WRONG_COUNTS", WRONG_COUNT_LIST(CODE_NAME));
+    NAMES(m, "CRIB_KINDS", CRIB_KIND_LIST(CODE_NAME));
+    NAMES(m, "ACES", ACE_LIST(CODE_NAME));
+#undef CODE_NAME
     if (PyModule_AddIntConstant(m, "MAX_ACTIONS", MAX_ACTIONS) < 0) goto error;
     if (PyModule_AddIntConstant(m, "MAX_COUNTED", MAX_COUNTED) < 0) goto error;
     return m;

@@ -32,29 +32,49 @@ typedef struct {
 } Config;
 #undef DECLARE_FIELD
 
-/* Codes shared with config.py (the order of each tuple the module exports). */
-enum { FD_LOW = 0, FD_HIGH, FD_ANY };
-enum { FL_OFF = 0, FL_ANY, FL_HELD, FL_ALL, FL_HELD_FIVE };
-enum { KW_AT_START = 0, KW_IN_ANNOUNCEMENT, KW_IN_PLAY };
-enum { WC_CORRECTED = 0, WC_STANDS, WC_MUGGINS };
-enum { CK_NONE = 0, CK_DEALER, CK_OWN };
-enum { ACE_LOW = 0, ACE_HIGH_OR_LOW, ACE_AROUND };
-
+/* The kernel's codes, each list once: its enum here, and its names (by which Python matches the
+ * engine's, module.c exports them as the tuple in brackets) from the same list. */
+#define FIRST_DEALER_LIST(X) X(FD_LOW, "low_cut") X(FD_HIGH, "high_cut") X(FD_ANY, "any")
+#define FLUSH_LIST(X) X(FL_OFF, "off") X(FL_ANY, "any") X(FL_HELD, "held") X(FL_ALL, "all") X(FL_HELD_FIVE, "held_five")
+#define KNAVE_WHEN_LIST(X) X(KW_AT_START, "at_start") X(KW_IN_ANNOUNCEMENT, "in_announcement") X(KW_IN_PLAY, "in_play")
+#define WRONG_COUNT_LIST(X) X(WC_CORRECTED, "corrected") X(WC_STANDS, "stands") X(WC_MUGGINS, "muggins")
+#define CRIB_KIND_LIST(X) X(CK_NONE, "none") X(CK_DEALER, "dealer") X(CK_OWN, "own")
+#define ACE_LIST(X) X(ACE_LOW, "low") X(ACE_HIGH_OR_LOW, "high_or_low") X(ACE_AROUND, "around")
 /* Phases and event kinds: the engine's `Phase` and `EventKind`, by name (PHASES, EVENT_KINDS). */
-enum { PH_CUT = 0, PH_SHUFFLE, PH_DISCARD, PH_COUNT, PH_MUGGINS, PH_PLAY, PH_OVER };
-enum {
-    EV_CUT = 0, EV_CUT_AGAIN, EV_DEALER, EV_COMPENSATION, EV_DEAL, EV_DISCARD, EV_TURNUP,
-    EV_TURNED_JACK, EV_KNAVE, EV_COUNT, EV_DECLARE, EV_SHOW, EV_MUGGINS, EV_PLAY, EV_GO,
-    EV_LAST_CARD, EV_RESET, EV_PLAY_END, EV_DEAL_END, EV_WIN
-};
+#define PHASE_LIST(X) \
+    X(PH_CUT, "cut") X(PH_SHUFFLE, "shuffle") X(PH_DISCARD, "discard") X(PH_COUNT, "count") \
+    X(PH_MUGGINS, "muggins") X(PH_PLAY, "play") X(PH_OVER, "over")
+#define EVENT_LIST(X) \
+    X(EV_CUT, "cut") X(EV_CUT_AGAIN, "cut_again") X(EV_DEALER, "dealer") X(EV_COMPENSATION, "compensation") \
+    X(EV_DEAL, "deal") X(EV_DISCARD, "discard") X(EV_TURNUP, "turnup") X(EV_TURNED_JACK, "turned_jack") \
+    X(EV_KNAVE, "knave") X(EV_COUNT, "count") X(EV_DECLARE, "declare") X(EV_SHOW, "show") \
+    X(EV_MUGGINS, "muggins") X(EV_PLAY, "play") X(EV_GO, "go") X(EV_LAST_CARD, "last_card") \
+    X(EV_RESET, "reset") X(EV_PLAY_END, "play_end") X(EV_DEAL_END, "deal_end") X(EV_WIN, "win")
 /* A seat's points as the kernel tallies them, in the engine's terms (`TALLIES`, by name): a hand's
  * count, a crib's, the play's, and apart from them the items of 31 laid in the play, of the Knave
  * (held or laid) and of a Jack turned up; then the last card, muggins and compensation. The
  * simulator decides where each tally counts (`noddy.sim.tournament.KERNEL_TALLIES`). */
-enum { TALLY_HAND = 0, TALLY_CRIB, TALLY_PLAY, TALLY_THIRTY_ONE, TALLY_LAST_CARD, TALLY_KNAVE, TALLY_TURNED_JACK,
-       TALLY_MUGGINS, TALLY_COMPENSATION, N_TALLIES };
+#define TALLY_LIST(X) \
+    X(TALLY_HAND, "hand") X(TALLY_CRIB, "crib") X(TALLY_PLAY, "play") X(TALLY_THIRTY_ONE, "thirty_one") \
+    X(TALLY_LAST_CARD, "last_card") X(TALLY_KNAVE, "knave") X(TALLY_TURNED_JACK, "turned_jack") \
+    X(TALLY_MUGGINS, "muggins") X(TALLY_COMPENSATION, "compensation")
 /* A player's action as an int: kind + 8 * payload (a card, a mask of cards, or a number). */
-enum { AC_PLAY = 0, AC_GO, AC_DISCARD, AC_COUNT, AC_DECLARE, AC_MUGGINS, AC_PASS };
+#define ACTION_LIST(X) \
+    X(AC_PLAY, "play") X(AC_GO, "go") X(AC_DISCARD, "discard") X(AC_COUNT, "count") X(AC_DECLARE, "declare") \
+    X(AC_MUGGINS, "muggins") X(AC_PASS, "pass")
+
+#define CODE_ENUM(code, name) code,
+enum { FIRST_DEALER_LIST(CODE_ENUM) };
+enum { FLUSH_LIST(CODE_ENUM) };
+enum { KNAVE_WHEN_LIST(CODE_ENUM) };
+enum { WRONG_COUNT_LIST(CODE_ENUM) };
+enum { CRIB_KIND_LIST(CODE_ENUM) };
+enum { ACE_LIST(CODE_ENUM) };
+enum { PHASE_LIST(CODE_ENUM) };
+enum { EVENT_LIST(CODE_ENUM) };
+enum { TALLY_LIST(CODE_ENUM) N_TALLIES };
+enum { ACTION_LIST(CODE_ENUM) };
+#undef CODE_ENUM
 #define ACTION(kind, payload) ((uint64_t)(kind) + 8 * (uint64_t)(payload))
 
 enum { T_HAND = 0, T_CRIB, T_MUGGINS };
