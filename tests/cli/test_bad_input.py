@@ -180,7 +180,7 @@ def test_serve_refuses_options_it_would_take_silently(
     import uvicorn
 
     served: list[dict[str, Any]] = []
-    monkeypatch.setattr(uvicorn, "run", lambda _app, **options: served.append(options))
+    monkeypatch.setattr(uvicorn.Server, "run", lambda server: served.append(vars(server.config)))
     code, out, err = run("serve", "--data-dir", str(tmp_path), "--bot-workers", "0", *args)
     assert code == 2 and message in err and served == [] and "serving" not in out
 
@@ -189,7 +189,7 @@ def test_serve_takes_good_options(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     import uvicorn
 
     served: list[dict[str, Any]] = []
-    monkeypatch.setattr(uvicorn, "run", lambda _app, **options: served.append(options))
+    monkeypatch.setattr(uvicorn.Server, "run", lambda server: served.append(vars(server.config)))
     args = ["--port", "65535", "--bot-delay", "0", "--proxy", "10.0.0.0/8, ::1", "--bot-workers", "0"]
     code, out, _ = run("serve", "--data-dir", str(tmp_path), *args)
     assert code == 0 and ":65535/" in out
@@ -211,7 +211,7 @@ def test_serve_refuses_a_bot_cluster_where_no_scheduler_answers(
     import noddy.web.cluster
 
     served: list[dict[str, Any]] = []
-    monkeypatch.setattr(uvicorn, "run", lambda _app, **options: served.append(options))
+    monkeypatch.setattr(uvicorn.Server, "run", lambda server: served.append(vars(server.config)))
     monkeypatch.setattr(noddy.web.cluster, "CONNECT_TIMEOUT", 1)
     with socket.socket() as closed:  # a port of this machine where nothing listens
         closed.bind(("127.0.0.1", 0))

@@ -288,6 +288,24 @@ def listen_for_ctrl_c() -> None:
         signal.signal(signal.SIGINT, _interrupted)
 
 
+def _heard(_signum: int, _frame: FrameType | None) -> None:
+    """A Ctrl+C that a server (uvicorn) stopped on, handed on to this handler when it has stopped:
+    kept, to exit 130 (raised there, it broke the server's last steps with a traceback)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _CTRL_C_IGNORED.add(True)
+
+
+@contextmanager
+def stopped_by_ctrl_c() -> Iterator[None]:
+    """Run a server that stops by itself on Ctrl+C (uvicorn), then exit 130 if Ctrl+C stopped it."""
+    heard = signal.getsignal(signal.SIGINT)
+    if heard is _interrupted:
+        signal.signal(signal.SIGINT, _heard)
+    yield
+    if _CTRL_C_IGNORED:
+        raise typer.Exit(128 + signal.SIGINT)
+
+
 class NoddyCommand(TyperCommand):
     """A command held to the conventions of the module docstring, given to typer as every command's
     ``cls``: a flag's help shows no value to give (typer writes ``<bool>`` beside a flag that takes

@@ -6,14 +6,18 @@ import ipaddress
 import math
 import os
 from pathlib import Path
-from typing import Annotated
+from types import FrameType
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.markup import escape
 
-from noddy.cli.common import LangOption, console, language, reporting_errors, usage_error
+from noddy.cli.common import LangOption, console, language, reporting_errors, stopped_by_ctrl_c, usage_error
 from noddy.errors import NoddyError, quoted
 from noddy.words import command_phrase, need_extra
+
+if TYPE_CHECKING:
+    import uvicorn
 
 __all__ = ["serve"]
 
@@ -87,8 +91,6 @@ def serve(
         if db is not None and data is not None:
             usage_error(command_phrase("serve.db_twice", lang))
         need_extra("web", "noddy serve")
-        import uvicorn
-
         from noddy.web import create_app, server_options
         from noddy.web.bots import default_workers
         from noddy.web.store import default_url
@@ -104,7 +106,21 @@ def serve(
     address = escape(f"http://{shown}:{port}/")
     console.print(command_phrase("serve.serving", lang, address=f"[bold cyan]{address}[/]", db=escape(url)))
     console.print(command_phrase("serve.open", lang))
-    uvicorn.run(app, **server_options(host, port, proxy))
+    with stopped_by_ctrl_c():
+        _server(app, server_options(host, port, proxy)).run()
+
+
+def _server(app: Any, options: dict[str, Any]) -> uvicorn.Server:
+    """uvicorn's server of ``app``, stopped once, by the first Ctrl+C (or SIGTERM), within 0.5 s:
+    uvicorn forces its stop on a second, which left the app's lifespan mid-way, with a traceback."""
+    import uvicorn
+
+    class StoppedOnce(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            if not self.should_exit:
+                super().handle_exit(sig, frame)
+
+    return StoppedOnce(uvicorn.Config(app, **options))
 
 
 def _check_address(port: int, bot_delay: float | None, proxy: str | None, lang: str) -> None:
