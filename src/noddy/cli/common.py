@@ -29,6 +29,8 @@ spells alike, and error reporting; and the conventions every command is held to
 
 from __future__ import annotations
 
+import errno
+import os
 import signal
 import sys
 import threading
@@ -355,6 +357,14 @@ def run_reporting_errors(command: Callable[[], Any]) -> int:
     _SPOKEN.clear()
     try:
         result = command()
+        sys.stdout.flush()  # output held in the buffer is written now, while its failure can be said
+    except OSError as exc:
+        if exc.errno not in _UNWRITABLE:
+            raise
+        # What is left in the buffer would fail again at the interpreter's exit, with a traceback.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        print_error(command_phrase("output.unwritable", _spoken(), reason=exc.strerror))
+        return 1
     except typer.TyperException as exc:
         code = exc.exit_code
         message = exc.format_message()
@@ -377,6 +387,10 @@ def run_reporting_errors(command: Callable[[], Any]) -> int:
         print_error(command_phrase("aborted", _spoken()))
         return 1
     return result if isinstance(result, int) else 0
+
+
+_UNWRITABLE = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}
+"""The errors of writing the output that the command says in a line (a full disk, ``> /dev/full``)."""
 
 
 def _lower_first(message: str) -> str:

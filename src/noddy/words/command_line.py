@@ -19,6 +19,7 @@ COMMAND_LINE: dict[str, dict[str, str]] = {
         "error": "error:",
         "see_help": "{message} (see '{command} --help')",
         "aborted": "aborted",
+        "output.unwritable": "cannot write the output: {reason}",
         "lang.unknown": "--lang {given}: noddy speaks {langs}; give one of them",
         "seats.none": "--seats {seats} names no seat: give one seat kind a player, e.g. human,greedy",
         "seats.empty": "--seats {seats} has an empty entry: give one seat kind a player, e.g. human,greedy",
@@ -92,6 +93,7 @@ COMMAND_LINE: dict[str, dict[str, str]] = {
         "error": "erreur :",
         "see_help": "{message} (voir « {command} --help »)",
         "aborted": "abandon",
+        "output.unwritable": "impossible d’écrire la sortie : {reason}",
         "lang.unknown": "--lang {given} : noddy parle {langs} ; donnez l’une de ces langues",
         "seats.none": (
             "--seats {seats} ne nomme aucune place : donnez une sorte de joueur par place, par ex."
