@@ -16,14 +16,30 @@ noddy.errors.NotationError: lists and tables are nested more than 32 deep; noddy
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from noddy.errors import Fault, NotationError
 
-__all__ = ["DEPTH", "TextFault", "read_json", "read_toml"]
+__all__ = ["DEPTH", "TextFault", "printable", "read_json", "read_toml"]
 
 DEPTH = 32
 """How deep lists and tables (objects) may sit within each other; a record nests three deep."""
+
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+"""Control characters (C0, DEL, C1: a terminal's escape sequences begin with them) and the marks
+that reorder text read right to left (they make text read other than it is stored)."""
+
+
+def printable(text: str) -> str:
+    r"""``text`` from a file or a client, safe to show: each control character written out as its
+    escape (``\x1b``), so no sequence of it reaches a terminal (clearing the screen, setting the
+    window's title) and what was sent can still be read.
+
+    >>> printable("Ann\x1b]0;owned\x07")
+    'Ann\\x1b]0;owned\\x07'
+    """
+    return _UNPRINTABLE.sub(lambda found: found.group().encode("unicode_escape").decode("ascii"), text)
 
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from noddy.textdata import printable
 from noddy.words.calls import LANGUAGES, fill_phrase
 from noddy.words.phrases import PHRASES
 
@@ -216,7 +217,7 @@ def record_name(name: str, kind: str, lang: str = "en") -> str:
     ("You", "Vous") and its numbered players ("Player 2", "Joueur 2"), and the names the web's lobby
     gives unnamed seats ("Computer (medium)", "Ordinateur 2 (moyen)", "Friend", "Ami 2"), written in
     any language, are said in ``lang``; any other name (a computer's own, a name a player chose) as
-    it is written."""
+    it is written, its control characters written out (`noddy.textdata.printable`)."""
     if kind == "human":
         if name in {PHRASES[other]["you"] for other in LANGUAGES}:
             return PHRASES[lang]["you"]
@@ -224,7 +225,7 @@ def record_name(name: str, kind: str, lang: str = "en") -> str:
             numbered = re.fullmatch(re.escape(TERMINAL[other]["player"]).replace(r"\{n\}", r"(\d+)"), name)
             if numbered:
                 return terminal_phrase("player", lang, n=int(numbered.group(1)))
-    return _lobby_name(name, kind, lang)
+    return printable(_lobby_name(name, kind, lang))
 
 
 def _lobby_name(name: str, kind: str, lang: str) -> str:
