@@ -9,6 +9,7 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
+from noddy import analysis
 from noddy.advise import seat_view
 from noddy.cards import parse_cards
 from noddy.game import Action, ActionKind, PlayerView
@@ -20,7 +21,6 @@ from noddy.players.discard import (
     discard_values,
     in_doubt,
     win_samples,
-    win_table,
     win_values,
 )
 from noddy.rules import load_rules
@@ -67,7 +67,7 @@ def _weighed(
     view = seat_view(load_rules("cribbage"), 2, parse_cards(hand), dealer=dealer, scores=scores)
     assert view is not None
     legal = [a for a in view.legal if a.kind == ActionKind.DISCARD]
-    board = win_table(view.rules, 2, False)
+    board = analysis.board(view.rules, 2, False)
     values = StrongPlayer(value="win").discard_values(view, view.legal, random.Random(4))
     first_only = win_values(view, legal, random.Random(4), board, candidates=4, samples=N)
     return view, legal, board, values, first_only

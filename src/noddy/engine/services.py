@@ -37,7 +37,7 @@ def play_batch(
 
 
 def board_table(rules: Rules, players: int, partners: bool, deals: int, seed: int) -> bytes:
-    """One batch of the board table (``kernel/board.c``): ``deals`` deals played by the kernel's
+    """One batch of the board table (``kernel/analysis/board.c``): ``deals`` deals played by the kernel's
     greedy players from ``seed``, as float64 chances by (dealer, each side's score, side)."""
     return compiled.board_table(kernel_config(rules, players, partners), deals, seed)
 

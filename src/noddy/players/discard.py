@@ -22,7 +22,6 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
-from noddy.analysis import board, board_if_built
 from noddy.cards import Card
 from noddy.engine import kernel_refusal, lay_away_outcomes, lay_away_rollouts, lay_away_values
 from noddy.game import Action, PlayerView
@@ -44,8 +43,6 @@ __all__ = [
     "turnups",
     "win_chances",
     "win_samples",
-    "win_table",
-    "win_table_if_built",
     "win_values",
     "won_chance",
 ]
@@ -63,18 +60,6 @@ class WinTable(Protocol):
     scores by side and the seat about to deal; a side at or past the target has won."""
 
     def chance(self, scores: Sequence[int], dealer: int) -> tuple[float, ...]: ...
-
-
-def win_table(rules: Rules, players: int, partners: bool | None) -> WinTable:
-    """The table of the chance of winning for ``rules`` at this table (`noddy.analysis.board`, read
-    from the package or built once and kept); `noddy.analysis.BoardError` where there is none."""
-    return board(rules, players, partners)
-
-
-def win_table_if_built(rules: Rules, players: int, partners: bool | None) -> WinTable | None:
-    """The table where it is at hand (shipped with the package, or built and kept by `noddy analyze
-    board`), never building it: ``None`` where it is not built yet or there is none."""
-    return board_if_built(rules, players, partners)
 
 
 def won_chance(winner: int | None, side: int, sides: int) -> float:

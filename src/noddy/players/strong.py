@@ -33,6 +33,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from noddy.analysis import board_if_built
 from noddy.engine import ENGINES, Position, choose, position
 from noddy.errors import NoddyError
 from noddy.game import (
@@ -51,7 +52,6 @@ from noddy.players.discard import (
     deal_values,
     discard_values,
     next_dealer,
-    win_table_if_built,
     win_values,
 )
 from noddy.players.search import LEAVES, Search
@@ -217,7 +217,7 @@ class StrongPlayer:
         are then the value."""
         if self.board is not None:
             return self.board
-        return win_table_if_built(view.rules, view.players, view.partners)
+        return board_if_built(view.rules, view.players, view.partners)
 
 
 def _after(state: GameState, legal: Sequence[Action], engine: str) -> list[Position]:

@@ -95,7 +95,7 @@ KERNEL_TALLIES: dict[str, str] = {
     "muggins": _event_source(EventKind.MUGGINS),
     "compensation": _event_source(EventKind.COMPENSATION),
 }
-"""Where each of the kernel's tallies (`noddy.kernel.TALLIES`, in the engine's terms) counts, by the
+"""Where each of the kernel's tallies (`noddy.engine.TALLIES`, in the engine's terms) counts, by the
 same tables as the engine's events: a count of a hand or a crib, the play's events, the items the
 kernel tallies apart (31 laid, the Knave held or laid, a Jack turned up) where their kind counts."""
 
