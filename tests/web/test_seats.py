@@ -286,3 +286,24 @@ def test_a_database_made_before_seat_secrets_opens_with_every_table(tmp_path: Pa
     store.close()
     columns = {row[1] for row in sqlite3.connect(path).execute("PRAGMA table_info(noddy_seats)")}
     assert {"secret_hash", "token_hash", "claimed"} <= columns
+
+
+def test_invisible_characters_do_not_make_a_name_new(client: TestClient) -> None:
+    """Characters a page draws as nothing (Unicode's default-ignorables) are taken out before names
+    are compared: "You\ufe0f" reads "You", and "Ann" with a Hangul filler reads "Ann"."""
+    me = {"kind": "me", "name": "Ann"}
+    cases = [
+        ([{"kind": "me", "name": "You\ufe0f"}, COMPUTER], 'own seat "You"'),
+        ([me, {"kind": "friend", "name": "An\u034fn"}], "is already a seat's name"),
+        ([me, {"kind": "friend", "name": "Ann\u3164"}], "is already a seat's name"),
+        ([me, {"kind": "friend", "name": "A\u17b4nn"}], "is already a seat's name"),
+        ([me, {"kind": "friend", "name": "Ann\U000e0101"}], "is already a seat's name"),
+    ]
+    for seats, reason in cases:
+        response = client.post("/api/tables", json={"rules": "cribbage", "players": 2, "seats": seats})
+        assert response.status_code == 400 and reason in response.json()["detail"], (seats, response.text)
+    made = new_table(client, "cribbage", [me, {"kind": "friend"}])
+    ann = mine(client, made)
+    ann.send(type="name", name="Y\ufe0fou")
+    assert "cannot be a name" in ann.error()
+    ann.close()

@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import json
 import math
+import re
 import time
 import unicodedata
 from collections import deque
@@ -378,7 +379,19 @@ def _asked(websocket: WebSocket) -> str:
     return page_language(websocket.query_params.get("lang"), websocket.headers.get("accept-language"))
 
 
+_INVISIBLE = re.compile(
+    "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e"
+    "\u2060-\u206f\u2800\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8\U0001bca0-\U0001bca3"
+    "\U0001d173-\U0001d17a\U000e0000-\U000e0fff]"
+)
+"""Unicode's default-ignorable code points (DerivedCoreProperties.txt), which a page draws as
+nothing (variation selectors, the grapheme joiner, the Hangul fillers, Khmer's inherent vowels),
+and the blank Braille pattern: "You\ufe0f" shows as "You", "Ann\u3164" as "Ann"."""
+
+
 def clean_name(name: str) -> str:
-    """A name with control characters taken out, trimmed, at most ``MAX_NAME`` characters."""
+    """A name with control characters and the invisible ones (`_INVISIBLE`) taken out before names
+    are compared for their look, trimmed, at most ``MAX_NAME`` characters."""
+    name = _INVISIBLE.sub("", name)
     words = ("".join(ch for ch in word if unicodedata.category(ch)[0] != "C") for word in name.split())
     return " ".join(word for word in words if word)[:MAX_NAME].strip()
