@@ -26,7 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from noddy.cards import DECK
-from noddy.engine import KERNEL_PHASES, OBSERVES_IN_C, KernelState, Observed, choose, observed
+from noddy.engine import KERNEL_PHASES, OBSERVES_IN_C, KernelState, Observed, observed
 from noddy.errors import IllegalActionError, NoddyError
 from noddy.game import Action, ActionKind, Chance, GameState, Phase, new_game
 from noddy.players import GreedyPlayer, Player
@@ -41,17 +41,10 @@ __all__ = [
     "EngineGame",
     "Game",
     "KernelGame",
-    "choose_engine",
     "draw",
     "game_of",
     "move_of",
 ]
-
-
-def choose_engine(encoder: Encoder, engine: str = "auto") -> str:
-    """``kernel`` or ``python`` for the ``engine`` asked for (`noddy.engine.ENGINES`), at the
-    encoder's rules and table: `noddy.engine.choose`, declared counts on Python."""
-    return choose(encoder.rules, encoder.players, engine, declare=encoder.declare)
 
 
 def draw(chance: Chance, rng: np.random.Generator) -> Action:
@@ -67,7 +60,7 @@ def draw(chance: Chance, rng: np.random.Generator) -> Action:
 
 
 def game_of(encoder: Encoder, engine: str, on_apply: _OnApply | None = None) -> Game:
-    """A new game, before the first cut, on ``engine`` (``kernel`` or ``python``, as `choose_engine`
+    """A new game, before the first cut, on ``engine`` (``kernel`` or ``python``, as `noddy.engine.choose`
     chose it); ``on_apply`` (engine only) hears every action applied, chance's too."""
     return KernelGame(encoder) if engine == "kernel" else EngineGame(encoder, on_apply)
 
@@ -526,4 +519,3 @@ def _observed_of(rules: Rules, players: int, partners: bool) -> Observed:
     layout, together (`noddy.engine.observed`): a game's state is made of the observer's own
     configuration (`kernel_config`'s cache may have made another since)."""
     return observed(rules, players, partners, Encoder(rules, players, partners=partners).layout())
-

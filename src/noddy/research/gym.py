@@ -47,10 +47,11 @@ except ImportError:
     need_extra("research", __name__)
     raise
 
+from noddy.engine import choose
 from noddy.errors import IllegalActionError, NoddyError
 from noddy.game import GameState
 from noddy.players import Player, make_player
-from noddy.research.engines import Game, choose_engine, game_of
+from noddy.research.engines import Game, game_of
 from noddy.research.outcome import largest_stake, paid
 from noddy.research.shaping import BoardShaping
 from noddy.research.tensors import Encoder
@@ -106,7 +107,7 @@ class NoddyGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             raise NoddyError(f"illegal={illegal!r} is not one of: {', '.join(_ILLEGAL)}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise NoddyError(f"render_mode {render_mode!r} is not one of: ansi (or None)")
-        self.engine = choose_engine(self.encoder, engine)
+        self.engine = choose(self.encoder.rules, self.encoder.players, engine, declare=self.encoder.declare)
         """``kernel`` or ``python``: what the game steps on (`noddy.research.engines`)."""
         self.render_mode = render_mode
         self.seat = seat

@@ -38,8 +38,8 @@ except ImportError:
     raise
 
 from noddy.cards import DECK, format_cards
+from noddy.engine import choose
 from noddy.game import ActionKind, GameState, PlayerView, new_game
-from noddy.research.engines import choose_engine
 from noddy.research.observers import Observer, make_observer
 from noddy.research.outcome import largest_stake
 from noddy.research.recall import Recall, game_bounds
@@ -115,7 +115,9 @@ class NoddyGame(pyspiel.Game):  # type: ignore[misc]
         players = int(params["players"])
         partners = bool(params["partners"]) and players == 4 and self.rules.table.partners != "never"
         self.encoder = Encoder(self.rules, players, partners=partners, declare=bool(params["declare"]))
-        self.engine = choose_engine(self.encoder, str(params["engine"]))
+        self.engine = choose(
+            self.encoder.rules, self.encoder.players, str(params["engine"]), declare=self.encoder.declare
+        )
         self.draws = self.rules.cards_per_deal(players) if self.rules.deal.reshuffle else len(DECK) - 1
         first = new_game(self.rules, players, partners=self.encoder.partners)
         self.start = SpielPosition(first, (), Trail(None))

@@ -43,10 +43,11 @@ except ImportError:
     need_extra("research", __name__)
     raise
 
+from noddy.engine import choose
 from noddy.errors import IllegalActionError, NoddyError
 from noddy.game import GameState
 from noddy.research.conventions import ILLEGAL, check_options, illegal_said, spectator_text
-from noddy.research.engines import Game, choose_engine, game_of
+from noddy.research.engines import Game, game_of
 from noddy.research.outcome import forfeited
 from noddy.research.outcome import paid as pay
 from noddy.research.recall import Recall
@@ -134,7 +135,8 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         self.max_cycles = max_cycles
         self.rules = load_rules(rules) if isinstance(rules, str) else rules
         self.encoder = Encoder(self.rules, players, partners=partners, declare=declare)
-        self.engine = choose_engine(self.encoder, "python" if info_state and engine == "auto" else engine)
+        asked = "python" if info_state and engine == "auto" else engine
+        self.engine = choose(self.encoder.rules, self.encoder.players, asked, declare=self.encoder.declare)
         """``kernel`` or ``python``: what the game steps on (`noddy.research.engines`)."""
         if info_state and self.engine == "kernel":
             raise NoddyError(

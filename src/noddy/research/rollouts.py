@@ -3,7 +3,7 @@
 `KernelRollouts` is a drop-in for ``open_spiel.python.algorithms.mcts.RandomRolloutEvaluator`` (MCTS
 and information-set MCTS take either): the same evaluation, a random game played from the position
 to its end (every choice uniform among the legal actions, every shuffle fair) and its returns
-(`noddy.research.outcome`), but played in C (`noddy.kernel.KernelState.rollout`) rather than action
+(`noddy.research.outcome`), but played in C (`noddy.engine.KernelState.rollout`) rather than action
 by action through the engine. The search's tree still steps `NoddyState`, so information state
 strings and observations come from the engine as before; only the rollouts change, and with them the
 cost of a simulation (information-set MCTS, 100 simulations a move: cribbage 22 ms to 0.6 ms,

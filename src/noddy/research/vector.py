@@ -1,7 +1,7 @@
 """Many games stepped by one call, for training: `VectorEnv`, in the conventions of Gymnasium's
 vector environments (`gymnasium.vector.VectorEnv`).
 
-``num_envs`` games of one rule set run in the compiled kernel (`noddy.kernel`'s ``VecEnv``,
+``num_envs`` games of one rule set run in the compiled kernel (`noddy.engine.vector_games`,
 vecenv.c: the kernel's own transitions, greedy player and shuffle, nothing written twice). Either
 one seat learns (``seat``) against fixed opponents that the kernel plays (``opponent="random"`` or
 ``"greedy"``, or one name a seat), and every step is that seat's decision, the others' turns and
@@ -200,7 +200,7 @@ class VectorEnv(GymVectorEnv):
     def history(self, index: int, *, last: bool = False) -> list[tuple[str, Any]]:
         """Game ``index``'s actions so far, chance's included (or its last finished game's), as
         ``(kind, payload)``: ``("dealer", seat)``, ``("cut", cards)``, ``("shuffle", cards)`` (bytes
-        of card indices), ``("act", code)`` (`noddy.kernel.KernelState`'s codes). Kept only with
+        of card indices), ``("act", code)`` (`noddy.engine.KernelState`'s codes). Kept only with
         ``record=True`` (for tests that replay them on the engine)."""
         return self._games.history(index, last)
 
