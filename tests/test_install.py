@@ -10,6 +10,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tarfile
 import tomllib
 import venv
 from importlib.metadata import packages_distributions
@@ -229,3 +230,36 @@ def test_the_bare_package_installs_and_scores_a_hand(tmp_path: Path) -> None:
     assert serve.returncode == 1 and serve.stdout == ""
     assert serve.stderr == "error: noddy serve needs the web extra: pip install 'noddy[web]'\n"
 
+
+LISTED = """
+import json
+from distutils.core import run_setup
+dist = run_setup("setup.py", stop_after="init")
+print(json.dumps([name for ext in dist.ext_modules for name in [*ext.sources, *ext.depends]]))
+"""
+
+
+def test_the_source_distribution_carries_every_file_the_kernel_is_built_from(tmp_path: Path) -> None:
+    """An sdist holds every .c and .h the kernel's extension lists (its sources and the headers it
+    depends on): without a header, a pip install from the sdist fails to compile the kernel and, the
+    kernel being optional, silently plays Python. Built from a copy of the sources (about a second)."""
+    source = tmp_path / "noddy"
+    built = shutil.ignore_patterns("__pycache__", "*.so", "*.egg-info")
+    shutil.copytree(paths.ROOT / "src", source / "src", ignore=built)
+    for part in ("pyproject.toml", "setup.py", "README.md", "MANIFEST.in"):
+        shutil.copy(paths.ROOT / part, source / part)
+    listed = subprocess.run(
+        [sys.executable, "-c", LISTED], cwd=source, capture_output=True, text=True, check=True
+    ).stdout
+    files = json.loads(listed.splitlines()[-1])
+    assert any(f.endswith(".c") for f in files) and any(f.endswith(".h") for f in files), files
+    subprocess.run(
+        [sys.executable, "setup.py", "-q", "sdist", "-d", str(tmp_path / "dist")],
+        cwd=source,
+        capture_output=True,
+        check=True,
+    )
+    (sdist,) = (tmp_path / "dist").glob("*.tar.gz")
+    with tarfile.open(sdist) as tar:
+        carried = {name.split("/", 1)[1] for name in tar.getnames() if "/" in name}
+    assert not set(files) - carried, sorted(set(files) - carried)
