@@ -120,3 +120,18 @@ def test_a_kind_new_to_the_reference_counts_fast_before_it_has_a_fast_finder(
         fast._counter.cache_clear()
     assert items == score_hand_reference(held, turnup, rules)
     assert items[0] == ScoreItem(Kind.TURNED_JACK, (turnup,), 2) and len(items) > 1
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_hand_of_thirteen_counts_as_the_reference_counts_it(seed: int) -> None:
+    """Willughby with 13 cards dealt at 2 players (a house rule the rules check accepts): a hand and
+    its turn-up are 14 cards, more than one of each rank, and the flush's pattern of suits is still
+    read (it once built its cards one rank a position: "14 is not a rank")."""
+    rules = load_rules("willughby", ("deal.players.2.dealt=13",))
+    cards = random.Random(seed).sample(DECK, 14)
+    if seed == 0:
+        cards = [c for c in DECK if c.suit == cards[0].suit] + [
+            next(c for c in DECK if c.suit != cards[0].suit)
+        ]
+    held, turnup = cards[:13], cards[13]
+    assert score_hand(held, turnup, rules) == score_hand_reference(held, turnup, rules)

@@ -201,8 +201,9 @@ class _Counter:
 
     def _flush_pattern(self, suits: tuple[Suit, ...]) -> tuple[tuple[int, ...], int] | None:
         """Which positions make the flush for this pattern of suits, by `flush_item` itself on
-        cards of these suits (a flush depends on suits only)."""
-        cards = [Card(Rank(i + 1), suit) for i, suit in enumerate(suits)]
+        cards of these suits (a flush depends on suits only): each suit's cards ranked 1, 2, ... in
+        turn, so cards stay distinct past 13 of them (a suit has 13)."""
+        cards = [Card(Rank(suits[: i + 1].count(suit)), suit) for i, suit in enumerate(suits)]
         item = flush_item(cards[:-1], cards[-1], self.flush_reading, self.rules)
         if item is None:
             return None
