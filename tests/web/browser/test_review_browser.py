@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Route, expect
 from test_browser import ARTIFACTS, PHONE, LiveServer, browser, server, wait_until_over, watch_errors
 
 from noddy.cards import parse_cards
@@ -80,4 +80,46 @@ def test_the_review_names_each_score_and_shows_the_move_chosen(browser: Browser,
         if lang == "fr":
             expect(item).not_to_contain_text("declare")
         page.screenshot(path=ARTIFACTS / f"review-scores-{lang}.png", full_page=True)
+    assert not errors
+
+
+def test_a_review_asked_for_while_the_page_changes_language_is_said_in_the_new_one(
+    browser: Browser, server: LiveServer
+) -> None:
+    """The person clicks French, then Review before the French words arrive: once they arrive the review
+    is said in French (it stayed in English: it was drawn with the words of the moment)."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors = watch_errors(page)
+    page.goto(server.address + "/")
+    made = page.evaluate(
+        """(seats) => fetch("/api/tables", {method: "POST", headers: {"content-type": "application/json"},
+             body: JSON.stringify({rules: "willughby", players: 2, seats})}).then((r) => r.json())""",
+        [{"kind": "computer", "level": "greedy"}] * 2,
+    )
+    wait_until_over(page, made["id"])
+    other = "Computer 1 (greedy)"
+    page.route("**/review?*", lambda route: route.fulfill(json=reviewed(((other,), ()))))
+    page.goto(f"{server.address}/replay/{made['id']}")
+    expect(page.locator("#review-button")).to_have_text("Review")
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    page.route("**/api/words/fr", hold)
+    page.click("#lang-switch button[data-lang='fr']")
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the page did not ask for the French words"
+    page.select_option("#review-seat", "1")
+    page.click("#review-button")
+    item = page.locator(".review-item").first
+    expect(item.locator("p").first).to_contain_text(f"score: you 31, {other} 28")
+    held[0].continue_()
+    expect(page.locator("#review-button")).not_to_have_text("Review")
+    expect(page.locator(".review-item").first.locator("p").first).to_contain_text(
+        f"score : vous 31, {other} 28"
+    )
     assert not errors

@@ -90,11 +90,19 @@ function decision(d, win, side, sides, marked) {
       el("tbody", {}, rows)));
 }
 
+// The seat whose review is shown or on its way, and which request is the latest: a review asked for
+// again (the language changed while it was on its way or shown) draws only the latest answer.
+let shown = null;
+let asked = 0;
+
 async function review(seat, out, button) {
+  shown = seat;
+  const mine = ++asked;
   button.disabled = true;
   out.replaceChildren(el("p", {}, t("review.working")));
   try {
     const data = await api(`/api/tables/${encodeURIComponent(tableId)}/review?seat=${seat}&lang=${encodeURIComponent(lang() || "en")}`);
+    if (mine !== asked) return;
     const marked = data.marked || [];
     const mistakes = data.reviewed.filter((d) => d.loss > 0 || marked.includes(d.move)).slice(0, 8);
     const summary = { name: data.name, decisions: data.decisions, mistakes: data.mistakes, lost: num(data.lost, 1) };
@@ -104,9 +112,9 @@ async function review(seat, out, button) {
       ...chanceSummary(data),
       mistakes.length ? el("ol", { class: "review-list" }, mistakes.map((d) => decision(d, data.win, data.side, data.sides, marked))) : el("p", {}, t("review.no_mistakes")));
   } catch (error) {
-    out.replaceChildren(el("p", { class: "error" }, error.message));
+    if (mine === asked) out.replaceChildren(el("p", { class: "error" }, error.message));
   } finally {
-    button.disabled = false;
+    if (mine === asked) button.disabled = false;
   }
 }
 
@@ -121,6 +129,8 @@ async function start() {
   const out = el("div", { id: "review-out", "aria-live": "polite" });
   const button = el("button", { id: "review-button", "data-w": "review.start", onclick: () => review(select.value, out, button) });
   panel.append(el("div", { class: "row" }, select, button), out);
+  // The review's names and sentences are the page language's: a switch asks for them again.
+  document.addEventListener("noddy:words", () => { if (shown !== null) review(shown, out, button); });
   fillPage(panel);
   panel.hidden = false;
 }
