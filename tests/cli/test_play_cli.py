@@ -100,8 +100,10 @@ def test_replay_verify_names_the_first_bad_action(tmp_path: Path) -> None:
 def test_bad_seats_and_players_are_explained() -> None:
     result = runner.invoke(app, ["play", "--seats", "human,grumpy"])
     assert result.exit_code == 2 and "unknown seat 'grumpy'" in result.stderr
-    result = runner.invoke(app, ["play", "--rules", "french", "--players", "3"])
+    result = runner.invoke(app, ["play", "--rules", "french", "--players", "3", "--lang", "en"])
     assert result.exit_code == 1 and "3 players is not allowed" in result.stderr
+    result = runner.invoke(app, ["play", "--rules", "french", "--players", "3"])  # the rule set's language
+    assert result.exit_code == 1 and "3 joueurs ne sont pas permis" in result.stderr
 
 
 def test_replay_to_end_prints_the_stake_line_that_play_prints(tmp_path: Path) -> None:
