@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
 import paths
+from noddy.cli import serve_cmd
 from noddy.cli.main import app
 from noddy.errors import NotationError, RecordError, RulesError
 from noddy.record import GameRecord
@@ -32,6 +34,15 @@ def run(*args: str, input: str | None = None) -> tuple[int, str, str]:
     result = runner.invoke(app, list(args), input=input)
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     return result.exit_code, result.stdout, result.stderr
+
+
+def serve_instead(monkeypatch: pytest.MonkeyPatch, served: list[dict[str, Any]]) -> None:
+    """`noddy serve` records the options it would serve with instead of serving. No uvicorn server is
+    made: its configuration sets up logging for the whole process, streams of the test's runner
+    included (closed after the command, they broke the capture of every later test of the worker)."""
+    monkeypatch.setattr(
+        serve_cmd, "_server", lambda app, options: SimpleNamespace(run=lambda: served.append(options))
+    )
 
 
 def golden() -> dict[str, Any]:
@@ -138,7 +149,7 @@ def test_undos_starts_at_one_as_the_format_says() -> None:
     [
         ('extends = "cribbage"\nlanguage = "de"\n', "language: 'de' is not a language noddy speaks"),
         ('language = "de"\n[hand]\nknave = 1\n', "language: 'de'"),
-        ("", "says no rule: start from a rule set, e.g. extends = \"cribbage\""),
+        ("", 'says no rule: start from a rule set, e.g. extends = "cribbage"'),
         ('name = "ours"\ntitle = "Ours"\n', "says no rule"),
     ],
 )
@@ -177,19 +188,15 @@ def test_a_french_house_rules_file_still_checks(tmp_path: Path) -> None:
 def test_serve_refuses_options_it_would_take_silently(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str], message: str
 ) -> None:
-    import uvicorn
-
     served: list[dict[str, Any]] = []
-    monkeypatch.setattr(uvicorn.Server, "run", lambda server: served.append(vars(server.config)))
+    serve_instead(monkeypatch, served)
     code, out, err = run("serve", "--data-dir", str(tmp_path), "--bot-workers", "0", *args)
     assert code == 2 and message in err and served == [] and "serving" not in out
 
 
 def test_serve_takes_good_options(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import uvicorn
-
     served: list[dict[str, Any]] = []
-    monkeypatch.setattr(uvicorn.Server, "run", lambda server: served.append(vars(server.config)))
+    serve_instead(monkeypatch, served)
     args = ["--port", "65535", "--bot-delay", "0", "--proxy", "10.0.0.0/8, ::1", "--bot-workers", "0"]
     code, out, _ = run("serve", "--data-dir", str(tmp_path), *args)
     assert code == 0 and ":65535/" in out
@@ -206,12 +213,10 @@ def test_serve_refuses_a_bot_cluster_where_no_scheduler_answers(
     uvicorn's start-up with a traceback)."""
     import socket
 
-    import uvicorn
-
     import noddy.web.cluster
 
     served: list[dict[str, Any]] = []
-    monkeypatch.setattr(uvicorn.Server, "run", lambda server: served.append(vars(server.config)))
+    serve_instead(monkeypatch, served)
     monkeypatch.setattr(noddy.web.cluster, "CONNECT_TIMEOUT", 1)
     with socket.socket() as closed:  # a port of this machine where nothing listens
         closed.bind(("127.0.0.1", 0))
