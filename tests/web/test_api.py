@@ -6,13 +6,14 @@ import random
 import re
 from importlib.resources import files
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
-import uvicorn
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 from web_helpers import live, mine, new_table, play_to_end, wait_for
 
+from noddy.cli import serve_cmd
 from noddy.cli.main import app as cli
 from noddy.record import GameRecord
 from noddy.rules import describe, load_rules, preset_names
@@ -175,7 +176,9 @@ def test_a_game_is_replayed_and_its_record_given_only_when_it_is_over(client: Te
 
 def test_noddy_serve_prints_the_address(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     started: list[dict[str, object]] = []
-    monkeypatch.setattr(uvicorn, "run", lambda app, **options: started.append(options))
+    monkeypatch.setattr(
+        serve_cmd, "_server", lambda app, options: SimpleNamespace(run=lambda: started.append(options))
+    )
     db = f"sqlite:///{tmp_path / 'served.db'}"
     result = CliRunner().invoke(cli, ["serve", "--port", "8765", "--db", db, "--bot-delay", "0"])
     assert result.exit_code == 0, result.output
@@ -187,7 +190,7 @@ def test_noddy_serve_prints_the_address(monkeypatch: pytest.MonkeyPatch, tmp_pat
 def test_noddy_serve_keeps_its_data_in_the_folder_given(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    monkeypatch.setattr(uvicorn, "run", lambda app, **options: None)
+    monkeypatch.setattr(serve_cmd, "_server", lambda app, options: SimpleNamespace(run=lambda: None))
     monkeypatch.setenv("NODDY_DATABASE_URL", f"sqlite:///{tmp_path / 'elsewhere.db'}")
     folder = tmp_path / "data" / "noddy"
     result = CliRunner().invoke(cli, ["serve", "--data-dir", str(folder), "--bot-delay", "0"])
