@@ -97,13 +97,15 @@ def executor_for(
             pool.submit(int).result()  # every worker started now, before the progress bar's thread
             yield pool, count
         except BaseException:
-            # Stopped (an error, Ctrl+C, SIGTERM): the tasks not begun are dropped and the workers
-            # killed, their games unwanted. Told by SIGTERM to end after the game under way, they
-            # took 0.3-3.5 s under load to send it and end; killed, the pool, broken, shuts down at
-            # once (0.1-0.2 s from Ctrl+C to the command's end).
+            # Stopped (an error, Ctrl+C, SIGTERM): the tasks not begun are dropped, and each worker,
+            # told by SIGTERM, ends its task after the game under way. Killed outright (0.1-0.2 s
+            # from Ctrl+C to the end, against 0.3-3.5 s under load), the broken pool's thread closed
+            # its wake-up pipe while the interpreter's exit wrote to it, now and then ("Exception
+            # ignored ... Bad file descriptor", CPython 3.11's concurrent.futures, in CI); and a
+            # worker killed halfway through sending its games could leave the pool waiting for ever.
             pool.shutdown(wait=False, cancel_futures=True)
             for worker in set(multiprocessing.active_children()) - before:
-                worker.kill()
+                worker.terminate()
             raise
 
 
@@ -160,8 +162,8 @@ stopping = threading.Event()
 
 def _worker_start() -> None:
     """A worker's start. Ctrl+C at a terminal reaches every process of the command, and only the
-    command decides what stops (it kills its workers), so a worker ignores it; SIGTERM, as sent to
-    the whole process group (a service stopped), makes the worker's task end after the game under
-    way."""
+    command decides what stops, so a worker ignores it; SIGTERM, which the command sends its
+    workers when it stops (or a service stopped sends the whole group), makes the worker's task end
+    after the game under way."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, lambda _signum, _frame: stopping.set())
