@@ -27,6 +27,7 @@ LAYERS = {
     "errors": 0,
     "places": 0,
     "cards": 1,
+    "kinds": 1,
     "textdata": 1,
     "rules": 2,
     "scoring": 3,
@@ -136,7 +137,7 @@ def test_the_readme_lists_the_layers_as_they_are() -> None:
 
 ROWS = [
     "errors places",
-    "cards textdata",
+    "cards kinds textdata",
     "rules",
     "scoring",
     "words enumeration",

@@ -16,31 +16,13 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 
 from noddy.cards import Card, format_cards, parse_cards
 from noddy.errors import NotationError, quoted
+from noddy.kinds import ActionKind
 from noddy.words import Reason
 
 __all__ = ["CHANCE_KINDS", "KINDS", "Action", "ActionKind"]
-
-
-class ActionKind(StrEnum):
-    """A kind of action; its value is the word that starts the action's notation."""
-
-    PLAY = "play"
-    GO = "go"
-    DISCARD = "discard"
-    COUNT = "count"
-    DECLARE = "declare"
-    MUGGINS = "muggins"
-    PASS = "pass"
-    SHUFFLE = "shuffle"
-    CUT = "cut"
-    DEALER = "dealer"
-
-    def __repr__(self) -> str:
-        return f"ActionKind.{self.name}"
 
 
 CHANCE_KINDS = (ActionKind.SHUFFLE, ActionKind.CUT, ActionKind.DEALER)

@@ -4,51 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from enum import StrEnum
 from typing import Any
 
 from noddy.cards import Card
+from noddy.kinds import EventKind, Subject
 from noddy.scoring import ScoreItem
 
 __all__ = ["EVENT_FACTS", "Event", "EventFacts", "EventKind", "Subject", "current_deal", "turnup_event"]
-
-
-class EventKind(StrEnum):
-    """A kind of event; its value is the name events carry in messages."""
-
-    CUT = "cut"
-    CUT_AGAIN = "cut_again"
-    DEALER = "dealer"
-    COMPENSATION = "compensation"
-    DEAL = "deal"
-    DISCARD = "discard"
-    TURNUP = "turnup"
-    TURNED_JACK = "turned_jack"
-    KNAVE = "knave"
-    COUNT = "count"
-    DECLARE = "declare"
-    SHOW = "show"
-    MUGGINS = "muggins"
-    PLAY = "play"
-    GO = "go"
-    LAST_CARD = "last_card"
-    RESET = "reset"
-    PLAY_END = "play_end"
-    DEAL_END = "deal_end"
-    WIN = "win"
-
-    def __repr__(self) -> str:
-        return f"EventKind.{self.name}"
-
-
-class Subject(StrEnum):
-    """What a count, a declaration or a show is of; its value is the word events carry."""
-
-    HAND = "hand"
-    CRIB = "crib"
-
-    def __repr__(self) -> str:
-        return f"Subject.{self.name}"
 
 
 @dataclass(frozen=True, slots=True)

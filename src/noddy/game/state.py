@@ -18,7 +18,6 @@ search (`noddy.players.search`, where the kernel cannot play the rules) costs ab
 
 from __future__ import annotations
 
-import enum
 import random
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass, field
@@ -28,6 +27,7 @@ from noddy.cards import DECK, Card
 from noddy.errors import IllegalActionError, RulesError
 from noddy.game.actions import Action, ActionKind
 from noddy.game.events import Event
+from noddy.kinds import Phase, TaskKind
 from noddy.rules import Rules, side_of, side_seats
 from noddy.scoring import count_of
 from noddy.words import Reason
@@ -39,36 +39,6 @@ if TYPE_CHECKING:
 __all__ = ["Chance", "CountTask", "GameState", "Phase", "TaskKind", "new_game"]
 
 _DECK_SET = frozenset(DECK)
-
-
-class Phase(enum.StrEnum):
-    """Where a game stands; ``CUT`` and ``SHUFFLE`` wait for chance, ``OVER`` for nothing. Its value
-    is the word views carry in messages."""
-
-    CUT = "cut"
-    SHUFFLE = "shuffle"
-    DISCARD = "discard"
-    COUNT = "count"
-    MUGGINS = "muggins"
-    PLAY = "play"
-    OVER = "over"
-
-    def __repr__(self) -> str:
-        return f"Phase.{self.name}"
-
-
-class TaskKind(enum.StrEnum):
-    """What a `CountTask` asks for; its value is the word the view's ``counting`` carries."""
-
-    HAND = "hand"
-    """A seat's hand to count."""
-    CRIB = "crib"
-    """A crib to count (the dealer's, or a seat's own)."""
-    MUGGINS = "muggins"
-    """A claim on the short count of a seat's hand, opened once the hand is shown."""
-
-    def __repr__(self) -> str:
-        return f"TaskKind.{self.name}"
 
 
 @dataclass(frozen=True, slots=True)

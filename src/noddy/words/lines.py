@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
 from noddy.cards import Card
+from noddy.kinds import EventKind, Subject
 from noddy.rules import Rules, side_seats
 from noddy.scoring import ScoreItem, total
 from noddy.words.calls import CallPart, call, check_language, say
@@ -28,7 +29,7 @@ class Happening(Protocol):
     """What the words need of an event (`noddy.game.Event` is one)."""
 
     @property
-    def kind(self) -> str: ...
+    def kind(self) -> EventKind: ...
     @property
     def seat(self) -> int | None: ...
     @property
@@ -44,7 +45,7 @@ class Happening(Protocol):
     @property
     def unplayed(self) -> int | None: ...
     @property
-    def subject(self) -> str | None: ...
+    def subject(self) -> Subject | None: ...
     @property
     def scores(self) -> tuple[int, ...]: ...
 
@@ -89,9 +90,9 @@ def verb(name: str, singular: str, plural: str) -> str:
     return f"{name} {plural if _plural(name) else singular}"
 
 
-def _knave_words(kind: str, rules: Rules, lang: str) -> str:
+def _knave_words(kind: EventKind, rules: Rules, lang: str) -> str:
     """What a Knave or a turned Jack is called in ``lang`` (`knave_name`)."""
-    return knave_name(rules, lang, turned=kind == "turned_jack")
+    return knave_name(rules, lang, turned=kind is EventKind.TURNED_JACK)
 
 
 def event_line(
@@ -103,52 +104,52 @@ def event_line(
     who = names[event.seat] if event.seat is not None and event.seat < len(names) else ""
     kind = event.kind
     points = event.points
-    if kind in ("cut", "cut_again"):
+    if kind in (EventKind.CUT, EventKind.CUT_AGAIN):
         parts: list[Part] = [phrase("line.cut", lang)]
         for i, (name, card) in enumerate(zip(names, event.cards, strict=False)):
             parts += [", " if i else "", f"{name} ", (card,)]
-        if kind == "cut_again":
+        if kind is EventKind.CUT_AGAIN:
             parts.append(phrase("line.cut_again", lang))
         return Line(tuple(parts), lang=lang)
-    if kind == "dealer":
+    if kind is EventKind.DEALER:
         return Line((phrase("line.dealer", lang, who=who),), lang=lang)
-    if kind == "compensation":
+    if kind is EventKind.COMPENSATION:
         return Line((agree("line.compensation", who, lang, points=points),), points=points, lang=lang)
-    if kind == "deal":
+    if kind is EventKind.DEAL:
         return Line((agree("line.deal", who, lang),), style="heading", lang=lang)
-    if kind == "discard":
+    if kind is EventKind.DISCARD:
         return Line((agree("line.discard", who, lang),), lang=lang)
-    if kind == "turnup":
+    if kind is EventKind.TURNUP:
         return Line((phrase("line.turnup", lang), event.cards), lang=lang)
-    if kind in ("turned_jack", "knave"):
+    if kind in (EventKind.TURNED_JACK, EventKind.KNAVE):
         words = _knave_words(kind, rules, lang)
         said = call(event.items, rules, lang)
         knave = phrase("line.knave", lang, who=who, words=words, points=points)
         return Line((knave,), said, points, lang=lang)
-    if kind in ("count", "declare"):
+    if kind in (EventKind.COUNT, EventKind.DECLARE):
         return _count_line(event, who, rules, lang)
-    if kind == "show":
-        subject = event.subject or "hand"
+    if kind is EventKind.SHOW:
+        subject = event.subject or Subject.HAND
         shown = phrase(f"line.show.{subject}", lang, whose=whose(subject, who, lang))
         return Line((shown, event.cards), lang=lang)
-    if kind == "muggins":
+    if kind is EventKind.MUGGINS:
         taken = phrase("points.one" if points == 1 else "points.many", lang, n=points)
         return Line((agree("line.muggins", who, lang, taken=taken),), points=points, lang=lang)
-    if kind == "play":
+    if kind is EventKind.PLAY:
         said = call(event.items, rules, lang)
         tail = phrase("line.play_call", lang, said=say(said, lang)) if said else ""
         count = phrase("line.count_now", lang, count=event.count) + tail
         return Line((agree("line.play", who, lang), event.cards, count), said, points, lang=lang)
-    if kind == "go":
+    if kind is EventKind.GO:
         return Line((phrase("line.go", lang, who=who),), lang=lang)
-    if kind == "last_card":
+    if kind is EventKind.LAST_CARD:
         said = call(event.items, rules, lang)
         return Line((phrase("line.last_card", lang, who=who, name=said[0].name),), said, points, lang=lang)
-    if kind == "reset":
+    if kind is EventKind.RESET:
         return Line((phrase("line.reset", lang),), lang=lang)
-    if kind == "play_end":
+    if kind is EventKind.PLAY_END:
         return Line((play_end_line(event.unplayed or 0, lang),), lang=lang)
-    if kind == "win":
+    if kind is EventKind.WIN:
         if event.seat is None:
             return Line((phrase("line.draw", lang),), style="strong", lang=lang)
         won = _won(event.seat, event.scores, names, rules, partners, lang)
@@ -179,12 +180,12 @@ def _won(
 def _count_line(event: Happening, who: str, rules: Rules, lang: str) -> Line:
     """A hand or crib counted or declared: whose, its cards if shown, the call, what was declared."""
     said = call(event.items, rules, lang)
-    parts: list[Part] = [whose(event.subject or "hand", who, lang)]
+    parts: list[Part] = [whose(event.subject or Subject.HAND, who, lang)]
     if event.cards:
         parts += [" (", event.cards, ")"]
-    if event.kind == "count" or event.items or event.cards:
+    if event.kind is EventKind.COUNT or event.items or event.cards:
         parts.append(phrase("line.said", lang, said=say(said, lang)))
-    if event.kind == "declare":
+    if event.kind is EventKind.DECLARE:
         parts.append(phrase("line.declared", lang, count=event.declared))
         true = total(event.items)
         if event.points != event.declared:
