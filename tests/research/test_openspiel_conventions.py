@@ -59,6 +59,34 @@ def test_information_set_mcts_runs_without_a_resampler_of_its_own() -> None:
     assert moved == 4
 
 
+def _ismcts_moves(game: object, seed: int, moves: int) -> list[int]:
+    """The moves of OpenSpiel's information-set MCTS with every seed fixed (its own, its
+    evaluator's, chance's), resampling through the game's own hook."""
+    rollouts = mcts.RandomRolloutEvaluator(1, np.random.RandomState(seed))
+    bot = ismcts.ISMCTSBot(game, rollouts, 2.0, 12, random_state=np.random.RandomState(seed))
+    rng = random.Random(seed)
+    state = game.new_initial_state()  # type: ignore[attr-defined]
+    chosen: list[int] = []
+    while len(chosen) < moves and not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.legal_actions()))
+            continue
+        action = bot.step(state)
+        chosen.append(action)
+        state.apply_action(action)
+    return chosen
+
+
+def test_information_set_mcts_with_every_seed_fixed_plays_the_same_moves() -> None:
+    """OpenSpiel's Python IS-MCTS resamples with a new unseeded sampler each time: the game's hook
+    draws from the state it is asked about, so seeded runs agree, on one game or on two."""
+    game = pyspiel.load_game("python_noddy", {"rules": "willughby"})
+    first = _ismcts_moves(game, 5, 6)
+    assert len(first) == 6
+    assert _ismcts_moves(game, 5, 6) == first
+    assert _ismcts_moves(pyspiel.load_game("python_noddy", {"rules": "willughby"}), 5, 6) == first
+
+
 def test_resampling_from_an_information_state_keeps_what_the_player_knows() -> None:
     game = pyspiel.load_game("python_noddy", {"rules": "willughby"})
     state: NoddyState = random_play(game.new_initial_state(), random.Random(3), moves=3)

@@ -175,6 +175,8 @@ class NoddyState(pyspiel.State):  # type: ignore[misc]
         self._player = self._at.player
         """Who acts (as the node says, kept at each step: OpenSpiel asks at every step, and its
         loops ask twice more)."""
+        self._resampled = 0
+        """How many times `resample_from_infostate` was asked of this state (each draws anew)."""
 
     @property
     def position(self) -> SpielPosition:
@@ -284,12 +286,21 @@ class NoddyState(pyspiel.State):  # type: ignore[misc]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> NoddyState:
         """A state ``player_id`` cannot tell from this one (OpenSpiel's own hook, which its
-        information-set MCTS calls when no resampler is set): the game's `Resampler`, seeded once
-        from ``probability_sampler``."""
+        information-set MCTS calls when no resampler is set), by the game's `Resampler`.
+
+        ``probability_sampler`` is not drawn from: OpenSpiel's Python IS-MCTS passes a new,
+        unseeded one at every call, so runs with every seed fixed played different moves. The
+        draws are seeded instead by what the player knows (its information state, never the hidden
+        cards) and by how many times this state was resampled: a bot's search, whose seed chooses
+        the moves it tries, gets the same worlds in the same order in every run, whichever bots
+        share the game."""
         game: NoddyGame = self.get_game()
         if game.resampler is None:
-            game.resampler = Resampler(random.Random(int(probability_sampler() * 2**53)))
-        return game.resampler(self, player_id)
+            game.resampler = Resampler()
+        self._resampled += 1
+        known = self.position.trail.text(player_id)
+        rng = random.Random(f"{player_id}\n{self._resampled}\n{known}")
+        return game.resampler(self, player_id, rng)
 
     def __str__(self) -> str:
         state = self.position.state

@@ -45,6 +45,11 @@ class Resampler:
     The hands allowed are found once for each position searched (up to ``worlds`` of them). Where
     none fits (rules that deal on from the stock, where earlier deals constrain the cards), the
     state itself is returned: the search then sees the true cards of that one position.
+
+    Called with an ``rng`` of the caller's (the game's own hook, `noddy.research.openspiel.
+    NoddyState.resample_from_infostate`), the draws come from it, and the hands allowed from a
+    generator seeded by the player's information state alone: every call is then a function of
+    what the player knows and of ``rng``, whoever called before.
     """
 
     def __init__(self, rng: random.Random | None = None, worlds: int = 64) -> None:
@@ -53,7 +58,7 @@ class Resampler:
         self._key: tuple[int, str] | None = None
         self._found: list[GameState] = []
 
-    def __call__(self, state: S, player: int) -> S:
+    def __call__(self, state: S, player: int, rng: random.Random | None = None) -> S:
         position = state.position
         true = position.state
         if true.chance() is not None or true.is_over or position.start is None:
@@ -61,11 +66,13 @@ class Resampler:
         wanted = position.trail.text(player)
         if self._key != (player, wanted):
             self._key = (player, wanted)
-            self._found = sample_worlds(true.view(player), self.rng, self.worlds)
+            worlds = self.rng if rng is None else random.Random(f"{player}\n{wanted}")
+            self._found = sample_worlds(true.view(player), worlds, self.worlds)
+        draw = self.rng if rng is None else rng
         for _ in range(4):
             if not self._found:
                 break
-            dealt = _deal_again(position, player, self.rng.choice(self._found), self.rng)
+            dealt = _deal_again(position, player, draw.choice(self._found), draw)
             if dealt is not None and dealt.trail.text(player) == wanted:
                 fresh = cast(S, state.get_game().new_initial_state())
                 fresh.position = dealt
