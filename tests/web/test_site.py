@@ -13,7 +13,9 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 from pg import Cluster
@@ -385,3 +387,48 @@ def test_a_move_onto_moves_taken_back_is_refused_and_each_number_is_taken_once(d
         assert store.unattended() == ["t1"]
     finally:
         store.close()
+
+
+@pytest.mark.slow
+def test_the_win_chance_choice_is_the_tables_on_every_server(
+    site: tuple[str, list[Server]], tmp_path: Path
+) -> None:
+    """Hidden through server A, the bar is hidden through server B (to a connection made before the
+    choice and to one made after), after a move through B and after A restarts; between two people,
+    one turning it on at A and the other at B, it is shown at both."""
+    url, servers = site
+    servers += start_all(url, tmp_path, 2, "--bot-delay", "0", "--bot-workers", "0")
+    a, b = servers
+    made = new_table(a.base, [{"kind": "me"}, {"kind": "computer", "level": "random"}])
+    person = Person([b.base], made["id"], made["secret"], 0, random.Random(4))
+    person.connect(b.base)  # B holds the table: it hears of A's change
+    assert person.state["winchance"]["on"] is True
+    _choose(a.base, made["id"], made["secret"], on=False)
+    while person.state["winchance"]["on"] is not False:
+        person.read()
+    assert not person.state["winchance"]["shown"]
+    person.play(moves=1)
+    assert person.state["winchance"]["on"] is False and not person.state["winchance"]["shown"]
+    a.kill()
+    servers.append(Server(url, tmp_path, "--bot-delay", "0", "--bot-workers", "0").start())
+    person.connect(servers[-1].base)
+    bar = person.state["winchance"]
+    assert bar["on"] is False and not bar["shown"] and bar["points"] == []
+    person.close()
+
+    two = new_table(b.base, [{"kind": "me"}, {"kind": "friend"}])
+    friend = _claim(servers[-1].base, two["id"], two["invites"][0]["link"].split("#")[1])
+    assert not _choose(servers[-1].base, two["id"], two["secret"], on=True)["shown"]
+    assert _choose(b.base, two["id"], friend, on=True)["shown"]
+    for server in (b, servers[-1]):
+        watcher = Person([server.base], two["id"], two["secret"], 0, random.Random(5))
+        watcher.connect(server.base)
+        bar = watcher.state["winchance"]
+        assert bar["shown"] and (bar["agreed"], bar["people"]) == (2, 2), (server.base, bar)
+        watcher.close()
+
+
+def _choose(base: str, table: str, secret: str, *, on: bool) -> dict[str, Any]:
+    answer = httpx.post(f"{base}/api/tables/{table}/winchance", json={"secret": secret, "on": on}, timeout=30)
+    assert answer.status_code == 200, answer.text
+    return dict(answer.json())

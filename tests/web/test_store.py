@@ -8,7 +8,6 @@ import random
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -17,12 +16,11 @@ from fastapi.testclient import TestClient
 from pg import Cluster
 from sqlalchemy import create_engine, text
 from sqlalchemy.exc import IntegrityError
-from web_helpers import FAST, OPEN, Seat, live, mine, new_table, play_to_end, wait_for
+from web_helpers import Seat, live, mine, new_table, play_to_end, served, wait_for
 
 from noddy.errors import NoddyError
 from noddy.game import Action, Phase
 from noddy.record import format_action
-from noddy.web import create_app
 from noddy.web.seats import hash_token
 from noddy.web.store import Moved, MoveTaken, SeatRow, Store, StoreUnavailable
 
@@ -36,17 +34,6 @@ def seat_rows() -> tuple[SeatRow, ...]:
         SeatRow(1, "human", NAMES[1], hash_token("link"), False),
         SeatRow(2, "medium", NAMES[2], None, False),
     )
-
-
-@contextmanager
-def served(url: str) -> Iterator[TestClient]:
-    """The app on ``url``; its websockets are closed before it stops, even when the test fails."""
-    with TestClient(create_app(url, bot_delay=0, limits=FAST)) as client:
-        try:
-            yield client
-        finally:
-            while OPEN:
-                OPEN.pop().close()
 
 
 @pytest.fixture
@@ -234,10 +221,13 @@ def test_a_database_made_before_seat_secrets_is_brought_up_to_date(database: str
     seats = [(s.name, s.claimed, s.secret_hash) for s in row.seats]
     assert seats == [("Ann", True, None), ("Bob", False, None)]
     assert store.claim_seat("old", 0, "Ann", hash_token("ann secret"))
+    assert [s.winchance for s in row.seats] == [None, None]  # nobody chose: the default holds
+    store.choose_bar("old", 1, False)
     assert store.actions("old") == ["chance: shuffle"]
     store.close()
     again = Store(database)
     assert again.table("old").seats[0].secret_hash == hash_token("ann secret")  # type: ignore[union-attr]
+    assert [s.winchance for s in again.table("old").seats] == [None, False]  # type: ignore[union-attr]
     again.close()
 
 

@@ -1,11 +1,15 @@
 """The table's win-chance bar over the websocket: each side's chance from the start of every deal,
 read from the board table; shown against the computer unless hidden, between people only once
-every person has it on; none where the table does not cover the rules."""
+every person has it on; none where the table does not cover the rules. Each person's choice is the
+table's, kept in the store: it outlives a restart (on several servers: `test_site.py`)."""
 
 from __future__ import annotations
 
+import random
+from pathlib import Path
+
 from fastapi.testclient import TestClient
-from web_helpers import Seat, invite_token, live, mine, new_table
+from web_helpers import Seat, choose, db_url, invite_token, live, mine, new_table, served, wait_for
 
 from noddy.analysis import board
 from noddy.rules import load_rules
@@ -65,3 +69,25 @@ def test_no_bar_where_the_table_does_not_cover_the_rules(client: TestClient) -> 
     made = new_table(client, "french", [{"kind": "me"}, COMPUTER])
     bar = _first_state(mine(client, made))["winchance"]
     assert not bar["offered"] and bar["ready"] == "unserved" and not bar["shown"] and bar["points"] == []
+
+
+def test_a_choice_is_kept_with_the_table_through_a_restart(tmp_path: Path) -> None:
+    """Hidden, the bar stays hidden when the server restarts (the store keeps the seat's choice),
+    and after a move; the other seat's default is untouched."""
+    url = db_url(tmp_path)
+    with served(url) as first:
+        made = new_table(first, "cribbage", [{"kind": "me"}, COMPUTER])
+        choice = {"secret": made["secret"], "on": False}
+        hidden = first.post(f"/api/tables/{made['id']}/winchance", json=choice)
+        assert hidden.status_code == 200 and hidden.json()["on"] is False
+    with served(url) as again:
+        me = mine(again, made)
+        bar = _first_state(me)["winchance"]
+        assert bar["offered"] and bar["on"] is False and not bar["shown"] and bar["points"] == []
+        table = live(again, made["id"])
+        wait_for(lambda: table.state.to_act == 0)
+        seen = me.state_at(len(table.state.history))
+        me.send(type="act", action=choose(seen, random.Random(1)), seq=seen["seq"])
+        after = me.until("state", lambda m: m["seq"] > seen["seq"])["winchance"]
+        assert after["on"] is False and not after["shown"]
+        assert table.bar.on == {0: False}

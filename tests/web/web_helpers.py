@@ -7,6 +7,8 @@ import json
 import random
 import re
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +16,7 @@ from fastapi.testclient import TestClient
 
 from noddy.cards import ACCEPTED, DECK, Card
 from noddy.game.state import GameState
-from noddy.web import Limits
+from noddy.web import Limits, create_app
 from noddy.web.live import LiveTable
 from reveal import known_until
 
@@ -26,6 +28,17 @@ CARD = re.compile(r"(?<![0-9A-Za-z])(10|[A2-9JQK])([cdhs♣♦♥♠])(?![0-9A-Z
 
 def db_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'noddy.db'}"
+
+
+@contextmanager
+def served(url: str) -> Iterator[TestClient]:
+    """The app on ``url``; its websockets are closed before it stops, even when the test fails."""
+    with TestClient(create_app(url, bot_delay=0, limits=FAST)) as client:
+        try:
+            yield client
+        finally:
+            while OPEN:
+                OPEN.pop().close()
 
 
 def new_table(

@@ -51,8 +51,8 @@ def missed(manager: TableManager) -> None:
 
 def catch_up(manager: TableManager, table: LiveTable) -> None:
     """Bring ``table`` to what the database holds: the moves stored since this copy's last (or the
-    whole game again after an undo), its seats, rematch and discards laid away early; tell its
-    listeners, and drive it if it needs a driver and none has it."""
+    whole game again after an undo), its seats and their people's choices, rematch and discards laid
+    away early; tell its listeners, and drive it if it needs a driver and none has it."""
     store = manager.store
     row = store.table(table.id)
     if row is None:
@@ -80,6 +80,7 @@ def catch_up(manager: TableManager, table: LiveTable) -> None:
     moved = state is not table.state
     table.state = state
     table.seats[:] = [LiveSeat.stored(s) for s in row.seats]
+    table.bar.adopt(row.seats)
     manager.adopt_laid(table)  # discards laid away early, at any server
     if row.rematch is not None and table.rematch is None:
         table.rematch = row.rematch

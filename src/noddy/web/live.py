@@ -8,6 +8,7 @@ import asyncio
 import random
 import secrets
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -17,6 +18,7 @@ from noddy.players import Player
 from noddy.record import GameRecord, Seat, parse_action
 from noddy.rules import Rules
 from noddy.web.seats import LiveSeat, key_matches
+from noddy.web.store import SeatRow
 from noddy.words import LANGUAGES, Reason
 
 __all__ = ["BarChoices", "Listener", "LiveTable", "NewTable", "PendingDiscards", "Refused", "Undone", "Undos"]
@@ -130,12 +132,18 @@ class Undos:
 @dataclass
 class BarChoices:
     """Each person's choice to show the win-chance bar or not, by seat (`noddy.web.winchance`); a
-    person who has not chosen has the default the faces give (`noddy.analysis.winchance.default_on`)."""
+    person who has not chosen has the default the faces give (`noddy.analysis.winchance.default_on`).
+    The store keeps each choice with its seat (`noddy.web.store.SeatRow.winchance`): this copy is
+    the table's as last read or made here."""
 
     on: dict[int, bool] = field(default_factory=dict)
 
     def choose(self, seat: int, on: bool) -> None:
         self.on[seat] = on
+
+    def adopt(self, rows: Iterable[SeatRow]) -> None:
+        """The choices the store keeps with these seats, in place of this copy's."""
+        self.on = {row.seat: row.winchance for row in rows if row.winchance is not None}
 
 
 class Refused(NoddyError):

@@ -81,7 +81,10 @@ seats = Table(
     Column("token_hash", String(64), nullable=True, index=True),
     Column("claimed", Boolean, nullable=False, default=False),
     Column("secret_hash", String(64), nullable=True),
+    Column("winchance", Boolean, nullable=True),
 )
+"""A seat; ``winchance`` is its person's choice to show the win-chance bar (`noddy.web.winchance`),
+``NULL`` while they have not chosen (the default then holds)."""
 
 actions = Table(
     "noddy_actions",

@@ -107,6 +107,8 @@ class SeatRow:
     token_hash: str | None
     claimed: bool
     secret_hash: str | None = None
+    winchance: bool | None = None
+    """The person's choice to show the win-chance bar; ``None`` while they have not chosen."""
 
 
 @dataclass(frozen=True)
@@ -258,6 +260,7 @@ class Store:
                         "token_hash": s.token_hash,
                         "claimed": s.claimed,
                         "secret_hash": s.secret_hash,
+                        "winchance": s.winchance,
                     }
                     for s in seat_rows
                 ],
@@ -408,6 +411,14 @@ class Store:
             self._tell(conn, table_id)
             return done.rowcount > 0
 
+    def choose_bar(self, table_id: str, seat: int, on: bool) -> None:
+        """Keep a seat's choice to show the win-chance bar or not, for every server and restart."""
+        with self._using(write=True) as conn:
+            conn.execute(
+                update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat).values(winchance=on)
+            )
+            self._tell(conn, table_id)
+
     def finish(self, table_id: str, result: dict[str, Any]) -> None:
         with self._using(write=True) as conn:
             conn.execute(
@@ -454,7 +465,7 @@ class Store:
             by_table: dict[str, list[SeatRow]] = {i: [] for i in ids}
             if ids:
                 for s in conn.execute(select(seats).where(seats.c.table_id.in_(ids)).order_by(seats.c.seat)):
-                    row = SeatRow(s.seat, s.kind, s.name, s.token_hash, s.claimed, s.secret_hash)
+                    row = SeatRow(s.seat, s.kind, s.name, s.token_hash, s.claimed, s.secret_hash, s.winchance)
                     by_table[s.table_id].append(row)
         return [
             TableRow(

@@ -111,6 +111,7 @@ class TableManager:
         table = LiveTable(row.id, row.preset, row.overrides, rules, seats, state, row.rematch, row.maker_hash)
         table.hints = row.hints
         table.undo.count = row.undos
+        table.bar.adopt(row.seats)
         table.bots = {i: make_player(s.kind) for i, s in enumerate(seats) if not s.is_human}
         self.adopt_laid(table)
         if state.is_over and row.status != "over":
@@ -267,6 +268,13 @@ class TableManager:
             raise Refused(frozen)
         table.seats[seat].name = name
         table.announce(table=True)
+
+    def choose_bar(self, table: LiveTable, seat: int, on: bool) -> None:
+        """A person shows the win-chance bar or hides it: the choice is stored with the seat (so
+        that every server and a restart keep it), then made here and told to the table."""
+        self.store.choose_bar(table.id, seat, on)
+        table.bar.choose(seat, on)
+        table.announce()
 
     def invite(self, table: LiveTable, seat: int) -> str:
         """A fresh invite link (its token) for a seat nobody took, or whose person has left: the

@@ -5,7 +5,7 @@ The bar is public information (the scores and the next dealer, `noddy.analysis.w
 whether it is shown is the players' choice: against the computer it shows unless its person hides
 it; between people only once every person has turned it on (`noddy.analysis.winchance.bar_shown`). A
 person's choice is sent with ``POST /api/tables/{id}/winchance`` (proved by the seat's secret) and
-kept with the live table; the page sends it again when it connects, so it outlives a restart. Each
+kept with the table's seat in the store, so that every server of a site and a restart keep it. Each
 seat's state message carries `winchance_fields`: whether the bar can be shown here, the seat's own
 choice, how many people have it on, and the curve only when it is shown.
 """
@@ -60,7 +60,8 @@ def winchance_fields(table: LiveTable, seat: int | None) -> dict[str, Any]:
 @router.post("/api/tables/{table_id}/winchance")
 async def api_winchance(table_id: str, body: ChoiceIn, request: Request) -> dict[str, Any]:
     """Keep a person's choice to show the bar or not; the bar as that seat now sees it."""
-    table = table_or_404(request.app.state.manager, table_id)
+    manager = request.app.state.manager
+    table = table_or_404(manager, table_id)
     seat = seat_or_403(table, body.secret)
-    table.bar.choose(seat, body.on)
+    manager.choose_bar(table, seat, body.on)
     return winchance_fields(table, seat)
