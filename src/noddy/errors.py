@@ -71,7 +71,7 @@ def _english(value: object) -> object:
     if isinstance(value, Fault):
         return value.value
     if type(value) is tuple:
-        return " ".join(map(str, value))
+        return " ".join(str(_english(v)) for v in value)
     return value
 
 

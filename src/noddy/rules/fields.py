@@ -13,7 +13,8 @@ from types import MappingProxyType
 from typing import Any
 
 from noddy.cards import parse_card
-from noddy.errors import CardError, RulesError, quoted
+from noddy.errors import CardError, NoddyError, RulesError, quoted
+from noddy.rules.faults import RulesFault
 
 __all__ = [
     "MAX_POINTS",
@@ -43,10 +44,12 @@ MAX_TARGET = 999
 POINTS_ALLOWED = f'"off", a whole number of points up to {MAX_POINTS}, or "per_card"'
 
 
-def refuse(path: str, value: object, allowed: str, why: str = "") -> RulesError:
-    """The error for a value a field does not allow: the path, the value quoted, and what is allowed."""
-    detail = f" ({why})" if why else ""
-    return RulesError(f"{path}: {quoted(value)} is not allowed{detail}; allowed: {allowed}")
+def refuse(path: str, value: object, allowed: str, why: NoddyError | None = None) -> RulesError:
+    """The error for a value a field does not allow: the path, the value quoted, what is allowed
+    (the field's words for it) and, where one part of the value is at fault, why."""
+    if why is None:
+        return RulesError(RulesFault.NOT_ALLOWED, path=path, value=quoted(value), allowed=allowed)
+    return RulesError(RulesFault.NOT_ALLOWED_WHY, path=path, value=quoted(value), allowed=allowed, why=why)
 
 
 def whole(value: object, path: str, allowed: str, low: int = 0, high: int | None = None) -> int:
@@ -248,7 +251,7 @@ class RunValues(Codec):
         for key, points in data.items():
             length = int(key) if str(key).isascii() and str(key).isdigit() else None
             if length is None or length < 3:
-                raise refuse(path, data, self.allowed, f"a run has 3 cards or more, not {key!r}")
+                raise refuse(path, data, self.allowed, RulesError(RulesFault.RUN_LENGTH, key=repr(key)))
             out.append((length, whole(points, path, self.allowed, high=MAX_POINTS)))
         return tuple(sorted(out))
 
@@ -276,7 +279,7 @@ class CardPoints(Codec):
             try:
                 card = parse_card(str(key))
             except CardError as exc:
-                raise refuse(path, data, self.allowed, str(exc)) from None
+                raise refuse(path, data, self.allowed, exc) from None
             out.append((str(card), whole(points, path, self.allowed, high=MAX_POINTS)))
         return tuple(sorted(out))
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from noddy.errors import QUOTED, NotationError, RulesError, quoted
-from noddy.rules.faults import RulesFault
+from noddy.rules.faults import RulesFault, at
 from noddy.rules.model import FIELDS, SECTIONS, Rules, Source
 from noddy.textdata import read_toml
 
@@ -83,16 +83,14 @@ def _unknown_one(
     return RulesError(fault, **said)
 
 
-def _unknown(what: str, name: str, known: Iterable[str]) -> str:
-    known = list(known)
-    close = difflib.get_close_matches(name, known, n=1)
-    hint = f"; did you mean {close[0]!r}?" if close else "."
-    return f"unknown {what} {quoted(name)}{hint} Known: {', '.join(known)}"
+def _preset(name: str) -> tuple[RulesFault, str]:
+    """A preset where an error says which rule set it is in: "preset 'cribbage'"."""
+    return RulesFault.PRESET, repr(name)
 
 
 @cache
 def _load_preset(name: str) -> Rules:
-    return rules_from_data(_preset_data(name), origin=f"preset {name!r}")
+    return _from_data(_preset_data(name), _preset(name))
 
 
 def is_rules_file(spec: str | Path) -> bool:
@@ -105,25 +103,24 @@ def read_rules_file(path: Path, shown: str | None = None) -> dict[str, Any]:
     """The TOML data of a rules file; `RulesError` says what is wrong with the file (``shown`` is
     how to name it: by default its path as given)."""
     name = shown or str(path)
-    where = "" if str(path.absolute()) == name else f" (looked for {path.absolute()})"
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        preset = f"; for the preset, write {path.stem!r}" if path.stem in preset_names() else ""
-        raise RulesError(f"no rules file {name!r}{where}{preset}") from None
+        full = path.absolute()
+        where = "" if str(full) == name else RulesError(RulesFault.LOOKED_FOR, path=full)
+        hint = RulesError(RulesFault.PRESET_HINT, stem=repr(path.stem)) if path.stem in preset_names() else ""
+        raise RulesError(RulesFault.NO_FILE, name=repr(name), where=where, hint=hint) from None
     except IsADirectoryError:
-        raise RulesError(f"{name!r} is a folder, not a rules file: give a .toml file") from None
+        raise RulesError(RulesFault.FOLDER, name=repr(name)) from None
     except OSError as exc:
-        raise RulesError(f"cannot read rules file {name!r}: {exc.strerror}") from None
+        raise RulesError(RulesFault.UNREADABLE, name=repr(name), why=exc.strerror) from None
     except UnicodeDecodeError as exc:
-        raise RulesError(
-            f"{name}: not UTF-8 text (byte 0x{exc.object[exc.start]:02x} at offset {exc.start});"
-            " save the rules file as UTF-8"
-        ) from None
+        byte = f"{exc.object[exc.start]:02x}"
+        raise RulesError(RulesFault.NOT_UTF8, name=name, byte=byte, offset=exc.start) from None
     try:
         data = read_toml(text)
     except NotationError as exc:
-        raise RulesError(f"{name}: {exc}") from None
+        raise at(name, exc) from None
     data.setdefault("name", path.stem)
     return data
 
@@ -143,15 +140,15 @@ def load_rules(spec: str | Path, overrides: Iterable[str] = ()) -> Rules:
     if is_file:
         path = Path(text)
         data = read_rules_file(path)
-        origin = text
+        origin: object = text
         folder = path.parent
     else:
         data = _preset_data(text)
-        origin = f"preset {text!r}"
+        origin = _preset(text)
     for item in overrides:
         path_text, value = parse_override(item)
         _set_path(data, path_text, value)
-    return rules_from_data(data, origin=origin, folder=folder)
+    return _from_data(data, origin, folder)
 
 
 def extended(path: Path) -> str | Path | None:
@@ -168,8 +165,8 @@ def loads_rules(text: str) -> Rules:
     try:
         data = read_toml(text)
     except NotationError as exc:
-        raise RulesError(str(exc)) from None
-    return rules_from_data(data, origin="rules text")
+        raise RulesError(exc.fault or str(exc), **exc.values) from None
+    return _from_data(data, RulesFault.RULES_TEXT)
 
 
 def parse_override(item: str) -> tuple[str, Any]:
@@ -209,28 +206,28 @@ def _merge(base: dict[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _resolve_extends(
-    data: Mapping[str, Any], origin: str, folder: Path, seen: tuple[str, ...] = ()
+    data: Mapping[str, Any], origin: object, folder: Path, seen: tuple[str, ...] = ()
 ) -> dict[str, Any]:
     """The data with what it extends merged in; a parent file is found from ``folder``."""
     parent = data.get("extends")
     if parent is None:
         return dict(data)
     if not isinstance(parent, str):
-        raise RulesError(f"{origin}: extends: give a preset name or a .toml file as text, not {parent!r}")
+        raise at(origin, RulesError(RulesFault.EXTENDS_NOT_TEXT, parent=quoted(parent)))
     if is_rules_file(parent):
         path = folder / parent
         key = str(path.resolve())
         if key in seen:
-            raise RulesError(f"{origin}: extends: {' -> '.join((*seen, key))} goes round in a circle")
+            raise at(origin, RulesError(RulesFault.EXTENDS_CIRCLE, chain=" -> ".join((*seen, key))))
         try:
             parent_data = read_rules_file(path, parent)
         except RulesError as exc:
-            raise RulesError(f"{origin}: extends: {exc}") from None
+            raise at(origin, RulesError(RulesFault.EXTENDS, error=exc)) from None
         base = _resolve_extends(parent_data, str(path), path.parent, (*seen, key))
     else:
         if parent in seen:
-            raise RulesError(f"{origin}: extends: {' -> '.join((*seen, parent))} goes round in a circle")
-        base = _resolve_extends(_preset_data(parent), f"preset {parent!r}", folder, (*seen, parent))
+            raise at(origin, RulesError(RulesFault.EXTENDS_CIRCLE, chain=" -> ".join((*seen, parent))))
+        base = _resolve_extends(_preset_data(parent), _preset(parent), folder, (*seen, parent))
     child = {k: v for k, v in data.items() if k != "extends"}
     merged = _merge({k: v for k, v in base.items() if k not in ("name", "title", "summary")}, child)
     if "title" not in child:
@@ -240,35 +237,41 @@ def _resolve_extends(
     return merged
 
 
-def _check_keys(data: Mapping[str, Any], origin: str) -> None:
+def _check_keys(data: Mapping[str, Any], origin: object) -> None:
     """Refuse a top-level key that is neither a section nor one of `TOP_KEYS`, naming the key most
     like it (or ``extends`` for a word often meant for it)."""
+    known = (*TOP_KEYS, *SECTIONS)
     for key in data:
         if key not in TOP_KEYS and key not in SECTIONS:
+            faults = (RulesFault.UNKNOWN_KEY, RulesFault.UNKNOWN_KEY_CLOSE)
             if str(key).lower() in EXTENDS_WORDS:
-                raise RulesError(
-                    f"{origin}: unknown key {quoted(key)}; did you mean 'extends'? Known:"
-                    f" {', '.join((*TOP_KEYS, *SECTIONS))}"
-                )
-            raise RulesError(f"{origin}: {_unknown('key', key, (*TOP_KEYS, *SECTIONS))}")
+                said = {"name": quoted(key), "close": "'extends'", "known": ", ".join(known)}
+                raise at(origin, RulesError(RulesFault.UNKNOWN_KEY_CLOSE, **said))
+            raise at(origin, _unknown_one(*faults, key, known))
 
 
-def rules_from_data(data: Mapping[str, Any], *, origin: str = "rules", folder: Path | None = None) -> Rules:
-    """Build validated `Rules` from parsed TOML data; errors name the field path and what is allowed.
+def rules_from_data(
+    data: Mapping[str, Any], *, origin: str | None = None, folder: Path | None = None
+) -> Rules:
+    """Build validated `Rules` from parsed TOML data; errors name the field path and what is allowed,
+    and where the data came from (``origin``, a file's name as given; by default "rules").
     A rules file it extends is found from ``folder`` (by default, the current folder). Data that
     neither extends a rule set nor gives any section says no rule, and is refused; an unknown key is
     named first, as it is most likely why (``base = "cribbage"`` for ``extends``)."""
+    return _from_data(data, RulesFault.RULES if origin is None else origin, folder)
+
+
+def _from_data(data: Mapping[str, Any], origin: object, folder: Path | None = None) -> Rules:
+    """`rules_from_data`, its ``origin`` a value an error says in the reader's language (a file's
+    name, `RulesFault.RULES_TEXT`, a preset as `_preset` names it)."""
     _check_keys(data, origin)
     if "extends" not in data and not any(key in SECTIONS for key in data):
-        raise RulesError(
-            f'{origin}: says no rule: start from a rule set, e.g. extends = "cribbage", and change'
-            " what differs, or write out the whole rule set as 'noddy rules show NAME --toml' does"
-        )
+        raise at(origin, RulesError(RulesFault.NO_RULE))
     data = _resolve_extends(data, origin, folder or Path())
     _check_keys(data, origin)
     name = data.get("name")
     if not isinstance(name, str) or not name:
-        raise RulesError(f'{origin}: name: give the rule set a name, e.g. name = "my-house-rules"')
+        raise at(origin, RulesError(RulesFault.NO_NAME))
     kwargs: dict[str, Any] = {
         "name": name,
         "title": _text(data, "title"),
@@ -280,45 +283,46 @@ def rules_from_data(data: Mapping[str, Any], *, origin: str = "rules", folder: P
     for section_name, cls in SECTIONS.items():
         raw = data.get(section_name, {})
         if not isinstance(raw, Mapping):
-            raise RulesError(f"{section_name}: expected a table [{section_name}], got {quoted(raw)}")
+            table = RulesError(RulesFault.SECTION_TABLE, section=section_name, value=quoted(raw))
+            raise at(section_name, table)
         kwargs[section_name] = _section(section_name, cls, raw)
     try:
         return Rules(**kwargs)
     except RulesError as exc:
-        raise RulesError(f"{origin}: {exc}") from None
+        raise at(origin, exc) from None
 
 
 def _text(data: Mapping[str, Any], key: str) -> str:
     value = data.get(key, "")
     if not isinstance(value, str):
-        raise RulesError(f"{key}: expected text, got {quoted(value)}")
+        raise at(key, RulesError(RulesFault.EXPECTED_TEXT, value=quoted(value)))
     return value
 
 
 def _sources(raw: Any) -> tuple[Source, ...]:
     if not isinstance(raw, list):
-        raise RulesError("source: expected a list of [[source]] tables")
+        raise RulesError(RulesFault.SOURCES)
     out = []
     for i, item in enumerate(raw):
         if not isinstance(item, Mapping) or not isinstance(item.get("name"), str):
-            raise RulesError(f'source[{i}]: each [[source]] needs name = "..."')
+            raise RulesError(RulesFault.SOURCE_NAME, i=i)
         extra = set(item) - {"name", "file", "page", "url"}
         if extra:
-            raise RulesError(f"source[{i}]: unknown keys {sorted(extra)}; allowed: name, file, page, url")
+            raise RulesError(RulesFault.SOURCE_KEYS, i=i, keys=sorted(extra))
         out.append(Source(**{k: str(v) for k, v in item.items()}))
     return tuple(out)
 
 
 def _notes(raw: Any) -> tuple[tuple[str, str], ...]:
     if not isinstance(raw, Mapping):
-        raise RulesError('notes: expected a table of field path = "note"')
+        raise RulesError(RulesFault.NOTES)
     out = []
     for path, note in raw.items():
         section, _, name = path.partition(".")
         if f"{section}.{name.split('.')[0]}" not in PATHS:
-            raise RulesError(f"notes: {path!r} is not a field path such as 'hand.flush'")
+            raise RulesError(RulesFault.NOTE_PATH, path=repr(path))
         if not isinstance(note, str):
-            raise RulesError(f"notes.{path}: expected text")
+            raise RulesError(RulesFault.NOTE_TEXT, path=path)
         out.append((path, note))
     return tuple(sorted(out))
 
@@ -330,7 +334,8 @@ def _section(section_name: str, cls: type, raw: Mapping[str, Any]) -> Any:
         spec = known.get(key)
         if spec is None:
             where = f"{section_name}.{key}" if len(key) <= QUOTED else section_name
-            raise RulesError(f"{where}: {_unknown('field', key, known)}")
+            faults = (RulesFault.UNKNOWN_FIELD, RulesFault.UNKNOWN_FIELD_CLOSE)
+            raise at(where, _unknown_one(*faults, key, known))
         values[key] = spec.codec.read(value, spec.path)
     return cls(**values)
 

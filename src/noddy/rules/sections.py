@@ -395,11 +395,11 @@ class Lurches(Codec):
         for i, item in enumerate(data):
             where = f"{path}[{i}]"
             if not isinstance(item, Mapping) or set(item) != {"name", "below", "games"}:
-                raise refuse(where, item, self.allowed, "each lurch needs name, below and games")
+                raise refuse(where, item, self.allowed, RulesError(RulesFault.LURCH_KEYS))
             games_allowed = f"a whole number from 2 to {MAX_POINTS}"
             games = whole(item["games"], f"{where}.games", games_allowed, high=MAX_POINTS)
             if games < 2:
-                raise refuse(f"{where}.games", games, games_allowed, "a lurch counts 2 games or more")
+                raise refuse(f"{where}.games", games, games_allowed, RulesError(RulesFault.LURCH_GAMES))
             below = whole(item["below"], f"{where}.below", "a whole number from 1 to the target", 1)
             out.append(Lurch(str(item["name"]), below, games))
         return tuple(out)

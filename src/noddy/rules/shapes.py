@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from noddy.errors import RulesError
+from noddy.rules.faults import RulesFault
 from noddy.rules.fields import Codec, refuse, whole
 
 __all__ = ["SHAPE_KEYS", "DealShape", "DealShapes", "describe_shape"]
@@ -45,12 +47,13 @@ class DealShapes(Codec):
         for key, shape in data.items():
             where = f"{path}.{key}"
             if str(key) not in ("2", "3", "4"):
-                raise refuse(path, data, self.allowed, f"{key!r} players is not supported; give 2, 3 or 4")
+                why = RulesError(RulesFault.SHAPE_PLAYERS, key=repr(key))
+                raise refuse(path, data, self.allowed, why)
             if not isinstance(shape, Mapping) or "dealt" not in shape:
-                raise refuse(where, shape, self.allowed, f"{where} needs at least dealt = N")
+                raise refuse(where, shape, self.allowed, RulesError(RulesFault.SHAPE_DEALT, where=where))
             extra = sorted(set(shape) - set(SHAPE_KEYS))
             if extra:
-                raise refuse(where, shape, self.allowed, f"unknown keys {extra}")
+                raise refuse(where, shape, self.allowed, RulesError(RulesFault.SHAPE_KEYS, keys=extra))
             counts = {k: whole(v, f"{where}.{k}", "a whole number, 0 or more") for k, v in shape.items()}
             out.append((int(key), DealShape(**counts)))
         return tuple(sorted(out))

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from noddy.errors import RulesError
+from noddy.rules.faults import RulesFault, at
 
 if TYPE_CHECKING:
     from noddy.rules.model import Rules
@@ -12,8 +13,8 @@ if TYPE_CHECKING:
 __all__ = ["validate"]
 
 
-def _fail(path: str, message: str) -> RulesError:
-    return RulesError(f"{path}: {message}")
+def _fail(path: str, fault: RulesFault, **values: Any) -> RulesError:
+    return at(path, RulesError(fault, **values))
 
 
 def validate(rules: Rules) -> None:
@@ -21,10 +22,10 @@ def validate(rules: Rules) -> None:
     from noddy.rules.model import FIELDS, LANGUAGES
 
     if not rules.name.strip():
-        raise _fail("name", "a rule set needs a name")
+        raise _fail("name", RulesFault.NEEDS_NAME)
     if rules.language not in LANGUAGES:
         known = ", ".join(LANGUAGES)
-        raise _fail("language", f"{rules.language!r} is not a language noddy speaks; write one of {known}")
+        raise _fail("language", RulesFault.NOT_A_LANGUAGE, language=repr(rules.language), known=known)
     for spec in FIELDS:
         spec.codec.check(getattr(getattr(rules, spec.section), spec.name), spec.path)
     _validate_deal(rules)
@@ -34,41 +35,35 @@ def validate(rules: Rules) -> None:
 
 def _validate_deal(rules: Rules) -> None:
     if not rules.deal.players:
-        raise _fail("deal.players", "give the deal for at least one number of players, e.g. 2")
+        raise _fail("deal.players", RulesFault.NO_DEAL)
     for n, shape in rules.deal.players:
         path = f"deal.players.{n}"
         if shape.dealt < 1:
-            raise _fail(f"{path}.dealt", "each player needs at least one card")
+            raise _fail(f"{path}.dealt", RulesFault.NO_CARD_DEALT)
         if shape.held < 1:
-            raise _fail(
-                f"{path}.discard",
-                f"discarding {shape.discard} of {shape.dealt} leaves no card to play",
-            )
+            raise _fail(f"{path}.discard", RulesFault.NO_CARD_LEFT, discard=shape.discard, dealt=shape.dealt)
         used = rules.cards_per_deal(n)
         if used > 52:
-            raise _fail(path, f"the deal needs {used} cards with the turn-up; a pack has 52")
+            raise _fail(path, RulesFault.PACK_TOO_SMALL, used=used)
         crib = rules.crib.kind
         if crib == "none" and (shape.discard or shape.crib_dealt or shape.crib_from_pack):
-            raise _fail(path, "cards go to a crib but crib.kind is 'none'; set crib.kind or remove them")
+            raise _fail(path, RulesFault.NO_CRIB)
         if crib == "dealer" and shape.discard * n + shape.crib_from_pack == 0:
-            raise _fail(path, "crib.kind is 'dealer' but nobody discards to it; set discard")
+            raise _fail(path, RulesFault.NOBODY_DISCARDS)
         if crib == "dealer" and shape.crib_dealt:
-            raise _fail(f"{path}.crib_dealt", "a dealer's crib is made of discards, not dealt")
+            raise _fail(f"{path}.crib_dealt", RulesFault.DEALER_CRIB_DEALT)
         if crib == "own" and shape.discard + shape.crib_dealt == 0:
-            raise _fail(path, "crib.kind is 'own' but no card goes to it; set crib_dealt or discard")
+            raise _fail(path, RulesFault.OWN_CRIB_EMPTY)
         if crib == "own" and shape.crib_from_pack:
-            raise _fail(f"{path}.crib_from_pack", "own cribs take no card from the pack")
+            raise _fail(f"{path}.crib_from_pack", RulesFault.OWN_CRIB_FROM_PACK)
 
 
 def _validate_play(rules: Rules) -> None:
     play = rules.play
-    if play.thirty_one_extra and not play.thirty_one.enabled:
-        raise _fail(
-            "play.thirty_one_extra",
-            f"{play.thirty_one_extra} point{'s' if play.thirty_one_extra > 1 else ''} on top of the 31's own"
-            " score, but making 31 scores nothing"
-            " (play.thirty_one is off); give play.thirty_one points, or set thirty_one_extra = 0",
-        )
+    extra = play.thirty_one_extra
+    if extra and not play.thirty_one.enabled:
+        fault = RulesFault.THIRTY_ONE_EXTRA_ONE if extra == 1 else RulesFault.THIRTY_ONE_EXTRA
+        raise _fail("play.thirty_one_extra", fault, extra=extra)
 
 
 def _validate_game(rules: Rules) -> None:
@@ -76,8 +71,4 @@ def _validate_game(rules: Rules) -> None:
     for i, lurch in enumerate(game.lurch):
         path = f"game.lurch[{i}]"
         if not 0 < lurch.below <= game.target:
-            raise _fail(
-                f"{path}.below",
-                f"{lurch.below} is not between 1 and the target {game.target}; change game.lurch"
-                " with the target (game.lurch=[] for none)",
-            )
+            raise _fail(f"{path}.below", RulesFault.LURCH_BELOW, below=lurch.below, target=game.target)

@@ -16,8 +16,8 @@ impossible de lire la carte 'Xz' : 'X' n’est pas un rang et 'z' n’est pas un
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from noddy.cards import Card, CardFault
@@ -29,6 +29,7 @@ from noddy.words.calls import check_language
 from noddy.words.card_names import CARD_ERRORS, card_text, cards_text
 from noddy.words.extras import ExtraFault
 from noddy.words.reasons import Reason
+from noddy.words.rule_fields import allowed_words
 
 __all__ = ["FAULT_WORDS", "FaultWords", "say_error"]
 
@@ -37,10 +38,12 @@ __all__ = ["FAULT_WORDS", "FaultWords", "say_error"]
 class FaultWords:
     """The words of one error key: its English is the key's own sentence, ``fr`` its French, with the
     same ``{names}``; a value that is itself a key (an alternative, a part of a sentence) is said in
-    the same language."""
+    the same language. ``values``: how a value of this key alone is said (by its name), where it is
+    words of its own (what a rules field allows)."""
 
     fault: Fault
     fr: str
+    values: Mapping[str, Callable[[Any, str], object]] = field(default_factory=dict)
 
     def text(self, lang: str) -> str:
         """The sentence in ``lang``, its ``{names}`` not yet filled."""
@@ -48,7 +51,9 @@ class FaultWords:
 
     def say(self, values: Mapping[str, Any], lang: str = "en") -> str:
         """The sentence in ``lang`` with ``values`` said as a reader of it reads them."""
-        return self.text(lang).format_map({k: _said(v, lang) for k, v in values.items()})
+        own = self.values
+        said = {k: own[k](v, lang) if k in own else _said(v, lang) for k, v in values.items()}
+        return self.text(lang).format_map(said)
 
 
 def _said(value: object, lang: str) -> object:
@@ -135,6 +140,107 @@ _RULES = (
     FaultWords(
         RulesFault.UNKNOWN_SECTION_CLOSE,
         "section inconnue {name} ; vouliez-vous dire {close} ? Connues : {known} (dans {path})",
+    ),
+    FaultWords(RulesFault.AT, "{where} : {error}"),
+    FaultWords(RulesFault.RULES, "règles"),
+    FaultWords(RulesFault.RULES_TEXT, "texte de règles"),
+    FaultWords(RulesFault.PRESET, "règles"),
+    FaultWords(RulesFault.NO_FILE, "pas de fichier de règles {name}{where}{hint}"),
+    FaultWords(RulesFault.LOOKED_FOR, " (cherché en {path})"),
+    FaultWords(RulesFault.PRESET_HINT, " ; pour les règles de ce nom, écrivez {stem}"),
+    FaultWords(
+        RulesFault.FOLDER, "{name} est un dossier, pas un fichier de règles : donnez un fichier .toml"
+    ),
+    FaultWords(RulesFault.UNREADABLE, "impossible de lire le fichier de règles {name} : {why}"),
+    FaultWords(
+        RulesFault.NOT_UTF8,
+        "{name} : ce n’est pas du texte UTF-8 (octet 0x{byte} à la position {offset}) ; enregistrez le"
+        " fichier de règles en UTF-8",
+    ),
+    FaultWords(
+        RulesFault.EXTENDS_NOT_TEXT,
+        "extends : donnez en texte un nom de règles ou un fichier .toml, pas {parent}",
+    ),
+    FaultWords(RulesFault.EXTENDS_CIRCLE, "extends : {chain} tourne en rond"),
+    FaultWords(RulesFault.EXTENDS, "extends : {error}"),
+    FaultWords(RulesFault.UNKNOWN_KEY, "clé inconnue {name}. Connues : {known}"),
+    FaultWords(
+        RulesFault.UNKNOWN_KEY_CLOSE, "clé inconnue {name} ; vouliez-vous dire {close} ? Connues : {known}"
+    ),
+    FaultWords(RulesFault.UNKNOWN_FIELD, "champ inconnu {name}. Connus : {known}"),
+    FaultWords(
+        RulesFault.UNKNOWN_FIELD_CLOSE, "champ inconnu {name} ; vouliez-vous dire {close} ? Connus : {known}"
+    ),
+    FaultWords(
+        RulesFault.NO_RULE,
+        'ne dit aucune règle : partez de règles existantes, par exemple extends = "cribbage", et changez'
+        " ce qui diffère, ou écrivez les règles entières comme le fait 'noddy rules show NOM --toml'",
+    ),
+    FaultWords(RulesFault.NO_NAME, 'name : donnez un nom aux règles, par exemple name = "mes-regles"'),
+    FaultWords(RulesFault.SECTION_TABLE, "il faut une table [{section}], pas {value}"),
+    FaultWords(RulesFault.EXPECTED_TEXT, "il faut du texte, pas {value}"),
+    FaultWords(RulesFault.SOURCES, "source : il faut une liste de tables [[source]]"),
+    FaultWords(RulesFault.SOURCE_NAME, 'source[{i}] : chaque [[source]] demande name = "..."'),
+    FaultWords(
+        RulesFault.SOURCE_KEYS, "source[{i}] : clés inconnues {keys} ; permises : name, file, page, url"
+    ),
+    FaultWords(RulesFault.NOTES, 'notes : il faut une table chemin de champ = "note"'),
+    FaultWords(RulesFault.NOTE_PATH, "notes : {path} n’est pas un chemin de champ comme 'hand.flush'"),
+    FaultWords(RulesFault.NOTE_TEXT, "notes.{path} : il faut du texte"),
+    FaultWords(
+        RulesFault.NOT_ALLOWED,
+        "{path} : {value} n’est pas permis ; permis : {allowed}",
+        {"allowed": allowed_words},
+    ),
+    FaultWords(
+        RulesFault.NOT_ALLOWED_WHY,
+        "{path} : {value} n’est pas permis ({why}) ; permis : {allowed}",
+        {"allowed": allowed_words},
+    ),
+    FaultWords(RulesFault.RUN_LENGTH, "une suite a 3 cartes ou plus, pas {key}"),
+    FaultWords(RulesFault.LURCH_KEYS, "chaque lurch demande name, below et games"),
+    FaultWords(RulesFault.LURCH_GAMES, "un lurch compte 2 parties ou plus"),
+    FaultWords(RulesFault.SHAPE_PLAYERS, "{key} joueurs n’est pas possible ; donnez 2, 3 ou 4"),
+    FaultWords(RulesFault.SHAPE_DEALT, "{where} demande au moins dealt = N"),
+    FaultWords(RulesFault.SHAPE_KEYS, "clés inconnues {keys}"),
+    FaultWords(RulesFault.NEEDS_NAME, "des règles demandent un nom"),
+    FaultWords(
+        RulesFault.NOT_A_LANGUAGE,
+        "{language} n’est pas une langue que noddy parle ; écrivez l’une de {known}",
+    ),
+    FaultWords(RulesFault.NO_DEAL, "donnez la donne pour au moins un nombre de joueurs, par exemple 2"),
+    FaultWords(RulesFault.NO_CARD_DEALT, "chaque joueur doit recevoir au moins une carte"),
+    FaultWords(RulesFault.NO_CARD_LEFT, "en écarter {discard} sur {dealt} ne laisse aucune carte à jouer"),
+    FaultWords(
+        RulesFault.PACK_TOO_SMALL, "la donne demande {used} cartes avec la retournée ; un paquet en a 52"
+    ),
+    FaultWords(
+        RulesFault.NO_CRIB,
+        "des cartes vont à un crib mais crib.kind vaut 'none' ; réglez crib.kind ou retirez-les",
+    ),
+    FaultWords(
+        RulesFault.NOBODY_DISCARDS, "crib.kind vaut 'dealer' mais personne n’y écarte ; réglez discard"
+    ),
+    FaultWords(RulesFault.DEALER_CRIB_DEALT, "le crib du donneur est fait des écarts, il n’est pas donné"),
+    FaultWords(
+        RulesFault.OWN_CRIB_EMPTY,
+        "crib.kind vaut 'own' mais aucune carte n’y va ; réglez crib_dealt ou discard",
+    ),
+    FaultWords(RulesFault.OWN_CRIB_FROM_PACK, "un crib à soi ne prend aucune carte au paquet"),
+    FaultWords(
+        RulesFault.THIRTY_ONE_EXTRA_ONE,
+        "1 point en plus de ce que marque le 31, mais faire 31 ne marque rien (play.thirty_one est off) ;"
+        " donnez des points à play.thirty_one, ou réglez thirty_one_extra = 0",
+    ),
+    FaultWords(
+        RulesFault.THIRTY_ONE_EXTRA,
+        "{extra} points en plus de ce que marque le 31, mais faire 31 ne marque rien (play.thirty_one est"
+        " off) ; donnez des points à play.thirty_one, ou réglez thirty_one_extra = 0",
+    ),
+    FaultWords(
+        RulesFault.LURCH_BELOW,
+        "{below} n’est pas entre 1 et le but {target} ; changez game.lurch avec le but (game.lurch=[]"
+        " pour aucun)",
     ),
 )
 

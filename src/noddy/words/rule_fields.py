@@ -13,7 +13,7 @@ from noddy.words.calls import check_language
 from noddy.words.card_names import card_text, knave_name, plural_s
 from noddy.words.rule_sets import COUNTING
 
-__all__ = ["RULE_WORDS", "rule_phrase", "rule_rows"]
+__all__ = ["RULE_WORDS", "allowed_words", "rule_phrase", "rule_rows"]
 
 RULE_WORDS: dict[str, dict[str, str]] = {
     "en": {
@@ -297,9 +297,18 @@ _ALLOWED = {
         "trois nombres entiers de points jusqu’à 99, par ex. [2, 6, 12]"
     ),
     "true or false": "true (oui) ou false (non)",
+    "a whole number, 0 or more": "un nombre entier, 0 ou plus",
+    "a whole number from 2 to 99": "un nombre entier de 2 à 99",
+    "a whole number from 1 to the target": "un nombre entier de 1 au but",
 }
 """What a field that is no choice allows, in French, by its English words (the names and values
 written in a rules file stay as they are written)."""
+
+
+def allowed_words(allowed: str, lang: str = "en") -> str:
+    """What a field allows (its codec's ``allowed``) in ``lang``: a choice's values as written."""
+    check_language(lang)
+    return allowed if lang == "en" else _ALLOWED.get(allowed, allowed)
 
 
 def rule_rows(rules: Rules, lang: str = "en") -> list[tuple[str, list[Row]]]:
@@ -323,7 +332,7 @@ def rule_rows(rules: Rules, lang: str = "en") -> list[tuple[str, list[Row]]]:
                     row,
                     about=_ABOUT[row.path],
                     reading=row.reading if reading is None else reading,
-                    allowed=_ALLOWED.get(row.allowed, row.allowed),
+                    allowed=allowed_words(row.allowed, lang),
                     choices=tuple((value, choices.get(value, words)) for value, words in row.choices),
                 )
             )

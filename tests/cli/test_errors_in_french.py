@@ -1,0 +1,87 @@
+"""The command line says its errors in the command's language: a rules file, a record or a
+``noddy score --json`` line at fault is told in French with ``--lang fr`` (and in English as it
+always was), every part of the sentence (where, what was given, what is allowed) in the one language."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from noddy.cli.main import app
+
+runner = CliRunner()
+
+
+def said(*args: str, input: str | None = None) -> str:
+    """What the command printed, on one line, having failed as a bad input fails (exit 1)."""
+    result = runner.invoke(app, list(args), input=input)
+    assert result.exit_code == 1, (result.exit_code, result.stdout, result.stderr, result.exception)
+    return " ".join((result.stdout + result.stderr).split())
+
+
+RULES_FILES = [
+    (
+        'extends = "cribbage"\nname = "x"\n[play]\nthirty_one = "lots"\n',
+        "play.thirty_one : 'lots' n’est pas permis ; permis : « off », un nombre entier de points"
+        " jusqu’à 99, ou « per_card »",
+        "play.thirty_one: 'lots' is not allowed; allowed: \"off\", a whole number of points up to 99,"
+        ' or "per_card"',
+    ),
+    (
+        'extends = "cribbage"\nname = "x"\n[crib]\nkind = "none"\n',
+        "house.toml : deal.players.2 : des cartes vont à un crib mais crib.kind vaut 'none'",
+        "house.toml: deal.players.2: cards go to a crib but crib.kind is 'none'",
+    ),
+    (
+        'extends = "cribbage"\nname = "x"\n[deal.players.5]\ndealt = 3\n',
+        "deal.players : {'5': {'dealt': 3}} n’est pas permis ('5' joueurs n’est pas possible ; donnez 2,"
+        " 3 ou 4) ; permis : une table par nombre de joueurs",
+        "deal.players: {'5': {'dealt': 3}} is not allowed ('5' players is not supported; give 2, 3 or 4);"
+        " allowed: a table per number of players",
+    ),
+    (
+        'extends = "house.toml"\nname = "x"\n',
+        "house.toml : extends : ",
+        "house.toml: extends: ",
+    ),
+    (
+        'base = "cribbage"\n',
+        "house.toml : clé inconnue 'base' ; vouliez-vous dire 'extends' ? Connues : name, title",
+        "house.toml: unknown key 'base'; did you mean 'extends'? Known: name, title",
+    ),
+    (
+        'name = "x"\n',
+        "house.toml : ne dit aucune règle : partez de règles existantes",
+        "house.toml: says no rule: start from a rule set",
+    ),
+    (
+        'extends = "cribbage"\nname = "x"\n[game]\nlurch = [{ name = "s", below = 91, games = 1 }]\n',
+        "game.lurch[0].games : 1 n’est pas permis (un lurch compte 2 parties ou plus) ; permis : un nombre"
+        " entier de 2 à 99",
+        "game.lurch[0].games: 1 is not allowed (a lurch counts 2 games or more); allowed: a whole number"
+        " from 2 to 99",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "french", "english"), RULES_FILES)
+def test_rules_check_says_a_bad_rules_file_in_the_commands_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str, french: str, english: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("house.toml").write_text(text, encoding="utf-8")
+    assert french in said("rules", "check", "house.toml", "--lang", "fr")
+    assert english in said("rules", "check", "house.toml", "--lang", "en")
+
+
+def test_a_missing_rules_file_and_a_presets_changed_rules_are_said_in_french(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert "erreur : pas de fichier de règles 'cribbage.toml' (cherché en " in said(
+        "rules", "check", "cribbage.toml", "--lang", "fr"
+    )
+    out = said("score", "5h 5d 5c Js", "-t", "5s", "-r", "cribbage", "-s", "crib.kind=none", "--lang", "fr")
+    assert "règles 'cribbage' : deal.players.2 : des cartes vont à un crib" in out
