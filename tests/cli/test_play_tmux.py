@@ -1,5 +1,6 @@
 """The terminal game in a real terminal (tmux, as a person's terminal would be): at a hot-seat table
-nothing of one person's hand is left in the history the next person can scroll back through."""
+nothing of one person's hand is left in the history the next person can scroll back through; with
+``--pause`` the show waits for Enter between counts and after a deal's summary."""
 
 from __future__ import annotations
 
@@ -15,6 +16,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from noddy.game import EventKind
+from noddy.record import GameRecord
 
 TMUX = shutil.which("tmux")
 CARD = re.compile(r"\b(?:10|[2-9AJQK])[♣♦♥♠]")
@@ -146,3 +150,57 @@ def test_hot_seat_leaves_no_hand_in_the_terminals_history(hot_seat: Pane) -> Non
     pane.wait_for("plays it on")
     history = pane.history()
     assert "Game stopped." in history and not CARD.findall(history), history
+
+
+@pytest.fixture
+def paused(tmux: str, tmp_path: Path) -> Iterator[tuple[Pane, Path]]:
+    record = tmp_path / "game.json"
+    command = [sys.executable, "-m", "noddy", "play", "--rules", "cribbage", "--seed", "6", "--pause"]
+    command += ["--record", str(record)]
+    pane = Pane(tmux, tmp_path, command)
+    yield pane, record
+    pane.close()
+
+
+PROMPT = r"(?P<lay>Lay 2 cards away)|(?P<play>Play a card \(number or card\):)|(?P<go>press Enter to say Go:)"
+PROMPT += r"|(?P<count>Count your hand: press Enter)"
+
+
+def test_pause_stops_the_show_for_enter_between_counts(paused: tuple[Pane, Path]) -> None:
+    """The person is the pone: they lay away, play (trying their cards in turn) and count their
+    hand; then the dealer's hand is laid out and the terminal waits (nothing of the crib written)
+    until Enter, then the crib's count and the board, and waits again before the next deal. The
+    counts on the screen come in the order of the saved game's events."""
+    pane, record = paused
+    tries = 0
+    while (kind := pane.wait_for(PROMPT).lastgroup) != "count":
+        if kind == "lay":
+            pane.typed("1 2")
+        elif kind == "play":
+            pane.typed(str(tries % 4 + 1))
+            tries += 1
+        else:
+            pane.keys("Enter")
+    pane.keys("Enter")
+    for shown, coming in (("Your hand", "Greedy's hand:"), ("Greedy's hand", "Greedy's crib is turned")):
+        pane.wait_for(shown + r" \(.*→ (You|Greedy): \d+")
+        pane.wait_for(r"\(Enter for the next count\)")
+        history = pane.history()
+        assert coming not in history and history.rstrip().endswith("(Enter for the next count)"), history
+        pane.keys("Enter")
+    pane.wait_for(r"Greedy's crib \(.*→ Greedy: \d+")
+    pane.wait_for(r"\(Enter for the next deal\)")
+    history = pane.history()
+    assert "You deal" not in history and history.rstrip().endswith("(Enter for the next deal)"), history
+    pane.keys("Enter")
+    pane.wait_for("You deal")
+    pane.wait_for("Lay 2 cards away")
+    pane.typed("q")
+    pane.wait_for("plays it on")
+    said = re.findall(
+        r"^(Your hand|Greedy's hand|Greedy's crib) \(.*→ (?:You|Greedy): \d+", pane.history(), re.M
+    )
+    events = GameRecord.load(record).verify().view(0).events
+    counted = [(e.seat, e.subject) for e in events if e.kind in (EventKind.COUNT, EventKind.DECLARE)]
+    names = {(0, "hand"): "Your hand", (1, "hand"): "Greedy's hand", (1, "crib"): "Greedy's crib"}
+    assert said == [names[seat, str(subject)] for seat, subject in counted] and len(said) == 3

@@ -33,6 +33,7 @@ from noddy.cli.play_count import CountCoach, CountYourselfOption
 from noddy.cli.play_extras import deal_summary
 from noddy.cli.play_record import check_record_path, save_record
 from noddy.cli.play_resume import given_options, load_stopped, resumed_rng
+from noddy.cli.play_show import PauseOption
 from noddy.cli.play_turns import HumanSeat, Terminal, ask_prompt, deal_start
 from noddy.cli.play_undo import TerminalUndo, UndoAsked
 from noddy.cli.play_winchance import WinBar, WinChanceOption
@@ -112,6 +113,7 @@ def play(
     lang: LangOption = None,
     count_yourself: CountYourselfOption = False,
     win_chance: WinChanceOption = None,
+    pause: PauseOption = False,
     resume: Annotated[
         Path | None,
         typer.Option(
@@ -160,6 +162,7 @@ def play(
     terminal.undo_offered = undo.offered(state, watcher)
     terminal.hints = len(humans) == 1 and n > 1
     terminal.coach = coach
+    terminal.pause = pause
     ready = readiness(rules, n, state.partners)
     if ready == "ready":
         terminal.winbar = WinBar(humans, names, lang, win_chance)

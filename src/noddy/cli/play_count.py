@@ -11,7 +11,7 @@ from rich.markup import escape
 
 from noddy.cli.common import ask_line, console
 from noddy.cli.play_undo import UndoAsked
-from noddy.cli.train_cmd import show_steps, show_verdict
+from noddy.cli.train_cmd import show_verdict
 from noddy.game import Action, PlayerView
 from noddy.rules import Rules
 from noddy.train import Tally, glossary, judge_own, own_count, practice_offered
@@ -69,7 +69,6 @@ class CountCoach:
             miss = miss_line(given, judgement.total, lang)
             if miss:
                 console.print(escape(miss))
-        show_steps(judgement, lang, call=False)
         return Action.count(view.seat)
 
     def _answer(self, prompt: str, lang: str, seat: int) -> int | None:

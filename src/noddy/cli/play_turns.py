@@ -13,6 +13,7 @@ from noddy.cards import Card
 from noddy.cli.common import HUMAN, ask_line, console
 from noddy.cli.play_count import CountCoach, glossary_help
 from noddy.cli.play_extras import laid_away_text, show_hint
+from noddy.cli.play_show import COUNTS, STOPS, count_lines
 from noddy.cli.play_undo import UndoAsked
 from noddy.cli.play_winchance import WinBar
 from noddy.cli.render import board, cards_text, counted_text, event_text
@@ -72,6 +73,8 @@ class Terminal:
         self.winbar: WinBar | None = None
         self.private = False
         self.confirmed: set[int] = set()
+        self.pause = False
+        self.unread = False
 
     def rewound(self, view: PlayerView) -> None:
         """After moves were taken back: ``view``'s events count as shown, the score is shown again."""
@@ -83,7 +86,14 @@ class Terminal:
         ``hands`` (a finished game's replay: every seat's hand as dealt) under the deal's heading."""
         start = self.shown.get(view.seat, 0)
         for number, event in enumerate(view.events[start:], start=start + 1):
-            if event.kind == EventKind.DISCARD and view.seat is not None and event.seat == view.seat:
+            if self.pause and self.unread and event.kind in STOPS:
+                self._wait("pause.count")
+            if event.kind in COUNTS:
+                for said in count_lines(view, number, self.names, self.lang):
+                    console.print(said)
+                self.unread = True
+                line = None
+            elif event.kind == EventKind.DISCARD and view.seat is not None and event.seat == view.seat:
                 line = self._own_lay_away(view)
             else:
                 line = event_text(event, self.names, view.rules, view.partners, self.lang)
@@ -101,7 +111,18 @@ class Terminal:
                 if bar is not None:
                     console.print(bar)
                 self.scores_shown = view.scores
+                if self.pause and not self.hot_seat and number < len(view.events):
+                    self._wait("pause.deal")
         self.shown[view.seat] = len(view.events)
+
+    def _wait(self, key: str) -> None:
+        """With ``--pause``: stop at the prompt ``key`` until Enter (``q`` stops the game, as at any
+        prompt), so a count or a deal's summary is read before the next is shown."""
+        keys = terminal_phrase("keys_help", self.lang)
+        ask_prompt(
+            f"[dim]{terminal_phrase(key, self.lang)}[/]", terminal_phrase("pause.help", self.lang, keys=keys)
+        )
+        self.unread = False
 
     def _own_lay_away(self, view: PlayerView) -> str | None:
         """The seat's own lay-away as its holder sees it: nothing if it was confirmed when it was
@@ -148,6 +169,7 @@ class Terminal:
 
     def ask(self, view: PlayerView) -> Action:
         lang = self.lang
+        self.unread = False
         console.print()
         if view.scores != self.scores_shown:
             console.print(_score_line(view, self.names, lang))

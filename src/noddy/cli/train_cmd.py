@@ -196,9 +196,8 @@ def show_verdict(judgement: Judgement, lang: str) -> None:
         console.print(f"[yellow]{escape(aside)}[/]")
 
 
-def show_steps(judgement: Judgement, lang: str, one_at_a_time: bool = False, call: bool = True) -> None:
-    """The count item by item with its cards and the running total, then the call (unless
-    ``call`` is false: at a game, whose own line says the call next)."""
+def show_steps(judgement: Judgement, lang: str, one_at_a_time: bool = False) -> None:
+    """The count item by item with its cards and the running total, then the call."""
     question = judgement.question
     if not judgement.items:
         console.print(escape(train_phrase("nothing", lang)))
@@ -211,8 +210,7 @@ def show_steps(judgement: Judgement, lang: str, one_at_a_time: bool = False, cal
                 one_at_a_time = False
                 listen_for_ctrl_c()
         console.print(f"  [bold]{escape(step.text):<44}[/] [bold cyan]{step.part.running:>3}[/]")
-    if call:
-        console.print(f"[bold]“{escape(announce(judgement.items, question.rules, lang))}”[/]")
+    console.print(f"[bold]“{escape(announce(judgement.items, question.rules, lang))}”[/]")
 
 
 def stats_table(progress: Progress, lang: str, rules: str) -> Table:

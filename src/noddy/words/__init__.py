@@ -72,7 +72,7 @@ if TYPE_CHECKING:
     from noddy.words.sentences import number_words, points_words
     from noddy.words.sim import SIM, partners_line, side_label, sides_heading, sim_phrase, source_label
     from noddy.words.sitting import SITTING, is_hint, sitting_phrase
-    from noddy.words.terminal import TERMINAL, record_name, terminal_phrase, yes_or_no
+    from noddy.words.terminal import TERMINAL, record_name, terminal_phrase, unshown_note, yes_or_no
     from noddy.words.train import (
         TRAIN_PHRASES,
         Step,
@@ -212,6 +212,7 @@ __all__ = [
     "turned_jack_line",
     "undo_page_phrases",
     "undo_phrase",
+    "unshown_note",
     "verb",
     "whose",
     "win_page_phrases",
@@ -254,7 +255,7 @@ _HOMES = {
     "rule_sets": ("COUNTING", "RULE_SETS", "cited", "counting_words", "rule_set_words"),
     "sim": ("SIM", "partners_line", "side_label", "sides_heading", "sim_phrase", "source_label"),
     "sitting": ("SITTING", "is_hint", "sitting_phrase"),
-    "terminal": ("TERMINAL", "record_name", "terminal_phrase", "yes_or_no"),
+    "terminal": ("TERMINAL", "record_name", "terminal_phrase", "unshown_note", "yes_or_no"),
     "train": (
         "TRAIN_PHRASES", "Step", "aside_line", "bye_line", "drill_name", "question_prompt", "round_line",
         "steps", "train_page_phrases", "train_phrase",

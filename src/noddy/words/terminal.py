@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import re
 
+from noddy.rules import Rules
 from noddy.textdata import printable
 from noddy.words.calls import LANGUAGES, fill_phrase
 from noddy.words.phrases import PHRASES
 
-__all__ = ["TERMINAL", "record_name", "terminal_phrase", "yes_or_no"]
+__all__ = ["TERMINAL", "record_name", "terminal_phrase", "unshown_note", "yes_or_no"]
 
 TERMINAL: dict[str, dict[str, str]] = {
     "en": {
@@ -33,6 +34,28 @@ TERMINAL: dict[str, dict[str, str]] = {
         "pile": "Pile: {cards}",
         "hand": "Your hand: {cards}",
         "being_counted": "{whose}, being counted: {cards}",
+        "show.face_up": "{whose}: {cards}, with {turnup} turned up",
+        "show.unseen.theirs.call": (
+            "{whose} is not shown: under these rules the hands are counted before the play, unseen, and"
+            " only the call is heard."
+        ),
+        "show.unseen.theirs.declared": (
+            "{whose} is not shown: under these rules the hands are counted before the play, unseen, and"
+            " only the number declared is heard."
+        ),
+        "show.unseen.yours.call": (
+            "The others do not see your hand: under these rules the hands are counted before the play,"
+            " unseen, and they hear only your call."
+        ),
+        "show.unseen.yours.declared": (
+            "The others do not see your hand: under these rules the hands are counted before the play,"
+            " unseen, and they hear only the number you declare."
+        ),
+        "show.unseen.muggins": "Each hand is shown after the play, when a short count may be claimed.",
+        "show.total": "→ {name}: {score}",
+        "pause.count": "(Enter for the next count)",
+        "pause.deal": "(Enter for the next deal)",
+        "pause.help": "Enter: go on. {keys}",
         "score": "Score: {sides}",
         "score.side": "{name}: {score}",
         "score_to": "Score: {sides} (game {target})",
@@ -122,6 +145,30 @@ TERMINAL: dict[str, dict[str, str]] = {
         "pile": "Sur la table : {cards}",
         "hand": "Votre main : {cards}",
         "being_counted": "{whose}, qu’on compte : {cards}",
+        "show.face_up": "{whose} : {cards}, avec la retournée {turnup}",
+        "show.unseen.theirs.call": (
+            "{whose} n’est pas montrée : selon ces règles, les mains se comptent avant le jeu, sans être"
+            " vues, et l’on n’en entend que l’annonce."
+        ),
+        "show.unseen.theirs.declared": (
+            "{whose} n’est pas montrée : selon ces règles, les mains se comptent avant le jeu, sans être"
+            " vues, et l’on n’en entend que le nombre annoncé."
+        ),
+        "show.unseen.yours.call": (
+            "Les autres ne voient pas votre main : selon ces règles, les mains se comptent avant le jeu,"
+            " sans être vues, et ils n’entendent que votre annonce."
+        ),
+        "show.unseen.yours.declared": (
+            "Les autres ne voient pas votre main : selon ces règles, les mains se comptent avant le jeu,"
+            " sans être vues, et ils n’entendent que le nombre que vous annoncez."
+        ),
+        "show.unseen.muggins": (
+            "Chaque main est montrée après le jeu, quand un compte trop court peut être réclamé."
+        ),
+        "show.total": "→ {name} : {score}",
+        "pause.count": "(Entrée pour le compte suivant)",
+        "pause.deal": "(Entrée pour la donne suivante)",
+        "pause.help": "Entrée : continuer. {keys}",
         "score": "Score : {sides}",
         "score.side": "{name} : {score}",
         "score_to": "Score : {sides} (partie en {target})",
@@ -210,6 +257,19 @@ style)."""
 def terminal_phrase(key: str, lang: str = "en", **values: object) -> str:
     """A phrase of the terminal in ``lang`` with its values filled in."""
     return fill_phrase(TERMINAL, key, lang, values)
+
+
+def unshown_note(rules: Rules, whose: str, yours: bool, declared: bool, lang: str = "en") -> str:
+    """Why a hand's count is heard but its cards are not laid face up: the rules count the hands
+    before the play, unseen (``hand.when``), so the others hear only the call, or only the number
+    ``declared``; under muggins (``hand.wrong_count``) each is shown after the play. ``yours``: said
+    to the hand's holder."""
+    who = "yours" if yours else "theirs"
+    said = "declared" if declared else "call"
+    note = terminal_phrase(f"show.unseen.{who}.{said}", lang, whose=whose)
+    if rules.hand.wrong_count == "muggins":
+        note += " " + terminal_phrase("show.unseen.muggins", lang)
+    return note
 
 
 def record_name(name: str, kind: str, lang: str = "en") -> str:
