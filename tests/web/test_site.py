@@ -21,11 +21,11 @@ from fastapi.testclient import TestClient
 from pg import Cluster
 from prometheus_client.parser import text_string_to_metric_families
 from site_helpers import Balancer, Person, Server, free_port, new_table, record_of, start_all
-from web_helpers import FAST, OPEN, choose, live, mine, wait_for
+from web_helpers import FAST, OPEN, Seat, choose, invite_token, live, mine, wait_for
 from web_helpers import new_table as new_local_table
 
 from noddy.record import parse_action
-from noddy.web import create_app
+from noddy.web import create_app, follow
 from noddy.web.store import MoveTaken, SeatRow, Store
 
 pytestmark = pytest.mark.timeout(240)
@@ -432,3 +432,56 @@ def _choose(base: str, table: str, secret: str, *, on: bool) -> dict[str, Any]:
     answer = httpx.post(f"{base}/api/tables/{table}/winchance", json={"secret": secret, "on": on}, timeout=30)
     assert answer.status_code == 200, answer.text
     return dict(answer.json())
+
+
+def test_a_reconnection_gets_a_move_acknowledged_at_another_server_before_this_one_hears_of_it(
+    postgres: Cluster, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A person's move is acknowledged by server B; server A, where the table is held (the other
+    person looks at it there), has not heard B's notice yet (held back here, as a busy listener
+    or a slow network would); the person reconnects to A: A's first state is the stored one, with
+    the move, never its copy one move older."""
+    url = postgres.database()
+    with (
+        TestClient(create_app(url, bot_delay=0, limits=FAST)) as a,
+        TestClient(create_app(url, bot_delay=0, limits=FAST)) as b,
+    ):
+        try:
+            _reconnect_before_the_notice(a, b, monkeypatch)
+        finally:
+            while OPEN:
+                OPEN.pop().close()
+
+
+def _reconnect_before_the_notice(a: TestClient, b: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    made = new_local_table(a, "cribbage", [{"kind": "me"}, {"kind": "friend"}])
+    Seat(a, made["id"], None, 0, secret=made["secret"])  # A holds the table: someone looks at it there
+    friend = Seat(b, made["id"], invite_token(made, 1), 1)
+    secrets = {0: made["secret"], 1: friend.until("welcome")["secret"]}
+    at_a, at_b = live(a, made["id"]), live(b, made["id"])
+    wait_for(lambda: at_b.state.to_act in (0, 1) and not at_b.state.chance())
+    wait_for(lambda: at_a.state.history == at_b.state.history)
+    held: list[tuple[str, ...]] = []
+    heard = follow.changed
+    manager_a = a.app.state.manager  # type: ignore[attr-defined]
+
+    def hold_a(manager: Any, *notice: Any) -> None:
+        if manager is manager_a:
+            held.append(notice)
+        else:
+            heard(manager, *notice)
+
+    monkeypatch.setattr(follow, "changed", hold_a)
+    seat = at_b.state.to_act
+    assert seat is not None
+    mover = Seat(b, made["id"], None, seat, secret=secrets[seat])
+    seen = mover.until("state")
+    mover.send(type="act", action=choose(seen, random.Random(9)), seq=seen["seq"])
+    acknowledged = mover.until("state", lambda m: m["seq"] > seen["seq"])["seq"]
+    wait_for(lambda: len(held) > 0)  # B's notice reached A, and waits there
+    assert len(at_a.state.history) == seen["seq"]  # A's copy is one move behind
+    back = Seat(a, made["id"], None, seat, secret=secrets[seat]).until("state")
+    assert back["seq"] == acknowledged, "a reconnection got a state older than an acknowledged move"
+    monkeypatch.setattr(follow, "changed", heard)
+    a.portal.call(lambda: [heard(manager_a, *notice) for notice in held])  # type: ignore[union-attr]
+    assert len(at_a.state.history) == acknowledged

@@ -297,8 +297,9 @@ async def _hello(conn: Connection, manager: TableManager, data: dict[str, Any]) 
     open link takes the seat and is given its secret); with neither, or a used link, it watches."""
     if conn.ready:
         raise Refused(Reason("hello_twice"))
-    # The table may have left memory while the connection was quiet: join the one the manager holds.
-    table = manager.get(conn.table.id)
+    # The table may have left memory while the connection was quiet: join the one the manager holds,
+    # as the store holds it now.
+    table = manager.latest(conn.table.id)
     if table is None:
         raise Refused(Reason("no_table", table=quoted(conn.table.id)))
     conn.table = table

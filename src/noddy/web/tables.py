@@ -137,6 +137,16 @@ class TableManager:
             self.kick(table)
         return table
 
+    def latest(self, table_id: str) -> LiveTable | None:
+        """`get`, with a copy held here first brought to what the store holds on a shared store: a
+        notice of another server's move may not have been heard yet, and a (re)connection is never
+        shown a state older than a move acknowledged elsewhere."""
+        held = self.held.find(table_id)
+        table = self.get(table_id)
+        if table is not None and table is held and self.site.shared:
+            follow.catch_up(self, table)
+        return table
+
     def listing(self, limit: int = 50) -> dict[str, list[dict[str, Any]]]:
         """What the lobby lists (`noddy.web.lobby`)."""
         return lobby.listing(self.store, self.held.playing(), shared=self.site.shared, limit=limit)
