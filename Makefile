@@ -14,7 +14,7 @@ STAMP := $(VENV)/.installed-test
 SOURCES := pyproject.toml setup.py $(wildcard src/noddy/kernel/*.c src/noddy/kernel/*/*.c src/noddy/kernel/*/*.h)
 PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 
-.PHONY: run test check lint bench install clean chromium postgres tmux
+.PHONY: run test check lint bench install clean chromium postgres tmux node
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +35,16 @@ run: $(RUN_STAMP)
 # The browser tests drive Debian's Chromium (never `playwright install`: its download is blocked).
 chromium:
 	test -x /usr/bin/chromium || (apt-get update && apt-get install -y chromium)
+
+# The browser tests inject axe-core (the accessibility checker) from npm, pinned by package-lock.json;
+# only the tests need it (`make run` serves nothing from node_modules). A stamp: `npm ci` runs again
+# only when the lock changes.
+NODE_STAMP := node_modules/.installed
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --ignore-scripts --no-audit --no-fund
+	touch $@
+
+node: $(NODE_STAMP)
 
 # The terminal's hot-seat test drives the game in a real terminal: tmux, from Debian.
 tmux:
@@ -61,7 +71,7 @@ lint: $(STAMP)
 # `@pytest.mark.xdist_group("name")`: a group's tests all run on one worker, one after another.
 WORKERS ?= auto
 PARALLEL = -n $(WORKERS) --dist loadgroup
-test: lint chromium postgres tmux
+test: lint chromium postgres tmux node
 	NODDY_REQUIRE_KERNEL=1 $(BIN)/python -m pytest src tests $(PARALLEL) --durations=25
 
 check: lint tmux
@@ -84,4 +94,4 @@ bench: $(STAMP) postgres
 	$(BIN)/python bench/strength.py
 
 clean:
-	rm -rf $(VENV) build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) node_modules build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -42,6 +42,13 @@ def test_every_preset_file_is_listed_once() -> None:
     assert [load_rules(name).name for name in PRESETS] == list(PRESETS)
 
 
+def test_the_rule_sets_are_listed_as_a_newcomer_meets_them() -> None:
+    """Cribbage first, then Noddy as Willughby wrote it, and the modern variants last (issue 35,
+    item 4: the lobby opened on Willughby with Cribbage last of eleven)."""
+    assert PRESETS[:2] == ("cribbage", "willughby")
+    assert PRESETS[-3:] == ("four-card", "crib-noddy-old", "crib-noddy-new")
+
+
 @pytest.mark.parametrize("name", PRESETS)
 def test_preset_cites_sources_and_notes_open_choices(name: str) -> None:
     rules = load_rules(name)

@@ -50,6 +50,7 @@ from noddy.words import (
     rule_set_words,
     say,
     say_reason,
+    that_name,
     whose,
 )
 from noddy.words.card_names import CARD_ERRORS, KNAVE_NAMES, RANKS
@@ -202,7 +203,8 @@ def test_every_phrase_is_written_in_every_language_with_the_same_fields(table: s
         assert set(phrases[lang]) == set(phrases["en"]), f"{table}: {lang} lacks or adds a phrase"
         for key, text in phrases[lang].items():
             if isinstance(text, str):
-                assert set(fields.findall(text)) <= set(fields.findall(phrases["en"][key])) | {"of"}, key
+                english = set(fields.findall(phrases["en"][key]))
+                assert set(fields.findall(text)) <= english | {"of", "that"}, key
                 assert text, f"{table}.{key} is empty in {lang}"
 
 
@@ -279,6 +281,17 @@ def test_the_words_agree_with_who_reads_them() -> None:
     assert card_words(Card.parse("As")) == "Ace of spades"
     assert card_text(Card.parse("Qd"), "fr") == "D♦" and card_text(Card.parse("10c"), "fr") == "10♣"
     assert card_text(Card.parse("Ah"), "fr") == "As♥"
+
+
+def test_que_elides_before_a_name_that_opens_with_a_vowel() -> None:
+    """"On attend qu’Ordinateur joue", never "que Ordinateur" (issue 35, item 4)."""
+    assert that_name("Ordinateur (moyen)", "fr") == "qu’Ordinateur (moyen)"
+    assert that_name("Bob", "fr") == "que Bob" and that_name("Ann") == "Ann"
+    french = page_phrases("fr")
+    said = french["status.waiting.play"].replace("{that}", that_name("Ordinateur", "fr"))
+    assert said == "On attend qu’Ordinateur joue…"
+    unelided = [key for key, text in french.items() if re.search(r"que \{(who|name)\}", text)]
+    assert not unelided, "a French 'que' before a name"
 
 
 def test_a_win_is_said_as_players_say_it_by_the_game_hole_and_the_margin() -> None:

@@ -43,25 +43,29 @@ PRESETS = Path(__file__).with_name("presets")
 
 @cache
 def preset_names() -> tuple[str, ...]:
-    """The names of the shipped presets, in the order of the rules reference's table."""
+    """The names of the shipped presets in the order a newcomer meets them (`ORDER`): the lobby's,
+    the trainer's and ``noddy rules list``'s."""
     names = {p.name.removesuffix(".toml") for p in PRESETS.iterdir() if p.name.endswith(".toml")}
     order = ORDER + tuple(sorted(names - set(ORDER)))
     return tuple(n for n in order if n in names)
 
 
 ORDER = (
+    "cribbage",
     "willughby",
+    "du-coeur",
     "strawberry",
     "noddy-rules",
-    "du-coeur",
+    "french",
     "early-cribbage",
+    "five-card-cribbage",
     "four-card",
     "crib-noddy-old",
     "crib-noddy-new",
-    "french",
-    "five-card-cribbage",
-    "cribbage",
 )
+"""Cribbage first, the game a newcomer knows or has heard of; then the family by the age of the game
+each plays: Noddy as Willughby wrote it (c.1665-70, the oldest account), the readings of that game by
+the date of the reading, early cribbage, five-card cribbage (Hoyle), and last the modern variants."""
 
 
 def _preset_data(name: str) -> dict[str, Any]:

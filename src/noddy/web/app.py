@@ -20,6 +20,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, field_validator
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from noddy.errors import NoddyError
 from noddy.players import PLAYERS
@@ -190,6 +191,15 @@ def create_app(
             lang = page_language(request.query_params.get("lang"), request.headers.get("accept-language"))
             detail = exc.detail if isinstance(exc.detail, NoddyError) else Refused(exc.detail)
             exc = HTTPException(exc.status_code, say_error(detail, lang), exc.headers)
+        return await http_exception_handler(request, exc)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def no_page(request: Request, exc: StarletteHTTPException) -> Response:
+        """An address that is no page gets the page a link to no table gets (the API answers JSON)."""
+        path = request.url.path
+        if exc.status_code == 404 and not path.startswith(("/api/", "/static/", "/ws/")):
+            lang = page_language(request.query_params.get("lang"), request.headers.get("accept-language"))
+            return HTMLResponse(missing_table_page(path, lang, "page"), status_code=404)
         return await http_exception_handler(request, exc)
 
     @app.exception_handler(Refused)

@@ -58,11 +58,15 @@ def stored_summary(row: TableRow) -> dict[str, Any]:
 
 
 def _finished_summary(row: TableRow) -> dict[str, Any]:
+    """A finished table as the lobby lists it, its scores as the table said them: a peg going out past
+    the game hole stops there (121, not 122); the record keeps the engine's own totals."""
     result = row.result or {}
+    game = load_rules(row.preset, row.overrides).game
+    scores = [min(s, game.target) if game.end == "target" else s for s in result.get("scores", [])]
     return {
         **_facts(row),
         "status": "over",
-        "scores": result.get("scores", []),
+        "scores": scores,
         "winner": result.get("winner"),
         "seats": [{"name": s.name, "kind": s.kind, "claimed": True} for s in row.seats],
     }

@@ -29,6 +29,7 @@ from noddy.words import (
     say_reason,
     side_name,
     stake_line,
+    that_name,
 )
 
 __all__ = ["display_names", "event_json", "pegs", "showing", "state_message", "table_message", "table_title"]
@@ -70,6 +71,7 @@ def table_message(table: LiveTable, seat: int | None, lang: str = "en") -> dict[
         "sides": [side_name(names, s, state.partners) for s in range(state.sides)],
         "names": names,
         "of": [of_name(name, lang) for name in names],
+        "that": [that_name(name, lang) for name in names],
         "seats": [
             {
                 "name": s.name,

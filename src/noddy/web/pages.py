@@ -75,23 +75,25 @@ def page_language(asked: str | None, accept: str | None) -> str:
     return "en"
 
 
-def missing_table_page(table_id: str, lang: str) -> str:
+def missing_table_page(table_id: str, lang: str, what: str = "table") -> str:
     """The page a link to no table gets (served as a 404): what is wrong, the id it was given quoted
     short (`noddy.errors.quoted`), and the way back to the lobby, in ``lang``; ``missing.js`` says
-    it again in the language this browser chose, if it chose one."""
+    it again in the language this browser chose, if it chose one. An address that is no page at all
+    gets the same page (``what`` "page"), saying so of the address."""
     words = page_phrases(lang)
+    key = "missing." if what == "table" else "missing.page_"
     name = quoted(table_id)
-    line = words["missing.line"].replace("{id}", name)
+    line = words[f"{key}line"].replace("{id}", name)
     return f"""<!doctype html>
 <html lang="{lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{escape(words["missing.doc"])}</title>
+<title>{escape(words[f"{key}doc"])}</title>
 <link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/static/style.css">
 <script type="module" src="/static/missing.js"></script></head>
-<body class="page missing-page" data-w-doc="missing.doc" data-id="{escape(name)}">
+<body class="page missing-page" data-w-doc="{key}doc" data-line="{key}line" data-id="{escape(name)}">
 <nav class="topbar"><a href="/" class="brand" data-w-title="brand.title">Noddy</a></nav>
-<main class="prose"><h1 data-w="missing.title">{escape(words["missing.title"])}</h1>
+<main class="prose"><h1 data-w="{key}title">{escape(words[f"{key}title"])}</h1>
 <p id="missing-line">{escape(line, quote=False)}</p>
 <p><a id="to-lobby" href="/" data-w="missing.lobby">{escape(words["missing.lobby"])}</a></p></main>
 </body></html>"""

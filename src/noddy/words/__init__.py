@@ -61,6 +61,7 @@ if TYPE_CHECKING:
         play_end_line,
         reason_name,
         stake_line,
+        that_name,
         turned_jack_line,
         whose,
     )
@@ -207,6 +208,7 @@ __all__ = [
     "steps",
     "tally_line",
     "terminal_phrase",
+    "that_name",
     "train_page_phrases",
     "train_phrase",
     "turned_jack_line",
@@ -244,8 +246,8 @@ _HOMES = {
     "page": ("PAGE", "page_phrases"),
     "phrases": (
         "PHRASES", "REASONS", "agree", "cannot_play", "count_heading", "jack_receiver_name", "number_text",
-        "of_name", "person", "phrase", "play_end_line", "reason_name", "stake_line", "turned_jack_line",
-        "whose",
+        "of_name", "person", "phrase", "play_end_line", "reason_name", "stake_line", "that_name",
+        "turned_jack_line", "whose",
     ),
     "prompt_words": ("PROMPT_WORDS", "is_help_word", "is_quit_word", "prompt_phrase"),
     "reasons": ("REFUSALS", "Reason", "say_reason"),

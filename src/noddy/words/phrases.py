@@ -21,6 +21,7 @@ __all__ = [
     "play_end_line",
     "reason_name",
     "stake_line",
+    "that_name",
     "turned_jack_line",
     "whose",
 ]
@@ -46,6 +47,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "decimal": ".",
         "of.vowel": "{name}",
         "of.other": "{name}",
+        "that.vowel": "{name}",
+        "that.other": "{name}",
         "whose.hand.you": "Your hand",
         "whose.hand.one": "{name}'s hand",
         "whose.crib.you": "Your crib",
@@ -117,6 +120,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "decimal": ",",
         "of.vowel": "d’{name}",
         "of.other": "de {name}",
+        "that.vowel": "qu’{name}",
+        "that.other": "que {name}",
         "whose.hand.you": "Votre main",
         "whose.hand.one": "La main {of}",
         "whose.crib.you": "Votre crib",
@@ -237,6 +242,12 @@ _VOWELS = frozenset("AEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜaeiouyàâäéèêëîï�
 def of_name(name: str, lang: str = "en") -> str:
     """``name`` after "of" where the language says it so ("d’Ann", "de Bob"); in English the name."""
     return phrase("of.vowel" if name[:1] in _VOWELS else "of.other", lang, name=name)
+
+
+def that_name(name: str, lang: str = "en") -> str:
+    """``name`` after "that" where the language says it so ("qu’Ordinateur", "que Bob"): a French
+    sentence "On attend que …" elides before a vowel; in English the name."""
+    return phrase("that.vowel" if name[:1] in _VOWELS else "that.other", lang, name=name)
 
 
 def whose(subject: str, name: str, lang: str = "en") -> str:

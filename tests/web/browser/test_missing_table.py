@@ -29,6 +29,18 @@ def test_a_link_to_no_table_is_a_404_page_with_the_way_back(client: TestClient) 
     assert replay.status_code == 404 and "There is no such table" in replay.text
 
 
+def test_an_address_that_is_no_page_gets_the_page_a_link_to_no_table_gets(client: TestClient) -> None:
+    """Not the raw {"detail":"Not Found"} (issue 35, item 4); the API still answers JSON."""
+    response = client.get("/no/such/page")
+    assert response.status_code == 404 and response.headers["content-type"].startswith("text/html")
+    assert "There is no such page" in response.text
+    assert "'/no/such/page'" in response.text and 'href="/"' in response.text
+    french = client.get("/no/such/page", headers={"Accept-Language": "fr"})
+    assert french.status_code == 404 and "Cette page n’existe pas" in french.text
+    api = client.get("/api/no/such/thing")
+    assert api.status_code == 404 and api.json() == {"detail": "Not Found"}
+
+
 def test_a_very_long_id_is_quoted_short(client: TestClient) -> None:
     response = client.get("/t/" + LONG)
     assert response.status_code == 404

@@ -40,15 +40,24 @@ def inside(page: Page, selector: str) -> None:
         assert box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"] + 0.5, (selector, box)
 
 
-def check_keys_line(page: Page, where: str) -> None:
-    """The keys line names a key exactly where its control is drawn, and U exactly where undo acts."""
+def check_keys_line(page: Page, where: str) -> int:
+    """The keys line names a key exactly where its control is drawn, and U exactly where undo acts, and
+    the card keys as many as there are cards ("1 choose the card" for one, never "1–1"); the number of
+    cards whose keys it names (0 where none acts)."""
     text = page.locator("#keys").text_content() or ""
+    cards = page.locator("#hand .card-button").count()
+    named = 0
+    if "choose" in text:
+        named = min(cards, 9)
+        wanted = "1 choose the card" if named == 1 else f"1–{named} choose a card"
+        assert wanted in text, f"{where}: the keys line {text!r} with {cards} cards"
     for words, control in KEYS.items():
         drawn = page.locator(control).count() > 0
         assert (words in text) == drawn, f"{where}: the keys line {text!r}, {control} drawn: {drawn}"
     undo = page.locator("#undo")
     ready = undo.count() > 0 and undo.get_attribute("aria-disabled") != "true" and undo.is_enabled()
     assert ("U undo" in text) == ready, f"{where}: the keys line {text!r}, undo ready: {ready}"
+    return named
 
 
 def test_the_keys_line_names_only_what_the_seat_can_do_and_fits_a_desktop(
@@ -73,11 +82,12 @@ def test_the_keys_line_names_only_what_the_seat_can_do_and_fits_a_desktop(
     expect(watching.locator("#keys")).to_have_text("")
     expect(watching.locator("#count-yourself-wrap")).to_be_hidden()
     counted = False
+    named = set()
     for turn in range(40):
         assert wait_for_turn(page)
         where = f"turn {turn}, {page.locator('body').get_attribute('data-phase')}"
         expect(page.locator("#keys")).to_be_visible()
-        check_keys_line(page, where)
+        named.add(check_keys_line(page, where))
         inside(page, ".topbar, #keys, #undo, #actions button, #hand .card-button, #status, #count")
         if page.locator("#count-for-me").count():
             page.screenshot(path=ARTIFACTS / "keys-desktop-count.png")
@@ -85,6 +95,7 @@ def test_the_keys_line_names_only_what_the_seat_can_do_and_fits_a_desktop(
             break
         take_turn(page)
     assert counted
+    assert 1 in named, f"never a single card's key: {named}"
     assert not errors, errors
     context.close()
     watcher.close()

@@ -24,7 +24,7 @@ export function adviceTable(data, compact = false) {
   const win = data.board != null;
   const parts = !(compact && win);
   const headings = ["advise.keep", "advise.lay", ...(win ? ["advise.win.column"] : [])];
-  const head = el("tr", {}, el("th", {}), ...headings.map((h) => el("th", {}, t(h))),
+  const head = el("tr", {}, el("th", {}, el("span", { class: "sr-only" }, t("table.rank"))), ...headings.map((h) => el("th", {}, t(h))),
     ...(parts ? ["advise.hand", "advise.crib"].map((h) => el("th", { class: "part" }, t(h))) : []),
     el("th", {}, t("advise.total")));
   const rows = data.options.map((o, i) =>

@@ -135,7 +135,8 @@ export function backSVG() {
   return svg;
 }
 
-const PEG_COLOURS = ["#c0392b", "#1f5fa8", "#2e8b57", "#c98a00"];
+// Dark enough for white words on them (the points in the log and the callout): at least 5.7:1.
+const PEG_COLOURS = ["#b03025", "#1f5fa8", "#23704a", "#8a5d00"];
 
 export function pegColour(side) {
   return PEG_COLOURS[side % PEG_COLOURS.length];
@@ -156,7 +157,7 @@ export function boardSVG(target, pegs) {
   const height = top * 2 + streets * streetHeight + (streets - 1) * streetGap;
   const svg = svgEl("svg", {
     viewBox: `0 0 ${width} ${height}`, class: "board-svg", role: "img",
-    "aria-label": t("board.label", { target, sides: pegs.map((p, s) => t("board.side", { side: s + 1, hole: p[0] })).join(", ") }),
+    "aria-label": t("board.label", { target, sides: pegs.map((p, s) => t("board.side", { side: s + 1, hole: Math.min(p[0], target) })).join(", ") }),
   });
   svg.append(svgEl("rect", { x: 0, y: 0, width, height, rx: 10, class: "board-wood" }));
   const place = (hole, side) => {
@@ -191,7 +192,7 @@ export function boardSVG(target, pegs) {
       const [x, y] = place(Math.min(hole, target), side);
       const peg = svgEl("circle", { cx: x, cy: y, r: cls.includes("front") ? 6.2 : 5, class: cls, fill: pegColour(side) });
       const title = svgEl("title");
-      title.textContent = t(cls.includes("front") ? "board.front" : "board.back", { hole });
+      title.textContent = t(cls.includes("front") ? "board.front" : "board.back", { hole: Math.min(hole, target) });
       peg.append(title);
       svg.append(peg);
     }

@@ -1,6 +1,6 @@
 // Small helpers shared by the pages: building elements, the API, and the seats you hold.
 
-import { isRed, prettyCard } from "/static/cards.js";
+import { cardName, isRed, prettyCard } from "/static/cards.js";
 
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -114,7 +114,8 @@ export function saveInvites(tableId, invites) {
   remember(INVITES, tableId, invites);
 }
 
-/** A card written in words with its suit sign, red for hearts and diamonds. */
+/** A card written with its suit sign, red for hearts and diamonds, named in words for a screen reader
+ * ("8♣" is read "8 of clubs"). */
 export function cardText(code) {
-  return el("span", { class: `cardtext ${isRed(code) ? "red" : ""}` }, prettyCard(code));
+  return el("span", { class: `cardtext ${isRed(code) ? "red" : ""}`, role: "img", "aria-label": cardName(code) }, prettyCard(code));
 }

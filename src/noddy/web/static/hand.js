@@ -43,10 +43,11 @@ export function renderHand(box, caption, { game, info, hand, kinds, selected, re
       }
     }
     const button = el("button", {
-      class: `card-button ${state}`, "data-card": code, title, "aria-label": `${i + 1}: ${title}`,
+      // Named by its card's picture ("4 of diamonds"); why it may not be played is its description.
+      class: `card-button ${state}`, "data-card": code, title,
       "aria-pressed": kinds.has("discard") ? String(selected.has(code)) : null,
       onclick: () => onCard(code),
-    }, cardFace(code, state), el("span", { class: "key" }, String(i + 1)));
+    }, cardFace(code, state), el("span", { class: "key", "aria-hidden": "true" }, String(i + 1)));
     box.append(button);
   });
 }

@@ -4,7 +4,7 @@
 // nothing back; a watcher, who has no keys, is shown none. The keyboard itself is table.js's.
 
 import { undoReady } from "/static/undo.js";
-import { t } from "/static/words.js";
+import { t, tn } from "/static/words.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -13,7 +13,7 @@ function keysNow() {
   const parts = [];
   const cards = document.querySelectorAll("#hand .card-button");
   const acting = document.querySelectorAll("#hand .card-button.choosable, #hand .card-button.selected, #hand .card-button.playable");
-  if (acting.length) parts.push(t("keys.cards", { n: Math.min(9, cards.length) }));
+  if (acting.length) parts.push(tn("keys.cards", Math.min(9, cards.length)));
   if ($("count-answer")) parts.push(t("keys.enter_check"));
   else if ($("lay-away")) parts.push(t("keys.enter_lay_away"));
   else if ($("count-for-me")) parts.push(t("keys.enter_count"));

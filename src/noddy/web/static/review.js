@@ -85,7 +85,7 @@ function decision(d, win, side, sides, marked) {
     el("p", {}, t("review.chosen", { chosen: pretty(d.chosen), best: pretty(d.best) })),
     chanceCost(d),
     el("table", { class: "advice" },
-      el("thead", {}, el("tr", {}, el("th", {}), el("th", {}, t("review.choice")), el("th", {}, t(`review.measure.${d.measure}`)),
+      el("thead", {}, el("tr", {}, el("th", {}, el("span", { class: "sr-only" }, t("table.rank"))), el("th", {}, t("review.choice")), el("th", {}, t(`review.measure.${d.measure}`)),
         chances ? el("th", {}, t("winchance.review.chance_col")) : null)),
       el("tbody", {}, rows)));
 }

@@ -287,7 +287,7 @@ function statusText() {
   const all = names();
   if (game.status === "over" || v.phase === "over") return game.result_line || "";
   if (v.to_act === null) return t("status.dealing");
-  if ((game.laid_away || []).length) return t("status.laid_wait", { who: all[v.to_act] });
+  if ((game.laid_away || []).length) return t("status.laid_wait", { who: all[v.to_act], that: info.that[v.to_act] });
   if (!myTurn() && !layingEarly()) {
     const counting = game.view.counting;
     if (v.phase === "count" && counting) {
@@ -300,7 +300,7 @@ function statusText() {
       return t("status.counts_other", { who, whose: whoseWhat(info, counting.what, counting.seat) });
     }
     const waiting = ["discard", "play", "count", "muggins"].includes(v.phase) ? v.phase : "other";
-    return t(`status.waiting.${waiting}`, { who: all[v.to_act] });
+    return t(`status.waiting.${waiting}`, { who: all[v.to_act], that: info.that[v.to_act] });
   }
   const kinds = legalKinds();
   if (kinds.has("discard")) {
@@ -393,7 +393,7 @@ function render() {
   if (!covered) $("handover").hidden = true;
   if (!info) return;
   $("title").textContent = info.title;
-  $("rules-link").href = `/rules/${info.rules}`;
+  $("rules-link").href = `/rules/${info.rules}?lang=${lang() || info.lang}`;
   document.title = `Noddy — ${info.title}`;
   if (!lang()) return;
   renderInvites({ tableId, info, makerKey, onError: showError, onChange: render });
@@ -405,6 +405,7 @@ function render() {
   const v = game.view;
   const all = names();
   document.body.dataset.phase = v.phase;
+  document.body.dataset.deal = String(v.deal);
   document.body.dataset.seq = String(game.seq);
   document.body.dataset.status = game.status;
   document.body.dataset.myTurn = String(myTurn() || layingEarly());
