@@ -127,9 +127,8 @@ class GameRecord:
             try:
                 state = state.apply(action)
             except NoddyError as exc:
-                raise RecordError(
-                    f"action {number} ({format_action(action)}) does not replay: {exc}"
-                ) from None
+                said = {"number": number, "text": format_action(action), "why": exc}
+                raise RecordError(Reason("record_replay", **said)) from None
             yield state
 
     def final(self) -> GameState:
@@ -141,31 +140,24 @@ class GameRecord:
         caller knows) each seat's kind; raise `RecordError` at the first fault."""
         for number, seat in enumerate(self.seats):
             if kinds is not None and seat.kind not in kinds:
-                known = ", ".join(kinds)
-                raise RecordError(
-                    f'seat {number} in "seats" has the kind {_quote(seat.kind)}: write one of {known}'
-                )
+                said = {"number": number, "what": _quote(seat.kind), "known": ", ".join(kinds)}
+                raise RecordError(Reason("record_seat_kind", **said))
         state = self.final()
         result = self.meta.get("result")
         if isinstance(result, dict):
             if not state.is_over:
-                raise RecordError(
-                    f"the record gives the result {result}, but its game is not over when replayed"
-                )
+                raise RecordError(Reason("record_not_over", result=result))
             expected = result.get("scores")
             if expected is not None and list(state.scores) != list(expected):
-                raise RecordError(
-                    f"the record says the scores are {expected}, the replay gives {list(state.scores)}"
-                )
+                said = {"expected": expected, "replayed": list(state.scores)}
+                raise RecordError(Reason("record_scores_differ", **said))
             if "winner" in result and result["winner"] != state.winner:
-                raise RecordError(
-                    f"the record says side {result['winner']} won, the replay gives {state.winner}"
-                )
+                said = {"expected": result["winner"], "replayed": state.winner}
+                raise RecordError(Reason("record_winner_differs", **said))
             expected = result.get("stake")
             if expected is not None and list(state.stake) != list(expected):
-                raise RecordError(
-                    f"the record says the stake is {expected}, the replay gives {list(state.stake)}"
-                )
+                said = {"expected": expected, "replayed": list(state.stake)}
+                raise RecordError(Reason("record_stake_differs", **said))
         return state
 
     def to_json(self, final: GameState | None = None) -> dict[str, Any]:
@@ -293,6 +285,7 @@ _FIELDS = (
 )
 _REQUIRED = ("rules", "players", "partners", "seats", "actions")
 _ACTION_EXAMPLE = '"0: play 5h"'
+_SEAT_EXAMPLE = '{"name": "Ann", "kind": "human"}'
 """An action as a record writes it (the notation, the same in every language)."""
 _RULES_FORMS = '{"preset": NAME, "set": ["section.field=value", ...]} or {"toml": TEXT}'
 
@@ -314,49 +307,42 @@ def _quote(value: object, limit: int = 80) -> str:
 def _read_rules(data: object) -> tuple[Rules, str | None, tuple[str, ...]]:
     """The rules field: a preset and its overrides, or the whole rule set as TOML."""
     if not isinstance(data, dict) or set(data) not in ({"preset"}, {"preset", "set"}, {"toml"}):
-        raise RecordError(f'"rules" is {_quote(data)}: write {_RULES_FORMS}')
+        raise RecordError(Reason("record_rules", rules=_quote(data), forms=_RULES_FORMS))
     try:
         if "toml" in data:
             if not isinstance(data["toml"], str):
-                raise RecordError(f'"rules.toml" is {_quote(data["toml"])}: write the rule set as TOML text')
+                raise RecordError(Reason("record_rules_toml", toml=_quote(data["toml"])))
             return loads_rules(data["toml"]), None, ()
         preset, overrides = data["preset"], data.get("set", [])
         if not isinstance(preset, str):
-            raise RecordError(f'"rules.preset" is {_quote(preset)}: write a preset name such as "cribbage"')
+            raise RecordError(Reason("record_rules_preset", preset=_quote(preset)))
         if not isinstance(overrides, list) or not all(isinstance(o, str) for o in overrides):
-            raise RecordError(
-                f'"rules.set" is {_quote(overrides)}: write a list of texts such as ["game.target=61"]'
-            )
+            said = {"overrides": _quote(overrides), "example": '["game.target=61"]'}
+            raise RecordError(Reason("record_rules_set", **said))
         return load_rules(preset, overrides), preset, tuple(overrides)
     except RecordError:
         raise
     except NoddyError as exc:
-        raise RecordError(f'"rules" {_quote(data)} do not load: {exc}') from None
+        raise RecordError(Reason("record_rules_load", rules=_quote(data), why=exc)) from None
 
 
 def _read_seats(data: object, players: int) -> tuple[Seat, ...]:
     """The seats field: one ``{"name", "kind"}`` object per player, both texts."""
     if not isinstance(data, list) or len(data) != players:
-        raise RecordError(
-            f'"seats" is {_quote(data)}: list {players} seats such as {{"name": "Ann", "kind": "human"}}'
-        )
+        said = {"seats": _quote(data), "players": players, "example": _SEAT_EXAMPLE}
+        raise RecordError(Reason("record_seats", **said))
     seats = []
     for number, seat in enumerate(data):
         if not isinstance(seat, dict) or set(seat) != {"name", "kind"}:
-            raise RecordError(
-                f'seat {number} in "seats" is {_quote(seat)}: write {{"name": TEXT, "kind": TEXT}}'
-            )
+            said = {"number": number, "seat": _quote(seat), "form": '{"name": TEXT, "kind": TEXT}'}
+            raise RecordError(Reason("record_seat", **said))
         name, kind = seat["name"], seat["kind"]
         if not isinstance(name, str) or not isinstance(kind, str):
-            raise RecordError(
-                f'seat {number} in "seats" is {_quote(seat)}: "name" and "kind" are texts,'
-                ' e.g. {"name": "Ann", "kind": "human"}'
-            )
+            said = {"number": number, "seat": _quote(seat), "example": _SEAT_EXAMPLE}
+            raise RecordError(Reason("record_seat_texts", **said))
         if len(name) > MAX_SEAT_NAME:
-            raise RecordError(
-                f'seat {number} in "seats" has a name of {len(name)} characters ({_quote(name, 40)}):'
-                f" a seat's name has at most {MAX_SEAT_NAME}"
-            )
+            said = {"number": number, "length": len(name), "name": _quote(name, 40), "most": MAX_SEAT_NAME}
+            raise RecordError(Reason("record_seat_name", **said))
         seats.append(Seat(name, kind))
     return tuple(seats)
 
@@ -385,12 +371,12 @@ def _read_result(data: object, sides: int) -> dict[str, Any]:
     """The optional result field: ``scores`` (one per side), ``winner`` (a side or null), ``stake``."""
     form = f'{{"scores": [{sides} numbers], "winner": SIDE or null, "stake": [NAME, GAMES]}}'
     if not isinstance(data, dict) or set(data) != {"scores", "winner", "stake"}:
-        raise RecordError(f'"result" is {_quote(data)}: write {form}')
+        raise RecordError(Reason("record_result", result=_quote(data), form=form))
     scores, winner, stake = data["scores"], data["winner"], data["stake"]
     if not isinstance(scores, list) or len(scores) != sides or not all(_is_int(s) for s in scores):
-        raise RecordError(f'"result.scores" is {_quote(scores)}: write {sides} whole numbers, one per side')
+        raise RecordError(Reason("record_result_scores", scores=_quote(scores), sides=sides))
     if winner is not None and (not _is_int(winner) or not 0 <= winner < sides):
-        raise RecordError(f'"result.winner" is {_quote(winner)}: write a side from 0 to {sides - 1}, or null')
+        raise RecordError(Reason("record_result_winner", winner=_quote(winner), last=sides - 1))
     if not (isinstance(stake, list) and len(stake) == 2 and isinstance(stake[0], str) and _is_int(stake[1])):
-        raise RecordError(f'"result.stake" is {_quote(stake)}: write a name and a number, e.g. ["game", 1]')
+        raise RecordError(Reason("record_result_stake", stake=_quote(stake), example='["game", 1]'))
     return {"scores": scores, "winner": winner, "stake": stake}

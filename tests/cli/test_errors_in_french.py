@@ -4,12 +4,18 @@ always was), every part of the sentence (where, what was given, what is allowed)
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
+import paths
 from noddy.cli.main import app
+
+GOLDEN = paths.GOLDEN / "cribbage.json"
 
 runner = CliRunner()
 
@@ -85,3 +91,54 @@ def test_a_missing_rules_file_and_a_presets_changed_rules_are_said_in_french(
     )
     out = said("score", "5h 5d 5c Js", "-t", "5s", "-r", "cribbage", "-s", "crib.kind=none", "--lang", "fr")
     assert "règles 'cribbage' : deal.players.2 : des cartes vont à un crib" in out
+
+
+def _spoil_an_action(record: dict[str, Any]) -> None:
+    """The first card played becomes one its player does not hold."""
+    actions = record["actions"]
+    first = next(i for i, text in enumerate(actions) if ": play " in text)
+    seat, _, card = actions[first].partition(": play ")
+    actions[first] = f"{seat}: play {'6h' if card == '5h' else '5h'}"
+
+
+RECORDS = [
+    (
+        _spoil_an_action,
+        "erreur : l’action 5 (1: play 5h) est refusée une fois rejouée : 5♥ n’est pas dans votre main",
+        "error: action 5 (1: play 5h) is refused when replayed: 5♥ is not in your hand",
+    ),
+    (
+        lambda d: d["result"].__setitem__("scores", [1, 2]),
+        "erreur : le compte rendu dit que les scores sont [1, 2], la partie rejouée donne [109, 124]",
+        "error: the record says the scores are [1, 2], the replay gives [109, 124]",
+    ),
+    (
+        lambda d: d["seats"][0].pop("kind"),
+        'erreur : le siège 0 de "seats" vaut {"name": "greedy 1"} : écrivez {"name": TEXT, "kind": TEXT}',
+        'error: seat 0 in "seats" is {"name": "greedy 1"}: write {"name": TEXT, "kind": TEXT}',
+    ),
+    (
+        lambda d: d["result"].__setitem__("winner", 7),
+        'erreur : "result.winner" vaut 7 : écrivez un camp de 0 à 1, ou null',
+        'error: "result.winner" is 7: write a side from 0 to 1, or null',
+    ),
+    (
+        lambda d: d.__setitem__("rules", {"preset": "cribbage", "set": ["crib.kind=none"]}),
+        "erreur : \"rules\" {\"preset\": \"cribbage\", \"set\": [\"crib.kind=none\"]} ne se chargent pas :"
+        " règles 'cribbage' : deal.players.2 : des cartes vont à un crib",
+        'error: "rules" {"preset": "cribbage", "set": ["crib.kind=none"]} do not load: preset'
+        " 'cribbage': deal.players.2: cards go to a crib",
+    ),
+]
+
+
+@pytest.mark.parametrize(("spoil", "french", "english"), RECORDS)
+def test_a_record_that_does_not_replay_is_said_in_the_commands_language(
+    tmp_path: Path, spoil: Callable[[dict[str, Any]], None], french: str, english: str
+) -> None:
+    record = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    spoil(record)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    assert french in said("replay", str(path), "--verify", "--lang", "fr")
+    assert english in said("replay", str(path), "--verify", "--lang", "en")

@@ -428,6 +428,81 @@ REASON_WORDS: dict[str, ReasonWords] = {
         'the record has no "{field}" field; it needs {fields}',
         'le compte rendu n’a pas de champ "{field}" ; il lui faut {fields}',
     ),
+    "record_rules": ReasonWords(
+        '"rules" is {rules}: write {forms}', '"rules" vaut {rules} : écrivez {forms}'
+    ),
+    "record_rules_toml": ReasonWords(
+        '"rules.toml" is {toml}: write the rule set as TOML text',
+        '"rules.toml" vaut {toml} : écrivez les règles en texte TOML',
+    ),
+    "record_rules_preset": ReasonWords(
+        '"rules.preset" is {preset}: write a preset name such as "cribbage"',
+        '"rules.preset" vaut {preset} : écrivez le nom de règles connues, comme "cribbage"',
+    ),
+    "record_rules_set": ReasonWords(
+        '"rules.set" is {overrides}: write a list of texts such as {example}',
+        '"rules.set" vaut {overrides} : écrivez une liste de textes comme {example}',
+    ),
+    "record_rules_load": ReasonWords(
+        '"rules" {rules} do not load: {why}', '"rules" {rules} ne se chargent pas : {why}'
+    ),
+    "record_seats": ReasonWords(
+        '"seats" is {seats}: list {players} seats such as {example}',
+        '"seats" vaut {seats} : donnez {players} sièges comme {example}',
+    ),
+    "record_seat": ReasonWords(
+        'seat {number} in "seats" is {seat}: write {form}',
+        'le siège {number} de "seats" vaut {seat} : écrivez {form}',
+    ),
+    "record_seat_texts": ReasonWords(
+        'seat {number} in "seats" is {seat}: "name" and "kind" are texts, e.g. {example}',
+        'le siège {number} de "seats" vaut {seat} : "name" et "kind" sont des textes, par exemple {example}',
+    ),
+    "record_seat_name": ReasonWords(
+        'seat {number} in "seats" has a name of {length} characters ({name}): a seat\'s name has at most'
+        " {most}",
+        'le siège {number} de "seats" a un nom de {length} caractères ({name}) : le nom d’un siège en a au'
+        " plus {most}",
+    ),
+    "record_seat_kind": ReasonWords(
+        'seat {number} in "seats" has the kind {what}: write one of {known}',
+        'le siège {number} de "seats" est du type {what} : écrivez l’un de {known}',
+    ),
+    "record_result": ReasonWords(
+        '"result" is {result}: write {form}', '"result" vaut {result} : écrivez {form}'
+    ),
+    "record_result_scores": ReasonWords(
+        '"result.scores" is {scores}: write {sides} whole numbers, one per side',
+        '"result.scores" vaut {scores} : écrivez {sides} nombres entiers, un par camp',
+    ),
+    "record_result_winner": ReasonWords(
+        '"result.winner" is {winner}: write a side from 0 to {last}, or null',
+        '"result.winner" vaut {winner} : écrivez un camp de 0 à {last}, ou null',
+    ),
+    "record_result_stake": ReasonWords(
+        '"result.stake" is {stake}: write a name and a number, e.g. {example}',
+        '"result.stake" vaut {stake} : écrivez un nom et un nombre, par exemple {example}',
+    ),
+    "record_replay": ReasonWords(
+        "action {number} ({text}) is refused when replayed: {why}",
+        "l’action {number} ({text}) est refusée une fois rejouée : {why}",
+    ),
+    "record_not_over": ReasonWords(
+        "the record gives the result {result}, but its game is not over when replayed",
+        "le compte rendu donne le résultat {result}, mais sa partie n’est pas finie une fois rejouée",
+    ),
+    "record_scores_differ": ReasonWords(
+        "the record says the scores are {expected}, the replay gives {replayed}",
+        "le compte rendu dit que les scores sont {expected}, la partie rejouée donne {replayed}",
+    ),
+    "record_winner_differs": ReasonWords(
+        "the record says side {expected} won, the replay gives {replayed}",
+        "le compte rendu dit que le camp {expected} a gagné, la partie rejouée donne {replayed}",
+    ),
+    "record_stake_differs": ReasonWords(
+        "the record says the stake is {expected}, the replay gives {replayed}",
+        "le compte rendu dit que l’enjeu est {expected}, la partie rejouée donne {replayed}",
+    ),
     "advise_watcher": ReasonWords(
         "a spectator lays nothing away: advice is for a seat",
         "qui regarde n’écarte rien : les conseils sont pour une place",
