@@ -25,6 +25,7 @@ from noddy.rules import Rules
 __all__ = [
     "CARD_ERRORS",
     "KNAVE_NAMES",
+    "NUMBER_NAMES",
     "RANKS",
     "SUITS",
     "card_text",
@@ -43,6 +44,14 @@ RANKS = {
     "fr": {"A": ("As", "as"), "J": ("V", "valet"), "Q": ("D", "dame"), "K": ("R", "roi")},
 }
 """Each court card's and the Ace's letter and name, per language (French cards read As, R, D, V)."""
+_NUMBERS = tuple(str(n) for n in range(2, 11))
+_EN_NUMBERS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+_FR_NUMBERS = ("deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix")
+NUMBER_NAMES = {
+    "en": dict(zip(_NUMBERS, _EN_NUMBERS, strict=True)),
+    "fr": dict(zip(_NUMBERS, _FR_NUMBERS, strict=True)),
+}
+"""The number cards' ranks in words, as a page names a card to a screen reader ("eight of clubs")."""
 SUITS = {
     "en": {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"},
     "fr": {"c": "trèfle", "d": "carreau", "h": "cœur", "s": "pique"},

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from noddy.words.advise import ADVISE_PAGE
 from noddy.words.calls import check_language
-from noddy.words.card_names import RANKS, SUITS
+from noddy.words.card_names import NUMBER_NAMES, RANKS, SUITS
 from noddy.words.countplay import countplay_page_phrases
 from noddy.words.phrases import PHRASES, REASONS
 from noddy.words.review import REVIEW_PAGE
@@ -25,6 +25,7 @@ PAGE: dict[str, dict[str, str]] = {
         "missing.line": "No table here is called {id}: the link may be mistyped or cut short.",
         "missing.lobby": "Go to the lobby to start a table or join one",
         "table.rank": "rank",
+        "announce.score": "Score: {score}.",
         "missing.page_doc": "No such page — Noddy",
         "missing.page_title": "There is no such page",
         "missing.page_line": "Nothing here is at {id}: the address may be mistyped or cut short.",
@@ -231,6 +232,7 @@ PAGE: dict[str, dict[str, str]] = {
         "missing.line": "Aucune table ici ne s’appelle {id} : le lien est peut-être mal tapé ou tronqué.",
         "missing.lobby": "Aller au salon pour ouvrir une table ou en rejoindre une",
         "table.rank": "rang",
+        "announce.score": "Score : {score}.",
         "missing.page_doc": "Page introuvable — Noddy",
         "missing.page_title": "Cette page n’existe pas",
         "missing.page_line": "Rien ici ne se trouve à {id} : l’adresse est peut-être mal tapée ou tronquée.",
@@ -451,6 +453,8 @@ def page_phrases(lang: str = "en") -> dict[str, str]:
     for rank, (letter, name) in RANKS[lang].items():
         table[f"rank.{rank}"] = name
         table[f"rank_letter.{rank}"] = letter
+    for rank, name in NUMBER_NAMES[lang].items():
+        table[f"rank.{rank}"] = name
     for suit, name in SUITS[lang].items():
         table[f"suit.{suit}"] = name
     for reason, words in REASONS[lang].items():

@@ -43,7 +43,9 @@ def violations(page: Page) -> list[str]:
     """What axe-core finds wrong in the page as it stands, each rule with its impact and first nodes."""
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.evaluate(AXE.read_text())  # as a script tag, the pages' Content-Security-Policy refuses it
-    # Colours are measured at rest: a call popping up fades in for a third of a second.
+    # Colours are measured at rest: a call popping up fades in for a third of a second (and pops again
+    # when the server words it anew, after a change of language), unless motion is reduced.
+    page.emulate_media(reduced_motion="reduce")
     page.evaluate("() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)))")
     found: list[str] = page.evaluate(RUN)
     return found

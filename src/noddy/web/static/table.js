@@ -12,6 +12,8 @@ import { renderHand as drawHand } from "/static/hand.js";
 import { renderUndo } from "/static/undo.js";
 import { renderWinChance } from "/static/winchance.js";
 import { renderKeys } from "/static/keys.js";
+import { announce, hush } from "/static/announce.js";
+import { heldFocus, moveFocus } from "/static/focus.js";
 import { askCount, asking, offerPractice, tallyText } from "/static/countplay.js";
 import { pegColour, prettyCard } from "/static/cards.js";
 import { chosenLang, fillPage, lang, langSwitch, loadWords, t, tn } from "/static/words.js";
@@ -163,6 +165,10 @@ function showState(previous, msg) {
   const log = $("log");
   log.scrollTop = log.scrollHeight;
   render();
+  if (info && !covered) {
+    const score = sideNames(names(), msg.view).map((name, side) => `${name} ${shownScore(msg.view.scores[side], info)}`).join(", ");
+    announce($("announce"), { events: msg.events_from === 0 ? [] : msg.events, score, next: statusText() });
+  }
 }
 
 // Hot-seat: when the turn passes to another person here, cover the table until they press.
@@ -382,11 +388,18 @@ function showOverlay(force = false) {
 // The hand-over screen, and no card of any hand left in the page behind it.
 function coverTable() {
   for (const id of ["hand", "showing", "log", "callout", "actions", "crib", "error"]) $(id).replaceChildren();
+  hush($("announce"));
   $("status").textContent = "";
   renderHandOver($("handover"), shown, reveal);
 }
 
 function render() {
+  const held = heldFocus();
+  draw();
+  moveFocus(held);
+}
+
+function draw() {
   if (covered && game && game.status === "over") covered = false;
   document.body.dataset.covered = String(covered);
   $("table-main").hidden = covered;

@@ -1,0 +1,37 @@
+// The table's one live region: each event told in words as it happens (its cards by name, "eight of
+// clubs", never "8♣"), then the score when it has changed and what happens next (whose turn) when that
+// has changed. Nothing is told again that has not changed: the win chance, undo and the rest of the
+// table are drawn without a live region of their own.
+
+import { cardName } from "/static/cards.js";
+import { el } from "/static/common.js";
+import { t } from "/static/words.js";
+
+const KEPT = 6;
+let toldScore = null;
+let toldNext = null;
+
+/** An event's line in words alone: its words, and each of its cards by name. */
+export function eventWords(event) {
+  return event.parts.map((part) => (typeof part === "string" ? part : part.cards.map(cardName).join(", "))).join("");
+}
+
+/** Tell in ``box`` the ``events`` new since the last message (those with words), then ``score`` and
+ * ``next`` if either has changed since they were last told. */
+export function announce(box, { events, score, next }) {
+  const said = events.filter((e) => e.parts).map(eventWords);
+  if (score && score !== toldScore) said.push(t("announce.score", { score }));
+  if (next && next !== toldNext) said.push(next);
+  toldScore = score || toldScore;
+  toldNext = next || toldNext;
+  if (!said.length) return;
+  box.append(el("p", {}, said.map((words) => (/[.!?…:”"]$/.test(words) ? words : `${words}.`)).join(" ")));
+  while (box.childElementCount > KEPT) box.firstElementChild.remove();
+}
+
+/** Forget what was told (the table covered for another person here, whose table it will then be). */
+export function hush(box) {
+  box.replaceChildren();
+  toldScore = null;
+  toldNext = null;
+}

@@ -1,0 +1,99 @@
+"""A whole deal followed from the announcements alone (issue 35, item 3): what the table's one live
+region says, read as a screen reader is given it (every paragraph added to the region, collected by a
+MutationObserver; no virtual screen reader), checked against the engine's own events: each card laid
+named in words, each count's points, the score when it changed, whose turn it is; no card symbol, and
+nothing said twice over. Focus stays on the next thing to do after every action."""
+
+from __future__ import annotations
+
+import re
+from itertools import pairwise
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from test_browser import (
+    PHONE,
+    LiveServer,
+    browser,
+    server,
+    start_table,
+    take_turn,
+    wait_for_turn,
+    watch_errors,
+)
+from test_hotseat_browser import manager
+
+from noddy.cards import Card
+from noddy.game import EventKind
+from noddy.words import page_phrases
+
+__all__ = ["browser", "server"]
+
+from test_browser import pytestmark  # noqa: F401  (skipped without chromium; slow)
+
+LISTEN = """
+window.__heard = [];
+document.addEventListener("DOMContentLoaded", () => {
+  const box = document.getElementById("announce");
+  if (!box) return;
+  new MutationObserver((records) => {
+    for (const record of records) for (const node of record.addedNodes) window.__heard.push(node.textContent);
+  }).observe(box, { childList: true });
+});
+"""
+
+
+def card_name(card: Card, lang: str) -> str:
+    """A card as the pages name it in ``lang`` ("eight of clubs", "huit de trèfle")."""
+    words = page_phrases(lang)
+    rank = str(card)[:-1]
+    suit = words[f"suit.{str(card)[-1]}"]
+    return words["card.name"].format(rank=words.get(f"rank.{rank}", rank), suit=suit)
+
+
+def focus_is_on_a_control(page: Page) -> str:
+    return str(page.evaluate("document.activeElement ? document.activeElement.tagName : 'none'"))
+
+
+@pytest.mark.parametrize(("lang", "size"), [("en", "desktop"), ("fr", "phone")])
+def test_a_whole_deal_is_followed_from_the_announcements(
+    browser: Browser, server: LiveServer, lang: str, size: str
+) -> None:
+    context = browser.new_context(viewport=PHONE if size == "phone" else {"width": 1280, "height": 860})
+    context.add_init_script(LISTEN)
+    page = context.new_page()
+    errors = watch_errors(page)
+    start_table(page, server, "cribbage")
+    page.locator(f"#lang-switch button[data-lang='{lang}']").click()
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    table = manager(server).get(page.url.split("/t/")[1].split("#")[0])
+    assert table is not None
+    turns = 0
+    while page.locator("body").get_attribute("data-deal") in (None, "1"):
+        assert wait_for_turn(page)
+        if turns:
+            tag = focus_is_on_a_control(page)
+            assert tag == "BUTTON", f"turn {turns}: focus is on {tag}, not the next thing to do"
+        take_turn(page)
+        turns += 1
+        assert turns < 30
+    expect(page.locator("body")).to_have_attribute("data-deal", "2")
+    page.wait_for_timeout(300)  # the last message's announcement is added after its drawing
+    heard: list[str] = page.evaluate("window.__heard")
+    said = " ".join(heard)
+    assert not re.search("[♣♦♥♠]", said), f"a card said by its symbol: {said}"
+    assert all(a != b for a, b in pairwise(heard)), "a line said twice over"
+    starts = [i for i, e in enumerate(table.state.events) if e.kind == EventKind.DEAL]
+    deal = table.state.events[starts[0] : starts[1]]
+    plays = [e for e in deal if e.kind == EventKind.PLAY]
+    assert len(plays) == 8
+    for event in plays:
+        assert card_name(event.cards[0], lang) in said, f"{event.cards[0]} is not named in: {said}"
+    for event in deal:
+        if event.kind in (EventKind.SHOW, EventKind.COUNT) and event.points:
+            assert str(event.points) in said
+    you = page_phrases(lang)["you"]
+    score = page_phrases(lang)["announce.score"].split("{")[0]
+    assert said.count(score) >= 2 and you in said
+    assert not errors, errors
+    context.close()
