@@ -26,6 +26,9 @@ PAGE: dict[str, dict[str, str]] = {
         "missing.lobby": "Go to the lobby to start a table or join one",
         "table.rank": "rank",
         "announce.score": "Score: {score}.",
+        "options.title": "Display",
+        "options.four_colour": "Four-colour deck: clubs green, diamonds blue",
+        "options.clearer": "Larger and clearer: bigger cards and text, more space, a very legible typeface",
         "missing.page_doc": "No such page — Noddy",
         "missing.page_title": "There is no such page",
         "missing.page_line": "Nothing here is at {id}: the address may be mistyped or cut short.",
@@ -233,6 +236,11 @@ PAGE: dict[str, dict[str, str]] = {
         "missing.lobby": "Aller au salon pour ouvrir une table ou en rejoindre une",
         "table.rank": "rang",
         "announce.score": "Score : {score}.",
+        "options.title": "Affichage",
+        "options.four_colour": "Jeu à quatre couleurs : trèfle vert, carreau bleu",
+        "options.clearer": (
+            "Plus grand et plus clair : cartes et texte plus grands, plus d’espace, une police très lisible"
+        ),
         "missing.page_doc": "Page introuvable — Noddy",
         "missing.page_title": "Cette page n’existe pas",
         "missing.page_line": "Rien ici ne se trouve à {id} : l’adresse est peut-être mal tapée ou tronquée.",

@@ -3,6 +3,7 @@
 
 import { prettyCard } from "/static/cards.js";
 import { api, el, savedSecret } from "/static/common.js";
+import "/static/options.js"; // the reader's options, chosen at a table or in the lobby
 import { chosenLang, fillPage, langSwitch, loadWords, t } from "/static/words.js";
 
 const $ = (id) => document.getElementById(id);

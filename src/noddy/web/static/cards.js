@@ -103,7 +103,7 @@ function courtFace(rank, suit) {
 export function cardSVG(code) {
   const { rank, suit } = parseCard(code);
   const svg = svgEl("svg", {
-    viewBox: "0 0 100 140", class: `card-svg ${isRed(code) ? "red" : "black"}`, role: "img",
+    viewBox: "0 0 100 140", class: `card-svg ${isRed(code) ? "red" : "black"} suit-${suit}`, role: "img",
     "aria-label": cardName(code),
   });
   svg.append(svgEl("rect", { x: 1.5, y: 1.5, width: 97, height: 137, rx: 9, class: "card-face" }));

@@ -117,5 +117,5 @@ export function saveInvites(tableId, invites) {
 /** A card written with its suit sign, red for hearts and diamonds, named in words for a screen reader
  * ("8♣" is read "8 of clubs"). */
 export function cardText(code) {
-  return el("span", { class: `cardtext ${isRed(code) ? "red" : ""}`, role: "img", "aria-label": cardName(code) }, prettyCard(code));
+  return el("span", { class: `cardtext ${isRed(code) ? "red" : ""} suit-${code.slice(-1)}`, role: "img", "aria-label": cardName(code) }, prettyCard(code));
 }

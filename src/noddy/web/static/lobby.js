@@ -2,6 +2,7 @@
 
 import { api, el, myTables, oldToken, saveHere, saveInvites, saveMaker, saveSecret, savedHere, savedSecret } from "/static/common.js";
 import { chosenLang, lang, langSwitch, loadWords, t, tn } from "/static/words.js";
+import { renderOptions } from "/static/options.js";
 
 const $ = (id) => document.getElementById(id);
 let catalogue = [];
@@ -263,5 +264,7 @@ async function start() {
   refresh();
   setInterval(refresh, 5000);
 }
+
+renderOptions($("options"));
 
 start();

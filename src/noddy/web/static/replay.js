@@ -2,6 +2,7 @@
 
 import { appendLog, renderMiddle, renderScores, renderSeats } from "/static/render.js";
 import { api } from "/static/common.js";
+import "/static/options.js"; // the reader's options, chosen at a table or in the lobby
 import { chosenLang, langSwitch, loadWords, t } from "/static/words.js";
 
 const $ = (id) => document.getElementById(id);

@@ -14,6 +14,7 @@ import { renderWinChance } from "/static/winchance.js";
 import { renderKeys } from "/static/keys.js";
 import { announce, hush } from "/static/announce.js";
 import { heldFocus, moveFocus } from "/static/focus.js";
+import { renderOptions } from "/static/options.js";
 import { askCount, asking, offerPractice, tallyText } from "/static/countplay.js";
 import { pegColour, prettyCard } from "/static/cards.js";
 import { chosenLang, fillPage, lang, langSwitch, loadWords, t, tn } from "/static/words.js";
@@ -495,5 +496,6 @@ window.addEventListener("beforeunload", () => { leaving = true; });
 // A language chosen in this browser is spoken at once; otherwise the table's (its rule set's) when
 // the table tells it.
 const connectAll = () => links.forEach(connect);
+renderOptions($("options"));
 if (chosenLang()) speak(chosenLang()).then(connectAll);
 else connectAll();

@@ -3,6 +3,7 @@
 
 import { cardFace } from "/static/render.js";
 import { api, el } from "/static/common.js";
+import "/static/options.js"; // the reader's options, chosen at a table or in the lobby
 import { chosenLang, lang, langSwitch, loadWords, t } from "/static/words.js";
 
 const SAVED = "noddy.train";
