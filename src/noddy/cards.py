@@ -52,6 +52,9 @@ class CardFault(Fault):
     BAD_BOTH = "cannot read card {text}: {rank} is not a rank and {suit} is not a suit; expected {accepted}"
     NOT_CARDS = "cannot read cards {text}: expected text such as 'Jh 4d 5d'"
     TWICE = "card {card} appears twice; a pack has one of each card"
+    NO_SUIT = "{text}: the suit is missing; write {forms}"
+    OR = "or"
+    """The word before the last of a list of alternatives."""
 
 
 ACCEPTED = str(CardFault.ACCEPTED.value)

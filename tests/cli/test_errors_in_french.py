@@ -142,3 +142,51 @@ def test_a_record_that_does_not_replay_is_said_in_the_commands_language(
     path.write_text(json.dumps(record), encoding="utf-8")
     assert french in said("replay", str(path), "--verify", "--lang", "fr")
     assert english in said("replay", str(path), "--verify", "--lang", "en")
+
+
+def _batch(lines: str, *options: str) -> list[str]:
+    """Each line's error of ``noddy score --batch -`` (which fails: some line is bad)."""
+    result = runner.invoke(app, ["score", "--batch", "-", *options], input=lines)
+    assert result.exit_code == 1, (result.stdout, result.stderr)
+    return [json.loads(line).get("error", "") for line in result.stdout.splitlines()]
+
+
+def test_a_batch_lines_error_is_said_in_the_language_the_line_or_the_command_asks_for() -> None:
+    """``noddy score``'s JSON input: each bad line told in its own ``lang``, else ``--lang``'s,
+    else English, its card and rules errors inside said in the same language."""
+    lines = "\n".join(
+        [
+            '{"held": "Jh 4d 5d", "turnup": "6h", "lang": "fr", "colour": 1}',
+            '{"held": "Jh 4d 5d", "turnup": "6h", "crib": "yes"}',
+            '{"held": "Jh 4d Zz", "turnup": "6h", "lang": "fr"}',
+            '["Jh"]',
+            '{"held": "Jh 4d 5d", "turnup": "6h", "rules": "nope", "lang": "fr"}',
+            '{"held": "Jh 4d", "turnup": "6h", "rules": "cribbage", "lang": "fr"}',
+        ]
+    )
+    french = _batch(lines, "--lang", "fr")
+    keys = "rules, held, turnup, crib, set, lang"
+    assert french[0] == f"ligne 1 : clés inconnues ['colour'] ; permises : {keys}"
+    assert french[1] == "ligne 2 : \"crib\" vaut true ou false, pas 'yes'"
+    assert french[2].startswith("ligne 3 : impossible de lire la carte 'Zz' : 'Z' n’est pas un rang")
+    assert french[3] == 'ligne 4 : il faut un objet JSON comme {"held": "Jh 4d 5d", "turnup": "6h"}'
+    assert french[4].startswith("ligne 5 : règles inconnues 'nope'")
+    assert french[5] == "ligne 6 : les mains de cribbage ont 4 cartes ; 2 données (V♥ 4♦)"
+    english = _batch(lines)
+    assert english[0].startswith("ligne 1 : clés inconnues")  # the line asks for French itself
+    assert english[1] == "line 2: \"crib\" must be true or false, not 'yes'"
+    assert english[3] == 'line 4: expected a JSON object such as {"held": "Jh 4d 5d", "turnup": "6h"}'
+
+
+def test_score_says_a_bad_card_and_a_wrong_size_in_the_commands_language() -> None:
+    assert "erreur : impossible de lire la carte 'Zz' : 'Z' n’est pas un rang" in said(
+        "score", "Jh 4d Zz", "-t", "6h", "--lang", "fr"
+    )
+    assert "error: cannot read card 'Zz': 'Z' is not a rank" in said("score", "Jh 4d Zz", "-t", "6h")
+    assert "erreur : As : il manque la couleur ; écrivez Asc, Asd, Ash, Ass, As♣, As♦, As♥ ou As♠" in said(
+        "score", "Jh 4d 5d", "-t", "As", "--lang", "fr"
+    )
+    assert "erreur : les mains de willughby ont 3 cartes ; 4 données (V♥ 4♦ 5♦ 6♦)" in said(
+        "score", "Jh 4d 5d 6d", "-t", "6h", "--lang", "fr"
+    )
+    assert "error: willughby hands have 3 cards; 1 card given (J♥)" in said("score", "Jh", "-t", "6h")

@@ -28,6 +28,7 @@ from noddy.words import (
     read_card,
     read_cards,
     record_name,
+    say_error,
 )
 
 runner = CliRunner()
@@ -65,10 +66,11 @@ def test_every_card_is_written_in_french_letters_and_reads_back_in_either_langua
 def test_a_card_that_does_not_read_is_refused_in_french_quoting_it(token: str) -> None:
     with pytest.raises(CardError) as err:
         read_card(token, "fr")
-    message = str(err.value)
+    message = say_error(err.value, "fr")
     assert repr(token) in message and "impossible de lire la carte" in message and "As ou A" in message
-    with pytest.raises(CardError, match="donnée deux fois"):
+    with pytest.raises(CardError) as twice:
         read_cards("Vh Jh", "fr")
+    assert "donnée deux fois" in say_error(twice.value, "fr")
 
 
 def test_cribbages_nobs_and_heels_have_their_french_names_and_noddys_knave_keeps_its_own() -> None:
@@ -105,8 +107,9 @@ def test_a_card_typed_in_french_letters_is_played_and_a_refusal_names_it_in_fren
     assert view.seat is not None
     typed = " ".join(card_typed(card, "fr") for card in view.hand[:2])
     assert read_action(typed, view, "fr") == Action.discard(view.seat, view.hand[:2])
-    with pytest.raises(NoddyError, match="donnée deux fois"):
+    with pytest.raises(NoddyError) as twice:
         read_action(f"{typed.split()[0]} {typed.split()[0]}", view, "fr")
+    assert "donnée deux fois" in say_error(twice.value, "fr")
 
 
 def test_score_in_french_reads_and_shows_french_cards() -> None:
@@ -282,9 +285,10 @@ def test_a_named_card_without_a_name_is_shown_in_the_readers_letters() -> None:
 def test_the_french_ace_typed_without_a_suit_is_refused_asking_for_the_suit(token: str) -> None:
     """In French "As" is the Ace: typed alone it is an Ace without a suit, not the English A of
     spades, so it is refused in French with the forms that would read; in English it is A♠."""
-    with pytest.raises(CardError, match=r"il manque la couleur ; écrivez Asc, .*Ass, .*ou As♠") as refused:
+    with pytest.raises(CardError) as refused:
         read_cards(f"5h {token} 10d", "fr")
-    assert str(refused.value).startswith(f"{token} :")
+    assert re.search(r"il manque la couleur ; écrivez Asc, .*Ass, .*ou As♠", say_error(refused.value, "fr"))
+    assert say_error(refused.value, "fr").startswith(f"{token} :")
     assert read_card(token, "en") == Card.parse("As")
     assert read_card("As♠", "fr") == read_card("Ass", "fr") == Card.parse("As")
 
@@ -308,5 +312,6 @@ def test_a_batch_line_reads_cards_as_records_write_them_in_any_language() -> Non
     items = score_hand(parse_cards("As 5d 5h"), parse_card("Js"), load_rules("french"))
     reply = answer({"rules": "french", "held": "As 5d 5h", "turnup": "Js"})
     assert reply["items"] == [item.to_json() for item in items]
-    with pytest.raises(CardError, match="il manque la couleur"):
+    with pytest.raises(CardError) as refused:
         read_cards("As 5d", "fr")
+    assert "il manque la couleur" in say_error(refused.value, "fr")

@@ -53,7 +53,7 @@ from noddy.words import (
     that_name,
     whose,
 )
-from noddy.words.card_names import CARD_ERRORS, KNAVE_NAMES, RANKS
+from noddy.words.card_names import KNAVE_NAMES, RANKS
 
 
 def test_every_kind_and_event_kind_has_its_facts() -> None:
@@ -185,7 +185,6 @@ PHRASE_TABLES = {
     "page": PAGE,
     "reasons": REASONS,
     "ranks": RANKS,
-    "card_errors": CARD_ERRORS,
     "terminal": TERMINAL,
     "sitting": SITTING,
     "command_line": COMMAND_LINE,

@@ -27,12 +27,12 @@ import numpy.typing as npt
 
 from noddy.advise.advice import Advice, Option
 from noddy.advise.win import WIN_SAMPLES, chances, check_scores, seat_view
-from noddy.cards import DECK, Card
+from noddy.cards import DECK, Card, require_distinct
 from noddy.errors import CardError, NoddyError, RulesError
 from noddy.game import ActionKind, PlayerView
 from noddy.rules import Rules, load_rules, preset_names
 from noddy.scoring import score_deals, score_sets
-from noddy.words import Reason, advise_phrase, cards_text, check_distinct, plural_s
+from noddy.words import Reason, advise_phrase, cards_text, plural_s
 
 __all__ = ["GREEDY_HANDS", "MODELS", "advise", "advise_view", "greedy_discards", "lay_away_presets"]
 
@@ -152,7 +152,7 @@ def _check(rules: Rules, hand: tuple[Card, ...], players: int, model: str, lang:
                 presets=", ".join(lay_away_presets()),
             )
         )
-    check_distinct(hand, lang)
+    require_distinct(hand)
     if len(hand) != shape.dealt:
         raise CardError(
             advise_phrase(

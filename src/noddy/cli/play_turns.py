@@ -29,6 +29,7 @@ from noddy.words import (
     is_undo,
     prompt_phrase,
     read_cards,
+    say_error,
     side_name,
     sitting_phrase,
     terminal_phrase,
@@ -213,7 +214,7 @@ class Terminal:
             try:
                 action = read_action(text, view, lang)
             except NoddyError as exc:
-                console.print(f"[red]{escape(str(exc))}[/]")
+                console.print(f"[red]{escape(say_error(exc, lang))}[/]")
                 continue
             if action.kind is ActionKind.DISCARD and view.seat is not None:
                 console.print(laid_away_text(view, action.cards, self.names, lang))

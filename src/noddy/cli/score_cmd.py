@@ -25,8 +25,8 @@ from noddy.errors import CardError, NoddyError, RulesError
 from noddy.rules import Rules, load_rules
 from noddy.scoring import FACTS, ScoreItem, score_hand, total, turned_jack_item
 from noddy.words import (
-    CARD_ERRORS,
     LANGUAGES,
+    Reason,
     announce,
     card_text,
     cards_text,
@@ -34,9 +34,9 @@ from noddy.words import (
     count_heading,
     item_name,
     phrase,
-    plural_s,
     read_card,
     read_cards,
+    say_error,
     turned_jack_line,
 )
 
@@ -45,21 +45,25 @@ __all__ = ["answer", "answer_lines", "print_count", "score"]
 DEFAULT_RULES = "willughby"
 
 
-def check_size(rules: Rules, held: tuple[Card, ...], crib: bool, lang: str = "en") -> None:
-    """Refuse a hand or crib of a size the rule set never deals, saying in ``lang`` which sizes it
-    deals."""
+def check_size(rules: Rules, held: tuple[Card, ...], crib: bool) -> None:
+    """Refuse a hand or crib of a size the rule set never deals, saying which sizes it deals."""
     counts = rules.player_counts
     sizes = sorted({rules.crib_size(n) if crib else rules.held_size(n) for n in counts} - {0})
-    said = CARD_ERRORS[lang]
     if crib and not sizes:
-        raise RulesError(said["no_crib"].format(rules=rules.name))
+        raise RulesError(Reason("score_no_crib", rules=rules.name))
     if len(held) not in sizes:
-        allowed = said["or"].join(str(s) for s in sizes)
-        key = "crib_size" if crib else "hand_size"
-        given = cards_text(held, lang)
+        listed: object = str(sizes[0])
+        if len(sizes) > 1:
+            listed = Reason("either", first=", ".join(map(str, sizes[:-1])), last=sizes[-1])
         n = len(held)
-        said_size = said[key].format(rules=rules.name, allowed=allowed, n=n, s=plural_s(n, lang), cards=given)
-        raise CardError(said_size)
+        given = Reason(
+            "cards_given_none" if n == 0 else "cards_given_one" if n == 1 else "cards_given", n=n, cards=held
+        )
+        raise CardError(
+            Reason(
+                "score_crib_size" if crib else "score_hand_size", rules=rules.name, sizes=listed, handed=given
+            )
+        )
 
 
 def count(
@@ -71,13 +75,13 @@ def count(
     *,
     notation: bool = False,
 ) -> tuple[tuple[Card, ...], Card, tuple[ScoreItem, ...]]:
-    """The cards as typed (French letters read as well as English; a bad card refused in ``lang``),
-    and their count under ``rules``. With ``notation`` the cards are read as records write them
+    """The cards as typed (French letters read as well as English, ``lang``'s alone first), and
+    their count under ``rules``. With ``notation`` the cards are read as records write them
     ("As" is the Ace of spades whatever the language), as a batch's machine-made lines are."""
     reading = "en" if notation else lang
     held = read_cards(held_text if isinstance(held_text, str) else list(held_text), reading)
     turnup = read_card(turnup_text, reading)
-    check_size(rules, held, crib, lang)
+    check_size(rules, held, crib)
     return held, turnup, score_hand(held, turnup, rules, crib=crib)
 
 
@@ -99,23 +103,24 @@ def answer(request: Any, defaults: Mapping[str, Any] | None = None) -> dict[str,
     keys it leaves out are taken from ``defaults`` (the command line's options), and the language,
     if neither gives it, is the rule set's own."""
     if not isinstance(request, dict):
-        raise NoddyError('expected a JSON object such as {"held": "Jh 4d 5d", "turnup": "6h"}')
+        example = '{"held": "Jh 4d 5d", "turnup": "6h"}'
+        raise NoddyError(Reason("score_request", example=example))
     request = {**(defaults or {}), **request}
     unknown = set(request) - {"rules", "held", "turnup", "crib", "set", "lang"}
     if unknown:
-        raise NoddyError(f"unknown keys {sorted(unknown)}; allowed: rules, held, turnup, crib, set, lang")
+        raise NoddyError(Reason("score_keys", keys=sorted(unknown)))
     for key in ("held", "turnup"):
         if not isinstance(request.get(key), str):
-            raise NoddyError(f'"{key}" is required, as text such as "Jh 4d 5d" or "6h"')
+            raise NoddyError(Reason("score_required", field=key, example='"Jh 4d 5d" or "6h"'))
     crib = request.get("crib", False)
     if not isinstance(crib, bool):
-        raise NoddyError(f'"crib" must be true or false, not {crib!r}')
+        raise NoddyError(Reason("score_crib", crib=repr(crib)))
     overrides = request.get("set", [])
     if not isinstance(overrides, list) or not all(isinstance(x, str) for x in overrides):
-        raise NoddyError('"set" must be a list of texts such as ["hand.twenty_five=2"]')
+        raise NoddyError(Reason("score_set", example='["hand.twenty_five=2"]'))
     lang = request.get("lang")
     if lang is not None and lang not in LANGUAGES:
-        raise NoddyError(f'"lang" must be one of {", ".join(LANGUAGES)}, not {lang!r}')
+        raise NoddyError(Reason("score_lang", languages=", ".join(LANGUAGES), lang=repr(lang)))
     rules = _rules(str(request.get("rules", DEFAULT_RULES)), tuple(overrides))
     lang = lang or rules.language
     _, _, items = count(request["held"], request["turnup"], rules, crib, lang, notation=True)
@@ -127,19 +132,33 @@ def answer_lines(
 ) -> Iterator[tuple[str, bool]]:
     """Answer each line of a batch (text, or bytes read as UTF-8) as one JSON line; a bad line gets
     an error and the rest go on. A blank line (only spaces, if any) gets no answer: a file's last
-    line end or a gap between requests asks nothing. Errors name the line as the file numbers it."""
+    line end or a gap between requests asks nothing. Errors name the line as the file numbers it,
+    in the language the line asks for (else the command's ``lang``, else English)."""
     import json  # only batches and --json need it: the count alone starts without
 
     from noddy.textdata import read_json
 
     for number, line in enumerate(lines, start=1):
+        request = None
         try:
             text = _text(line)
             if not text.strip():
                 continue
-            yield json.dumps(answer(read_json(text), defaults), ensure_ascii=False), True
+            request = read_json(text)
+            yield json.dumps(answer(request, defaults), ensure_ascii=False), True
         except NoddyError as exc:
-            yield json.dumps({"error": f"line {number}: {exc}"}, ensure_ascii=False), False
+            said = say_error(
+                NoddyError(Reason("score_line", number=number, why=exc)), _asked(request, defaults)
+            )
+            yield json.dumps({"error": said}, ensure_ascii=False), False
+
+
+def _asked(request: object, defaults: Mapping[str, Any] | None) -> str:
+    """The language a batch line's error is said in: the line's own, else the command's, else English."""
+    for lang in (request.get("lang") if isinstance(request, dict) else None, (defaults or {}).get("lang")):
+        if lang in LANGUAGES:
+            return str(lang)
+    return "en"
 
 
 def _text(line: str | bytes) -> str:
@@ -150,7 +169,7 @@ def _text(line: str | bytes) -> str:
         return line.decode("utf-8")
     except UnicodeDecodeError as exc:
         bad = line[exc.start]
-        raise NoddyError(f"not UTF-8 text (byte 0x{bad:02x} at column {exc.start + 1})") from None
+        raise NoddyError(Reason("score_not_utf8", byte=f"{bad:02x}", column=exc.start + 1)) from None
 
 
 def _read(handle: BinaryIO, source: str, lang: str) -> Iterator[bytes]:
@@ -165,7 +184,7 @@ def _read(handle: BinaryIO, source: str, lang: str) -> Iterator[bytes]:
 def _batch(source: str, defaults: Mapping[str, Any]) -> None:
     """Answer a batch file (or standard input, for ``-``) line by line on standard output; the
     command's own errors in ``--lang`` (English without it: each line may name its own language,
-    and a line's error, in its JSON answer, is English as the format's keys are)."""
+    in which its error, in its JSON answer, is said)."""
     lang = str(defaults.get("lang") or "en")
     failed = 0
     with ExitStack() as stack:

@@ -20,13 +20,11 @@ if TYPE_CHECKING:
         say,
     )
     from noddy.words.card_names import (
-        CARD_ERRORS,
         KNAVE_NAMES,
         card_text,
         card_typed,
         card_words,
         cards_text,
-        check_distinct,
         knave_name,
         plural_s,
         read_card,
@@ -97,7 +95,6 @@ if TYPE_CHECKING:
     )
 
 __all__ = [
-    "CARD_ERRORS",
     "COMMAND_LINE",
     "COUNTING",
     "COUNTPLAY_PHRASES",
@@ -145,7 +142,6 @@ __all__ = [
     "card_typed",
     "card_words",
     "cards_text",
-    "check_distinct",
     "check_language",
     "cited",
     "command_phrase",
@@ -229,7 +225,7 @@ _HOMES = {
         "item_name", "say",
     ),
     "card_names": (
-        "CARD_ERRORS", "KNAVE_NAMES", "card_text", "card_typed", "card_words", "cards_text", "check_distinct",
+        "KNAVE_NAMES", "card_text", "card_typed", "card_words", "cards_text",
         "knave_name", "plural_s",
         "read_card", "read_cards",
     ),

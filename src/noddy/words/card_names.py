@@ -2,8 +2,8 @@
 
 The notation of `noddy.cards` ("Jh") stays the one written in records and sent between machines;
 this is what a person sees and types: French cards read As, R, D, V for Ace, King, Queen and Knave
-(the English letters still read in either language), and a card that does not read is refused in
-the reader's language.
+(the English letters still read in either language), and a card that does not read is refused
+from a key (`noddy.cards.CardFault`) that the faces say in the reader's language.
 
 >>> from noddy.cards import Card
 >>> card_text(Card.parse("Jh"), "fr"), card_text(Card.parse("Ac"), "fr"), card_text(Card.parse("Ks"))
@@ -18,12 +18,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from noddy.cards import Card, Rank, Suit, parse_card
+from noddy.cards import Card, CardFault, Rank, Suit, parse_card, require_distinct
 from noddy.errors import CardError, quoted
 from noddy.rules import Rules
 
 __all__ = [
-    "CARD_ERRORS",
     "KNAVE_NAMES",
     "NUMBER_NAMES",
     "RANKS",
@@ -32,7 +31,6 @@ __all__ = [
     "card_typed",
     "card_words",
     "cards_text",
-    "check_distinct",
     "knave_name",
     "plural_s",
     "read_card",
@@ -58,45 +56,6 @@ SUITS = {
 }
 _CARD = {"en": "{rank} of {suit}", "fr": "{rank} de {suit}"}
 _LANGUAGES = ("en", "fr")
-
-CARD_ERRORS = {
-    "en": {
-        "accepted": (
-            "a rank (A, 2-9, 10 or T, J, Q, K) followed by a suit (c, d, h, s or ♣ ♦ ♥ ♠), e.g. 'Jh',"
-            " '10d', 'T♠'"
-        ),
-        "unreadable": "cannot read card {text}: expected {accepted}",
-        "not_rank": "{rank} is not a rank",
-        "not_suit": "{suit} is not a suit",
-        "and": " and ",
-        "bad": "cannot read card {text}: {problems}; expected {accepted}",
-        "twice": "card {card} appears twice; a pack has one of each card",
-        "hand_size": "{rules} hands have {allowed} cards; {n} card{s} given ({cards})",
-        "crib_size": "{rules} cribs have {allowed} cards; {n} card{s} given ({cards})",
-        "or": " or ",
-        "no_crib": "{rules} has no crib; leave out --crib",
-        "no_suit": "{text}: the suit is missing; write {forms}",
-    },
-    "fr": {
-        "accepted": (
-            "un rang (As ou A, 2-9, 10 ou T, V ou J, D ou Q, R ou K) suivi d’une couleur (♣ ♦ ♥ ♠, ou les"
-            " lettres c, d, h, s pour trèfle, carreau, cœur, pique), par exemple « Vh », « 10d », « As♠ »"
-        ),
-        "unreadable": "impossible de lire la carte {text} : il faut {accepted}",
-        "not_rank": "{rank} n’est pas un rang",
-        "not_suit": "{suit} n’est pas une couleur",
-        "and": " et ",
-        "bad": "impossible de lire la carte {text} : {problems} ; il faut {accepted}",
-        "twice": "la carte {card} est donnée deux fois ; un jeu n’a qu’une carte de chaque",
-        "hand_size": "les mains de {rules} ont {allowed} cartes ; {n} donnée{s} ({cards})",
-        "crib_size": "les cribs de {rules} ont {allowed} cartes ; {n} donnée{s} ({cards})",
-        "or": " ou ",
-        "no_crib": "{rules} n’a pas de crib ; retirez --crib",
-        "no_suit": "{text} : il manque la couleur ; écrivez {forms}",
-    },
-}
-"""What is said of a card that does not read, per language (``{s}`` is a French plural's "s",
-`plural_s`)."""
 
 KNAVE_NAMES = {
     "fr": {
@@ -170,30 +129,28 @@ def knave_name(rules: Rules | None, lang: str = "en", *, turned: bool = False) -
 
 def read_card(text: str, lang: str = "en") -> Card:
     """One card as a player types it, in the letters of any language ("Vh", "Jh", "Ash", "10♦");
-    a token that does not read is refused in ``lang``, quoted short (`noddy.errors.quoted`), with the
-    forms that would read. A rank written alone in ``lang``'s letters is refused for want of its suit:
-    in French "As" is the Ace (not the English A of spades), so "As" alone says no suit."""
+    a token that does not read is refused (a `CardFault`, said in the reader's language by
+    `noddy.words.say_error`), quoted short (`noddy.errors.quoted`), with the forms that would read.
+    A rank written alone in ``lang``'s letters is refused for want of its suit: in French "As" is
+    the Ace (not the English A of spades), so "As" alone says no suit."""
     _check(lang)
-    said = CARD_ERRORS[lang]
     token = text.strip() if isinstance(text, str) else ""
     if len(token) < 2:
-        raise CardError(said["unreadable"].format(text=quoted(text), accepted=said["accepted"]))
+        raise CardError(CardFault.TOO_SHORT, text=quoted(text), accepted=CardFault.ACCEPTED)
     alone = _rank_alone(token, lang)
     if alone:
         typed = [alone + letter for letter in SUITS[lang]]
         signs = [alone + suit.symbol for suit in Suit]
-        forms = ", ".join(typed + signs[:-1]) + said["or"] + signs[-1]
-        raise CardError(said["no_suit"].format(text=token, forms=forms))
+        forms = (", ".join(typed + signs[:-1]), CardFault.OR, signs[-1])
+        raise CardError(CardFault.NO_SUIT, text=token, forms=forms)
     rank, suit = _rank(token[:-1]), _suit(token[-1])
     if rank is not None and suit is not None:
         return Card(rank, suit)
-    problems = []
-    if rank is None:
-        problems.append(said["not_rank"].format(rank=quoted(token[:-1])))
-    if suit is None:
-        problems.append(said["not_suit"].format(suit=quoted(token[-1])))
-    joined = said["and"].join(problems)
-    raise CardError(said["bad"].format(text=quoted(text), problems=joined, accepted=said["accepted"]))
+    fault = CardFault.BAD_RANK if rank is None else CardFault.BAD_SUIT
+    if rank is None and suit is None:
+        fault = CardFault.BAD_BOTH
+    said = {"rank": quoted(token[:-1]), "suit": quoted(token[-1])}
+    raise CardError(fault, text=quoted(text), accepted=CardFault.ACCEPTED, **said)
 
 
 def _rank_alone(token: str, lang: str) -> str:
@@ -224,18 +181,9 @@ def _suit(text: str) -> Suit | None:
 
 def read_cards(text: str | Sequence[str], lang: str = "en", *, unique: bool = True) -> tuple[Card, ...]:
     """Cards as a player types them, separated by spaces or commas (`read_card` each); with
-    ``unique`` a card given twice is refused in ``lang``."""
+    ``unique`` a card given twice is refused."""
     tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
     cards = tuple(read_card(t, lang) for t in tokens)
     if unique:
-        check_distinct(cards, lang)
+        require_distinct(cards)
     return cards
-
-
-def check_distinct(cards: Iterable[Card], lang: str = "en") -> None:
-    """Refuse, in ``lang``, cards among which one is given twice, naming it."""
-    seen: set[Card] = set()
-    for card in cards:
-        if card in seen:
-            raise CardError(CARD_ERRORS[lang]["twice"].format(card=card_text(card, lang)))
-        seen.add(card)

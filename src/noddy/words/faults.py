@@ -26,7 +26,7 @@ from noddy.rules import RulesFault
 from noddy.scoring.faults import ScoringFault
 from noddy.textdata import TextFault
 from noddy.words.calls import check_language
-from noddy.words.card_names import CARD_ERRORS, card_text, cards_text
+from noddy.words.card_names import card_text, cards_text
 from noddy.words.extras import ExtraFault
 from noddy.words.reasons import Reason
 from noddy.words.rule_fields import allowed_words
@@ -80,7 +80,11 @@ def _words(*records: FaultWords) -> dict[Fault, FaultWords]:
 
 
 _CARDS = (
-    FaultWords(CardFault.ACCEPTED, CARD_ERRORS["fr"]["accepted"]),
+    FaultWords(
+        CardFault.ACCEPTED,
+        "un rang (As ou A, 2-9, 10 ou T, V ou J, D ou Q, R ou K) suivi d’une couleur (♣ ♦ ♥ ♠, ou les"
+        " lettres c, d, h, s pour trèfle, carreau, cœur, pique), par exemple « Vh », « 10d », « As♠ »",
+    ),
     FaultWords(
         CardFault.NOT_A_SUIT, "{value} n’est pas une couleur : les couleurs sont 'c', 'd', 'h' et 's'"
     ),
@@ -92,7 +96,7 @@ _CARDS = (
     ),
     FaultWords(CardFault.NOT_AN_INDEX, "{value} n’est pas un numéro de carte : ils vont de 0 à 51"),
     FaultWords(CardFault.NOT_TEXT, "impossible de lire la carte {text} : il faut un texte, {accepted}"),
-    FaultWords(CardFault.TOO_SHORT, CARD_ERRORS["fr"]["unreadable"]),
+    FaultWords(CardFault.TOO_SHORT, "impossible de lire la carte {text} : il faut {accepted}"),
     FaultWords(
         CardFault.BAD_RANK,
         "impossible de lire la carte {text} : {rank} n’est pas un rang ; il faut {accepted}",
@@ -109,7 +113,9 @@ _CARDS = (
     FaultWords(
         CardFault.NOT_CARDS, "impossible de lire les cartes {text} : il faut un texte comme « Vh 4d 5d »"
     ),
-    FaultWords(CardFault.TWICE, CARD_ERRORS["fr"]["twice"]),
+    FaultWords(CardFault.TWICE, "la carte {card} est donnée deux fois ; un jeu n’a qu’une carte de chaque"),
+    FaultWords(CardFault.NO_SUIT, "{text} : il manque la couleur ; écrivez {forms}"),
+    FaultWords(CardFault.OR, "ou"),
 )
 
 _EXTRAS = (

@@ -483,6 +483,44 @@ REASON_WORDS: dict[str, ReasonWords] = {
         '"result.stake" is {stake}: write a name and a number, e.g. {example}',
         '"result.stake" vaut {stake} : écrivez un nom et un nombre, par exemple {example}',
     ),
+    "either": ReasonWords("{first} or {last}", "{first} ou {last}"),
+    "cards_given": ReasonWords("{n} cards given ({cards})", "{n} données ({cards})"),
+    "cards_given_one": ReasonWords("1 card given ({cards})", "1 donnée ({cards})"),
+    "cards_given_none": ReasonWords("no card given", "aucune donnée"),
+    "score_hand_size": ReasonWords(
+        "{rules} hands have {sizes} cards; {handed}", "les mains de {rules} ont {sizes} cartes ; {handed}"
+    ),
+    "score_crib_size": ReasonWords(
+        "{rules} cribs have {sizes} cards; {handed}", "les cribs de {rules} ont {sizes} cartes ; {handed}"
+    ),
+    "score_no_crib": ReasonWords(
+        "{rules} has no crib; leave out --crib", "{rules} n’a pas de crib ; retirez --crib"
+    ),
+    "score_request": ReasonWords(
+        "expected a JSON object such as {example}", "il faut un objet JSON comme {example}"
+    ),
+    "score_keys": ReasonWords(
+        "unknown keys {keys}; allowed: rules, held, turnup, crib, set, lang",
+        "clés inconnues {keys} ; permises : rules, held, turnup, crib, set, lang",
+    ),
+    "score_required": ReasonWords(
+        '"{field}" is required, as text such as {example}',
+        '"{field}" est demandé, en texte comme {example}',
+    ),
+    "score_crib": ReasonWords(
+        '"crib" must be true or false, not {crib}', '"crib" vaut true ou false, pas {crib}'
+    ),
+    "score_set": ReasonWords(
+        '"set" must be a list of texts such as {example}', '"set" est une liste de textes comme {example}'
+    ),
+    "score_lang": ReasonWords(
+        '"lang" must be one of {languages}, not {lang}', '"lang" est l’une de {languages}, pas {lang}'
+    ),
+    "score_not_utf8": ReasonWords(
+        "not UTF-8 text (byte 0x{byte} at column {column})",
+        "ce n’est pas du texte UTF-8 (octet 0x{byte} à la colonne {column})",
+    ),
+    "score_line": ReasonWords("line {number}: {why}", "ligne {number} : {why}"),
     "record_replay": ReasonWords(
         "action {number} ({text}) is refused when replayed: {why}",
         "l’action {number} ({text}) est refusée une fois rejouée : {why}",
