@@ -30,7 +30,7 @@ from noddy.web.bots import BotPool, Bots
 from noddy.web.cluster import ClusterBots
 from noddy.web.connection import MAX_NAME, Bucket, Limits, clean_name, serve_connection
 from noddy.web.countplay import router as countplay_router
-from noddy.web.guard import SECURITY_HEADERS, BodyLimit, Doorway, invalid_request
+from noddy.web.guard import SECURITY_HEADERS, BodyLimit, ControlText, Doorway, invalid_request
 from noddy.web.live import LiveTable, Refused
 from noddy.web.lookup import quoted, table_or_404
 from noddy.web.metrics import CONTENT_TYPE
@@ -181,6 +181,7 @@ def create_app(
         return response
 
     app.add_middleware(BodyLimit, limit=MAX_BODY)
+    app.add_middleware(ControlText)
     app.add_exception_handler(RequestValidationError, invalid_request)
     doorway = Doorway(limits.unidentified_per_address, limits.unidentified)
 

@@ -1,19 +1,27 @@
 """What keeps one client from hurting the server: a request body limit that holds however the body
-is sent, error answers that never echo the input, and a count of websockets that have not said
-hello yet (per address and in all), so silent connections cannot use up the server's files.
+is sent, addresses with control characters refused before any route reads them, error answers
+that never echo the input, and a count of websockets that have not said hello yet (per address
+and in all), so silent connections cannot use up the server's files.
 """
 
 from __future__ import annotations
 
+import json
+import unicodedata
 from collections import Counter
 from typing import Any
+from urllib.parse import unquote_plus
 
 from fastapi import Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-__all__ = ["SECURITY_HEADERS", "BodyLimit", "Doorway", "invalid_request"]
+from noddy.web.pages import page_language
+from noddy.words import Reason
+
+__all__ = ["SECURITY_HEADERS", "BodyLimit", "ControlText", "Doorway", "invalid_request"]
 
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
@@ -65,6 +73,36 @@ class BodyLimit:
     async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
         detail = f"request body too large: the limit is {self.limit} bytes"
         await JSONResponse({"detail": detail}, 413, headers=SECURITY_HEADERS)(scope, receive, send)
+
+
+class ControlText:
+    """Refuse (400; a websocket: closed with 4400) an address whose path or query holds a control
+    character, before any route reads it: no id, name or word has one, and PostgreSQL cannot hold
+    a NUL in text (it failed the query, a 500, where SQLite found nothing, a 404). Said in the
+    reader's language (its ``?lang=``, else its browser's)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        query = unquote_plus(scope.get("query_string", b"").decode("latin-1"))
+        found = next((ch for ch in scope["path"] + query if unicodedata.category(ch) == "Cc"), None)
+        if found is None:
+            await self.app(scope, receive, send)
+            return
+        asked = HTTPConnection(scope)
+        lang = page_language(asked.query_params.get("lang"), asked.headers.get("accept-language"))
+        why = Reason("control_text", code=f"U+{ord(found):04X}").say(lang)
+        if scope["type"] == "http":
+            await JSONResponse({"detail": why}, 400, headers=SECURITY_HEADERS)(scope, receive, send)
+            return
+        await receive()  # the websocket's connect
+        await send({"type": "websocket.accept"})
+        await send({"type": "websocket.send", "text": json.dumps({"type": "error", "error": why})})
+        await send({"type": "websocket.close", "code": 4400})
 
 
 async def invalid_request(_request: Request, exc: Exception) -> JSONResponse:

@@ -204,6 +204,12 @@ REASON_WORDS: dict[str, ReasonWords] = {
         "vous regardez : seul le joueur peut reprendre un coup",
     ),
     "no_table": ReasonWords("there is no table {table}", "il n’y a pas de table {table}"),
+    "control_text": ReasonWords(
+        "the address holds a control character ({code}), which no table id, name or word has:"
+        " check the link, or type the address again",
+        "l’adresse contient un caractère de contrôle ({code}), qu’aucun numéro de table, nom ou mot"
+        " ne contient : vérifiez le lien, ou retapez l’adresse",
+    ),
     "table_full": ReasonWords(
         "this table has {limit} connections, its limit: try again later",
         "cette table a {limit} connexions, sa limite : réessayez plus tard",
