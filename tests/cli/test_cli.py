@@ -389,7 +389,7 @@ def test_score_batch_skips_blank_lines_and_names_the_others_by_their_line() -> N
 
 def test_an_unknown_rule_set_is_a_sentence_then_the_known_ones() -> None:
     code, _, err = run("score", "Jh 4d 5d", "-t", "6h", "--rules", "nope")
-    assert code == 1 and "unknown rule set 'nope'. Known: willughby, " in " ".join(err.split())
+    assert code == 1 and "unknown rule set 'nope'. Known: cribbage, willughby, " in " ".join(err.split())
     line = json.dumps({"rules": "nope", "held": "Jh 4d 5d", "turnup": "6h"})
     code, out, _ = run("score", "--batch", "-", input=line)
     assert "unknown rule set 'nope'. Known: " in json.loads(out)["error"]

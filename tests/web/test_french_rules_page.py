@@ -19,3 +19,18 @@ def test_the_rules_page_speaks_the_language_asked(client: TestClient) -> None:
     english = client.get("/rules/cribbage").text
     assert '<html lang="en">' in english and "<h2>Deal</h2>" in english and "Who deals first" in english
     assert client.get("/rules/cribbage", params={"lang": "xx"}).status_code == 200
+
+
+def test_the_rules_page_reads_as_a_player_first_and_a_field_reference_after(client: TestClient) -> None:
+    """The game's terms in plain sentences come first, every rule one by one (with a rules file's
+    names in brackets) after, the sources last (issue 35, item 4)."""
+    page = client.get("/rules/cribbage").text
+    headings = ("The game in plain words", "Every rule, one by one", "<h2>Deal</h2>")
+    plain, reference, deal = (page.index(s) for s in headings)
+    sources = page.index("<h2>Sources</h2>")
+    assert plain < reference < deal < sources
+    assert page.index("Said when you cannot lay a card without passing 31") < reference
+    assert page.index("(low_cut)") > reference
+    french = client.get("/rules/cribbage", params={"lang": "fr"}).text
+    headings = ("Le jeu en mots simples", "Chaque règle, une à une", "<h2>La donne</h2>")
+    assert [french.index(s) for s in headings] == sorted(french.index(s) for s in headings)

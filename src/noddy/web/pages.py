@@ -9,6 +9,7 @@ from typing import Any
 from noddy.errors import quoted
 from noddy.players import LEVELS
 from noddy.rules import Rules, load_rules, preset_names
+from noddy.train import glossary
 from noddy.web.live import LiveTable
 from noddy.web.messages import display_names, event_json, pegs, table_title
 from noddy.words import LANGUAGES, cited, counting_words, page_phrases, rule_phrase, rule_rows, rule_set_words
@@ -100,8 +101,9 @@ def missing_table_page(table_id: str, lang: str, what: str = "table") -> str:
 
 
 def rules_page(name: str, lang: str = "en") -> str | None:
-    """The whole rule set in plain words as an HTML page in ``lang`` (`rule_rows`), or ``None`` for
-    an unknown name."""
+    """The whole rule set as an HTML page in ``lang``, or ``None`` for an unknown name: a player's
+    reading first (the game's terms, each in a plain sentence from the rules, `noddy.train.glossary`),
+    then every rule one by one (`rule_rows`), then the sources."""
     if name not in preset_names():
         return None
     lang = known_language(lang)
@@ -110,13 +112,12 @@ def rules_page(name: str, lang: str = "en") -> str | None:
     parts = [
         f"<h1>{escape(title)}</h1>",
         f"<p class=summary>{escape(summary)}</p>",
-        f"<h2>{escape(rule_phrase('sources', lang))}</h2><ul>",
+        f"<h2>{escape(rule_phrase('how_to_play', lang))}</h2><dl class=plain>",
     ]
-    for source in rules.sources:
-        url = escape(source.url)
-        link = f' — <a href="{url}" rel="noopener">{url}</a>' if source.url else ""
-        parts.append(f"<li>{escape(source.name)}{link}</li>")
-    parts.append("</ul>")
+    for term, sentence in glossary(rules, lang):
+        parts.append(f"<dt>{escape(term[:1].upper() + term[1:])}</dt><dd>{escape(sentence)}</dd>")
+    parts += ["</dl>", f"<h2>{escape(rule_phrase('reference', lang))}</h2>"]
+    parts.append(f"<p class=note>{escape(rule_phrase('reference_note', lang))}</p>")
     for heading, rows in rule_rows(rules, lang):
         parts.append(f"<h2>{escape(heading)}</h2><dl>")
         for row in rows:
@@ -126,6 +127,12 @@ def rules_page(name: str, lang: str = "en") -> str | None:
                 parts.append(f"<p class=note>{escape(cited(row.note))}</p>")
             parts.append("</dd>")
         parts.append("</dl>")
+    parts.append(f"<h2>{escape(rule_phrase('sources', lang))}</h2><ul class=sources>")
+    for source in rules.sources:
+        url = escape(source.url)
+        link = f' — <a href="{url}" rel="noopener">{url}</a>' if source.url else ""
+        parts.append(f"<li>{escape(source.name)}{link}</li>")
+    parts.append("</ul>")
     body = "\n".join(parts)
     return f"""<!doctype html>
 <html lang="{lang}"><head><meta charset="utf-8">

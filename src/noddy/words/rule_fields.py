@@ -26,6 +26,11 @@ RULE_WORDS: dict[str, dict[str, str]] = {
         "knob": "knob",
         "sources": "Sources",
         "the_rules": "the rules",
+        "how_to_play": "The game in plain words",
+        "reference": "Every rule, one by one",
+        "reference_note": (
+            "Each rule as this rule set reads it; a word in brackets is its name in a rules file."
+        ),
     },
     "fr": {
         "players": "Joueurs : {players}",
@@ -37,6 +42,12 @@ RULE_WORDS: dict[str, dict[str, str]] = {
         "knob": "réglage",
         "sources": "Sources",
         "the_rules": "les règles",
+        "how_to_play": "Le jeu en mots simples",
+        "reference": "Chaque règle, une à une",
+        "reference_note": (
+            "Chaque règle telle que ce jeu de règles la lit ; un mot entre parenthèses est son nom dans un"
+            " fichier de règles."
+        ),
     },
 }
 """The frame of ``rules show`` per language."""

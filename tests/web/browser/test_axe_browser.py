@@ -112,6 +112,8 @@ def test_the_pages_have_nothing_axe_finds(browser: Browser, server: LiveServer) 
         page.goto(f"{server.address}/rules/cribbage?lang={lang}")
 
     found += check_everywhere(page, "rules", rules_in)
+    wide = page.evaluate("document.documentElement.scrollWidth")
+    assert wide <= PHONE["width"], f"the rules are {wide} px wide on a phone"  # 847 px, issue 35
     for where, path in (("no table", "/t/nosuchtable"), ("unknown address", "/no/such/page")):
         page.goto(server.address + path)
         found += check_everywhere(page, where, switch_by_reload)
