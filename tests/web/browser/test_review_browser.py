@@ -123,3 +123,60 @@ def test_a_review_asked_for_while_the_page_changes_language_is_said_in_the_new_o
         f"score : vous 31, {other} 28"
     )
     assert not errors
+
+
+def reviewed_lay_away(sides: tuple[tuple[str, ...], ...]) -> dict[str, Any]:
+    """A review of seat 1's lay-away at cribbage, its ten best with their chances of winning: the
+    widest of the review's choice tables."""
+    hand = parse_cards("5h 5d Jc Qs 9h 10d")
+    pairs = [(a, b) for i, a in enumerate(hand) for b in hand[i + 1 :]][:10]
+    values = tuple((Action.discard(1, pair), 9.5 - n) for n, pair in enumerate(pairs))
+    chances = tuple((action, 0.61 - n / 100) for n, (action, _) in enumerate(values))
+    decision = Decision(
+        move=3,
+        deal=1,
+        phase=Phase.DISCARD,
+        hand=hand,
+        turnup=None,
+        pile=(),
+        count=0,
+        scores=(0, 0),
+        crib="theirs",
+        chosen=values[9][0],
+        best=values[0][0],
+        values=values,
+        measure="expected",
+        chances=chances,
+    )
+    return Review(1, "Computer 2", (decision,), side=1, sides=sides).to_json()
+
+
+def test_the_reviews_choice_tables_are_whole_in_the_side_column(browser: Browser, server: LiveServer) -> None:
+    """Every column of a lay-away's choices, with the chance of winning, lies within the side column at
+    desktop and phone size (issue 35, item 4: they were cut off, to be scrolled sideways)."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors = watch_errors(page)
+    page.goto(server.address + "/")
+    made = page.evaluate(
+        """(seats) => fetch("/api/tables", {method: "POST", headers: {"content-type": "application/json"},
+             body: JSON.stringify({rules: "cribbage", players: 2, seats})}).then((r) => r.json())""",
+        [{"kind": "computer", "level": "greedy"}] * 2,
+    )
+    wait_until_over(page, made["id"])
+    review = reviewed_lay_away((("Computer 1 (greedy)",), ()))
+    page.route("**/review?*", lambda route: route.fulfill(json=review))
+    for viewport in ({"width": 1280, "height": 900}, PHONE):
+        page.set_viewport_size(viewport)
+        page.goto(f"{server.address}/replay/{made['id']}")
+        page.select_option("#review-seat", "1")
+        page.click("#review-button")
+        table = page.locator(".review-item table.advice").first
+        expect(table).to_be_visible()
+        expect(table.locator("tbody tr")).to_have_count(8)  # the best six, "…", the chosen
+        widths = table.evaluate("t => [t.scrollWidth, t.clientWidth, t.getBoundingClientRect().right]")
+        panel = page.locator("#review-panel").bounding_box()
+        assert panel is not None
+        assert widths[0] <= widths[1] + 1, f"{viewport}: the table is cut off: {widths}"
+        right = panel["x"] + panel["width"]
+        assert widths[2] <= right + 1, f"{viewport}: the table passes the column: {widths}"
+    assert not errors
