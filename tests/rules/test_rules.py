@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 import typing
 from dataclasses import fields
 from pathlib import Path
@@ -315,3 +318,24 @@ def test_a_choice_field_allows_exactly_the_values_its_type_names() -> None:
                 assert set(typing.get_args(hint)) == set(field_spec(f"{name}.{field_name}").choices)
                 checked += 1
     assert checked > 20
+
+
+def test_a_rule_set_pickled_in_another_process_hashes_as_this_process_hashes_it() -> None:
+    """A computer player's worker gets the rules pickled by the server: equal to the worker's own,
+    it must hash alike, or every cache keyed by the rules misses it (str hashes differ between
+    processes: here, two fixed hash seeds)."""
+    pickled = subprocess.run(
+        [sys.executable, "-c", "import pickle, sys; from noddy.rules import load_rules;"
+         " sys.stdout.buffer.write(pickle.dumps(load_rules('cribbage')))"],
+        capture_output=True, check=True, env={**os.environ, "PYTHONHASHSEED": "1"},
+    ).stdout
+    check = (
+        "import pickle, sys; from noddy.rules import load_rules;"
+        " copy = pickle.loads(sys.stdin.buffer.read()); own = load_rules('cribbage');"
+        " print(copy == own, hash(copy) == hash(own), len({copy, own}))"
+    )
+    seen = subprocess.run(
+        [sys.executable, "-c", check], input=pickled, capture_output=True, check=True,
+        env={**os.environ, "PYTHONHASHSEED": "2"},
+    ).stdout.decode()
+    assert seen.split() == ["True", "True", "1"]

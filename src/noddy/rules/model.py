@@ -8,6 +8,7 @@ show`` and the docs read the same description.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from typing import Any
 
 from noddy.errors import RulesError, quoted
 from noddy.rules.faults import RulesFault
@@ -106,13 +107,22 @@ class Rules:
         from noddy.rules.validate import validate
 
         validate(self)
-        object.__setattr__(
-            self, "_hash", hash(tuple(getattr(self, f.name) for f in fields(self) if f.compare))
-        )
+        object.__setattr__(self, "_hash", self._tree_hash())
+
+    def _tree_hash(self) -> int:
+        return hash(tuple(getattr(self, f.name) for f in fields(self) if f.compare))
 
     def __hash__(self) -> int:
         # Rules key many caches (tables, counts); hashing the whole tree each time would cost more.
         return self._hash
+
+    def __setstate__(self, state: list[Any]) -> None:
+        """An unpickled copy (a computer player's worker gets one with each view) hashed as here:
+        a text's hash differs from process to process, and with the hash it was pickled with, an
+        equal rule set missed every cache keyed by it (each table built again in each worker)."""
+        for spec, value in zip(fields(self), state, strict=True):
+            object.__setattr__(self, spec.name, value)
+        object.__setattr__(self, "_hash", self._tree_hash())
 
     def note(self, path: str) -> str:
         """The preset's note on one field path (``"hand.flush"``), or ``""``."""
