@@ -4,6 +4,8 @@ event loop, the same game as in-process, a killed worker recovered, no process l
 from __future__ import annotations
 
 import asyncio
+import functools
+import gc
 import json
 import os
 import random
@@ -16,6 +18,7 @@ import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -228,31 +231,81 @@ def test_a_persons_table_comes_before_tables_of_computers_only() -> None:
     assert done == ["busy", "person", "computers 0", "computers 1", "computers 2"]
 
 
-def test_the_first_computer_move_after_a_start_is_as_quick_as_the_later_ones() -> None:
-    """`BotPool.start` returns with every worker warm: the first decision of a strong player takes
-    about as long as the next ones (cold, it waited seconds for the worker to start and import)."""
-    bots = BotPool(1)
+@dataclass
+class CountingPlayer:
+    """Plays as the player of ``level``, and writes down the work its decision did that a warm
+    worker did before (the modules it imported, and each of noddy's caches' misses: the tables it
+    built or read, the kernel's configuration), with the id of its process."""
+
+    level: str
+    path: str
+    name: str = "counting"
+
+    def choose(self, view: PlayerView, legal: LegalActions, rng: random.Random) -> Action:
+        modules, misses = set(sys.modules), _cache_misses()
+        action = make_player(self.level).choose(view, legal, rng)
+        after = _cache_misses()
+        built = {name: n - misses.get(name, 0) for name, n in after.items() if n > misses.get(name, 0)}
+        work = {"pid": os.getpid(), "imported": sorted(set(sys.modules) - modules), "built": built}
+        Path(self.path).write_text(json.dumps(work), encoding="utf-8")
+        return action
+
+
+def _cache_misses() -> dict[str, int]:
+    """The misses of each of noddy's functions kept by `functools.lru_cache` in this process."""
+    return {
+        f"{found.__module__}.{found.__qualname__}": found.cache_info().misses
+        for found in gc.get_objects()
+        if isinstance(found, functools._lru_cache_wrapper) and found.__module__.startswith("noddy")
+    }
+
+
+def _first_decisions(bots: BotPool, tmp_path: Path, *, start: bool) -> list[dict[str, Any]]:
+    """What the first decision of each level did in ``bots`` (started first, or not)."""
     state, seat = first_decision()
     view = state.view(seat)
 
-    async def timed() -> list[float]:
-        await bots.start()
-        took: list[tuple[str, float]] = []
-        for level in ("hard", "hard", "medium", "medium", "easy", "hard", "medium", "hard"):
-            began = time.perf_counter()
-            await bots.choose(make_player(level), view, random.Random(4))
-            took.append((level, time.perf_counter() - began))
-        return took
+    async def decide() -> list[dict[str, Any]]:
+        if start:
+            await bots.start()
+        done = []
+        for level in ("hard", "medium", "easy"):
+            path = tmp_path / f"{level}.json"
+            await bots.choose(CountingPlayer(level, str(path)), view, random.Random(4))
+            done.append(json.loads(path.read_text(encoding="utf-8")))
+        return done
 
     try:
-        (_, first), *later = asyncio.run(timed())
+        return asyncio.run(decide())
     finally:
         asyncio.run(bots.close())
-    # Against the same decision made again by the same level (hard's lay-away by the chance of
-    # winning plays deals out: tens of milliseconds, where medium's takes one).
-    again = sorted(t for level, t in later if level == "hard")
-    typical = again[len(again) // 2]
-    assert first <= max(5 * typical, typical + 0.25), (first, later)
+
+
+def test_start_warms_every_worker_so_the_first_computer_move_builds_nothing(tmp_path: Path) -> None:
+    """`BotPool.start` returns once each worker has warmed (`warm`, one a worker): the first
+    decision of each level then imports no module and builds no table. A pool not started does
+    that work in its first decision (what kept the first move after a start waiting)."""
+    bots = BotPool(2)
+    first = _first_decisions(bots, tmp_path, start=True)
+    assert len(bots.warmed) == 2 and {work["pid"] for work in first} <= bots.warmed
+    assert [(work["imported"], work["built"]) for work in first] == [([], {})] * 3, first
+    cold = _first_decisions(BotPool(1), tmp_path, start=False)
+    assert cold[0]["built"], cold  # the counting sees the work a cold worker does
+
+
+def test_each_worker_of_a_pool_is_warmed_once() -> None:
+    """The workers' warmings wait for one another: no worker takes two while another takes none."""
+    bots = BotPool(3)
+
+    async def started() -> list[int]:
+        await bots.start()
+        return bots.pids()
+
+    try:
+        running = asyncio.run(started())
+    finally:
+        asyncio.run(bots.close())
+    assert sorted(bots.warmed) == sorted(running) and len(running) == 3
 
 
 def server_children(pid: int) -> set[int]:

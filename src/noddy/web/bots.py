@@ -35,6 +35,8 @@ import threading
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.connection import Connection
+from multiprocessing.synchronize import Barrier
+from threading import BrokenBarrierError
 from typing import Any, Protocol
 
 from noddy.game import Action, PlayerView, new_game
@@ -56,6 +58,8 @@ PEOPLE_FIRST = 0
 
 WARM_RULES = "cribbage"
 """The rule set each worker warms up on (`BotPool.start`)."""
+WARM_WAIT = 120.0
+"""Seconds a worker's `warm` waits for the other workers' (they start at once; under load, slowly)."""
 
 
 def default_workers() -> int:
@@ -77,11 +81,18 @@ def decide(player: Player, view: PlayerView, rng_state: RngState) -> tuple[Actio
     return action, rng.getstate()
 
 
-def _worker_start(lifeline: Connection) -> None:
+_gate: Barrier | None = None
+"""In a worker of a `BotPool`: where each worker's `warm` waits for the others' (`_worker_start`)."""
+
+
+def _worker_start(lifeline: Connection, gate: Barrier) -> None:
     """In a worker, as it starts: Ctrl+C at a terminal reaches every process of the server, and
     only the server decides what stops, so a worker ignores it (it printed a KeyboardInterrupt
     traceback a worker); a thread waits on the server's pipe and ends the worker when the server's
-    process is gone (its end of the pipe closed, by exit or by ``kill -9``)."""
+    process is gone (its end of the pipe closed, by exit or by ``kill -9``). ``gate`` is where
+    `warm` waits for every worker's warming."""
+    global _gate
+    _gate = gate
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
     def watch() -> None:
@@ -94,7 +105,9 @@ def _worker_start(lifeline: Connection) -> None:
 
 def warm() -> int:
     """In a worker: the players imported, and a decision of each level made on a game of
-    `WARM_RULES`, so that what they build on first use is built before a table waits on it."""
+    `WARM_RULES`, so that what they build on first use is built before a table waits on it; then,
+    in a `BotPool`'s worker, wait until every worker has warmed (so that no worker takes two
+    warmings while another takes none). Return the worker's process id."""
     rules = load_rules(WARM_RULES)
     for level in LEVELS:
         state = new_game(rules, 2)
@@ -103,6 +116,9 @@ def warm() -> int:
             state = state.apply(chance.sample(rng))
         seat = state.to_act or 0
         decide(make_player(level), state.view(seat), rng.getstate())
+    if _gate is not None:
+        with contextlib.suppress(BrokenBarrierError):  # a worker died starting: the pool is replaced
+            _gate.wait(WARM_WAIT)
     return os.getpid()
 
 
@@ -139,6 +155,8 @@ class BotPool:
         self.workers = workers
         self._pool: ProcessPoolExecutor | None = None
         self._lifeline: tuple[Connection, Connection] | None = None
+        self.warmed: set[int] = set()
+        """The process ids of the workers `start` warmed."""
         self._running = 0
         self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
         self._order = itertools.count()
@@ -149,8 +167,9 @@ class BotPool:
             if self._lifeline is None:
                 self._lifeline = context.Pipe(duplex=False)
             reading = self._lifeline[0]
+            gate = context.Barrier(self.workers)
             self._pool = ProcessPoolExecutor(
-                self.workers, mp_context=context, initializer=_worker_start, initargs=(reading,)
+                self.workers, mp_context=context, initializer=_worker_start, initargs=(reading, gate)
             )
         return self._pool
 
@@ -159,7 +178,8 @@ class BotPool:
         do not wait on a worker starting."""
         if self.workers:
             pool = self._executor()
-            await asyncio.gather(*(asyncio.wrap_future(pool.submit(warm)) for _ in range(self.workers)))
+            warming = (asyncio.wrap_future(pool.submit(warm)) for _ in range(self.workers))
+            self.warmed = set(await asyncio.gather(*warming))
 
     @property
     def running(self) -> int:
