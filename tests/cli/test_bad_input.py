@@ -183,6 +183,10 @@ def test_a_french_house_rules_file_still_checks(tmp_path: Path) -> None:
         (["--bot-delay", "inf"], "--bot-delay inf"),
         (["--proxy", "garbage proxy"], "'garbage proxy' is not an IP address or network"),
         (["--proxy", "10.0.0.1, nonsense"], "'nonsense' is not an IP address"),
+        (["--lan", "--host", "127.0.0.1"], "--lan --host '127.0.0.1': a phone cannot reach this"),
+        (["--lan", "--host", "localhost"], "give one of its network addresses, e.g. 10.42.0.1"),
+        (["--lan", "--host", "::1", "--lang", "fr"], "un téléphone ne peut pas joindre l’adresse de"),
+        (["--lan", "--proxy", "127.0.0.1"], "give --lan or --proxy, not both"),
     ],
 )
 def test_serve_refuses_options_it_would_take_silently(
@@ -192,6 +196,21 @@ def test_serve_refuses_options_it_would_take_silently(
     serve_instead(monkeypatch, served)
     code, out, err = run("serve", "--data-dir", str(tmp_path), "--bot-workers", "0", *args)
     assert code == 2 and message in err and served == [] and "serving" not in out
+
+
+def test_serve_lan_listens_on_every_address_or_the_one_given(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    served: list[dict[str, Any]] = []
+    serve_instead(monkeypatch, served)
+    serve = ["serve", "--data-dir", str(tmp_path), "--bot-workers", "0"]
+    code, out, _ = run(*serve, "--lan")
+    assert code == 0 and served[0]["host"] == "0.0.0.0" and "no password, no encryption" in out
+    code, out, _ = run(*serve, "--lan", "--host", "10.42.0.1")
+    assert code == 0 and served[1]["host"] == "10.42.0.1"
+    assert "Phones on this network open http://10.42.0.1:8000/ (the lobby shows its QR code" in out
+    code, out, _ = run(*serve)
+    assert code == 0 and served[2]["host"] == "127.0.0.1" and "Phones" not in out
 
 
 def test_serve_takes_good_options(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

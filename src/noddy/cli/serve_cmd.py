@@ -24,8 +24,14 @@ __all__ = ["serve"]
 
 def serve(
     host: Annotated[
-        str, typer.Option("--host", metavar="HOST", help="The address to listen on.")
-    ] = "127.0.0.1",
+        str | None,
+        typer.Option(
+            "--host",
+            metavar="HOST",
+            help="The address to listen on.",
+            show_default="127.0.0.1; with --lan, 0.0.0.0: every address",
+        ),
+    ] = None,
     port: Annotated[int, typer.Option("--port", metavar="PORT", help="The port to listen on.")] = 8000,
     db: Annotated[
         str | None,
@@ -82,6 +88,15 @@ def serve(
             show_default="trust none",
         ),
     ] = None,
+    lan: Annotated[
+        bool,
+        typer.Option(
+            "--lan",
+            help="Serve the phones of this network (a laptop's hotspot at a camp, no internet needed):"
+            " listen on every address, print the one a phone opens and show its QR code in the lobby."
+            " Anyone on the network can sit at an open table: only on a network you trust.",
+        ),
+    ] = False,
     lang: LangOption = None,
 ) -> None:
     """Play in the browser: tables for 2-4 players and computer seats; a restart loses nothing."""
@@ -91,8 +106,12 @@ def serve(
         if db is not None and data is not None:
             usage_error(command_phrase("serve.db_twice", lang))
         need_extra("web", "noddy serve")
+        if lan:
+            _check_lan(host, proxy, lang)
+        host = host or ("0.0.0.0" if lan else "127.0.0.1")
         from noddy.web import create_app, server_options
         from noddy.web.bots import default_workers
+        from noddy.web.lan import Lan
         from noddy.web.store import default_url
 
         workers = default_workers() if bot_workers is None else bot_workers
@@ -101,11 +120,14 @@ def serve(
         if cluster is not None:
             need_extra("dask", "noddy serve --bot-cluster")
             _check_cluster(cluster, lang)
-        app = create_app(url, bot_delay=bot_delay, bot_workers=workers, bot_cluster=cluster)
+        on_lan = Lan(host, port) if lan else None
+        app = create_app(url, bot_delay=bot_delay, bot_workers=workers, bot_cluster=cluster, lan=on_lan)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     address = escape(f"http://{shown}:{port}/")
     console.print(command_phrase("serve.serving", lang, address=f"[bold cyan]{address}[/]", db=escape(url)))
     console.print(command_phrase("serve.open", lang))
+    if on_lan is not None:
+        _say_lan(on_lan.urls(), address, lang)
     with stopped_by_ctrl_c():
         _server(app, server_options(host, port, proxy)).run()
 
@@ -136,6 +158,30 @@ def _check_address(port: int, bot_delay: float | None, proxy: str | None, lang: 
     for entry in (entry.strip() for entry in proxy.split(",")):
         if not _is_network(entry):
             usage_error(command_phrase("serve.proxy", lang, proxy=repr(proxy), entry=repr(entry)))
+
+
+def _check_lan(host: str | None, proxy: str | None, lang: str) -> None:
+    """Refuse ``--lan`` where no phone could follow it: on an address only this machine reaches, or
+    behind a proxy (the address shown would go round it)."""
+    from noddy.web.lan import loopback
+
+    if host is not None and loopback(host):
+        usage_error(command_phrase("serve.lan_loopback", lang, host=repr(host)))
+    if proxy is not None:
+        usage_error(command_phrase("serve.lan_proxy", lang))
+
+
+def _say_lan(urls: list[str], address: str, lang: str) -> None:
+    """Where the phones of the network join (the first address, its QR code in the lobby; the others
+    if it does not open), or that none was found yet; and who can then sit down."""
+    if urls:
+        first = escape(urls[0])
+        console.print(command_phrase("serve.lan_join", lang, url=f"[bold cyan]{first}[/]"))
+        if len(urls) > 1:
+            console.print(command_phrase("serve.lan_others", lang, urls=escape(", ".join(urls[1:]))))
+    else:
+        console.print(command_phrase("serve.lan_none", lang, address=address))
+    console.print(command_phrase("serve.lan_trust", lang))
 
 
 def _check_cluster(address: str, lang: str) -> None:

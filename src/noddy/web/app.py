@@ -31,6 +31,7 @@ from noddy.web.cluster import ClusterBots
 from noddy.web.connection import MAX_NAME, Bucket, Limits, clean_name, serve_connection
 from noddy.web.countplay import router as countplay_router
 from noddy.web.guard import SECURITY_HEADERS, BodyLimit, ControlText, Doorway, invalid_request
+from noddy.web.lan import Lan, lan_router
 from noddy.web.live import LiveTable, Refused
 from noddy.web.lookup import quoted, table_or_404
 from noddy.web.metrics import CONTENT_TYPE
@@ -140,11 +141,12 @@ def create_app(
     limits: Limits | None = None,
     bot_workers: int | None = None,
     bot_cluster: str | None = None,
+    lan: Lan | None = None,
 ) -> FastAPI:
     """The web app on database ``url``; computer players wait ``bot_delay`` seconds before acting and
     think in ``bot_workers`` worker processes (0: in a thread of the server; None: as many as
     ``NODDY_BOT_WORKERS`` says, else 0; ``noddy serve`` starts one a CPU), or on the dask scheduler
-    at ``bot_cluster``."""
+    at ``bot_cluster``. With ``lan`` (``noddy serve --lan``) the lobby shows phones where to join."""
     limits = limits or Limits()
     if bot_delay is None:
         bot_delay = float(os.environ.get("NODDY_BOT_DELAY", "0.8"))
@@ -173,6 +175,7 @@ def create_app(
     app.include_router(countplay_router)
     app.include_router(winchance_router)
     app.include_router(offence_router(store.engine))
+    app.include_router(lan_router(lan))
 
     @app.middleware("http")
     async def headers(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:

@@ -83,6 +83,21 @@ COMMAND_LINE: dict[str, dict[str, str]] = {
         ),
         "serve.serving": "[bold]noddy[/] is serving at {address}  (database: {db})",
         "serve.open": "Open that address in your browser; press Ctrl+C to stop.",
+        "serve.lan_join": "Phones on this network open {url} (the lobby shows its QR code, to scan).",
+        "serve.lan_others": "If it does not open, this machine's other addresses: {urls}",
+        "serve.lan_none": (
+            "No network address yet: turn on this laptop's hotspot or join a network; the lobby at"
+            " {address} then shows the address phones open, with its QR code."
+        ),
+        "serve.lan_trust": (
+            "Anyone on this network can open it and sit at an open table (no password, no encryption):"
+            " serve on a network you trust, never a public one."
+        ),
+        "serve.lan_loopback": (
+            "--lan --host {host}: a phone cannot reach this machine's loopback address; give one of its"
+            " network addresses, e.g. 10.42.0.1, or leave --host out"
+        ),
+        "serve.lan_proxy": "give --lan or --proxy, not both: --lan serves the phones directly, with no proxy",
         "demo.try": (
             "Try: [bold]noddy rules show willughby[/], [bold]noddy rules compare willughby cribbage[/],"
             ' [bold]noddy score "5h 5d 5c Js" -t 5s -r cribbage[/], [bold]noddy analyze hands -r'
@@ -174,6 +189,26 @@ COMMAND_LINE: dict[str, dict[str, str]] = {
         ),
         "serve.serving": "[bold]noddy[/] sert à l’adresse {address}  (base : {db})",
         "serve.open": "Ouvrez cette adresse dans votre navigateur ; Ctrl+C pour arrêter.",
+        "serve.lan_join": (
+            "Les téléphones de ce réseau ouvrent {url} (le salon montre son code QR, à scanner)."
+        ),
+        "serve.lan_others": "Si elle ne s’ouvre pas, les autres adresses de cette machine : {urls}",
+        "serve.lan_none": (
+            "Pas encore d’adresse réseau : activez le point d’accès de cet ordinateur ou rejoignez un"
+            " réseau ; le salon, à {address}, montrera alors l’adresse que les téléphones ouvrent, avec"
+            " son code QR."
+        ),
+        "serve.lan_trust": (
+            "Quiconque est sur ce réseau peut l’ouvrir et s’asseoir à une table ouverte (ni mot de passe,"
+            " ni chiffrement) : servez sur un réseau de confiance, jamais sur un réseau public."
+        ),
+        "serve.lan_loopback": (
+            "--lan --host {host} : un téléphone ne peut pas joindre l’adresse de bouclage de cette"
+            " machine ; donnez l’une de ses adresses réseau, par ex. 10.42.0.1, ou omettez --host"
+        ),
+        "serve.lan_proxy": (
+            "donnez --lan ou --proxy, pas les deux : --lan sert les téléphones directement, sans proxy"
+        ),
         "demo.try": (
             "Essayez : [bold]noddy rules show willughby --lang fr[/], [bold]noddy rules compare willughby"
             ' cribbage --lang fr[/], [bold]noddy score "5h 5d 5c Vs" -t 5s -r french[/], [bold]noddy'

@@ -16,7 +16,15 @@ from noddy.errors import Fault, MissingExtraError
 __all__ = ["EXTRA_MODULES", "ExtraFault", "need_extra"]
 
 EXTRA_MODULES: dict[str, tuple[str, ...]] = {
-    "web": ("fastapi", "uvicorn", "sqlalchemy", "prometheus_client", "confusable_homoglyphs"),
+    "web": (
+        "fastapi",
+        "uvicorn",
+        "sqlalchemy",
+        "prometheus_client",
+        "confusable_homoglyphs",
+        "psutil",
+        "segno",
+    ),
     "dask": ("dask", "distributed"),
     "plot": ("matplotlib",),
     "postgres": ("psycopg",),

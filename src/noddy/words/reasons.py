@@ -328,6 +328,14 @@ REASON_WORDS: dict[str, ReasonWords] = {
         "une partie ne se revoit qu’une fois finie ; regardez-la à sa table",
     ),
     "no_rule_set": ReasonWords("there is no rule set {name}", "il n’y a pas de règles {name}"),
+    "not_on_lan": ReasonWords(
+        "this server does not serve the local network: start it with noddy serve --lan",
+        "ce serveur ne sert pas le réseau local : lancez-le par noddy serve --lan",
+    ),
+    "no_lan_address": ReasonWords(
+        "this machine has no network address yet: turn on its hotspot or join a network",
+        "cette machine n’a pas encore d’adresse réseau : activez son point d’accès ou rejoignez un réseau",
+    ),
     "server_full": ReasonWords(
         "the server has {tables} tables in play, its limit: try again later",
         "le serveur a {tables} tables en jeu, sa limite : réessayez plus tard",
