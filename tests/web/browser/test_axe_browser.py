@@ -103,9 +103,17 @@ def test_the_pages_have_nothing_axe_finds(browser: Browser, server: LiveServer) 
     page.goto(server.address + "/train")
     expect(page.locator("#cards .card").first).to_be_visible()
     found += check_everywhere(page, "trainer")
+    page.fill("#answer", "0")
+    page.press("#answer", "Enter")  # the verdict and the count's steps
+    expect(page.locator("#verdict")).to_be_visible()
+    found += check_everywhere(page, "trainer, answered")
     page.goto(server.address + "/advise")
-    expect(page.locator("#lang-switch button").first).to_be_visible()
+    expect(page.locator("#advise-rules option[value='cribbage']")).to_be_attached()
     found += check_everywhere(page, "advisor")
+    page.select_option("#advise-rules", "cribbage")
+    page.click("#advise-form button[type=submit]")
+    expect(page.locator("table.advice tbody tr").first).to_be_visible()
+    found += check_everywhere(page, "advisor, advising")
 
 
     def rules_in(page: Page, lang: str) -> None:

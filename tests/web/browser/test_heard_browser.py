@@ -92,6 +92,12 @@ def test_a_whole_deal_is_followed_from_the_announcements(
     for event in deal:
         if event.kind in (EventKind.SHOW, EventKind.COUNT) and event.points:
             assert str(event.points) in said
+    # Every face-up card on the page, wherever it is (hand, pile, turn-up, crib, log, calls), is named in
+    # words to a screen reader.
+    names = page.evaluate("""() => [...document.querySelectorAll('.card:not(.back) svg, .cardtext')]
+      .map((e) => e.getAttribute('aria-label') || '')""")
+    assert len(names) > 10 and all(n and not re.search("[♣♦♥♠]", n) for n in names), names
+    assert any(card_name(event.cards[0], lang) in names for event in plays)
     you = page_phrases(lang)["you"]
     score = page_phrases(lang)["announce.score"].split("{")[0]
     assert said.count(score) >= 2 and you in said

@@ -1,8 +1,8 @@
 // Focus after an action: the table is drawn again at every message, and a control that had focus is
-// replaced. Focus then goes to the same card if it is still there (a card chosen to lay away), else to
-// the next thing to do, never back to the page's top.
+// replaced. Focus then goes to the same card or control if it is still there (a card chosen to lay
+// away, the win chance's toggle), else to the next thing to do, never back to the page's top.
 
-const DRAWN = "#hand, #actions, #undo-box, #handover";
+const DRAWN = "#hand, #actions, #undo-box, #handover, #winchance, #invites";
 const NEXT = [
   "#count-answer", "#muggins", "#lay-away:not([disabled])", "#count-for-me",
   "#hand .card-button.playable", "#hand .card-button.choosable", "#go", "#handover-ready", "#hand .card-button",
@@ -27,7 +27,8 @@ export function moveFocus(held) {
     return;
   }
   const card = lost && held.dataset && held.dataset.card;
-  const same = card && document.querySelector(`#hand .card-button[data-card="${card}"]`);
+  const again = lost && held.id && document.getElementById(held.id);
+  const same = (card && document.querySelector(`#hand .card-button[data-card="${card}"]`)) || (again && again.offsetParent !== null && again);
   const next = same || NEXT.map((s) => document.querySelector(s)).find((n) => n && n.offsetParent !== null);
   owed = !next;
   if (next) next.focus();
