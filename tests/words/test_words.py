@@ -17,7 +17,7 @@ import noddy.web
 import noddy.web.messages
 from noddy.cards import DECK, Card, parse_cards
 from noddy.errors import IllegalActionError
-from noddy.game import EVENT_FACTS, Action, Event, EventKind, Phase, new_game
+from noddy.game import EVENT_FACTS, Action, Event, EventKind, Phase, Subject, new_game
 from noddy.players import GreedyPlayer
 from noddy.players.driver import run_game
 from noddy.rules import field_spec, load_rules, preset_names
@@ -47,13 +47,16 @@ from noddy.words import (
     of_name,
     page_phrases,
     play_end_line,
+    play_said,
     rule_set_words,
+    said_items,
     say,
     say_reason,
     that_name,
     whose,
 )
 from noddy.words.card_names import KNAVE_NAMES, RANKS
+from noddy.words.show import SHOW_PAGE
 
 
 def test_every_kind_and_event_kind_has_its_facts() -> None:
@@ -98,6 +101,32 @@ def test_a_call_is_structured_and_said_by_one_function() -> None:
     assert parts[2].to_json() == run
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_call_said_item_by_item_is_the_call(lang: str) -> None:
+    """The web's show builds a call piece by piece (`said_items`): the pieces, joined, are `say`'s
+    call, one a scoring item, for hands of every size and a hand of nothing."""
+    rules = load_rules("cribbage")
+    rng = random.Random(35)
+    sizes = set()
+    for _ in range(300):
+        cards = rng.sample(DECK, 5)
+        parts = call(score_hand(tuple(cards[:4]), cards[4], rules), rules, lang)
+        pieces = said_items(parts, lang)
+        assert "".join(pieces) == say(parts, lang)
+        assert len(pieces) == max(1, len(parts))
+        sizes.add(min(len(parts), 3))
+    assert sizes == {0, 1, 2, 3}
+
+
+def test_a_play_is_said_as_players_say_it() -> None:
+    pile = parse_cards("Tc 5h")
+    fifteen = call(score_play(pile, load_rules("cribbage")))
+    assert play_said(15, fifteen) == "fifteen 2"
+    assert play_said(7, ()) == "7"
+    pair = call(score_play(parse_cards("9c 9h"), load_rules("cribbage")), lang="fr")
+    assert play_said(18, pair, "fr") == "18, une paire 2"
+
+
 def _fifteen_played() -> Event:
     """Seat 0 lays 5♥ on 10♣ and makes fifteen."""
     pile = parse_cards("Tc 5h")
@@ -122,6 +151,20 @@ def test_the_web_sends_structured_items_and_plain_words_without_the_terminal() -
     fifteen = {"kind": "fifteen", "name": "fifteen", "cards": ["10c", "5h"], "points": 2, "total": 2}
     assert data["items"] == [fifteen]
     assert data["called"] is True and "+2" not in data["text"]
+    assert data["said"] == ["fifteen 2"]
+
+
+def test_the_web_sends_a_count_said_item_by_item_and_a_hidden_declaration_without_a_call() -> None:
+    rules = load_rules("cribbage")
+    held, up = parse_cards("5h 5d Jc 4s"), Card.parse("6c")
+    items = score_hand(held, up, rules)
+    count = Event(EventKind.COUNT, 1, 12, items, held, subject=Subject.HAND)
+    data = event_json(count, ["You", "Ann"], rules, False, "fr")
+    assert data["said"] == [item["said"] for item in data["items"]]
+    assert "".join(data["said"]) == say(call(items, rules, "fr"), "fr")
+    hidden = Event(EventKind.DECLARE, 1, 5, items, (), hidden=True, declared=5, subject=Subject.HAND)
+    seen = event_json(hidden.seen_by(0), ["You", "Ann"], rules, False)
+    assert "said" not in seen and "items" not in seen and seen["declared_words"] == "declared 5"
 
 
 def test_renaming_a_french_call_is_one_edit(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -189,6 +232,7 @@ PHRASE_TABLES = {
     "sitting": SITTING,
     "command_line": COMMAND_LINE,
     "sim": SIM,
+    "show": SHOW_PAGE,
 }
 
 

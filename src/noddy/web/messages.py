@@ -20,12 +20,15 @@ from noddy.web.winchance import winchance_fields
 from noddy.words import (
     REASONS,
     cannot_play,
+    declared_words,
     event_line,
     of_name,
     phrase,
+    play_said,
     reason_name,
     record_name,
     rule_set_words,
+    said_items,
     say_reason,
     side_name,
     stake_line,
@@ -33,6 +36,7 @@ from noddy.words import (
 )
 
 __all__ = ["display_names", "event_json", "pegs", "showing", "state_message", "table_message", "table_title"]
+
 
 def display_names(table: LiveTable, seat: int | None, lang: str = "en") -> list[str]:
     """Seat names as ``seat`` reads them: its own seat is "You" ("Vous"), and the names the lobby
@@ -96,6 +100,18 @@ def event_json(
         data["called"] = True
     if line is not None and line.call:
         data["items"] = [part.to_json() for part in line.call]
+    if line is not None and event.kind in (EventKind.COUNT, EventKind.DECLARE):
+        # The call said item by item, for the show's presentation and for speaking it; a hand
+        # declared without showing has no call to say, only its number.
+        if event.kind == EventKind.COUNT or line.call or event.cards:
+            said = said_items(line.call, lang)
+            data["said"] = list(said)
+            for item, words in zip(data.get("items", ()), said, strict=False):
+                item["said"] = words
+        if event.kind == EventKind.DECLARE:
+            data["declared_words"] = "".join(declared_words(event, lang)).lstrip(" —,")
+    if line is not None and event.kind == EventKind.PLAY and event.count is not None:
+        data["said"] = [play_said(event.count, line.call, lang)]
     return data
 
 

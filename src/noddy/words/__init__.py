@@ -17,6 +17,8 @@ if TYPE_CHECKING:
         card_name,
         check_language,
         item_name,
+        play_said,
+        said_items,
         say,
     )
     from noddy.words.card_names import (
@@ -42,7 +44,7 @@ if TYPE_CHECKING:
     from noddy.words.faults import FAULT_WORDS, FaultWords, say_error
     from noddy.words.glossary import DEAL_TERMS, DealTerm, glossary
     from noddy.words.kinds import KIND_WORDS, KindWords, glossary_entry
-    from noddy.words.lines import Happening, Line, Part, event_line, side_name, verb
+    from noddy.words.lines import Happening, Line, Part, declared_words, event_line, side_name, verb
     from noddy.words.offence import drill_board, drill_choice, drill_lines, drill_way, offence_phrase
     from noddy.words.page import PAGE, page_phrases
     from noddy.words.phrases import (
@@ -149,6 +151,7 @@ __all__ = [
     "counting_words",
     "countplay_page_phrases",
     "countplay_phrase",
+    "declared_words",
     "drill_board",
     "drill_choice",
     "drill_lines",
@@ -177,6 +180,7 @@ __all__ = [
     "person",
     "phrase",
     "play_end_line",
+    "play_said",
     "plural_s",
     "points_words",
     "prompt_phrase",
@@ -191,6 +195,7 @@ __all__ = [
     "rule_phrase",
     "rule_rows",
     "rule_set_words",
+    "said_items",
     "say",
     "say_error",
     "say_reason",
@@ -222,7 +227,7 @@ _HOMES = {
     "advise": ("advise_phrase",),
     "calls": (
         "LANGUAGES", "SPECIAL_NAMES", "CallPart", "announce", "call", "card_name", "check_language",
-        "item_name", "say",
+        "item_name", "play_said", "said_items", "say",
     ),
     "card_names": (
         "KNAVE_NAMES", "card_text", "card_typed", "card_words", "cards_text",
@@ -237,7 +242,7 @@ _HOMES = {
     "faults": ("FAULT_WORDS", "FaultWords", "say_error"),
     "glossary": ("DEAL_TERMS", "DealTerm", "glossary"),
     "kinds": ("KIND_WORDS", "KindWords", "glossary_entry"),
-    "lines": ("Happening", "Line", "Part", "event_line", "side_name", "verb"),
+    "lines": ("Happening", "Line", "Part", "declared_words", "event_line", "side_name", "verb"),
     "offence": ("drill_board", "drill_choice", "drill_lines", "drill_way", "offence_phrase"),
     "page": ("PAGE", "page_phrases"),
     "phrases": (

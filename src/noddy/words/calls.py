@@ -39,6 +39,8 @@ __all__ = [
     "check_language",
     "fill_phrase",
     "item_name",
+    "play_said",
+    "said_items",
     "say",
 ]
 
@@ -117,14 +119,51 @@ def call(items: Sequence[ScoreItem], rules: Rules | None = None, lang: str = "en
 
 def say(parts: Sequence[CallPart], lang: str = "en") -> str:
     """The call as it is said: "fifteen 2, fifteen 4, a run of three 7, and Knave Noddy 8"."""
+    return "".join(said_items(parts, lang))
+
+
+def said_items(parts: Sequence[CallPart], lang: str = "en") -> tuple[str, ...]:
+    """Each item's words as `say` says them, with what joins it to the one before, so that a face
+    can show or speak the call item by item: ("fifteen 2", ", fifteen 4", ", and a pair 6"); joined,
+    they are `say`'s call. A count of nothing is one piece, "nothing to score, 0".
+
+    >>> from noddy.cards import Card
+    >>> from noddy.scoring import Kind, ScoreItem
+    >>> c = Card.parse("5h")
+    >>> fifteen, pair = ScoreItem(Kind.FIFTEEN, (c,), 2), ScoreItem(Kind.PAIR, (c,), 2)
+    >>> said_items(call([fifteen, fifteen, pair]))
+    ('fifteen 2', ', fifteen 4', ', and a pair 6')
+    >>> said_items(call([fifteen, pair]))
+    ('fifteen 2', ' and a pair 4')
+    """
     check_language(lang)
     said = [f"{part.name} {part.running}" for part in parts]
     if not said:
-        return _NOTHING[lang]
-    if len(said) == 1:
-        return said[0]
+        return (_NOTHING[lang],)
     joiner = _AND[lang] if len(said) > 2 or lang == "fr" else " and "
-    return ", ".join(said[:-1]) + joiner + said[-1]
+    pieces = [said[0], *(", " + s for s in said[1:-1])]
+    if len(said) > 1:
+        pieces.append(joiner + said[-1])
+    return tuple(pieces)
+
+
+def play_said(count: int, parts: Sequence[CallPart], lang: str = "en") -> str:
+    """What a player says laying a card: the count, and the call if it scores ("7"; "22, a pair 2");
+    a call that names the count itself is said alone ("fifteen 2", "thirty-one 2").
+
+    >>> from noddy.cards import Card
+    >>> from noddy.scoring import Kind, ScoreItem
+    >>> play_said(15, call([ScoreItem(Kind.FIFTEEN, (Card.parse("8h"),), 2)]))
+    'fifteen 2'
+    >>> play_said(7, ())
+    '7'
+    """
+    check_language(lang)
+    if not parts:
+        return str(count)
+    if parts[0].kind in (Kind.FIFTEEN, Kind.THIRTY_ONE):
+        return say(parts, lang)
+    return f"{count}, {say(parts, lang)}"
 
 
 def announce(items: Sequence[ScoreItem], rules: Rules | None = None, lang: str = "en") -> str:

@@ -19,7 +19,7 @@ from noddy.words.calls import CallPart, call, check_language, say
 from noddy.words.card_names import card_text, knave_name
 from noddy.words.phrases import agree, person, phrase, play_end_line, whose
 
-__all__ = ["Happening", "Line", "Part", "event_line", "side_name", "verb"]
+__all__ = ["Happening", "Line", "Part", "declared_words", "event_line", "side_name", "verb"]
 
 Part = str | tuple[Card, ...]
 """Words, or cards to show as cards."""
@@ -185,11 +185,20 @@ def _count_line(event: Happening, who: str, rules: Rules, lang: str) -> Line:
         parts += [" (", event.cards, ")"]
     if event.kind is EventKind.COUNT or event.items or event.cards:
         parts.append(phrase("line.said", lang, said=say(said, lang)))
-    if event.kind is EventKind.DECLARE:
-        parts.append(phrase("line.declared", lang, count=event.declared))
-        true = total(event.items)
-        if event.points != event.declared:
-            parts.append(phrase("line.corrected", lang, points=event.points))
-        elif (event.items or event.cards) and event.declared != true:
-            parts.append(phrase("line.true_count", lang, true=true, points=event.points))
+    parts += declared_words(event, lang)
     return Line(tuple(parts), said, event.points, lang=lang)
+
+
+def declared_words(event: Happening, lang: str = "en") -> list[str]:
+    """What a declaration adds to its count's line: the number declared, and its correction or the
+    true count where they differ (" — declared 5", "; the true count is 8: 5 pegged"); nothing for a
+    count the engine made."""
+    if event.kind is not EventKind.DECLARE:
+        return []
+    parts = [phrase("line.declared", lang, count=event.declared)]
+    true = total(event.items)
+    if event.points != event.declared:
+        parts.append(phrase("line.corrected", lang, points=event.points))
+    elif (event.items or event.cards) and event.declared != true:
+        parts.append(phrase("line.true_count", lang, true=true, points=event.points))
+    return parts

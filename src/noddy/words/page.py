@@ -10,6 +10,7 @@ from noddy.words.card_names import NUMBER_NAMES, RANKS, SUITS
 from noddy.words.countplay import countplay_page_phrases
 from noddy.words.phrases import PHRASES, REASONS
 from noddy.words.review import REVIEW_PAGE
+from noddy.words.show import show_page_phrases
 from noddy.words.train import train_page_phrases
 from noddy.words.undo import undo_page_phrases
 from noddy.words.winchance import win_page_phrases
@@ -473,4 +474,5 @@ def page_phrases(lang: str = "en") -> dict[str, str]:
     table.update(undo_page_phrases(lang))
     table.update(countplay_page_phrases(lang))
     table.update(win_page_phrases(lang))
+    table.update(show_page_phrases(lang))
     return table

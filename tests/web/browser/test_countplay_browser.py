@@ -50,7 +50,9 @@ def test_a_count_answered_at_the_show_is_checked_and_the_glossary_opens(
             else:
                 expect(page.locator("#count-result")).to_be_empty()
             answered += 1
-            page.wait_for_function("seq => document.body.dataset.seq !== seq", arg=seq, timeout=10_000)
+            # The game moves on, or the table first shows the count (`show.js`).
+            moved = "seq => document.body.dataset.seq !== seq || document.body.dataset.show"
+            page.wait_for_function(moved, arg=seq, timeout=10_000)
             continue
         take_turn(page)
     assert answered >= 2

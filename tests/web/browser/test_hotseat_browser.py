@@ -9,7 +9,7 @@ from itertools import pairwise
 from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
-from test_browser import ARTIFACTS, PHONE, LiveServer, browser, hand, server, take_turn, watch_errors
+from test_browser import ARTIFACTS, PHONE, SHOWING, LiveServer, browser, hand, server, take_turn, watch_errors
 
 from noddy.web.live import LiveTable
 from noddy.web.tables import TableManager
@@ -19,7 +19,7 @@ __all__ = ["browser", "server"]
 from test_browser import pytestmark  # noqa: F401  (skipped without chromium; slow)
 
 SUITS = re.compile("[♣♦♥♠]")
-READY = "body[data-covered='true'], body[data-my-turn='true'], body[data-status='over']"
+READY = f"body[data-covered='true'], body[data-my-turn='true'], body[data-status='over'], {SHOWING}"
 
 
 def manager(server: LiveServer) -> TableManager:

@@ -48,8 +48,9 @@ export function renderSeats(box, { view, names, seats, me, hands }) {
     const info = seats && seats[seat];
     if (info && info.kind === "human" && !info.claimed) tags.push(el("span", { class: "tag away" }, t("tag.invited")));
     else if (info && info.kind === "human" && !info.connected) tags.push(el("span", { class: "tag away" }, t("tag.away")));
-    const cards = el("div", { class: "mini-hand", style: `--n:${hands ? hands[seat].length : view.hand_sizes[seat]}` });
-    if (hands) for (const code of sortCards(hands[seat])) cards.append(cardFace(code, "small"));
+    const faceUp = hands && hands[seat];
+    const cards = el("div", { class: "mini-hand", style: `--n:${faceUp ? faceUp.length : view.hand_sizes[seat]}` });
+    if (faceUp) for (const code of sortCards(faceUp)) cards.append(cardFace(code, "small"));
     else for (let i = 0; i < view.hand_sizes[seat]; i++) cards.append(cardBack("small"));
     const side = view.side_of[seat];
     box.append(el("div", {
@@ -75,7 +76,8 @@ export function renderMiddle({ turnup, pile, count, crib }, view, names) {
     const who = el("span", { class: "who", title: names[seat], style: `--side:${pegColour(view.side_of[seat])}` }, initials(names[seat]));
     pile.append(el("div", { class: "pile-card" }, cardFace(code), who));
   }
-  count.textContent = String(view.count);
+  // At the show the play's count is over: the box stays, empty (nothing moves).
+  count.textContent = view.phase === "count" || view.phase === "muggins" ? "\u00a0" : String(view.count);
   if (crib) crib.box.replaceChildren(...crib.cards);
 }
 
@@ -164,7 +166,7 @@ export function dealSummary(msg, ended, seen) {
     const detail = msg.reasons.filter(([key]) => got[key]).map(([key, words]) => `${words} ${got[key]}`).join(", ");
     return `${name} +${sum}${detail ? ` (${detail})` : ""}`;
   });
-  return { kind: "deal_end", seat: null, points: 0, parts: [t("deal.end", { deal: deal.deal, sides: parts.join(" · ") })] };
+  return { kind: "deal_end", seat: null, points: 0, deal: deal.deal, parts: [t("deal.end", { deal: deal.deal, sides: parts.join(" · ") })] };
 }
 
 /** Whose hand or crib, in the reader's language: "your hand", "Ann's crib", "le crib d'Ann". */

@@ -17,6 +17,8 @@ import { heldFocus, moveFocus } from "/static/focus.js";
 import { renderOptions } from "/static/options.js";
 import { askCount, asking, offerPractice, tallyText } from "/static/countplay.js";
 import { pegColour, prettyCard } from "/static/cards.js";
+import { PACES, choosePace, makeShow, pace, showSteps } from "/static/show.js";
+import { chooseSpeaking, say, speaking } from "/static/speak.js";
 import { chosenLang, fillPage, lang, langSwitch, loadWords, t, tn } from "/static/words.js";
 
 const $ = (id) => document.getElementById(id);
@@ -47,6 +49,8 @@ let leaving = false;
 let lastCallShown = null;
 let conn = ["connecting", "conn.connecting"];
 let events = [];
+// The counts a message brings are shown before the table draws it (`show.js`).
+const show = makeShow();
 
 // Seat names as this seat reads them (its own is "You", "Vous"), as the server words them.
 function names() {
@@ -114,14 +118,9 @@ function onMessage(link, msg) {
     if (msg.lang !== lang()) speak(msg.lang);
     else render();
   } else if (msg.type === "state") {
-    if (msg.events_from === 0) link.events = [];
-    link.events.push(...msg.events);
-    const previous = link.game;
-    link.game = msg;
-    const called = msg.events.filter((e) => e.points || e.called || e.kind === "deal_end").pop();
-    if (called) link.lastCall = called.kind === "deal_end" ? dealSummary(msg, called, link.info) : called;
-    if (link === shown) showState(previous, msg);
-    handOver();
+    link.inbox = link.inbox || [];
+    link.inbox.push(msg);
+    pump(link);
   } else if (msg.type === "error" && !link.primary) {
     if (msg.about === "hello" && msg.error.includes("seat key")) drop(link);
     else if (link === shown) showError(msg.error);
@@ -153,6 +152,47 @@ function onMessage(link, msg) {
   }
 }
 
+// Take a link's messages in order; one that brings counts to the shown seat's table is shown first
+// (the table held as it stood before them), then taken.
+function pump(link) {
+  while (link.inbox.length && !(link === shown && show.busy)) {
+    const msg = link.inbox.shift();
+    const showing = link === shown && !covered && link.game && link.info && msg.events_from !== 0;
+    const steps = showing ? showSteps(msg, link.events, link.info, link.game.view.held) : [];
+    if (steps.length) {
+      show.present(steps, { waits: waitsForMe() }).then(() => {
+        take(link, msg);
+        pump(link);
+        handOver();
+      });
+      render();
+      return;
+    }
+    take(link, msg);
+  }
+}
+
+// A state message taken: the seat's events and game, its latest call, each play said aloud if chosen.
+function take(link, msg) {
+  if (msg.events_from === 0) link.events = [];
+  link.events.push(...msg.events);
+  const previous = link.game;
+  link.game = msg;
+  const called = msg.events.filter((e) => e.points || e.called || e.kind === "deal_end").pop();
+  if (called) link.lastCall = called.kind === "deal_end" ? dealSummary(msg, called, link.info) : called;
+  if (link === shown && previous && !covered) {
+    for (const e of msg.events) if (e.kind === "play" && e.said) say(e.said[0]);
+  }
+  if (link === shown) showState(previous, msg);
+  handOver();
+}
+
+// Whether the end of a deal waits for this page's person to go on: nobody else at the table plays
+// from another device (the computers, and the people here, wait).
+function waitsForMe() {
+  return info.seats.every((seat, i) => i === info.you || seat.kind !== "human" || links.some((link) => link.seat === i));
+}
+
 // The shown seat's new state: the log, the selection, the latest call, the table drawn again.
 function showState(previous, msg) {
   sync();
@@ -172,9 +212,20 @@ function showState(previous, msg) {
   }
 }
 
+// The hands laid face up this deal (counted after the play, or shown for a claim): they stay face up
+// in their places until the deal ends, as at a table.
+function handsShown(list) {
+  let hands = [];
+  for (const e of list) {
+    if (e.kind === "deal") hands = [];
+    else if (["count", "declare", "show"].includes(e.kind) && e.subject === "hand" && e.cards && e.cards.length) hands[e.seat] = e.cards;
+  }
+  return hands;
+}
+
 // Hot-seat: when the turn passes to another person here, cover the table until they press.
 function handOver() {
-  if (links.length < 2) return;
+  if (links.length < 2 || show.busy) return;
   const next = nextSeat(links, shown);
   if (!next || next === shown) return;
   shown = next;
@@ -228,7 +279,7 @@ function handNow() {
 // Every seat that still has to lay away may do it at once, as at a table; the server keeps the
 // discard until the engine asks that seat, and shows it to nobody else.
 function layingEarly() {
-  return Boolean(info && game && info.you !== null && game.lay_away_now && !myTurn());
+  return !show.busy && Boolean(info && game && info.you !== null && game.lay_away_now && !myTurn());
 }
 
 function legalKinds() {
@@ -239,7 +290,7 @@ function legalKinds() {
 }
 
 function myTurn() {
-  return info && game && info.you !== null && game.view.to_act === info.you && game.view.legal.length > 0;
+  return !show.busy && info && game && info.you !== null && game.view.to_act === info.you && game.view.legal.length > 0;
 }
 
 function onCard(code) {
@@ -423,7 +474,7 @@ function draw() {
   document.body.dataset.seq = String(game.seq);
   document.body.dataset.status = game.status;
   document.body.dataset.myTurn = String(myTurn() || layingEarly());
-  renderSeats($("opponents"), { view: v, names: all, seats: info.seats, me: info.you });
+  renderSeats($("opponents"), { view: v, names: all, seats: info.seats, me: info.you, hands: handsShown(events) });
   const crib = cribSlot(info, v, { wrap: $("crib-wrap"), label: $("crib-label"), box: $("crib") }, game.showing);
   renderMiddle({ turnup: $("turnup"), pile: $("pile"), count: $("count"), crib }, v, all);
   renderScores($("scores"), $("board"), { view: v, names: all, pegs: game.pegs, target: info.target, end: info.end });
@@ -450,7 +501,8 @@ function draw() {
   lastCallShown = shown.lastCall;
   $("deals-panel").hidden = game.deals.filter((d) => d.deal).length < 2 && game.status !== "over";
   $("deals").replaceChildren(dealsTable(game.deals, all, v, game.reasons));
-  if (game.status === "over") showOverlay();
+  show.draw({ info });
+  if (game.status === "over" && !show.busy) showOverlay();
 }
 
 document.addEventListener("keydown", (e) => {
@@ -461,6 +513,13 @@ document.addEventListener("keydown", (e) => {
     return;
   }
   const key = e.key.toLowerCase();
+  if (show.busy) {
+    if (key === "enter" || key === " ") {
+      show.goOn();
+      e.preventDefault();
+    }
+    return;
+  }
   const buttons = [...document.querySelectorAll("#hand .card-button")];
   if (/^[1-9]$/.test(key) && buttons[Number(key) - 1]) {
     buttons[Number(key) - 1].click();
@@ -492,6 +551,15 @@ $("rename-form").addEventListener("submit", (e) => {
   $("rename-form").hidden = true;
 });
 window.addEventListener("beforeunload", () => { leaving = true; });
+
+// The show's options, remembered in this browser: the pace of the counts, and hearing them.
+function showOptions() {
+  $("pace").replaceChildren(...PACES.map((p) => el("option", { value: p, selected: p === pace() }, t(`show.pace.${p}`))));
+  $("speak").checked = speaking();
+}
+$("pace").addEventListener("change", () => choosePace($("pace").value));
+$("speak").addEventListener("change", () => chooseSpeaking($("speak").checked));
+document.addEventListener("noddy:words", showOptions);
 
 // A language chosen in this browser is spoken at once; otherwise the table's (its rule set's) when
 // the table tells it.

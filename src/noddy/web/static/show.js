@@ -1,0 +1,245 @@
+// The show on the table: each count made face up in the counter's place (a hand in its seat's place,
+// the crib in its slot, one's own hand where the hand is), its call built item by item on the cards
+// (`count.js`) at the pace the person chose, spoken if they chose to hear it (`speak.js`); at the
+// end of a deal a summary that stays until the person goes on (against computers) or for a shown
+// time (between people). The table holds the game as it stood before the counts while they are
+// shown, then draws the message that brought them.
+
+import { el } from "/static/common.js";
+import { layCount } from "/static/count.js";
+import { dealSummary, lineParts, whoseWhat } from "/static/render.js";
+import { say } from "/static/speak.js";
+import { t } from "/static/words.js";
+
+const $ = (id) => document.getElementById(id);
+const PACE_KEY = "noddy.pace";
+export const PACES = ["slow", "normal", "fast", "hand"];
+// Milliseconds: before the first item, between items, after the call, and the summary's time
+// between people. Step by step ("hand") waits for the person at each.
+const TIMES = {
+  slow: { first: 1400, item: 2200, end: 2600, summary: 12000 },
+  normal: { first: 800, item: 1300, end: 1600, summary: 8000 },
+  fast: { first: 300, item: 450, end: 600, summary: 4000 },
+};
+
+export function pace() {
+  try {
+    const chosen = localStorage.getItem(PACE_KEY);
+    return PACES.includes(chosen) ? chosen : "normal";
+  } catch {
+    return "normal";
+  }
+}
+
+export function choosePace(chosen) {
+  try {
+    localStorage.setItem(PACE_KEY, chosen);
+  } catch {
+    /* private mode: the choice holds while the page is open */
+  }
+}
+
+/** What a message brings to show, from its events: each count or declaration of a hand or crib, each
+ * muggins claim (the claimed count again), and the end of a deal (its summary). ``seen``: all events
+ * the page had before; ``info``: the table message (names, the seat); ``held``: the seat's own cards
+ * held for counting (its own count made unseen carries no cards). */
+export function showSteps(msg, seen, info, held) {
+  const steps = [];
+  const before = [...seen];
+  const counts = [];
+  for (const e of msg.events) {
+    if ((e.kind === "count" || e.kind === "declare") && e.subject) {
+      const step = countStep(e, before, info, held);
+      steps.push(step);
+      counts.push(step);
+    } else if (e.kind === "muggins") {
+      const step = mugginsStep(e, before, info, held);
+      if (step) steps.push(step);
+    } else if (e.kind === "deal_end") {
+      const summary = dealSummary(msg, e, info);
+      const deal = [...before].reverse().find((x) => x.kind === "deal");
+      const dealt = before.slice(deal ? before.lastIndexOf(deal) : 0);
+      const all = dealt.filter((x) => (x.kind === "count" || x.kind === "declare") && x.subject).map((x) => countStep(x, before, info, held));
+      steps.push({ type: "summary", counts: all, line: summary });
+    }
+    before.push(e);
+  }
+  return steps;
+}
+
+function turnupOf(events) {
+  const turned = [...events].reverse().find((e) => e.kind === "turnup" || e.kind === "deal");
+  return turned && turned.kind === "turnup" ? turned.cards[0] : null;
+}
+
+function countStep(e, before, info, held) {
+  const mine = e.seat === info.you;
+  let cards = e.cards && e.cards.length ? e.cards : null;
+  if (!cards && mine && e.subject === "hand" && held.length) cards = held;
+  const hiddenCount = cards ? 0 : held.length || 4;
+  const whose = whoseWhat(info, e.subject, e.seat);
+  const said = e.said || [];
+  const items = said.length && !(e.items || []).length
+    ? [{ cards: [], said: said[0], points: 0, total: 0 }]
+    : (e.items || []).map((item) => ({ ...item, said: item.said || `${item.name} ${item.total}` }));
+  let note = "";
+  if (e.kind === "declare") {
+    note = !said.length ? t("show.hidden_declared", { whose, count: e.count }) : e.declared_words || t("show.declared", { count: e.count });
+  } else if (!cards) note = t("show.hidden", { whose });
+  return {
+    type: "count", seat: e.seat, what: e.subject, cards, hiddenCount, starter: cards ? turnupOf(before) : null,
+    items: said.length ? items : [], total: e.points, caption: whose, note, said: said.join(""), points: e.points,
+  };
+}
+
+function mugginsStep(e, before, info, held) {
+  const claimed = [...before].reverse().find((x) => x.kind === "declare");
+  if (!claimed) return null;
+  const shown = [...before].reverse().find((x) => x.kind === "show" && x.seat === claimed.seat && x.subject === claimed.subject);
+  const withCards = { ...claimed, cards: claimed.cards && claimed.cards.length ? claimed.cards : (shown ? shown.cards : []) };
+  const step = countStep({ ...withCards, kind: "count" }, before, info, held);
+  const truth = (claimed.items || []).reduce((sum, item) => sum + item.points, 0);
+  step.note = t("show.muggins", { who: info.names[e.seat], true: truth });
+  return step;
+}
+
+/** The show of one table page: ``present(steps, ctx)`` shows them in turn and resolves when done;
+ * ``draw()`` lays the step being shown into the table drawn under it; ``goOn()`` is the person's
+ * Go on (Enter). ``ctx.waits``: the summary stays until the person goes on (no other person waits). */
+export function makeShow() {
+  let current = null;
+  let wake = null;
+  let rushing = false;
+  let view = null;
+
+  function pause(ms) {
+    return new Promise((resolve) => {
+      const timer = ms === null ? null : setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wake = null;
+        resolve();
+      }
+      wake = done;
+    });
+  }
+
+  function byHand() {
+    return pace() === "hand";
+  }
+
+  async function showCount(step) {
+    const times = TIMES[pace()] || TIMES.normal;
+    current = { step, shown: 0 };
+    rushing = false;
+    draw();
+    if (!byHand()) await pause(times.first);
+    for (let i = 0; i < step.items.length; i++) {
+      if (byHand() && !rushing) await pause(null);
+      current.shown = i + 1;
+      draw();
+      if (rushing) continue;
+      const spoken = say(step.items[i].said);
+      if (!byHand()) await Promise.all([spoken, pause(times.item)]);
+      else await spoken;
+    }
+    if (!rushing) await pause(byHand() ? null : times.end);
+  }
+
+  async function showSummary(step, ctx) {
+    current = { step, shown: step.counts.length, left: null };
+    draw();
+    const times = TIMES[pace()] || TIMES.normal;
+    if (ctx.waits || byHand()) {
+      await pause(null);
+      return;
+    }
+    for (let left = Math.round(times.summary / 1000); left > 0 && current; left--) {
+      current.left = left;
+      draw();
+      const before = rushing;
+      rushing = false;
+      await pause(1000);
+      if (rushing || before) break;
+    }
+  }
+
+  async function present(steps, ctx) {
+    for (const step of steps) {
+      if (step.type === "count") await showCount(step);
+      else await showSummary(step, ctx);
+    }
+    current = null;
+    rushing = false;
+    draw();
+  }
+
+  function goOn() {
+    if (!current) return false;
+    if (!byHand()) rushing = true;
+    if (rushing && window.speechSynthesis) window.speechSynthesis.cancel();
+    if (wake) wake();
+    return true;
+  }
+
+  /** Lay the step shown now into the table drawn under it (``ctx``: the table message ``info``). */
+  function draw(ctx = null) {
+    if (ctx) view = ctx;
+    document.body.dataset.show = current ? current.step.type : "";
+    const summary = $("show-summary");
+    if (!current || !view) {
+      if (summary) summary.hidden = true;
+      return;
+    }
+    const { step } = current;
+    $("count").textContent = "\u00a0";
+    const box = $("actions");
+    box.replaceChildren(el("button", {
+      class: "primary", id: "go-on", title: t("show.go_on_title"), onclick: () => goOn(),
+    }, t("show.go_on")));
+    if (step.type === "summary") {
+      drawSummary(summary, step, current.left);
+      return;
+    }
+    summary.hidden = true;
+    const place = placeOf(step, view.info);
+    const laid = layCount(place.box, {
+      cards: step.cards, hidden: step.hiddenCount, starter: step.starter, items: step.items, total: step.total,
+      caption: place.caption ? step.caption : "", note: step.note, words: $("callout"), small: place.small,
+    });
+    for (let i = 0; i < current.shown; i++) laid.step();
+    laid.root.dataset.seat = String(step.seat);
+    laid.root.dataset.what = step.what;
+    if (place.caption === false) {
+      $("showing").replaceChildren(el("span", { class: "showing-what", "data-what": step.what, "data-seat": step.seat }, step.caption));
+    }
+  }
+
+  return { present, draw, goOn, get busy() { return current !== null; } };
+}
+
+/** Where a count lies: the crib in its slot, one's own hand where the hand is, another seat's
+ * hand in its place round the table. */
+function placeOf(step, info) {
+  if (step.what === "crib" && !$("crib-wrap").hidden && info.crib !== "own") return { box: $("crib"), small: true, caption: true };
+  if (step.seat === info.you) return { box: $("hand"), small: false, caption: false };
+  const seat = document.querySelector(`#opponents .seat[data-seat="${step.seat}"] .mini-hand`);
+  if (seat) return { box: seat, small: true, caption: step.what !== "hand" };
+  return { box: $("hand"), small: false, caption: false };
+}
+
+function drawSummary(box, step, left) {
+  const rows = step.counts.map((count) => el("li", {},
+    el("span", { class: "summary-whose" }, count.caption), " ",
+    el("span", { class: "summary-call" }, count.said ? `“${count.said}”` : count.note),
+    el("strong", { class: "summary-points" }, `+${count.points}`)));
+  const line = step.line && step.line.parts ? el("p", { class: "summary-deal" }, ...lineParts(step.line)) : null;
+  const deal = step.line && step.line.deal;
+  box.replaceChildren(
+    el("h2", {}, deal !== undefined ? t("show.summary", { deal }) : t("show.options")),
+    el("ul", { class: "summary-counts" }, rows),
+    line,
+    el("p", { class: "summary-next" }, left ? t("show.next_in", { n: left }) : t("show.press")),
+  );
+  box.hidden = false;
+}

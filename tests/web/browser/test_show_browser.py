@@ -1,0 +1,185 @@
+"""The show on the table, seen and heard: at every count of the deals played (against the computer,
+at phone and desktop size, in English and French), the cards face up in the counter's place are the
+engine's counted cards and the turn-up, each item's cards are lifted as its words appear, the words
+are the server's call, and with "Say the counts aloud" on the voice (a stub of speechSynthesis) says
+that call piece by piece. A hand counted without showing (Willughby counts before the play) lies
+face down, and the table says the rules keep it hidden. Screenshots of the show are saved in
+tests/web/artifacts/ (docs/screenshot.py makes the ones in docs/)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from test_browser import ARTIFACTS, PHONE, LiveServer, browser, server, take_turn
+from test_hotseat_browser import manager
+
+from noddy.cards import Card
+from noddy.game import Event, EventKind
+from noddy.web.live import LiveTable
+from noddy.words import call, said_items
+
+__all__ = ["browser", "server"]
+
+from test_browser import pytestmark  # noqa: F401  (skipped without chromium; slow)
+
+SIZES = {"phone": PHONE, "desktop": {"width": 1280, "height": 800}}
+
+# The voice is a stub that writes down what it is asked to say and finishes at once.
+HEARD = """
+window.__spoken = [];
+Object.defineProperty(window, "speechSynthesis", { configurable: true, value: {
+  speak(u) { window.__spoken.push(u.text); setTimeout(() => u.onend && u.onend(), 0); },
+  cancel() {},
+} });
+"""
+
+READY = (
+    "body[data-my-turn='true'], body[data-status='over'], body[data-show='count'], body[data-show='summary']"
+)
+
+
+def show_context(browser: Browser, size: str, lang: str, pace: str = "hand") -> Page:
+    context = browser.new_context(viewport=SIZES[size])
+    context.add_init_script(
+        HEARD + f"localStorage.setItem('noddy.lang', '{lang}'); localStorage.setItem('noddy.pace', '{pace}');"
+        " localStorage.setItem('noddy.speak', '1');"
+    )
+    return context.new_page()
+
+
+def start_table(page: Page, server: LiveServer, rules: str) -> LiveTable:
+    """Me against the computer at a new table of ``rules``; the table as the server holds it."""
+    page.goto(server.address + "/")
+    page.select_option("#rules", rules)
+    page.click("#start")
+    expect(page.locator("#conn")).to_have_attribute("data-state", "connected", timeout=10_000)
+    table = manager(server).get(page.url.split("/t/")[1])
+    assert table is not None
+    return table
+
+
+def engine_counts(table: LiveTable) -> list[Event]:
+    return [e for e in table.state.events if e.kind in (EventKind.COUNT, EventKind.DECLARE) and e.subject]
+
+
+def at_count(table: LiveTable, count: Event) -> tuple[str, tuple[Card, ...]]:
+    """The turn-up counted with ``count`` and the hand its seat held, from the engine's states (the
+    same count in two deals is the same event: found by identity)."""
+    events = table.state.events
+    position = next(i for i, e in enumerate(events) if e is count)
+    turned = next(e for e in reversed(events[:position]) if e.kind in (EventKind.TURNUP, EventKind.DEAL))
+    assert turned.kind == EventKind.TURNUP
+    state = next(s for s in table.record().states() if len(s.events) > position)
+    assert count.seat is not None
+    return str(turned.cards[0]), state.held[count.seat]
+
+
+def cards_of(page: Page, selector: str) -> list[str]:
+    return page.locator(selector).evaluate_all("els => els.map(e => e.dataset.card)")
+
+
+def check_count(page: Page, table: LiveTable, count: Event, lang: str, where: str) -> list[str]:
+    """Step through the count shown now, checking its place, its cards and each item; the words said."""
+    view = page.locator(".count-view")
+    expect(view).to_have_count(1)
+    assert view.get_attribute("data-seat") == str(count.seat), where
+    assert view.get_attribute("data-what") == str(count.subject), where
+    place = {"crib": "#crib", "mine": "#hand"}.get(str(count.subject) if count.subject == "crib" else "")
+    if place is None:
+        place = "#hand" if count.seat == 0 else f"#opponents .seat[data-seat='{count.seat}']"
+    expect(page.locator(f"{place} .count-view")).to_have_count(1)
+    turnup, held = at_count(table, count)
+    shown_cards = count.cards or (held if count.seat == 0 and count.subject == "hand" else ())
+    if shown_cards:
+        faces = cards_of(page, ".count-view .count-cards .card:not(.starter)")
+        assert sorted(faces) == sorted(str(c) for c in shown_cards), f"{where}: {faces} for {count.cards}"
+        starter = cards_of(page, ".count-view .card.starter")
+        assert starter == [turnup], f"{where}: the turn-up shown is {starter}"
+    else:
+        # Counted without showing: backs only, and the table says why.
+        assert not cards_of(page, ".count-view .card[data-card]"), where
+        expect(page.locator(".count-view .count-note")).not_to_be_empty()
+    parts = call(count.items, table.state.rules, lang)
+    said = list(said_items(parts, lang)) if (count.kind == EventKind.COUNT or count.items) else []
+    assert int(view.get_attribute("data-items") or -1) == len(said), f"{where}: items {said}"
+    for k in range(len(said)):
+        page.click("#go-on")
+        expect(view).to_have_attribute("data-shown", str(k + 1))
+        lifted = sorted(cards_of(page, ".count-view .card.lifted"))
+        if shown_cards and parts:
+            assert lifted == sorted(str(c) for c in parts[k].cards), f"{where}, item {k}: lifted {lifted}"
+        expect(page.locator("#callout .count-words")).to_have_text("".join(said[: k + 1]))
+        expect(page.locator("#callout .count-total")).to_have_text(
+            str(count.points if k == len(said) - 1 else parts[k].running)
+        )
+    page.click("#go-on")
+    return said
+
+
+def play_deals(page: Page, table: LiveTable, lang: str, size: str, deals: int) -> dict[str, Any]:
+    """Play the seat until ``deals`` deals have been shown; at each count check it (`check_count`)."""
+    seen = {"counts": 0, "summaries": 0, "said": [], "hidden": 0}
+    next_count = 0
+    while True:
+        expect(page.locator(READY).first).to_be_attached(timeout=15_000)
+        showing = page.locator("body").get_attribute("data-show")
+        if showing == "count":
+            # The page shows each count from the one it joined at (a computer's count made before
+            # the page connected is in the log only).
+            view = page.locator(".count-view")
+            whose = (view.get_attribute("data-seat"), view.get_attribute("data-what"))
+            index, count = next(
+                (i, e)
+                for i, e in enumerate(engine_counts(table))
+                if i >= next_count and (str(e.seat), str(e.subject)) == whose
+            )
+            next_count = index + 1
+            where = f"{size} {lang}, count {seen['counts']} ({count.subject} of seat {count.seat})"
+            if seen["counts"] < 3:
+                page.screenshot(path=ARTIFACTS / f"show-{size}-{lang}-{seen['counts']}.png")
+            seen["said"] += check_count(page, table, count, lang, where)
+            seen["hidden"] += bool(count.hidden)
+            seen["counts"] += 1
+        elif showing == "summary":
+            expect(page.locator("#show-summary")).to_be_visible()
+            rows = page.locator("#show-summary .summary-counts li")
+            assert rows.count() >= 2, f"{size} {lang}: the summary lists {rows.count()} counts"
+            if not seen["summaries"]:
+                page.screenshot(path=ARTIFACTS / f"show-{size}-{lang}-summary.png")
+            seen["summaries"] += 1
+            page.keyboard.press("Enter")
+            if seen["summaries"] == deals:
+                return seen
+        elif page.locator("body[data-status='over']").count():
+            return seen
+        else:
+            take_turn(page)
+
+
+@pytest.mark.parametrize(
+    ("size", "lang", "rules"),
+    [
+        ("desktop", "en", "cribbage"),
+        ("phone", "fr", "cribbage"),
+        ("phone", "en", "willughby"),
+        ("desktop", "fr", "willughby"),
+    ],
+)
+def test_each_count_is_shown_on_the_table_and_heard(
+    browser: Browser, server: LiveServer, size: str, lang: str, rules: str
+) -> None:
+    page = show_context(browser, size, lang)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    table = start_table(page, server, rules)
+    seen = play_deals(page, table, lang, size, deals=2)
+    assert seen["counts"] >= 3 and seen["summaries"] >= 1, seen
+    if rules == "willughby":
+        assert seen["hidden"], "no hand was counted unseen"
+    spoken = page.evaluate("window.__spoken")
+    for piece in seen["said"]:
+        assert piece in spoken, f"{piece!r} was not said aloud: {spoken}"
+    assert not errors
+    page.context.close()
