@@ -23,6 +23,7 @@ from noddy.game import Action, Phase
 from noddy.record import format_action
 from noddy.web.seats import hash_token
 from noddy.web.store import Moved, MoveTaken, SeatRow, Store, StoreUnavailable
+from noddy.words import Reason
 
 NAMES = ("Zoë Ünterwäßer-Ō'Brïen♥", "李白", "x" * 24)
 """Names as the web allows them: up to 24 letters, any script."""
@@ -274,6 +275,37 @@ def test_a_move_made_while_the_database_is_down_is_refused_and_can_be_made_again
         stored = client.app.state.store.actions(made["id"])  # type: ignore[attr-defined]
         assert stored[seen["seq"]] == format_action(Action.parse(discard, 0))
         me.close()
+
+
+def test_while_the_database_is_down_each_request_is_answered_503_in_the_readers_language(
+    postgres: Cluster,
+) -> None:
+    """The lobby, a new table, a win-chance choice, the trainer's progress: each is told the
+    database cannot be reached (503, to try again), never a 500; once it is back they are served."""
+    with served(postgres.database()) as client:
+        made = new_table(client, "cribbage")
+        choice = {"secret": made["secret"], "on": False}
+        asked = [
+            ("GET", "/api/tables", None),
+            ("POST", "/api/tables", {"rules": "cribbage", "seats": [{"kind": "me"}, {"kind": "computer"}]}),
+            ("POST", f"/api/tables/{made['id']}/winchance", choice),
+            ("GET", "/api/train/progress", None),
+        ]
+        postgres.stop()
+        try:
+            answers = [
+                (client.request(method, url, json=body, headers={"accept-language": lang}), lang)
+                for method, url, body in asked
+                for lang in ("en", "fr")
+            ]
+        finally:
+            postgres.start()
+        for answer, lang in answers:
+            assert answer.status_code == 503, (answer.request.url, answer.text)
+            assert answer.json() == {"detail": Reason("store_down").say(lang)}
+            assert answer.headers["retry-after"] == "5"
+        for method, url, body in asked:
+            assert client.request(method, url, json=body).status_code in (200, 201), url
 
 
 class Held:

@@ -7,6 +7,7 @@ connection gets only its own seat's view (`noddy.web.connection`). See ``docs/we
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -20,6 +21,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, field_validator
+from sqlalchemy.exc import OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from noddy.errors import NoddyError
@@ -48,7 +50,7 @@ from noddy.web.pages import (
     rules_page,
 )
 from noddy.web.seats import HUMAN, SeatSpec, name_refusal
-from noddy.web.store import Store, default_url
+from noddy.web.store import Store, StoreUnavailable, default_url
 from noddy.web.tables import TableManager
 from noddy.web.train import train_router
 from noddy.web.winchance import router as winchance_router
@@ -58,6 +60,7 @@ __all__ = ["MAX_BODY", "create_app"]
 
 MAX_BODY = 16_384
 """The largest request body the API reads, in bytes."""
+log = logging.getLogger("noddy.web")
 STATIC = Path(str(files("noddy.web") / "static"))
 COUNTING = field_spec("hand.wrong_count").choices
 """How a declared count is treated: each reading of the rules field, with its plain words."""
@@ -210,6 +213,17 @@ def create_app(
     async def refused(request: Request, exc: Refused) -> JSONResponse:
         lang = page_language(request.query_params.get("lang"), request.headers.get("accept-language"))
         return JSONResponse({"detail": say_error(exc, lang)}, status_code=400)
+
+    @app.exception_handler(StoreUnavailable)
+    @app.exception_handler(OperationalError)
+    async def store_down(request: Request, exc: Exception) -> JSONResponse:
+        """The database cannot be reached just now (the store logged why; the trainer's own queries
+        are logged here): 503, nothing done, said in the reader's language."""
+        if not isinstance(exc, StoreUnavailable):
+            log.warning("the database cannot be used: %s", str(exc).splitlines()[0])
+        lang = page_language(request.query_params.get("lang"), request.headers.get("accept-language"))
+        why = say_error(StoreUnavailable(), lang)
+        return JSONResponse({"detail": why}, status_code=503, headers={"Retry-After": "5"})
 
     @app.get("/", include_in_schema=False)
     async def lobby() -> FileResponse:
