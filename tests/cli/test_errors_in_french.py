@@ -190,3 +190,19 @@ def test_score_says_a_bad_card_and_a_wrong_size_in_the_commands_language() -> No
         "score", "Jh 4d 5d 6d", "-t", "6h", "--lang", "fr"
     )
     assert "error: willughby hands have 3 cards; 1 card given (J♥)" in said("score", "Jh", "-t", "6h")
+
+
+def test_review_and_play_say_a_seat_and_a_record_path_in_the_commands_language(tmp_path: Path) -> None:
+    game = str(GOLDEN)
+    assert "erreur : le siège 9 n’est pas à cette table : choisissez un siège de 0 à 1" in said(
+        "review", game, "--seat", "9", "--lang", "fr"
+    )
+    english = said("review", game, "--seat", "9")
+    assert "error: seat 9 is not at this table: choose a seat from 0 to 1" in english
+    nowhere = str(tmp_path / "no" / "game.json")
+    assert f"erreur : --record '{nowhere}' : le dossier '{tmp_path / 'no'}' n’existe pas" in said(
+        "play", "--record", nowhere, "--lang", "fr", input="q\n"
+    )
+    assert f"erreur : --record '{tmp_path}' est un dossier : donnez un nom de fichier" in said(
+        "play", "--record", str(tmp_path), "--lang", "fr", input="q\n"
+    )

@@ -13,6 +13,7 @@ import paths
 from noddy.engine import ENGINES, choose, kernel_refusal
 from noddy.errors import NoddyError
 from noddy.rules import load_rules
+from noddy.words import say_reason
 from noddy.words.faults import say_error
 
 BEYOND = load_rules("willughby", ["deal.players.2.dealt=13"])
@@ -36,6 +37,9 @@ def test_python_is_always_there() -> None:
 @pytest.mark.requires_kernel
 def test_house_rules_beyond_the_kernel_are_named_and_auto_plays_python() -> None:
     assert kernel_refusal(BEYOND, 2) == "the kernel counts up to 13 cards with the turn-up, not 14"
+    assert say_reason(kernel_refusal(BEYOND, 2), "fr") == (
+        "le noyau compilé compte jusqu’à 13 cartes avec la retournée, pas 14"
+    )
     assert choose(BEYOND, 2) == "python"
     with pytest.raises(NoddyError, match="the kernel cannot play this: the kernel counts up to 13 cards"):
         choose(BEYOND, 2, "kernel")

@@ -186,3 +186,18 @@ def test_an_http_error_is_said_in_the_pages_language(client: TestClient) -> None
         assert client.get(f"{path}{joined}lang=fr").json()["detail"].startswith(french)
         assert client.get(path, headers={"Accept-Language": "fr"}).json()["detail"].startswith(french)
         assert client.get(path).json()["detail"].startswith(english)
+
+
+def test_a_counting_the_lobby_does_not_offer_is_refused_in_the_pages_language(client: TestClient) -> None:
+    """The body's own check (422, where the fault is) says noddy's sentence in French for a French
+    page; pydantic's own sentences (a number out of range) stay its own."""
+    body = {"rules": "cribbage", "players": 2, "seats": [{"kind": "me"}, FRIEND], "counting": "lies"}
+    french = client.post("/api/tables?lang=fr", json=body)
+    assert french.status_code == 422
+    assert french.json()["detail"][0]["msg"].startswith("la façon de compter (counting) est l’une de : ")
+    english = client.post("/api/tables", json=body)
+    assert english.status_code == 422 and english.json()["detail"][0]["msg"].startswith(
+        "counting must be one of: "
+    )
+    many = client.post("/api/tables?lang=fr", json={**body, "counting": None, "players": 5})
+    assert many.status_code == 422 and "less than or equal to 4" in many.text

@@ -12,7 +12,7 @@ from noddy.cli.common import err_console
 from noddy.errors import NoddyError
 from noddy.game import GameState
 from noddy.record import GameRecord
-from noddy.words import prompt_phrase, terminal_phrase
+from noddy.words import Reason, prompt_phrase, terminal_phrase
 
 __all__ = ["check_record_path", "save_record"]
 
@@ -22,14 +22,13 @@ def check_record_path(path: Path, lang: str, *, overwrite: bool = False) -> None
     and a file that is there already unless ``overwrite`` (``--overwrite``), so no game is lost by
     writing over it."""
     if path.is_dir():
-        raise NoddyError(
-            f"--record {str(path)!r} is a folder: give a file name, e.g. {str(path / 'game.json')!r}"
-        )
+        example = repr(str(path / "game.json"))
+        raise NoddyError(Reason("record_path_folder", path=repr(str(path)), example=example))
     folder = path.parent
     if not folder.is_dir():
-        raise NoddyError(f"--record {str(path)!r}: the folder {str(folder)!r} does not exist")
+        raise NoddyError(Reason("record_path_no_folder", path=repr(str(path)), folder=repr(str(folder))))
     if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise NoddyError(f"--record {str(path)!r}: you may not write there")
+        raise NoddyError(Reason("record_path_denied", path=repr(str(path))))
     if path.exists() and not overwrite:
         raise NoddyError(prompt_phrase("record.exists", lang, path=str(path)))
 

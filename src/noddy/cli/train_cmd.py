@@ -50,6 +50,7 @@ from noddy.train import (
 )
 from noddy.train.offence import OFFENCE, offence_offered
 from noddy.words import (
+    Reason,
     announce,
     bye_line,
     card_text,
@@ -125,7 +126,7 @@ def save_progress(progress: Progress, path: Path) -> None:
         part.write_text(json.dumps(progress.to_json(), indent=1), encoding="utf-8")
         part.replace(path)
     except OSError as exc:
-        raise NoddyError(f"cannot write the progress file {str(path)!r}: {exc.strerror}") from None
+        raise NoddyError(Reason("progress_unwritable", path=repr(str(path)), why=exc.strerror)) from None
 
 
 def _card(card: Card, lang: str, highlight: bool = False) -> Panel:

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from noddy.kernel import config as _config
 from noddy.rules import Rules
+from noddy.words import Reason
 
 try:
     from noddy.kernel import _ckernel as compiled
@@ -30,10 +31,7 @@ try:
     _WHY = ""
 except ImportError as exc:  # pragma: no cover - only where the extension was not built
     compiled = None  # type: ignore[assignment]
-    _WHY = (
-        f"the compiled kernel is not built ({exc}); build it with `pip install -e .` (it needs a C"
-        " compiler, e.g. Debian's gcc) or `python setup.py build_ext --inplace`"
-    )
+    _WHY = Reason("kernel_not_built", why=str(exc))
 
 __all__ = [
     "PLAYERS",

@@ -17,6 +17,7 @@ from types import ModuleType
 from noddy.cards import DECK
 from noddy.rules import Points, Rules
 from noddy.scoring.combos import pair_kind
+from noddy.words import Reason
 
 __all__ = ["config_values", "layout_values", "unsupported"]
 
@@ -109,16 +110,17 @@ def config_values(module: ModuleType, rules: Rules, players: int, partners: bool
 
 
 def unsupported(rules: Rules, players: int, *, max_counted: int = 13, max_actions: int = 1024) -> str:
-    """What the kernel does not handle of ``rules`` at a table of ``players``, in words, or ``""``
-    when it handles everything (callers then may use it; otherwise they use the Python engine)."""
+    """What the kernel does not handle of ``rules`` at a table of ``players``, a `Reason` (said in
+    French too), or ``""`` when it handles everything (callers then may use it; otherwise they use
+    the Python engine)."""
     if players not in rules.player_counts:
-        return f"{players} players is not allowed by {rules.name}"
+        return Reason("kernel_players_allowed", players=players, rules=rules.name)
     shape = rules.deal.shape(players)
     counted = max(shape.held, rules.crib_size(players)) + 1
     if counted > max_counted:
-        return f"the kernel counts up to {max_counted} cards with the turn-up, not {counted}"
+        return Reason("kernel_counted", most=max_counted, counted=counted)
     if comb(shape.dealt, shape.discard) > max_actions:
-        return f"the kernel lists up to {max_actions} discards, not {comb(shape.dealt, shape.discard)}"
+        return Reason("kernel_discards", most=max_actions, listed=comb(shape.dealt, shape.discard))
     return ""
 
 

@@ -39,6 +39,7 @@ from noddy.game import Action, ActionKind, EventKind, GameState, Phase, PlayerVi
 from noddy.players import WIN, StrongPlayer
 from noddy.players.discard import WinTable, next_dealer, win_values, won_chance
 from noddy.record import GameRecord
+from noddy.words import Reason
 
 __all__ = [
     "MARKED",
@@ -245,7 +246,7 @@ def review_record(record: GameRecord, seat: int, names: Sequence[str] | None = N
     """Review seat ``seat`` of a record (finished or not: only that seat's views are used). ``names``
     says each seat's name as the reader is to read it (by default the names the record stores)."""
     if not 0 <= seat < record.players:
-        raise NoddyError(f"seat {seat} is not at this table: choose a seat from 0 to {record.players - 1}")
+        raise NoddyError(Reason("seat_not_here", seat=seat, last=record.players - 1))
     if names is None:
         names = (
             [s.name for s in record.seats] if record.seats else [f"seat {n}" for n in range(record.players)]
@@ -382,7 +383,7 @@ def _made(
 ) -> Decision:
     ordered = tuple(sorted(values, key=lambda av: -av[1]))
     if chosen not in dict(ordered):
-        raise NoddyError(f"move {len(state.history) + 1} ({chosen}) is not among the choices weighed")
+        raise NoddyError(Reason("review_unweighed", number=len(state.history) + 1, move=str(chosen)))
     best = ordered[0][0]
     if dict(ordered)[chosen] >= ordered[0][1] - TIE:
         best = chosen

@@ -92,7 +92,7 @@ class TableIn(BaseModel):
     @classmethod
     def _known_counting(cls, value: str | None) -> str | None:
         if value is not None and value not in COUNTING:
-            raise ValueError(f"counting must be one of: {', '.join(COUNTING)}")
+            raise ValueError(Reason("counting_unknown", known=", ".join(COUNTING)))
         return value
 
 

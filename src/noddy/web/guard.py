@@ -105,14 +105,23 @@ class ControlText:
         await send({"type": "websocket.close", "code": 4400})
 
 
-async def invalid_request(_request: Request, exc: Exception) -> JSONResponse:
-    """A malformed body (422): where each fault is and what was expected, never the input itself."""
+async def invalid_request(request: Request, exc: Exception) -> JSONResponse:
+    """A malformed body (422): where each fault is and what was expected, never the input itself;
+    a fault noddy's own check found (a `Reason`) said in the page's language, pydantic's in its own
+    words."""
     assert isinstance(exc, RequestValidationError)
+    lang = page_language(request.query_params.get("lang"), request.headers.get("accept-language"))
     faults: list[dict[str, Any]] = [
-        {"loc": list(error.get("loc", ())), "msg": str(error.get("msg", ""))[:200]}
-        for error in exc.errors()[:10]
+        {"loc": list(error.get("loc", ())), "msg": _said(error, lang)[:200]} for error in exc.errors()[:10]
     ]
     return JSONResponse({"detail": faults}, status_code=422)
+
+
+def _said(error: dict[str, Any], lang: str) -> str:
+    why = error.get("ctx", {}).get("error")
+    if isinstance(why, ValueError) and why.args and isinstance(why.args[0], Reason):
+        return why.args[0].say(lang)
+    return str(error.get("msg", ""))
 
 
 class Doorway:

@@ -534,6 +534,45 @@ REASON_WORDS: dict[str, ReasonWords] = {
         "not UTF-8 text (byte 0x{byte} at column {column})",
         "ce n’est pas du texte UTF-8 (octet 0x{byte} à la colonne {column})",
     ),
+    "counting_unknown": ReasonWords(
+        "counting must be one of: {known}", "la façon de compter (counting) est l’une de : {known}"
+    ),
+    "review_unweighed": ReasonWords(
+        "move {number} ({move}) is not among the choices weighed",
+        "le coup {number} ({move}) n’est pas parmi les choix pesés",
+    ),
+    "record_path_folder": ReasonWords(
+        "--record {path} is a folder: give a file name, e.g. {example}",
+        "--record {path} est un dossier : donnez un nom de fichier, par exemple {example}",
+    ),
+    "record_path_no_folder": ReasonWords(
+        "--record {path}: the folder {folder} does not exist",
+        "--record {path} : le dossier {folder} n’existe pas",
+    ),
+    "record_path_denied": ReasonWords(
+        "--record {path}: you may not write there", "--record {path} : vous ne pouvez pas écrire là"
+    ),
+    "progress_unwritable": ReasonWords(
+        "cannot write the progress file {path}: {why}",
+        "impossible d’écrire le fichier de progrès {path} : {why}",
+    ),
+    "kernel_not_built": ReasonWords(
+        "the compiled kernel is not built ({why}); build it with `pip install -e .` (it needs a C"
+        " compiler, e.g. Debian's gcc) or `python setup.py build_ext --inplace`",
+        "le noyau compilé n’est pas construit ({why}) ; construisez-le avec `pip install -e .` (il faut"
+        " un compilateur C, comme gcc de Debian) ou `python setup.py build_ext --inplace`",
+    ),
+    "kernel_players_allowed": ReasonWords(
+        "{players} players is not allowed by {rules}", "{players} joueurs ne sont pas permis par {rules}"
+    ),
+    "kernel_counted": ReasonWords(
+        "the kernel counts up to {most} cards with the turn-up, not {counted}",
+        "le noyau compilé compte jusqu’à {most} cartes avec la retournée, pas {counted}",
+    ),
+    "kernel_discards": ReasonWords(
+        "the kernel lists up to {most} discards, not {listed}",
+        "le noyau compilé énumère jusqu’à {most} écarts, pas {listed}",
+    ),
     "score_line": ReasonWords("line {number}: {why}", "ligne {number} : {why}"),
     "record_replay": ReasonWords(
         "action {number} ({text}) is refused when replayed: {why}",
@@ -606,8 +645,8 @@ REASON_WORDS: dict[str, ReasonWords] = {
         "une partie ne se revoit qu’une fois finie",
     ),
     "seat_not_here": ReasonWords(
-        "seat {seat} is not at this table: choose from 0 to {last}",
-        "le siège {seat} n’est pas à cette table : choisissez de 0 à {last}",
+        "seat {seat} is not at this table: choose a seat from 0 to {last}",
+        "le siège {seat} n’est pas à cette table : choisissez un siège de 0 à {last}",
     ),
     "unknown_language": ReasonWords(
         "unknown language {lang}; known: {languages}",
