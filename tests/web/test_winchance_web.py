@@ -1,7 +1,8 @@
 """The table's win-chance bar over the websocket: each side's chance from the start of every deal,
 read from the board table; shown against the computer unless hidden, between people only once
 every person has it on; none where the table does not cover the rules. Each person's choice is the
-table's, kept in the store: it outlives a restart (on several servers: `test_site.py`)."""
+table's, kept in the store: it outlives a restart and goes on to a rematch (on several servers:
+`test_site.py`)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,18 @@ import random
 from pathlib import Path
 
 from fastapi.testclient import TestClient
-from web_helpers import Seat, choose, db_url, invite_token, live, mine, new_table, served, wait_for
+from web_helpers import (
+    Seat,
+    choose,
+    db_url,
+    invite_token,
+    live,
+    mine,
+    new_table,
+    play_to_end,
+    served,
+    wait_for,
+)
 
 from noddy.analysis import board
 from noddy.rules import load_rules
@@ -91,3 +103,15 @@ def test_a_choice_is_kept_with_the_table_through_a_restart(tmp_path: Path) -> No
         after = me.until("state", lambda m: m["seq"] > seen["seq"])["winchance"]
         assert after["on"] is False and not after["shown"]
         assert table.bar.on == {0: False}
+
+
+def test_a_rematch_keeps_each_persons_choice(client: TestClient) -> None:
+    made = new_table(client, "french", [{"kind": "me"}, COMPUTER])
+    me = mine(client, made)
+    client.post(f"/api/tables/{made['id']}/winchance", json={"secret": made["secret"], "on": False})
+    play_to_end(client, made["id"], {0: me}, random.Random(3))
+    me.send(type="rematch")
+    rematch = me.until("rematch")["table"]
+    again = Seat(client, rematch, None, 0, secret=made["secret"])
+    assert again.until("state")["winchance"]["on"] is False
+    assert client.app.state.store.table(rematch).seats[0].winchance is False  # type: ignore[attr-defined]

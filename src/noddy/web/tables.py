@@ -16,6 +16,7 @@ import logging
 import secrets
 import time
 from collections.abc import Collection, Sequence
+from dataclasses import replace
 from typing import Any
 
 from noddy.errors import IllegalActionError, NoddyError, NotationError, quoted
@@ -221,13 +222,15 @@ class TableManager:
             table_id, preset, kept, rules, live_seats, state, maker_hash=maker_hash, hints=hints
         )
         table.bots = {i: make_player(s.kind) for i, s in enumerate(live_seats) if not s.is_human}
+        table.bar.adopt(rows)
         self.held.hold(table)
         self.kick(table)
         return table
 
     async def rematch(self, table: LiveTable) -> LiveTable:
         """The next game at the same table: same rules, maker and seats; whoever took a seat keeps it
-        with the same secret, and a seat nobody took keeps its single-use link."""
+        with the same secret, and their choice to show the win-chance bar, and a seat nobody took
+        keeps its single-use link."""
         async with table.lock:
             if not table.state.is_over:
                 raise Refused(Reason("rematch_over"))
@@ -237,7 +240,7 @@ class TableManager:
             if found is not None:
                 table.broadcast({"type": "rematch", "table": found.id})
                 return found
-            rows = [seat.row(i) for i, seat in enumerate(table.seats)]
+            rows = [replace(seat.row(i), winchance=table.bar.on.get(i)) for i, seat in enumerate(table.seats)]
             players, partners = table.state.players, table.state.partners
             new = self._start(
                 table.preset, table.overrides, players, partners, rows, table.maker_hash, table.hints
