@@ -1,7 +1,10 @@
 """Draw docs/table.png, the README's picture of a web table: a cribbage game against the computer a
-few cards into the play, in Debian's Chromium (Playwright, as the browser tests drive it).
+few cards into the play, in Debian's Chromium (Playwright, as the browser tests drive it); and the
+show, docs/show-desktop.png and docs/show-phone.png: a count laid face up in the counter's place, its
+call built on the cards to its second item.
 
     .venv/bin/python docs/screenshot.py            # writes docs/table.png
+    .venv/bin/python docs/screenshot.py show       # writes docs/show-desktop.png and docs/show-phone.png
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ ARGS = [
 ]
 OUT = Path(__file__).parent / "table.png"
 SIZE = {"width": 1100, "height": 720}
+SHOW_SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 
 
 def free_port() -> int:
@@ -60,7 +64,42 @@ def play_into_the_play(page: Page, cards: int) -> None:
     expect(page.locator("#hand .card-button.playable").first).to_be_visible(timeout=20_000)
 
 
+def to_the_show(page: Page) -> None:
+    """Play (step by step, so the show waits) until a count of three items or more is shown, its
+    second item lifted."""
+    for _ in range(400):
+        ready = "body[data-my-turn='true'], body[data-show='count'], body[data-show='summary']"
+        expect(page.locator(ready).first).to_be_attached(timeout=20_000)
+        view = page.locator(".count-view")
+        if view.count() and int(view.get_attribute("data-items") or 0) >= 3:
+            page.click("#go-on")
+            page.click("#go-on")
+            expect(view).to_have_attribute("data-shown", "2")
+            return
+        if page.locator("#go-on").count():
+            page.click("#go-on")
+        elif page.locator("#lay-away").count():
+            for i in range(2):
+                page.locator("#hand .card-button").nth(i).click()
+            page.click("#lay-away")
+        elif page.locator("#hand .card-button.playable").count():
+            page.locator("#hand .card-button.playable").first.click()
+        elif page.locator("#go").count():
+            page.click("#go")
+        elif page.locator("#count-for-me").count():
+            page.click("#count-for-me")
+        page.wait_for_timeout(50)
+    raise RuntimeError("no count of three items came")
+
+
+def save(shot: bytes, out: Path) -> None:
+    picture = Image.open(io.BytesIO(shot)).convert("RGB").quantize(colors=128)
+    picture.save(out, optimize=True)
+    print(f"{out}: {out.stat().st_size // 1024} KB", file=sys.stderr)
+
+
 def main() -> None:
+    show = sys.argv[1:] == ["show"]
     port = free_port()
     with tempfile.TemporaryDirectory() as folder:
         app = create_app(f"sqlite:///{folder}/noddy.db", bot_delay=0.1)
@@ -71,6 +110,19 @@ def main() -> None:
         try:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+                if show:
+                    for size, viewport in SHOW_SIZES.items():
+                        page = browser.new_page(viewport=viewport)
+                        page.add_init_script(
+                            "localStorage.setItem('noddy.lang', 'en'); localStorage.setItem('noddy.pace', 'hand')"
+                        )
+                        page.goto(f"http://127.0.0.1:{port}/")
+                        page.select_option("#rules", "cribbage")
+                        page.click("#start")
+                        to_the_show(page)
+                        save(page.screenshot(), OUT.with_name(f"show-{size}.png"))
+                    browser.close()
+                    return
                 page = browser.new_page(viewport=SIZE)
                 page.add_init_script("localStorage.setItem('noddy.lang', 'en')")
                 page.goto(f"http://127.0.0.1:{port}/")
@@ -82,9 +134,7 @@ def main() -> None:
                 browser.close()
         finally:
             server.should_exit = True
-    picture = Image.open(io.BytesIO(shot)).convert("RGB").quantize(colors=128)
-    picture.save(OUT, optimize=True)
-    print(f"{OUT}: {OUT.stat().st_size // 1024} KB", file=sys.stderr)
+    save(shot, OUT)
 
 
 if __name__ == "__main__":

@@ -210,7 +210,7 @@ export function makeShow() {
     for (let i = 0; i < current.shown; i++) laid.step();
     laid.root.dataset.seat = String(step.seat);
     laid.root.dataset.what = step.what;
-    if (place.caption === false) {
+    if (place.own) {
       $("showing").replaceChildren(el("span", { class: "showing-what", "data-what": step.what, "data-seat": step.seat }, step.caption));
     }
   }
@@ -221,11 +221,12 @@ export function makeShow() {
 /** Where a count lies: the crib in its slot, one's own hand where the hand is, another seat's
  * hand in its place round the table. */
 function placeOf(step, info) {
+  const own = { box: $("hand"), small: false, caption: false, own: true };
   if (step.what === "crib" && !$("crib-wrap").hidden && info.crib !== "own") return { box: $("crib"), small: true, caption: true };
-  if (step.seat === info.you) return { box: $("hand"), small: false, caption: false };
+  if (step.seat === info.you) return own;
   const seat = document.querySelector(`#opponents .seat[data-seat="${step.seat}"] .mini-hand`);
   if (seat) return { box: seat, small: true, caption: step.what !== "hand" };
-  return { box: $("hand"), small: false, caption: false };
+  return own;
 }
 
 function drawSummary(box, step, left) {
