@@ -120,3 +120,35 @@ def test_a_server_on_this_machine_alone_shows_no_qr_code(client: TestClient) -> 
         assert answer.json()["detail"] == (
             "this server does not serve the local network: start it with noddy serve --lan"
         )
+
+
+FRIEND_TABLE = {"rules": "cribbage", "players": 2, "seats": [{"kind": "me"}, {"kind": "friend"}]}
+
+
+@pytest.mark.parametrize(
+    ("host", "leads_to"),
+    [
+        ("127.0.0.1:8000", "http://10.42.0.1:8000/t/"),
+        ("localhost:8000", "http://10.42.0.1:8000/t/"),
+        ("[::1]:8000", "http://10.42.0.1:8000/t/"),
+        ("10.42.0.1:8000", "/t/"),
+    ],
+)
+def test_invite_links_made_at_the_laptop_lead_phones_to_its_network_address(
+    camp: TestClient, host: str, leads_to: str
+) -> None:
+    """The person at the laptop (its lobby at localhost) passes the links on to phones, which cannot
+    open localhost: the links lead to the address phones open; a phone's own stay relative."""
+    made = camp.post("/api/tables", json=FRIEND_TABLE, headers={"host": host}).json()
+    [invite] = made["invites"]
+    path, _, token = invite["link"].partition("#")
+    assert path == leads_to + made["id"] and token
+    again = camp.post(
+        f"/api/tables/{made['id']}/invites", json={"maker": made["maker"], "seat": 1}, headers={"host": host}
+    ).json()
+    assert again["link"].startswith(leads_to + made["id"] + "#") and again["link"] != invite["link"]
+
+
+def test_invite_links_stay_relative_on_a_server_not_on_the_lan(client: TestClient) -> None:
+    made = client.post("/api/tables", json=FRIEND_TABLE, headers={"host": "127.0.0.1:8000"}).json()
+    assert made["invites"][0]["link"].startswith(f"/t/{made['id']}#")

@@ -271,6 +271,13 @@ def create_app(
     async def api_tables() -> dict[str, Any]:
         return manager.listing()
 
+    def invite_link(request: Request, table_id: str, token: str) -> str:
+        """A seat's invite link: on the local network, asked for from this machine's own browser
+        (``localhost``), the address a phone opens, since the person at the laptop passes it on."""
+        path = f"/t/{table_id}#{token}"
+        base = lan.share_base(request.url.hostname) if lan is not None else None
+        return path if base is None else base + path.removeprefix("/")
+
     creators: dict[str, Bucket] = {}
     # The tables of computer players only that each address made (those still in play count).
     unwatched: dict[str, list[str]] = {}
@@ -308,7 +315,7 @@ def create_app(
                 unwatched.clear()
             unwatched.setdefault(host, []).append(table.id)
         invites = [
-            {"seat": i, "name": table.seats[i].name, "link": f"/t/{table.id}#{token}"}
+            {"seat": i, "name": table.seats[i].name, "link": invite_link(request, table.id, token)}
             for i, token in enumerate(made.tokens)
             if token is not None
         ]
@@ -329,7 +336,8 @@ def create_app(
             lang = page_language(request.query_params.get("lang"), request.headers.get("accept-language"))
             raise HTTPException(403, Reason("maker_only").say(lang))
         token = manager.invite(table, body.seat)
-        return {"seat": body.seat, "name": table.seats[body.seat].name, "link": f"/t/{table.id}#{token}"}
+        link = invite_link(request, table.id, token)
+        return {"seat": body.seat, "name": table.seats[body.seat].name, "link": link}
 
     @app.get("/api/tables/{table_id}")
     async def api_table(table_id: str, lang: str | None = None) -> dict[str, Any]:

@@ -112,6 +112,15 @@ class Lan:
             hosts = [self.host]
         return [f"http://{_in_url(host)}:{self.port}/" for host in hosts]
 
+    def share_base(self, asked_at: str | None) -> str | None:
+        """Where a link given out by a page opened at ``asked_at`` (its host) should lead: the first
+        address a phone opens when the page is this machine's own (loopback), which no phone reaches;
+        None (the page's own address) otherwise, or while the machine has no network address."""
+        if asked_at is None or not loopback(asked_at.strip("[]")):
+            return None
+        urls = self.urls()
+        return urls[0] if urls else None
+
 
 def _in_url(host: str) -> str:
     """``host`` as a URL writes it: an IPv6 address in brackets."""

@@ -81,6 +81,15 @@ PAGE: dict[str, dict[str, str]] = {
         "lobby.replay": "Replay",
         "lobby.play": "Play",
         "lobby.watch": "Watch",
+        "lobby.join_title": "Join from a phone",
+        "lobby.join_qr": "QR code of {url}",
+        "lobby.join_scan": "Scan the code with a phone's camera, or open this address in its browser:",
+        "lobby.join_others": "If it does not open, this machine's other addresses: {urls}",
+        "lobby.join_trust": "Anyone on this network can open it and sit at an open table.",
+        "lobby.join_none": (
+            "No network address yet: turn on this laptop's hotspot or join a network; the address phones"
+            " open and its QR code then appear here."
+        ),
         "level.easy": "easy",
         "level.medium": "medium",
         "level.hard": "hard",
@@ -296,6 +305,18 @@ PAGE: dict[str, dict[str, str]] = {
         "lobby.replay": "Revoir",
         "lobby.play": "Jouer",
         "lobby.watch": "Regarder",
+        "lobby.join_title": "Rejoindre depuis un téléphone",
+        "lobby.join_qr": "Code QR de {url}",
+        "lobby.join_scan": (
+            "Scannez le code avec l’appareil photo d’un téléphone, ou ouvrez cette adresse dans son"
+            " navigateur :"
+        ),
+        "lobby.join_others": "Si elle ne s’ouvre pas, les autres adresses de cette machine : {urls}",
+        "lobby.join_trust": "Quiconque est sur ce réseau peut l’ouvrir et s’asseoir à une table ouverte.",
+        "lobby.join_none": (
+            "Pas encore d’adresse réseau : activez le point d’accès de cet ordinateur ou rejoignez un"
+            " réseau ; l’adresse que les téléphones ouvrent et son code QR apparaîtront alors ici."
+        ),
         "level.easy": "facile",
         "level.medium": "moyen",
         "level.hard": "difficile",

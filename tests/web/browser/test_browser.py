@@ -7,7 +7,7 @@ import re
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import pairwise
 from pathlib import Path
 
@@ -16,6 +16,7 @@ import uvicorn
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from noddy.web import create_app
+from noddy.web.lan import Lan
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [
@@ -46,8 +47,11 @@ def free_port() -> int:
 class LiveServer:
     """The app served by uvicorn in a daemon thread; stop and start again on the same port and database."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, host: str = "127.0.0.1", lan: Callable[[int], Lan] | None = None) -> None:
+        """``lan``: a server on the local network (``noddy serve --lan``), given its port."""
         self.url = url
+        self.host = host
+        self.lan = lan
         self.port = free_port()
         self.address = f"http://127.0.0.1:{self.port}"
         self.server: uvicorn.Server | None = None
@@ -55,8 +59,8 @@ class LiveServer:
 
     def start(self) -> None:
         config = uvicorn.Config(
-            create_app(self.url, bot_delay=0),
-            host="127.0.0.1",
+            create_app(self.url, bot_delay=0, lan=None if self.lan is None else self.lan(self.port)),
+            host=self.host,
             port=self.port,
             log_level="warning",
             timeout_graceful_shutdown=2,

@@ -1,6 +1,7 @@
 // The lobby: start a table (rule set, players, partners, counting, seats) and list the tables.
 
 import { api, el, myTables, oldToken, saveHere, saveInvites, saveMaker, saveSecret, savedHere, savedSecret } from "/static/common.js";
+import { showJoin } from "/static/join.js";
 import { chosenLang, lang, langSwitch, loadWords, t, tn } from "/static/words.js";
 import { renderOptions } from "/static/options.js";
 
@@ -224,6 +225,7 @@ async function refresh() {
   try {
     listed = await api("/api/tables");
     show(listed);
+    showJoin($("join"));
   } catch {
     /* the next refresh will tell */
   }
@@ -253,6 +255,7 @@ async function speak(wanted) {
     if (seats[i].name) row.querySelector(".seat-name-input").value = seats[i].name;
   });
   if (listed) show(listed);
+  showJoin($("join"));
 }
 
 async function start() {
