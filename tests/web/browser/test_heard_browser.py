@@ -92,6 +92,11 @@ def test_a_whole_deal_is_followed_from_the_announcements(
     for event in deal:
         if event.kind in (EventKind.SHOW, EventKind.COUNT) and event.points:
             assert str(event.points) in said
+    # One live region tells the game; the others are the error (an alert) and the answer to a count the
+    # person checks themself: the win chance, undo, the status and the callout are not live.
+    live = page.evaluate("""() => [...document.querySelectorAll(
+      '[aria-live]:not([aria-live=off]), [role=status], [role=alert]')].map((e) => e.id)""")
+    assert sorted(live) == ["announce", "count-result", "error"], live
     # Every face-up card on the page, wherever it is (hand, pile, turn-up, crib, log, calls), is named in
     # words to a screen reader.
     names = page.evaluate("""() => [...document.querySelectorAll('.card:not(.back) svg, .cardtext')]
