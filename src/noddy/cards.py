@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from noddy.errors import CardError, Fault, quoted
 
@@ -142,10 +142,14 @@ class Card:
 
     rank: Rank
     suit: Suit
+    index: int = field(init=False, repr=False, compare=False)
+    """A number 0-51: suit-major (clubs A-K, diamonds, hearts, spades). Kept on the card, not
+    worked out when read: every card set the engine, search and the encoders make reads it."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.rank, Rank) or not isinstance(self.suit, Suit):
             raise CardError(CardFault.NOT_A_CARD, rank=quoted(self.rank), suit=quoted(self.suit))
+        object.__setattr__(self, "index", _SUIT_INDEX[self.suit] * 13 + int(self.rank) - 1)
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -156,11 +160,6 @@ class Card:
     def value(self) -> int:
         """Counting value for fifteens and the play: A=1, 2-10 as marked, J/Q/K=10."""
         return _VALUES[self.rank]
-
-    @property
-    def index(self) -> int:
-        """A number 0-51: suit-major (clubs A-K, diamonds, hearts, spades)."""
-        return _SUIT_INDEX[self.suit] * 13 + self.rank - 1
 
     def __lt__(self, other: Card) -> bool:
         """Cards sort by rank, then suit (clubs, diamonds, hearts, spades)."""
