@@ -21,7 +21,6 @@ SOURCES = (
     "research/table",
     "research/vecenv",
     "research/spiel",
-    "research/observe",
 )
 
 try:

@@ -229,10 +229,6 @@ SEAM = ("engine", "kernel")
 """The packages that may import the compiled kernel (`noddy.kernel`): the engine seam, which alone
 chooses the engine and hands out its positions and services, and the kernel itself."""
 
-MOVING = ("research",)
-"""Packages whose kernel imports are being moved onto the seam in issue 34 (its research half):
-the last one moved empties this."""
-
 
 def kernel_importers(root: Path) -> list[str]:
     """The imports of `noddy.kernel` under ``root`` (a ``noddy`` directory) from outside the seam,
@@ -240,7 +236,7 @@ def kernel_importers(root: Path) -> list[str]:
     found = []
     for path in sorted(root.rglob("*.py")):
         rel = path.relative_to(root)
-        if rel.parts[0].removesuffix(".py") in SEAM + MOVING:
+        if rel.parts[0].removesuffix(".py") in SEAM:
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
         names = _imported(tree, ("noddy", *rel.parent.parts))

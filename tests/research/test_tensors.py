@@ -217,6 +217,7 @@ def test_the_kernels_observations_are_the_python_encoders_for_every_seat_of_ever
         Encoder(rules, players, declare=True),
         Encoder(rules, players, declare=True, kernel=False),
     )
+    assert compiled.in_kernel and not reference.in_kernel
     fields = {f.name: f for f in compiled.fields}
     seen = set()
     for seed in range(3):

@@ -43,6 +43,8 @@ layout they describe in numbers, and observed in C):
   partners, layout)`: the table's configuration and its observer of the layout (`Observed`: new
   kernel states, the observer's calls on them); `KERNEL_PHASES`: the engine's phases by the
   kernel's numbers; `OBSERVES_IN_C`: whether the observer makes its arrays itself.
+- `view_writer(players, sides, layout)`: the kernel's encoder of the layout for an engine view given
+  as plain numbers (masks and ints the research encoder reads from the view), or ``None``.
 - `select(items, selector)`: the items whose byte is not 0 (OpenSpiel's chance outcomes, in C).
 - `vector_games(...)`: many games of one table stepped together in C (the batched environment).
 """
@@ -60,6 +62,7 @@ from noddy.engine.observing import (
     observed,
     select,
     vector_games,
+    view_writer,
 )
 from noddy.engine.positions import Position, played_out, position
 from noddy.engine.services import (
@@ -103,6 +106,7 @@ __all__ = [
     "position",
     "select",
     "vector_games",
+    "view_writer",
 ]
 
 _LAY = ("lay_away_outcomes", "lay_away_rollouts", "lay_away_values")

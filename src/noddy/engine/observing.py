@@ -8,6 +8,8 @@ the layer above.
   calls on them (``act``, ``legal``, ``observe``, ``observe_as``, ``write``, ``scan``, ``index_of``).
 - `KERNEL_PHASES`: the engine's phases by the kernel's numbers; `OBSERVES_IN_C`: whether the
   observer makes its arrays itself (the kernel built with NumPy's headers).
+- `view_writer(players, sides, layout)`: the kernel's encoder of ``layout`` for a seat's view given
+  as plain numbers (the readable engine's views: Python reads the numbers, C writes the tensor).
 - `select(items, selector)`: the items whose byte in ``selector`` is not 0 (in C where built).
 - `vector_games(...)`: many games of one table stepped together in C (`VecEnv`).
 """
@@ -23,7 +25,16 @@ from noddy.kernel import compiled, kernel_config, kernel_layout
 from noddy.kernel.step import PHASES as KERNEL_PHASES
 from noddy.rules import Rules
 
-__all__ = ["KERNEL_PHASES", "OBSERVES_IN_C", "Layout", "Observed", "observed", "select", "vector_games"]
+__all__ = [
+    "KERNEL_PHASES",
+    "OBSERVES_IN_C",
+    "Layout",
+    "Observed",
+    "observed",
+    "select",
+    "vector_games",
+    "view_writer",
+]
 
 OBSERVES_IN_C = compiled is not None and hasattr(compiled.StateObserver, "observe")
 """Whether the kernel makes an observation's arrays itself (built with NumPy's headers: setup.py)."""
@@ -57,6 +68,19 @@ def observed(rules: Rules, players: int, partners: bool | None, layout: Layout) 
     config = kernel_config(rules, players, partners)
     observer = compiled.StateObserver(config, kernel_layout(*layout))
     return Observed(config, observer)
+
+
+def view_writer(players: int, sides: int, layout: Layout) -> compiled.ViewWriter | None:
+    """The kernel's encoder of ``layout`` (layout.c, the one its own games are observed by) for a
+    seat's view given as plain numbers (``ViewWriter.write``), or ``None`` where the kernel is not
+    built or reads no layout of this table (more than four seats, more than 16 cards dealt): the
+    caller then writes the same numbers in Python."""
+    if compiled is None:
+        return None
+    try:
+        return compiled.ViewWriter(players, sides, kernel_layout(*layout))
+    except ValueError:
+        return None
 
 
 def _select(items: list[Any], selector: bytes | bytearray) -> list[Any]:

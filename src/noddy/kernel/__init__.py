@@ -13,7 +13,8 @@ legal actions, apply, events in the engine's words, the greedy player's choice);
 a whole game in C between the players it knows (`PLAYERS`: random and greedy);
 `lay_away_values` weighs every discard of a view as `noddy.players.discard.discard_values` does,
 and `lay_away_rollouts` plays the rest of the deal out after each in sampled deals.
-`compiled.Observer` writes the observation tensors of `noddy.research.tensors` (observe.c).
+`compiled.ViewWriter` writes the observation tensor of `noddy.research.tensors` from an engine
+view given as plain numbers, with the encoder the kernel's own games are observed by (layout.c).
 """
 
 from __future__ import annotations
@@ -86,8 +87,8 @@ def kernel_config(rules: Rules, players: int, partners: bool | None) -> compiled
 
 def kernel_layout(*layout: Any) -> tuple[Any, ...]:
     """An observation's layout by research's names (`noddy.research.tensors.Layout`) as the
-    numbers of the kernel's encoder (`compiled.StateObserver`, `compiled.VecEnv`; see
-    `noddy.kernel.config.layout_values`)."""
+    numbers of the kernel's encoder (`compiled.StateObserver`, `compiled.VecEnv`,
+    `compiled.ViewWriter`; see `noddy.kernel.config.layout_values`)."""
     if compiled is None:
         raise RuntimeError(unavailable())
     return _config.layout_values(compiled, *layout)

@@ -2,7 +2,7 @@
 adapters players/, sim/, analysis/ and research/ (one folder a layer; see module.c)."""
 
 from collections.abc import Sequence
-from typing import Any, TypeVar, overload
+from typing import Any, TypeVar
 
 _T = TypeVar("_T")
 
@@ -114,36 +114,38 @@ def deal_rollouts(
     /,
 ) -> tuple[list[float], list[float], list[float]]: ...
 
-class Observer:
-    def __init__(
-        self,
-        deck: tuple[object, ...],
-        starts: tuple[int, ...],
-        size: int,
-        players: int,
-        sides: int,
-        phases: int,
-        dealt: int,
-        holes: int,
-        limit: int,
-        fixed: dict[str, int],
-        discard_at: dict[int, int],
-        shown: tuple[object, ...],
-        /,
-    ) -> None: ...
-    @overload
-    def fill(self, out: object, view: object, named: int, phase: int, side: int, /) -> None: ...
-    @overload
-    def fill(
-        self, out: object, view: object, named: int, phase: int, side: int, mask: object, /
-    ) -> dict[int, Any]: ...
-    def named(self, events: tuple[object, ...], start: int, /) -> int: ...
-    def listed(self, legal: Sequence[Any], hand: Sequence[object], /) -> dict[int, Any]: ...
-
 # The observation's layout (research/layout.c): each field's start by OBS_FIELDS, size, num_actions,
 # each action kind's first index by ACTION_KINDS, the lay-aways as position bits, each phase's place
 # by PHASES, the cards dealt, the board's holes (`noddy.kernel.kernel_layout`).
 Layout = tuple[tuple[int, ...], int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int]
+
+class ViewWriter:
+    def __init__(self, players: int, sides: int, layout: Layout, /) -> None: ...
+    def write(
+        self,
+        out: object,
+        seat: int,
+        side: int,
+        hand: int,
+        held: int,
+        discards: int,
+        own_crib: int,
+        shown: int,
+        pile: int,
+        played: tuple[int, ...],
+        turnup: int,
+        count: int,
+        place: int,
+        dealer: int,
+        to_act: int,
+        scores: tuple[int, ...],
+        sizes: tuple[int, ...],
+        counting: int,
+        counted_seat: int,
+        declarer: int,
+        missed: int,
+        /,
+    ) -> None: ...
 
 class VecEnv:
     def __init__(

@@ -34,7 +34,7 @@ static int add_names(PyObject *m, const char *name, const char *const *names, in
 
 PyMODINIT_FUNC PyInit__ckernel(void) {
     if (PyType_Ready(&ConfigType) < 0 || PyType_Ready(&StateType) < 0) return NULL;
-    if (PyType_Ready(&ObserverType) < 0 || PyType_Ready(&VecEnvType) < 0) return NULL;
+    if (PyType_Ready(&ViewWriterType) < 0 || PyType_Ready(&VecEnvType) < 0) return NULL;
     if (PyType_Ready(&StateObserverType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module_def);
     if (!m) return NULL;
@@ -45,8 +45,8 @@ PyMODINIT_FUNC PyInit__ckernel(void) {
     if (PyModule_AddObject(m, "Config", (PyObject *)&ConfigType) < 0) goto error;
     Py_INCREF(&StateType);
     if (PyModule_AddObject(m, "State", (PyObject *)&StateType) < 0) goto error;
-    Py_INCREF(&ObserverType);
-    if (PyModule_AddObject(m, "Observer", (PyObject *)&ObserverType) < 0) goto error;
+    Py_INCREF(&ViewWriterType);
+    if (PyModule_AddObject(m, "ViewWriter", (PyObject *)&ViewWriterType) < 0) goto error;
     Py_INCREF(&VecEnvType);
     if (PyModule_AddObject(m, "VecEnv", (PyObject *)&VecEnvType) < 0) goto error;
     Py_INCREF(&StateObserverType);

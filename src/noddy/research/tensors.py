@@ -5,9 +5,10 @@ or an action mask can be allocated once. The encoding is built from the view alo
 may know), so it cannot hold another seat's hidden cards. Seats are relative to the observer
 (0: itself, 1: the next seat...), sides too (0: its own), so one policy serves every seat.
 `docs/research.md` lists every field; `Encoder.fields` is the same list in code, both from
-`noddy.research.fields`. Where the compiled
-kernel is built, it writes the numbers (`noddy.kernel`'s ``Observer``: an environment's step then
-costs little beyond the engine's own); the Python here is the reference it is tested against.
+`noddy.research.fields`. Where the compiled kernel is built, it writes the numbers (Python reads
+the view's cards as masks and its seats as ints, the kernel's encoder, the one its own games are
+observed by, writes the tensor: `noddy.engine.view_writer`); the Python here is the reference
+both are tested against.
 
 >>> from noddy.rules import load_rules
 >>> enc = Encoder(load_rules("cribbage"), 2)
@@ -22,12 +23,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from itertools import combinations
 from operator import attrgetter
-from typing import NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
 from noddy.cards import DECK, Card, card_mask
+from noddy.engine import view_writer
 from noddy.errors import IllegalActionError
 from noddy.game import (
     DECLARE_RANGE,
@@ -42,12 +44,13 @@ from noddy.game import (
     new_game,
     side_of,
 )
-from noddy.kernel import compiled
 from noddy.research.fields import PHASES, Field, layout
 from noddy.rules import Rules
 from noddy.scoring import PLAY_LIMIT
 
 __all__ = ["PHASES", "Encoder", "Field", "Layout", "hand_positions"]
+
+_T = TypeVar("_T")
 
 CARDS = len(DECK)
 DISCARDS = CARDS + 4
@@ -100,8 +103,9 @@ class Encoder:
     offered as actions: without them, a seat counting a hand may only ``count`` (the engine counts
     it right), which is what every computer player does; with them, a wrong count is possible
     where the rules make it matter (``hand.wrong_count`` ``stands`` or ``muggins``). ``kernel``
-    writes the observations in the compiled kernel where it is built (the same numbers, several
-    times faster); without it, or without the kernel, in Python (the reference).
+    has the compiled kernel write the observations where it is built and reads the table (the
+    same numbers, several times faster); without it, or without the kernel, Python writes them
+    (the reference).
     """
 
     def __init__(
@@ -136,35 +140,20 @@ class Encoder:
         self._starts = tuple(at[name] for name in _FIRST)
         self._more_starts = tuple(at[name] for name in _LATER)
         self.holes = first.view(0).board_holes
-        self._observer = None
-        self._scan: Callable[[tuple[Event, ...], int], int] = _cards_named
-        if kernel and compiled is not None:
-            holes = self.holes
-            starts = self._starts + self._more_starts
-            self._observer = compiled.Observer(
-                DECK,
-                starts,
-                self.size,
-                players,
-                self.sides,
-                len(PHASES),
-                self.dealt,
-                holes,
-                PLAY_LIMIT,
-                _FIXED,
-                self._discard_at,
-                tuple(_SHOWN_ELSEWHERE),
-            )
-            self._scan = self._observer.named
+        self._writer = view_writer(players, self.sides, self.layout()) if kernel else None
         self._deal_start: dict[int, tuple[int, Event]] = {}
         self._named_memo: dict[int | None, tuple[Event, int, Event, int]] = {}
-        self._fixed: dict[
-            int, tuple[Sequence[Card], Sequence[Card], Sequence[Card], Card | None, list[int]]
-        ] = {}
+        self._fixed: dict[int, tuple[Sequence[Card], Sequence[Card], Sequence[Card], Card | None, Any]] = {}
+
+    @property
+    def in_kernel(self) -> bool:
+        """Whether the compiled kernel writes this encoder's observations (asked for, built, and
+        reading a table of this size); else Python does, the same numbers."""
+        return self._writer is not None
 
     def layout(self) -> Layout:
         """This tensor's layout and action index by name, for an encoder written elsewhere (the
-        kernel's, from its own state: `noddy.kernel.kernel_layout` orders it): where each field
+        kernel's: `noddy.engine` orders it by the kernel's names): where each field
         starts, the tensor's and the action space's sizes, each action kind's first index (a
         play's index is its first plus the card's index, a lay-away's its first plus its place
         among `subsets`), the lay-aways as bits of positions in the hand sorted by card index,
@@ -193,50 +182,31 @@ class Encoder:
     ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8], dict[int, Action]]:
         """What an environment needs of ``view`` in one pass: its observation (`observe`), its
         mask (`mask`) and its listed legal actions by index (`legal_by_index`)."""
-        out = np.zeros(self.size, np.float32)
-        if self._observer is None:
+        if self._writer is None:
+            out = np.zeros(self.size, np.float32)
             self.observe_into(view, out)
-            listed = self.legal_by_index(view)
-            return out, self.mask_of(view, listed), listed
-        if view.seat is None:
-            raise IllegalActionError(_SPECTATOR)
-        mask = np.zeros(self.num_actions, np.int8)
-        side = side_of(view.seat, view.partners)
-        listed = self._observer.fill(out, view, self._named(view), _PHASE_AT[view.phase], side, mask)
-        self._declare_into(view, mask)
-        return out, mask, listed
+        else:  # the kernel writes every number
+            out = np.empty(self.size, np.float32)
+            self._write(view, out)
+        listed = self.legal_by_index(view)
+        return out, self.mask_of(view, listed), listed
 
     def observe_into(self, view: PlayerView, out: npt.NDArray[np.float32]) -> None:
         """Write the encoding of ``view`` into ``out`` (zeroed by the caller)."""
         me = view.seat
         if me is None:
             raise IllegalActionError(_SPECTATOR)
-        if self._observer is not None:
-            side = side_of(me, view.partners)
-            self._observer.fill(out, view, self._named(view), _PHASE_AT[view.phase], side)
+        if self._writer is not None:
+            self._write(view, out)
             return
         n = self.players
         hand, _, _, _, _, pile, played, seen, count, scores, phase = self._starts
         dealer, to_act, sizes, counting, muggins = self._more_starts
-        fixed = self._fixed.get(me)
-        if (
-            fixed is None
-            or fixed[0] is not view.held
-            or fixed[1] is not view.discards
-            or fixed[2] is not view.own_crib
-            or fixed[3] is not view.turnup
-        ):
-            fixed = self._fixed[me] = (
-                view.held,
-                view.discards,
-                view.own_crib,
-                view.turnup,
-                self._fixed_ones(view),
-            )
+        fixed: list[int] = self._kept(view, me, self._fixed_ones)
         own = [c.index for c in view.hand]
         laid_down = [c.index for _, c in view.played]
         ones = [hand + i for i in own]
-        ones += fixed[4]
+        ones += fixed
         ones += [pile + c.index for _, c in view.pile]
         ones += [
             played + (seat - me) % n * CARDS + i for (seat, _), i in zip(view.played, laid_down, strict=True)
@@ -266,11 +236,68 @@ class Encoder:
             out[muggins + (declarer - me) % n] = 1.0
             out[muggins + n] = min(missed, PLAY_LIMIT) / PLAY_LIMIT
 
+    def _write(self, view: PlayerView, out: npt.NDArray[np.float32]) -> None:
+        """`observe_into` by the kernel's encoder: the view's cards as masks (those fixed through a
+        deal kept, `_kept`), its seats and numbers as ints, -1 for one absent."""
+        me = view.seat
+        if me is None:
+            raise IllegalActionError(_SPECTATOR)
+        held, discards, own_crib, turnup = self._kept(view, me, _fixed_masks)
+        pile = 0
+        for _, card in view.pile:
+            pile |= 1 << card.index
+        played = [0] * self.players
+        for seat, card in view.played:
+            played[seat] |= 1 << card.index
+        shown = self._named(view)
+        if view.counted:
+            shown |= card_mask(view.counted)
+        to_act = view.to_act
+        counting = view.counting
+        muggins = view.muggins
+        self._writer.write(  # type: ignore[union-attr]
+            out,
+            me,
+            side_of(me, view.partners),
+            card_mask(view.hand),
+            held,
+            discards,
+            own_crib,
+            shown,
+            pile,
+            tuple(played),
+            turnup,
+            view.count,
+            _PHASE_AT[view.phase],
+            view.dealer,
+            -1 if to_act is None else to_act,
+            view.scores,
+            view.hand_sizes,
+            -1 if counting is None else counting[0] is not TaskKind.HAND,
+            -1 if counting is None else counting[1],
+            -1 if muggins is None else muggins[0],
+            0 if muggins is None else muggins[1],
+        )
+
+    def _kept(self, view: PlayerView, me: int, read: Callable[[PlayerView], _T]) -> _T:
+        """What ``read`` makes of the cards that stay the same through a deal once set (what the
+        seat kept, laid away and holds as its own crib, and the turn-up), kept for each seat with
+        the objects it was read from: the same (immutable) objects again are the same cards."""
+        kept = self._fixed.get(me)
+        if (
+            kept is None
+            or kept[0] is not view.held
+            or kept[1] is not view.discards
+            or kept[2] is not view.own_crib
+            or kept[3] is not view.turnup
+        ):
+            kept = self._fixed[me] = (view.held, view.discards, view.own_crib, view.turnup, read(view))
+        made: _T = kept[4]
+        return made
+
     def _fixed_ones(self, view: PlayerView) -> list[int]:
-        """The ones of the blocks that stay the same through a deal once set: what the seat kept,
-        laid away and holds as its own crib, and the turn-up, each in its block and in ``seen``.
-        `observe_into` keeps them for each seat with the objects they were read from: the same
-        (immutable) objects again are the same cards."""
+        """The ones of the blocks that stay the same through a deal once set (`_kept`), each in its
+        block and in ``seen``."""
         _, held, discards, own_crib, turnup, _, _, seen, *_ = self._starts
         kept = [c.index for c in view.held]
         laid = [c.index for c in view.discards]
@@ -301,9 +328,9 @@ class Encoder:
             and start < known[1] <= end
             and events[known[1] - 1] is known[2]
         ):
-            named = known[3] | self._scan(events, known[1])
+            named = known[3] | _cards_named(events, known[1])
         else:
-            named = self._scan(events, start)
+            named = _cards_named(events, start)
         self._named_memo[view.seat] = (events[start], end, events[-1], named)
         return named
 
@@ -402,8 +429,6 @@ class Encoder:
         legal = view.legal
         if not legal:
             return {}
-        if self._observer is not None:
-            return self._observer.listed(legal, view.hand)
         if legal[0].kind is ActionKind.DISCARD:
             positions = hand_positions(view.hand)
             at = self._discard_at
@@ -435,6 +460,13 @@ class Encoder:
         names = [f"play {card}" for card in DECK] + list(_NAMES)
         names += ["discard #" + ",".join(map(str, subset)) for subset in self.subsets]
         return names + [f"declare {n}" for n in DECLARE_RANGE]
+
+
+def _fixed_masks(view: PlayerView) -> tuple[int, int, int, int]:
+    """The masks of what the view's seat kept, laid away and holds as its own crib, and the
+    turn-up's index (-1 before it is turned): `Encoder._write`'s cards fixed through a deal."""
+    turnup = -1 if view.turnup is None else view.turnup.index
+    return card_mask(view.held), card_mask(view.discards), card_mask(view.own_crib), turnup
 
 
 def _cards_named(events: tuple[Event, ...], start: int) -> int:

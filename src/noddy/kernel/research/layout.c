@@ -1,9 +1,11 @@
-/* The observation tensor and action index of `noddy.research.tensors.Encoder`, written from a
- * kernel state itself: the one encoder of that tensor in C, for the research environments' games on
- * the kernel (table.c) and the batched environment (vecenv.c). The Python encoder is the
- * reference, and the encoder of the readable engine's views: tests/research/test_engines.py and
- * test_vector.py hold the two equal over random games of every preset. Where each field starts and
- * each action's index are research's, given at construction by name (`obs_layout`).
+/* The observation tensor and action index of `noddy.research.tensors.Encoder`, in C: the one
+ * encoder of that tensor in the kernel. It writes from a seat's view as plain numbers (`ObsView`),
+ * which a kernel state gives (`obs_write`: the research environments' games on the kernel, table.c,
+ * and the batched environment, vecenv.c) or Python passes in from an engine view (`ViewWriter`:
+ * the readable engine's games). The Python encoder is the reference: tests/research/test_engines.py,
+ * test_vector.py and test_tensors.py hold the two equal over random games of every preset. Where
+ * each field starts and each action's index are research's, given at construction by name
+ * (`obs_layout`).
  *
  * What the engine's events show (the `seen` field) is kept per game as one public mask over the
  * current deal (`obs_scan`): hands counted face up, cribs turned up, hands shown for muggins, the
@@ -36,14 +38,15 @@ PyObject *obs_fields(void) {
 /* The ints of a tuple of `n`, each 0 <= value < `limit` (-1 allowed where `none`), or -1 with an error. */
 static int read_ints(PyObject *tuple, int n, int *out, long limit, int none, const char *what) {
     if (!PyTuple_Check(tuple) || PyTuple_GET_SIZE(tuple) != n) {
-        PyErr_Format(PyExc_ValueError, "the layout gives %d %s", n, what);
+        PyErr_Format(PyExc_ValueError, "give a tuple of %d %s", n, what);
         return -1;
     }
     for (int i = 0; i < n; i++) {
         long value = PyLong_AsLong(PyTuple_GET_ITEM(tuple, i));
         if (value == -1 && PyErr_Occurred()) return -1;
         if (value < (none ? -1 : 0) || value >= limit) {
-            PyErr_Format(PyExc_ValueError, "the layout's %s: %ld (number %d) is not below %ld", what, value, i, limit);
+            PyErr_Format(PyExc_ValueError, "%s: %ld (number %d) is not %d to %ld", what, value, i, none ? -1 : 0,
+                         limit - 1);
             return -1;
         }
         out[i] = (int)value;
@@ -51,9 +54,14 @@ static int read_ints(PyObject *tuple, int n, int *out, long limit, int none, con
     return 0;
 }
 
-int obs_layout(ObsLayout *l, const Config *c, PyObject *layout) {
+int obs_layout(ObsLayout *l, int players, int sides, PyObject *layout) {
     PyObject *starts, *firsts, *subsets, *phase_at;
-    int size, num_actions, dealt, holes, players = c->players[0], sides = c->sides[0];
+    int size, num_actions, dealt, holes;
+    if (players < 2 || players > OBS_SEATS || sides < 2 || sides > players) {
+        PyErr_Format(PyExc_ValueError, "a layout is read for 2 to %d players in 2 sides or more, not %d players in"
+                     " %d sides", OBS_SEATS, players, sides);
+        return -1;
+    }
     if (!PyArg_ParseTuple(layout, "O!iiO!O!O!ii:layout", &PyTuple_Type, &starts, &size, &num_actions, &PyTuple_Type,
                           &firsts, &PyTuple_Type, &subsets, &PyTuple_Type, &phase_at, &dealt, &holes))
         return -1;
@@ -75,9 +83,9 @@ int obs_layout(ObsLayout *l, const Config *c, PyObject *layout) {
 #define OBS_FIELD_SIZE(tag, name, size) size,
     const int sizes[NFIELDS] = {OBS_FIELD_LIST(OBS_FIELD_SIZE)};
 #undef OBS_FIELD_SIZE
-    if (read_ints(starts, NFIELDS, l->start, size, 0, "field starts") < 0 ||
-        read_ints(firsts, AC_PASS + 1, l->first, num_actions, 1, "first indices of the action kinds") < 0 ||
-        read_ints(phase_at, PH_OVER + 1, places, size, 0, "places of the phases") < 0)
+    if (read_ints(starts, NFIELDS, l->start, size, 0, "field starts of the layout") < 0 ||
+        read_ints(firsts, AC_PASS + 1, l->first, num_actions, 1, "first indices of the layout's action kinds") < 0 ||
+        read_ints(phase_at, PH_OVER + 1, places, size, 0, "places of the layout's phases") < 0)
         return -1;
     for (int f = 0; f < NFIELDS; f++)
         if (l->start[f] + sizes[f] > size) {
@@ -169,44 +177,68 @@ int obs_index_of(const ObsLayout *l, const KState *s, uint64_t action) {
     }
 }
 
+/* A whole number over `scale`, at most 1 (a score pegged past the last hole reads as the last hole). */
+static float scaled(int value, float scale) { return value < scale ? (float)((double)value / scale) : 1.0f; }
+
+void obs_put(const ObsLayout *l, const ObsView *v, float *out) {
+    const int *at = l->start, n = l->players, me = v->me;
+    memset(out, 0, sizeof(float) * (size_t)l->size);
+    mask_t seen = v->hand | v->held | v->discards | v->own_crib | v->shown;
+    mark(out + at[F_HAND], v->hand);
+    mark(out + at[F_HELD], v->held);
+    mark(out + at[F_DISCARDS], v->discards);
+    mark(out + at[F_OWN_CRIB], v->own_crib);
+    mark(out + at[F_PILE], v->pile);
+    if (v->turnup >= 0) {
+        out[at[F_TURNUP] + v->turnup] = 1.0f;
+        seen |= BIT(v->turnup);
+    }
+    for (int seat = 0; seat < n; seat++) {
+        mark(out + at[F_PLAYED] + 52 * relative(seat, me, n), v->played[seat]);
+        seen |= v->played[seat];
+    }
+    mark(out + at[F_SEEN], seen);
+    out[at[F_COUNT]] = scaled(v->count, PLAY_LIMIT);
+    for (int side = 0; side < l->sides; side++)
+        out[at[F_SCORES] + relative(side, v->side, l->sides)] = scaled(v->scores[side], l->holes);
+    out[at[F_PHASE] + v->place] = 1.0f;
+    out[at[F_DEALER] + relative(v->dealer, me, n)] = 1.0f;
+    if (v->to_act >= 0) out[at[F_TO_ACT] + relative(v->to_act, me, n)] = 1.0f;
+    for (int seat = 0; seat < n; seat++) out[at[F_SIZES] + relative(seat, me, n)] = scaled(v->sizes[seat], l->dealt);
+    if (v->counting >= 0) {
+        out[at[F_COUNTING] + v->counting] = 1.0f;
+        out[at[F_COUNTING] + 2 + relative(v->counted_seat, me, n)] = 1.0f;
+    }
+    if (v->declarer >= 0) {
+        out[at[F_MUGGINS] + relative(v->declarer, me, n)] = 1.0f;
+        out[at[F_MUGGINS] + n] = scaled(v->missed, PLAY_LIMIT);
+    }
+}
+
 void obs_write(const ObsLayout *l, const KState *s, mask_t named, int me, float *out, int8_t *mask) {
     const Config *c = s->cfg;
-    const int *at = l->start, n = l->players;
-    memset(out, 0, sizeof(float) * (size_t)l->size);
-    memset(mask, 0, (size_t)l->num_actions);
-    mask_t own_crib = c->crib_kind[0] == CK_OWN ? s->cribs[me] : 0;
-    mask_t seen = s->hands[me] | s->held[me] | s->discarded[me] | own_crib | s->played | named;
-    mark(out + at[F_HAND], s->hands[me]);
-    mark(out + at[F_HELD], s->held[me]);
-    mark(out + at[F_DISCARDS], s->discarded[me]);
-    mark(out + at[F_OWN_CRIB], own_crib);
-    if (s->turned && s->turnup >= 0) {
-        out[at[F_TURNUP] + s->turnup] = 1.0f;
-        seen |= BIT(s->turnup);
+    ObsView v = {
+        .me = me, .side = side_of(c, me), .hand = s->hands[me], .held = s->held[me], .discards = s->discarded[me],
+        .own_crib = c->crib_kind[0] == CK_OWN ? s->cribs[me] : 0, .shown = named,
+        .turnup = s->turned && s->turnup >= 0 ? s->turnup : -1, .count = s->count, .place = l->phase_at[s->phase],
+        .dealer = s->dealer, .to_act = s->to_act, .counting = -1, .declarer = -1,
+    };
+    for (int i = 0; i < s->npile; i++) v.pile |= BIT(s->pile[i]);
+    for (int seat = 0; seat < l->players; seat++) {
+        v.played[seat] = s->held[seat] & ~s->hands[seat] & s->played;
+        v.sizes[seat] = s->nhand[seat];
     }
-    for (int i = 0; i < s->npile; i++) out[at[F_PILE] + s->pile[i]] = 1.0f;
-    for (int seat = 0; seat < n; seat++)
-        mark(out + at[F_PLAYED] + 52 * relative(seat, me, n), s->held[seat] & ~s->hands[seat] & s->played);
-    mark(out + at[F_SEEN], seen);
-    out[at[F_COUNT]] = (float)s->count / PLAY_LIMIT;
-    int mine = side_of(c, me);
-    for (int side = 0; side < l->sides; side++)
-        out[at[F_SCORES] + relative(side, mine, l->sides)] =
-            s->scores[side] < l->holes ? (float)((double)s->scores[side] / l->holes) : 1.0f; /* at most 1 */
-    out[at[F_PHASE] + l->phase_at[s->phase]] = 1.0f;
-    out[at[F_DEALER] + relative(s->dealer, me, n)] = 1.0f;
-    if (s->to_act >= 0) out[at[F_TO_ACT] + relative(s->to_act, me, n)] = 1.0f;
-    for (int seat = 0; seat < n; seat++)
-        out[at[F_SIZES] + relative(seat, me, n)] = (float)((double)s->nhand[seat] / l->dealt);
+    for (int side = 0; side < l->sides; side++) v.scores[side] = s->scores[side];
     if (s->phase == PH_COUNT && s->ntasks) {
-        out[at[F_COUNTING] + (s->tasks[0].what == T_CRIB)] = 1.0f;
-        out[at[F_COUNTING] + 2 + relative(s->tasks[0].seat, me, n)] = 1.0f;
+        v.counting = s->tasks[0].what == T_CRIB;
+        v.counted_seat = s->tasks[0].seat;
     }
     if (s->phase == PH_MUGGINS) {
-        out[at[F_MUGGINS] + relative(s->muggins_declarer, me, n)] = 1.0f;
-        out[at[F_MUGGINS] + n] =
-            s->muggins_missed < PLAY_LIMIT ? (float)((double)s->muggins_missed / PLAY_LIMIT) : 1.0f;
+        v.declarer = s->muggins_declarer;
+        v.missed = s->muggins_missed;
     }
+    obs_put(l, &v, out);
+    memset(mask, 0, (size_t)l->num_actions);
     if (s->to_act != me) return;
     uint64_t legal[MAX_ACTIONS];
     int count = k_legal(s, legal);
@@ -215,3 +247,115 @@ void obs_write(const ObsLayout *l, const KState *s, mask_t named, int me, float 
         if (index >= 0 && index < l->num_actions) mask[index] = 1;
     }
 }
+
+/* The tensor of an engine view, its numbers given by Python (`noddy.research.tensors.Encoder`
+ * reads them from the view): the same writer as the kernel's games', with no knowledge of the
+ * view's class. */
+typedef struct {
+    PyObject_HEAD
+    ObsLayout l;
+} ViewWriterObject;
+
+static PyObject *ViewWriter_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
+    int players, sides;
+    PyObject *layout;
+    if (kwds && PyDict_GET_SIZE(kwds)) return PyErr_Format(PyExc_TypeError, "ViewWriter takes no keywords");
+    if (!PyArg_ParseTuple(args, "iiO!:ViewWriter", &players, &sides, &PyTuple_Type, &layout)) return NULL;
+    ViewWriterObject *self = (ViewWriterObject *)type->tp_alloc(type, 0);
+    if (self && obs_layout(&self->l, players, sides, layout) < 0) Py_CLEAR(self);
+    return (PyObject *)self;
+}
+
+/* An int `low` <= value < `high`, or -1 with an error set saying which (`what`). */
+static int read_int(PyObject *arg, int low, int high, const char *what, int *out) {
+    long value = PyLong_AsLong(arg);
+    if (value == -1 && PyErr_Occurred()) return -1;
+    if (value < low || value >= high) {
+        PyErr_Format(PyExc_ValueError, "%s is %ld: give %d to %d", what, value, low, high - 1);
+        return -1;
+    }
+    *out = (int)value;
+    return 0;
+}
+
+static int read_mask(PyObject *arg, const char *what, mask_t *out) {
+    unsigned long long bits = PyLong_AsUnsignedLongLong(arg);
+    if (bits == (unsigned long long)-1 && PyErr_Occurred()) return -1;
+    if (bits >> 52) {
+        PyErr_Format(PyExc_ValueError, "%s is not a set of cards (a mask of 52 bits)", what);
+        return -1;
+    }
+    *out = (mask_t)bits;
+    return 0;
+}
+
+/* A tuple of a card mask a seat. */
+static int read_masks(PyObject *arg, int n, const char *what, mask_t *out) {
+    if (!PyTuple_Check(arg) || PyTuple_GET_SIZE(arg) != n) {
+        PyErr_Format(PyExc_ValueError, "%s: give a tuple of %d", what, n);
+        return -1;
+    }
+    for (int i = 0; i < n; i++)
+        if (read_mask(PyTuple_GET_ITEM(arg, i), what, out + i) < 0) return -1;
+    return 0;
+}
+
+#define VIEW_ARGS 21
+
+static PyObject *ViewWriter_write(ViewWriterObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    const ObsLayout *l = &self->l;
+    const int n = l->players;
+    ObsView v = {0};
+    if (nargs != VIEW_ARGS)
+        return PyErr_Format(PyExc_TypeError, "write takes %d arguments (see its doc), not %zd", VIEW_ARGS, nargs);
+    int none = 1; /* phase place checked against the layout's places below */
+    if (read_int(args[1], 0, n, "the seat", &v.me) < 0 || read_int(args[2], 0, l->sides, "its side", &v.side) < 0 ||
+        read_mask(args[3], "the hand", &v.hand) < 0 || read_mask(args[4], "the cards held", &v.held) < 0 ||
+        read_mask(args[5], "the discards", &v.discards) < 0 || read_mask(args[6], "the own crib", &v.own_crib) < 0 ||
+        read_mask(args[7], "the cards shown", &v.shown) < 0 || read_mask(args[8], "the pile", &v.pile) < 0 ||
+        read_masks(args[9], n, "the cards played by each seat", v.played) < 0 ||
+        read_int(args[10], -1, 52, "the turn-up", &v.turnup) < 0 ||
+        read_int(args[11], 0, 1 << 20, "the count", &v.count) < 0 ||
+        read_int(args[12], 0, 1 << 7, "the phase's place", &v.place) < 0 ||
+        read_int(args[13], 0, n, "the dealer", &v.dealer) < 0 || read_int(args[14], -1, n, "the seat to act", &v.to_act) < 0 ||
+        read_ints(args[15], l->sides, v.scores, 1 << 20, 0, "scores (one a side)") < 0 ||
+        read_ints(args[16], n, v.sizes, 1 << 20, 0, "hand sizes (one a seat)") < 0 ||
+        read_int(args[17], -1, 2, "the count being made", &v.counting) < 0 ||
+        read_int(args[18], v.counting < 0 ? -1 : 0, n, "the seat counted", &v.counted_seat) < 0 ||
+        read_int(args[19], -1, n, "the muggins declarer", &v.declarer) < 0 ||
+        read_int(args[20], 0, 1 << 20, "the points missed", &v.missed) < 0)
+        return NULL;
+    for (int p = 0; p <= PH_OVER; p++) none &= l->phase_at[p] != v.place;
+    if (none) return PyErr_Format(PyExc_ValueError, "the phase's place %d is none of the layout's", v.place);
+    Py_buffer out;
+    if (PyObject_GetBuffer(args[0], &out, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) return NULL;
+    if (out.itemsize != 4 || !out.format || strcmp(out.format, "f") != 0 || out.len < (Py_ssize_t)l->size * 4) {
+        PyBuffer_Release(&out);
+        return PyErr_Format(PyExc_ValueError, "out must be %d float32 numbers", l->size);
+    }
+    obs_put(l, &v, out.buf);
+    PyBuffer_Release(&out);
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef ViewWriter_methods[] = {
+    {"write", (PyCFunction)(void (*)(void))ViewWriter_write, METH_FASTCALL,
+     "write(out, seat, side, hand, held, discards, own_crib, shown, pile, played, turnup, count, place, dealer,"
+     " to_act, scores, sizes, counting, counted_seat, declarer, missed): write into out (float32, the"
+     " layout's size; every number written) the tensor of a seat's view given as plain numbers: cards as"
+     " masks (bit i for card index i; shown: the other cards it has seen, named by the events or counted face"
+     " up; played: a mask a seat, the play of this deal), the turn-up's index, place the phase's place in its"
+     " field, the scores by side and the hand sizes by seat (tuples), counting 0 for a hand or 1 for a crib"
+     " and the seat counted, the muggins declarer and the points missed; -1 for a seat or card absent."},
+    {NULL, NULL, 0, NULL},
+};
+
+PyTypeObject ViewWriterType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "noddy.kernel._ckernel.ViewWriter",
+    .tp_basicsize = sizeof(ViewWriterObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "ViewWriter(players, sides, layout): the observation tensor of a seat's view given as plain"
+              " numbers (noddy.research.tensors), written by the kernel's own encoder.",
+    .tp_new = ViewWriter_new,
+    .tp_methods = ViewWriter_methods,
+};

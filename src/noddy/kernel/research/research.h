@@ -1,6 +1,7 @@
 /* The research environments in the kernel (`noddy.research`): the observation tensor and action
- * index written from a kernel state (layout.c), one game stepped by action index (table.c), many
- * games stepped by one call (vecenv.c), and a helper of the OpenSpiel game (spiel.c). */
+ * index (layout.c: written from a seat's view as plain numbers, which a kernel state gives or Python
+ * passes in), one game stepped by action index (table.c), many games stepped by one call
+ * (vecenv.c), and a helper of the OpenSpiel game (spiel.c). */
 #ifndef NODDY_RESEARCH_H
 #define NODDY_RESEARCH_H
 
@@ -9,7 +10,7 @@
 
 extern PyTypeObject VecEnvType;        /* vecenv.c: many games stepped by one call (noddy.research.vector) */
 extern PyTypeObject StateObserverType; /* table.c: one game by action index (noddy.research.engines) */
-extern PyTypeObject ObserverType;      /* observe.c: observation tensors for noddy.research */
+extern PyTypeObject ViewWriterType;    /* layout.c: the tensor of a view given as plain numbers */
 extern PyMethodDef research_methods[]; /* spiel.c: select */
 
 /* The observation the kernel writes (layout.c), field by field: each one's name (exported as
@@ -25,6 +26,7 @@ extern PyMethodDef research_methods[]; /* spiel.c: select */
 enum { OBS_FIELD_LIST(OBS_FIELD_ENUM) NFIELDS };
 #undef OBS_FIELD_ENUM
 #define MAX_DEALT 16
+#define OBS_SEATS 4 /* the most seats (and sides) a layout is read for: the kernel's */
 /* Where the tensor's fields start and how big it is; each action kind's first index (`firsts`, in
  * the order of ACTION_KINDS: a play's index is its kind's first plus the card, a lay-away's its
  * kind's first plus its place among the lay-aways), and each lay-away (positions in the hand
@@ -37,10 +39,25 @@ typedef struct {
     int16_t discard_index[1 << MAX_DEALT];
     float dealt, holes;
 } ObsLayout;
-/* Read the layout from the tuple `noddy.kernel.kernel_layout` gives: (starts by
- * OBS_FIELDS, size, num_actions, firsts by ACTION_KINDS, lay-aways as position bits, phase places
- * by PHASES, cards dealt, the board's holes). */
-int obs_layout(ObsLayout *l, const Config *c, PyObject *layout);
+/* Read the layout of a table of `players` seats and `sides` sides from the tuple
+ * `noddy.kernel.kernel_layout` gives: (starts by OBS_FIELDS, size, num_actions, firsts by
+ * ACTION_KINDS, lay-aways as position bits, phase places by PHASES, cards dealt, the board's holes). */
+int obs_layout(ObsLayout *l, int players, int sides, PyObject *layout);
+/* What one seat sees, as plain numbers: the tensor is written from this alone (`obs_put`), whether
+ * a kernel state gave it (`obs_write`) or Python did, from an engine view (`ViewWriter`). Cards are
+ * masks (bit i: card index i); a seat, a side or a card that is absent is -1. */
+typedef struct {
+    int me, side;                                /* the seat observing, and its side */
+    mask_t hand, held, discards, own_crib, pile; /* its cards, and the play's cards since the count was 0 */
+    mask_t shown;                                /* other cards it has seen: named by events, counted face up */
+    mask_t played[OBS_SEATS];                    /* each seat's cards laid in this deal's play */
+    int turnup, count, place, dealer, to_act;    /* place: the phase's place in the phase field */
+    int counting, counted_seat;                  /* the count being made: 0 a hand, 1 a crib (-1 none); whose */
+    int declarer, missed;                        /* after a short count under muggins: who declared, points missed */
+    int scores[OBS_SEATS], sizes[OBS_SEATS];     /* each side's score, each seat's cards in hand */
+} ObsView;
+/* The tensor of `v` (written whole: zeroes included). */
+void obs_put(const ObsLayout *l, const ObsView *v, float *out);
 /* The fields' names, in order (the module's OBS_FIELDS). */
 PyObject *obs_fields(void);
 /* The cards shown to every seat, `named` grown by the events of the last call (`counting`: the

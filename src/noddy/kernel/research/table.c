@@ -42,7 +42,8 @@ static PyObject *StateObserver_new(PyTypeObject *type, PyObject *args, PyObject 
     StateObserverObject *self = (StateObserverObject *)type->tp_alloc(type, 0);
     if (!self) return NULL;
     self->config = Py_NewRef(config);
-    if (obs_layout(&self->l, &((ConfigObject *)config)->cfg, layout) < 0) {
+    const Config *c = &((ConfigObject *)config)->cfg;
+    if (obs_layout(&self->l, c->players[0], c->sides[0], layout) < 0) {
         Py_DECREF(self);
         return NULL;
     }

@@ -317,7 +317,7 @@ static PyObject *VecEnv_new(PyTypeObject *type, PyObject *args, PyObject *kwds) 
     self->cfg = c;
     self->n = n;
     self->seat = seat;
-    if (obs_layout(&self->l, c, layout) < 0) goto fail;
+    if (obs_layout(&self->l, players, c->sides[0], layout) < 0) goto fail;
     self->peg_reward = peg_reward;
     self->nstakes = (int)PyTuple_GET_SIZE(stakes);
     if (!self->nstakes || !(self->stakes = PyMem_Calloc((size_t)self->nstakes, sizeof(float)))) {
