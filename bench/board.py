@@ -99,7 +99,7 @@ def greedy_check(
     start = time.process_time()
     for i, (scores, dealer) in enumerate(where):
         side = dealer_side(table, dealer)
-        wins = compiled.board_games(config, scores, dealer, games, 7919 * i + 1)
+        wins = compiled.board_games(config, scores, dealer, games, 7919 * i + 1, compiled.GREEDY)
         check.add(table.chance(scores, dealer)[side], games, wins[side])
     check.seconds = time.process_time() - start
     return check
@@ -220,7 +220,7 @@ def pass_speed(names: list[str], players: int, deals: int, rounds: int) -> None:
         for r in range(rounds):
             for rows in (False, True) if r % 2 == 0 else (True, False):
                 start = time.process_time()
-                compiled.board_table(config, deals, r, rows)
+                compiled.board_table(config, deals, r, compiled.GREEDY, rows)
                 spent[rows] += time.process_time() - start
         line = {"rules": name, "players": players, "deals": deals, "rounds": rounds}
         line |= {"position_cpu_s": round(spent[False], 2), "rows_cpu_s": round(spent[True], 2)}

@@ -105,7 +105,7 @@ def test_the_kernel_table_agrees_with_games_played_out(willughby: BoardTable) ->
         dealer = rng.randrange(2)
         p = willughby.chance(scores, dealer)[0]
         games = 200
-        won += compiled.board_games(config, scores, dealer, games, 1000 + i)[0]
+        won += compiled.board_games(config, scores, dealer, games, 1000 + i, compiled.GREEDY)[0]
         expected += games * p
         variance += games * p * (1 - p)
     assert abs(won - expected) < 4 * variance**0.5
@@ -189,7 +189,7 @@ def test_three_players_of_cribbage_agree_with_games_played_out() -> None:
         scores = (rng.randrange(121), rng.randrange(121), rng.randrange(121))
         dealer = rng.randrange(3)
         p = table.chance(scores, dealer)[dealer]
-        won += compiled.board_games(config, scores, dealer, 100, 77 + i)[dealer]
+        won += compiled.board_games(config, scores, dealer, 100, 77 + i, compiled.GREEDY)[dealer]
         expected += 100 * p
         variance += 100 * p * (1 - p)
     assert abs(won - expected) < 4 * variance**0.5 + 4_000 * table.error.half_width
@@ -225,6 +225,20 @@ def test_the_row_pass_and_the_pass_a_position_at_a_time_give_the_same_table() ->
     # the benchmark's baseline (rows=False) is the same table, or its ratio would mean nothing
     for name, players in [("strawberry", 3), ("willughby", 2), ("four-card", 2)]:
         config = kernel_config(load_rules(name), players, False)
-        rows = np.frombuffer(compiled.board_table(config, 600, 11))
-        one_by_one = np.frombuffer(compiled.board_table(config, 600, 11, False))
+        rows = np.frombuffer(compiled.board_table(config, 600, 11, compiled.GREEDY))
+        one_by_one = np.frombuffer(compiled.board_table(config, 600, 11, compiled.GREEDY, False))
         assert np.abs(rows - one_by_one).max() < 1e-12, name
+
+
+def test_the_deals_are_played_by_the_policy_passed_in_and_nothing_else_is_taken_for_one() -> None:
+    # the board's C (analysis) plays with the policy it is given, the greedy player's from players'
+    # C through the engine: it names no layer above it
+    config = kernel_config(load_rules("cribbage"), 2, False)
+    for call in (
+        lambda policy: compiled.board_table(config, 10, 1, policy),
+        lambda policy: compiled.board_games(config, (0, 0), 0, 1, 1, policy),
+        lambda policy: compiled.State(config).choose(policy),
+    ):
+        with pytest.raises(TypeError, match=r"a policy is one of the kernel's .*, not str"):
+            call("greedy")
+    assert sum(compiled.board_games(config, (0, 0), 0, 10, 1, compiled.GREEDY)) == 10

@@ -28,6 +28,7 @@ Positions (`noddy.engine.positions`):
 The kernel's services (`noddy.engine.services`; each raises `RuntimeError` saying why where
 `kernel_refusal` is not empty):
 
+- `GREEDY`: the kernel's greedy player, as the policy a kernel state chooses by (``choose``).
 - `KERNEL_PLAYERS`, `TALLIES`, `KernelResult`, `play_game(rules, players, partners, seed)`: a whole
   game between random and greedy players in C; `play_batch(...)`: many, counted in C.
 - `lay_away_values(view, legal)`, `lay_away_rollouts(view, legal, samples, seed, win)`,
@@ -66,6 +67,7 @@ from noddy.engine.observing import (
 )
 from noddy.engine.positions import Position, played_out, position
 from noddy.engine.services import (
+    GREEDY,
     KERNEL_PLAYERS,
     TALLIES,
     KernelResult,
@@ -81,6 +83,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ENGINES",
+    "GREEDY",
     "KERNEL_PHASES",
     "KERNEL_PLAYERS",
     "OBSERVES_IN_C",

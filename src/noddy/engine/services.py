@@ -13,6 +13,7 @@ from noddy.kernel.config import config_values
 from noddy.rules import Rules
 
 __all__ = [
+    "GREEDY",
     "KERNEL_PLAYERS",
     "TALLIES",
     "KernelResult",
@@ -23,6 +24,10 @@ __all__ = [
 ]
 
 _SEED_BITS = (1 << 64) - 1
+
+GREEDY: object = compiled.GREEDY if compiled is not None else None
+"""The kernel's greedy player as the policy a kernel state chooses by (``state.choose(GREEDY)``: its
+choice, as `noddy.players.GreedyPlayer` chooses) and the board table's deals are played with."""
 
 
 def play_batch(
@@ -39,7 +44,7 @@ def play_batch(
 def board_table(rules: Rules, players: int, partners: bool, deals: int, seed: int) -> bytes:
     """One batch of the board table (``kernel/analysis/board.c``): ``deals`` deals played by the kernel's
     greedy players from ``seed``, as float64 chances by (dealer, each side's score, side)."""
-    return compiled.board_table(kernel_config(rules, players, partners), deals, seed)
+    return compiled.board_table(kernel_config(rules, players, partners), deals, seed, compiled.GREEDY)
 
 
 def kernel_values(rules: Rules, players: int, partners: bool) -> list[int]:

@@ -52,6 +52,10 @@ PyMODINIT_FUNC PyInit__ckernel(void) {
     Py_INCREF(&StateObserverType);
     if (PyModule_AddObject(m, "StateObserver", (PyObject *)&StateObserverType) < 0) goto error;
     {
+        PyObject *greedy = greedy_policy();
+        if (!greedy || PyModule_AddObject(m, "GREEDY", greedy) < 0) { Py_XDECREF(greedy); goto error; }
+    }
+    {
         PyObject *fields = obs_fields();
         if (!fields) goto error;
         if (PyModule_AddObject(m, "OBS_FIELDS", fields) < 0) { Py_DECREF(fields); goto error; }

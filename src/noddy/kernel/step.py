@@ -159,7 +159,7 @@ class KernelState:
 
     def greedy_choice(self) -> Action:
         """What `GreedyPlayer` would choose for the seat to act."""
-        return self._decode(self._state.greedy(), self.to_act)
+        return self._decode(self._state.choose(compiled.GREEDY), self.to_act)
 
     def events(self) -> list[KernelEvent]:
         """The events of the last action, in order."""

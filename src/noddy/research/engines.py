@@ -26,7 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from noddy.cards import DECK
-from noddy.engine import KERNEL_PHASES, OBSERVES_IN_C, KernelState, Observed, observed
+from noddy.engine import GREEDY, KERNEL_PHASES, OBSERVES_IN_C, KernelState, Observed, observed
 from noddy.errors import IllegalActionError, NoddyError
 from noddy.game import Action, ActionKind, Chance, GameState, Phase, new_game
 from noddy.players import GreedyPlayer, Player
@@ -408,7 +408,7 @@ class KernelGame(KernelState):
     def greedy(self) -> int:
         """The index of what `noddy.players.GreedyPlayer` chooses, chosen in C (the same choice)."""
         state = self._state
-        index: int = self._observer.index_of(state, state.greedy())
+        index: int = self._observer.index_of(state, state.choose(GREEDY))
         return index
 
     def chosen(self, player: Player, rng: Any) -> int:

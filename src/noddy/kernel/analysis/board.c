@@ -2,15 +2,15 @@
  * in the kernel.
  *
  * `board_table` deals `deals` deals from a fresh pack with seat 0 to deal, plays each to its end with
- * the greedy player in every seat (its choices never look at the scores, so one deal's points serve
- * every board position), and keeps every point in the order it was pegged. Turning the seats round
+ * the policy given in every seat (the greedy player's, whose choices never look at the scores, so
+ * one deal's points serve every board position; the caller passes it: players/ is a layer above), and keeps every point in the order it was pegged. Turning the seats round
  * gives the same deals for every other dealer. From them, for each dealer: how often each vector of
  * points by side is made in a deal, and, where the side reaching the target wins at once, how often
  * each side reaches a given need before every other side reaches its own (exact in the pegging
  * order: every peg of the play in its place). The backward pass then gives, from the target down,
  * each side's chance from the start of a deal at every score below the target.
  *
- * `board_games` plays whole games from a board position with greedy players, to hold the table to
+ * `board_games` plays whole games from a board position with the policy given, to hold the table to
  * what it says. */
 #define PY_SSIZE_T_CLEAN
 #include "analysis/analysis.h"
@@ -38,8 +38,8 @@ static long power(long base, int n) {
     return r;
 }
 
-/* One deal from a fresh pack, seat 0 dealing, greedy in every seat: its pegs as (seat, points). */
-static int one_deal(const Config *c, Rng *rng, int *seats, int *points) {
+/* One deal from a fresh pack, seat 0 dealing, `choose` in every seat: its pegs as (seat, points). */
+static int one_deal(const Config *c, Policy choose, Rng *rng, int *seats, int *points) {
     KState s;
     uint8_t deck[52];
     uint64_t legal[MAX_ACTIONS];
@@ -62,7 +62,7 @@ static int one_deal(const Config *c, Rng *rng, int *seats, int *points) {
         if (ended || s.phase == PH_SHUFFLE || s.phase == PH_OVER || s.deal_number != deal || steps > MAX_STEPS) break;
         s.nevents = 0;
         int k = k_legal(&s, legal);
-        k_apply(&s, k == 1 ? legal[0] : k_greedy(&s, legal, k));
+        k_apply(&s, k == 1 ? legal[0] : choose(&s, legal, k));
     }
     return n;
 }
@@ -372,15 +372,18 @@ static PyObject *close_tally(Tally *t, const Config *c, long deals, PyObject *by
     return bytes;
 }
 
-/* board_table(config, deals, seed, rows=True) -> bytes: the table as doubles [dealer][position][side];
+/* board_table(config, deals, seed, policy, rows=True) -> bytes: the table as doubles [dealer][position][side];
  * `rows` false takes the pass a position at a time (`backward`) where it would go a row at a time (the
  * same table: the baseline of `bench/board.py --pass-speed`). */
 PyObject *board_table_py(PyObject *module, PyObject *args) {
-    PyObject *config;
+    PyObject *config, *policy;
     long deals;
     unsigned long long seed;
     int rows = 1;
-    if (!PyArg_ParseTuple(args, "O!lK|p:board_table", &ConfigType, &config, &deals, &seed, &rows)) return NULL;
+    if (!PyArg_ParseTuple(args, "O!lKO|p:board_table", &ConfigType, &config, &deals, &seed, &policy, &rows))
+        return NULL;
+    Policy choose = policy_of(policy);
+    if (!choose) return NULL;
     const Config *c = &((ConfigObject *)config)->cfg;
     if (deals < 1) return PyErr_Format(PyExc_ValueError, "deals must be at least 1, not %ld", deals);
     Tally t;
@@ -394,7 +397,7 @@ PyObject *board_table_py(PyObject *module, PyObject *args) {
     for (int i = 0; i < 4; i++) rng.s[i] = splitmix64(&x);
     int seats[MAX_PEGS], points[MAX_PEGS];
     for (long k = 0; k < deals; k++) {
-        int n = one_deal(&open, &rng, seats, points);
+        int n = one_deal(&open, choose, &rng, seats, points);
         for (int d = 0; d < t.dealers; d++) count_deal(&t, c, d, seats, points, n);
     }
     Py_END_ALLOW_THREADS
@@ -444,15 +447,18 @@ PyObject *board_pass_py(PyObject *module, PyObject *args) {
     return close_tally(&t, c, deals, bytes, 1);
 }
 
-/* board_games(config, scores, dealer, games, seed) -> wins by side: whole games from the start of a
- * deal at `scores` with `dealer` to deal, greedy in every seat (a draw counts for nobody). */
+/* board_games(config, scores, dealer, games, seed, policy) -> wins by side: whole games from the start
+ * of a deal at `scores` with `dealer` to deal, `policy` in every seat (a draw counts for nobody). */
 PyObject *board_games_py(PyObject *module, PyObject *args) {
-    PyObject *config, *scores;
+    PyObject *config, *scores, *policy;
     int dealer;
     long games;
     unsigned long long seed;
-    if (!PyArg_ParseTuple(args, "O!OilK:board_games", &ConfigType, &config, &scores, &dealer, &games, &seed))
+    if (!PyArg_ParseTuple(args, "O!OilKO:board_games", &ConfigType, &config, &scores, &dealer, &games, &seed,
+                          &policy))
         return NULL;
+    Policy choose = policy_of(policy);
+    if (!choose) return NULL;
     const Config *c = &((ConfigObject *)config)->cfg;
     int sides = c->sides[0];
     int32_t start[4] = {0}, wins[4] = {0};
@@ -485,7 +491,7 @@ PyObject *board_games_py(PyObject *module, PyObject *args) {
                 k_deal(&s, deck, 52);
             } else {
                 int n = k_legal(&s, legal);
-                k_apply(&s, n == 1 ? legal[0] : k_greedy(&s, legal, n));
+                k_apply(&s, n == 1 ? legal[0] : choose(&s, legal, n));
             }
         }
         if (s.winner >= 0) wins[s.winner]++;
@@ -496,15 +502,15 @@ PyObject *board_games_py(PyObject *module, PyObject *args) {
 
 PyMethodDef analysis_methods[] = {
     {"board_table", board_table_py, METH_VARARGS,
-     "board_table(config, deals, seed, rows=True): each side's chance of winning from the start of a deal"
-     " at every score below the target, for each seat to deal, from `deals` deals played by greedy players"
-     " (board.c): bytes of doubles [dealer][position][side], side 0's score varying fastest; rows=False:"
+     "board_table(config, deals, seed, policy, rows=True): each side's chance of winning from the start of a"
+     " deal at every score below the target, for each seat to deal, from `deals` deals played by `policy`"
+     " in every seat (a kernel player's: GREEDY; board.c): bytes of doubles [dealer][position][side], side 0's score varying fastest; rows=False:"
      " the pass a position at a time (the same table, slower: the benchmark's baseline)."},
     {"board_pass", board_pass_py, METH_VARARGS,
      "board_pass(config, deals): the same table from given deals, each equally likely, each a sequence of"
      " (seat, points) pegs in the order pegged with seat 0 dealing."},
     {"board_games", board_games_py, METH_VARARGS,
-     "board_games(config, scores, dealer, games, seed): whole games from the start of a deal at `scores`"
-     " by side with `dealer` to deal, greedy players in every seat: the games each side won."},
+     "board_games(config, scores, dealer, games, seed, policy): whole games from the start of a deal at"
+     " `scores` by side with `dealer` to deal, `policy` in every seat: the games each side won."},
     {NULL, NULL, 0, NULL},
 };

@@ -22,6 +22,17 @@ typedef struct {
 extern PyTypeObject ConfigType;
 extern PyTypeObject StateType;
 
+/* A player's choice among the listed legal actions (`k_legal`'s, `n` of them), by which the kernel
+ * plays a seat itself: a layer above gives it (players/: the greedy player), in a capsule Python
+ * passes to what plays with it (`State.choose`, analysis's board), so that no lower layer names it. */
+typedef uint64_t (*Policy)(const KState *s, const uint64_t *legal, int n);
+typedef struct { Policy choose; } PolicyRef;
+#define POLICY_CAPSULE "noddy.kernel.policy"
+/* The policy in a capsule made by `policy_capsule`, or NULL with a TypeError set. */
+Policy policy_of(PyObject *capsule);
+/* A capsule of `ref` (which must live as long as the module). */
+PyObject *policy_capsule(const PolicyRef *ref);
+
 /* How many steps a game or rollout may take before the kernel calls it stuck. */
 #define MAX_STEPS 10000000
 

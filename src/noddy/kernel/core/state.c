@@ -1,7 +1,6 @@
 /* The kernel's Python types (`noddy.kernel._ckernel.Config` and `State`, the step-level position),
  * and the readers and the shuffle the module's functions (module.c) share with them. */
 #include "core/pyface.h"
-#include "players/players.h" /* State.greedy: the greedy player's choice */
 
 #include <stdlib.h>
 #include <string.h>
@@ -263,11 +262,26 @@ static PyObject *State_key(StateObject *self, PyObject *unused) {
     return PyBytes_FromStringAndSize((const char *)buf, (Py_ssize_t)at);
 }
 
-static PyObject *State_greedy(StateObject *self, PyObject *unused) {
+Policy policy_of(PyObject *capsule) {
+    const PolicyRef *ref = PyCapsule_GetPointer(capsule, POLICY_CAPSULE);
+    if (!ref) {
+        PyErr_Clear();
+        PyErr_Format(PyExc_TypeError, "a policy is one of the kernel's (e.g. noddy.kernel's GREEDY), not %.100s",
+                     Py_TYPE(capsule)->tp_name);
+        return NULL;
+    }
+    return ref->choose;
+}
+
+PyObject *policy_capsule(const PolicyRef *ref) { return PyCapsule_New((void *)ref, POLICY_CAPSULE, NULL); }
+
+static PyObject *State_choose(StateObject *self, PyObject *capsule) {
+    Policy choose = policy_of(capsule);
+    if (!choose) return NULL;
     uint64_t legal[MAX_ACTIONS];
     int n = self->s.phase == PH_OVER ? 0 : k_legal(&self->s, legal);
     if (!n) return PyErr_Format(PyExc_ValueError, "no player is to act");
-    return PyLong_FromUnsignedLongLong(k_greedy(&self->s, legal, n));
+    return PyLong_FromUnsignedLongLong(choose(&self->s, legal, n));
 }
 
 static PyObject *State_events(StateObject *self, PyObject *unused) {
@@ -312,7 +326,8 @@ static PyMethodDef State_methods[] = {
     {"shuffle", (PyCFunction)State_shuffle, METH_O, "Chance: deal from this order of the 52 cards."},
     {"cut", (PyCFunction)State_cut, METH_O, "Chance: one card a seat cut for the first deal."},
     {"draw_dealer", (PyCFunction)State_draw_dealer, METH_O, "Chance: the first dealer drawn."},
-    {"greedy", (PyCFunction)State_greedy, METH_NOARGS, "The greedy player's choice for the seat to act."},
+    {"choose", (PyCFunction)State_choose, METH_O,
+     "choose(policy): the choice of `policy` (a kernel player's, e.g. GREEDY) for the seat to act."},
     {"events", (PyCFunction)State_events, METH_NOARGS, "The last step's events: (kind, seat, points)."},
     {"place", (PyCFunction)State_place, METH_VARARGS,
      "Set a position in the play from its fields: dealer, to_act, last_player, last_was_go, turnup,"

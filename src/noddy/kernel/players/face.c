@@ -144,6 +144,10 @@ static PyObject *greedy_deal_py(PyObject *module, PyObject *arg) {
 }
 
 
+static const PolicyRef GREEDY = {k_greedy};
+
+PyObject *greedy_policy(void) { return policy_capsule(&GREEDY); }
+
 PyMethodDef players_methods[] = {
     {"greedy_deal", greedy_deal_py, METH_O,
      "greedy_deal(state): the rest of the deal played in place by greedy players in every seat, to the"

@@ -24,7 +24,9 @@ void greedy_deal(KState *s, int seat, uint64_t laid);
 void deal_rollouts(const Config *c, const LayAway *at, const mask_t *laid, int n, int samples, uint64_t seed,
                    double win, double *value, double *hand, double *crib, int16_t *outcomes);
 
-/* face.c: discard_values, deal_rollouts, greedy_deal. */
+/* face.c: discard_values, deal_rollouts, greedy_deal; the greedy player as a policy (`GREEDY`, the
+ * module's: what the board's deals and `State.choose` are played with where Python passes it). */
 extern PyMethodDef players_methods[];
+PyObject *greedy_policy(void);
 
 #endif
