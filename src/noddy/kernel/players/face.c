@@ -4,6 +4,32 @@
 
 #include <string.h>
 
+/* The lay-aways weighed: a sequence of 1 to MAX_ACTIONS card masks, each of `need` cards of `hand`
+ * (any number but none where `need` is -1), read into `laid`; their number, or -1 with an error
+ * saying what `who` needs. */
+static Py_ssize_t read_laid(PyObject *arg, mask_t hand, int need, const char *who, mask_t *laid) {
+    PyObject *seq = PySequence_Fast(arg, "the discards are a sequence of card masks");
+    if (!seq) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    if (n < 1 || n > MAX_ACTIONS) {
+        Py_DECREF(seq);
+        PyErr_Format(PyExc_ValueError, "%s weighs 1 to %d discards, not %zd", who, MAX_ACTIONS, n);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        laid[i] = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (PyErr_Occurred() || laid[i] & ~hand || (need < 0 ? !laid[i] : __builtin_popcountll(laid[i]) != need)) {
+            Py_DECREF(seq);
+            if (PyErr_Occurred()) return -1;
+            if (need < 0) PyErr_SetString(PyExc_ValueError, "each discard is a mask of cards in the hand");
+            else PyErr_Format(PyExc_ValueError, "each discard is a mask of %d cards in the hand", need);
+            return -1;
+        }
+    }
+    Py_DECREF(seq);
+    return n;
+}
+
 static PyObject *discard_values(PyObject *module, PyObject *args) {
     PyObject *config, *laid_arg;
     unsigned long long hand, pool, own_crib;
@@ -15,24 +41,10 @@ static PyObject *discard_values(PyObject *module, PyObject *args) {
         (sign != 1 && sign != -1))
         return PyErr_Format(PyExc_ValueError, "discard_values needs masks of cards 0-51, a turn-up -1 to 51,"
                             " a sign of 1 or -1 and 0 to 8 unknown cards");
-    PyObject *seq = PySequence_Fast(laid_arg, "the discards are a sequence of card masks");
-    if (!seq) return NULL;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
-    if (n < 1 || n > MAX_ACTIONS) {
-        Py_DECREF(seq);
-        return PyErr_Format(PyExc_ValueError, "discard_values weighs 1 to %d discards, not %zd", MAX_ACTIONS, n);
-    }
     mask_t laid[MAX_ACTIONS];
     double out[MAX_ACTIONS];
-    for (Py_ssize_t i = 0; i < n; i++) {
-        laid[i] = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(seq, i));
-        if (PyErr_Occurred() || !laid[i] || laid[i] & ~(mask_t)hand) {
-            Py_DECREF(seq);
-            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "each discard is a mask of cards in the hand");
-            return NULL;
-        }
-    }
-    Py_DECREF(seq);
+    Py_ssize_t n = read_laid(laid_arg, hand, -1, "discard_values", laid);
+    if (n < 0) return NULL;
     discard_means(&((ConfigObject *)config)->cfg, hand, laid, (int)n, pool, turnup, own_crib, sign, unknown, out);
     PyObject *list = PyList_New(n);
     if (!list) return NULL;
@@ -93,25 +105,10 @@ static PyObject *deal_rollouts_py(PyObject *module, PyObject *args) {
     at.pool = pool;
     mask_t hand_mask = 0;
     for (int i = 0; i < at.nhand; i++) hand_mask |= (mask_t)1 << at.hand[i];
-    seq = PySequence_Fast(laid_arg, "the discards are a sequence of card masks");
-    if (!seq) return NULL;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
-    if (n < 1 || n > MAX_ACTIONS) {
-        Py_DECREF(seq);
-        return PyErr_Format(PyExc_ValueError, "deal_rollouts weighs 1 to %d discards, not %zd", MAX_ACTIONS, n);
-    }
     mask_t laid[MAX_ACTIONS];
     double value[MAX_ACTIONS], counted[MAX_ACTIONS], cribbed[MAX_ACTIONS];
-    for (Py_ssize_t i = 0; i < n; i++) {
-        laid[i] = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(seq, i));
-        if (PyErr_Occurred() || __builtin_popcountll(laid[i]) != c->discard[0] || laid[i] & ~hand_mask) {
-            Py_DECREF(seq);
-            if (!PyErr_Occurred())
-                PyErr_Format(PyExc_ValueError, "each discard is a mask of %d cards in the hand", c->discard[0]);
-            return NULL;
-        }
-    }
-    Py_DECREF(seq);
+    Py_ssize_t n = read_laid(laid_arg, hand_mask, c->discard[0], "deal_rollouts", laid);
+    if (n < 0) return NULL;
     Py_buffer outcomes = {0};
     if (outcomes_arg != Py_None) {
         if (PyObject_GetBuffer(outcomes_arg, &outcomes, PyBUF_WRITABLE) < 0) return NULL;
