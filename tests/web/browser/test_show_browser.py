@@ -18,7 +18,7 @@ from test_hotseat_browser import manager
 from noddy.cards import Card
 from noddy.game import Event, EventKind
 from noddy.web.live import LiveTable
-from noddy.words import call, said_items
+from noddy.words import call, play_said, said_items
 
 __all__ = ["browser", "server"]
 
@@ -181,5 +181,35 @@ def test_each_count_is_shown_on_the_table_and_heard(
     spoken = page.evaluate("window.__spoken")
     for piece in seen["said"]:
         assert piece in spoken, f"{piece!r} was not said aloud: {spoken}"
+    plays = [e for e in table.state.events if e.kind == EventKind.PLAY and e.count is not None]
+    said = {play_said(e.count or 0, call(e.items, table.state.rules, lang), lang) for e in plays}
+    heard = [words for words in spoken if words not in seen["said"]]
+    assert heard and set(heard) <= said, f"the plays said {heard}, the engine's {said}"
     assert not errors
     page.context.close()
+
+
+def test_between_people_the_summary_goes_on_by_itself(browser: Browser, server: LiveServer) -> None:
+    """Between people at two devices the deal's summary counts down and the table goes on without a
+    press (against the computer it waits: `test_each_count_is_shown_on_the_table_and_heard`)."""
+    host = show_context(browser, "desktop", "en", pace="fast")
+    friend = show_context(browser, "phone", "en", pace="fast")
+    host.goto(server.address + "/")
+    host.select_option("#rules", "cribbage")
+    host.locator("#players input[value='2']").check(force=True)
+    host.locator(".seat-kind").nth(1).select_option("friend")
+    host.click("#start")
+    expect(host.locator("#conn")).to_have_attribute("data-state", "connected", timeout=10_000)
+    friend.goto(host.locator("#invite-list input").input_value())
+    expect(friend.locator("#conn")).to_have_attribute("data-state", "connected", timeout=10_000)
+    for _ in range(200):
+        if host.locator("body[data-show='summary']").count():
+            break
+        for page in (host, friend):
+            if page.locator("body[data-my-turn='true']").count():
+                take_turn(page)
+        host.wait_for_timeout(30)
+    expect(host.locator("#show-summary .summary-next")).to_contain_text("The next deal in")
+    expect(host.locator("body")).not_to_have_attribute("data-show", "summary", timeout=15_000)
+    host.context.close()
+    friend.context.close()
