@@ -206,3 +206,26 @@ def test_review_and_play_say_a_seat_and_a_record_path_in_the_commands_language(t
     assert f"erreur : --record '{tmp_path}' est un dossier : donnez un nom de fichier" in said(
         "play", "--record", str(tmp_path), "--lang", "fr", input="q\n"
     )
+
+
+def test_a_damaged_progress_file_is_said_in_the_commands_language(tmp_path: Path) -> None:
+    path = tmp_path / "p.json"
+    for lang, said_here in (
+        ("fr", "(progrès enregistré abîmé : il faut les chiffres d’une sorte, pas 3)"),
+        ("en", "(damaged saved progress: expected a kind's stats, found 3)"),
+    ):
+        path.write_text('{"version": 1, "kinds": {"run": 3}}', encoding="utf-8")
+        args = ["train", "--progress", str(path), "-r", "cribbage", "--questions", "1", "--lang", lang]
+        result = runner.invoke(app, args, input="0\n")
+        assert result.exit_code == 0, result.stderr
+        assert said_here in " ".join(result.stderr.split())
+
+
+def test_a_plot_that_cannot_be_drawn_is_said_in_the_commands_language(tmp_path: Path) -> None:
+    nowhere = tmp_path / "no" / "x.png"
+    assert f"erreur : impossible d’écrire '{nowhere}' : il n’y a pas de dossier '{nowhere.parent}'" in said(
+        "simulate", "--plot", str(nowhere), "--lang", "fr"
+    )
+    assert "erreur : impossible de dessiner 'x.xyz' : nommez un fichier .png" in said(
+        "simulate", "--plot", "x.xyz", "--lang", "fr"
+    )

@@ -59,6 +59,7 @@ from noddy.words import (
     knave_name,
     offence_phrase,
     round_line,
+    say_error,
     steps,
     train_phrase,
 )
@@ -106,16 +107,17 @@ def load_progress(path: Path, lang: str = "en") -> tuple[Progress, Path | None]:
         try:
             path.replace(moved)
         except OSError as error:
-            said = {"path": repr(str(path)), "why": _first_line(exc), "error": error.strerror}
+            said = {"path": repr(str(path)), "why": _first_line(exc, lang), "error": error.strerror}
             raise NoddyError(command_phrase("train.stuck", lang, **said)) from None
         err_console.print(
-            escape(train_phrase("progress_damaged", lang, path=path, why=_first_line(exc), moved=moved))
+            escape(train_phrase("progress_damaged", lang, path=path, why=_first_line(exc, lang), moved=moved))
         )
         return Progress(), moved
 
 
-def _first_line(exc: Exception) -> str:
-    return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+def _first_line(exc: Exception, lang: str) -> str:
+    said = say_error(exc, lang)
+    return said.splitlines()[0] if said else type(exc).__name__
 
 
 def save_progress(progress: Progress, path: Path) -> None:

@@ -27,7 +27,7 @@ from matplotlib.transforms import blended_transform_factory
 from noddy.errors import NoddyError
 from noddy.sim.stats import Report
 from noddy.sim.tournament import SOURCES
-from noddy.words import rule_set_words, sides_heading, sim_phrase, source_label
+from noddy.words import Reason, rule_set_words, sides_heading, sim_phrase, source_label
 
 __all__ = ["check_plot_path", "draw_reports", "plot_reports"]
 
@@ -169,16 +169,15 @@ def _untangle(labels: Sequence[Text]) -> None:
 def check_plot_path(path: Path) -> None:
     """Refuse, before the games are played, a plot file that could not be written."""
     formats = Figure().canvas.get_supported_filetypes()
+    shown, folder = repr(str(path)), repr(str(path.parent))
     if path.suffix.lstrip(".").lower() not in formats:
-        raise NoddyError(
-            f"cannot draw {str(path)!r}: name a .png file (or one of: {', '.join(sorted(formats))})"
-        )
+        raise NoddyError(Reason("plot_format", path=shown, formats=", ".join(sorted(formats))))
     if not path.parent.is_dir():
-        raise NoddyError(f"cannot write {str(path)!r}: there is no folder {str(path.parent)!r}")
+        raise NoddyError(Reason("plot_no_folder", path=shown, folder=folder))
     if path.is_dir():
-        raise NoddyError(f"cannot write {str(path)!r}: it is a folder; name a .png file in it")
+        raise NoddyError(Reason("plot_folder", path=shown))
     if not os.access(path.parent, os.W_OK):
-        raise NoddyError(f"cannot write {str(path)!r}: the folder {str(path.parent)!r} is not writable")
+        raise NoddyError(Reason("plot_denied", path=shown, folder=folder))
 
 
 def plot_reports(reports: Sequence[Report], path: Path, lang: str = "en") -> None:

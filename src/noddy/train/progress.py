@@ -207,14 +207,14 @@ class Progress:
         try:
             data = read_json(text)
         except NotationError as exc:
-            raise ProgressError(f"damaged saved progress: {exc}") from None
+            raise ProgressError(Reason("progress_damaged", why=exc)) from None
         return cls.from_json(data)
 
     @classmethod
     def from_json(cls, data: Any) -> Progress:
         """Progress from its JSON form; `ProgressError` says what is wrong with damaged data."""
         if not isinstance(data, Mapping) or data.get("version") not in (1, VERSION):
-            raise ProgressError(f"expected saved progress of version 1 or {VERSION}, found {_quoted(data)}")
+            raise ProgressError(Reason("progress_version", version=VERSION, found=_quoted(data)))
         try:
             if data["version"] == 1:  # one set of kinds, before progress was kept per rule set
                 found_sets = {ANY: data.get("kinds", {})}
@@ -228,9 +228,10 @@ class Progress:
             found = data.get("round")
             timed = None if found is None else _round(found)
         except KeyError as exc:
-            raise ProgressError(f"damaged saved progress: {exc} is missing") from None
+            missing = Reason("progress_missing", field=str(exc))
+            raise ProgressError(Reason("progress_damaged", why=missing)) from None
         except (TypeError, ValueError) as exc:
-            raise ProgressError(f"damaged saved progress: {exc}") from None
+            raise ProgressError(Reason("progress_damaged", why=exc)) from None
         return cls(sets, best, timed)
 
 
@@ -241,30 +242,30 @@ def _quoted(data: Any) -> str:
 
 def _count(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValueError(f"expected a count, found {_quoted(value)}")
+        raise ProgressError(Reason("progress_count", found=_quoted(value)))
     return value
 
 
 def _seconds(value: Any) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
-        raise ValueError(f"expected seconds, found {_quoted(value)}")
+        raise ProgressError(Reason("progress_seconds", found=_quoted(value)))
     return float(value)
 
 
 def _stats(value: Any) -> KindStats:
     if not isinstance(value, Mapping):
-        raise ValueError(f"expected a kind's stats, found {_quoted(value)}")
+        raise ProgressError(Reason("progress_stats", found=_quoted(value)))
     stats = KindStats(
         _count(value["asked"]), _count(value["right"]), _seconds(value["seconds"]), _count(value["box"])
     )
     if stats.right > stats.asked or stats.box >= BOXES:
-        raise ValueError(f"impossible stats {_quoted(dict(value))}")
+        raise ProgressError(Reason("progress_impossible", found=_quoted(dict(value))))
     return stats
 
 
 def _round(value: Any) -> TimedRound:
     if not isinstance(value, Mapping) or not isinstance(value.get("rules"), str):
-        raise ValueError(f"expected a timed round, found {_quoted(value)}")
+        raise ProgressError(Reason("progress_round", found=_quoted(value)))
     return TimedRound(
         value["rules"],
         _count(value["seconds"]),

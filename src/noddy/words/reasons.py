@@ -573,6 +573,37 @@ REASON_WORDS: dict[str, ReasonWords] = {
         "the kernel lists up to {most} discards, not {listed}",
         "le noyau compilé énumère jusqu’à {most} écarts, pas {listed}",
     ),
+    "progress_damaged": ReasonWords("damaged saved progress: {why}", "progrès enregistré abîmé : {why}"),
+    "progress_version": ReasonWords(
+        "expected saved progress of version 1 or {version}, found {found}",
+        "il faut un progrès enregistré de version 1 ou {version}, pas {found}",
+    ),
+    "progress_missing": ReasonWords("{field} is missing", "{field} manque"),
+    "progress_count": ReasonWords("expected a count, found {found}", "il faut un nombre, pas {found}"),
+    "progress_seconds": ReasonWords("expected seconds, found {found}", "il faut des secondes, pas {found}"),
+    "progress_stats": ReasonWords(
+        "expected a kind's stats, found {found}", "il faut les chiffres d’une sorte, pas {found}"
+    ),
+    "progress_impossible": ReasonWords("impossible stats {found}", "chiffres impossibles {found}"),
+    "progress_round": ReasonWords(
+        "expected a timed round, found {found}", "il faut une manche chronométrée, pas {found}"
+    ),
+    "plot_format": ReasonWords(
+        "cannot draw {path}: name a .png file (or one of: {formats})",
+        "impossible de dessiner {path} : nommez un fichier .png (ou l’un de : {formats})",
+    ),
+    "plot_no_folder": ReasonWords(
+        "cannot write {path}: there is no folder {folder}",
+        "impossible d’écrire {path} : il n’y a pas de dossier {folder}",
+    ),
+    "plot_folder": ReasonWords(
+        "cannot write {path}: it is a folder; name a .png file in it",
+        "impossible d’écrire {path} : c’est un dossier ; nommez-y un fichier .png",
+    ),
+    "plot_denied": ReasonWords(
+        "cannot write {path}: the folder {folder} is not writable",
+        "impossible d’écrire {path} : on ne peut pas écrire dans le dossier {folder}",
+    ),
     "score_line": ReasonWords("line {number}: {why}", "ligne {number} : {why}"),
     "record_replay": ReasonWords(
         "action {number} ({text}) is refused when replayed: {why}",
