@@ -1,14 +1,16 @@
 """One laptop serves a camp, in Chromium: the lobby of a server on the local network shows where
 phones join and the QR code of that address (read back from the screen by zxing-cpp), in the
 reader's language; a server on this machine alone shows none; and a phone, at the address the QR code
-gives, sits at a table by the invite link the laptop shows, and plays."""
+gives, sits at a table by the invite link the laptop shows, and plays; axe finds nothing in the box."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from test_axe_browser import AXE, check_everywhere
 from test_browser import (
     CHOSE_ENGLISH,
     PHONE,
@@ -145,5 +147,28 @@ def test_a_phone_at_the_address_of_the_qr_code_sits_by_the_laptops_invite_link_a
         assert not errors
         laptop_context.close()
         phone_context.close()
+    finally:
+        server.stop()
+
+
+def test_the_lobby_on_the_lan_has_nothing_axe_finds(browser: Browser, tmp_path: Path) -> None:
+    """As every page is held (test_axe_browser.py), with the join box, its code and its links shown."""
+    if not AXE.exists():
+        why = f"axe-core is not installed at {AXE} (make node)"
+        if os.environ.get("CI"):
+            pytest.fail(why)
+        pytest.skip(why)
+    camp = [HOTSPOT, VPN]
+    database = f"sqlite:///{tmp_path / 'noddy.db'}"
+    server = LiveServer(database, lan=lambda port: Lan("0.0.0.0", port, lambda: camp))
+    server.start()
+    try:
+        context = browser.new_context()
+        context.add_init_script(CHOSE_ENGLISH)
+        page = context.new_page()
+        page.goto(server.address + "/")
+        expect(page.locator("#join .join-qr")).to_be_visible()
+        assert check_everywhere(page, "the lobby on the LAN") == []
+        context.close()
     finally:
         server.stop()
