@@ -11,6 +11,7 @@ RUN_EXTRAS := web
 TEST_EXTRAS := dev,research,web,dask,plot,postgres
 RUN_STAMP := $(VENV)/.installed-run
 STAMP := $(VENV)/.installed-test
+NODE_STAMP := node_modules/.installed
 SOURCES := pyproject.toml setup.py $(wildcard src/noddy/kernel/*.c src/noddy/kernel/*/*.c src/noddy/kernel/*/*.h)
 PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 
@@ -27,19 +28,19 @@ $(STAMP): $(SOURCES) | $(VENV)/bin/python
 	$(PIP) -e '.[$(TEST_EXTRAS)]'
 	touch $@ $(RUN_STAMP)
 
-install: $(STAMP)
+install: $(STAMP) $(NODE_STAMP)
 
-run: $(RUN_STAMP)
+run: $(RUN_STAMP) $(NODE_STAMP)
 	$(BIN)/noddy serve
 
 # The browser tests drive Debian's Chromium (never `playwright install`: its download is blocked).
 chromium:
 	test -x /usr/bin/chromium || (apt-get update && apt-get install -y chromium)
 
-# The browser tests inject axe-core (the accessibility checker) from npm, pinned by package-lock.json;
-# only the tests need it (`make run` serves nothing from node_modules). A stamp: `npm ci` runs again
-# only when the lock changes.
-NODE_STAMP := node_modules/.installed
+# node_modules, from npm, pinned by package-lock.json: Pyodide, which the app serves so that noddy's own
+# engine runs in the page offline (/engine; 14 MB installed, a few seconds' `npm ci` on a warm cache),
+# and axe-core, which the browser tests inject. `make run` and `make test` install them; a stamp:
+# `npm ci` runs again only when the lock changes.
 $(NODE_STAMP): package.json package-lock.json
 	npm ci --ignore-scripts --no-audit --no-fund
 	touch $@

@@ -46,6 +46,7 @@ LAYERS = {
     "review": 11,
     "cli": 12,
     "web": 12,
+    "offline": 12,
     "__main__": 13,
     "__init__": 13,
 }
@@ -147,7 +148,7 @@ ROWS = [
     "players",
     "sim research",
     "train advise review",
-    "cli web",
+    "cli web offline",
 ]
 
 

@@ -21,9 +21,9 @@ from noddy.cli.common import (
     rules_title,
     usage_error,
 )
-from noddy.errors import CardError, NoddyError, RulesError
+from noddy.errors import NoddyError
 from noddy.rules import Rules, load_rules
-from noddy.scoring import FACTS, ScoreItem, score_hand, total, turned_jack_item
+from noddy.scoring import FACTS, ScoreItem, total, turned_jack_item
 from noddy.words import (
     LANGUAGES,
     Reason,
@@ -34,8 +34,7 @@ from noddy.words import (
     count_heading,
     item_name,
     phrase,
-    read_card,
-    read_cards,
+    read_count,
     say_error,
     turned_jack_line,
 )
@@ -43,46 +42,6 @@ from noddy.words import (
 __all__ = ["answer", "answer_lines", "print_count", "score"]
 
 DEFAULT_RULES = "willughby"
-
-
-def check_size(rules: Rules, held: tuple[Card, ...], crib: bool) -> None:
-    """Refuse a hand or crib of a size the rule set never deals, saying which sizes it deals."""
-    counts = rules.player_counts
-    sizes = sorted({rules.crib_size(n) if crib else rules.held_size(n) for n in counts} - {0})
-    if crib and not sizes:
-        raise RulesError(Reason("score_no_crib", rules=rules.name))
-    if len(held) not in sizes:
-        listed: object = str(sizes[0])
-        if len(sizes) > 1:
-            listed = Reason("either", first=", ".join(map(str, sizes[:-1])), last=sizes[-1])
-        n = len(held)
-        given = Reason(
-            "cards_given_none" if n == 0 else "cards_given_one" if n == 1 else "cards_given", n=n, cards=held
-        )
-        raise CardError(
-            Reason(
-                "score_crib_size" if crib else "score_hand_size", rules=rules.name, sizes=listed, handed=given
-            )
-        )
-
-
-def count(
-    held_text: str | Iterable[str],
-    turnup_text: str,
-    rules: Rules,
-    crib: bool,
-    lang: str = "en",
-    *,
-    notation: bool = False,
-) -> tuple[tuple[Card, ...], Card, tuple[ScoreItem, ...]]:
-    """The cards as typed (French letters read as well as English, ``lang``'s alone first), and
-    their count under ``rules``. With ``notation`` the cards are read as records write them
-    ("As" is the Ace of spades whatever the language), as a batch's machine-made lines are."""
-    reading = "en" if notation else lang
-    held = read_cards(held_text if isinstance(held_text, str) else list(held_text), reading)
-    turnup = read_card(turnup_text, reading)
-    check_size(rules, held, crib)
-    return held, turnup, score_hand(held, turnup, rules, crib=crib)
 
 
 def to_answer(items: tuple[ScoreItem, ...], rules: Rules, lang: str) -> dict[str, Any]:
@@ -123,7 +82,7 @@ def answer(request: Any, defaults: Mapping[str, Any] | None = None) -> dict[str,
         raise NoddyError(Reason("score_lang", languages=", ".join(LANGUAGES), lang=repr(lang)))
     rules = _rules(str(request.get("rules", DEFAULT_RULES)), tuple(overrides))
     lang = lang or rules.language
-    _, _, items = count(request["held"], request["turnup"], rules, crib, lang, notation=True)
+    _, _, items = read_count(request["held"], request["turnup"], rules, crib, lang, notation=True)
     return to_answer(items, rules, lang)
 
 
@@ -242,7 +201,7 @@ def score(
     with reporting_errors():
         rules = load(rules_name, set_)
         lang = language(lang, rules)
-        held, up, items = count(cards, turnup, rules, crib, lang)
+        held, up, items = read_count(cards, turnup, rules, crib, lang)
     if as_json:
         import json
 

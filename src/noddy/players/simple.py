@@ -7,7 +7,6 @@ from dataclasses import dataclass
 
 from noddy.cards import Card
 from noddy.game import Action, ActionKind, LegalActions, PlayerView
-from noddy.players.discard import hand_means, turnups
 from noddy.scoring import PLAY_LIMIT, count_of, score_play, total
 
 __all__ = ["GreedyPlayer", "RandomPlayer"]
@@ -55,6 +54,10 @@ class GreedyPlayer:
 
     def _discard(self, view: PlayerView, legal: LegalActions) -> Action:
         """The discard whose kept hand, and whose own cards in the crib, count most on average."""
+        # Here, not with the module: numpy weighs the lay-away, and `RandomPlayer` runs where it cannot
+        # (in the browser, `noddy.offline`).
+        from noddy.players.discard import hand_means, turnups
+
         pool = turnups(view)
         kept = [tuple(c for c in view.hand if c not in a.cards) for a in legal]
         values = hand_means(view, kept, pool)

@@ -32,6 +32,7 @@ from noddy.web.bots import BotPool, Bots
 from noddy.web.cluster import ClusterBots
 from noddy.web.connection import MAX_NAME, Bucket, Limits, clean_name, serve_connection
 from noddy.web.countplay import router as countplay_router
+from noddy.web.engine import mount_engine
 from noddy.web.guard import SECURITY_HEADERS, BodyLimit, ControlText, Doorway, invalid_request
 from noddy.web.lan import Lan, lan_router
 from noddy.web.live import LiveTable, Refused
@@ -179,6 +180,7 @@ def create_app(
     app.include_router(winchance_router)
     app.include_router(offence_router(store.engine))
     app.include_router(lan_router(lan))
+    mount_engine(app, STATIC)
 
     @app.middleware("http")
     async def headers(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:

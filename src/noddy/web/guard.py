@@ -25,7 +25,8 @@ __all__ = ["SECURITY_HEADERS", "BodyLimit", "ControlText", "Doorway", "invalid_r
 
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
-        "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+        "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; "
+        "style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
         "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'"
     ),
     "X-Content-Type-Options": "nosniff",

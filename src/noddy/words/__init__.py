@@ -33,6 +33,7 @@ if TYPE_CHECKING:
         read_cards,
     )
     from noddy.words.command_line import COMMAND_LINE, command_phrase
+    from noddy.words.counting import check_size, read_count
     from noddy.words.countplay import (
         COUNTPLAY_PHRASES,
         countplay_page_phrases,
@@ -145,6 +146,7 @@ __all__ = [
     "card_words",
     "cards_text",
     "check_language",
+    "check_size",
     "cited",
     "command_phrase",
     "count_heading",
@@ -187,6 +189,7 @@ __all__ = [
     "question_prompt",
     "read_card",
     "read_cards",
+    "read_count",
     "reason_name",
     "record_name",
     "review_phrase",
@@ -235,6 +238,7 @@ _HOMES = {
         "read_card", "read_cards",
     ),
     "command_line": ("COMMAND_LINE", "command_phrase"),
+    "counting": ("check_size", "read_count"),
     "countplay": (
         "COUNTPLAY_PHRASES", "countplay_page_phrases", "countplay_phrase", "miss_line", "tally_line",
     ),

@@ -1,0 +1,65 @@
+"""The app serves noddy's engine for the browser: its page, noddy's pure Python as a zip that is all
+the page needs, and Pyodide's files from npm with the types a browser requires."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from noddy.web.engine import BROWSER_SKIPS, noddy_zip, pyodide_dir
+from offline.test_offline import NOT_IN_THE_BROWSER
+
+
+def test_the_zip_holds_noddys_python_and_presets_and_no_kernel_binary() -> None:
+    names = zipfile.ZipFile(io.BytesIO(noddy_zip())).namelist()
+    assert "noddy/offline/__init__.py" in names and "noddy/rules/presets/cribbage.toml" in names
+    assert "noddy/kernel/__init__.py" in names
+    assert not [n for n in names if not n.endswith((".py", ".toml"))]
+    assert not [n for n in names if n.split("/")[1] in BROWSER_SKIPS]
+
+
+def test_the_zip_alone_counts_and_plays_without_what_the_browser_lacks(tmp_path: Path) -> None:
+    """From the zip alone, unpacked as the page unpacks it (no source tree, no installed noddy),
+    where numpy, the kernel, typer, rich and FastAPI cannot be imported, as in the page."""
+    zipped = tmp_path / "unpacked"
+    zipfile.ZipFile(io.BytesIO(noddy_zip())).extractall(zipped)
+    script = NOT_IN_THE_BROWSER + (
+        f"sys.path[:] = [{str(zipped)!r}]"
+        " + [p for p in sys.path if 'site-packages' not in p and 'src' not in p]\n"
+        "import noddy.offline\n"
+        f"assert noddy.offline.__file__.startswith({str(zipped)!r}), noddy.offline.__file__\n"
+        "print(noddy.offline.count('cribbage', '5h 5d 5c Js', '5s')['total'])\n"
+        "t = noddy.offline.Table('cribbage', seed=2)\n"
+        "v = t.view()\n"
+        "while not v['over']: v = t.act(0)\n"
+        "print(max(v['scores']))\n"
+    )
+    done = subprocess.run([sys.executable, "-I", "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    total, top = map(int, done.stdout.split())
+    assert total == 29 and top >= 121
+
+
+def test_the_page_and_the_zip_are_served(client: TestClient) -> None:
+    page = client.get("/engine")
+    assert page.status_code == 200 and 'src="/static/engine-page.js"' in page.text
+    assert "'wasm-unsafe-eval'" in page.headers["content-security-policy"]
+    zipped = client.get("/pyodide/noddy.zip")
+    assert zipped.status_code == 200 and zipped.headers["content-type"] == "application/zip"
+    assert zipped.content == noddy_zip()
+
+
+@pytest.mark.skipif(not (pyodide_dir() / "pyodide.mjs").is_file(), reason="needs Pyodide (make node)")
+def test_pyodide_is_served_from_npm_with_its_types(client: TestClient) -> None:
+    wasm = client.get("/pyodide/pyodide.asm.wasm")
+    assert wasm.status_code == 200 and wasm.headers["content-type"] == "application/wasm"
+    assert wasm.content == (pyodide_dir() / "pyodide.asm.wasm").read_bytes()
+    module = client.get("/pyodide/pyodide.mjs")
+    assert module.headers["content-type"].startswith("text/javascript")
+    assert client.get("/pyodide/pyodide-lock.json").json()["info"]["python"].startswith("3.")
