@@ -99,11 +99,17 @@ def test_a_lobby_on_this_machine_alone_shows_no_qr_code(browser: Browser, server
     page = context.new_page()
     asked = []
     page.on("request", lambda request: asked.append(request.url))
+    page.clock.install()
     page.goto(server.address + "/")
     expect(page.locator("#rules option").first).to_be_attached()
     expect(page.locator("#join")).to_be_hidden()
-    page.wait_for_load_state("networkidle")
-    assert any(url.endswith("/api/join") for url in asked) and not any("/join.svg" in url for url in asked)
+    expect(page.locator("#join")).to_be_hidden()
+    page.clock.run_for(12_000)  # two of the lobby's refreshes: the server is not asked again
+    expect(page.locator("#join")).to_be_hidden()
+    tables = [url for url in asked if url.endswith("/api/tables")]
+    assert len(tables) >= 3, tables  # the refreshes did happen
+    joins = [url for url in asked if url.endswith(("/api/join", "/join.svg"))]
+    assert joins == [server.address + "/api/join"]
     context.close()
 
 

@@ -5,14 +5,18 @@ import { el } from "/static/common.js";
 import { lang, t } from "/static/words.js";
 
 let shown = null;
+let offTheLan = false;
 
 /** Ask the server where phones join (found anew each time: a hotspot turned on later appears) and
- * fill ``box`` with it, unless the same address is already shown in the same language. */
+ * fill ``box`` with it, unless the same address is already shown in the same language. A server
+ * that does not serve the network is asked once: it cannot start to without a restart. */
 export async function showJoin(box) {
+  if (offTheLan) return;
   let join;
   try {
     const response = await fetch("/api/join");
     if (response.status === 404) {
+      offTheLan = true;
       box.hidden = true;
       return;
     }
