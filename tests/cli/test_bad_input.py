@@ -209,8 +209,10 @@ def test_serve_lan_listens_on_every_address_or_the_one_given(
     code, out, _ = run(*serve, "--lan", "--host", "10.42.0.1")
     assert code == 0 and served[1]["host"] == "10.42.0.1"
     assert "Phones on this network open http://10.42.0.1:8000/ (the lobby shows its QR code" in out
+    code, out, _ = run(*serve, "--lan", "--host", "fd00::2")
+    assert code == 0 and served[2]["host"] == "fd00::2" and out.count("http://[fd00::2]:8000/") == 2
     code, out, _ = run(*serve)
-    assert code == 0 and served[2]["host"] == "127.0.0.1" and "Phones" not in out
+    assert code == 0 and served[3]["host"] == "127.0.0.1" and "Phones" not in out
 
 
 def test_serve_takes_good_options(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -111,7 +111,7 @@ def serve(
         host = host or ("0.0.0.0" if lan else "127.0.0.1")
         from noddy.web import create_app, server_options
         from noddy.web.bots import default_workers
-        from noddy.web.lan import Lan
+        from noddy.web.lan import Lan, in_url
         from noddy.web.store import default_url
 
         workers = default_workers() if bot_workers is None else bot_workers
@@ -122,7 +122,7 @@ def serve(
             _check_cluster(cluster, lang)
         on_lan = Lan(host, port) if lan else None
         app = create_app(url, bot_delay=bot_delay, bot_workers=workers, bot_cluster=cluster, lan=on_lan)
-    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else in_url(host)
     address = escape(f"http://{shown}:{port}/")
     console.print(command_phrase("serve.serving", lang, address=f"[bold cyan]{address}[/]", db=escape(url)))
     console.print(command_phrase("serve.open", lang))

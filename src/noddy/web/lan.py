@@ -26,6 +26,7 @@ __all__ = [
     "Interface",
     "Lan",
     "lan_addresses",
+    "in_url",
     "lan_router",
     "loopback",
     "machine_interfaces",
@@ -110,7 +111,7 @@ class Lan:
             hosts = lan_addresses(self.interfaces(), ipv6=self.host == "::")
         else:
             hosts = [self.host]
-        return [f"http://{_in_url(host)}:{self.port}/" for host in hosts]
+        return [f"http://{in_url(host)}:{self.port}/" for host in hosts]
 
     def share_base(self, asked_at: str | None) -> str | None:
         """Where a link given out by a page opened at ``asked_at`` (its host) should lead: the first
@@ -122,7 +123,7 @@ class Lan:
         return urls[0] if urls else None
 
 
-def _in_url(host: str) -> str:
+def in_url(host: str) -> str:
     """``host`` as a URL writes it: an IPv6 address in brackets."""
     try:
         return f"[{host}]" if ipaddress.ip_address(host).version == 6 else host
