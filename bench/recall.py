@@ -1,8 +1,11 @@
 """What the perfect-recall information-state tensor costs (issue 28 item 5): random games of the
 OpenSpiel game ``python_noddy`` stepped three ways in interleaved rounds, by CPU time, the same
 seeds each way: stepping only (the baseline), stepping and reading the observation tensor of the
-player to act at every decision, and stepping and reading its information-state tensor instead.
-It prints each way's CPU seconds a game and what a read adds a decision, and the tensors' sizes.
+player to act at every decision, and stepping and reading its information-state tensor instead,
+as OpenSpiel hands it out (a list of floats) or in its sparse form
+(``NoddyState.information_state_sparse``: the places of its non-zero numbers and the numbers).
+It prints each way's CPU seconds a game and what a read adds a decision, the tensors' sizes, and
+the sparse form's bytes (mean and largest over the decisions of the games played).
 
     PYTHONPATH=src nice python bench/recall.py --games 10 --rounds 3
 """
@@ -24,7 +27,13 @@ WAYS: dict[str, Read] = {
     "step only": None,
     "observation": lambda state, seat: state.observation_tensor(seat),
     "information state": lambda state, seat: state.information_state_tensor(seat),
+    "sparse": lambda state, seat: state.information_state_sparse(seat),
 }
+
+
+def sparse_bytes(state: Any, seat: int) -> int:
+    indices, values = state.information_state_sparse(seat)
+    return int(indices.nbytes + values.nbytes)
 
 
 def play(game: Any, seed: int, read: Read) -> int:
@@ -66,6 +75,14 @@ def measure(name: str, games: int, rounds: int) -> None:
     for way in WAYS:
         added = (seconds[way] - base) / decisions * 1e6
         print(f"  {way:18} {seconds[way] / played * 1e3:8.1f} ms a game  {added:8.1f} us a decision added")
+    sizes: list[int] = []
+    for g in range(games):
+        play(game, g, lambda state, seat: sizes.append(sparse_bytes(state, seat)))
+    dense = game.information_state_tensor_size() * 4
+    print(
+        f"  sparse form: {sum(sizes) / len(sizes):,.0f} bytes a read on average, {max(sizes):,} at most,"
+        f" against {dense:,} for the float32 tensor ({dense * len(sizes) / sum(sizes):,.0f} times as many)"
+    )
 
 
 def main() -> None:

@@ -5,7 +5,9 @@ OpenSpiel's C++ cribbage through pyspiel in a Python loop (``pyspiel.load_game("
 drawn uniformly, each decision's ``legal_actions_mask`` read, a uniformly random legal action; the
 game gives no observation tensor, so the baseline reads none and so does less than noddy). noddy's
 rows are `noddy.research.vector.VectorEnv` on cribbage, ``--envs`` games a call, in self-play and
-with one learning seat against the kernel's random and greedy players, each action a uniformly
+with one learning seat against the kernel's random and greedy players, with ``copy=False`` (the
+arrays handed out themselves, the fast way the docs show) and with ``copy=True`` (the default: a
+copy of each, Gymnasium's vector convention), each action a uniformly
 random legal one: drawn by the environment itself (``VectorEnv.sample_actions``, in the kernel,
 the loop a learner exploring at random writes), or from the masks with numpy (``argmax(mask *
 uniform)``). Two rates a row: the whole loop (the draw of the
@@ -105,10 +107,12 @@ def openspiel_loop() -> Callable[[int], tuple[int, float]] | None:
     return run
 
 
-def vector_loop(opponent: str, envs: int, sampled: bool = False) -> Callable[[int], tuple[int, float]]:
-    """``VectorEnv("cribbage", envs, opponent=opponent)``, random legal actions from the masks:
-    drawn with numpy, or (``sampled``) by the environment's own ``sample_actions``."""
-    env = VectorEnv("cribbage", envs, opponent=opponent, copy=False)
+def vector_loop(
+    opponent: str, envs: int, sampled: bool = False, copy: bool = False
+) -> Callable[[int], tuple[int, float]]:
+    """``VectorEnv("cribbage", envs, opponent=opponent, copy=copy)``, random legal actions from
+    the masks: drawn with numpy, or (``sampled``) by the environment's own ``sample_actions``."""
+    env = VectorEnv("cribbage", envs, opponent=opponent, copy=copy)
     obs, _ = env.reset(seed=0)
     rng = np.random.default_rng(0)
     draws = np.empty(obs["action_mask"].shape, np.float32)
@@ -165,14 +169,19 @@ def main(argv: list[str] | None = None) -> int:
     baseline = Contender(BASELINE, base) if base else None
     rows = [
         Contender(
-            f"noddy VectorEnv cribbage, {args.envs} games, {label}", vector_loop(opponent, args.envs, sampled)
+            f"noddy VectorEnv cribbage, {args.envs} games, {label}, copy={copy}",
+            vector_loop(opponent, args.envs, sampled, copy),
         )
-        for opponent, label, sampled in (
-            ("self", "self-play, sample_actions", True),
-            ("random", "one seat v random, sample_actions", True),
-            ("self", "self-play, numpy draw", False),
-            ("random", "one seat v random, numpy draw", False),
-            ("greedy", "one seat v greedy, numpy draw", False),
+        for opponent, label, sampled, copy in (
+            ("self", "self-play, sample_actions", True, False),
+            ("self", "self-play, sample_actions", True, True),
+            ("random", "one seat v random, sample_actions", True, False),
+            ("random", "one seat v random, sample_actions", True, True),
+            ("greedy", "one seat v greedy, sample_actions", True, False),
+            ("greedy", "one seat v greedy, sample_actions", True, True),
+            ("self", "self-play, numpy draw", False, False),
+            ("random", "one seat v random, numpy draw", False, False),
+            ("greedy", "one seat v greedy, numpy draw", False, False),
         )
     ]
     everyone = ([baseline] if baseline else []) + rows

@@ -20,7 +20,8 @@ from noddy.rules import load_rules, preset_names  # noqa: E402
 from reveal import known_until  # noqa: E402
 
 TABLES = [(name, n) for name in preset_names() for n in load_rules(name).player_counts]
-CARD = re.compile(r"(?<![\w.])(10|[2-9AJQK])([cdhs])(?![\w])")
+CARD = re.compile(r"(?<![\w.])(10|[2-9AJQK])([cdhs♣♦♥♠])(?![\w])")
+SIGNS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s"}
 
 register()
 
@@ -76,12 +77,41 @@ def test_an_information_string_names_no_card_its_seat_may_not_know(name: str) ->
         if not replay.is_chance_node():
             for seat in range(2):
                 text = replay.information_state_string(seat)
-                named = {parse_card(rank + suit) for rank, suit in CARD.findall(text)}
+                named = {parse_card(rank + SIGNS.get(suit, suit)) for rank, suit in CARD.findall(text)}
                 allowed = known[seat][len(replay.noddy.history)]
                 assert named <= allowed, (seat, at, sorted(map(str, named - allowed)))
                 named_at_all += len(named)
         replay.apply_action(action)
     assert named_at_all > 100
+
+
+@pytest.mark.parametrize(("name", "players"), [("cribbage", 2), ("willughby", 2), ("crib-noddy-new", 3)])
+def test_the_information_string_says_what_the_seat_knows_in_words_and_cards(name: str, players: int) -> None:
+    """No Python object in it (it was 22,000 characters of ``ScoreItem(kind=Kind.FIFTEEN,
+    cards=(Card.parse('7s'), ...)`` in a cribbage game): a line a thing the seat saw, in the
+    table's words, cards with their suit signs: its cards dealt, its own lay-away, the turn-up,
+    every card played by whom, the counts."""
+    game = pyspiel.load_game("python_noddy", {"rules": name, "players": players})
+    state = random_play(game.new_initial_state(), random.Random(7))
+    final: GameState = state.noddy
+    for seat in range(players):
+        text = state.information_state_string(seat)
+        for token in ("ScoreItem", "Card.parse", "Kind.", "None", "()", "|", "=(", "='"):
+            assert token not in text, token
+        assert not re.search(r"(?<![\w.])(10|[2-9AJQK])[cdhs](?![\w])", text)  # no card in notation
+        assert text.startswith(f"You are seat {seat}.\n")
+        lines = text.splitlines()
+        for action in final.history:
+            if action.kind.value == "play":
+                who = "You play" if action.seat == seat else f"Seat {action.seat} plays"
+                played = f"{who} {action.cards[0].pretty}, count "
+                assert any(line.startswith(played) for line in lines), played
+            elif action.kind.value == "discard" and action.seat == seat:
+                assert f"You: lay away {' '.join(c.pretty for c in action.cards)}" in lines
+        dealt = [line for line in lines if line.startswith("You are dealt ")]
+        assert len(dealt) == final.deal_number
+        if final.turnup is not None:
+            assert f"Turned up: {final.turnup.pretty}" in lines
 
 
 @pytest.mark.parametrize("name", sweep(["cribbage", "willughby", "four-card"]))

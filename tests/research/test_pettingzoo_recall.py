@@ -96,6 +96,29 @@ def test_the_information_state_is_openspiels_tensor_number_for_number(
         assert np.array_equal(observation, expected), f"seat {seat} after {at} actions"
 
 
+
+def test_the_sparse_form_of_an_agents_observation_decodes_to_it() -> None:
+    game = zoo.env("cribbage", 2, info_state=True)
+    with pytest.raises(NoddyError, match="reset"):
+        game.info_state_sparse("player_0")
+    game.reset(seed=5)
+    rng = np.random.default_rng(5)
+    for turn, _ in enumerate(game.agent_iter()):
+        observation, _, terminated, truncated, _ = game.last()
+        if terminated or truncated:
+            game.step(None)
+            continue
+        for other in game.agents:
+            indices, values = game.info_state_sparse(other)
+            dense = game.observe(other)["observation"]
+            assert np.array_equal(game.stories.recall.dense(indices, values), dense)
+        if turn > 60:
+            break
+        game.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    with pytest.raises(NoddyError, match="info_state=True"):
+        zoo.env("cribbage", 2).info_state_sparse("player_0")
+
+
 def swapping(original: Any, order: tuple[Any, ...]) -> Any:
     """A chance source that draws as ``original`` but deals the first shuffle in ``order`` (drawn
     all the same, so that the later deals are the same)."""

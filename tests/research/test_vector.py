@@ -241,3 +241,38 @@ def test_sampled_actions_are_legal_uniform_and_seeded_apart_from_the_games_chanc
         second, *_ = replayed.step(actions)
         again.step(actions)
         np.testing.assert_array_equal(first["observation"], second["observation"])
+
+
+def test_handed_out_copies_never_change_once_kept_and_are_written_again_once_let_go() -> None:
+    """``copy=True`` (the default) writes a step's copies into arrays handed out before that
+    nothing holds any more: what is kept (in a list, as a view, in a dict) stays as it was; a
+    loop that lets each step's arrays go is handed the same few arrays, with the same numbers
+    as the arrays themselves (``copy=False``)."""
+    copied = VectorEnv("cribbage", num_envs=8, opponent="self")
+    shared = VectorEnv("cribbage", num_envs=8, opponent="self", copy=False)
+    obs, _ = copied.reset(seed=4)
+    same, _ = shared.reset(seed=4)
+    kept: list[tuple[np.ndarray, np.ndarray]] = []
+    view = obs["observation"][2:5]
+    view_was = view.copy()
+    held = {"mask": obs["action_mask"]}
+    mask_was = obs["action_mask"].copy()
+    handed: set[int] = set()
+    for step in range(60):
+        actions = copied.sample_actions()
+        np.testing.assert_array_equal(actions, shared.sample_actions())
+        obs, rewards, terminated, _, _ = copied.step(actions)
+        same, same_rewards, same_terminated, _, _ = shared.step(actions)
+        np.testing.assert_array_equal(obs["observation"], same["observation"])
+        np.testing.assert_array_equal(obs["action_mask"], same["action_mask"])
+        np.testing.assert_array_equal(rewards, same_rewards)
+        np.testing.assert_array_equal(terminated, same_terminated)
+        if step % 10 == 0:
+            kept.append((obs["observation"], obs["observation"].copy()))
+        else:
+            handed.add(id(obs["observation"]))
+    for array, was in kept:
+        np.testing.assert_array_equal(array, was)
+    np.testing.assert_array_equal(view, view_was)
+    np.testing.assert_array_equal(held["mask"], mask_was)
+    assert len(handed) <= 2 + len(kept)  # two written in turn, a new one for each kept: not one a step

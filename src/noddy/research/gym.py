@@ -4,8 +4,11 @@
 "noddy/cribbage-v0", opponent="greedy")``, ``noddy/willughby-v0``, ... The learner sits at
 ``seat`` (0 by default); every other seat is played by the computer player ``opponent`` (any name
 `noddy.players.make_player` knows: ``random``, ``greedy``, ``easy``, ``medium``, ``hard``...), a
-partner included. Chance and the other seats move inside `step`, so the learner only sees its
-own turns.
+partner included: ``greedy`` by default, an opponent worth beating. The batched environment
+`noddy.research.vector.VectorEnv` takes ``random`` by default instead, the opponent that costs it
+nothing (its greedy player's lay-away costs 4 to 5 times a step); say ``opponent=`` to either to
+train and test against the same. Chance and the other seats move inside `step`, so the learner
+only sees its own turns.
 
 The game steps on the compiled kernel where it handles the rules (``engine="auto"``, the default;
 ``"kernel"`` insists, ``"python"`` steps on the readable engine; either engine's
@@ -77,7 +80,8 @@ def register() -> None:
 
 
 class NoddyGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
-    """One seat of a Noddy-family game against computer players (see the module)."""
+    """One seat of a Noddy-family game against computer players (see the module): ``opponent``
+    is ``"greedy"`` by default (`noddy.research.vector.VectorEnv`'s is ``"random"``)."""
 
     metadata = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012 (Gymnasium's own attribute)
 

@@ -46,7 +46,7 @@ from noddy.research.recall import Recall, game_bounds
 from noddy.research.resample import Resampler, resample_from_infostate
 from noddy.research.spielfast import FastPosition
 from noddy.research.tensors import Encoder
-from noddy.research.trail import EngineNode, Node, SpielPosition, Trail, step
+from noddy.research.trail import EngineNode, Node, SpielPosition, Table, Trail, step
 from noddy.rules import Rules, load_rules, preset_names
 
 __all__ = [
@@ -120,7 +120,8 @@ class NoddyGame(pyspiel.Game):  # type: ignore[misc]
         )
         self.draws = self.rules.cards_per_deal(players) if self.rules.deal.reshuffle else len(DECK) - 1
         first = new_game(self.rules, players, partners=self.encoder.partners)
-        self.start = SpielPosition(first, (), Trail(None))
+        table = Table(self.rules, players, self.encoder.partners)
+        self.start = SpielPosition(first, (), Trail(None, table=table))
         self.resampler: Resampler | None = None
         """OpenSpiel's `NoddyState.resample_from_infostate` draws from this one, made on first use."""
         self.stakes = bool(params["stakes"])
@@ -219,7 +220,7 @@ class NoddyState(pyspiel.State):  # type: ignore[misc]
 
     def information(self, seat: int) -> str:
         """Everything ``seat`` has seen, action by action (the information state string)."""
-        return f"seat {seat}{self.position.trail.text(seat)}"
+        return f"You are seat {seat}.{self.position.trail.text(seat)}"
 
     def recall_into(self, seat: int, out: npt.NDArray[np.float32]) -> None:
         """Everything ``seat`` has seen as numbers into ``out``, zeroed (the information state
@@ -227,6 +228,15 @@ class NoddyState(pyspiel.State):  # type: ignore[misc]
         recall: Recall = self.get_game().recall
         position = self.position
         recall.tensor_into(out, position.trail.recalled(seat, recall), len(position.drawn))
+
+    def information_state_sparse(self, player: int) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.float32]]:
+        """``player``'s information-state tensor in its sparse form, for a replay buffer: the
+        places of its non-zero numbers (int32) and the numbers (float32), a few kilobytes where the
+        tensor OpenSpiel hands out is a list of ``information_state_tensor_size()`` floats;
+        ``game.recall.dense(indices, values)`` gives that tensor back, number for number."""
+        recall: Recall = self.get_game().recall
+        position = self.position
+        return recall.sparse(position.trail.recalled(player, recall), len(position.drawn))
 
     def current_player(self) -> int:
         return self._player

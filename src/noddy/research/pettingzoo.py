@@ -32,6 +32,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 import numpy as np
+import numpy.typing as npt
 
 from noddy.words import need_extra
 
@@ -237,6 +238,16 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
         if self.stories is not None:
             observation = self.stories.tensor(seat)
         return {"observation": observation, "action_mask": mask}
+
+    def info_state_sparse(self, agent: str) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.float32]]:
+        """With ``info_state=True``: ``agent``'s observation in its sparse form, for a replay
+        buffer (`noddy.research.recall.Recall.sparse`: the places of its non-zero numbers and the
+        numbers); ``env.stories.recall.dense(indices, values)`` gives the observation back."""
+        if self.stories is None:
+            raise NoddyError("info_state_sparse needs env(..., info_state=True)")
+        if not self._started:
+            raise NoddyError("no game yet: reset() starts one")
+        return self.stories.sparse(self._seat[agent])
 
     def state(self) -> np.ndarray:
         """The global state, for centralised critics: every seat's observation in seat order

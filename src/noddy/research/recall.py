@@ -223,6 +223,32 @@ class Recall:
     def tensor_into(self, out: npt.NDArray[np.float32], story: Sequence[Seen], drawn: int) -> None:
         """Write the tensor of a seat's ``story`` (what it saw of each action, in order), ``drawn``
         cards drawn for a pending chance node, into ``out`` (zeroed by the caller)."""
+        indices, values = self.sparse(story, drawn)
+        out[indices] = values
+
+    def sparse(
+        self, story: Sequence[Seen], drawn: int
+    ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.float32]]:
+        """The tensor of a seat's ``story`` in its sparse form: the places of its non-zero numbers
+        (int32, ascending) and the numbers (float32). A few thousand bytes where the tensor is
+        hundreds of thousands (a game uses a few of its deals' blocks, and few places of each), to
+        keep in a replay buffer; `dense` gives the tensor back, number for number."""
+        entries = self._entries(story, drawn)
+        indices = np.fromiter(sorted(entries), np.int32, len(entries))
+        values = np.fromiter((entries[i] for i in indices.tolist()), np.float32, len(entries))
+        keep = values != 0
+        return indices[keep], values[keep]
+
+    def dense(self, indices: npt.ArrayLike, values: npt.ArrayLike) -> npt.NDArray[np.float32]:
+        """The tensor from its sparse form (`sparse`): ``size`` float32s, 0 but at ``indices``."""
+        out = np.zeros(self.size, np.float32)
+        out[np.asarray(indices, np.int64)] = np.asarray(values, np.float32)
+        return out
+
+    def _entries(self, story: Sequence[Seen], drawn: int) -> dict[int, float]:
+        """The tensor's numbers by place (some may be 0), written in Python floats: every sum is of
+        numbers k / 2^j, exact in float32 too."""
+        out: dict[int, float] = {}
         n = self.players
         cards = len(DECK)
         out[self._front["drawn"]] = drawn / cards
@@ -265,19 +291,20 @@ class Recall:
             if seen.number is not None:
                 out[base + at["number"] + slot] = (seen.number + 1) / _NUMBER
             for seat, points in seen.points:
-                out[base + at["points"] + slot * n + seat] += points / _POINTS
+                k = base + at["points"] + slot * n + seat
+                out[k] = out.get(k, 0.0) + points / _POINTS
             for c in seen.laid:
                 out[base + at["laid"] + c] = value
             for c in seen.shown:
-                if not out[base + at["shown"] + c]:
-                    out[base + at["shown"] + c] = value
+                out.setdefault(base + at["shown"] + c, value)
             calls = base + at["calls"]
             for seat, subject, kind_at, points, size in seen.calls:
                 k = calls + ((seat - 1) * 2 + subject) * 3 * len(KINDS) + 3 * kind_at
-                out[k] += 1 / _MANY
-                out[k + 1] += points / _POINTS
-                out[k + 2] += size / _SIZE
-        out.put(ones, 1.0)
+                out[k] = out.get(k, 0.0) + 1 / _MANY
+                out[k + 1] = out.get(k + 1, 0.0) + points / _POINTS
+                out[k + 2] = out.get(k + 2, 0.0) + size / _SIZE
+        out.update(dict.fromkeys(ones, 1.0))
+        return out
 
     @property
     def _beyond(self) -> str:

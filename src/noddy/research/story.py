@@ -55,3 +55,7 @@ class Stories:
         out = np.zeros(self.recall.size, np.float32)
         self.recall.tensor_into(out, self.seen[seat], 0)
         return out
+
+    def sparse(self, seat: int) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.float32]]:
+        """``seat``'s information-state tensor now in its sparse form (`Recall.sparse`)."""
+        return self.recall.sparse(self.seen[seat], 0)

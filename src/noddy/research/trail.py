@@ -26,14 +26,15 @@ except ImportError:
     need_extra("research", __name__)
     raise
 
-from noddy.cards import DECK, Card, format_cards
+from noddy.cards import DECK, Card
 from noddy.game import Action, ActionKind, Event, GameState
 from noddy.research.outcome import returns
 from noddy.research.recall import Recall, Seen, link_of
 from noddy.research.tensors import Encoder
 from noddy.rules import Rules
+from noddy.words import action_words, cards_text, event_line
 
-__all__ = ["EngineNode", "Node", "SpielPosition", "Trail", "advance", "said", "step", "written"]
+__all__ = ["EngineNode", "Node", "SpielPosition", "Table", "Trail", "advance", "said", "step", "written"]
 
 
 class Trail:
@@ -41,7 +42,7 @@ class Trail:
     made and, for a deal, the cards each seat was dealt. Links are shared by every later position,
     and each seat's text is written only when asked for (a rollout never asks), then kept."""
 
-    __slots__ = ("before", "dealt", "events", "move", "seen", "texts")
+    __slots__ = ("before", "dealt", "events", "move", "seen", "table", "texts")
 
     def __init__(
         self,
@@ -49,11 +50,15 @@ class Trail:
         move: Action | None = None,
         events: tuple[Event, ...] = (),
         dealt: tuple[tuple[Card, ...], ...] = (),
+        *,
+        table: Table | None = None,
     ) -> None:
         self.before = before
         self.move = move
         self.events = events
         self.dealt = dealt
+        self.table: Table = table if table is not None else before.table if before is not None else _NO_TABLE
+        """The rules and seats the story is told at (the first link's, shared by every later one)."""
         self.texts: dict[int, str] = {}
         self.seen: dict[int, Seen | None] = {}
 
@@ -86,23 +91,31 @@ class Trail:
         return text
 
     def part(self, seat: int) -> str:
-        """What ``seat`` sees of this link's action: its own actions whole, the others' as the
-        table sees them (a discard without its cards), a draw as a dot, each event as
-        `Event.seen_by` gives it."""
+        """What ``seat`` sees of this link's action, in words, its cards with their suit signs: its
+        own actions whole, the others' as the table sees them (a lay-away without its cards), a card
+        drawn face down as a dot after "Cards drawn face down:", each event on a line of its own
+        as the table's words say it (`noddy.words.event_line`, as `Event.seen_by` shows it to the
+        seat), with the points it pegged."""
         move = self.move
         if move is None:
-            return "·" if self.before is not None else ""
-        dealt = f"dealt {format_cards(self.dealt[seat])}" if self.dealt else ""
+            if self.before is None:
+                return ""
+            first = self.before.move is not None or self.before.before is None
+            return "\nCards drawn face down: ·" if first else "·"
+        table = self.table
+        names = table.names(seat)
+        dealt = phrase_dealt(self.dealt[seat]) if self.dealt else ""
         if move.is_chance:
-            part = dealt or move.kind
+            part = dealt or ("" if self.events else f"Chance: {move.kind.replace('_', ' ')}")
+        elif move.kind in _SAID_BY_EVENT or (move.kind is ActionKind.DISCARD and move.seat != seat):
+            part = dealt  # its own event says it ("Seat 1 plays 8♥, count 16")
         else:
-            if move.seat == seat:
-                part = str(move)
-            else:
-                part = f"{move.seat}:discard" if move.kind is ActionKind.DISCARD else f"{move.seat}:{move}"
+            who = names[move.seat] if move.seat is not None else "Chance"
+            part = f"{who}: {action_words(move.kind, move.cards, move.number)}"
             if dealt:  # rules that deal on from the stock deal the next hands at the end of a deal
                 part += f"\n{dealt}"
-        return f"\n{part}" + "".join(said(event, seat) for event in self.events)
+        events = "".join(said(event, seat, table) for event in self.events)
+        return f"\n{part}{events}" if part else events
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Trail:
         return self
@@ -154,7 +167,7 @@ def written(
     start: SpielPosition | None,
 ) -> SpielPosition:
     """A position whose story is ``links`` (`SpielPosition.__reduce__`)."""
-    trail = Trail(None)
+    trail = Trail(None, table=Table(state.rules, state.players, state.partners))
     for move, events, dealt in links:
         trail = Trail(trail, move, events, dealt)
     return SpielPosition(state, drawn, trail, start)
@@ -191,11 +204,39 @@ def advance(position: SpielPosition, after: GameState, move: Action) -> SpielPos
     return SpielPosition(after, (), trail, start)
 
 
-def said(event: Event, seat: int) -> str:
+@dataclass(frozen=True, slots=True)
+class Table:
+    """What a story's words need of its game: the rules, the number of seats, partners or not."""
+
+    rules: Rules | None
+    players: int
+    partners: bool
+
+    def names(self, seat: int) -> tuple[str, ...]:
+        """The seats as ``seat`` reads them: itself "You", the others "Seat 1", "Seat 2"..."""
+        return tuple("You" if at == seat else f"Seat {at}" for at in range(self.players))
+
+
+_NO_TABLE = Table(None, 0, False)
+_SAID_BY_EVENT = frozenset({ActionKind.PLAY, ActionKind.GO, ActionKind.COUNT})
+"""Actions whose events say them whole (the card played, the Go, the hand counted)."""
+
+
+def phrase_dealt(cards: tuple[Card, ...]) -> str:
+    """The seat's own cards dealt, as its story says them."""
+    return f"You are dealt {cards_text(cards)}"
+
+
+def said(event: Event, seat: int, table: Table) -> str:
+    """One event as ``seat`` sees it, on a line of its own: the table's words for it, then the points
+    it pegged ("Seat 1 plays 6♦, count 21 — a run of three 3 (+3)"); an event the table's words
+    pass over, by its own text ("Seat 1: end of the deal")."""
     e = event.seen_by(seat)
-    number = next((n for n in (e.count, e.declared, e.unplayed) if n is not None), None)
-    subject = e.subject or ""
-    return f"|{e.kind.value} {e.seat} {e.points} {format_cards(e.cards)} {e.items!r} {number} {subject}"
+    line = event_line(e, table.names(seat), table.rules, table.partners) if table.rules is not None else None
+    text = line.text if line is not None else (e.text or e.kind.value.replace("_", " "))
+    if line is None and e.seat is not None:
+        text = f"{table.names(seat)[e.seat]}: {text}"
+    return f"\n{text}" + (f" (+{e.points})" if e.points else "")
 
 
 class Node(Protocol):
