@@ -86,10 +86,14 @@ def check_count(page: Page, table: LiveTable, count: Event, lang: str, where: st
     expect(view).to_have_count(1)
     assert view.get_attribute("data-seat") == str(count.seat), where
     assert view.get_attribute("data-what") == str(count.subject), where
-    place = {"crib": "#crib", "mine": "#hand"}.get(str(count.subject) if count.subject == "crib" else "")
-    if place is None:
-        place = "#hand" if count.seat == 0 else f"#opponents .seat[data-seat='{count.seat}']"
+    # One's own hand and a crib (face up in its slot meanwhile) are counted where the hand is; another
+    # seat's hand in its place round the table.
+    mine = count.seat == 0 or count.subject == "crib"
+    place = "#hand" if mine else f"#opponents .seat[data-seat='{count.seat}']"
     expect(page.locator(f"{place} .count-view")).to_have_count(1)
+    if count.subject == "crib" and count.cards:
+        crib = sorted(cards_of(page, "#crib .card"))
+        assert crib == sorted(str(c) for c in count.cards), f"{where}: the crib's slot shows {crib}"
     turnup, held = at_count(table, count)
     shown_cards = count.cards or (held if count.seat == 0 and count.subject == "hand" else ())
     if shown_cards:

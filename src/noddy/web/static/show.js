@@ -1,9 +1,9 @@
-// The show on the table: each count made face up in the counter's place (a hand in its seat's place,
-// the crib in its slot, one's own hand where the hand is), its call built item by item on the cards
-// (`count.js`) at the pace the person chose, spoken if they chose to hear it (`speak.js`); at the
-// end of a deal a summary that stays until the person goes on (against computers) or for a shown
-// time (between people). The table holds the game as it stood before the counts while they are
-// shown, then draws the message that brought them.
+// The show on the table: each count made face up, another seat's hand in its place round the table,
+// one's own hand and the crib (face up in its slot meanwhile) where the hand is, its call built item
+// by item on the cards (`count.js`) at the pace the person chose, spoken if they chose to hear it
+// (`speak.js`); at the end of a deal a summary that stays until the person goes on (against
+// computers) or for a shown time (between people). The table holds the game as it stood before the
+// counts while they are shown, then draws the message that brought them.
 
 import { el } from "/static/common.js";
 import { layCount } from "/static/count.js";
@@ -218,12 +218,11 @@ export function makeShow() {
   return { present, draw, goOn, get busy() { return current !== null; } };
 }
 
-/** Where a count lies: the crib in its slot, one's own hand where the hand is, another seat's
- * hand in its place round the table. */
+/** Where a count is built: one's own hand, and a crib (face up in its slot meanwhile), where the hand
+ * is, in cards large enough to read; another seat's hand in its place round the table. */
 function placeOf(step, info) {
   const own = { box: $("hand"), small: false, caption: false, own: true };
-  if (step.what === "crib" && !$("crib-wrap").hidden && info.crib !== "own") return { box: $("crib"), small: true, caption: true };
-  if (step.seat === info.you) return own;
+  if (step.seat === info.you || step.what === "crib") return own;
   const seat = document.querySelector(`#opponents .seat[data-seat="${step.seat}"] .mini-hand`);
   if (seat) return { box: seat, small: true, caption: step.what !== "hand" };
   return own;
