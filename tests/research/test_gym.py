@@ -15,6 +15,7 @@ from helpers import sweep  # noqa: E402
 from noddy.errors import IllegalActionError, NoddyError  # noqa: E402
 from noddy.research.gym import NoddyGymEnv, gym_id  # noqa: E402
 from noddy.rules import load_rules, preset_names  # noqa: E402
+from noddy.words import say_error  # noqa: E402
 
 
 def test_importing_noddy_research_registers_one_id_a_preset() -> None:
@@ -80,8 +81,16 @@ def test_an_illegal_action_loses_the_game_or_is_refused() -> None:
     assert (reward, terminated, truncated, info["illegal"]) == (-4.0, True, False, True)
     strict = NoddyGymEnv("cribbage", illegal="raise")
     strict.reset(seed=0)
-    with pytest.raises(IllegalActionError, match="not legal now"):
+    with pytest.raises(IllegalActionError, match="not legal now") as refused:
         strict.step(illegal)
+    assert say_error(refused.value, "fr").startswith(f"l’action {illegal} n’est pas permise maintenant")
+    _, info = env.reset(seed=0)
+    done = False
+    while not done:
+        _, _, done, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    with pytest.raises(IllegalActionError, match="the game is over: reset") as over:
+        env.step(0)
+    assert say_error(over.value, "fr") == "la partie est finie : reset() en commence une autre"
 
 
 def test_bad_settings_are_refused_with_what_would_be_right() -> None:

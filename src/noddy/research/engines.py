@@ -32,6 +32,7 @@ from noddy.game import Action, ActionKind, Chance, GameState, Phase, new_game
 from noddy.players import GreedyPlayer, Player
 from noddy.research.tensors import Encoder
 from noddy.rules import Rules
+from noddy.words import Reason
 
 __all__ = [
     "CHANCE_PHASES",
@@ -71,10 +72,8 @@ def move_of(encoder: Encoder, state: GameState, seat: int, index: int) -> Action
     move = encoder.action_of(seat, state.hands[seat], index)
     if move.kind == ActionKind.DECLARE and not encoder.declare:
         state.apply(move)  # the engine's own reason where it refuses the declaration too
-        raise IllegalActionError(
-            f"seat {seat} {move} is not offered: the engine makes every count (declare=False), "
-            "so count is the action; env(..., declare=True) offers the declared counts"
-        )
+        declared = Reason("research_declare_off", seat=seat, action=move)
+        raise IllegalActionError(declared, action=move, seat=seat)
     return move
 
 
@@ -207,7 +206,7 @@ class EngineGame:
         before = self.state
         seat = before.to_act
         if seat is None or before.chance() is not None or before.is_over:
-            raise IllegalActionError(f"no seat is to act now ({before.phase.value}): action {index} refused")
+            raise IllegalActionError(Reason("research_no_turn", phase=before.phase.value, index=index))
         known, listed = self._listed
         move = listed.get(index) if known is before else None
         if move is None:
@@ -399,7 +398,7 @@ class KernelGame(KernelState):
         seat = state.to_act
         try:
             if seat is None:
-                raise IllegalActionError(f"no seat is to act now ({state.phase.value}): {index} refused")
+                raise IllegalActionError(Reason("research_no_turn", phase=state.phase.value, index=index))
             state.apply(move_of(self.encoder, state, seat, index))
         except IllegalActionError as error:
             return error

@@ -41,7 +41,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from noddy.words import need_extra
+from noddy.words import Reason, need_extra
 
 try:
     import gymnasium
@@ -170,7 +170,7 @@ class NoddyGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     ) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:
         """The learner takes ``action``; the game runs on to its next turn or the end."""
         if self._over:
-            raise IllegalActionError("the game is over: reset() starts another")
+            raise IllegalActionError(Reason("research_over"))
         index = int(action)
         game = self._game
         plain = self._plain
@@ -201,7 +201,7 @@ class NoddyGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         lost by the largest stake."""
         if self.illegal == "raise":
             allowed = np.flatnonzero(self._mask).tolist()
-            raise IllegalActionError(f"action {index} is not legal now; the legal ones are {allowed}")
+            raise IllegalActionError(Reason("research_not_legal", index=index, legal=allowed))
         observation = self._observe()
         info = {**self._info(), "illegal": True}
         return observation, -float(largest_stake(self.rules) if self.stakes else 1), True, False, info

@@ -34,7 +34,7 @@ from typing import Any, ClassVar
 import numpy as np
 import numpy.typing as npt
 
-from noddy.words import need_extra
+from noddy.words import Reason, need_extra
 
 try:
     from gymnasium import spaces
@@ -267,7 +267,7 @@ class NoddyEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         if action is None:
-            raise IllegalActionError(f"{agent} is to act: give an action index, not None")
+            raise IllegalActionError(Reason("research_none", agent=agent))
         game = self._game
         if not quiet:
             before, potential = game.scores, self._potential

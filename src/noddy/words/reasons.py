@@ -732,6 +732,28 @@ REASON_WORDS: dict[str, ReasonWords] = {
         "the kernel counts every hand itself: it offers no declared counts (declare=True)",
         "le noyau compilé compte lui-même chaque main : il n’offre pas de comptes annoncés (declare=True)",
     ),
+    "research_no_turn": ReasonWords(
+        "no seat is to act now ({phase}): action {index} refused",
+        "aucune place n’a la main maintenant ({phase}) : action {index} refusée",
+    ),
+    "research_declare_off": ReasonWords(
+        "seat {seat} {action} is not offered: the engine makes every count (declare=False), so count"
+        " is the action; env(..., declare=True) offers the declared counts",
+        "place {seat} : {action} n’est pas proposé : le moteur fait chaque compte (declare=False), l’action"
+        " est donc count ; env(..., declare=True) propose les comptes annoncés",
+    ),
+    "research_over": ReasonWords(
+        "the game is over: reset() starts another",
+        "la partie est finie : reset() en commence une autre",
+    ),
+    "research_not_legal": ReasonWords(
+        "action {index} is not legal now; the legal ones are {legal}",
+        "l’action {index} n’est pas permise maintenant ; les actions permises sont {legal}",
+    ),
+    "research_none": ReasonWords(
+        "{agent} is to act: give an action index, not None",
+        "{agent} a la main : donnez un indice d’action, pas None",
+    ),
 }
 """The words of every reason an action or a request is refused for (the game's and the web's), one
 record a key."""
