@@ -277,6 +277,23 @@ def test_a_move_made_while_the_database_is_down_is_refused_and_can_be_made_again
         me.close()
 
 
+def test_a_connection_made_while_the_database_is_down_is_served_the_table_held(postgres: Cluster) -> None:
+    """A hello brings the copy held up to date from the database first (a notice of another
+    server's move may be late); with the database down it is served the copy as it is."""
+    with served(postgres.database()) as client:
+        made = new_table(client, "cribbage")
+        table = live(client, made["id"])
+        wait_for(lambda: table.state.to_act == 0)
+        postgres.stop()
+        try:
+            me = mine(client, made)
+            assert me.until("welcome")["seat"] == 0
+            assert me.until("state")["seq"] == len(table.state.history)
+        finally:
+            postgres.start()
+        me.close()
+
+
 def test_while_the_database_is_down_each_request_is_answered_503_in_the_readers_language(
     postgres: Cluster,
 ) -> None:

@@ -141,11 +141,16 @@ class TableManager:
     def latest(self, table_id: str) -> LiveTable | None:
         """`get`, with a copy held here first brought to what the store holds on a shared store: a
         notice of another server's move may not have been heard yet, and a (re)connection is never
-        shown a state older than a move acknowledged elsewhere."""
+        shown a state older than a move acknowledged elsewhere. While the database cannot be
+        reached the copy is served as it is (nothing can be stored meanwhile; every copy is read
+        again once the database is back: `noddy.web.follow.missed`)."""
         held = self.held.find(table_id)
         table = self.get(table_id)
         if table is not None and table is held and self.site.shared:
-            follow.catch_up(self, table)
+            try:
+                follow.catch_up(self, table)
+            except StoreUnavailable:
+                log.warning("table %s: a connection is served the copy held here (no database)", table_id)
         return table
 
     def listing(self, limit: int = 50) -> dict[str, list[dict[str, Any]]]:
