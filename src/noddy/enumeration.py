@@ -18,6 +18,7 @@ from noddy.errors import RulesError
 from noddy.rules import Rules
 from noddy.scoring import Cards
 from noddy.scoring.tables import score_sets
+from noddy.words import Reason
 
 __all__ = ["Distribution", "all_deals", "all_sets", "deal_size", "distribution"]
 
@@ -65,7 +66,7 @@ def deal_size(rules: Rules, crib: bool = False) -> int:
         return rules.held_size()
     size = rules.crib_size()
     if not size:
-        raise RulesError(f"{rules.name} has no crib (crib.kind = 'none'); leave out --crib")
+        raise RulesError(Reason("no_crib", rules=rules.name))
     return size
 
 

@@ -229,3 +229,9 @@ def test_a_plot_that_cannot_be_drawn_is_said_in_the_commands_language(tmp_path: 
     assert "erreur : impossible de dessiner 'x.xyz' : nommez un fichier .png" in said(
         "simulate", "--plot", "x.xyz", "--lang", "fr"
     )
+
+
+def test_a_crib_asked_of_rules_without_one_is_said_in_the_commands_language() -> None:
+    said_fr = "erreur : willughby n’a pas de crib (crib.kind vaut 'none') ; retirez --crib"
+    assert said_fr in said("analyze", "hands", "-r", "willughby", "--crib", "--lang", "fr")
+    assert said_fr in said("score", "Jh 4d 5d", "-t", "6h", "-r", "willughby", "--crib", "--lang", "fr")

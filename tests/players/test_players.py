@@ -211,7 +211,15 @@ def test_strong_player_discards_by_expected_value() -> None:
 
 
 SRC = Path(noddy.__file__).parent
-BELOW_GAME = ("noddy.cards", "noddy.errors", "noddy.rules", "noddy.scoring", "noddy.words", "noddy.game")
+BELOW_GAME = (
+    "noddy.cards",
+    "noddy.kinds",
+    "noddy.errors",
+    "noddy.rules",
+    "noddy.scoring",
+    "noddy.words",
+    "noddy.game",
+)
 
 
 def _imports(package: str) -> list[tuple[str, ast.ImportFrom]]:

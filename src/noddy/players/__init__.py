@@ -15,6 +15,7 @@ from noddy.errors import NoddyError
 from noddy.players.base import Oracle, Player
 from noddy.players.driver import next_action, run_game
 from noddy.players.undo import take_back, undo_offered, undo_refusal
+from noddy.words import Reason
 
 if TYPE_CHECKING:
     from noddy.players.levels import EasyPlayer
@@ -95,5 +96,5 @@ def make_player(name: str) -> Player:
     make = PLAYERS.get(name) or MEASUREMENT.get(name)
     if make is None:
         known = ", ".join([*PLAYERS, *MEASUREMENT])
-        raise NoddyError(f"unknown computer player {name!r}; known: {known}")
+        raise NoddyError(Reason("player_unknown", name=repr(name), known=known))
     return make()

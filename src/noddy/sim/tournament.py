@@ -24,7 +24,7 @@ from noddy.players.driver import run_game
 from noddy.rules import Rules, dump_rules, loads_rules
 from noddy.scoring import Kind, total
 from noddy.sim.workers import executor_for, run_tasks, stopping
-from noddy.words import sim_phrase
+from noddy.words import Reason, sim_phrase
 
 __all__ = [
     "AHEAD",
@@ -277,7 +277,7 @@ def check_tournament(
     """Refuse, before any game is played, a tournament that cannot run: say what would be right
     (a number of players the rules do not take, in ``lang``)."""
     if games < 1:
-        raise NoddyError(f"the number of games must be at least 1, not {games}")
+        raise NoddyError(Reason("sim_games", games=games))
     for name in names:
         if name not in PLAYERS and name not in MEASUREMENT:
             make_player(name)  # refused, naming the players there are

@@ -21,7 +21,7 @@ def check_size(rules: Rules, held: tuple[Card, ...], crib: bool) -> None:
     counts = rules.player_counts
     sizes = sorted({rules.crib_size(n) if crib else rules.held_size(n) for n in counts} - {0})
     if crib and not sizes:
-        raise RulesError(Reason("score_no_crib", rules=rules.name))
+        raise RulesError(Reason("no_crib", rules=rules.name))
     if len(held) not in sizes:
         listed: object = str(sizes[0])
         if len(sizes) > 1:

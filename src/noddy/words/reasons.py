@@ -507,8 +507,17 @@ REASON_WORDS: dict[str, ReasonWords] = {
     "score_crib_size": ReasonWords(
         "{rules} cribs have {sizes} cards; {handed}", "les cribs de {rules} ont {sizes} cartes ; {handed}"
     ),
-    "score_no_crib": ReasonWords(
-        "{rules} has no crib; leave out --crib", "{rules} n’a pas de crib ; retirez --crib"
+    "no_crib": ReasonWords(
+        "{rules} has no crib (crib.kind = 'none'); leave out --crib",
+        "{rules} n’a pas de crib (crib.kind vaut 'none') ; retirez --crib",
+    ),
+    "player_unknown": ReasonWords(
+        "unknown computer player {name}; known: {known}",
+        "joueur de l’ordinateur inconnu {name} ; connus : {known}",
+    ),
+    "sim_games": ReasonWords(
+        "the number of games must be at least 1, not {games}",
+        "le nombre de parties est d’au moins 1, pas {games}",
     ),
     "score_request": ReasonWords(
         "expected a JSON object such as {example}", "il faut un objet JSON comme {example}"
