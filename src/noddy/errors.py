@@ -3,7 +3,13 @@
 Every message quotes the bad input and says what would be right. An error a face shows carries a key
 (a `Fault`, declared by the layer that raises it, its value the English sentence) and the values the
 sentence is said from, so that `noddy.words.say_error` can say it in the reader's language; its
-``str`` stays that English sentence, which the command line and the logs read.
+``str`` stays that English sentence, which the logs read.
+
+Which key a new error takes: a layer under the words (cards, textdata, rules, scoring) declares a
+`Fault` member, its French in `noddy.words.faults`; the words and every layer above make the error
+from a `noddy.words.Reason` (``NoddyError(Reason("key", ...))``), its English and French side by
+side in `noddy.words.reasons`. A part of a sentence with values of its own is an error (or a
+`Reason`) given as a value, said in the same language.
 
 >>> class Toy(Fault):
 ...     TOO_MANY = "{given} cards given; a hand has {need}"

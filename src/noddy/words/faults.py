@@ -3,7 +3,9 @@
 An error made from a `noddy.errors.Fault` (a key the layer that raises it declares, its value the
 English sentence) is said here from that key's `FaultWords`: one record a key, its French beside the
 key's English. An `IllegalActionError` is said by its `Reason`, as is any error made from a `Reason`
-(the game's refusals and the web's, whose keys and sentences live in `noddy.words.reasons`).
+(the game's refusals and the web's, whose keys and sentences live in `noddy.words.reasons`). A new
+error of a layer under the words takes a `Fault` (those layers cannot import a `Reason`); from the
+words up it takes a `Reason`.
 
 >>> from noddy.cards import parse_card
 >>> from noddy.errors import CardError
