@@ -79,7 +79,7 @@ check: lint tmux
 	NODDY_REQUIRE_KERNEL=1 $(BIN)/python -m pytest src tests -m "not slow and not postgres" $(PARALLEL) --durations=10
 
 # The benchmarks' baselines (cribbage-scorer, OpenSpiel) are an optional extra, installed here only.
-bench: $(STAMP) postgres
+bench: $(STAMP) $(NODE_STAMP) postgres chromium
 	$(PIP) -e '.[dev,bench]'
 	$(BIN)/python bench/run.py
 	$(BIN)/python bench/processes.py
@@ -93,6 +93,7 @@ bench: $(STAMP) postgres
 	$(BIN)/python bench/web_site.py
 	$(BIN)/python bench/web_lobby.py
 	$(BIN)/python bench/strength.py
+	$(BIN)/python bench/engine_browser.py
 
 clean:
 	rm -rf $(VENV) node_modules build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis
