@@ -76,6 +76,9 @@ def test_silent_connections_are_capped_in_all(tmp_path: Path) -> None:
         path = f"/ws/{made['id']}"
         with client.websocket_connect(path), client.websocket_connect(path) as late:
             assert "too many connections waiting" in json.loads(late.receive_text())["error"]
+        with client.websocket_connect(path), client.websocket_connect(f"{path}?lang=fr") as late:
+            said = json.loads(late.receive_text())["error"]
+            assert said.startswith("le serveur a trop de connexions qui attendent de dire bonjour")
 
 
 def test_deeply_nested_json_is_answered_and_the_connection_stays(client: TestClient) -> None:

@@ -32,7 +32,7 @@ from noddy.web.messages import state_message, table_message
 from noddy.web.pages import page_language
 from noddy.web.store import StoreUnavailable
 from noddy.web.tables import TableManager
-from noddy.words import LANGUAGES, Reason, say_error
+from noddy.words import LANGUAGES, Reason, say_error, say_reason
 
 __all__ = ["MAX_NAME", "Bucket", "Connection", "Limits", "clean_name", "serve_connection"]
 
@@ -169,7 +169,7 @@ async def serve_connection(
     await websocket.accept()
     why = doorway.enter(address)
     if why:
-        await _refuse(websocket, why, 4429)
+        await _refuse(websocket, say_reason(why, _asked(websocket)), 4429)
         return
     waiting = True
 

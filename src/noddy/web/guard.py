@@ -135,13 +135,11 @@ class Doorway:
         self.waiting: Counter[str] = Counter()
 
     def enter(self, address: str) -> str:
+        """Why a new connection from ``address`` is refused (a `Reason`), or ``""``: counted in if not."""
         if self.waiting[address] >= self.per_address:
-            return (
-                f"too many connections from your address are waiting to say hello (at most "
-                f"{self.per_address}): say hello on those, or close them"
-            )
+            return Reason("waiting_here", most=self.per_address)
         if self.waiting.total() >= self.in_all:
-            return "the server has too many connections waiting to say hello: try again in a few seconds"
+            return Reason("waiting_all")
         self.waiting[address] += 1
         return ""
 

@@ -613,6 +613,16 @@ REASON_WORDS: dict[str, ReasonWords] = {
         "cannot write {path}: the folder {folder} is not writable",
         "impossible d’écrire {path} : on ne peut pas écrire dans le dossier {folder}",
     ),
+    "waiting_here": ReasonWords(
+        "too many connections from your address are waiting to say hello (at most {most}): say hello"
+        " on those, or close them",
+        "trop de connexions de votre adresse attendent de dire bonjour (au plus {most}) : dites bonjour"
+        " sur celles-là, ou fermez-les",
+    ),
+    "waiting_all": ReasonWords(
+        "the server has too many connections waiting to say hello: try again in a few seconds",
+        "le serveur a trop de connexions qui attendent de dire bonjour : réessayez dans quelques secondes",
+    ),
     "score_line": ReasonWords("line {number}: {why}", "ligne {number} : {why}"),
     "record_replay": ReasonWords(
         "action {number} ({text}) is refused when replayed: {why}",
