@@ -51,6 +51,17 @@ def card_name(card: Card, lang: str) -> str:
     return words["card.name"].format(rank=words.get(f"rank.{rank}", rank), suit=suit)
 
 
+def contrast(one: tuple[int, ...], two: tuple[int, ...]) -> float:
+    """WCAG's contrast ratio of two sRGB colours."""
+
+    def luminance(rgb: tuple[int, ...]) -> float:
+        linear = [c / 255 / 12.92 if c / 255 <= 0.03928 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in rgb]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    high, low = sorted((luminance(one), luminance(two)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
 def focus_is_on_a_control(page: Page) -> str:
     return str(page.evaluate("document.activeElement ? document.activeElement.tagName : 'none'"))
 
@@ -103,6 +114,12 @@ def test_a_whole_deal_is_followed_from_the_announcements(
       .map((e) => e.getAttribute('aria-label') || '')""")
     assert len(names) > 10 and all(n and not re.search("[♣♦♥♠]", n) for n in names), names
     assert any(card_name(event.cards[0], lang) in names for event in plays)
+    # The key hints under the cards (aria-hidden, so axe does not measure them; 1.7:1 before) stand out
+    # from the lightest of the felt, its centre (#2a7550), at 4.5:1 or more.
+    keys = page.locator("#hand .card-button .key")
+    expect(keys.first).to_be_attached()
+    ink = tuple(int(n) for n in re.findall(r"\d+", keys.first.evaluate("k => getComputedStyle(k).color"))[:3])
+    assert contrast(ink, (0x2A, 0x75, 0x50)) >= 4.5, ink
     you = page_phrases(lang)["you"]
     score = page_phrases(lang)["announce.score"].split("{")[0]
     assert said.count(score) >= 2 and you in said

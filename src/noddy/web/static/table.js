@@ -13,7 +13,7 @@ import { renderUndo } from "/static/undo.js";
 import { renderWinChance } from "/static/winchance.js";
 import { renderKeys } from "/static/keys.js";
 import { announce, hush } from "/static/announce.js";
-import { heldFocus, moveFocus } from "/static/focus.js";
+import { keepFocus } from "/static/focus.js";
 import { renderOptions } from "/static/options.js";
 import { askCount, asking, offerPractice, tallyText } from "/static/countplay.js";
 import { pegColour, prettyCard } from "/static/cards.js";
@@ -446,12 +446,6 @@ function coverTable() {
 }
 
 function render() {
-  const held = heldFocus();
-  draw();
-  moveFocus(held);
-}
-
-function draw() {
   if (covered && game && game.status === "over") covered = false;
   document.body.dataset.covered = String(covered);
   $("table-main").hidden = covered;
@@ -565,5 +559,6 @@ document.addEventListener("noddy:words", showOptions);
 // the table tells it.
 const connectAll = () => links.forEach(connect);
 renderOptions($("options"));
+keepFocus(document.body);
 if (chosenLang()) speak(chosenLang()).then(connectAll);
 else connectAll();
