@@ -53,7 +53,10 @@ def test_advise_plot(tmp_path: Path) -> None:
 
 def test_advise_errors_say_what_would_be_right() -> None:
     cases = [
-        (("advise", "Jh 4d 5d", "-r", "willughby", "--pone"), "rule sets that lay away: cribbage, early-cribbage"),
+        (
+            ("advise", "Jh 4d 5d", "-r", "willughby", "--pone"),
+            "rule sets that lay away: cribbage, early-cribbage",
+        ),
         (("advise", "5h 5d 5c Js Qh", "--pone"), "deals 6 cards to lay 2 away from; 5 cards given"),
         (("advise", "5h 5d 5c Js Qh 5h", "--pone"), "5♥ appears twice"),
         (("advise", "5h 5d 5c Js Qh 5x", "--pone"), "cannot read card '5x'"),
