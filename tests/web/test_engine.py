@@ -53,6 +53,10 @@ def test_the_page_and_the_zip_are_served(client: TestClient) -> None:
     zipped = client.get("/pyodide/noddy.zip")
     assert zipped.status_code == 200 and zipped.headers["content-type"] == "application/zip"
     assert zipped.content == noddy_zip()
+    worker = client.get("/sw.js")
+    assert worker.status_code == 200 and worker.headers["content-type"].startswith("text/javascript")
+    assert '"/pyodide/pyodide.asm.wasm"' in worker.text and '"/pyodide/noddy.zip"' in worker.text
+    assert client.get("/static/manifest.webmanifest").json()["start_url"] == "/engine"
 
 
 @pytest.mark.skipif(not (pyodide_dir() / "pyodide.mjs").is_file(), reason="needs Pyodide (make node)")

@@ -6,7 +6,8 @@ and nothing is fetched from elsewhere at run time.
 - ``GET /pyodide/...``: the files of ``node_modules/pyodide`` (`pyodide_dir`), where ``make``
   installed them (`npm ci`); absent when it has not, and ``/engine`` then says why.
 - ``GET /pyodide/noddy.zip``: `noddy_zip`, made once from the running package.
-- ``GET /engine``: the engine's page (``static/engine.html``).
+- ``GET /engine``: the engine's page (``static/engine.html``); ``GET /sw.js``: its service worker,
+  which keeps the page, Pyodide's files and the zip for use with no network.
 """
 
 from __future__ import annotations
@@ -65,6 +66,12 @@ def mount_engine(app: FastAPI, static: Path) -> None:
     @router.get("/engine", include_in_schema=False)
     async def engine_page() -> FileResponse:
         return FileResponse(static / "engine.html")
+
+    @router.get("/sw.js", include_in_schema=False)
+    async def service_worker() -> FileResponse:
+        """At the root, so that its scope is the whole app (``/engine`` among it)."""
+        fresh = {"Cache-Control": "no-cache"}
+        return FileResponse(static / "sw.js", media_type="text/javascript", headers=fresh)
 
     @router.get("/pyodide/noddy.zip", include_in_schema=False)
     async def package() -> Response:

@@ -40,13 +40,19 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 
 @pytest.fixture(scope="module")
 def offline(browser: Browser, server: LiveServer) -> Iterator[Page]:
-    """The engine's page, loaded once with a network and then offline, with its engine started."""
+    """The engine's page, loaded once with a network, then offline and loaded again from what its
+    service worker kept, with its engine started."""
     context = browser.new_context()
     page = context.new_page()
     errors = watch_errors(page)
-    page.goto(server.address + "/engine?rules=cribbage&cards=5h+5d+5c+Js&turnup=5s")
+    address = server.address + "/engine?rules=cribbage&cards=5h+5d+5c+Js&turnup=5s"
+    page.goto(address)
     expect(page.locator("body")).to_have_attribute("data-engine", "ready", timeout=120_000)
+    kept = "async () => { await navigator.serviceWorker.ready; return (await caches.keys()).length; }"
+    assert page.evaluate(kept) == 1
     context.set_offline(True)
+    page.goto(address)
+    expect(page.locator("body")).to_have_attribute("data-engine", "ready", timeout=120_000)
     yield page
     assert errors == []
     context.close()

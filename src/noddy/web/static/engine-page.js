@@ -3,6 +3,10 @@
 // body[data-engine] says where the engine is: starting, ready or failed.
 import { count, start } from "/static/engine.js";
 
+// Kept for offline use once this visit has cached the engine (sw.js); a browser without service
+// workers still counts while online.
+navigator.serviceWorker?.register("/sw.js");
+
 try {
   await start();
   performance.mark("engine-ready"); // bench/engine_browser.py reads the start-up time from it
