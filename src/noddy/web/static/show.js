@@ -201,7 +201,6 @@ export function makeShow() {
       drawSummary(summary, step, current.left);
       return;
     }
-    $("status").textContent = t("table.showing", { whose: step.caption });
     summary.hidden = true;
     const place = placeOf(step, view.info);
     const laid = layCount(place.box, {
