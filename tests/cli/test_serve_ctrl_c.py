@@ -27,6 +27,13 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def _at_a_terminal() -> None:
+    """The server in a session of its own, hearing Ctrl+C as a command started at a terminal does
+    (started by a background job, as a CI run may be, it would inherit Ctrl+C ignored)."""
+    os.setsid()
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.parametrize("presses", [1, 3])
 def test_ctrl_c_stops_the_server_and_its_workers_without_a_traceback(tmp_path: Path, presses: int) -> None:
     pytest.importorskip("uvicorn")
@@ -38,7 +45,7 @@ def test_ctrl_c_stops_the_server_and_its_workers_without_a_traceback(tmp_path: P
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         env={**os.environ, "PYTHONPATH": str(paths.SRC)},
-        start_new_session=True,
+        preexec_fn=_at_a_terminal,
     )
     try:
         deadline = time.monotonic() + 180

@@ -5,13 +5,16 @@ A rule set's notes quote its sources and stay as written."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from noddy.cards import Card
-from noddy.rules import DealShape, Lurch, Points, Row, Rules, describe
+from noddy.rules import DealShape, Lurch, Points, Rules
 from noddy.words.calls import check_language
 from noddy.words.card_names import card_text, knave_name, plural_s
 from noddy.words.rule_sets import COUNTING
+
+if TYPE_CHECKING:
+    from noddy.rules import Row
 
 __all__ = ["RULE_WORDS", "allowed_words", "rule_phrase", "rule_rows"]
 
@@ -326,6 +329,9 @@ def rule_rows(rules: Rules, lang: str = "en") -> list[tuple[str, list[Row]]]:
     """Every rule of ``rules`` in plain words in ``lang``, grouped as `describe` groups them: in
     English the fields' own words, in French each field's words, value and choices in French (its
     note, quoting the sources, as written)."""
+    # Imported here: words.faults uses this module, and counting a hand needs no rows.
+    from noddy.rules import describe
+
     check_language(lang)
     groups = describe(rules)
     if lang == "en":
