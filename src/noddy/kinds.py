@@ -11,10 +11,18 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-__all__ = ["ActionKind", "EventKind", "Phase", "Subject", "TaskKind"]
+__all__ = ["ActionKind", "EventKind", "Phase", "Subject", "TaskKind", "Word"]
 
 
-class ActionKind(StrEnum):
+class Word(StrEnum):
+    """A closed vocabulary: each member is a word (its value, what messages and records carry), and
+    its repr names the member (``Phase.PLAY``), not the word."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.{self.name}"
+
+
+class ActionKind(Word):
     """A kind of action; its value is the word that starts the action's notation."""
 
     PLAY = "play"
@@ -28,11 +36,8 @@ class ActionKind(StrEnum):
     CUT = "cut"
     DEALER = "dealer"
 
-    def __repr__(self) -> str:
-        return f"ActionKind.{self.name}"
 
-
-class EventKind(StrEnum):
+class EventKind(Word):
     """A kind of event; its value is the name events carry in messages."""
 
     CUT = "cut"
@@ -56,21 +61,15 @@ class EventKind(StrEnum):
     DEAL_END = "deal_end"
     WIN = "win"
 
-    def __repr__(self) -> str:
-        return f"EventKind.{self.name}"
 
-
-class Subject(StrEnum):
+class Subject(Word):
     """What a count, a declaration or a show is of; its value is the word events carry."""
 
     HAND = "hand"
     CRIB = "crib"
 
-    def __repr__(self) -> str:
-        return f"Subject.{self.name}"
 
-
-class Phase(StrEnum):
+class Phase(Word):
     """Where a game stands; ``CUT`` and ``SHUFFLE`` wait for chance, ``OVER`` for nothing. Its value
     is the word views carry in messages."""
 
@@ -82,11 +81,8 @@ class Phase(StrEnum):
     PLAY = "play"
     OVER = "over"
 
-    def __repr__(self) -> str:
-        return f"Phase.{self.name}"
 
-
-class TaskKind(StrEnum):
+class TaskKind(Word):
     """What a game's count task asks for; its value is the word the view's ``counting`` carries."""
 
     HAND = "hand"
@@ -95,6 +91,3 @@ class TaskKind(StrEnum):
     """A crib to count (the dealer's, or a seat's own)."""
     MUGGINS = "muggins"
     """A claim on the short count of a seat's hand, opened once the hand is shown."""
-
-    def __repr__(self) -> str:
-        return f"TaskKind.{self.name}"

@@ -13,16 +13,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from enum import StrEnum
 from operator import attrgetter
 from typing import Literal
 
+from noddy.kinds import Word
 from noddy.rules import Points, Rules
 
 __all__ = ["FACTS", "KINDS", "SUMS", "Kind", "KindFacts"]
 
 
-class Kind(StrEnum):
+class Kind(Word):
     """A kind of scoring combination; its value is the name items and records carry."""
 
     FIFTEEN = "fifteen"
@@ -38,9 +38,6 @@ class Kind(StrEnum):
     SPECIAL = "special"
     LAST_CARD = "last_card"
     TURNED_JACK = "turned_jack"
-
-    def __repr__(self) -> str:
-        return f"Kind.{self.name}"
 
 
 Called = Literal["points", "size", "card"]
