@@ -450,6 +450,15 @@ class Game:
         best = max(hits, key=lambda x: x.games, default=None)
         return (best.name, best.games) if best else ("game", 1)
 
+    def pegged(self, score: int) -> int:
+        """A side's score as the board shows it: in a game to a hole, a peg going out past the game hole
+        stops there (the engine keeps the whole total, which the stake and the records read).
+
+        >>> Game(target=121).pegged(122), Game(end="single_deal").pegged(14)
+        (121, 14)
+        """
+        return min(score, self.target) if self.end == "target" else score
+
 
 @dataclass(frozen=True, slots=True)
 class Words:

@@ -62,7 +62,7 @@ def _finished_summary(row: TableRow) -> dict[str, Any]:
     the game hole stops there (121, not 122); the record keeps the engine's own totals."""
     result = row.result or {}
     game = load_rules(row.preset, row.overrides).game
-    scores = [min(s, game.target) if game.end == "target" else s for s in result.get("scores", [])]
+    scores = [game.pegged(s) for s in result.get("scores", [])]
     return {
         **_facts(row),
         "status": "over",

@@ -166,9 +166,8 @@ def _won(
     winner = side_name(names, side, partners)
     if not scores:
         return agree("line.win", winner, lang)
-    game = rules.game
-    to_target = game.end == "target"
-    won = min(scores[side], game.target) if to_target else scores[side]
+    to_target = rules.game.end == "target"
+    won = rules.game.pegged(scores[side])
     lost = sorted((s for i, s in enumerate(scores) if i != side), reverse=True)
     margin = won - lost[0] if lost else won
     unit = "holes" if to_target else "by_points"
