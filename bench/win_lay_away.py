@@ -16,7 +16,13 @@ first deals (the same draws), with a 95% interval over positions. The rules:
   errors of the paired difference (the significance gate);
 - ``plain N``: the highest mean of the first and the ``--more`` deals together, always;
 - ``doubt``: the first deals, and the ``--more`` too only where `noddy.players.discard.in_doubt`
-  (the player's rule since), with the mean deals it costs.
+  (the player's rule since), with the mean deals it costs;
+- ``race F``: `noddy.players.discard.race` from ``F`` deals, doubling, up to the first and the more
+  together, dropping each lay-away once it cannot be better than the leader by more than
+  `noddy.players.discard.DOUBT` (issue 38): it reads the same deals in order, as many as it asks.
+
+The last column is the playouts a lay-away costs (a lay-away weighed in one deal), the measure of
+its CPU: the exact values are a few milliseconds whatever the rule.
 
     nice -n 19 .venv/bin/python bench/win_lay_away.py --positions 400 --reps 8 --truth 8000
 """
@@ -35,7 +41,7 @@ from noddy.advise import seat_view
 from noddy.analysis import board as board_table
 from noddy.cards import DECK
 from noddy.game import ActionKind
-from noddy.players.discard import discard_values, in_doubt, win_samples
+from noddy.players.discard import discard_values, in_doubt, race, win_samples
 from noddy.rules import load_rules
 
 Samples = npt.NDArray[np.float64]
@@ -55,12 +61,35 @@ def plain(sampled: Samples) -> int:
     return int(np.argmax(sampled.mean(axis=1)))
 
 
-Rule = Callable[[Samples, Samples], tuple[int, bool]]
-"""A way to choose from the first deals and the more (the choice, whether the more were used)."""
+Rule = Callable[[Samples, Samples], tuple[int, float]]
+"""A way to choose from the first deals and the more: the choice, and the playouts it took."""
 
 
 def gated(z: float) -> Rule:
-    return lambda first, more: (gate(first, z), False)
+    return lambda first, more: (gate(first, z), first.size)
+
+
+def best_of(k: int, rule: Rule) -> Rule:
+    """``rule`` weighing the best ``k`` lay-aways by points only (the first ``k`` rows)."""
+    return lambda first, more: rule(first[:k], more[:k])
+
+
+def raced(start: int) -> Rule:
+    """`race` from ``start`` deals over the first deals and the more, read in order."""
+
+    def rule(first: Samples, more: Samples) -> tuple[int, float]:
+        pooled = np.concatenate([first, more], axis=1)
+        read = 0
+
+        def draw(rows: list[int], deals: int) -> Samples:
+            nonlocal read
+            read += deals
+            return pooled[rows, read - deals : read]
+
+        means, playouts = race(draw, len(pooled), first=start, most=pooled.shape[1])
+        return int(np.argmax(means)), playouts
+
+    return rule
 
 
 def collect(args: argparse.Namespace) -> tuple[Samples, Samples, Samples, Samples]:
@@ -76,7 +105,7 @@ def collect(args: argparse.Namespace) -> tuple[Samples, Samples, Samples, Sample
         assert view is not None
         legal = [a for a in view.legal if a.kind == ActionKind.DISCARD]
         exact = discard_values(view, legal, rng)
-        ranked = sorted(exact, key=lambda a: -exact[a])[:4]
+        ranked = sorted(exact, key=lambda a: -exact[a])[: args.candidates]
         chunks = [win_samples(view, ranked, rng, board, samples=1000) for _ in range(args.truth // 1000)]
         truths.append(np.concatenate(chunks, axis=1).mean(axis=1))
         firsts.append([win_samples(view, ranked, rng, board, samples=args.first) for _ in range(args.reps)])
@@ -93,36 +122,55 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--first", type=int, default=200)
     parser.add_argument("--more", type=int, default=800)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument(
+        "--candidates",
+        type=int,
+        default=4,
+        help="lay-aways weighed by the truth; the rules but raceN weigh the best 4",
+    )
+    parser.add_argument(
+        "--race", type=lambda text: [int(x) for x in text.split(",")], default=[50, 100, 200],
+        help="the first deals of each race rule (comma-separated)",
+    )
     args = parser.parse_args(argv)
     truth, first, more, top = collect(args)
     best = truth.max(axis=1)
     n, reps = first.shape[:2]
     rules: dict[str, Rule] = {
-        "plain": lambda f, m: (plain(f), False),
-        "points": lambda f, m: (0, False),
+        "plain": lambda f, m: (plain(f), f.size),
+        "points": lambda f, m: (0, 0),
         **{f"gate {z}": gated(z) for z in (0.5, 1.0, 2.0)},
-        f"plain {args.first + args.more}": lambda f, m: (plain(np.concatenate([f, m], axis=1)), True),
-        "doubt": lambda f, m: (
-            (plain(np.concatenate([f, m], axis=1)), True) if in_doubt(f) else (plain(f), False)
+        f"plain {args.first + args.more}": lambda f, m: (
+            plain(np.concatenate([f, m], axis=1)),
+            f.size + m.size,
         ),
+        "doubt": lambda f, m: (
+            (plain(np.concatenate([f, m], axis=1)), f.size + m.size) if in_doubt(f) else (plain(f), f.size)
+        ),
+        **{f"race {start}": raced(start) for start in args.race},
     }
+    rules = {name: best_of(4, rule) for name, rule in rules.items()}
+    if args.candidates > 4:
+        rules.update({f"race{args.candidates} {start}": raced(start) for start in args.race})
     regrets: dict[str, Samples] = {}
     print(f"{n} positions, {reps} reps, true chances from {args.truth} deals; regret in points of win rate")
-    print("rule          all    (<60)  (>=100)  less plain's (95%)   deals")
+    print("rule          all    (<60)  (>=100)  less plain's (95%)   less doubt's (95%)   playouts")
     for name, rule in rules.items():
         picks = [[rule(first[i, r], more[i, r]) for r in range(reps)] for i in range(n)]
         regret = np.array([[best[i] - truth[i, c] for c, _ in row] for i, row in enumerate(picks)]).mean(
             axis=1
         )
-        extra = float(np.mean([[m for _, m in row] for row in picks]))
+        playouts = float(np.mean([[m for _, m in row] for row in picks]))
         regrets[name] = regret
         diff = regret - regrets["plain"]
         half = 1.96 * diff.std(ddof=1) / np.sqrt(n)
-        deals = 0 if name == "points" else args.first + extra * args.more
+        today = regret - regrets.get("doubt", regret)
+        today_half = 1.96 * today.std(ddof=1) / np.sqrt(n)
         print(
             f"{name:12} {100 * regret.mean():6.3f} {100 * regret[top < 60].mean():6.3f} "
             f"{100 * regret[top >= 100].mean():7.3f}  {100 * diff.mean():+6.3f} ± {100 * half:.3f}"
-            f"   {deals:6.0f}"
+            f"      {100 * today.mean():+6.3f} ± {100 * today_half:.3f}"
+            f"   {playouts:6.0f}"
         )
     return 0
 

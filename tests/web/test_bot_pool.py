@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import gc
+import itertools
 import json
 import os
 import random
@@ -16,7 +17,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +30,7 @@ from noddy.game import Action, GameState, LegalActions, PlayerView, new_game
 from noddy.players import EasyPlayer, GreedyPlayer, Player, StrongPlayer, make_player, next_action
 from noddy.rules import load_rules
 from noddy.web import create_app
-from noddy.web.bots import PEOPLE_FIRST, BotPool
+from noddy.web.bots import PEOPLE_FIRST, BotPool, budget_share
 
 
 @dataclass
@@ -229,6 +230,78 @@ def test_a_persons_table_comes_before_tables_of_computers_only() -> None:
     finally:
         asyncio.run(bots.close())
     assert done == ["busy", "person", "computers 0", "computers 1", "computers 2"]
+
+
+@dataclass
+class ShareRecorder:
+    """A player with a budget (`noddy.players.Budgeted`) that writes down the share of it each of
+    its decisions was asked with, then plays the first legal action."""
+
+    path: str
+    share: float = 1.0
+    name: str = "share"
+
+    def thinking(self, share: float) -> ShareRecorder:
+        return replace(self, share=share)
+
+    def choose(self, view: PlayerView, legal: LegalActions, rng: random.Random) -> Action:
+        with open(self.path, "a", encoding="utf-8") as out:
+            out.write(f"{self.share!r}\n")
+        return legal[0]
+
+
+def test_a_decisions_budget_shrinks_as_the_queue_behind_it_grows_and_comes_back_as_it_empties(
+    tmp_path: Path,
+) -> None:
+    """With the one worker busy, five decisions queue; each is handed to the worker with the share
+    of its budget `budget_share` gives for the queue behind it then: the first (hard's) a quarter,
+    four waiting behind it, then a third, a half, and all of it once at most one waits. Hard's
+    decision under the queue is the one its cut budget makes in this process
+    (`StrongPlayer.thinking`); with no queue, the one its whole budget makes."""
+    bots = BotPool(1)
+    state, seat = first_decision()
+    view = state.view(seat)
+    path = tmp_path / "shares"
+    hard = make_player("hard")
+    assert isinstance(hard, StrongPlayer)
+    chosen: list[Action] = []
+
+    async def queued() -> None:
+        await bots.start()
+        busy = asyncio.create_task(bots.choose(SleepyPlayer(0.5), view, random.Random(1)))
+        while not bots.running:
+            await asyncio.sleep(0.01)
+        asked = [asyncio.create_task(bots.choose(hard, view, random.Random(7)))]
+        asked += [
+            asyncio.create_task(bots.choose(ShareRecorder(str(path)), view, random.Random(1)))
+            for _ in range(4)
+        ]
+        await asyncio.sleep(0)
+        assert bots.waiting == 5
+        await asyncio.gather(busy, *asked)
+        chosen.append(asked[0].result())
+        assert bots.waiting == 0
+        chosen.append(await bots.choose(hard, view, random.Random(7)))
+
+    try:
+        asyncio.run(queued())
+    finally:
+        asyncio.run(bots.close())
+    shares = [float(line) for line in path.read_text(encoding="utf-8").split()]
+    assert shares == [budget_share(n, 1) for n in (3, 2, 1, 0)] == [1 / 3, 1 / 2, 1.0, 1.0]
+    assert chosen[0] == hard.thinking(1 / 4).choose(view, view.legal, random.Random(7))
+    assert chosen[1] == hard.choose(view, view.legal, random.Random(7))
+
+
+def test_the_share_of_the_budget_falls_with_the_queue_and_is_whole_without_one() -> None:
+    """`budget_share` is all of the budget while at most one decision a worker waits, then falls
+    with the queue, never to nothing; a server without workers thinks fully."""
+    for workers in (1, 2, 4):
+        shares = [budget_share(waiting, workers) for waiting in range(200)]
+        assert shares[: workers + 1] == [1.0] * (workers + 1)
+        assert all(a >= b > 0 for a, b in itertools.pairwise(shares))
+        assert shares[-1] < shares[workers + 1] < 1
+    assert budget_share(50, 0) == 1.0
 
 
 @dataclass

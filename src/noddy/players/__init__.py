@@ -12,7 +12,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from noddy.errors import NoddyError
-from noddy.players.base import Oracle, Player
+from noddy.players.base import Budgeted, Oracle, Player
 from noddy.players.driver import next_action, run_game
 from noddy.players.undo import take_back, undo_offered, undo_refusal
 from noddy.words import Reason
@@ -58,6 +58,7 @@ __all__ = [
     "MEASUREMENT",
     "PLAYERS",
     "WIN",
+    "Budgeted",
     "EasyPlayer",
     "GreedyPlayer",
     "Oracle",

@@ -11,7 +11,7 @@ from typing import Protocol, runtime_checkable
 
 from noddy.game import Action, GameState, LegalActions, PlayerView
 
-__all__ = ["Oracle", "Player"]
+__all__ = ["Budgeted", "Oracle", "Player"]
 
 
 @runtime_checkable
@@ -33,3 +33,13 @@ class Oracle(Player, Protocol):
 
     def observe(self, state: GameState) -> None:
         """Shown the true state by the driver before each of its choices."""
+
+
+@runtime_checkable
+class Budgeted(Player, Protocol):
+    """A player whose thinking has a budget that can be cut: where decisions queue (a full site's
+    few workers), the queue's owner asks each decision with a ``share`` of the budget (0 to 1) and
+    the player thinks with that share, never less than its own floor."""
+
+    def thinking(self, share: float) -> Player:
+        """This player thinking with ``share`` of its budget (1: all of it)."""

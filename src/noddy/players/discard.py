@@ -14,7 +14,7 @@ are sampled there, where the kernel stays exact).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations
 from math import comb
 from typing import Protocol
@@ -33,6 +33,7 @@ __all__ = [
     "DOUBT_Z",
     "TIE_BREAK",
     "WIN",
+    "Draw",
     "WinTable",
     "deal_values",
     "discard_values",
@@ -40,6 +41,8 @@ __all__ = [
     "in_doubt",
     "next_dealer",
     "numpy_discard_values",
+    "race",
+    "raced_values",
     "turnups",
     "win_chances",
     "win_samples",
@@ -245,6 +248,79 @@ def in_doubt(sampled: npt.NDArray[np.float64], margin: float = DOUBT, z: float =
     upper = means - means[leader] + z * differences.std(axis=1, ddof=1) / np.sqrt(n)
     upper[leader] = -np.inf
     return bool(upper.max() > margin)
+
+
+def raced_values(
+    view: PlayerView,
+    legal: Sequence[Action],
+    rng: random.Random,
+    board: WinTable,
+    *,
+    candidates: int,
+    first: int,
+    most: int,
+) -> tuple[dict[Action, float], int]:
+    """`win_values` raced (`race`): the ``candidates`` best discards by points played out in
+    ``first`` deals, then in twice as many, and so on up to ``most``, each round only for those
+    still in doubt against the leader; and the playouts it took (a discard in a deal). Where the
+    kernel is not built or does not handle the rules, `discard_values` and no playouts."""
+    exact = discard_values(view, legal, rng)
+    if kernel_refusal(view.rules, view.players) or view.seat is None:
+        return exact, 0
+    ranked = sorted(exact, key=lambda a: -exact[a])[:candidates]
+
+    def draw(rows: Sequence[int], deals: int) -> npt.NDArray[np.float64]:
+        return win_samples(view, [ranked[i] for i in rows], rng, board, samples=deals)
+
+    means, playouts = race(draw, len(ranked), first=first, most=most)
+    chances = np.clip(means, 0.0, 1.0)
+    return {a: float(c) + TIE_BREAK * exact[a] for a, c in zip(ranked, chances, strict=True)}, playouts
+
+
+Draw = Callable[[Sequence[int], int], npt.NDArray[np.float64]]
+"""Fresh deals for some of the choices: given the rows (choices) and a number of deals, each row's
+value in each of those deals, the same deals for every row."""
+
+
+def race(
+    draw: Draw, rows: int, *, first: int, most: int, margin: float = DOUBT, z: float = DOUBT_Z
+) -> tuple[npt.NDArray[np.float64], int]:
+    """Each choice's mean value, the deals spent where the choice is in doubt: every choice is
+    drawn in ``first`` deals; a choice that cannot be better than the leader by more than ``margin``
+    (its paired difference from it plus ``z`` standard errors, as `in_doubt` judges) is dropped, and
+    the others drawn in as many deals again as they have had (never past ``most`` in all), until
+    one is left or ``most`` are drawn. A flat board (every choice worth the same, deal by deal) or a
+    wide lead ends it at the first round. A dropped choice's mean is the leader's final mean plus
+    its paired difference from the leader when dropped, so that it ranks where the deals it had
+    put it. Returns the means by row and the playouts spent (rows times deals, summed)."""
+    alive = list(range(rows))
+    chunks: list[list[npt.NDArray[np.float64]]] = [[] for _ in range(rows)]
+    dropped: list[tuple[int, int, float]] = []
+    dealt = playouts = 0
+    deals = first
+    while True:
+        drawn = draw(alive, deals)
+        for row, values in zip(alive, drawn, strict=True):
+            chunks[row].append(values)
+        dealt += deals
+        playouts += deals * len(alive)
+        sampled = np.stack([np.concatenate(chunks[row]) for row in alive])
+        means = sampled.mean(axis=1)
+        leader = int(np.argmax(means))
+        spread = (sampled - sampled[leader]).std(axis=1, ddof=1) if dealt > 1 else np.full(len(alive), np.inf)
+        upper = means - means[leader] + z * spread / np.sqrt(dealt)
+        behind = [k for k in range(len(alive)) if k != leader and upper[k] <= margin]
+        dropped.extend((alive[k], alive[leader], float(means[k] - means[leader])) for k in behind)
+        alive = [row for k, row in enumerate(alive) if k not in behind]
+        if len(alive) == 1 or dealt >= most:
+            break
+        deals = min(dealt, most - dealt)
+    result = np.empty(rows, dtype=np.float64)
+    for row in alive:
+        result[row] = float(np.concatenate(chunks[row]).mean())
+    for row, leader_row, difference in reversed(dropped):
+        result[row] = result[leader_row] + difference
+    return result, playouts
 
 
 def win_chances(

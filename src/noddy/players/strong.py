@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from noddy.analysis import board_if_built
 from noddy.engine import ENGINES, Position, choose, position
@@ -52,6 +52,7 @@ from noddy.players.discard import (
     deal_values,
     discard_values,
     next_dealer,
+    raced_values,
     win_values,
 )
 from noddy.players.search import LEAVES, Search
@@ -59,7 +60,7 @@ from noddy.players.simple import GreedyPlayer
 from noddy.players.worlds import sample_worlds
 from noddy.scoring import total
 
-__all__ = ["PARTNER_WORLDS", "VALUES", "WORLDS", "OraclePlayer", "StrongPlayer"]
+__all__ = ["FLOOR_NODES", "MIN_DEALS", "PARTNER_WORLDS", "VALUES", "WORLDS", "OraclePlayer", "StrongPlayer"]
 
 LAY_AWAYS = ("exact", "deal", "crib")
 VALUES = ("points", "win")
@@ -70,6 +71,13 @@ PARTNER_WORLDS = 32
 """The worlds at a partnership table, the same node budget spread over them: three hands are hidden
 there, and the partner is searched as a friend who sees each world, so one world's value varies
 more; 32 won more games against greedy than 16 at 4-player partnership cribbage (docs/players.md)."""
+FLOOR_NODES = 2_000
+"""The fewest search positions a play decision is given however its budget is cut
+(`StrongPlayer.thinking`): enough for a greedy playout of each card in each world, so the play still
+weighs every card by the rest of the deal (measured against ``medium`` in docs/players.md)."""
+MIN_DEALS = 50
+"""The fewest deals a lay-away by the chance of winning is weighed in; with a budget cut below them
+the lay-away is by exact expected value (the points' choice), a few milliseconds."""
 
 
 def _one_of(what: str, value: str, choices: tuple[str, ...]) -> None:
@@ -111,6 +119,10 @@ class StrongPlayer:
     win_more: int = 800
     """Deals played out more where the first ``win_samples`` leave the lay-away in doubt
     (`noddy.players.discard.in_doubt`): about a third of lay-aways in 2-player cribbage."""
+    win_race: int = 0
+    """The deals of a raced lay-away's first round (`noddy.players.discard.race`: each round only
+    the lay-aways still in doubt, in twice the deals, up to ``win_samples + win_more`` in all);
+    0 for ``win_samples`` deals, and ``win_more`` more for all where in doubt."""
     board: WinTable | None = field(default=None, repr=False, compare=False)
     """The chance-of-winning table ``value="win"`` reads: unless one is given, that of the rules and
     table in play where it is shipped with the package or built and kept (`noddy.analysis.board_if_built`)."""
@@ -141,7 +153,17 @@ class StrongPlayer:
         ``value="points"``: by exact expected value (``lay_away="exact"``), by the rest of the deal
         played out (``"deal"``: `noddy.players.discard.deal_values`), or by the kept hand and the
         crib as greedy others throw to it (``"crib"``: the same, no pegging)."""
-        board = self._board(view) if self.value == "win" else None
+        board = self._board(view) if self.value == "win" and self.win_samples else None
+        if board is not None and self.win_race:
+            return raced_values(
+                view,
+                legal,
+                rng,
+                board,
+                candidates=self.win_candidates,
+                first=min(self.win_race, self.win_samples + self.win_more),
+                most=self.win_samples + self.win_more,
+            )[0]
         if board is not None:
             return win_values(
                 view,
@@ -161,6 +183,24 @@ class StrongPlayer:
             candidates=self.lay_candidates,
             samples=self.lay_samples,
             pegging=self.lay_away == "deal",
+        )
+
+    def thinking(self, share: float) -> StrongPlayer:
+        """This player with ``share`` (0 to 1) of its budget, never less than its floor: the play's
+        search positions (never below `FLOOR_NODES`) and the lay-away's deals (below `MIN_DEALS`
+        none: exact expected value) cut in proportion; the worlds, the leaf and the value stay.
+        A site whose decisions queue asks each with a share (`noddy.web.bots.budget_share`)."""
+        if not 0 < share <= 1:
+            raise NoddyError(f"a share of the budget is more than 0 and at most 1, not {share!r}")
+        if share == 1:
+            return self
+        first = int(self.win_samples * share)
+        return replace(
+            self,
+            nodes=max(min(self.nodes, FLOOR_NODES), round(self.nodes * share)),
+            win_samples=first if first >= MIN_DEALS else 0,
+            win_more=round(self.win_more * share) if first >= MIN_DEALS else 0,
+            win_race=min(self.win_race, first) if first >= MIN_DEALS else 0,
         )
 
     def play_values(

@@ -8,10 +8,13 @@ state, which the table takes over, so a game gives the same record whether a wor
 decides. A table asks for one decision at a time (its driver awaits each). The pool hands the
 workers at most one decision each and keeps the rest in its own queue, by priority, then first come
 first served: a table where a person plays comes before a table of computers only, so that nobody
-waits on computers playing each other. A worker that dies breaks the pool: the
-pool is replaced and the decision asked again; nothing of the table's is lost, as its generator only
-advances with an answer. With no workers (``workers=0``) decisions run in a thread of the server, as
-before the pool (for tests and debugging).
+waits on computers playing each other. A decision handed to a worker while others queue behind it
+thinks with a share of its budget that shrinks as the queue grows (`budget_share`; a player that has
+a budget, `noddy.players.Budgeted`, never goes below its own floor), and with all of it again once
+the queue is short: a full site answers quickly and an idle one thinks fully. A worker that dies
+breaks the pool: the pool is replaced and the decision asked again; nothing of the table's is
+lost, as its generator only advances with an answer. With no workers (``workers=0``) decisions run
+in a thread of the server, as before the pool (for tests and debugging).
 
 The workers end with the server however it ends, a ``kill -9`` included: each holds the reading end
 of a pipe whose only writing end is the server's, and a thread of the worker waits on it; when the
@@ -40,10 +43,10 @@ from threading import BrokenBarrierError
 from typing import Any, Protocol
 
 from noddy.game import Action, PlayerView, new_game
-from noddy.players import LEVELS, Player, make_player
+from noddy.players import LEVELS, Budgeted, Player, make_player
 from noddy.rules import load_rules
 
-__all__ = ["PEOPLE_FIRST", "BotPool", "Bots", "decide", "default_workers", "warm"]
+__all__ = ["PEOPLE_FIRST", "BotPool", "Bots", "budget_share", "decide", "default_workers", "thinking", "warm"]
 
 log = logging.getLogger(__name__)
 
@@ -71,6 +74,25 @@ def default_workers() -> int:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:
         return max(1, os.cpu_count() or 1)
+
+
+def budget_share(waiting: int, workers: int) -> float:
+    """The share of its budget a decision thinks with when it goes to a worker with ``waiting``
+    decisions queued behind it for ``workers`` workers: all of it while at most one a worker waits,
+    else ``workers / waiting``, so the thinking queued stays about one whole decision a worker and
+    the last in line waits about as long as a whole decision takes (until the players' floors
+    bound the shares: `noddy.players.StrongPlayer.thinking`)."""
+    if workers <= 0 or waiting <= workers:
+        return 1.0
+    return workers / waiting
+
+
+def thinking(player: Player, share: float) -> Player:
+    """``player`` thinking with ``share`` of its budget where it has one (`noddy.players.Budgeted`);
+    a player without (greedy, easy, random) as it is."""
+    if share < 1 and isinstance(player, Budgeted):
+        return player.thinking(share)
+    return player
 
 
 def decide(player: Player, view: PlayerView, rng_state: RngState) -> tuple[Action, RngState]:
@@ -207,13 +229,15 @@ class BotPool:
     ) -> Action:
         """The player's action from ``view``; ``rng`` advances exactly as if the player chose here.
         With every worker busy, the decision waits its turn: the lowest ``priority`` first, then
-        first come first served."""
+        first come first served; when its turn comes it thinks with the share of its budget the
+        queue behind it leaves (`budget_share`)."""
         if self.workers == 0:
             action, after = await asyncio.to_thread(decide, player, view, rng.getstate())
         else:
             await self._turn(priority)
             try:
-                action, after = await self._in_worker(player, view, rng.getstate())
+                share = budget_share(self.waiting, self.workers)
+                action, after = await self._in_worker(thinking(player, share), view, rng.getstate())
             finally:
                 self._release()
         rng.setstate(after)

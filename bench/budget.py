@@ -1,0 +1,259 @@
+"""``bench/budget.py``: what a `hard` decision costs at each share of its budget, and how strong each
+share plays (issue 38).
+
+A full site cuts each decision's budget as decisions queue (`noddy.web.bots.budget_share`,
+`noddy.players.StrongPlayer.thinking`). Two measures, each against today's `hard` in the same run:
+
+- ``--decisions N``: seeded games of `hard` against `medium` (N of them, `hard` in each seat in
+  turn); at each of hard's decisions with a real choice, every variant decides from the same view
+  and the same generator's state, in turn, the order rotated a decision (interleaved, so a slow
+  moment of a loaded machine slows each alike); the game goes on with today's choice. Per variant
+  and kind (the play, the lay-away): CPU ms (median, p95, max), the search positions and the
+  lay-away's playouts (a lay-away weighed in one deal) a decision, and how often it chose as today.
+- ``--groups N``: `bench/strength.py`'s groups (the same deals: ``strength.play``'s seeds), each
+  variant against `medium` in each seat in turn; each group's score for every variant is appended
+  to a checkpoint (``bench/results/budget-PRESET-TABLE.jsonl``) as it ends, so a run cut short
+  reports and a run started again goes on. Reported: each variant's win rate against medium and
+  its difference from today's `hard`, paired group by group, with 95% intervals.
+
+    nice -n 10 .venv/bin/python bench/budget.py --decisions 6
+    nice -n 10 .venv/bin/python bench/budget.py --groups 1000 --workers 2
+    .venv/bin/python bench/budget.py --report
+
+Variants (``--variants``): ``hard`` (today), ``share-X`` (`thinking(X)`: ``share-0.01`` is the
+floor), ``race-F`` (the lay-away raced from F deals, `StrongPlayer.win_race`), ``race-F-X`` both.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, ClassVar
+
+import noddy.players.discard as discard
+import noddy.players.strong as strong
+from noddy.game import ActionKind, GameState, new_game
+from noddy.players import GreedyPlayer, StrongPlayer, make_player, next_action
+from noddy.rules import load_rules
+from paired import done
+from strength import Timed, percentile, run, seatings
+
+HERE = Path(__file__).resolve().parent
+VARIANTS = "hard,race-100,share-0.5,share-0.25,share-0.01"
+
+
+def variant(name: str) -> StrongPlayer:
+    """The strong player a variant's name says (see the module's description)."""
+    player = make_player("hard")
+    assert isinstance(player, StrongPlayer)
+    parts = name.split("-")
+    if parts[0] == "race":
+        player = replace(player, win_race=int(parts[1]))
+        parts = parts[1:]
+        if len(parts) > 1:
+            player = player.thinking(float(parts[1]))
+    elif parts[0] == "share":
+        player = player.thinking(float(parts[1]))
+    elif name != "hard":
+        raise SystemExit(f"unknown variant {name!r}: use hard, share-X, race-F or race-F-X")
+    return player
+
+
+class Counted:
+    """The work a decision did: search positions and the lay-away's playouts (counted by wrapping
+    the search and the deals played out, in this process)."""
+
+    searches: ClassVar[list[Any]] = []
+    playouts = 0
+
+    @classmethod
+    def nodes(cls) -> int:
+        return sum(search.nodes for search in cls.searches)
+
+    @classmethod
+    def install(cls) -> None:
+        search, samples = strong.Search, discard.win_samples
+
+        def counted_search(*args: Any, **kw: Any) -> Any:
+            made = search(*args, **kw)
+            cls.searches.append(made)
+            return made
+
+        def counted_samples(view: Any, legal: Sequence[Any], *args: Any, samples: int, **kw: Any) -> Any:
+            cls.playouts += len(legal) * samples
+            return samples_of(view, legal, *args, samples=samples, **kw)
+
+        samples_of = samples
+        strong.Search = counted_search  # type: ignore[misc]
+        discard.win_samples = counted_samples
+
+
+def decisions(args: argparse.Namespace) -> int:
+    """The per-decision measure (``--decisions``)."""
+    Counted.install()
+    names = args.variants.split(",")
+    players = {name: variant(name) for name in names}
+    rules = load_rules(args.preset)
+    seats, partners = int(args.table.rstrip("p")), args.table.endswith("p")
+    rows: dict[tuple[str, str], list[tuple[float, int, int, bool]]] = {}
+    turn = 0
+    for game in range(args.decisions):
+        hard_seat = game % seats
+        state: GameState = new_game(rules, seats, partners=partners)
+        rng = random.Random(f"budget/{game}")
+        while not state.is_over:
+            seat = state.to_act
+            hard_to_act = seat is not None and (seat % 2 == hard_seat % 2 if partners else seat == hard_seat)
+            if seat is None or not hard_to_act:
+                state = state.apply(next_action(state, [GreedyPlayer()] * seats, rng))
+                continue
+            view = state.view(seat)
+            legal = view.legal
+            if len(legal) < 2:
+                state = state.apply(legal[0])
+                continue
+            kind = "lay-away" if legal[0].kind == ActionKind.DISCARD else "play"
+            before = rng.getstate()
+            chosen: dict[str, Any] = {}
+            order = names[turn % len(names) :] + names[: turn % len(names)]
+            turn += 1
+            for name in order:
+                rng.setstate(before)
+                Counted.searches, Counted.playouts = [], 0
+                start = time.process_time()
+                chosen[name] = players[name].choose(view, legal, rng)
+                spent = time.process_time() - start
+                if turn > 1:  # the first decision builds what each variant builds once (tables, caches)
+                    work = (spent, Counted.nodes(), Counted.playouts, False)
+                    rows.setdefault((name, kind), []).append(work)
+                if name == names[0]:
+                    after = rng.getstate()
+            for name in names if turn > 1 else ():
+                spent, nodes, playouts, _ = rows[(name, kind)][-1]
+                rows[(name, kind)][-1] = (spent, nodes, playouts, chosen[name] == chosen[names[0]])
+            rng.setstate(after)
+            state = state.apply(chosen[names[0]])
+    print(f"{args.preset}, {args.table}: {args.decisions} games; CPU ms, positions and playouts a decision")
+    print("variant        kind       decisions  median    p95     max   positions  playouts  as today")
+    for (name, kind), found in sorted(rows.items(), key=lambda r: (r[0][1], names.index(r[0][0]))):
+        ms = [1000 * r[0] for r in found]
+        nodes, playouts = statistics.fmean(r[1] for r in found), statistics.fmean(r[2] for r in found)
+        same = statistics.fmean(r[3] for r in found)
+        print(
+            f"{name:14} {kind:10} {len(found):9} {statistics.median(ms):7.1f} {percentile(ms, 0.95):7.1f}"
+            f" {max(ms):7.1f} {nodes:10.0f} {playouts:9.0f} {100 * same:8.1f}%"
+        )
+    return 0
+
+
+def checkpoint(preset: str, table: str) -> Path:
+    return HERE / "results" / f"budget-{preset}-{table}.jsonl"
+
+
+def group_scores(job: tuple[str, str, list[str], list[int], str]) -> int:
+    """Play ``groups`` with each variant against medium, appending each group's scores to ``path``."""
+    preset, table, names, groups, path = job
+    rules = load_rules(preset)
+    seats, partners = int(table.rstrip("p")), table.endswith("p")
+    for group in groups:
+        row: dict[str, Any] = {"group": group}
+        for name in names:
+            won = 0
+            games = seatings(seats, partners)
+            spent: list[float] = []
+            for index, mine in enumerate(games):
+                players: list[Timed] = [
+                    Timed(variant(name) if seat in mine else make_player("medium")) for seat in range(seats)
+                ]
+                chance = random.Random(f"{preset}/{table}/{group}")
+                choices = [random.Random(f"{preset}/{table}/{group}/{index}/{seat}") for seat in range(seats)]
+                state = run(new_game(rules, seats, partners=partners), players, chance, choices)
+                won += state.winner is not None and state.winner == state.side_of(mine[0])
+                for seat in mine:
+                    spent += [t for times in players[seat].times.values() for t in times]
+            row[name] = won / len(games)
+            row[f"{name}_cpu"] = round(sum(spent), 3)
+        with open(path, "a", encoding="utf-8") as out:
+            out.write(json.dumps(row) + "\n")
+    return len(groups)
+
+
+def half(values: list[float]) -> float:
+    return 1.959964 * (statistics.stdev(values) if len(values) > 1 else 0.0) / math.sqrt(len(values))
+
+
+def report(preset: str, table: str, names: list[str]) -> None:
+    rows = [r for r in done(checkpoint(preset, table)) if all(n in r for n in names)]
+    if not rows:
+        print("no groups yet")
+        return
+    per_group = len(seatings(int(table.rstrip("p")), table.endswith("p")))
+    print(f"{preset}, {table}: {len(rows)} groups ({len(rows) * per_group} games a variant) against medium")
+    print("variant        win rate (95%)           less hard's, paired (95%)   same as hard   CPU s a game")
+    base = [r[names[0]] for r in rows]
+    for name in names:
+        scores = [r[name] for r in rows]
+        mean = statistics.fmean(scores)
+        diff = [a - b for a, b in zip(scores, base, strict=True)]
+        same = statistics.fmean(a == b for a, b in zip(scores, base, strict=True))
+        cpu = statistics.fmean(r[f"{name}_cpu"] for r in rows) / per_group
+        gain, spread = statistics.fmean(diff), half(diff)
+        low, high = mean - half(scores), mean + half(scores)
+        print(
+            f"{name:14} {100 * mean:5.1f}% ({100 * low:.1f}–{100 * high:.1f})"
+            f"      {100 * gain:+5.2f} ({100 * (gain - spread):+.2f} to {100 * (gain + spread):+.2f})"
+            f"   {100 * same:5.1f}%       {cpu:6.2f}"
+        )
+
+
+def games(args: argparse.Namespace) -> int:
+    names = args.variants.split(",")
+    path = checkpoint(args.preset, args.table)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    have = {r["group"] for r in done(path) if all(n in r for n in names)}
+    todo = [g for g in range(args.groups) if g not in have]
+    chunks = [todo[i :: max(1, args.workers)] for i in range(max(1, args.workers))]
+    jobs = [(args.preset, args.table, names, chunk, str(path)) for chunk in chunks if chunk]
+    if args.workers > 1:
+        with ProcessPoolExecutor(args.workers) as pool:
+            list(pool.map(group_scores, jobs))
+    else:
+        for job in jobs:
+            group_scores(job)
+    report(args.preset, args.table, names)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--preset", default="cribbage")
+    parser.add_argument("--table", default="2", help="2, 3, 4 or 4p (partners)")
+    parser.add_argument(
+        "--variants", default=VARIANTS, help=f"comma-separated, the first the base ({VARIANTS})"
+    )
+    parser.add_argument("--decisions", type=int, default=0, help="games of the per-decision measure")
+    parser.add_argument("--groups", type=int, default=0, help="groups of games against medium")
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--report", action="store_true", help="report the checkpoint, play nothing")
+    args = parser.parse_args(argv)
+    if args.report:
+        report(args.preset, args.table, args.variants.split(","))
+        return 0
+    if args.decisions:
+        decisions(args)
+    if args.groups:
+        games(args)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
