@@ -10,8 +10,8 @@ download is given in bytes, its time depends on the link):
   (Pyodide started, noddy unpacked and imported: the page's ``engine-ready`` mark);
 - **warm start**: the same page reloaded in that context (the HTTP cache and the compiled wasm kept);
 - **count**: ``engine.count('cribbage', '5h 5d 5c Js', '5s')`` in the page, each call;
-- **move**: ``table.act(0)`` of a game against the ``random`` level, the person's move and the
-  computer's until the person's turn again (each call over a whole game).
+- **move**: one move of the computer at the ``medium`` level (``table.step()``: chance's moves and
+  the computer's one, told as the table page's message), each over a whole game.
 
 Wall-clock times in the page (``performance.now``): there is no baseline in the same run, these are
 the figures the issue asks for; the machine's load (``os.getloadavg``) is printed with them.
@@ -54,16 +54,24 @@ COUNTS = """async (n) => {
   }
   return times;
 }"""
-MOVES = """async (seed) => {
+MOVES = """async (table) => {
   const engine = await import('/static/engine.js');
-  const table = await engine.newTable('cribbage', 'random', seed);
+  const game = await engine.openTable(table);
   const times = [];
-  while (!table.view.over) {
-    const t = performance.now();
-    table.act(0);
-    times.push(performance.now() - t);
+  let answer = await game.receive({ type: 'hello' });
+  let last = answer.messages.at(-1);
+  while (last.status !== 'over') {
+    while (answer.waiting) {
+      const t = performance.now();
+      answer = await game.step();
+      times.push(performance.now() - t);
+      last = answer.messages.at(-1) ?? last;
+    }
+    if (last.status === 'over') break;
+    answer = await game.receive({ type: 'act', action: last.view.legal[0], seq: last.seq });
+    last = answer.messages.at(-1);
   }
-  table.close();
+  await game.close();
   return times;
 }"""
 
@@ -96,7 +104,7 @@ def one_round(browser: Browser, address: str, rate: float, seed: int) -> dict[st
     page.wait_for_selector("body[data-engine='ready']", timeout=600_000)
     warm = page.evaluate(READY)
     counts = page.evaluate(COUNTS, 20)
-    moves = page.evaluate(MOVES, seed)
+    moves = page.evaluate(MOVES, f"cribbage-medium-{seed}")
     context.close()
     return {"download": download, "cold": cold, "warm": warm, "counts": counts, "moves": moves}
 

@@ -4,17 +4,21 @@ compiled kernel) or the page does not load (typer, rich, FastAPI)."""
 
 from __future__ import annotations
 
+import inspect
+import json
 import subprocess
 import sys
 import textwrap
+from typing import Any
 
 import pytest
 
 from noddy.cli.score_cmd import answer
 from noddy.errors import NoddyError
-from noddy.offline import LEVELS, Table, count
+from noddy.offline import LEVELS, Engine, Table, count
+from noddy.players import LEVELS as PEOPLES_LEVELS
 from noddy.players import PLAYERS
-from noddy.rules import load_rules
+from noddy.rules import load_rules, preset_names
 from noddy.scoring import turned_jack_item
 from noddy.words import read_card, turned_jack_line
 
@@ -77,47 +81,122 @@ def test_a_bad_hand_is_an_error_in_words(args: tuple[str, str, str, bool, str], 
     assert error is None or got["error"].startswith(error), got["error"]
 
 
-def test_a_game_against_the_computer_plays_to_its_end() -> None:
-    table = Table("cribbage", "random", seed=3)
-    view = table.view()
-    assert len(view["hand"]) == 6 and view["legal"] and view["legal"][0]["kind"] == "discard"
-    assert view["legal"][0]["words"].startswith("lay away ")
-    moves = 0
-    while not view["over"]:
-        assert view["legal"], "the person is asked to act with nothing to do"
-        view = table.act(len(view["legal"]) - 1)
+def play_through(table: Any) -> tuple[dict[str, Any], int]:
+    """A whole game through the table page's messages, the person always taking the first legal
+    action: the last state message and the person's moves."""
+    messages = table.receive({"type": "hello"})
+    assert [m["type"] for m in messages] == ["welcome", "table", "state"], messages
+    last, moves = messages[-1], 0
+    while last["status"] != "over":
+        while table.waiting():
+            stepped = table.step()
+            assert stepped, "the computer is to move and did not"
+            last = stepped[-1]
+        if last["status"] == "over":
+            break
+        assert last["view"]["to_act"] == 0 and last["view"]["legal"], last["view"]
+        (last,) = table.receive({"type": "act", "action": last["view"]["legal"][0], "seq": last["seq"]})
+        assert last["type"] == "state", last
         moves += 1
+    return last, moves
+
+
+PLAY_THROUGH = "from typing import Any\n" + inspect.getsource(play_through)
+"""`play_through` as text, for interpreters that cannot import what the browser has not."""
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_game_against_the_computer_plays_to_its_end(level: str) -> None:
+    table = Table("cribbage", level, seed=3)
+    last, moves = play_through(table)
+    view = last["view"]
     assert view["winner"] in (0, 1) and max(view["scores"]) >= 121 and view["legal"] == []
-    assert moves > 20
+    assert last["result_line"] and moves > 20
+    assert table.state.is_over and list(table.state.scores) == view["scores"]
+
+
+def test_the_state_messages_are_the_servers_for_the_same_view() -> None:
+    """The page reads the same message from the browser's engine as from the server: the game part
+    is the one builder's (`noddy.offline.page.view_fields`), for the person's view."""
+    from noddy.offline.page import view_fields
+
+    table = Table("cribbage", "medium", seed=9, lang="fr")
+    hello = table.receive({"type": "hello"})
+    welcome, about, state = hello
+    assert welcome == {"type": "welcome", "table": "cribbage-medium-9", "seat": 0}
+    assert about["names"] == ["Vous", "Ordinateur (moyen)"] and about["you"] == 0 and about["lang"] == "fr"
+    assert about["seats"][1]["kind"] == "medium"
+    names = table.names()
+    expected = view_fields(table.state.view(0), names, 0, "fr")
+    assert {k: state[k] for k in expected} == expected
+    assert state["seq"] == len(table.state.history) and state["status"] == "playing"
 
 
 def test_a_wrong_move_or_level_is_refused_saying_what_is_allowed() -> None:
     table = Table("cribbage", seed=1)
-    with pytest.raises(NoddyError, match=r"no action 15: the person has 15 \(0\.\.14\)"):
-        table.act(15)
-    with pytest.raises(NoddyError, match="does not play offline; offline: random"):
+    table.receive({"type": "hello"})
+    while table.waiting():
+        table.step()
+    seq = len(table.state.history)
+    (refused,) = table.receive({"type": "act", "action": "play 5h", "seq": seq})
+    assert refused["type"] == "error" and refused["about"] == "act" and refused["error"]
+    (stale,) = table.receive({"type": "act", "action": "go", "seq": seq - 1})
+    assert stale["error"].startswith("the game has moved on")
+    (unknown,) = table.receive({"type": "undo"})
+    assert unknown["type"] == "error" and "hello, act, lang, name, rematch, ping" in unknown["error"]
+    with pytest.raises(NoddyError, match="does not play with no network; it plays at easy, medium"):
         Table("cribbage", "hard")
+    with pytest.raises(NoddyError, match="named RULES-LEVEL-SEED"):
+        Table.named("cribbage-medium")
+    assert Table.named("five-card-cribbage-easy-12").id == "five-card-cribbage-easy-12"
 
 
-def test_the_offline_levels_are_players() -> None:
-    assert set(LEVELS) <= set(PLAYERS)
+def test_the_offline_levels_are_players_offered_to_people() -> None:
+    assert set(LEVELS) <= set(PLAYERS) and set(LEVELS) < set(PEOPLES_LEVELS)
+
+
+def test_the_engine_answers_the_workers_requests_in_json() -> None:
+    engine = Engine()
+
+    def ask(call: str, *args: object) -> Any:
+        return json.loads(engine.answer(json.dumps({"call": call, "args": list(args)})))
+
+    assert ask("count", "cribbage", "5h 5d 5c Js", "5s")["total"] == 29
+    offered = ask("levels", "en")
+    assert [level["level"] for level in offered["levels"]] == list(LEVELS)
+    assert "easy and medium" in offered["note"] and "hard" in offered["note"]
+    assert "facile et moyen" in ask("levels", "fr")["note"]
+    assert {s["name"] for s in ask("rule_sets", "en")} == set(preset_names())
+    assert ask("open", "nope")["error"].startswith("no game 'nope' here")
+    assert ask("open", "cribbage-easy-4") == {"id": "cribbage-easy-4"}
+    hello = ask("receive", "cribbage-easy-4", {"type": "hello", "lang": "fr"})
+    assert [m["type"] for m in hello["messages"]] == ["welcome", "table", "state"]
+    assert hello["waiting"] is True
+    stepped = ask("step", "cribbage-easy-4")
+    assert stepped["messages"][0]["type"] == "state"
+    assert ask("close", "cribbage-easy-4") is None and "cribbage-easy-4" not in engine.tables
 
 
 def test_it_runs_without_numpy_the_kernel_typer_rich_or_fastapi() -> None:
-    """What the page runs, in an interpreter where those cannot be imported: a count and a game."""
-    script = NOT_IN_THE_BROWSER + textwrap.dedent(
-        """
-        from noddy.offline import Table, count
-        assert count("cribbage", "5h 5d 5c Js", "5s")["total"] == 29
-        table = Table("cribbage", seed=5)
-        view = table.view()
-        while not view["over"]:
-            view = table.act(0)
-        assert "numpy" not in sys.modules
-        print(view["winner"], *view["scores"])
-        """
+    """What the page runs, in an interpreter where those cannot be imported: a count, and a game at
+    each offline level (the lay-away weighed in plain Python)."""
+    script = (
+        NOT_IN_THE_BROWSER
+        + PLAY_THROUGH
+        + textwrap.dedent(
+            """
+            from noddy.offline import LEVELS, Table, count
+            assert count("cribbage", "5h 5d 5c Js", "5s")["total"] == 29
+            for level in LEVELS:
+                last, _ = play_through(Table("cribbage", level, seed=5))
+                print(last["view"]["winner"], *last["view"]["scores"])
+            assert "numpy" not in sys.modules
+            """
+        )
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
-    winner, *scores = map(int, done.stdout.split())
-    assert max(scores) >= 121 and winner in (0, 1)
+    for line in done.stdout.splitlines():
+        winner, *scores = map(int, line.split())
+        assert max(scores) >= 121 and winner in (0, 1)
+    assert len(done.stdout.splitlines()) == len(LEVELS)

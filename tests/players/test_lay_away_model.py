@@ -17,7 +17,8 @@ from noddy.errors import NoddyError
 from noddy.game import Action
 from noddy.kernel import lay_away_outcomes, lay_away_rollouts
 from noddy.players import StrongPlayer
-from noddy.players.discard import deal_values, discard_values, hand_means, turnups
+from noddy.players.discard import deal_values, discard_values, hand_means
+from noddy.players.means import turnups
 from noddy.players.search import WIN
 from noddy.rules import load_rules
 

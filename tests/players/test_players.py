@@ -26,9 +26,10 @@ from noddy.players import (
     make_player,
     next_action,
 )
-from noddy.players.discard import hand_means, turnups
+from noddy.players.discard import hand_means
 from noddy.players.driver import run_game
 from noddy.players.inference import announced, announced_hands, candidate_hands, evidence, signature
+from noddy.players.means import turnups
 from noddy.players.search import Search
 from noddy.players.worlds import sample_worlds, world
 from noddy.rules import load_rules, preset_names

@@ -13,7 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from noddy.web.engine import BROWSER_SKIPS, noddy_zip, pyodide_dir
-from offline.test_offline import NOT_IN_THE_BROWSER
+from offline.test_offline import NOT_IN_THE_BROWSER, PLAY_THROUGH
 
 
 def test_the_zip_holds_noddys_python_and_presets_and_no_kernel_binary() -> None:
@@ -35,10 +35,9 @@ def test_the_zip_alone_counts_and_plays_without_what_the_browser_lacks(tmp_path:
         "import noddy.offline\n"
         f"assert noddy.offline.__file__.startswith({str(zipped)!r}), noddy.offline.__file__\n"
         "print(noddy.offline.count('cribbage', '5h 5d 5c Js', '5s')['total'])\n"
-        "t = noddy.offline.Table('cribbage', seed=2)\n"
-        "v = t.view()\n"
-        "while not v['over']: v = t.act(0)\n"
-        "print(max(v['scores']))\n"
+        + PLAY_THROUGH
+        + "last, _ = play_through(noddy.offline.Table('cribbage', 'medium', seed=2))\n"
+        "print(max(last['view']['scores']))\n"
     )
     done = subprocess.run([sys.executable, "-I", "-c", script], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr

@@ -7,37 +7,32 @@ Pyodide's npm package), no typer, rich, FastAPI.
   ``noddy score`` makes it (`noddy.words.read_count`), each item with its name and cards in words,
   the call and the total; a bad hand is ``{"error": ...}`` said in ``lang``.
 - `Table(rules, level, seed, lang)`: a game of two, a person in seat 0 against a computer level of
-  `LEVELS`; `Table.view()` is the person's view (hand, turn-up, pile, scores, the legal actions in
-  words), `Table.act(index)` plays the person's legal action ``index`` and then chance and the
-  computer until it is the person's turn again or the game is over.
+  `LEVELS`, told to the table page in the server's own messages (`noddy.offline.table`).
+- `Engine`: what the page's engine worker asks of these, one JSON request at a time.
 """
 
 from __future__ import annotations
 
-import random
+import json
 from typing import Any
 
 from noddy.errors import NoddyError
-from noddy.game import Action, GameState, PlayerView, new_game
-from noddy.players import Player, make_player, next_action
-from noddy.rules import load_rules
+from noddy.offline.page import rules_title
+from noddy.offline.table import LEVELS, Table
+from noddy.rules import load_rules, preset_names
 from noddy.scoring import total, turned_jack_item
 from noddy.words import (
-    action_words,
+    PAGE,
     announce,
-    card_text,
     cards_text,
     item_name,
+    offline_page_phrases,
     read_count,
     say_error,
     turned_jack_line,
 )
 
-__all__ = ["LEVELS", "Table", "count"]
-
-LEVELS = ("random",)
-"""The computer players that run in the browser. The others weigh the lay-away with numpy (greedy,
-and the levels built on it) or search with it (strong), and numpy is not in Pyodide's npm package."""
+__all__ = ["LEVELS", "Engine", "Table", "count"]
 
 
 def count(rules: str, cards: str, turnup: str, crib: bool = False, lang: str | None = None) -> dict[str, Any]:
@@ -67,61 +62,55 @@ def count(rules: str, cards: str, turnup: str, crib: bool = False, lang: str | N
     }
 
 
-class Table:
-    """A game of two: the person in seat 0, the computer ``level`` (one of `LEVELS`) in seat 1,
-    chance drawn from ``seed``."""
+class Engine:
+    """What the page's engine worker (``static/engine-worker.js``) asks, one JSON request at a time
+    (``{"call": NAME, "args": [...]}``), answered in JSON: `count`, `levels`, and the games against
+    the computer this page holds, by their id (`noddy.offline.table.Table.id`)."""
 
-    PERSON = 0
+    def __init__(self) -> None:
+        self.tables: dict[str, Table] = {}
 
-    def __init__(self, rules: str, level: str = "random", seed: int = 0, lang: str | None = None) -> None:
-        if level not in LEVELS:
-            offline = ", ".join(LEVELS)
-            raise NoddyError(f"the computer level {level!r} does not play offline; offline: {offline}")
-        self.rules = load_rules(rules)
-        self.lang = lang or self.rules.language
-        self.rng = random.Random(seed)
-        self.players: dict[int, Player] = {1: make_player(level)}
-        self.state: GameState = self._until_person(new_game(self.rules, 2))
+    def answer(self, request: str) -> str:
+        asked = json.loads(request)
+        call, args = asked["call"], asked.get("args", [])
+        return json.dumps(getattr(self, f"call_{call}")(*args))
 
-    def _until_person(self, state: GameState) -> GameState:
-        """``state`` after chance and the computer have acted, until the person is to act or the game ends."""
-        while not state.is_over and (state.chance() is not None or state.to_act != self.PERSON):
-            state = state.apply(next_action(state, self.players, self.rng))
-        return state
+    def call_count(
+        self, rules: str, cards: str, turnup: str, crib: bool = False, lang: str | None = None
+    ) -> Any:
+        return count(rules, cards, turnup, crib, lang)
 
-    def act(self, index: int) -> dict[str, Any]:
-        """Play the person's legal action ``index`` (as `view` lists them), then the others' turns."""
-        legal = self.state.legal_actions()
-        if not 0 <= index < len(legal):
-            raise NoddyError(f"no action {index}: the person has {len(legal)} ({0}..{len(legal) - 1})")
-        self.state = self._until_person(self.state.apply(legal[index]))
-        return self.view()
-
-    def view(self) -> dict[str, Any]:
-        """What the person sees, ready to be JSON: the cards in notation and in words."""
-        view: PlayerView = self.state.view(self.PERSON)
-        lang = self.lang
-        legal = view.legal if view.to_act == self.PERSON else ()
+    def call_levels(self, lang: str = "en") -> Any:
+        """The levels that play here, and the sentence saying so and why ``hard`` does not."""
+        page = PAGE[lang]
+        said = f" {offline_page_phrases(lang)['offline.and']} ".join(
+            page[f"level.{level}"] for level in LEVELS
+        )
+        note = offline_page_phrases(lang)["offline.levels"].format(levels=said, hard=page["level.hard"])
         return {
-            "phase": str(view.phase),
-            "dealer": view.dealer,
-            "scores": list(view.scores),
-            "hand": [str(c) for c in view.hand],
-            "hand_words": cards_text(view.hand, lang),
-            "turnup": str(view.turnup) if view.turnup is not None else None,
-            "turnup_words": card_text(view.turnup, lang) if view.turnup is not None else None,
-            "pile": [str(c) for _, c in view.pile],
-            "count": view.count,
-            "over": self.state.is_over,
-            "winner": view.winner,
-            "legal": [_action(a, lang) for a in legal],
+            "levels": [{"level": level, "name": page[f"level.{level}"]} for level in LEVELS],
+            "note": note,
         }
 
+    def call_rule_sets(self, lang: str = "en") -> Any:
+        """Every preset's name and title in ``lang``."""
+        return [{"name": name, "title": rules_title(name, load_rules(name), lang)} for name in preset_names()]
 
-def _action(action: Action, lang: str) -> dict[str, Any]:
-    return {
-        "kind": str(action.kind),
-        "cards": [str(c) for c in action.cards],
-        "number": action.number,
-        "words": action_words(str(action.kind), action.cards, action.number, lang),
-    }
+    def call_open(self, table: str, lang: str | None = None) -> Any:
+        """Open the game named ``table`` (RULES-LEVEL-SEED), or say why there is none."""
+        try:
+            made = Table.named(table, lang)
+        except NoddyError as exc:
+            return {"error": say_error(exc, lang or "en")}
+        self.tables[table] = made
+        return {"id": table}
+
+    def call_receive(self, table: str, message: dict[str, Any]) -> Any:
+        return {"messages": self.tables[table].receive(message), "waiting": self.tables[table].waiting()}
+
+    def call_step(self, table: str) -> Any:
+        return {"messages": self.tables[table].step(), "waiting": self.tables[table].waiting()}
+
+    def call_close(self, table: str) -> Any:
+        self.tables.pop(table, None)
+        return None

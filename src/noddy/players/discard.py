@@ -25,6 +25,7 @@ import numpy.typing as npt
 from noddy.cards import Card
 from noddy.engine import kernel_refusal, lay_away_outcomes, lay_away_rollouts, lay_away_values
 from noddy.game import Action, PlayerView
+from noddy.players.means import turnups
 from noddy.rules import Rules
 from noddy.scoring import score_deals
 
@@ -43,7 +44,6 @@ __all__ = [
     "numpy_discard_values",
     "race",
     "raced_values",
-    "turnups",
     "win_chances",
     "win_samples",
     "win_values",
@@ -95,12 +95,6 @@ def hand_means(
     scores = score_deals(view.rules, rows.reshape(-1, k), ups, crib=crib).astype(np.float64)
     means: npt.NDArray[np.float64] = scores.reshape(len(kept), len(turnups)).mean(axis=1)
     return means
-
-
-def turnups(view: PlayerView) -> tuple[Card, ...]:
-    """The turn-ups a discard is weighed over: the one shown, where the rules turn it up before
-    the lay-away, else every card the seat cannot see."""
-    return (view.turnup,) if view.turnup is not None else view.unseen()
 
 
 def _crib_rows(

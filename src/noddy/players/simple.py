@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from noddy.cards import Card
 from noddy.game import Action, ActionKind, LegalActions, PlayerView
+from noddy.players.means import hand_means, turnups
 from noddy.scoring import PLAY_LIMIT, count_of, score_play, total
 
 __all__ = ["GreedyPlayer", "RandomPlayer"]
@@ -54,16 +55,12 @@ class GreedyPlayer:
 
     def _discard(self, view: PlayerView, legal: LegalActions) -> Action:
         """The discard whose kept hand, and whose own cards in the crib, count most on average."""
-        # Here, not with the module: numpy weighs the lay-away, and `RandomPlayer` runs where it cannot
-        # (in the browser, `noddy.offline`).
-        from noddy.players.discard import hand_means, turnups
-
         pool = turnups(view)
         kept = [tuple(c for c in view.hand if c not in a.cards) for a in legal]
         values = hand_means(view, kept, pool)
         if len(legal[0].cards) >= 2 and view.rules.crib.kind != "none":
             mine = view.rules.crib.kind == "own" or view.side_of(view.dealer) == view.my_side
             crib = hand_means(view, [a.cards for a in legal], pool, crib=True)
-            values = values + crib if mine else values - crib
+            values = [v + c if mine else v - c for v, c in zip(values, crib, strict=True)]
         best = max(range(len(legal)), key=lambda i: (round(float(values[i]), 9), -i))
         return legal[best]

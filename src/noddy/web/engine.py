@@ -6,13 +6,20 @@ and nothing is fetched from elsewhere at run time.
 - ``GET /pyodide/...``: the files of ``node_modules/pyodide`` (`pyodide_dir`), where ``make``
   installed them (`npm ci`); absent when it has not, and ``/engine`` then says why.
 - ``GET /pyodide/noddy.zip``: `noddy_zip`, made once from the running package.
-- ``GET /engine``: the engine's page (``static/engine.html``); ``GET /sw.js``: its service worker,
-  which keeps the page, Pyodide's files and the zip for use with no network.
+- ``GET /engine``: the page that works with no network (``static/engine.html``): a game against the
+  computer, the trainer and the rules from there.
+- ``GET /play/RULES-LEVEL-SEED``: the table page (``static/table.html``) playing a game against the
+  computer on the engine in the browser (``static/engine-socket.js`` stands in for the websocket).
+- ``GET /sw.js``: the service worker (``static/sw.js``), its cache named by a hash of what it keeps
+  (`shell_version`) and its list of what to keep (`shell`) put before it, so that a new Pyodide or
+  a new noddy replaces the old cache whole.
 """
 
 from __future__ import annotations
 
+import hashlib
 import io
+import json
 import mimetypes
 import os
 import zipfile
@@ -24,7 +31,15 @@ from fastapi import APIRouter, FastAPI, Response
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
-__all__ = ["BROWSER_SKIPS", "mount_engine", "noddy_zip", "pyodide_dir"]
+__all__ = [
+    "BROWSER_SKIPS",
+    "PYODIDE_FILES",
+    "mount_engine",
+    "noddy_zip",
+    "pyodide_dir",
+    "shell",
+    "shell_version",
+]
 
 # The platform's tables may lack these (Python 3.11 reads /etc/mime.types): the browser compiles
 # WebAssembly only when streamed as application/wasm, and loads a module only as JavaScript.
@@ -35,6 +50,17 @@ BROWSER_SKIPS = ("cli", "web", "research")
 """noddy's packages left out of the browser's zip: the faces on the server and the research doors
 import typer, FastAPI and the frameworks, which the page neither has nor needs (`noddy.offline`)."""
 PACKAGE = Path(str(files("noddy")))
+STATIC = PACKAGE / "web" / "static"
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+"""The files of Pyodide's package a page loads to start it (the lock names the packages it could add)."""
+PAGES = ("/engine", "/play/")
+"""The pages the service worker keeps for use with no network (``/play/`` stands for every game)."""
 
 
 def pyodide_dir() -> Path:
@@ -59,6 +85,32 @@ def noddy_zip() -> bytes:
     return buffer.getvalue()
 
 
+def shell(languages: tuple[str, ...] = ("en", "fr")) -> list[str]:
+    """What the service worker keeps at its install: the pages, every static file, each language's
+    words, each rule set's rules page in each language, Pyodide's files and noddy's zip."""
+    from noddy.rules import preset_names
+
+    statics = [f"/static/{path.name}" for path in sorted(STATIC.iterdir()) if path.is_file()]
+    words = [f"/api/words/{lang}" for lang in languages]
+    rules = [f"/rules/{name}?lang={lang}" for name in preset_names() for lang in languages]
+    pyodide = [f"/pyodide/{name}" for name in PYODIDE_FILES]
+    return [*PAGES, *statics, *words, *rules, *pyodide, "/pyodide/noddy.zip"]
+
+
+@cache
+def shell_version() -> str:
+    """A hash of what the service worker keeps that can change under it: Pyodide's pinned version,
+    noddy's zip and the static files (the pages and words are made by the same noddy)."""
+    digest = hashlib.sha256()
+    package = pyodide_dir() / "package.json"
+    digest.update(package.read_bytes() if package.is_file() else b"no pyodide")
+    digest.update(noddy_zip())
+    for path in sorted(STATIC.iterdir()):
+        if path.is_file():
+            digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
 def mount_engine(app: FastAPI, static: Path) -> None:
     """Serve the engine's page, noddy's zip and Pyodide's files (when installed) on ``app``."""
     router = APIRouter()
@@ -67,11 +119,18 @@ def mount_engine(app: FastAPI, static: Path) -> None:
     async def engine_page() -> FileResponse:
         return FileResponse(static / "engine.html")
 
+    @router.get("/play/{table:path}", include_in_schema=False)
+    async def play_page(table: str) -> FileResponse:
+        return FileResponse(static / "table.html")
+
     @router.get("/sw.js", include_in_schema=False)
-    async def service_worker() -> FileResponse:
+    async def service_worker() -> Response:
         """At the root, so that its scope is the whole app (``/engine`` among it)."""
-        fresh = {"Cache-Control": "no-cache"}
-        return FileResponse(static / "sw.js", media_type="text/javascript", headers=fresh)
+        head = (
+            f"const CACHE = {json.dumps('noddy-' + shell_version())};\nconst SHELL = {json.dumps(shell())};\n"
+        )
+        body = head + (static / "sw.js").read_text(encoding="utf-8")
+        return Response(body, media_type="text/javascript", headers={"Cache-Control": "no-cache"})
 
     @router.get("/pyodide/noddy.zip", include_in_schema=False)
     async def package() -> Response:

@@ -47,6 +47,7 @@ if TYPE_CHECKING:
     from noddy.words.kinds import KIND_WORDS, KindWords, glossary_entry
     from noddy.words.lines import Happening, Line, Part, declared_words, event_line, side_name, verb
     from noddy.words.offence import drill_board, drill_choice, drill_lines, drill_way, offence_phrase
+    from noddy.words.offline import OFFLINE_PAGE, offline_page_phrases
     from noddy.words.page import PAGE, page_phrases
     from noddy.words.phrases import (
         PHRASES,
@@ -107,6 +108,7 @@ __all__ = [
     "KIND_WORDS",
     "KNAVE_NAMES",
     "LANGUAGES",
+    "OFFLINE_PAGE",
     "PAGE",
     "PHRASES",
     "PROMPT_WORDS",
@@ -176,6 +178,7 @@ __all__ = [
     "number_words",
     "of_name",
     "offence_phrase",
+    "offline_page_phrases",
     "page_phrases",
     "partners_line",
     "percent_text",
@@ -248,6 +251,7 @@ _HOMES = {
     "kinds": ("KIND_WORDS", "KindWords", "glossary_entry"),
     "lines": ("Happening", "Line", "Part", "declared_words", "event_line", "side_name", "verb"),
     "offence": ("drill_board", "drill_choice", "drill_lines", "drill_way", "offence_phrase"),
+    "offline": ("OFFLINE_PAGE", "offline_page_phrases"),
     "page": ("PAGE", "page_phrases"),
     "phrases": (
         "PHRASES", "REASONS", "agree", "cannot_play", "count_heading", "jack_receiver_name", "number_text",

@@ -8,6 +8,7 @@ from noddy.words.advise import ADVISE_PAGE
 from noddy.words.calls import check_language
 from noddy.words.card_names import NUMBER_NAMES, RANKS, SUITS
 from noddy.words.countplay import countplay_page_phrases
+from noddy.words.offline import offline_page_phrases
 from noddy.words.phrases import PHRASES, REASONS
 from noddy.words.review import REVIEW_PAGE
 from noddy.words.show import show_page_phrases
@@ -493,6 +494,7 @@ def page_phrases(lang: str = "en") -> dict[str, str]:
     table["decimal"] = PHRASES[lang]["decimal"]
     table.update(train_page_phrases(lang))
     table.update(undo_page_phrases(lang))
+    table.update(offline_page_phrases(lang))
     table.update(countplay_page_phrases(lang))
     table.update(win_page_phrases(lang))
     table.update(show_page_phrases(lang))

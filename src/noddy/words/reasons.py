@@ -366,6 +366,15 @@ REASON_WORDS: dict[str, ReasonWords] = {
         "{rules} has no crib (crib.kind = 'none'); leave out --crib",
         "{rules} n’a pas de crib (crib.kind vaut 'none') ; retirez --crib",
     ),
+    "offline_level": ReasonWords(
+        "the computer level {level} does not play with no network; it plays at {levels}",
+        "le niveau {level} de l’ordinateur ne joue pas sans réseau ; il joue au niveau {levels}",
+    ),
+    "offline_table": ReasonWords(
+        "no game {table} here: a game with no network is named RULES-LEVEL-SEED, as cribbage-medium-7",
+        "pas de partie {table} ici : une partie sans réseau se nomme RÈGLES-NIVEAU-GRAINE, comme"
+        " cribbage-medium-7",
+    ),
     "player_unknown": ReasonWords(
         "unknown computer player {name}; known: {known}",
         "joueur de l’ordinateur inconnu {name} ; connus : {known}",

@@ -1,25 +1,25 @@
 """noddy's own engine in the page (issue 36 item 3): Pyodide served by the app from its npm package,
-noddy's Python from the app's zip; after the first load the browser is offline, and the page counts
-and plays on the engine in it, compared with the same engine in this process. One page starts
-Pyodide once for the module (a few seconds)."""
+noddy's Python from the app's zip, in a Web Worker. The offline page is loaded once with a network
+(its service worker keeps what works with none); then the browser is offline, and a game against the
+computer is played on the table page, on the engine in the page, whose counts and game are compared
+with the same engine in this process; the rules pages and the trainer open from what was kept. One
+page starts Pyodide online (the offline page) and one offline (the game), for the whole module."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
-from test_browser import CHROMIUM, LiveServer, browser, watch_errors
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+from test_browser import CHROMIUM, LiveServer, browser, take_turn, wait_for_turn, watch_errors
 
-from noddy.game import new_game
-from noddy.offline import count
-from noddy.players import make_player, next_action
-from noddy.rules import load_rules
+from noddy.offline import Table, count
+from noddy.rules import load_rules, preset_names
 from noddy.scoring import score_hand, total
-from noddy.web.engine import pyodide_dir
+from noddy.web.engine import pyodide_dir, shell_version
 from noddy.words import announce, item_name, read_card, read_cards
+from offline.test_offline import play_through
 
 __all__ = ["browser"]
 
@@ -28,6 +28,8 @@ pytestmark = [
     pytest.mark.skipif(not (pyodide_dir() / "pyodide.mjs").is_file(), reason="needs Pyodide (make node)"),
     pytest.mark.slow,
 ]
+
+GAME = "cribbage-medium-5"
 
 
 @pytest.fixture(scope="module")
@@ -39,23 +41,32 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 
 
 @pytest.fixture(scope="module")
-def offline(browser: Browser, server: LiveServer) -> Iterator[Page]:
-    """The engine's page, loaded once with a network, then offline and loaded again from what its
-    service worker kept, with its engine started."""
+def online(browser: Browser, server: LiveServer) -> Iterator[tuple[BrowserContext, Page]]:
+    """The offline page, loaded with a network: its engine started and its hand counted, and the
+    service worker's cache filled."""
     context = browser.new_context()
     page = context.new_page()
     errors = watch_errors(page)
-    address = server.address + "/engine?rules=cribbage&cards=5h+5d+5c+Js&turnup=5s"
-    page.goto(address)
+    page.goto(server.address + "/engine?rules=cribbage&cards=5h+5d+5c+Js&turnup=5s")
     expect(page.locator("body")).to_have_attribute("data-engine", "ready", timeout=120_000)
-    kept = "async () => { await navigator.serviceWorker.ready; return (await caches.keys()).length; }"
-    assert page.evaluate(kept) == 1
-    context.set_offline(True)
-    page.goto(address)
-    expect(page.locator("body")).to_have_attribute("data-engine", "ready", timeout=120_000)
-    yield page
+    kept = "async () => { await navigator.serviceWorker.ready; return await caches.keys(); }"
+    assert page.evaluate(kept) == [f"noddy-{shell_version()}"]
+    yield context, page
     assert errors == []
     context.close()
+
+
+@pytest.fixture(scope="module")
+def game(online: tuple[BrowserContext, Page], server: LiveServer) -> Iterator[Page]:
+    """With no network: the table page playing a game against the computer on the engine in the page."""
+    context, _ = online
+    context.set_offline(True)
+    page = context.new_page()
+    errors = watch_errors(page)
+    page.goto(f"{server.address}/play/{GAME}?delay=0")
+    expect(page.locator("#conn")).to_have_text("connected", timeout=120_000)
+    yield page
+    assert errors == []
 
 
 def run(page: Page, body: str, args: Any = None) -> Any:
@@ -64,10 +75,29 @@ def run(page: Page, body: str, args: Any = None) -> Any:
     return page.evaluate(script, args)
 
 
-def test_the_address_hand_is_counted_in_the_page(offline: Page) -> None:
+def test_the_address_hand_is_counted_on_the_offline_page(online: tuple[BrowserContext, Page]) -> None:
     rules = load_rules("cribbage")
     items = score_hand(read_cards("5h 5d 5c Js"), read_card("5s"), rules)
-    expect(offline.locator("#count")).to_have_text(f"{announce(items, rules)} ({total(items)})")
+    _, page = online
+    expect(page.locator("#count")).to_have_text(f"{announce(items, rules)} ({total(items)})")
+    expect(page.locator("#levels-note")).to_contain_text("easy and medium")
+    expect(page.locator("#play-level option")).to_have_count(2)
+
+
+def test_a_deal_against_the_computer_is_played_offline_on_the_table_page(game: Page) -> None:
+    """The person lays away, plays and counts by the table page's own controls, on the page's engine,
+    until the second deal is dealt; the table shows the computer by its level."""
+    expect(game.locator("#opponents")).to_contain_text("Computer (medium)")
+    expect(game.locator("#hand .card-button")).to_have_count(6)
+    while game.locator("body").get_attribute("data-deal") == "1":
+        if not wait_for_turn(game):
+            break
+        if game.locator("body").get_attribute("data-deal") != "1":
+            break
+        take_turn(game)
+    expect(game.locator("body")).to_have_attribute("data-deal", "2", timeout=30_000)
+    assert int(game.locator("#count").text_content() or "0") == 0
+    assert game.locator("#log li").count() > 10
 
 
 @pytest.mark.parametrize(
@@ -80,9 +110,9 @@ def test_the_address_hand_is_counted_in_the_page(offline: Page) -> None:
     ],
 )
 def test_a_count_offline_is_the_engines(
-    offline: Page, rules: str, cards: str, turnup: str, crib: bool, lang: str
+    game: Page, rules: str, cards: str, turnup: str, crib: bool, lang: str
 ) -> None:
-    got = run(offline, "return await engine.count(...args);", [rules, cards, turnup, crib, lang])
+    got = run(game, "return await engine.count(...args);", [rules, cards, turnup, crib, lang])
     ruled = load_rules(rules)
     items = score_hand(read_cards(cards), read_card(turnup), ruled, crib=crib)
     assert got.get("total") == total(items), got
@@ -92,49 +122,61 @@ def test_a_count_offline_is_the_engines(
     assert got["announcement"] == announce(items, ruled, lang)
 
 
-def test_twenty_nine_has_his_nobs(offline: Page) -> None:
-    got = run(offline, "return await engine.count('cribbage', '5h 5d 5c Js', '5s');")
+def test_twenty_nine_has_his_nobs(game: Page) -> None:
+    got = run(game, "return await engine.count('cribbage', '5h 5d 5c Js', '5s');")
     assert got["total"] == 29
     assert "his nobs" in [i["name"] for i in got["items"]]
 
 
-def test_a_bad_hand_is_refused_in_the_pages_language(offline: Page) -> None:
+def test_a_bad_hand_is_refused_in_the_pages_language(game: Page) -> None:
     for args in (["cribbage", "5h 5h 5c Js", "5s", False, "fr"], ["cribbage", "5h 5c Js", "5s", False, "en"]):
-        got = run(offline, "return await engine.count(...args);", args)
+        got = run(game, "return await engine.count(...args);", args)
         assert set(got) == {"error"} and got == count(*args)
     assert "5♥" in count("cribbage", "5h 5h 5c Js", "5s", False, "fr")["error"]
 
 
-def test_a_game_against_the_computer_offline_is_the_engines(offline: Page) -> None:
-    """A whole game, the person always taking the first legal action, against the same game played
-    here with the same seed: the same moves, scores and winner."""
-    got = run(
-        offline,
-        """
-        const table = await engine.newTable('cribbage', 'random', 7);
-        let moves = 0;
-        while (!table.view.over) { table.act(0); moves += 1; }
-        table.close();
-        return { moves, scores: table.view.scores, winner: table.view.winner };
-        """,
-    )
-    rules = load_rules("cribbage")
-    rng = random.Random(7)
-    players = {1: make_player("random")}
-    state = new_game(rules, 2)
-    moves = 0
-    while not state.is_over:
-        if state.chance() is None and state.to_act == 0:
-            state = state.apply(state.legal_actions()[0])
-            moves += 1
-        else:
-            state = state.apply(next_action(state, players, rng))
-    assert got == {"moves": moves, "scores": list(state.scores), "winner": state.winner}
-    assert max(state.scores) >= rules.game.target
+def test_a_whole_game_in_the_page_is_the_engines(game: Page) -> None:
+    """A whole game at each offline level through the page's engine (the person always taking the
+    first legal action) against the same game here with the same seed: the same last message."""
+    for level in ("easy", "medium"):
+        got = run(
+            game,
+            """
+            const table = await engine.openTable(args);
+            let answer = await table.receive({ type: "hello" });
+            let last = answer.messages.at(-1);
+            while (last.status !== "over") {
+              while (answer.waiting) { answer = await table.step(); last = answer.messages.at(-1) ?? last; }
+              if (last.status === "over") break;
+              answer = await table.receive({ type: "act", action: last.view.legal[0], seq: last.seq });
+              last = answer.messages.at(-1);
+            }
+            await table.close();
+            const view = last.view;
+            return { scores: view.scores, winner: view.winner, seq: last.seq, line: last.result_line };
+            """,
+            f"cribbage-{level}-7",
+        )
+        table = Table("cribbage", level, seed=7)
+        last, _ = play_through(table)
+        expected = {"scores": last["view"]["scores"], "winner": last["view"]["winner"], "seq": last["seq"]}
+        assert got == {**expected, "line": last["result_line"]}
+        assert max(got["scores"]) >= 121
 
 
-def test_the_engine_files_come_from_the_app(offline: Page, server: LiveServer) -> None:
+def test_the_rules_pages_and_the_offline_page_open_offline(game: Page, server: LiveServer) -> None:
+    context = game.context
+    page = context.new_page()
+    for name in preset_names():
+        for lang in ("en", "fr"):
+            page.goto(f"{server.address}/rules/{name}?lang={lang}")
+            expect(page.locator("html")).to_have_attribute("lang", lang)
+            expect(page.locator("main h1")).not_to_be_empty()
+    page.close()
+
+
+def test_the_engine_files_come_from_the_app(game: Page, server: LiveServer) -> None:
     """Nothing was fetched from elsewhere: every resource the page loaded is the app's."""
-    loaded = offline.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
-    assert any(name.endswith("/pyodide/pyodide.asm.wasm") for name in loaded)
+    loaded = game.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
+    assert any(name.endswith("/static/engine-worker.js") for name in loaded), loaded
     assert all(name.startswith(server.address) for name in loaded), loaded

@@ -15,8 +15,9 @@ let redraw = null;
 let seated = false;
 
 async function loadGlossary() {
-  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/glossary?lang=${lang() || "en"}`);
-  if (!response.ok) return;
+  // A game in the browser's own engine (/play/...) has no server to ask: no glossary, no practice.
+  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/glossary?lang=${lang() || "en"}`).catch(() => null);
+  if (!response || !response.ok) return;
   table = await response.json();
   $("glossary-list").replaceChildren(...table.terms.flatMap((x) => [el("dt", {}, x.term), el("dd", {}, x.text)]));
   showToggle();

@@ -1,67 +1,68 @@
-// noddy's own Python engine in the page (issue 36 item 3): Pyodide from the app's /pyodide/ (its pinned
-// npm package, never a CDN) and noddy's pure Python from /pyodide/noddy.zip, started once. Every count,
-// rule and word comes from Python (noddy.offline); this module only carries JSON across.
+// noddy's own Python engine for the page (issue 36 item 3), running in a Web Worker
+// (engine-worker.js) so that the page stays responsive while Pyodide starts. Every count, rule and
+// word comes from Python (noddy.offline.Engine); this module carries requests across as JSON.
+let worker = null;
 let started = null;
+let asked = 0;
+const waiting = new Map();
 
-// The Pyodide instance with noddy loaded, started on the first call.
+// The engine, started once: resolves when it is ready, rejects saying why it did not start.
 export function start() {
-  started ??= boot();
+  started ??= new Promise((resolve, reject) => {
+    worker = new Worker("/static/engine-worker.js", { type: "module" });
+    worker.onmessage = ({ data }) => {
+      if ("ready" in data) {
+        if (data.ready) resolve();
+        else reject(new Error(data.error));
+        return;
+      }
+      const { resolve: answered, reject: failed } = waiting.get(data.id);
+      waiting.delete(data.id);
+      if ("error" in data) failed(new Error(data.error));
+      else answered(JSON.parse(data.answer));
+    };
+    worker.onerror = (event) => reject(new Error(event.message || "the engine's worker did not load"));
+  });
   return started;
 }
 
-async function boot() {
-  const { loadPyodide } = await import("/pyodide/pyodide.mjs");
-  const py = await loadPyodide({ indexURL: "/pyodide/" });
-  const zip = await fetch("/pyodide/noddy.zip");
-  if (!zip.ok) throw new Error(`noddy's Python was not served: ${zip.status}`);
-  py.unpackArchive(await zip.arrayBuffer(), "zip", { extractDir: "/noddy" });
-  // The answers cross as JSON text: plain data, and no Python object left to free.
-  const calls = py.runPython(`
-import json, sys
-sys.path.insert(0, "/noddy")
-import noddy.offline as offline
-tables = {}
-def count(rules, cards, turnup, crib, lang):
-    return json.dumps(offline.count(rules, cards, turnup, crib, lang))
-def new_table(rules, level, seed, lang):
-    table = offline.Table(rules, level, seed, lang)
-    tables[id(table)] = table
-    return json.dumps({"id": id(table), "view": table.view()})
-def act(table, index):
-    return json.dumps(tables[table].act(index))
-def drop(table):
-    tables.pop(table, None)
-{"count": count, "new_table": new_table, "act": act, "drop": drop, "levels": json.dumps(offline.LEVELS)}
-`);
-  return { py, calls: calls.toJs({ dict_converter: Object.fromEntries }) };
+// One call of noddy.offline.Engine (``call_<name>``), answered once the engine is ready.
+export async function ask(call, ...args) {
+  await start();
+  asked += 1;
+  const id = asked;
+  return new Promise((resolve, reject) => {
+    waiting.set(id, { resolve, reject });
+    worker.postMessage({ id, request: JSON.stringify({ call, args }) });
+  });
 }
 
 // The itemised count of a hand (or a crib) with its words: {total, items: [{name, words, points,
 // ...}], announcement, jack} or {error} said in the page's language.
-export async function count(rules, cards, turnup, crib = false, lang = null) {
-  const { calls } = await start();
-  return JSON.parse(calls.count(rules, cards, turnup, crib, lang));
+export function count(rules, cards, turnup, crib = false, lang = null) {
+  return ask("count", rules, cards, turnup, crib, lang);
 }
 
-// The computer levels that play in the page.
-export async function levels() {
-  const { calls } = await start();
-  return JSON.parse(calls.levels);
+// The levels that play here, with the sentence saying which and why not hard: {levels, note}.
+export function levels(lang = "en") {
+  return ask("levels", lang);
 }
 
-// A game of two against the computer `level`: the person's view, and `act(i)` playing the view's
-// legal action i and then the computer's turns, returning the next view.
-export async function newTable(rules, level, seed = 0, lang = null) {
-  const { calls } = await start();
-  const { id, view } = JSON.parse(calls.new_table(rules, level, seed, lang));
+// Every rule set's name and title.
+export function ruleSets(lang = "en") {
+  return ask("rule_sets", lang);
+}
+
+// The game against the computer named ``table`` (RULES-LEVEL-SEED): `receive(message)` answers one of
+// the table page's messages and `step()` makes the computer's next move, each with the server's
+// messages ({messages, waiting}: whether the computer or chance is still to move); {error} if there is
+// no such game.
+export async function openTable(table, lang = null) {
+  const opened = await ask("open", table, lang);
+  if (opened.error) return opened;
   return {
-    view,
-    act(index) {
-      this.view = JSON.parse(calls.act(id, index));
-      return this.view;
-    },
-    close() {
-      calls.drop(id);
-    },
+    receive: (message) => ask("receive", table, message),
+    step: () => ask("step", table),
+    close: () => ask("close", table),
   };
 }

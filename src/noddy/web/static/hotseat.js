@@ -3,6 +3,7 @@
 // the table with a hand-over screen: the next person's cards show only after they press.
 
 import { el } from "/static/common.js";
+import { engineSocket } from "/static/engine-socket.js";
 import { scoreLine } from "/static/render.js";
 import { chosenLang, t } from "/static/words.js";
 
@@ -23,10 +24,13 @@ export function hereSecrets(links) {
   return links.filter((link) => !link.primary).map((link) => link.secret);
 }
 
-/** Open ``link``'s websocket to the table; it says hello when open. */
+/** Open ``link``'s websocket to the table (a game against the computer in the browser, /play/...,
+ * has the engine's stand-in for one); it says hello when open. */
 export function openSocket(tableId, link, onMessage, onClose) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const ws = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(tableId)}`);
+  const ws = location.pathname.startsWith("/play/")
+    ? engineSocket(tableId)
+    : new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(tableId)}`);
   link.socket = ws;
   ws.addEventListener("open", () => {
     link.retry = 400;

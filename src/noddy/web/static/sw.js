@@ -1,29 +1,17 @@
-// The service worker of the offline engine (issue 36 item 3): it keeps the engine's page, its scripts,
-// Pyodide's files and noddy's zip, so that after one visit with a network the page starts and counts
-// with none. Pyodide's files are pinned (package-lock.json): taken from the cache first; the rest is
-// asked of the network first, the cache answering when there is none.
-const CACHE = "noddy-engine-1";
-const SHELL = [
-  "/engine",
-  "/static/engine.js",
-  "/static/engine-page.js",
-  "/static/style.css",
-  "/static/favicon.svg",
-  "/static/manifest.webmanifest",
-  "/pyodide/pyodide.mjs",
-  "/pyodide/pyodide.asm.mjs",
-  "/pyodide/pyodide.asm.wasm",
-  "/pyodide/python_stdlib.zip",
-  "/pyodide/pyodide-lock.json",
-  "/pyodide/noddy.zip",
-];
+// The service worker (issue 36 item 3): after one visit with a network, the pages that work with none
+// (the offline page, a game against the computer, the trainer, each rule set's rules) open and play
+// with none, on noddy's engine in the page. The server puts before this file CACHE, the cache's name
+// (a hash of what it keeps: a new Pyodide or a new noddy makes a new cache, and the old one is
+// removed), and SHELL, what to keep (noddy.web.engine.shell). Pyodide's files are pinned: taken from
+// the cache first; the rest is asked of the network first, the cache answering when there is none.
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (event) => {
-  event.waitUntil(self.clients.claim());
+  const old = caches.keys().then((names) => Promise.all(names.filter((name) => name !== CACHE).map((name) => caches.delete(name))));
+  event.waitUntil(old.then(() => self.clients.claim()));
 });
 
 self.addEventListener("fetch", (event) => {
@@ -34,15 +22,24 @@ self.addEventListener("fetch", (event) => {
 });
 
 async function fromCache(request) {
-  return (await caches.match(request, { ignoreSearch: true })) ?? fetch(request);
+  return (await kept(request)) ?? fetch(request);
+}
+
+// What the cache keeps for ``request``: the same address, else the same path (a page's own query, as
+// /engine?cards=...), and every game's page under /play/ is the one table page.
+async function kept(request) {
+  const cache = await caches.open(CACHE);
+  const path = new URL(request.url).pathname;
+  if (path.startsWith("/play/")) return cache.match("/play/");
+  return (await cache.match(request)) ?? (await cache.match(request, { ignoreSearch: true }));
 }
 
 async function fromNetwork(request) {
   try {
     return await fetch(request);
   } catch (error) {
-    const kept = await caches.match(request, { ignoreSearch: true });
-    if (kept) return kept;
+    const found = await kept(request);
+    if (found) return found;
     throw error;
   }
 }

@@ -148,7 +148,9 @@ function onMessage(link, msg) {
       const moved = (inv) => ({ ...inv, link: inv.link.replace(`/t/${tableId}#`, `/t/${msg.table}#`) });
       saveInvites(msg.table, savedInvites(tableId).map(moved));
     }
-    location.href = `/t/${msg.table}${!secret && token ? "#" + encodeURIComponent(token) : ""}`;
+    // The rematch's page beside this one: /t/ID at the server, /play/ID in the browser's own engine.
+    const here = location.pathname.slice(0, location.pathname.lastIndexOf("/") + 1);
+    location.href = `${here}${msg.table}${!secret && token ? "#" + encodeURIComponent(token) : ""}`;
   }
 }
 
