@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from noddy.web.engine import BROWSER_SKIPS, noddy_zip, pyodide_dir
+from noddy.web.engine import BROWSER_SKIPS, noddy_zip, pyodide_dir, shell, shell_version
 from offline.test_offline import NOT_IN_THE_BROWSER, PLAY_THROUGH
 
 
@@ -56,6 +56,19 @@ def test_the_page_and_the_zip_are_served(client: TestClient) -> None:
     assert worker.status_code == 200 and worker.headers["content-type"].startswith("text/javascript")
     assert '"/pyodide/pyodide.asm.wasm"' in worker.text and '"/pyodide/noddy.zip"' in worker.text
     assert client.get("/static/manifest.webmanifest").json()["start_url"] == "/engine"
+
+
+def test_a_game_in_the_browser_is_the_table_page_and_the_worker_keeps_every_offline_page(
+    client: TestClient,
+) -> None:
+    played = client.get("/play/cribbage-medium-3")
+    assert played.status_code == 200 and 'src="/static/table.js"' in played.text
+    worker = client.get("/sw.js").text
+    assert worker.startswith(f'const CACHE = "noddy-{shell_version()}";')
+    for kept in ("/engine", "/play/", "/api/words/fr", "/static/engine-worker.js", "/rules/french?lang=fr"):
+        assert f'"{kept}"' in worker, kept
+    assert client.get("/play/").status_code == 200
+    assert all(client.get(path).status_code == 200 for path in shell() if not path.startswith("/pyodide/"))
 
 
 @pytest.mark.skipif(not (pyodide_dir() / "pyodide.mjs").is_file(), reason="needs Pyodide (make node)")
