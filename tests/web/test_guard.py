@@ -34,6 +34,14 @@ def test_a_chunked_body_over_the_limit_is_refused_without_reading_it_all(client:
     assert response.json() == {"detail": "request body too large: the limit is 16384 bytes"}
 
 
+def test_a_body_over_the_limit_is_refused_in_the_readers_language(client: TestClient) -> None:
+    big = json.dumps({**TABLE, "pad": "x" * 200_000})
+    for asked in ({"params": {"lang": "fr"}}, {"headers": {"accept-language": "fr-FR,fr;q=0.9"}}):
+        response = client.post("/api/tables", content=big, **asked)  # type: ignore[arg-type]
+        assert response.status_code == 413
+        assert response.json() == {"detail": "corps de la requête trop long : la limite est de 16384 octets"}
+
+
 def test_a_malformed_body_is_answered_without_echoing_it(client: TestClient) -> None:
     secret = "y" * 5000
     response = client.post("/api/tables", json={**TABLE, "seats": [{"kind": "me", "name": secret}]})

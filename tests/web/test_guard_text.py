@@ -7,9 +7,11 @@ body; and the table websocket, in its address and in each text of its messages."
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from fastapi.routing import APIRoute, APIWebSocketRoute
@@ -19,7 +21,8 @@ from starlette.websockets import WebSocketDisconnect
 from web_helpers import FAST, OPEN, Seat, db_url, new_table
 
 from noddy.web import create_app
-from noddy.words import Reason
+from noddy.web.guard import NOT_PAGES
+from noddy.words import Reason, page_phrases
 
 NUL = "\x00"
 
@@ -128,7 +131,15 @@ def test_a_nul_in_a_path_or_a_query_is_refused_in_the_readers_language(
         for url in tried:
             answer = client.request(method, url, json=_body(route), headers={"accept-language": accept})
             assert answer.status_code == 400, (url, answer.status_code, answer.text)
-            assert answer.json() == {"detail": _refusal(lang)}, url
+            if url.startswith(NOT_PAGES):
+                assert answer.json() == {"detail": _refusal(lang)}, url
+            else:  # a person asking for a page gets one, as a link to no table does
+                assert answer.headers["content-type"].startswith("text/html"), url
+                words = page_phrases(lang)
+                assert (
+                    f'<html lang="{lang}">' in answer.text and words["missing.address_title"] in answer.text
+                )
+                assert "\\x00" in answer.text and "\x00" not in answer.text, url
 
 
 @pytest.mark.parametrize(("method", "path", "route"), [p for p in HTTP if _body(p.values[2]) is not None])
@@ -187,3 +198,45 @@ def test_the_routes_tried_are_the_apps(tmp_path: Path) -> None:
     assert {"/ws/{table_id}", "/api/tables/{table_id}/winchance", "/api/train/answer"} <= paths
     assert "/static/{path}" in paths
     assert len(HTTP) >= 25
+
+
+ESCAPES = ["\x1b[2J", "\x1b]0;pwned\x07", "\x9b31m", "\u202e"]
+"""Escape sequences a client may send (clear the screen, set the window's title, a C1 CSI, a mark
+that reverses the text), none of which may reach the server's log as it is."""
+
+
+def test_a_clients_escape_sequences_never_reach_the_servers_log(
+    served: tuple[TestClient, str], caplog: pytest.LogCaptureFixture
+) -> None:
+    """Ids, names and messages with escape sequences, through every door a client has: what the
+    server logs of them (at any level) holds none raw. (Before the app, uvicorn's parsers refuse a
+    raw control byte in a request line or header, logging "Invalid HTTP request received." alone.)"""
+    client, table = served
+    caplog.set_level(logging.DEBUG)
+    for escape in ESCAPES:
+        sent = quote(escape, safe="")
+        for url in (
+            f"/t/{sent}",
+            f"/api/tables/{sent}",
+            f"/api/tables/{table}?lang={sent}",
+            f"/rules/{sent}",
+        ):
+            assert client.get(url).status_code < 500, url
+        with client.websocket_connect(f"/ws/{sent}") as ws:
+            assert ws.receive_json()["type"] == "error"
+        made = client.post(
+            "/api/tables",
+            json={
+                "rules": "cribbage",
+                "players": 2,
+                "seats": [{"kind": "me", "name": f"Ann{escape}"}, {"kind": "computer"}],
+            },
+        )
+        assert made.status_code in (201, 400), made.text
+        with client.websocket_connect(f"/ws/{table}") as ws:
+            ws.send_text(json.dumps({"type": "hello", "name": escape, "lang": escape, "secret": escape}))
+            assert ws.receive_json()["type"] == "error"
+            ws.send_text(json.dumps({"type": escape}))
+            assert ws.receive_json()["type"] == "error"
+    logged = [record.getMessage() + (record.exc_text or "") for record in caplog.records]
+    assert not [line for line in logged if any(c in line for c in "\x1b\x07\x9b\u202e")], logged

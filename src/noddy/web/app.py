@@ -33,7 +33,7 @@ from noddy.web.cluster import ClusterBots
 from noddy.web.connection import MAX_NAME, Bucket, Limits, clean_name, serve_connection
 from noddy.web.countplay import router as countplay_router
 from noddy.web.engine import mount_engine
-from noddy.web.guard import SECURITY_HEADERS, BodyLimit, ControlText, Doorway, invalid_request
+from noddy.web.guard import NOT_PAGES, SECURITY_HEADERS, BodyLimit, ControlText, Doorway, invalid_request
 from noddy.web.lan import Lan, lan_router
 from noddy.web.live import LiveTable, Refused
 from noddy.web.lookup import quoted, table_or_404
@@ -206,7 +206,7 @@ def create_app(
     async def no_page(request: Request, exc: StarletteHTTPException) -> Response:
         """An address that is no page gets the page a link to no table gets (the API answers JSON)."""
         path = request.url.path
-        if exc.status_code == 404 and not path.startswith(("/api/", "/static/", "/ws/")):
+        if exc.status_code == 404 and not path.startswith(NOT_PAGES):
             lang = page_language(request.query_params.get("lang"), request.headers.get("accept-language"))
             return HTMLResponse(missing_table_page(path, lang, "page"), status_code=404)
         return await http_exception_handler(request, exc)

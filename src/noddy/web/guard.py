@@ -14,14 +14,17 @@ from urllib.parse import unquote_plus
 
 from fastapi import Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse
 from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from noddy.web.pages import page_language
+from noddy.web.pages import missing_table_page, page_language
 from noddy.words import Reason
 
-__all__ = ["SECURITY_HEADERS", "BodyLimit", "ControlText", "Doorway", "invalid_request"]
+__all__ = ["NOT_PAGES", "SECURITY_HEADERS", "BodyLimit", "ControlText", "Doorway", "invalid_request"]
+
+NOT_PAGES = ("/api/", "/static/", "/ws/")
+"""Where an address asks for no page (the API, the pages' files, the websockets): answered in JSON."""
 
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
@@ -72,7 +75,7 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
     async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
-        detail = f"request body too large: the limit is {self.limit} bytes"
+        detail = Reason("body_too_large", limit=self.limit).say(_reader(scope))
         await JSONResponse({"detail": detail}, 413, headers=SECURITY_HEADERS)(scope, receive, send)
 
 
@@ -80,7 +83,8 @@ class ControlText:
     """Refuse (400; a websocket: closed with 4400) an address whose path or query holds a control
     character, before any route reads it: no id, name or word has one, and PostgreSQL cannot hold
     a NUL in text (it failed the query, a 500, where SQLite found nothing, a 404). Said in the
-    reader's language (its ``?lang=``, else its browser's)."""
+    reader's language (its ``?lang=``, else its browser's): to a person asking for a page, as a
+    page (as a link to no table is answered), to the API in JSON."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -94,9 +98,13 @@ class ControlText:
         if found is None:
             await self.app(scope, receive, send)
             return
-        asked = HTTPConnection(scope)
-        lang = page_language(asked.query_params.get("lang"), asked.headers.get("accept-language"))
+        lang = _reader(scope)
         why = Reason("control_text", code=f"U+{ord(found):04X}").say(lang)
+        if scope["type"] == "http" and not scope["path"].startswith(NOT_PAGES):
+            address = scope["path"] + (f"?{query}" if query else "")
+            page = missing_table_page(address, lang, "address")
+            await HTMLResponse(page, 400, headers=SECURITY_HEADERS)(scope, receive, send)
+            return
         if scope["type"] == "http":
             await JSONResponse({"detail": why}, 400, headers=SECURITY_HEADERS)(scope, receive, send)
             return
@@ -104,6 +112,12 @@ class ControlText:
         await send({"type": "websocket.accept"})
         await send({"type": "websocket.send", "text": json.dumps({"type": "error", "error": why})})
         await send({"type": "websocket.close", "code": 4400})
+
+
+def _reader(scope: Scope) -> str:
+    """The language of the reader of a request (its ``?lang=``, else its browser's)."""
+    asked = HTTPConnection(scope)
+    return page_language(asked.query_params.get("lang"), asked.headers.get("accept-language"))
 
 
 async def invalid_request(request: Request, exc: Exception) -> JSONResponse:

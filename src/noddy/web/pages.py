@@ -80,9 +80,10 @@ def missing_table_page(table_id: str, lang: str, what: str = "table") -> str:
     """The page a link to no table gets (served as a 404): what is wrong, the id it was given quoted
     short (`noddy.errors.quoted`), and the way back to the lobby, in ``lang``; ``missing.js`` says
     it again in the language this browser chose, if it chose one. An address that is no page at all
-    gets the same page (``what`` "page"), saying so of the address."""
+    gets the same page (``what`` "page"), saying so of the address, and so does one that holds a
+    control character (``what`` "address", served as a 400: `noddy.web.guard.ControlText`)."""
     words = page_phrases(lang)
-    key = "missing." if what == "table" else "missing.page_"
+    key = "missing." if what == "table" else f"missing.{what}_"
     name = quoted(table_id)
     line = words[f"{key}line"].replace("{id}", name)
     return f"""<!doctype html>

@@ -34,6 +34,12 @@ PAGE: dict[str, dict[str, str]] = {
         "missing.page_doc": "No such page — Noddy",
         "missing.page_title": "There is no such page",
         "missing.page_line": "Nothing here is at {id}: the address may be mistyped or cut short.",
+        "missing.address_doc": "An address that cannot be read — Noddy",
+        "missing.address_title": "This address cannot be read",
+        "missing.address_line": (
+            "The address {id} holds a control character, which no table, name or word has:"
+            " check the link, or type the address again."
+        ),
         "lobby.doc": "Noddy — the lobby",
         "lobby.tagline": "the Tudor card game (1589) and its family, to Cribbage",
         "lobby.start_title": "Start a table",
@@ -255,6 +261,12 @@ PAGE: dict[str, dict[str, str]] = {
         "missing.page_doc": "Page introuvable — Noddy",
         "missing.page_title": "Cette page n’existe pas",
         "missing.page_line": "Rien ici ne se trouve à {id} : l’adresse est peut-être mal tapée ou tronquée.",
+        "missing.address_doc": "Une adresse illisible — Noddy",
+        "missing.address_title": "Cette adresse est illisible",
+        "missing.address_line": (
+            "L’adresse {id} contient un caractère de contrôle, qu’aucune table, aucun nom ni aucun mot"
+            " ne contient : vérifiez le lien, ou retapez l’adresse."
+        ),
         "lobby.doc": "Noddy — le salon",
         "lobby.tagline": "le jeu de cartes des Tudor (1589) et sa famille, jusqu’au cribbage",
         "lobby.start_title": "Ouvrir une table",

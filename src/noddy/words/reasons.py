@@ -200,6 +200,10 @@ REASON_WORDS: dict[str, ReasonWords] = {
         "l’adresse contient un caractère de contrôle ({code}), qu’aucun numéro de table, nom ou mot"
         " ne contient : vérifiez le lien, ou retapez l’adresse",
     ),
+    "body_too_large": ReasonWords(
+        "request body too large: the limit is {limit} bytes",
+        "corps de la requête trop long : la limite est de {limit} octets",
+    ),
     "table_full": ReasonWords(
         "this table has {limit} connections, its limit: try again later",
         "cette table a {limit} connexions, sa limite : réessayez plus tard",
