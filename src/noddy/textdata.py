@@ -21,26 +21,39 @@ from typing import Any
 
 from noddy.errors import Fault, NotationError
 
-__all__ = ["DEPTH", "TextFault", "printable", "read_json", "read_toml"]
+__all__ = ["DEPTH", "TextFault", "printable", "printable_data", "read_json", "read_toml"]
 
 DEPTH = 32
 """How deep lists and tables (objects) may sit within each other; a record nests three deep."""
 
-_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
-"""Control characters (C0, DEL, C1: a terminal's escape sequences begin with them) and the marks
-that reorder text read right to left (they make text read other than it is stored)."""
+_UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+"""Control characters but the line break and the tab (C0, DEL, C1: a terminal's escape sequences
+begin with them) and the marks that reorder text read right to left (they make text read other
+than it is stored)."""
 
 
 def printable(text: str) -> str:
-    r"""``text`` from a file or a client, safe to show: each control character written out as its
-    escape (``\x1b``), so no sequence of it reaches a terminal (clearing the screen, setting the
-    window's title) and what was sent can still be read.
+    r"""``text`` from a file or a client, safe to show at a terminal: each control character (but a
+    line break or a tab, which lay text out and start no sequence) written out as its escape
+    (``\x1b``), so no sequence of it reaches the terminal (clearing the screen, setting the
+    window's title, colouring what follows) and what was sent can still be read.
 
-    >>> printable("Ann\x1b]0;owned\x07")
-    'Ann\\x1b]0;owned\\x07'
+    >>> printable("Ann\x1b]0;owned\x07 \u202eevil")
+    'Ann\\x1b]0;owned\\x07 \\u202eevil'
     """
     return _UNPRINTABLE.sub(lambda found: found.group().encode("unicode_escape").decode("ascii"), text)
 
+
+def printable_data(text: str) -> str:
+    r"""JSON or TOML ``text`` (as a writer gives it) safe to show at a terminal, meaning the same: each
+    character `printable` writes out written as both formats' escape (``\u009b``). Their writers
+    escape C0 inside a string but leave C1 and the reordering marks raw; outside strings they
+    write none of them.
+
+    >>> printable_data('{"name": "Ann\x9b2J"}')
+    '{"name": "Ann\\u009b2J"}'
+    """
+    return _UNPRINTABLE.sub(lambda found: f"\\u{ord(found.group()):04x}", text)
 
 
 class TextFault(Fault):

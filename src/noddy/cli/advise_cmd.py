@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated
 
@@ -16,6 +15,7 @@ from noddy.cli.common import (
     RulesOption,
     SetOption,
     console,
+    json_line,
     language,
     load,
     print_table,
@@ -110,7 +110,7 @@ def advise_command(
         if plot is not None:
             _plot(advice, plot, lang)
     if as_json:
-        print(json.dumps(advice.to_json(lang), ensure_ascii=False))
+        print(json_line(advice.to_json(lang)))
         return
     _print(advice, lang, set_)
     if plot is not None:

@@ -25,6 +25,10 @@ spells alike, and error reporting; and the conventions every command is held to
   argument, a value of the wrong kind: words click makes, which only a private API could change)
   are said wholly in English, so that no line mixes the two. The rules layer's errors (an unknown
   rule set, a bad field) are English words, after the language's ``error:``.
+- **Text from outside.** Everything a command shows goes through `console` or `err_console`, which
+  write out the control characters of text from a file or a client (`_terminal_console`), and
+  its JSON through `json_line`: no escape sequence in a rules file, a record or an argument
+  reaches the terminal.
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from functools import cache
 from types import FrameType
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
@@ -60,6 +65,7 @@ __all__ = [
     "ask_line",
     "console",
     "err_console",
+    "json_line",
     "language",
     "load",
     "parse_seats",
@@ -106,11 +112,38 @@ def _console(stderr: bool = False) -> Console:
     name = "err_console" if stderr else "console"
     made: Console | None = globals().get(name)
     if made is None:
-        from rich.console import Console
-
-        made = Console(stderr=stderr, highlight=False, soft_wrap=True)
+        made = _terminal_console()(stderr=stderr, highlight=False, soft_wrap=True)
         globals()[name] = made
     return made
+
+
+@cache
+def _terminal_console() -> type[Console]:
+    """rich's `Console` that writes out the control characters of the text it shows
+    (`noddy.textdata.printable`): the one place where text from a file or a client (a rules file's
+    title and notes, a record's names, a path, a bad card quoted in an error) meets the terminal,
+    so none carries an escape sequence there (rich drops BEL, BS and CR, but not ESC or C1). A
+    string is written out before it is laid out (`render_str`), so a table measures what it
+    shows; `render` writes out what any other renderable made (a progress bar's description)."""
+    from rich.console import Console, ConsoleOptions, RenderableType
+    from rich.segment import Segment
+    from rich.text import Text
+
+    from noddy.textdata import printable
+
+    class TerminalConsole(Console):
+        def render_str(self, text: str, **options: Any) -> Text:
+            return super().render_str(printable(text), **options)
+
+        def render(
+            self, renderable: RenderableType, options: ConsoleOptions | None = None
+        ) -> Iterator[Segment]:
+            for segment in super().render(renderable, options):
+                # A control segment is rich's own (cursor moves of a live display), not the text's.
+                shown = segment.text if segment.control else printable(segment.text)
+                yield segment if shown == segment.text else Segment(shown, segment.style)
+
+    return TerminalConsole
 
 
 def seats_help(example: str, human: bool) -> str:
@@ -230,7 +263,6 @@ def ask_line(prompt: str, help_text: str) -> str:
 def print_table(table: Table) -> None:
     """Print a table whole: on a terminal it fits the window; elsewhere (a file, a pipe) it takes the
     width it needs, so that no cell is cut short."""
-    from rich.console import Console
     from rich.measure import Measurement
 
     console = _console()
@@ -238,7 +270,17 @@ def print_table(table: Table) -> None:
         console.print(table)
         return
     width = Measurement.get(console, console.options.update_width(10_000), table).maximum
-    Console(file=console.file, width=max(console.width, width), highlight=False).print(table)
+    _terminal_console()(file=console.file, width=max(console.width, width), highlight=False).print(table)
+
+
+def json_line(data: Any) -> str:
+    """``data`` as a line of JSON for standard output, its text as given (not ASCII-escaped) but
+    for the characters a terminal would act on, escaped (`noddy.textdata.printable_data`)."""
+    import json
+
+    from noddy.textdata import printable_data
+
+    return printable_data(json.dumps(data, ensure_ascii=False))
 
 
 def load(spec: str, overrides: list[str] | None) -> Rules:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated
 
@@ -15,6 +14,7 @@ from noddy.cli.common import (
     HUMAN,
     LangOption,
     console,
+    json_line,
     language,
     print_table,
     reporting_errors,
@@ -88,7 +88,7 @@ def review(
         if plot is not None and found.curve:
             plot_review(found, plot, lang)
     if as_json:
-        print(json.dumps(found.to_json(), ensure_ascii=False))
+        print(json_line(found.to_json()))
         return
     _print(found, top, lang)
     if plot is not None and found.curve:

@@ -29,6 +29,7 @@ from noddy.rules import (
     load_rules,
     preset_names,
 )
+from noddy.textdata import printable_data
 from noddy.words import cited, command_phrase, rule_phrase, rule_rows, rule_set_words
 
 app = typer.Typer(
@@ -84,10 +85,10 @@ def show(
         rules = load(name, set_)
         lang = language(lang, rules)
     if toml:
-        console.print(dump_rules(rules), markup=False, soft_wrap=True)
+        console.print(printable_data(dump_rules(rules)), markup=False, soft_wrap=True)
         return
     title, summary = rule_set_words(rules.name, rules.title or rules.name, rules.summary, lang)
-    console.print(f"[bold]{escape(title)}[/] ({rules.name})")
+    console.print(f"[bold]{escape(title)}[/] ({escape(rules.name)})")
     if summary:
         console.print(escape(summary))
     for source in rules.sources:

@@ -14,6 +14,7 @@ from noddy.cli.common import (
     LangOption,
     RulesOption,
     SetOption,
+    json_line,
     language,
     load,
     print_error,
@@ -93,8 +94,6 @@ def answer_lines(
     an error and the rest go on. A blank line (only spaces, if any) gets no answer: a file's last
     line end or a gap between requests asks nothing. Errors name the line as the file numbers it,
     in the language the line asks for (else the command's ``lang``, else English)."""
-    import json  # only batches and --json need it: the count alone starts without
-
     from noddy.textdata import read_json
 
     for number, line in enumerate(lines, start=1):
@@ -104,12 +103,12 @@ def answer_lines(
             if not text.strip():
                 continue
             request = read_json(text)
-            yield json.dumps(answer(request, defaults), ensure_ascii=False), True
+            yield json_line(answer(request, defaults)), True
         except NoddyError as exc:
             said = say_error(
                 NoddyError(Reason("score_line", number=number, why=exc)), _asked(request, defaults)
             )
-            yield json.dumps({"error": said}, ensure_ascii=False), False
+            yield json_line({"error": said}), False
 
 
 def _asked(request: object, defaults: Mapping[str, Any] | None) -> str:
@@ -203,9 +202,7 @@ def score(
         lang = language(lang, rules)
         held, up, items = read_count(cards, turnup, rules, crib, lang)
     if as_json:
-        import json
-
-        print(json.dumps(to_answer(items, rules, lang), ensure_ascii=False))
+        print(json_line(to_answer(items, rules, lang)))
         return
     print_count(held, up, items, rules, crib, lang, set_)
 

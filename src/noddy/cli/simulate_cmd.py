@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import signal
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -30,6 +29,7 @@ from noddy.cli.common import (
     SetOption,
     console,
     err_console,
+    json_line,
     language,
     load,
     parse_seats,
@@ -113,7 +113,7 @@ def _run(
             Progress(*columns, console=err_console, transient=True) as progress,
         ):
             for rules, chosen in zip(rule_sets, engines, strict=True):
-                task = progress.add_task(rules.name, total=games)
+                task = progress.add_task(escape(rules.name), total=games)
                 given, head = head, None
                 if given is not None:
                     advance(progress, task, given.tally.games)
@@ -279,7 +279,7 @@ def simulate(
                 "players": display_names(names),
                 "rule_sets": [{**r.to_json(), "engine": e} for r, e in zip(reports, engines, strict=True)],
             }
-        print(json.dumps(data, ensure_ascii=False))
+        print(json_line(data))
     elif len(reports) == 1:
         print_report(reports[0], engines[0], lang)
     else:

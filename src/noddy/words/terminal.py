@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 
 from noddy.rules import Rules
-from noddy.textdata import printable
 from noddy.words.calls import LANGUAGES, fill_phrase
 from noddy.words.phrases import PHRASES
 
@@ -277,7 +276,8 @@ def record_name(name: str, kind: str, lang: str = "en") -> str:
     ("You", "Vous") and its numbered players ("Player 2", "Joueur 2"), and the names the web's lobby
     gives unnamed seats ("Computer (medium)", "Ordinateur 2 (moyen)", "Friend", "Ami 2"), written in
     any language, are said in ``lang``; any other name (a computer's own, a name a player chose) as
-    it is written, its control characters written out (`noddy.textdata.printable`)."""
+    it is written (a face writes out its control characters where it shows it: the terminal's
+    console, `noddy.cli.common`)."""
     if kind == "human":
         if name in {PHRASES[other]["you"] for other in LANGUAGES}:
             return PHRASES[lang]["you"]
@@ -285,7 +285,7 @@ def record_name(name: str, kind: str, lang: str = "en") -> str:
             numbered = re.fullmatch(re.escape(TERMINAL[other]["player"]).replace(r"\{n\}", r"(\d+)"), name)
             if numbered:
                 return terminal_phrase("player", lang, n=int(numbered.group(1)))
-    return printable(_lobby_name(name, kind, lang))
+    return _lobby_name(name, kind, lang)
 
 
 def _lobby_name(name: str, kind: str, lang: str) -> str:
