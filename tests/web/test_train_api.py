@@ -11,6 +11,7 @@ from fastapi.testclient import TestClient
 from web_helpers import FAST, db_url
 
 from noddy.cards import parse_card, parse_cards
+from noddy.offline import Trainer
 from noddy.rules import load_rules, preset_names
 from noddy.train import Question
 from noddy.web import create_app
@@ -192,3 +193,12 @@ def test_progress_is_kept_per_rule_set(client: TestClient) -> None:
     assert judged["kinds"]["fifteen"]["asked"] == 1
     assert client.get("/api/train/progress?rules=cribbage").json()["kinds"]["fifteen"]["right"] == 1
     assert client.get("/api/train/progress?rules=willughby").json()["kinds"] == {}
+
+
+def test_the_trainer_with_no_network_offers_the_servers_drills_but_offence(client: TestClient) -> None:
+    trainer = Trainer(seed=1)  # the page's, in its Python (noddy.offline.trainer)
+    for name in preset_names():
+        for lang in ("en", "fr"):
+            here = trainer.request(f"/api/train/kinds?rules={name}&lang={lang}", {}, None)["answer"]
+            server = client.get(f"/api/train/kinds?rules={name}&lang={lang}").json()
+            assert here == {**server, "kinds": [k for k in server["kinds"] if k["kind"] != "offence"]}

@@ -8,6 +8,7 @@ Pyodide's npm package), no typer, rich, FastAPI.
   the call and the total; a bad hand is ``{"error": ...}`` said in ``lang``.
 - `Table(rules, level, seed, lang)`: a game of two, a person in seat 0 against a computer level of
   `LEVELS`, told to the table page in the server's own messages (`noddy.offline.table`).
+- `Trainer`: the counting trainer's API answered in the page (`noddy.offline.trainer`).
 - `Engine`: what the page's engine worker asks of these, one JSON request at a time.
 """
 
@@ -19,6 +20,7 @@ from typing import Any
 from noddy.errors import NoddyError
 from noddy.offline.page import rules_title
 from noddy.offline.table import LEVELS, Table
+from noddy.offline.trainer import Trainer
 from noddy.rules import load_rules, preset_names
 from noddy.scoring import total, turned_jack_item
 from noddy.words import (
@@ -32,7 +34,7 @@ from noddy.words import (
     turned_jack_line,
 )
 
-__all__ = ["LEVELS", "Engine", "Table", "count"]
+__all__ = ["LEVELS", "Engine", "Table", "Trainer", "count"]
 
 
 def count(rules: str, cards: str, turnup: str, crib: bool = False, lang: str | None = None) -> dict[str, Any]:
@@ -69,6 +71,7 @@ class Engine:
 
     def __init__(self) -> None:
         self.tables: dict[str, Table] = {}
+        self.trainer = Trainer()
 
     def answer(self, request: str) -> str:
         asked = json.loads(request)
@@ -110,6 +113,11 @@ class Engine:
 
     def call_step(self, table: str) -> Any:
         return {"messages": self.tables[table].step(), "waiting": self.tables[table].waiting()}
+
+    def call_train(self, path: str, body: dict[str, Any], saved: str | None) -> Any:
+        """The trainer's request to ``path`` (`noddy.offline.trainer.Trainer.request`), the learner's
+        progress as the page keeps it (``saved``)."""
+        return self.trainer.request(path, body, saved)
 
     def call_close(self, table: str) -> Any:
         self.tables.pop(table, None)

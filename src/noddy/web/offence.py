@@ -17,9 +17,10 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import Engine
 
 from noddy.errors import NoddyError
+from noddy.offline.trainer import stats_json
 from noddy.train.offence import OFFENCE, SAMPLES, Choice, draw_offence
 from noddy.web.lookup import quoted
-from noddy.web.train import KEPT, LIFETIME, ProgressStore, _browser, _lang, _rules, _stats_json
+from noddy.web.train import KEPT, LIFETIME, ProgressStore, _browser, _lang, _rules
 from noddy.words import Reason, drill_board, drill_lines, drill_name, drill_way, offence_phrase
 
 __all__ = ["offence_router"]
@@ -105,7 +106,7 @@ def offence_router(engine: Engine) -> APIRouter:
             "verdict": verdict,
             "lines": lines,
             "position": choice.to_json(answered=True),
-            "kinds": _stats_json(mine, body.lang, rules),
+            "kinds": stats_json(mine, body.lang, rules),
         }
 
     return router

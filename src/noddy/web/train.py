@@ -28,11 +28,12 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from sqlalchemy import Column, Engine, Float, MetaData, String, Table, Text, insert, select, update
 
 from noddy.errors import NoddyError
+from noddy.offline.trainer import answer_json, end_json, kinds_json, question_json, round_json, stats_json
 from noddy.rules import Rules, load_rules, preset_names
-from noddy.train import Progress, ProgressError, Question, drill_kinds, judge, next_question, whats
+from noddy.train import Progress, ProgressError, Question, judge, next_question
 from noddy.train.offence import OFFENCE, offence_offered
 from noddy.web.lookup import quoted
-from noddy.words import Reason, announce, drill_name, round_line, steps, train_phrase
+from noddy.words import Reason
 
 __all__ = ["COOKIE", "KEPT", "LIFETIME", "train_router"]
 
@@ -158,44 +159,6 @@ def _lang(lang: str) -> str:
     return lang
 
 
-def _stats_json(progress: Progress, lang: str, rules: str) -> dict[str, Any]:
-    """The learner's stats under rule set ``rules``, each kind named in ``lang``."""
-    return {
-        kind: {
-            "name": drill_name(kind, lang),
-            "asked": s.asked,
-            "right": s.right,
-            "seconds": round(s.seconds, 1),
-            "box": s.box,
-        }
-        for kind, s in sorted(progress.kinds(rules).items())
-    }
-
-
-def _round_json(progress: Progress, now: float) -> dict[str, Any] | None:
-    current = progress.round
-    if current is None:
-        return None
-    return {
-        "rules": current.rules,
-        "seconds": current.seconds,
-        "left": round(current.left(now), 1),
-        "answered": current.answered,
-        "right": current.right,
-    }
-
-
-def _labels(question: Question, lang: str) -> dict[str, str]:
-    """The words over each group of cards."""
-    held = "crib_cards" if question.what == "crib" else "held"
-    return {
-        "held": train_phrase(held, lang),
-        "turnup": train_phrase("turnup", lang),
-        "pile": train_phrase("pile", lang),
-        "card": train_phrase("card", lang),
-    }
-
-
 def train_router(engine: Engine) -> APIRouter:
     """The trainer's page and API, keeping progress in the database behind ``engine``."""
     router = APIRouter()
@@ -211,13 +174,7 @@ def train_router(engine: Engine) -> APIRouter:
     @router.get("/api/train/kinds")
     def kinds(rules: str = "willughby", lang: str = "en") -> dict[str, Any]:
         found = _rules(rules)
-        lang = _lang(lang)
-        drills = [*drill_kinds(found), *([OFFENCE] if offence_offered(found) else [])]
-        return {
-            "rules": found.name,
-            "whats": list(whats(found)),
-            "kinds": [{"kind": k, "name": drill_name(k, lang)} for k in drills],
-        }
+        return kinds_json(found, _lang(lang), (OFFENCE,) if offence_offered(found) else ())
 
     @router.get("/api/train/progress")
     def progress(
@@ -233,9 +190,9 @@ def train_router(engine: Engine) -> APIRouter:
             mine.finish_round()  # a round whose page was closed: its score is kept if it is a best
             store.save(browser, mine)
         return {
-            "kinds": _stats_json(mine, _lang(lang), found.name),
+            "kinds": stats_json(mine, _lang(lang), found.name),
             "best": mine.best,
-            "round": _round_json(mine, now),
+            "round": round_json(mine, now),
         }
 
     @router.get("/api/train/question")
@@ -255,15 +212,7 @@ def train_router(engine: Engine) -> APIRouter:
                 asked = next_question(found, kind or None, mine, rng)
         except NoddyError as exc:
             raise HTTPException(400, exc) from None
-        key = waiting.put(asked, browser, time.time())
-        return {
-            "id": key,
-            **asked.to_json(),
-            "kind_name": drill_name(asked.kind, lang),
-            "prompt": asked.prompt(lang),
-            "note": train_phrase("play_note", lang) if asked.what == "play" else "",
-            "labels": _labels(asked, lang),
-        }
+        return question_json(waiting.put(asked, browser, time.time()), asked, lang)
 
     @router.post("/api/train/answer")
     def answer(body: AnswerIn, request: Request, response: Response) -> dict[str, Any]:
@@ -277,20 +226,7 @@ def train_router(engine: Engine) -> APIRouter:
         seconds = now - kept.issued
         mine.record(kept.question.kind, correct=judgement.correct, seconds=seconds, now=now, rules=rules.name)
         store.save(browser, mine)
-        verdict = "right" if judgement.correct else "wrong"
-        return {
-            "correct": judgement.correct,
-            "given": body.points,
-            "total": judgement.total,
-            "items": [s.to_json() for s in steps(judgement.items, rules, body.lang)],
-            "call": announce(judgement.items, rules, body.lang),
-            "verdict": train_phrase(verdict, body.lang, given=body.points, total=judgement.total),
-            "aside": judgement.aside(body.lang),
-            "late": late,
-            "late_note": train_phrase("late", body.lang) if late else "",
-            "kinds": _stats_json(mine, body.lang, rules.name),
-            "round": _round_json(mine, now),
-        }
+        return answer_json(judgement, body.points, rules, mine, late, now, body.lang)
 
     @router.post("/api/train/round")
     def start_round(body: RoundIn, request: Request, response: Response) -> dict[str, Any]:
@@ -300,18 +236,15 @@ def train_router(engine: Engine) -> APIRouter:
         now = time.time()
         mine.start_round(found.name, body.seconds, now)
         store.save(browser, mine)
-        return {"round": _round_json(mine, now)}
+        return {"round": round_json(mine, now)}
 
     @router.post("/api/train/round/end")
     def end_round(request: Request, response: Response, lang: str = "en") -> dict[str, Any]:
         browser = _browser(request, response)
         lang = _lang(lang)
         mine = store.load(browser)
-        result = mine.finish_round()
+        ended = end_json(mine, lang)
         store.save(browser, mine)
-        if result is None:
-            return {"result": None, "line": ""}
-        line = round_line(result.seconds, result.answered, result.right, result.best, result.new_best, lang)
-        return {"result": result.to_json(), "line": line}
+        return ended
 
     return router

@@ -379,6 +379,18 @@ REASON_WORDS: dict[str, ReasonWords] = {
         "pas de partie {table} ici : une partie sans réseau se nomme RÈGLES-NIVEAU-GRAINE, comme"
         " cribbage-medium-7",
     ),
+    "offline_api": ReasonWords(
+        "{path} is not answered with no network; connect to use it",
+        "{path} n’a pas de réponse sans réseau ; connectez-vous pour l’utiliser",
+    ),
+    "offline_points": ReasonWords(
+        "points are a whole number from 0 to 999, not {points}",
+        "les points sont un nombre entier de 0 à 999, pas {points}",
+    ),
+    "offline_seconds": ReasonWords(
+        "a timed round lasts from 10 to 600 seconds, not {seconds}",
+        "une manche chronométrée dure de 10 à 600 secondes, pas {seconds}",
+    ),
     "player_unknown": ReasonWords(
         "unknown computer player {name}; known: {known}",
         "joueur de l’ordinateur inconnu {name} ; connus : {known}",

@@ -175,6 +175,24 @@ def test_the_rules_pages_and_the_offline_page_open_offline(game: Page, server: L
     page.close()
 
 
+def test_the_trainer_asks_and_judges_offline(game: Page, server: LiveServer) -> None:
+    """The trainer's page, with no network: its questions come from the engine in the page, which
+    judges the answer and says the count step by step; the progress is kept in the browser."""
+    page = game.context.new_page()
+    errors = watch_errors(page)
+    page.goto(f"{server.address}/train")
+    expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=120_000)
+    expect(page.locator("#prompt")).not_to_be_empty()
+    expect(page.locator("#cards > *").first).to_be_attached()
+    page.fill("#answer", "0")
+    page.click("#check")
+    expect(page.locator("#verdict")).not_to_be_empty(timeout=30_000)
+    expect(page.locator("#call")).not_to_be_empty()
+    assert page.evaluate("localStorage.getItem('noddy.train.offline')")
+    assert errors == []
+    page.close()
+
+
 def test_the_engine_files_come_from_the_app(game: Page, server: LiveServer) -> None:
     """Nothing was fetched from elsewhere: every resource the page loaded is the app's."""
     loaded = game.evaluate("performance.getEntriesByType('resource').map(e => e.name)")

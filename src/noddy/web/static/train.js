@@ -1,8 +1,10 @@
 // The counting trainer: a deal to count, your count, the verdict, then the count step by step.
-// Every word of a question, a verdict and a step comes from the server; cards are drawn by cards.js.
+// Every word of a question, a verdict and a step comes from the server (with no network, from the
+// engine in the page: train-offline.js); cards are drawn by cards.js.
 
 import { cardFace } from "/static/render.js";
-import { api, el } from "/static/common.js";
+import { el } from "/static/common.js";
+import { trainApi as api } from "/static/train-offline.js";
 import "/static/options.js"; // the reader's options, chosen at a table or in the lobby
 import { chosenLang, lang, langSwitch, loadWords, t } from "/static/words.js";
 
