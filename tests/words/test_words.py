@@ -322,8 +322,22 @@ def test_the_words_agree_with_who_reads_them() -> None:
     assert whose("crib", "Ann") == "Ann's crib" and whose("hand", "You") == "Your hand"
     assert card_words(Card.parse("Jh"), "fr") == "valet de cœur"
     assert card_words(Card.parse("As")) == "Ace of spades"
+    assert card_words(Card.parse("8c")) == "eight of clubs"
+    assert card_words(Card.parse("8c"), "fr") == "huit de trèfle"
     assert card_text(Card.parse("Qd"), "fr") == "D♦" and card_text(Card.parse("10c"), "fr") == "10♣"
     assert card_text(Card.parse("Ah"), "fr") == "As♥"
+
+
+def test_the_pages_name_every_card_in_the_words_of_card_words() -> None:
+    """One wording for both faces (issue 35): a page names a card from its phrases as cards.js does
+    ("card.name" with "rank.8" and "suit.c"), and that is `card_words`, a word for every rank."""
+    for lang in ("en", "fr"):
+        phrases = page_phrases(lang)
+        for card in DECK:
+            rank, suit = str(card)[:-1], str(card)[-1]
+            named = phrases["card.name"].format(rank=phrases[f"rank.{rank}"], suit=phrases[f"suit.{suit}"])
+            assert named == card_words(card, lang)
+            assert not any(ch.isdigit() for ch in named), named
 
 
 def test_que_elides_before_a_name_that_opens_with_a_vowel() -> None:

@@ -23,6 +23,7 @@ from noddy.errors import CardError, quoted
 from noddy.rules import Rules
 
 __all__ = [
+    "CARD_NAME",
     "KNAVE_NAMES",
     "NUMBER_NAMES",
     "RANKS",
@@ -49,12 +50,13 @@ NUMBER_NAMES = {
     "en": dict(zip(_NUMBERS, _EN_NUMBERS, strict=True)),
     "fr": dict(zip(_NUMBERS, _FR_NUMBERS, strict=True)),
 }
-"""The number cards' ranks in words, as a page names a card to a screen reader ("eight of clubs")."""
+"""The number cards' ranks in words, as a card is named in words ("eight of clubs")."""
 SUITS = {
     "en": {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"},
     "fr": {"c": "trèfle", "d": "carreau", "h": "cœur", "s": "pique"},
 }
-_CARD = {"en": "{rank} of {suit}", "fr": "{rank} de {suit}"}
+CARD_NAME = {"en": "{rank} of {suit}", "fr": "{rank} de {suit}"}
+"""A card in words from its rank's name and its suit's: `card_words` here, the pages' ``card.name``."""
 _LANGUAGES = ("en", "fr")
 
 KNAVE_NAMES = {
@@ -110,10 +112,12 @@ def cards_text(cards: Iterable[Card], lang: str = "en") -> str:
 
 
 def card_words(card: Card, lang: str = "en") -> str:
-    """A card in words: "Jack of hearts", "valet de cœur", "10 de pique"."""
+    """A card in words, every rank a word: "Jack of hearts", "eight of clubs", "dix de pique". The
+    pages name a card from the same names (`noddy.words.page_phrases`: ``card.name``, ``rank.8``)."""
     _check(lang)
     rank = str(card.rank)
-    return _CARD[lang].format(rank=RANKS[lang].get(rank, (rank, rank))[1], suit=SUITS[lang][card.suit.value])
+    name = RANKS[lang][rank][1] if rank in RANKS[lang] else NUMBER_NAMES[lang][rank]
+    return CARD_NAME[lang].format(rank=name, suit=SUITS[lang][card.suit.value])
 
 
 def knave_name(rules: Rules | None, lang: str = "en", *, turned: bool = False) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from noddy.words.advise import ADVISE_PAGE
 from noddy.words.calls import check_language
-from noddy.words.card_names import NUMBER_NAMES, RANKS, SUITS
+from noddy.words.card_names import CARD_NAME, NUMBER_NAMES, RANKS, SUITS
 from noddy.words.countplay import countplay_page_phrases
 from noddy.words.offline import offline_page_phrases
 from noddy.words.phrases import PHRASES, REASONS
@@ -225,7 +225,6 @@ PAGE: dict[str, dict[str, str]] = {
         "deal.uncounted": "+{points} past the game hole, not counted",
         "log.pegged_by": "pegged by {who}",
         "card.back": "a card",
-        "card.name": "{rank} of {suit}",
         "board.label": "board of {target} holes: {sides}",
         "board.side": "side {side} at {hole}",
         "board.front": "front peg: {hole}",
@@ -465,7 +464,6 @@ PAGE: dict[str, dict[str, str]] = {
         "deal.uncounted": "+{points} au-delà du dernier trou, hors compte",
         "log.pegged_by": "marqué par {who}",
         "card.back": "une carte",
-        "card.name": "{rank} de {suit}",
         "board.label": "planchette de {target} trous : {sides}",
         "board.side": "camp {side} au trou {hole}",
         "board.front": "fiche de tête : {hole}",
@@ -500,6 +498,7 @@ def page_phrases(lang: str = "en") -> dict[str, str]:
         table[f"rank.{rank}"] = name
     for suit, name in SUITS[lang].items():
         table[f"suit.{suit}"] = name
+    table["card.name"] = CARD_NAME[lang]
     for reason, words in REASONS[lang].items():
         table[f"reason.{reason}"] = words
     table["you"] = PHRASES[lang]["you"]

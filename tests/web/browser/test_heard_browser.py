@@ -23,9 +23,8 @@ from test_browser import (
 )
 from test_hotseat_browser import manager
 
-from noddy.cards import Card
 from noddy.game import EventKind
-from noddy.words import page_phrases
+from noddy.words import card_words, page_phrases
 
 __all__ = ["browser", "server"]
 
@@ -41,14 +40,6 @@ document.addEventListener("DOMContentLoaded", () => {
   }).observe(box, { childList: true });
 });
 """
-
-
-def card_name(card: Card, lang: str) -> str:
-    """A card as the pages name it in ``lang`` ("eight of clubs", "huit de trèfle")."""
-    words = page_phrases(lang)
-    rank = str(card)[:-1]
-    suit = words[f"suit.{str(card)[-1]}"]
-    return words["card.name"].format(rank=words.get(f"rank.{rank}", rank), suit=suit)
 
 
 def contrast(one: tuple[int, ...], two: tuple[int, ...]) -> float:
@@ -99,7 +90,7 @@ def test_a_whole_deal_is_followed_from_the_announcements(
     plays = [e for e in deal if e.kind == EventKind.PLAY]
     assert len(plays) == 8
     for event in plays:
-        assert card_name(event.cards[0], lang) in said, f"{event.cards[0]} is not named in: {said}"
+        assert card_words(event.cards[0], lang) in said, f"{event.cards[0]} is not named in: {said}"
     for event in deal:
         if event.kind in (EventKind.SHOW, EventKind.COUNT) and event.points:
             assert str(event.points) in said
@@ -113,7 +104,7 @@ def test_a_whole_deal_is_followed_from_the_announcements(
     names = page.evaluate("""() => [...document.querySelectorAll('.card:not(.back) svg, .cardtext')]
       .map((e) => e.getAttribute('aria-label') || '')""")
     assert len(names) > 10 and all(n and not re.search("[♣♦♥♠]", n) for n in names), names
-    assert any(card_name(event.cards[0], lang) in names for event in plays)
+    assert any(card_words(event.cards[0], lang) in names for event in plays)
     # The key hints under the cards (aria-hidden, so axe does not measure them; 1.7:1 before) stand out
     # from the lightest of the felt, its centre (#2a7550), at 4.5:1 or more.
     keys = page.locator("#hand .card-button .key")
