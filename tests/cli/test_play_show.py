@@ -73,6 +73,10 @@ def test_each_count_is_itemised_on_the_engines_items_with_the_running_total(pres
             e.points for e in view.events[:number] if e.seat is not None and side_of(e.seat, False) == side
         )
         assert lines[-1].endswith(f"→ {NAMES[side]}: {pegged}"), lines[-1]
+        # The cards laid out in the heading are said once: the count's own line names none of them.
+        if event.cards:
+            assert not re.findall(r"(?:10|[2-9AJQK])[♣♦♥♠]", lines[-1]), lines
+            assert lines[-1].startswith(whose(str(event.subject), NAMES[event.seat or 0], "en") + ": “")
 
 
 def test_a_hand_shown_at_the_show_is_laid_out_face_up_with_the_turnup() -> None:

@@ -183,12 +183,12 @@ def test_pause_stops_the_show_for_enter_between_counts(paused: tuple[Pane, Path]
             pane.keys("Enter")
     pane.keys("Enter")
     for shown, coming in (("Your hand", "Greedy's hand:"), ("Greedy's hand", "Greedy's crib is turned")):
-        pane.wait_for(shown + r" \(.*→ (You|Greedy): \d+")
+        pane.wait_for(shown + r": “.*→ (You|Greedy): \d+")
         pane.wait_for(r"\(Enter for the next count\)")
         history = pane.history()
         assert coming not in history and history.rstrip().endswith("(Enter for the next count)"), history
         pane.keys("Enter")
-    pane.wait_for(r"Greedy's crib \(.*→ Greedy: \d+")
+    pane.wait_for(r"Greedy's crib: “.*→ Greedy: \d+")
     pane.wait_for(r"\(Enter for the next deal\)")
     history = pane.history()
     assert "You deal" not in history and history.rstrip().endswith("(Enter for the next deal)"), history
@@ -198,7 +198,7 @@ def test_pause_stops_the_show_for_enter_between_counts(paused: tuple[Pane, Path]
     pane.typed("q")
     pane.wait_for("plays it on")
     said = re.findall(
-        r"^(Your hand|Greedy's hand|Greedy's crib) \(.*→ (?:You|Greedy): \d+", pane.history(), re.M
+        r"^(Your hand|Greedy's hand|Greedy's crib): “.*→ (?:You|Greedy): \d+", pane.history(), re.M
     )
     events = GameRecord.load(record).verify().view(0).events
     counted = [(e.seat, e.subject) for e in events if e.kind in (EventKind.COUNT, EventKind.DECLARE)]

@@ -14,9 +14,9 @@ from rich.markup import escape
 from rich.text import Text
 
 from noddy.cards import Card
-from noddy.cli.render import cards_text, event_text
+from noddy.cli.render import cards_text, styled
 from noddy.game import Event, EventKind, PlayerView, side_pegs
-from noddy.words import Step, side_name, steps, terminal_phrase, unshown_note, whose
+from noddy.words import Step, count_line, side_name, steps, terminal_phrase, unshown_note, whose
 
 __all__ = ["COUNTS", "STOPS", "PauseOption", "count_lines", "step_text"]
 
@@ -58,7 +58,7 @@ def _turnup(events: Sequence[Event]) -> Card | None:
 def count_lines(view: PlayerView, number: int, names: Sequence[str], lang: str) -> list[str]:
     """The count that is event ``number`` (counted from 1) of ``view``: its cards face up with the
     turn-up (or why they are not shown), each item with its cards and the call so far, then the
-    event's own line with the side's score after it."""
+    event's own line (its cards not said again) with the side's score after it."""
     event = view.events[number - 1]
     assert event.kind in COUNTS and event.seat is not None
     seat, subject = event.seat, str(event.subject or "hand")
@@ -79,7 +79,7 @@ def count_lines(view: PlayerView, number: int, names: Sequence[str], lang: str) 
         pad = " " * (width - _width(cards))
         said = f"{escape(step.part.name)} [bold cyan]{step.part.running}[/]"
         lines.append(f"    {cards}{pad}  {said}" if width else f"    {said}")
-    said = event_text(event, names, view.rules, view.partners, lang) or ""
+    said = styled(count_line(event, names, view.rules, lang))
     side = view.side_of(seat)
     score = side_pegs(view.events[:number], len(view.scores), view.partners)[side].front
     name = escape(side_name(names, side, view.partners))

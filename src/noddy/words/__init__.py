@@ -45,7 +45,16 @@ if TYPE_CHECKING:
     from noddy.words.faults import FAULT_WORDS, FaultWords, say_error
     from noddy.words.glossary import DEAL_TERMS, DealTerm, glossary
     from noddy.words.kinds import KIND_WORDS, KindWords, glossary_entry
-    from noddy.words.lines import Happening, Line, Part, declared_words, event_line, side_name, verb
+    from noddy.words.lines import (
+        Happening,
+        Line,
+        Part,
+        count_line,
+        declared_words,
+        event_line,
+        side_name,
+        verb,
+    )
     from noddy.words.offence import drill_board, drill_choice, drill_lines, drill_way, offence_phrase
     from noddy.words.offline import OFFLINE_PAGE, offline_page_phrases
     from noddy.words.page import PAGE, page_phrases
@@ -152,6 +161,7 @@ __all__ = [
     "cited",
     "command_phrase",
     "count_heading",
+    "count_line",
     "counting_words",
     "countplay_page_phrases",
     "countplay_phrase",
@@ -249,7 +259,7 @@ _HOMES = {
     "faults": ("FAULT_WORDS", "FaultWords", "say_error"),
     "glossary": ("DEAL_TERMS", "DealTerm", "glossary"),
     "kinds": ("KIND_WORDS", "KindWords", "glossary_entry"),
-    "lines": ("Happening", "Line", "Part", "declared_words", "event_line", "side_name", "verb"),
+    "lines": ("Happening", "Line", "Part", "count_line", "declared_words", "event_line", "side_name", "verb"),
     "offence": ("drill_board", "drill_choice", "drill_lines", "drill_way", "offence_phrase"),
     "offline": ("OFFLINE_PAGE", "offline_page_phrases"),
     "page": ("PAGE", "page_phrases"),

@@ -19,7 +19,7 @@ from noddy.words.calls import CallPart, call, check_language, say
 from noddy.words.card_names import card_text, knave_name
 from noddy.words.phrases import agree, person, phrase, play_end_line, whose
 
-__all__ = ["Happening", "Line", "Part", "declared_words", "event_line", "side_name", "verb"]
+__all__ = ["Happening", "Line", "Part", "count_line", "declared_words", "event_line", "side_name", "verb"]
 
 Part = str | tuple[Card, ...]
 """Words, or cards to show as cards."""
@@ -176,11 +176,20 @@ def _won(
     return agree("line.win_by", winner, lang, by=by, score=score)
 
 
-def _count_line(event: Happening, who: str, rules: Rules, lang: str) -> Line:
-    """A hand or crib counted or declared: whose, its cards if shown, the call, what was declared."""
+def count_line(event: Happening, names: Sequence[str], rules: Rules, lang: str = "en") -> Line:
+    """A count's line (`event_line`) for a face that has laid its cards out just above it: whose, the
+    call and what was declared, without the cards said again."""
+    check_language(lang)
+    who = names[event.seat] if event.seat is not None and event.seat < len(names) else ""
+    return _count_line(event, who, rules, lang, cards=False)
+
+
+def _count_line(event: Happening, who: str, rules: Rules, lang: str, *, cards: bool = True) -> Line:
+    """A hand or crib counted or declared: whose, its cards if shown (and ``cards``), the call, what
+    was declared."""
     said = call(event.items, rules, lang)
     parts: list[Part] = [whose(event.subject or Subject.HAND, who, lang)]
-    if event.cards:
+    if event.cards and cards:
         parts += [" (", event.cards, ")"]
     if event.kind is EventKind.COUNT or event.items or event.cards:
         parts.append(phrase("line.said", lang, said=say(said, lang)))
