@@ -15,6 +15,9 @@ from test_browser import (
     wait_for_turn,
     watch_errors,
 )
+from test_hotseat_browser import manager
+
+from noddy.game import EventKind
 
 __all__ = ["browser", "server"]
 
@@ -44,7 +47,16 @@ def test_a_count_answered_at_the_show_is_checked_and_the_glossary_opens(
             if answered == 0:
                 expect(page.locator("#count-result")).to_contain_text("Not quite: you said 99")
                 expect(page.locator("#count-result")).to_contain_text("too many")
-                expect(page.locator("#count-result .count-steps")).to_be_attached()
+                # The items are shown once: on the cards by the show (count.js), as every count is,
+                # and not listed again under the verdict (they were, before the show).
+                counted = page.locator("#hand .count-view[data-seat='0'][data-what='hand']")
+                expect(counted).to_be_attached(timeout=10_000)
+                table = manager(server).get(page.url.split("/t/")[1])
+                assert table is not None
+                mine = [e for e in table.state.events if e.kind == EventKind.COUNT and e.seat == 0]
+                hand = [e for e in mine if e.subject == "hand"][-1]
+                expect(counted).to_have_attribute("data-items", str(len(hand.items)))
+                expect(page.locator("#count-result li, #count-result ol")).to_have_count(0)
                 page.screenshot(path=str(ARTIFACTS / "count-yourself-phone.png"))
                 expect(page.locator("#count-tally")).to_have_text("You counted 0 of 1 counts right.")
             else:

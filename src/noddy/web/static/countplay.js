@@ -1,7 +1,7 @@
 // Count it yourself at a table, and the table's glossary. When the toggle is on and the count of this
 // seat's own hand or crib is being made, the page asks for the total first; the server judges it from
-// the seat's own view (POST /api/tables/{id}/count-check), the page shows the verdict and the items,
-// then sends "count": practice only, the true count is pegged. The words are the server's (words.js).
+// the seat's own view (POST /api/tables/{id}/count-check), the page shows the verdict, then sends
+// "count" (practice only, the true count is pegged), whose show lays the items out on the cards. The words are the server's (words.js).
 
 import { el } from "/static/common.js";
 import { lang, t } from "/static/words.js";
@@ -72,16 +72,15 @@ function showTally() {
   $("count-tally").hidden = !tallyText();
 }
 
+// The verdict alone: the count itself is then shown on the cards, item by item, by the table's show
+// (`show.js`), as every count is; listing its items here as well said them twice.
 function showResult(result) {
-  const steps = result.items.map((s) => el("li", {}, s.text));
   const close = el("button", { class: "quiet small count-close", "aria-label": t("countplay.close"), onclick: () => $("count-result").replaceChildren() }, "×");
   $("count-result").replaceChildren(
     close,
     el("p", { class: result.correct ? "count-right" : "count-wrong" }, `${result.correct ? "✔" : "✘"} ${result.verdict}`),
     ...(result.miss ? [el("p", {}, result.miss)] : []),
     ...(result.nothing ? [el("p", {}, result.nothing)] : []),
-    el("ol", { class: "count-steps" }, steps),
-    ...(result.items.length ? [el("p", { class: "count-call" }, `“${result.call}”`)] : []),
   );
 }
 
