@@ -17,7 +17,17 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from noddy.game import EVENT_FACTS, Event, EventKind, GameState, Phase, PlayerView, deal_points
+from noddy.game import (
+    EVENT_FACTS,
+    Event,
+    EventKind,
+    GameState,
+    Pegs,
+    Phase,
+    PlayerView,
+    deal_points,
+    side_pegs,
+)
 from noddy.rules import Rules
 from noddy.words import (
     REASONS,
@@ -102,7 +112,27 @@ def event_json(
 
 def pegs(view: PlayerView) -> list[list[int]]:
     """Each side's front and back peg (`PlayerView.pegs`), as the browser reads them."""
-    return [[side.front, side.back] for side in view.pegs]
+    return _pegs(view.pegs)
+
+
+def _pegs(sides: Sequence[Pegs]) -> list[list[int]]:
+    return [[side.front, side.back] for side in sides]
+
+
+SHOWN = frozenset({EventKind.COUNT, EventKind.DECLARE, EventKind.MUGGINS, EventKind.DEAL_END})
+"""The events the table's show presents one by one (`static/show.js`); each carries the pegs after
+it, so the board moves as each count is shown, ahead of the message's last state."""
+
+
+def _events(view: PlayerView, names: Sequence[str], since: int, lang: str) -> list[dict[str, Any]]:
+    """The events of ``view`` from ``since`` on (`event_json`), a shown one with the pegs after it."""
+    events = []
+    for number, event in enumerate(view.events[since:], start=since + 1):
+        data = event_json(event, names, view.rules, view.partners, lang)
+        if event.kind in SHOWN:
+            data["pegs"] = _pegs(side_pegs(view.events[:number], len(view.scores), view.partners))
+        events.append(data)
+    return events
 
 
 def deal_summaries(view: PlayerView) -> list[dict[str, Any]]:
@@ -155,7 +185,7 @@ def view_fields(view: PlayerView, names: Sequence[str], since: int = 0, lang: st
     return {
         "view": data,
         "events_from": since,
-        "events": [event_json(e, names, view.rules, view.partners, lang) for e in view.events[since:]],
+        "events": _events(view, names, since, lang),
         "pegs": pegs(view),
         "deals": deal_summaries(view),
         "lang": lang,

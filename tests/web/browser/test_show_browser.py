@@ -16,7 +16,7 @@ from test_browser import ARTIFACTS, PHONE, LiveServer, browser, server, take_tur
 from test_hotseat_browser import manager
 
 from noddy.cards import Card
-from noddy.game import Event, EventKind
+from noddy.game import Event, EventKind, side_pegs
 from noddy.web.live import LiveTable
 from noddy.words import call, play_said, said_items
 
@@ -118,6 +118,13 @@ def check_count(page: Page, table: LiveTable, count: Event, lang: str, where: st
         expect(page.locator("#callout .count-total")).to_have_text(
             str(count.points if k == len(said) - 1 else parts[k].running)
         )
+    # The call made, the counter's side is pegged: the scores and the board stand as after this count
+    # (the table holds the game as it stood before the message's counts until they have been shown).
+    events = table.state.events
+    after = side_pegs(events[: next(i for i, e in enumerate(events) if e is count) + 1], 2, False)
+    side = count.seat or 0
+    target = table.state.rules.game.target
+    expect(page.locator("#scores .score-points").nth(side)).to_have_text(str(min(after[side].front, target)))
     page.click("#go-on")
     return said
 

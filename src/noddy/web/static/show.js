@@ -9,7 +9,7 @@ import { el } from "/static/common.js";
 import { layCount } from "/static/count.js";
 import { dealSummary, lineParts, whoseWhat } from "/static/render.js";
 import { say } from "/static/speak.js";
-import { t } from "/static/words.js";
+import { lang, t } from "/static/words.js";
 
 const $ = (id) => document.getElementById(id);
 const PACE_KEY = "noddy.pace";
@@ -21,6 +21,9 @@ const TIMES = {
   normal: { first: 800, item: 1300, end: 1600, summary: 8000 },
   fast: { first: 300, item: 450, end: 600, summary: 4000 },
 };
+
+/** A phrase that opens a sentence or a row ("your hand" leads "Your hand is counted ..."). */
+const opening = (text) => (text ? text.charAt(0).toLocaleUpperCase(lang() || "en") + text.slice(1) : text);
 
 export function pace() {
   try {
@@ -60,7 +63,7 @@ export function showSteps(msg, seen, info, held) {
       const deal = [...before].reverse().find((x) => x.kind === "deal");
       const dealt = before.slice(deal ? before.lastIndexOf(deal) : 0);
       const all = dealt.filter((x) => (x.kind === "count" || x.kind === "declare") && x.subject).map((x) => countStep(x, before, info, held));
-      steps.push({ type: "summary", counts: all, line: summary });
+      steps.push({ type: "summary", counts: all, line: summary, pegs: e.pegs });
     }
     before.push(e);
   }
@@ -86,9 +89,10 @@ function countStep(e, before, info, held) {
   if (e.kind === "declare") {
     note = !said.length ? t("show.hidden_declared", { whose, count: e.count }) : e.declared_words || t("show.declared", { count: e.count });
   } else if (!cards) note = t("show.hidden", { whose });
+  note = opening(note);
   return {
     type: "count", seat: e.seat, what: e.subject, cards, hiddenCount, starter: cards ? turnupOf(before) : null,
-    items: said.length ? items : [], total: e.points, caption: whose, note, said: said.join(""), points: e.points,
+    items: said.length ? items : [], total: e.points, caption: whose, note, said: said.join(""), points: e.points, pegs: e.pegs,
   };
 }
 
@@ -100,14 +104,18 @@ function mugginsStep(e, before, info, held) {
   const step = countStep({ ...withCards, kind: "count" }, before, info, held);
   const truth = (claimed.items || []).reduce((sum, item) => sum + item.points, 0);
   step.note = t("show.muggins", { who: info.names[e.seat], true: truth });
+  step.pegs = e.pegs;
   return step;
 }
 
 /** The show of one table page: ``present(steps, ctx)`` shows them in turn and resolves when done;
  * ``draw()`` lays the step being shown into the table drawn under it; ``goOn()`` is the person's
- * Go on (Enter). ``ctx.waits``: the summary stays until the person goes on (no other person waits). */
-export function makeShow() {
+ * Go on (Enter). ``ctx.waits``: the summary stays until the person goes on (no other person waits).
+ * ``onPegs(pegs)`` draws the board as it stands once a count has been called (each side's front and
+ * back peg, the server's), ahead of the state the table holds. */
+export function makeShow(onPegs = null) {
   let current = null;
+  let pegged = null;
   let wake = null;
   let rushing = false;
   let view = null;
@@ -143,11 +151,20 @@ export function makeShow() {
       if (!byHand()) await Promise.all([spoken, pause(times.item)]);
       else await spoken;
     }
+    moved(step);
     if (!rushing) await pause(byHand() ? null : times.end);
+  }
+
+  // The pegs move once a count is called (the whole call heard), as a player pegs after the call.
+  function moved(step) {
+    if (!step.pegs) return;
+    pegged = step.pegs;
+    draw();
   }
 
   async function showSummary(step, ctx) {
     current = { step, shown: step.counts.length, left: null };
+    moved(step);
     draw();
     const times = TIMES[pace()] || TIMES.normal;
     if (ctx.waits || byHand()) {
@@ -170,6 +187,7 @@ export function makeShow() {
       else await showSummary(step, ctx);
     }
     current = null;
+    pegged = null;
     rushing = false;
     draw();
   }
@@ -191,6 +209,7 @@ export function makeShow() {
       if (summary) summary.hidden = true;
       return;
     }
+    if (pegged && onPegs) onPegs(pegged);
     const { step } = current;
     $("count").textContent = "\u00a0";
     const box = $("actions");
@@ -230,7 +249,7 @@ function placeOf(step, info) {
 
 function drawSummary(box, step, left) {
   const rows = step.counts.map((count) => el("li", {},
-    el("span", { class: "summary-whose" }, count.caption), " ",
+    el("span", { class: "summary-whose" }, opening(count.caption)), " ",
     el("span", { class: "summary-call" }, count.said ? `“${count.said}”` : count.note),
     el("strong", { class: "summary-points" }, `+${count.points}`)));
   const line = step.line && step.line.parts ? el("p", { class: "summary-deal" }, ...lineParts(step.line)) : null;

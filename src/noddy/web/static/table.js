@@ -50,7 +50,7 @@ let lastCallShown = null;
 let conn = ["connecting", "conn.connecting"];
 let events = [];
 // The counts a message brings are shown before the table draws it (`show.js`).
-const show = makeShow();
+const show = makeShow((pegs) => drawScores(pegs));
 
 // Seat names as this seat reads them (its own is "You", "Vous"), as the server words them.
 function names() {
@@ -447,6 +447,18 @@ function coverTable() {
   renderHandOver($("handover"), shown, reveal);
 }
 
+// The scores and the board at ``pegs`` (each side's front and back peg): the game's, or during the
+// show those after the counts called so far.
+function drawScores(pegs) {
+  const v = { ...game.view, scores: pegs.map((peg) => peg[0]) };
+  const all = names();
+  renderScores($("scores"), $("board"), { view: v, names: all, pegs, target: info.target, end: info.end });
+  $("mini-scores").replaceChildren(...sideNames(all, v).map((name, side) => el("span", {
+    class: "mini-score", style: `--side:${pegColour(side)}`,
+  }, el("span", { class: "dot" }), el("span", {}, name), el("strong", {}, String(shownScore(v.scores[side], info))))),
+  el("span", { class: "mini-goal" }, info.end === "target" ? t("table.to", { target: info.target }) : t("table.one_deal")));
+}
+
 function render() {
   if (covered && game && game.status === "over") covered = false;
   document.body.dataset.covered = String(covered);
@@ -473,11 +485,7 @@ function render() {
   renderSeats($("opponents"), { view: v, names: all, seats: info.seats, me: info.you, hands: handsShown(events) });
   const crib = cribSlot(info, v, { wrap: $("crib-wrap"), label: $("crib-label"), box: $("crib") }, game.showing);
   renderMiddle({ turnup: $("turnup"), pile: $("pile"), count: $("count"), crib }, v, all);
-  renderScores($("scores"), $("board"), { view: v, names: all, pegs: game.pegs, target: info.target, end: info.end });
-  $("mini-scores").replaceChildren(...sideNames(all, v).map((name, side) => el("span", {
-    class: "mini-score", style: `--side:${pegColour(side)}`,
-  }, el("span", { class: "dot" }), el("span", {}, name), el("strong", {}, String(shownScore(v.scores[side], info))))),
-  el("span", { class: "mini-goal" }, info.end === "target" ? t("table.to", { target: info.target }) : t("table.one_deal")));
+  drawScores(game.pegs);
   $("myname").textContent = info.you === null ? t("table.watching_as") : t("table.you_are", { name: info.seats[info.you].name });
   $("rename").hidden = info.you === null || !$("rename-form").hidden;
   const tags = [];
