@@ -276,3 +276,17 @@ def test_handed_out_copies_never_change_once_kept_and_are_written_again_once_let
     np.testing.assert_array_equal(view, view_was)
     np.testing.assert_array_equal(held["mask"], mask_was)
     assert len(handed) <= 2 + len(kept)  # two written in turn, a new one for each kept: not one a step
+
+
+def test_each_door_says_its_default_opponent_and_the_others() -> None:
+    """The single game's default opponent and the vector's differ (issue 37, item 13): each
+    class says both, as they are, so that neither default changes without a word."""
+    import inspect
+
+    from noddy.research.gym import NoddyGymEnv
+
+    single = inspect.signature(NoddyGymEnv).parameters["opponent"].default
+    many = inspect.signature(VectorEnv).parameters["opponent"].default
+    for door in (NoddyGymEnv, VectorEnv):
+        said = " ".join((door.__doc__ or "").split())
+        assert f'``"{single}"``' in said and f'``"{many}"``' in said, door
