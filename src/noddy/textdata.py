@@ -1,5 +1,7 @@
 """JSON and TOML from outside (records, batch lines, progress files, house rules), read so that
-bad text ends in a `NotationError` saying what is wrong, never in a parser's own exception.
+bad text ends in a `NotationError` saying what is wrong, never in a parser's own exception; and
+text from outside made safe to show at a terminal (`printable`, `printable_data`), which the
+command line's console applies to all it shows: the text itself is kept as it was given.
 
 Both parsers recurse once for each list or table inside another, so text nested thousands deep
 would end in `RecursionError`; and data nested a few hundred deep, which parses, may still make
