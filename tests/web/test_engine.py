@@ -79,3 +79,22 @@ def test_pyodide_is_served_from_npm_with_its_types(client: TestClient) -> None:
     module = client.get("/pyodide/pyodide.mjs")
     assert module.headers["content-type"].startswith("text/javascript")
     assert client.get("/pyodide/pyodide-lock.json").json()["info"]["python"].startswith("3.")
+
+
+@pytest.mark.skipif(not (pyodide_dir() / "pyodide.mjs").is_file(), reason="needs Pyodide (make node)")
+def test_pyodide_is_sent_gzipped_to_a_browser_that_takes_it(client: TestClient) -> None:
+    """The wasm and the modules cross gzipped (less than half), the zip of the standard library as
+    it is (already compressed); a browser that takes no gzip gets the file as it is."""
+    raw = (pyodide_dir() / "pyodide.asm.wasm").read_bytes()
+    packed = client.get("/pyodide/pyodide.asm.wasm", headers={"Accept-Encoding": "gzip"})
+    assert packed.headers["content-encoding"] == "gzip"
+    assert packed.headers["content-type"] == "application/wasm"
+    assert packed.content == raw and packed.num_bytes_downloaded < len(raw) / 2
+    plain = client.get("/pyodide/pyodide.asm.wasm", headers={"Accept-Encoding": "identity"})
+    assert "content-encoding" not in plain.headers and plain.content == raw
+    again = client.get("/pyodide/pyodide.asm.wasm", headers={"If-None-Match": packed.headers["etag"]})
+    assert again.status_code == 304
+    assert client.get("/pyodide/pyodide.asm.mjs").headers["content-encoding"] == "gzip"
+    stdlib = client.get("/pyodide/python_stdlib.zip", headers={"Accept-Encoding": "gzip"})
+    assert "content-encoding" not in stdlib.headers
+    assert stdlib.content == (pyodide_dir() / "python_stdlib.zip").read_bytes()

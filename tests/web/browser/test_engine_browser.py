@@ -84,6 +84,14 @@ def test_the_address_hand_is_counted_on_the_offline_page(online: tuple[BrowserCo
     expect(page.locator("#play-level option")).to_have_count(2)
 
 
+def test_the_app_is_installable(online: tuple[BrowserContext, Page]) -> None:
+    """Chromium's own installability check (DevTools' Page.getInstallabilityErrors: the manifest, its
+    icons, the service worker): nothing but the test's private window, which no app installs from."""
+    context, page = online
+    found = context.new_cdp_session(page).send("Page.getInstallabilityErrors")["installabilityErrors"]
+    assert {error["errorId"] for error in found} <= {"in-incognito"}, found
+
+
 def test_a_deal_against_the_computer_is_played_offline_on_the_table_page(game: Page) -> None:
     """The person lays away, plays and counts by the table page's own controls, on the page's engine,
     until the second deal is dealt; the table shows the computer by its level."""

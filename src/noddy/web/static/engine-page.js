@@ -11,8 +11,8 @@ const $ = (id) => document.getElementById(id);
 const asked = new URLSearchParams(location.search);
 
 // Kept for use with no network once this visit has cached the pages (sw.js); a browser without
-// service workers still plays while online.
-navigator.serviceWorker?.register("/sw.js");
+// service workers (or an address that is not secure) still plays while online.
+await navigator.serviceWorker?.register("/sw.js").catch(() => null);
 
 // The choices and links, in the page's language, from the engine's own words.
 async function fillChoices() {

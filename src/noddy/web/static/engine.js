@@ -6,9 +6,25 @@ let started = null;
 let asked = 0;
 const waiting = new Map();
 
+// On the first visit the service worker (sw.js) is still keeping the files for use with no network:
+// the engine waits until it controls the page and starts from what it kept, so that Pyodide crosses
+// the network once, not twice. Without a worker (an address that is not secure, as a laptop's on a
+// hotspot over http) or if it fails, the engine starts from the network at once.
+async function keptFirst() {
+  const service = navigator.serviceWorker;
+  if (!service || service.controller) return;
+  const registration = await service.getRegistration();
+  const installing = registration && (registration.installing ?? registration.waiting);
+  if (!installing) return;
+  await new Promise((done) => {
+    service.addEventListener("controllerchange", done, { once: true });
+    installing.addEventListener("statechange", () => { if (installing.state === "redundant") done(); });
+  });
+}
+
 // The engine, started once: resolves when it is ready, rejects saying why it did not start.
 export function start() {
-  started ??= new Promise((resolve, reject) => {
+  started ??= keptFirst().then(() => new Promise((resolve, reject) => {
     worker = new Worker("/static/engine-worker.js", { type: "module" });
     worker.onmessage = ({ data }) => {
       if ("ready" in data) {
@@ -22,7 +38,7 @@ export function start() {
       else answered(JSON.parse(data.answer));
     };
     worker.onerror = (event) => reject(new Error(event.message || "the engine's worker did not load"));
-  });
+  }));
   return started;
 }
 

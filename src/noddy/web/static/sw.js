@@ -6,7 +6,9 @@
 // the cache first; the rest is asked of the network first, the cache answering when there is none.
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
+  // Asked of the server, not of the browser's HTTP cache, which may hold the last version's files.
+  const fresh = SHELL.map((path) => new Request(path, { cache: "reload" }));
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(fresh)).then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (event) => {
