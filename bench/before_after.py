@@ -10,7 +10,10 @@ best round of each side.
 
 Workloads: ``noddy simulate`` (random and greedy cribbage, kernel), the research environments
 (PettingZoo on the kernel and on the engine, Gymnasium on the kernel, the batched environment),
-the strong player's decision time (``hard``, cribbage, the first decisions of seeded games), and
+the research encoder alone on the engine's views (``encode``: every view of the seat to act in 15
+seeded random cribbage games, encoded again and again: a view's observation, mask and legal actions
+by index), the strong player's decision time (``hard``, cribbage, the first decisions of seeded
+games), and
 ``noddy analyze`` (hands; a board table built afresh from deals).
 
     .venv/bin/python bench/before_after.py --base ../kernelc-base/src --new src [--rounds 5]
@@ -89,6 +92,31 @@ def _vector(steps: int) -> tuple[int, float]:
     return steps * 64, time.process_time() - start
 
 
+def _encode(rounds: int) -> tuple[int, float]:
+    from noddy.game import new_game
+    from noddy.research.tensors import Encoder
+    from noddy.rules import load_rules
+
+    rules = load_rules("cribbage")
+    rng = random.Random(3)
+    views = []
+    for _ in range(15):  # every view of the seat to act in 15 random games, made before the clock starts
+        state = new_game(rules, 2)
+        while not state.is_over:
+            chance = state.chance()
+            if chance is not None:
+                state = state.apply(chance.sample(rng))
+                continue
+            views.append(state.view(state.to_act))
+            state = state.apply(rng.choice(list(state.legal_actions())))
+    encoder = Encoder(rules, 2)
+    start = time.process_time()
+    for _ in range(rounds):
+        for view in views:
+            encoder.encode(view)
+    return rounds * len(views), time.process_time() - start
+
+
 def _strong(decisions: int) -> tuple[int, float]:
     from noddy.game import new_game
     from noddy.players import make_player
@@ -122,6 +150,7 @@ WORKLOADS: dict[str, Any] = {
     "gym-kernel": lambda: _gym(300),
     "vector": lambda: _vector(2000),
     "strong-decision": lambda: _strong(150),
+    "encode": lambda: _encode(20),
 }
 
 

@@ -196,8 +196,8 @@ class NetworkPlayer:
         self.net, self.encoder = net, encoder
 
     def choose(self, view: PlayerView, legal: Any, rng: random.Random) -> Action:
-        obs, mask, listed = self.encoder.encode(view)
-        return listed[int(self.net.act(obs[None], mask[None])[0])]
+        obs, mask = self.encoder.encode(view)
+        return self.encoder.action(view, int(self.net.act(obs[None], mask[None])[0]))
 
 
 def against_hard(net: Network, rules_name: str, games: int, seed: int) -> tuple[int, int]:

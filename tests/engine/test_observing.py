@@ -21,6 +21,7 @@ def _arguments(**changed: object) -> list[object]:
         "seat": 0, "side": 0, "hand": 0b111111, "held": 0, "discards": 0, "own_crib": 0, "shown": 0,
         "pile": 0, "played": (0, 0), "turnup": -1, "count": 0, "place": 2, "dealer": 1, "to_act": 0,
         "scores": (0, 0), "sizes": (6, 6), "counting": -1, "counted_seat": -1, "declarer": -1, "missed": 0,
+        "mask": None, "low": 0, "lay_away_from": 0,
     }  # fmt: skip
     view.update(changed)
     return list(view.values())
@@ -49,6 +50,12 @@ def test_a_view_is_written_whole(writer: object) -> None:
         ({"scores": (0, -1)}, "scores (one a side): -1 (number 1) is not 0 to 1048575"),
         ({"turnup": 52}, "the turn-up is 52: give -1 to 51"),
         ({"place": 100}, "the phase's place 100 is none of the layout's"),
+        (
+            {"mask": np.zeros(171, np.int8), "lay_away_from": 1 << 6},
+            "the cards laid away from are not all in the hand",
+        ),
+        ({"mask": np.zeros(170, np.int8)}, "mask must be 171 int8 numbers (or None)"),
+        ({"mask": np.zeros(171, np.float32)}, "mask must be 171 int8 numbers (or None)"),
     ],
 )
 def test_numbers_that_are_no_view_of_the_table_are_refused_saying_which(
@@ -56,6 +63,24 @@ def test_numbers_that_are_no_view_of_the_table_are_refused_saying_which(
 ) -> None:
     with pytest.raises(ValueError, match=said.replace("(", r"\(").replace(")", r"\)")):
         writer.write(np.zeros(491, np.float32), *_arguments(**changed))  # type: ignore[attr-defined]
+
+
+def test_the_mask_holds_the_actions_given_by_index_and_the_lay_aways_of_given_cards(writer: object) -> None:
+    """Bits of ``low`` by index (a play of the card of that index, Go at 52...), and each lay-away
+    (2 of the 6 cards, by their places in the hand sorted by card: the layout's) of cards among
+    ``lay_away_from``: the 10 of the 5 lowest cards here, the 15 of the whole hand."""
+    encoder = Encoder(load_rules("cribbage"), 2, kernel=False)
+    mask = np.full(171, 7, np.int8)
+    writer.write(np.zeros(491, np.float32), *_arguments(mask=mask, low=1 << 3 | 1 << 52))  # type: ignore[attr-defined]
+    assert np.flatnonzero(mask).tolist() == [3, 52]
+    hand = 0b1011111 << 10  # cards 10-14 and 16: card 16 at place 5
+    without_16 = [56 + k for k, subset in enumerate(encoder.subsets) if 5 not in subset]
+    for laid_from, expected in ((hand, list(range(56, 71))), (hand & ~(1 << 16), without_16)):
+        writer.write(  # type: ignore[attr-defined]
+            np.zeros(491, np.float32), *_arguments(hand=hand, mask=mask, lay_away_from=laid_from)
+        )
+        assert np.flatnonzero(mask).tolist() == expected
+    assert len(without_16) == 10
 
 
 def test_an_array_of_another_size_or_type_is_refused(writer: object) -> None:

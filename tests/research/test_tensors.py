@@ -14,7 +14,7 @@ import pytest
 from helpers import sweep
 from noddy.cards import Card, parse_cards
 from noddy.errors import IllegalActionError
-from noddy.game import Action, GameState, PlayerView, new_game
+from noddy.game import DECLARE_RANGE, Action, GameState, PlayerView, new_game
 from noddy.players import RandomPlayer, next_action
 from noddy.research.tensors import Encoder
 from noddy.rules import Rules, load_rules, preset_names
@@ -224,11 +224,15 @@ def test_the_kernels_observations_are_the_python_encoders_for_every_seat_of_ever
         for state in states_with_declarations(rules, players, seed):
             for seat in range(players):
                 view = state.view(seat)
-                observed, mask, listed = compiled.encode(view)
+                observed, mask = compiled.encode(view)
                 expected = reference.encode(view)
+                listed = compiled.legal_by_index(view)
                 assert np.array_equal(observed, expected[0]), (name, players, seed, seat)
                 assert np.array_equal(mask, expected[1])
-                assert listed == expected[2] == reference.legal_by_index(view)
+                assert listed == reference.legal_by_index(view)
+                declared = set(view.legal.declare.points) if view.legal.declare is not None else set()
+                offered = {compiled.declare_start - DECLARE_RANGE.start + n for n in declared}
+                assert set(np.flatnonzero(mask)) == set(listed) | offered
                 assert all(action is view.legal[i] for i, action in enumerate(listed.values()))
                 if seat == state.to_act:
                     assert np.array_equal(compiled.observe(with_new_cards(view)), observed)

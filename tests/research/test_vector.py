@@ -64,8 +64,7 @@ class Replay:
 
 
 def expected(encoder: Encoder, state: GameState, seat: int) -> tuple[np.ndarray, np.ndarray]:
-    observation, mask, _ = encoder.encode(state.view(seat))
-    return observation, mask
+    return encoder.encode(state.view(seat))
 
 
 def check_lockstep(env: VectorEnv, steps: int, seed: int) -> int:

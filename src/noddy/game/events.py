@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from noddy.cards import Card
+from noddy.cards import Card, card_mask
 from noddy.kinds import EventKind, Subject
 from noddy.scoring import ScoreItem
 
@@ -82,6 +82,20 @@ class Event:
     unplayed: int | None = None
     subject: Subject | None = None
     scores: tuple[int, ...] = ()
+    _named: int = field(default=-1, init=False, repr=False, compare=False)
+
+    @property
+    def named(self) -> int:
+        """Every card the event names, in its items and its own cards, as a card mask (bit
+        `Card.index` set for each): kept on the event once asked for, so that a reader of many
+        views of one game (research's tensors) reads each event's cards once."""
+        named = self._named
+        if named < 0:
+            named = card_mask(self.cards)
+            for item in self.items:
+                named |= card_mask(item.cards)
+            object.__setattr__(self, "_named", named)
+        return named
 
     def seen_by(self, seat: int | None) -> Event:
         """The event as ``seat`` may see it: another seat's unshown cards are taken out. A count

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING, overload
 
-from noddy.cards import Card
+from noddy.cards import Card, card_mask
 from noddy.game.actions import Action, ActionKind
 from noddy.scoring import PLAY_LIMIT
 from noddy.words import Reason
@@ -72,13 +72,31 @@ class LegalActions(Sequence[Action]):
     ``in`` answers for both; iteration, ``len`` and indexing give the listed ones, so a player that
     picks among them lets the engine count rather than declaring a number by chance. It holds no
     state, so a view may carry it without showing hidden cards.
+
+    The listed cards as masks (bit `Card.index` set for each, `noddy.cards.card_mask`), made with
+    the actions: ``plays``, the cards that may be laid now in the play; ``lay_away_from``, in the
+    lay-away, the cards laid away from (every set of as many as are laid away is listed). Both are 0
+    where no such action is listed: a reader that works with numbers (research's tensors) needs no
+    walk over the actions.
     """
 
-    __slots__ = ("_actions", "declare")
+    __slots__ = ("_actions", "_kinds", "declare", "lay_away_from", "plays")
 
-    def __init__(self, actions: tuple[Action, ...] = (), declare: Declare | None = None) -> None:
+    def __init__(
+        self,
+        actions: tuple[Action, ...] = (),
+        declare: Declare | None = None,
+        *,
+        plays: int = 0,
+        lay_away_from: int = 0,
+        kinds: frozenset[ActionKind] | None = None,
+    ) -> None:
         self._actions = actions
         self.declare = declare
+        self.plays = plays
+        self.lay_away_from = lay_away_from
+        self._kinds = kinds
+        """`kinds`, where the maker knows it (else worked out when first asked)."""
 
     @overload
     def __getitem__(self, index: int) -> Action: ...
@@ -115,8 +133,13 @@ class LegalActions(Sequence[Action]):
     @property
     def kinds(self) -> frozenset[ActionKind]:
         """The kinds of action allowed, the declaration family's included."""
-        kinds = {a.kind for a in self._actions}
-        return frozenset(kinds | {ActionKind.DECLARE}) if self.declare is not None else frozenset(kinds)
+        kinds = self._kinds
+        if kinds is None:
+            listed = {a.kind for a in self._actions}
+            if self.declare is not None:
+                listed.add(ActionKind.DECLARE)
+            kinds = self._kinds = frozenset(listed)
+        return kinds
 
     def texts(self) -> list[str]:
         """The listed actions in notation (the declaration family is the view's ``declare``)."""
@@ -214,24 +237,51 @@ def _play_refusal(state: GameState, seat: int, action: Action, count: int) -> st
     return ""
 
 
-def _play_checks(state: GameState, seat: int) -> tuple[tuple[Action, str], ...]:
-    """Each card of ``seat``'s hand laid, then a Go, with `refusal`'s answer for it in the play."""
+_PLAY_KINDS = {
+    (plays, go): frozenset(kind for kind, listed in ((ActionKind.PLAY, plays), (ActionKind.GO, go)) if listed)
+    for plays in (False, True)
+    for go in (False, True)
+}
+"""The kinds listed in the play, by whether a card may be laid and whether Go may be said."""
+_LAY_AWAY = frozenset({ActionKind.DISCARD})
+
+
+def _play_legal(state: GameState, seat: int) -> tuple[LegalActions, tuple[tuple[Action, str], ...]]:
+    """``seat``'s legal actions in the play (each card of its hand it may lay, then a Go), and each
+    card it may not lay and a Go it may not say with `refusal`'s reason: one pass of `refusal` over
+    the hand answers both."""
     count = state.count
-    tried = (*(Action.play(seat, c) for c in state.hands[seat]), Action.go(seat))
-    return tuple((a, _play_refusal(state, seat, a, count)) for a in tried)
+    listed: list[Action] = []
+    refused: list[tuple[Action, str]] = []
+    plays = 0
+    for card in state.hands[seat]:
+        action = Action.play(seat, card)
+        why = _play_refusal(state, seat, action, count)
+        if why:
+            refused.append((action, why))
+        else:
+            listed.append(action)
+            plays |= 1 << card.index
+    go = Action.go(seat)
+    why = _play_refusal(state, seat, go, count)
+    if why:
+        refused.append((go, why))
+    else:
+        listed.append(go)
+    legal = LegalActions(tuple(listed), plays=plays, kinds=_PLAY_KINDS[bool(plays), not why])
+    return legal, tuple(refused)
 
 
 def legal_and_refused(state: GameState) -> tuple[LegalActions, tuple[tuple[Action, str], ...]]:
     """`legal_actions`, and in the play each card of the hand of the seat to act that it may not lay
     now, and a Go it may not say, with `refusal`'s reason (what a view shows beside the cards;
-    elsewhere nothing): in the play one pass of `refusal` over the hand answers both."""
+    elsewhere nothing)."""
     from noddy.game.state import Phase
 
     seat = state.to_act
     if state.phase is not Phase.PLAY or seat is None:
         return legal_actions(state), ()
-    checks = _play_checks(state, seat)
-    return LegalActions(tuple(a for a, why in checks if not why)), tuple((a, why) for a, why in checks if why)
+    return _play_legal(state, seat)
 
 
 def legal_actions(state: GameState) -> LegalActions:
@@ -247,13 +297,16 @@ def legal_actions(state: GameState) -> LegalActions:
         need = state.rules.deal.shape(state.players).discard
         hand = state.hands[seat]
         discards = (Action.discard(seat, cards) for cards in combinations(hand, need))
-        return LegalActions(tuple(a for a in discards if not lay_away_refusal(hand, a.cards, need)))
+        listed = tuple(a for a in discards if not lay_away_refusal(hand, a.cards, need))
+        if not listed:
+            return LegalActions()
+        return LegalActions(listed, lay_away_from=card_mask(hand), kinds=_LAY_AWAY)
     if phase is Phase.COUNT:
         candidates = (Action.count(seat),)
     elif phase is Phase.MUGGINS:
         candidates = (Action(ActionKind.MUGGINS, seat), Action(ActionKind.PASS, seat))
     elif phase is Phase.PLAY:
-        return LegalActions(tuple(a for a, why in _play_checks(state, seat) if not why))
+        return _play_legal(state, seat)[0]
     declare = None
     if phase is Phase.COUNT and not refusal(state, Action.declare(seat, DECLARE_RANGE.start)):
         declare = Declare(seat)

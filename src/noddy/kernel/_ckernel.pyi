@@ -146,6 +146,9 @@ class ViewWriter:
         counted_seat: int,
         declarer: int,
         missed: int,
+        mask: object | None,
+        low: int,
+        lay_away_from: int,
         /,
     ) -> None: ...
 

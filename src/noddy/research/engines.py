@@ -70,7 +70,7 @@ def move_of(encoder: Encoder, state: GameState, seat: int, index: int) -> Action
     """The engine's action of ``index`` for ``seat`` in ``state``, refused if it is out of the space,
     or a declared count where they are not offered (the mask never allows those)."""
     move = encoder.action_of(seat, state.hands[seat], index)
-    if move.kind == ActionKind.DECLARE and not encoder.declare:
+    if not encoder.declare and move.kind == ActionKind.DECLARE:
         state.apply(move)  # the engine's own reason where it refuses the declaration too
         declared = Reason("research_declare_off", seat=seat, action=move)
         raise IllegalActionError(declared, action=move, seat=seat)
@@ -151,9 +151,10 @@ _GREEDY = GreedyPlayer()
 
 
 class EngineGame:
-    """One game on the readable engine, stepped by index (a `Game`). The legal actions by index of
-    the last position observed for its seat to act are kept, so that a step applies the engine's
-    own action object; ``on_apply`` hears every action applied (a seat's story, `noddy.research.story`)."""
+    """One game on the readable engine, stepped by index (a `Game`). A step makes the action of its
+    index (`move_of`: the engine refuses it if it is not legal), or takes the engine's own object
+    where the legal actions by index were listed for the position (`listed`, kept); ``on_apply``
+    hears every action applied (a seat's story, `noddy.research.story`)."""
 
     __slots__ = ("_at_shuffle", "_listed", "_rng", "encoder", "on_apply", "state")
 
@@ -250,11 +251,7 @@ class EngineGame:
         return self.encoder.action_index(view, player.choose(view, view.legal, rng))
 
     def observe(self, seat: int) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
-        state = self.state
-        obs, mask, listed = self.encoder.encode(state.view(seat))
-        if seat == state.to_act and state.chance() is None:
-            self._listed = (state, listed)
-        return obs, mask
+        return self.encoder.encode(self.state.view(seat))
 
     def observe_as(self, seat: int, obs_key: str, mask_key: str) -> dict[str, npt.NDArray[Any]]:
         obs, mask = self.observe(seat)

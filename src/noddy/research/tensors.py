@@ -88,8 +88,15 @@ class Layout(NamedTuple):
     holes: int
 
 
-_SHOWN_ELSEWHERE = frozenset({EventKind.PLAY, EventKind.TURNUP})
-"""Events whose cards the view shows anyway (the play, the turn-up): `Encoder._named` skips them."""
+_FIXED_BITS = {
+    frozenset(kinds): sum(1 << _FIXED[kind] for kind in kinds if kind in _FIXED)
+    for size in range(len(ActionKind) + 1)
+    for kinds in combinations(ActionKind, size)
+}
+"""For each set of kinds listed (`LegalActions.kinds`), the indices of Go, count, muggins and pass
+among them as bits (each below 64, as a play's: the kernel's writer reads one number for both)."""
+_DEAL, _HAND = EventKind.DEAL, TaskKind.HAND
+"""Members read once: reading one off its class costs about as much as a view's loop over new events."""
 _SPECTATOR = "an observation is a seat's: a spectator's view has no seat"
 _INDEX = attrgetter("index")
 """A discard names positions in the hand ordered by card index (the order of the card fields)."""
@@ -142,7 +149,7 @@ class Encoder:
         self.holes = first.view(0).board_holes
         self._writer = view_writer(players, self.sides, self.layout()) if kernel else None
         self._deal_start: dict[int, tuple[int, Event]] = {}
-        self._named_memo: dict[int | None, tuple[Event, int, Event, int]] = {}
+        self._named_memo: dict[int | None, tuple[int, Event, int]] = {}
         self._fixed: dict[int, tuple[Sequence[Card], Sequence[Card], Sequence[Card], Card | None, Any]] = {}
 
     @property
@@ -177,19 +184,19 @@ class Encoder:
         self.observe_into(view, out)
         return out
 
-    def encode(
-        self, view: PlayerView
-    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8], dict[int, Action]]:
-        """What an environment needs of ``view`` in one pass: its observation (`observe`), its
-        mask (`mask`) and its listed legal actions by index (`legal_by_index`)."""
+    def encode(self, view: PlayerView) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
+        """What an environment needs of ``view`` in one pass: its observation (`observe`) and its
+        mask (`mask`). An action's index is read back by `action_of` (or `legal_by_index`)."""
         if self._writer is None:
             out = np.zeros(self.size, np.float32)
             self.observe_into(view, out)
-        else:  # the kernel writes every number
-            out = np.empty(self.size, np.float32)
-            self._write(view, out)
-        listed = self.legal_by_index(view)
-        return out, self.mask_of(view, listed), listed
+            return out, self.mask(view)
+        out = np.empty(self.size, np.float32)  # the kernel writes every number, the mask's too
+        mask = np.empty(self.num_actions, np.int8)
+        self._write(view, out, mask)
+        if self.declare:
+            self._declare_into(view, mask)
+        return out, mask
 
     def observe_into(self, view: PlayerView, out: npt.NDArray[np.float32]) -> None:
         """Write the encoding of ``view`` into ``out`` (zeroed by the caller)."""
@@ -236,9 +243,14 @@ class Encoder:
             out[muggins + (declarer - me) % n] = 1.0
             out[muggins + n] = min(missed, PLAY_LIMIT) / PLAY_LIMIT
 
-    def _write(self, view: PlayerView, out: npt.NDArray[np.float32]) -> None:
+    def _write(
+        self, view: PlayerView, out: npt.NDArray[np.float32], mask: npt.NDArray[np.int8] | None = None
+    ) -> None:
         """`observe_into` by the kernel's encoder: the view's cards as masks (those fixed through a
-        deal kept, `_kept`), its seats and numbers as ints, -1 for one absent."""
+        deal kept, `_kept`), its seats and numbers as ints, -1 for one absent; and into ``mask``
+        (when given) the listed legal actions (not the declared counts: `_declare_into`), from the
+        masks the engine made with them: the plays, Go and the like by index as bits, the
+        lay-aways as the cards they are laid away from."""
         me = view.seat
         if me is None:
             raise IllegalActionError(_SPECTATOR)
@@ -255,6 +267,7 @@ class Encoder:
         to_act = view.to_act
         counting = view.counting
         muggins = view.muggins
+        legal = view.legal
         self._writer.write(  # type: ignore[union-attr]
             out,
             me,
@@ -273,10 +286,13 @@ class Encoder:
             -1 if to_act is None else to_act,
             view.scores,
             view.hand_sizes,
-            -1 if counting is None else counting[0] is not TaskKind.HAND,
+            -1 if counting is None else counting[0] is not _HAND,
             -1 if counting is None else counting[1],
             -1 if muggins is None else muggins[0],
             0 if muggins is None else muggins[1],
+            mask,
+            legal.plays | _FIXED_BITS[legal.kinds],  # a play's index is its card's
+            legal.lay_away_from,
         )
 
     def _kept(self, view: PlayerView, me: int, read: Callable[[PlayerView], _T]) -> _T:
@@ -312,26 +328,23 @@ class Encoder:
 
     def _named(self, view: PlayerView) -> int:
         """The cards the current deal's events show the view's seat (shown hands and cribs, cards
-        named in calls; the play's and the turn-up's are read from the view) as a mask (bit
-        `Card.index` set for each, `noddy.cards.card_mask`). Each seat's last answer is remembered
-        with the events it read: a later view of the same deal, the same event objects up to
-        there, reads only the events after."""
+        named in calls, the play's and the turn-up's) as a mask (bit `Card.index` set for each,
+        `noddy.cards.card_mask`). Each seat's last answer is remembered with the last event it
+        read: a later view of the same game (that event object at its place: every later state
+        shares the events before it) reads only the events after, a new deal starting it again."""
         events = view.events
-        start = self._deal_at(view)
-        if start is None:
-            return 0
         end = len(events)
         known = self._named_memo.get(view.seat)
-        if (
-            known is not None
-            and known[0] is events[start]
-            and start < known[1] <= end
-            and events[known[1] - 1] is known[2]
-        ):
-            named = known[3] | _cards_named(events, known[1])
+        if known is not None and known[0] <= end and events[known[0] - 1] is known[1]:
+            at, named = known[0], known[2]
         else:
-            named = _cards_named(events, start)
-        self._named_memo[view.seat] = (events[start], end, events[-1], named)
+            start = self._deal_at(view)
+            if start is None:
+                return 0
+            at, named = start, 0
+        for event in events[at:]:
+            named = 0 if event.kind is _DEAL else named | event.named
+        self._named_memo[view.seat] = (end, events[-1], named)
         return named
 
     def _deal_at(self, view: PlayerView) -> int | None:
@@ -467,19 +480,6 @@ def _fixed_masks(view: PlayerView) -> tuple[int, int, int, int]:
     turn-up's index (-1 before it is turned): `Encoder._write`'s cards fixed through a deal."""
     turnup = -1 if view.turnup is None else view.turnup.index
     return card_mask(view.held), card_mask(view.discards), card_mask(view.own_crib), turnup
-
-
-def _cards_named(events: tuple[Event, ...], start: int) -> int:
-    """The cards the events from ``start`` on show in their items, and in their cards but for the
-    play's and the turn-up's (`Encoder._named`), as a mask."""
-    named = 0
-    for at in range(start, len(events)):
-        event = events[at]
-        for item in event.items:
-            named |= card_mask(item.cards)
-        if event.cards and event.kind not in _SHOWN_ELSEWHERE:
-            named |= card_mask(event.cards)
-    return named
 
 
 def _indices(mask: int) -> list[int]:

@@ -115,6 +115,7 @@ int obs_layout(ObsLayout *l, int players, int sides, PyObject *layout) {
             return -1;
         }
         l->discard_index[bits] = (int16_t)(l->first[AC_DISCARD] + k);
+        l->subsets[k] = (uint16_t)bits;
     }
     return 0;
 }
@@ -300,7 +301,23 @@ static int read_masks(PyObject *arg, int n, const char *what, mask_t *out) {
     return 0;
 }
 
-#define VIEW_ARGS 21
+/* The legal actions' mask: `low`, the actions below index 64 by index as bits (a play, Go...), and
+ * every lay-away of the cards of `hand` whose cards are all among `from` (0: none). */
+static void put_mask(const ObsLayout *l, mask_t hand, uint64_t low, mask_t from, int8_t *mask) {
+    memset(mask, 0, (size_t)l->num_actions);
+    for (; low; low &= low - 1) mask[__builtin_ctzll(low)] = 1;
+    if (!from) return;
+    int card[MAX_DEALT], held = 0; /* the hand's cards by position, in card order */
+    for (mask_t m = hand; m && held < MAX_DEALT; m &= m - 1) card[held++] = __builtin_ctzll(m);
+    for (int k = 0; k < l->nsubsets; k++) {
+        mask_t cards = 0;
+        unsigned bits = l->subsets[k];
+        for (; bits && __builtin_ctz(bits) < held; bits &= bits - 1) cards |= BIT(card[__builtin_ctz(bits)]);
+        if (!bits && !(cards & ~from)) mask[l->first[AC_DISCARD] + k] = 1;
+    }
+}
+
+#define VIEW_ARGS 24
 
 static PyObject *ViewWriter_write(ViewWriterObject *self, PyObject *const *args, Py_ssize_t nargs) {
     const ObsLayout *l = &self->l;
@@ -327,11 +344,36 @@ static PyObject *ViewWriter_write(ViewWriterObject *self, PyObject *const *args,
         return NULL;
     for (int p = 0; p <= PH_OVER; p++) none &= l->phase_at[p] != v.place;
     if (none) return PyErr_Format(PyExc_ValueError, "the phase's place %d is none of the layout's", v.place);
-    Py_buffer out;
+    int masked = args[21] != Py_None;
+    unsigned long long low = 0;
+    mask_t from = 0;
+    if (masked) {
+        low = PyLong_AsUnsignedLongLong(args[22]);
+        if (low == (unsigned long long)-1 && PyErr_Occurred()) return NULL;
+        if (l->num_actions < 64 && low >> l->num_actions)
+            return PyErr_Format(PyExc_ValueError, "the legal actions' indices (bits) lie outside %d actions",
+                                l->num_actions);
+        if (read_mask(args[23], "the cards laid away from", &from) < 0) return NULL;
+        if (from & ~v.hand) return PyErr_Format(PyExc_ValueError, "the cards laid away from are not all in the hand");
+    }
+    Py_buffer out, mask;
     if (PyObject_GetBuffer(args[0], &out, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) return NULL;
     if (out.itemsize != 4 || !out.format || strcmp(out.format, "f") != 0 || out.len < (Py_ssize_t)l->size * 4) {
         PyBuffer_Release(&out);
         return PyErr_Format(PyExc_ValueError, "out must be %d float32 numbers", l->size);
+    }
+    if (masked) {
+        if (PyObject_GetBuffer(args[21], &mask, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) {
+            PyBuffer_Release(&out);
+            return NULL;
+        }
+        if (mask.itemsize != 1 || !mask.format || strcmp(mask.format, "b") != 0 || mask.len < l->num_actions) {
+            PyBuffer_Release(&mask);
+            PyBuffer_Release(&out);
+            return PyErr_Format(PyExc_ValueError, "mask must be %d int8 numbers (or None)", l->num_actions);
+        }
+        put_mask(l, v.hand, low, from, mask.buf);
+        PyBuffer_Release(&mask);
     }
     obs_put(l, &v, out.buf);
     PyBuffer_Release(&out);
@@ -341,12 +383,15 @@ static PyObject *ViewWriter_write(ViewWriterObject *self, PyObject *const *args,
 static PyMethodDef ViewWriter_methods[] = {
     {"write", (PyCFunction)(void (*)(void))ViewWriter_write, METH_FASTCALL,
      "write(out, seat, side, hand, held, discards, own_crib, shown, pile, played, turnup, count, place, dealer,"
-     " to_act, scores, sizes, counting, counted_seat, declarer, missed): write into out (float32, the"
+     " to_act, scores, sizes, counting, counted_seat, declarer, missed, mask, low, lay_away_from): write into out (float32, the"
      " layout's size; every number written) the tensor of a seat's view given as plain numbers: cards as"
      " masks (bit i for card index i; shown: the other cards it has seen, named by the events or counted face"
      " up; played: a mask a seat, the play of this deal), the turn-up's index, place the phase's place in its"
      " field, the scores by side and the hand sizes by seat (tuples), counting 0 for a hand or 1 for a crib"
-     " and the seat counted, the muggins declarer and the points missed; -1 for a seat or card absent."},
+     " and the seat counted, the muggins declarer and the points missed; -1 for a seat or card absent."
+     " Then mask, low, lay_away_from: write into mask (int8, the layout's actions; None: no mask) the"
+     " seat's legal actions: those below index 64 given by index as the bits of low, and every lay-away"
+     " whose cards are all among lay_away_from (a mask of cards of the hand; 0 where none is legal)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -37,6 +37,7 @@ typedef struct {
     int first[AC_PASS + 1];
     int8_t phase_at[PH_OVER + 1];
     int16_t discard_index[1 << MAX_DEALT];
+    uint16_t subsets[MAX_ACTIONS]; /* the lay-aways in index order, as positions in the hand (bits) */
     float dealt, holes;
 } ObsLayout;
 /* Read the layout of a table of `players` seats and `sides` sides from the tuple
