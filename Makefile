@@ -15,7 +15,7 @@ NODE_STAMP := node_modules/.installed
 SOURCES := pyproject.toml setup.py $(wildcard src/noddy/kernel/*.c src/noddy/kernel/*/*.c src/noddy/kernel/*/*.h)
 PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 
-.PHONY: run test check lint bench install clean chromium postgres tmux node
+.PHONY: run test test-full check lint bench install clean chromium postgres tmux node
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -64,8 +64,11 @@ lint: $(STAMP)
 
 # NODDY_REQUIRE_KERNEL: the compiled kernel must have been built (its tests fail, not skip, without it).
 # Both print the slowest tests and each test file's seconds (tests/conftest.py).
-# `make test` (and CI) runs everything; `make check` is the quick subset to run often: every test but
-# those marked slow (exhaustive checks, whole games, the browser) and those on PostgreSQL.
+# `make test` (and CI) runs every test file and every test but the long tails of the proofs (marked
+# `full`: more seeds, deals or budget of a proof whose every table and path `make test` plays);
+# `make test-full` runs those too (about twice the CPU). `make check` is the quick subset to run often:
+# every test but those marked slow (exhaustive checks, whole games, the browser) or full, and those on
+# PostgreSQL.
 # Both run the tests in parallel, a pytest-xdist worker per core (`make test WORKERS=1` for one; each
 # worker is a process with its own temporary folders and its own PostgreSQL cluster). Tests that
 # cannot run beside each other (a shared file, port or server) are marked with one group's name,
@@ -73,10 +76,13 @@ lint: $(STAMP)
 WORKERS ?= auto
 PARALLEL = -n $(WORKERS) --dist loadgroup
 test: lint chromium postgres tmux node
+	NODDY_REQUIRE_KERNEL=1 $(BIN)/python -m pytest src tests -m "not full" $(PARALLEL) --durations=25
+
+test-full: lint chromium postgres tmux node
 	NODDY_REQUIRE_KERNEL=1 $(BIN)/python -m pytest src tests $(PARALLEL) --durations=25
 
 check: lint tmux
-	NODDY_REQUIRE_KERNEL=1 $(BIN)/python -m pytest src tests -m "not slow and not postgres" $(PARALLEL) --durations=10
+	NODDY_REQUIRE_KERNEL=1 $(BIN)/python -m pytest src tests -m "not slow and not full and not postgres" $(PARALLEL) --durations=10
 
 # The benchmarks' baselines (cribbage-scorer, OpenSpiel) are an optional extra, installed here only.
 bench: $(STAMP) $(NODE_STAMP) postgres chromium

@@ -1,5 +1,6 @@
 """Helpers shared by the engine and player tests: constructed deals, actions written as text, games
-and positions played from a seed, and the sweeps whose first cases are quick (`sweep`)."""
+and positions played from a seed, the sweeps whose first cases are quick (`sweep`), and the proofs
+whose long tail only `make test-full` runs (`tail`)."""
 
 from __future__ import annotations
 
@@ -134,6 +135,15 @@ def sweep(cases: Iterable[Any], quick: int = 1, *, single: bool = False) -> list
             values = (case,) if single or not isinstance(case, tuple) else case
             out.append(pytest.param(*values, marks=pytest.mark.slow))
     return out
+
+
+def tail(first: range, rest: range) -> list[Any]:
+    """A proof's seeds (or deals, or positions) as two cases: ``first`` in every run of the tests,
+    ``rest``, its long tail, marked full (``make test-full`` runs it, ``make test`` leaves it out)."""
+    return [
+        pytest.param(first, id=f"{first.start}-{first.stop - 1}"),
+        pytest.param(rest, id=f"{rest.start}-{rest.stop - 1}", marks=pytest.mark.full),
+    ]
 
 
 def spiel_play(state: Any, rng: Any, moves: int | None = None) -> Any:

@@ -13,7 +13,7 @@ import random
 
 import pytest
 
-from helpers import lay_aways, sweep, to_act_view
+from helpers import lay_aways, sweep, tail, to_act_view
 from noddy.kernel import lay_away_values, unsupported
 from noddy.players import StrongPlayer, discard
 from noddy.players.discard import numpy_discard_values
@@ -76,13 +76,14 @@ def test_the_kernel_weighs_every_discard_as_numpy(
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("positions", tail(range(8), range(8, 50)))
 @pytest.mark.parametrize("case", [c for c in _cases() if c[2] == 2], ids=_case_id)
 def test_the_kernel_weighs_many_discards_as_numpy(
-    case: tuple[str, tuple[str, ...], int, bool | None],
+    case: tuple[str, tuple[str, ...], int, bool | None], positions: range
 ) -> None:
     name, overrides, n, partners = case
     rules = load_rules(name, overrides)
-    for state in lay_aways(rules, n, partners, seed=99, count=50):
+    for state in lay_aways(rules, n, partners, seed=99, count=positions.stop)[positions.start :]:
         view, legal = to_act_view(state)
         assert lay_away_values(view, legal) == numpy_discard_values(view, legal, random.Random(0))
 

@@ -161,12 +161,25 @@ def test_strong_with_the_greedy_leaf_decides_the_same_on_the_kernel(
     _whole_games(name, players, overrides, range(1), worlds=2, nodes=200, leaf="greedy")
 
 
+FULL_BUDGET = [
+    ("cribbage", 2, (), range(1, 2)),
+    ("willughby", 2, (), range(1, 3)),
+    ("crib-noddy-old", 2, ("hand.wrong_count=muggins",), range(1, 2)),
+    pytest.param("cribbage", 2, (), range(2, 3), marks=pytest.mark.full),
+    pytest.param("crib-noddy-old", 2, ("hand.wrong_count=muggins",), range(2, 3), marks=pytest.mark.full),
+    pytest.param("cribbage", 4, (), range(1, 3), marks=pytest.mark.full),
+    pytest.param("cribbage", 3, (), range(1, 3), marks=pytest.mark.full),
+]
+"""Whole games at full budget: `make test` plays a game of each two-player table (the tables of 3
+and 4 are played above at a small budget), `make test-full` the rest (15-35 s of CPU each)."""
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize(("name", "players", "overrides"), TABLES)
+@pytest.mark.parametrize(("name", "players", "overrides", "seeds"), FULL_BUDGET)
 def test_strong_at_full_budget_decides_the_same_on_the_kernel(
-    name: str, players: int, overrides: tuple[str, ...]
+    name: str, players: int, overrides: tuple[str, ...], seeds: range
 ) -> None:
-    _whole_games(name, players, overrides, range(1, 3), worlds=16, nodes=16_000)
+    _whole_games(name, players, overrides, seeds, worlds=16, nodes=16_000)
 
 
 def test_an_unknown_engine_is_refused() -> None:
