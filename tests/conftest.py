@@ -40,6 +40,13 @@ def pytest_configure(config: pytest.Config) -> None:
     )
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests marked slow run first, each file's tests in their order (a stable sort): the
+    workers then end on short tests and together, where the whole games in the browser, among the
+    last files by name, left one worker playing a two-minute game while the other had nothing left."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
 def kernel_missing() -> str:
     """Why the compiled kernel cannot be used here, or ``""`` (read when a marked test starts, so a
     test that hides the extension sees its own answer)."""

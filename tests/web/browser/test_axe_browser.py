@@ -25,7 +25,7 @@ from test_browser import (
     wait_until_over,
     watch_errors,
 )
-from test_hotseat_browser import READY, start_hot_seat
+from test_hotseat_browser import READY, hand_over, start_hot_seat
 from test_review_browser import reviewed
 
 __all__ = ["browser", "server"]
@@ -205,7 +205,7 @@ def test_a_table_in_each_state_has_nothing_axe_finds(browser: Browser, server: L
             go_on(page)
             continue
         if state == "hand-over":
-            page.click("#handover-ready")
+            hand_over(page)
             expect(page.locator("body")).to_have_attribute("data-covered", "false")
             continue
         if state == "muggins":

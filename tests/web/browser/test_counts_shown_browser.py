@@ -19,7 +19,7 @@ from test_browser import (
     server,
     take_turn,
 )
-from test_hotseat_browser import READY, start_hot_seat
+from test_hotseat_browser import READY, hand_over, start_hot_seat
 
 from noddy.game import EventKind, GameState
 from noddy.web.live import LiveTable
@@ -60,7 +60,7 @@ def play_and_check(page: Page, table: LiveTable, size: str) -> dict[str, int]:
         if page.locator("body[data-status='over']").count():
             return checked
         if page.locator("body[data-covered='true']").count():
-            page.click("#handover-ready")
+            hand_over(page)
             expect(page.locator("body")).to_have_attribute("data-covered", "false")
             continue
         if page.locator(SHOWING).count():

@@ -45,7 +45,8 @@ def start_hot_seat(
     page: Page, server: LiveServer, rules: str, seats: list[tuple[str, str]], counting: str = ""
 ) -> LiveTable:
     """Make a table in the lobby with these (kind, name) seats (and a reading of a short count, if
-    ``counting``); the table, as the server holds it."""
+    ``counting``); the table, as the server holds it. The page's clock is Playwright's (`hand_over`)."""
+    page.clock.install()
     page.goto(server.address + "/")
     page.select_option("#rules", rules)
     if counting:
@@ -61,6 +62,13 @@ def start_hot_seat(
     table = manager(server).get(page.url.split("/t/")[1])
     assert table is not None
     return table
+
+
+def hand_over(page: Page) -> None:
+    """Press the hand-over button without waiting the 600 ms it stays disabled (against a tap meant
+    for the screen before): the page's clock, installed by `start_hot_seat`, jumps them."""
+    page.clock.fast_forward(600)
+    page.click("#handover-ready")
 
 
 def held_enter_does_not_pass(page: Page) -> None:
@@ -95,7 +103,7 @@ def pass_and_play(page: Page, table: LiveTable, passes: int, shot: str | None = 
         if not passed:
             held_enter_does_not_pass(page)
         passed.append(name)
-        page.click("#handover-ready")
+        hand_over(page)
         expect(page.locator("body")).to_have_attribute("data-covered", "false")
         expect(page.locator("#myname")).to_have_text(f"You ({name})")
         hands = enumerate(table.state.hands)
