@@ -66,15 +66,16 @@ lint: $(STAMP)
 # Both print the slowest tests and each test file's seconds (tests/conftest.py).
 # `make test` (and CI) runs every test file and every test but the long tails of the proofs (marked
 # `full`: more seeds, deals or budget of a proof whose every table and path `make test` plays);
-# `make test-full` runs those too (about twice the CPU). `make check` is the quick subset to run often:
-# every test but those marked slow (exhaustive checks, whole games, the browser) or full, and those on
-# PostgreSQL.
+# `make test-full` runs those too (some 6 minutes of CPU more). `make check` is the quick subset to
+# run often: every test but those marked slow (exhaustive checks, whole games, the browser) or full,
+# and those on PostgreSQL.
 # Both run the tests in parallel, a pytest-xdist worker per core (`make test WORKERS=1` for one; each
-# worker is a process with its own temporary folders and its own PostgreSQL cluster). Tests that
-# cannot run beside each other (a shared file, port or server) are marked with one group's name,
-# `@pytest.mark.xdist_group("name")`: a group's tests all run on one worker, one after another.
+# worker is a process with its own temporary folders and its own PostgreSQL cluster). A worker that
+# has run its share takes tests still waiting from the other (`--dist worksteal`: the two end together
+# though a browser's whole game takes a minute and most tests a fraction of a second), so a test is
+# never bound to one worker: each makes what it needs its own (tmp_path, a free port, its own server).
 WORKERS ?= auto
-PARALLEL = -n $(WORKERS) --dist loadgroup
+PARALLEL = -n $(WORKERS) --dist worksteal
 test: lint chromium postgres tmux node
 	NODDY_REQUIRE_KERNEL=1 $(BIN)/python -m pytest src tests -m "not full" $(PARALLEL) --durations=25
 

@@ -2,7 +2,9 @@
 
 - ``requires_kernel``: the test needs the compiled kernel. Where it is not built the test skips,
   saying why, unless ``NODDY_REQUIRE_KERNEL`` is set (``make test`` and CI set it): then it fails.
-- ``slow`` (declared in pyproject.toml): left out of ``make check``, the quick subset.
+- ``slow`` (declared in pyproject.toml): left out of ``make check``, the quick subset; run first.
+- ``full`` (declared in pyproject.toml): a proof's long tail (``helpers.tail``), left out of
+  ``make test`` and ``make check``; ``make test-full`` runs it.
 
 With ``--durations`` (as ``make test`` and ``make check`` run) the summary also gives each test
 file's cost: the seconds of set-up, call and tear-down of its tests, summed, and of those the CPU
@@ -11,9 +13,9 @@ below its seconds is waiting (on a server, the browser, tmux, PostgreSQL).
 
 ``make test`` runs the tests in parallel (pytest-xdist, a worker process per core): each worker has
 its own temporary folders and, when it runs a PostgreSQL test, its own cluster; the reports (and so
-this summary) come back to the one process that prints. Tests that cannot run beside each other (a
-fixed port, a file outside their ``tmp_path``, one server shared) are marked with a group's name,
-``@pytest.mark.xdist_group("name")``: all the tests of a group run on one worker, one at a time.
+this summary) come back to the one process that prints. A worker that has run its share takes
+tests still waiting from the other (``--dist worksteal``), so no test is bound to a worker: a test
+makes its own what it needs (its ``tmp_path``, a free port, its own server), never a fixed one.
 """
 
 from __future__ import annotations
@@ -41,9 +43,10 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The tests marked slow run first, each file's tests in their order (a stable sort): the
-    workers then end on short tests and together, where the whole games in the browser, among the
-    last files by name, left one worker playing a two-minute game while the other had nothing left."""
+    """The tests marked slow run first, each file's tests in their order (a stable sort): the long
+    ones start early and the short ones left at the end even the workers out, where the whole games
+    in the browser, among the last files by name, could leave one worker on a game of a minute or
+    two while the other had nothing left."""
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 
