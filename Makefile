@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 # the checks) every extra but the benchmarks'. A stamp a set of extras: `make test` stamps both sets,
 # since it installs all that `make run` needs; `make run` after it installs nothing.
 RUN_EXTRAS := web
-TEST_EXTRAS := dev,research,web,dask,plot,postgres
+TEST_EXTRAS := dev,research,web,dask,plot,postgres,pdf
 RUN_STAMP := $(VENV)/.installed-run
 STAMP := $(VENV)/.installed-test
 NODE_STAMP := node_modules/.installed

@@ -127,7 +127,7 @@ def _run_hidden(commands: list[list[str]], hidden: tuple[str, ...]) -> list[tupl
 def test_commands_that_need_a_missing_extra_say_which_in_one_line(tmp_path: Path) -> None:
     """With no extra installed, the core commands work, and each that needs an extra names it and how
     to install it: one line on stderr, exit status 1, no traceback, in the command's language."""
-    plot = str(tmp_path / "plot.png")
+    plot, pdf = str(tmp_path / "plot.png"), str(tmp_path / "rules.pdf")
     cases = [
         (["serve"], "noddy serve needs the web extra: pip install 'noddy[web]'"),
         (["serve", "--lang", "fr"], "erreur : noddy serve a besoin de l’extra web : pip install"),
@@ -136,6 +136,7 @@ def test_commands_that_need_a_missing_extra_say_which_in_one_line(tmp_path: Path
         (["analyze", "board", "-r", "cribbage", "--plot", plot], "noddy analyze board --plot needs the plot"),
         (["advise", "5h 5d 5c Js Qh 2c", "-r", "cribbage", "--dealer", "--plot", plot], "needs the plot"),
         (["review", str(GAME), "--plot", plot], "noddy review --plot needs the plot extra"),
+        (["rules", "sheet", "cribbage", "--pdf", pdf], "noddy rules sheet --pdf needs the pdf extra"),
     ]
     working = [["score", "5h 5d 5c Js", "-t", "5s", "-r", "cribbage"], ["simulate", "-g", "4", "-w", "1"]]
     said = _run_hidden([args for args, _ in cases] + working, _every_stack())
@@ -147,7 +148,7 @@ def test_commands_that_need_a_missing_extra_say_which_in_one_line(tmp_path: Path
     (score, _, _), (simulate, played, _) = said[len(cases) :]
     assert score == 0 and said[len(cases)][1].rstrip().endswith("Total: 29")
     assert simulate == 0 and "4 games" in played
-    assert not (tmp_path / "plot.png").exists()
+    assert not (tmp_path / "plot.png").exists() and not (tmp_path / "rules.pdf").exists()
 
 
 def test_serve_names_the_dask_and_postgres_extras(tmp_path: Path) -> None:

@@ -47,6 +47,7 @@ LAYERS = {
     "cli": 12,
     "web": 12,
     "offline": 12,
+    "sheet": 12,
     "__main__": 13,
     "__init__": 13,
 }
@@ -148,7 +149,7 @@ ROWS = [
     "players",
     "sim research",
     "train advise review",
-    "cli web offline",
+    "cli web offline sheet",
 ]
 
 

@@ -1,7 +1,9 @@
-"""``noddy rules``: list the presets, show one in plain words, compare two, check a house-rules file."""
+"""``noddy rules``: list the presets, show one in plain words, compare two, check a house-rules file,
+print a handout of the rules (one rule set, or several as a booklet)."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -18,6 +20,7 @@ from noddy.cli.common import (
     language,
     load,
     reporting_errors,
+    usage_error,
 )
 from noddy.rules import (
     Row,
@@ -33,7 +36,9 @@ from noddy.textdata import printable_data
 from noddy.words import cited, command_phrase, rule_phrase, rule_rows, rule_set_words
 
 app = typer.Typer(
-    cls=NoddyGroup, help="The rule sets: list, show, compare, check a house-rules file.", no_args_is_help=True
+    cls=NoddyGroup,
+    help="The rule sets: list, show, compare, check a house-rules file, print a handout.",
+    no_args_is_help=True,
 )
 
 
@@ -174,3 +179,43 @@ def check(
         for row_parent, _ in diffs:
             path = row_parent.path
             console.print(f"  {path}: {escape(said_base[path].reading)} -> {escape(said[path].reading)}")
+
+
+@app.command(cls=NoddyCommand)
+def sheet(
+    names: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="RULES",
+            help="Preset names or .toml house-rules files: one makes a handout, several a booklet.",
+        ),
+    ],
+    pdf: Annotated[
+        Path | None,
+        typer.Option(
+            "--pdf",
+            metavar="FILE",
+            help="Print it to this PDF file, by Chromium (the pdf extra: pip install 'noddy\\[pdf]').",
+        ),
+    ] = None,
+    paper: Annotated[str, typer.Option("--paper", metavar="PAPER", help="a4 or letter.")] = "a4",
+    lang: LangOption = None,
+) -> None:
+    """The rules to print: a handout of one or two pages a rule set (the game in plain words, the
+    table of scores, a hand counted item by item, the sources), several rule sets one after another
+    as a booklet, each from a new page. The rules page of `noddy serve`, printed: as a PDF with
+    --pdf, else as the page's HTML on standard output, which any browser prints."""
+    from noddy.sheet import PAPERS, rules_document, write_pdf  # the trainer's glossary: only this command
+
+    with reporting_errors():
+        sheets = [load(name, None) for name in names]
+        lang = language(lang, sheets[0])
+        if paper.lower() not in PAPERS:
+            usage_error(command_phrase("sheet.paper", lang, paper=paper, papers=", ".join(PAPERS)))
+        page = rules_document(sheets, lang, standalone=True)
+        if pdf is None:
+            sys.stdout.write(page)
+            return
+        write_pdf(page, pdf, paper.lower())
+    titles = ", ".join(rule_set_words(r.name, r.title or r.name, r.summary, lang)[0] for r in sheets)
+    console.print(escape(command_phrase("sheet.written", lang, file=str(pdf), titles=titles)), soft_wrap=True)

@@ -1,7 +1,15 @@
 """The counting trainer: questions from real deals and their judging, the learner's progress, and
 counting it yourself at a game with the table's glossary (above the players, below the faces)."""
 
-from noddy.train.countplay import Tally, glossary, judge_own, own_count, practice_offered
+from noddy.train.countplay import (
+    Tally,
+    glossary,
+    judge_own,
+    own_count,
+    practice_offered,
+    score_kinds,
+    score_table,
+)
 from noddy.train.progress import BOXES, SLOW, KindStats, Progress, ProgressError, RoundResult, TimedRound
 from noddy.train.questions import (
     MIXED,
@@ -40,5 +48,7 @@ __all__ = [
     "own_count",
     "pegged_apart",
     "practice_offered",
+    "score_kinds",
+    "score_table",
     "whats",
 ]

@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from noddy.game import ActionKind, PlayerView, TaskKind, announced_items, jack_receiver
 from noddy.rules import Rules
 from noddy.train.questions import MIXED, Judgement, Question, What, drill_kinds
+from noddy.words import ScoreRow, score_rows
 from noddy.words import glossary as say_glossary
 
-__all__ = ["Tally", "glossary", "judge_own", "own_count", "practice_offered"]
+__all__ = ["Tally", "glossary", "judge_own", "own_count", "practice_offered", "score_kinds", "score_table"]
 
 
 def practice_offered(rules: Rules) -> bool:
@@ -62,13 +63,24 @@ class Tally:
         return Tally(self.asked + 1, self.right + judgement.correct, self.skipped)
 
 
-def glossary(rules: Rules, lang: str = "en") -> tuple[tuple[str, str], ...]:
-    """The terms of a table under ``rules``, each with one plain sentence said from the rules' values
-    (`noddy.words.glossary`): the kinds its hands and play can score (as the trainer finds them,
-    with the Knave and a turned Jack where the rules score them), then how its deal goes."""
+def score_kinds(rules: Rules) -> frozenset[str]:
+    """The kinds a table under ``rules`` scores: those its hands and play can make (as the trainer
+    finds them), with the Knave and a turned Jack where the rules score them."""
     found = set(drill_kinds(rules)) - {MIXED}
     if rules.hand.knave:
         found.add("knave")
     if rules.turnup.jack_points:
         found.add("turned_jack")
-    return say_glossary(rules, found, lang)
+    return frozenset(found)
+
+
+def glossary(rules: Rules, lang: str = "en") -> tuple[tuple[str, str], ...]:
+    """The terms of a table under ``rules``, each with one plain sentence said from the rules' values
+    (`noddy.words.glossary`): the kinds it scores (`score_kinds`), then how its deal goes."""
+    return say_glossary(rules, score_kinds(rules), lang)
+
+
+def score_table(rules: Rules, lang: str = "en") -> tuple[ScoreRow, ...]:
+    """The table of scores of ``rules`` (`noddy.words.sheet.score_rows`), a row for each kind it
+    scores (`score_kinds`), the glossary's terms."""
+    return score_rows(rules, score_kinds(rules), lang)

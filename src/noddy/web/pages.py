@@ -9,10 +9,10 @@ from typing import Any
 from noddy.errors import quoted
 from noddy.players import LEVELS
 from noddy.rules import Rules, load_rules, preset_names
-from noddy.train import glossary
+from noddy.sheet import rules_document
 from noddy.web.live import LiveTable
 from noddy.web.messages import display_names, event_json, pegs, table_title
-from noddy.words import LANGUAGES, cited, counting_words, page_phrases, rule_phrase, rule_rows, rule_set_words
+from noddy.words import LANGUAGES, counting_words, page_phrases, rule_set_words
 
 __all__ = [
     "counting_choices",
@@ -102,47 +102,11 @@ def missing_table_page(table_id: str, lang: str, what: str = "table") -> str:
 
 
 def rules_page(name: str, lang: str = "en") -> str | None:
-    """The whole rule set as an HTML page in ``lang``, or ``None`` for an unknown name: a player's
-    reading first (the game's terms, each in a plain sentence from the rules, `noddy.train.glossary`),
-    then every rule one by one (`rule_rows`), then the sources."""
+    """The rules page of the preset ``name`` in ``lang`` (`noddy.sheet.rules_document`: it prints as
+    a handout), or ``None`` for an unknown name."""
     if name not in preset_names():
         return None
-    lang = known_language(lang)
-    rules = load_rules(name)
-    title, summary = rule_set_words(rules.name, rules.title or rules.name, rules.summary, lang)
-    parts = [
-        f"<h1>{escape(title)}</h1>",
-        f"<p class=summary>{escape(summary)}</p>",
-        f"<h2>{escape(rule_phrase('how_to_play', lang))}</h2><dl class=plain>",
-    ]
-    for term, sentence in glossary(rules, lang):
-        parts.append(f"<dt>{escape(term[:1].upper() + term[1:])}</dt><dd>{escape(sentence)}</dd>")
-    parts += ["</dl>", f"<h2>{escape(rule_phrase('reference', lang))}</h2>"]
-    parts.append(f"<p class=note>{escape(rule_phrase('reference_note', lang))}</p>")
-    for heading, rows in rule_rows(rules, lang):
-        parts.append(f"<h2>{escape(heading)}</h2><dl>")
-        for row in rows:
-            parts.append(f"<dt>{escape(row.about[:1].upper() + row.about[1:])}</dt>")
-            parts.append(f"<dd><strong>{escape(row.reading)}</strong>")
-            if row.note:
-                parts.append(f"<p class=note>{escape(cited(row.note))}</p>")
-            parts.append("</dd>")
-        parts.append("</dl>")
-    parts.append(f"<h2>{escape(rule_phrase('sources', lang))}</h2><ul class=sources>")
-    for source in rules.sources:
-        url = escape(source.url)
-        link = f' — <a href="{url}" rel="noopener">{url}</a>' if source.url else ""
-        parts.append(f"<li>{escape(source.name)}{link}</li>")
-    parts.append("</ul>")
-    body = "\n".join(parts)
-    return f"""<!doctype html>
-<html lang="{lang}"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{escape(title)} — {escape(rule_phrase("the_rules", lang))}</title>
-<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
-<link rel="stylesheet" href="/static/style.css"></head>
-<body class="page rules-page"><nav class="topbar"><a href="/" class="brand">Noddy</a></nav>
-<main class="prose">{body}</main></body></html>"""
+    return rules_document((load_rules(name),), known_language(lang))
 
 
 def page_words(lang: str) -> dict[str, Any]:

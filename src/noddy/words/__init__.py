@@ -82,6 +82,7 @@ if TYPE_CHECKING:
     from noddy.words.rule_fields import RULE_WORDS, rule_phrase, rule_rows
     from noddy.words.rule_sets import COUNTING, RULE_SETS, cited, counting_words, rule_set_words
     from noddy.words.sentences import number_words, points_words
+    from noddy.words.sheet import SHEET, ScoreRow, score_rows, sheet_phrase, sheet_players, worked_intro
     from noddy.words.sim import SIM, partners_line, side_label, sides_heading, sim_phrase, source_label
     from noddy.words.sitting import SITTING, is_hint, sitting_phrase
     from noddy.words.terminal import TERMINAL, record_name, terminal_phrase, unshown_note, yes_or_no
@@ -125,6 +126,7 @@ __all__ = [
     "REFUSALS",
     "RULE_SETS",
     "RULE_WORDS",
+    "SHEET",
     "SIM",
     "SITTING",
     "SPECIAL_NAMES",
@@ -141,6 +143,7 @@ __all__ = [
     "Line",
     "Part",
     "Reason",
+    "ScoreRow",
     "Step",
     "action_words",
     "advise_phrase",
@@ -215,6 +218,9 @@ __all__ = [
     "say",
     "say_error",
     "say_reason",
+    "score_rows",
+    "sheet_phrase",
+    "sheet_players",
     "side_label",
     "side_name",
     "sides_heading",
@@ -236,6 +242,7 @@ __all__ = [
     "whose",
     "win_page_phrases",
     "win_phrase",
+    "worked_intro",
     "yes_or_no",
 ]
 
@@ -274,6 +281,7 @@ _HOMES = {
     "sentences": ("number_words", "points_words"),
     "rule_fields": ("RULE_WORDS", "rule_phrase", "rule_rows"),
     "rule_sets": ("COUNTING", "RULE_SETS", "cited", "counting_words", "rule_set_words"),
+    "sheet": ("SHEET", "ScoreRow", "score_rows", "sheet_phrase", "sheet_players", "worked_intro"),
     "sim": ("SIM", "partners_line", "side_label", "sides_heading", "sim_phrase", "source_label"),
     "sitting": ("SITTING", "is_hint", "sitting_phrase"),
     "terminal": ("TERMINAL", "record_name", "terminal_phrase", "unshown_note", "yes_or_no"),

@@ -39,6 +39,7 @@ __all__ = [
     "check_language",
     "fill_phrase",
     "item_name",
+    "kind_term",
     "play_said",
     "said_items",
     "say",
@@ -105,6 +106,14 @@ def item_name(item: ScoreItem, rules: Rules | None = None, lang: str = "en") -> 
     if item.kind == Kind.SPECIAL:
         return card_name(item.cards[0], lang)
     return item.kind.replace("_", " ")
+
+
+def kind_term(kind: Kind, rules: Rules, lang: str = "en") -> str:
+    """A score kind's glossary term under ``rules`` ("pair royal"), the rules' own name in it where
+    the term is that name ("Knave Noddy", "his nobs")."""
+    check_language(lang)
+    term = KIND_WORDS[kind].terms[lang]
+    return term.format(name=item_name(ScoreItem(kind, (), 0), rules, lang) if "{name}" in term else "")
 
 
 def call(items: Sequence[ScoreItem], rules: Rules | None = None, lang: str = "en") -> tuple[CallPart, ...]:

@@ -29,6 +29,7 @@ EXTRA_MODULES: dict[str, tuple[str, ...]] = {
     "plot": ("matplotlib",),
     "postgres": ("psycopg",),
     "research": ("pettingzoo", "gymnasium", "pyspiel"),
+    "pdf": ("playwright",),
 }
 """The modules each extra of ``pyproject.toml`` brings that noddy imports (the core install, typer,
 rich, numpy and tomli-w, needs none of them)."""

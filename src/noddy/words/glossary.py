@@ -13,9 +13,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from noddy.rules import Rules
-from noddy.scoring import KINDS, Kind, ScoreItem
-from noddy.words.calls import check_language, item_name
-from noddy.words.kinds import KIND_WORDS, glossary_entry
+from noddy.scoring import KINDS, Kind
+from noddy.words.calls import check_language, kind_term
+from noddy.words.kinds import KIND_WORDS
 from noddy.words.sentences import Sentence
 
 __all__ = ["DEAL_TERMS", "DealTerm", "glossary"]
@@ -134,13 +134,8 @@ def glossary(rules: Rules, kinds: Iterable[str], lang: str = "en") -> tuple[tupl
     check_language(lang)
     found = set(kinds)
     entries = [
-        glossary_entry(kind, rules, lang, _name(kind, rules, lang))
+        (kind_term(kind, rules, lang), KIND_WORDS[kind].sentence(rules, lang))
         for kind in (*(k for k in KINDS if k in found and k not in _PLAY_TERMS), *_PLAY_TERMS)
     ]
     entries += [(t.terms[lang], t.sentence(rules, lang)) for t in DEAL_TERMS if t.present(rules)]
     return tuple(entries)
-
-
-def _name(kind: Kind, rules: Rules, lang: str) -> str:
-    """What a call names the kind under ``rules`` (the Knave's own name), for a term that is that name."""
-    return item_name(ScoreItem(kind, (), 0), rules, lang) if "{name}" in KIND_WORDS[kind].terms[lang] else ""

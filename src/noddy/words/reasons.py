@@ -493,6 +493,18 @@ REASON_WORDS: dict[str, ReasonWords] = {
         "cannot write {path}: the folder {folder} is not writable",
         "impossible d’écrire {path} : on ne peut pas écrire dans le dossier {folder}",
     ),
+    "sheet_no_browser": ReasonWords(
+        "noddy rules sheet --pdf prints the rules page with Chromium (or Google Chrome), and found none"
+        " ({why}): on Debian, apt-get install chromium; elsewhere, playwright install chromium. Without"
+        " --pdf the command writes the page as HTML, which any browser prints",
+        "noddy rules sheet --pdf imprime la page des règles avec Chromium (ou Google Chrome), et n’en a"
+        " trouvé aucun ({why}) : sous Debian, apt-get install chromium ; ailleurs, playwright install"
+        " chromium. Sans --pdf la commande écrit la page en HTML, que tout navigateur imprime",
+    ),
+    "sheet_unwritable": ReasonWords(
+        "cannot write {path}: {why}; name a .pdf file in a folder you may write to",
+        "impossible d’écrire {path} : {why} ; nommez un fichier .pdf dans un dossier où vous pouvez écrire",
+    ),
     "waiting_here": ReasonWords(
         "too many connections from your address are waiting to say hello (at most {most}): say hello"
         " on those, or close them",
