@@ -1,11 +1,19 @@
 """A whole deal followed from the announcements alone (issue 35, item 3): what the table's one live
-region says, read as a screen reader is given it (every paragraph added to the region, collected by a
-MutationObserver; no virtual screen reader), checked against the engine's own events: each card laid
-named in words, each count's points, the score when it changed, whose turn it is; no card symbol, and
-nothing said twice over. Focus stays on the next thing to do after every action."""
+region says, read as a screen reader is given it, checked against the engine's own events: each card
+laid named in words, each count's points, the score when it changed, whose turn it is; no card symbol,
+and nothing said twice over. Focus stays on the next thing to do after every action.
+
+Read with Playwright's ARIA snapshots (`Locator.aria_snapshot`: the accessibility tree Chromium
+builds, the text a screen reader is given, aria-label and aria-hidden applied), not a virtual screen
+reader (@guidepup/virtual-screen-reader would be a new npm package run inside the page, and it models
+one reader's speech, where the tree is what every reader starts from). A snapshot sees the region as
+it is when taken, and the region keeps its last few lines while a computer's moves come in bursts, so
+each paragraph added to it is copied, as it comes, to a test-only list outside the page's body
+(unseen by the page's own observers), and the list is read by one ARIA snapshot at the end."""
 
 from __future__ import annotations
 
+import json
 import re
 from itertools import pairwise
 
@@ -31,15 +39,28 @@ __all__ = ["browser", "server"]
 from test_browser import pytestmark  # noqa: F401  (skipped without chromium; slow)
 
 LISTEN = """
-window.__heard = [];
 document.addEventListener("DOMContentLoaded", () => {
   const box = document.getElementById("announce");
   if (!box) return;
+  const heard = document.createElement("section");
+  heard.id = "heard-by-test";
+  heard.setAttribute("aria-label", "heard");
+  document.documentElement.append(heard);
   new MutationObserver((records) => {
-    for (const record of records) for (const node of record.addedNodes) window.__heard.push(node.textContent);
+    for (const record of records) for (const node of record.addedNodes) heard.append(node.cloneNode(true));
   }).observe(box, { childList: true });
 });
 """
+
+
+def heard_lines(page: Page) -> list[str]:
+    """Each paragraph the live region was given, as the accessibility tree reads it (one line of
+    the snapshot each: ``- paragraph: text``, the text quoted as YAML quotes it when it must be)."""
+    snapshot = page.locator("#heard-by-test").aria_snapshot()
+    said = [line.strip().removeprefix("- paragraph:").strip() for line in snapshot.splitlines()]
+    said = [text for line, text in zip(snapshot.splitlines(), said, strict=True) if "- paragraph:" in line]
+    assert len(said) == page.locator("#heard-by-test p").count(), snapshot
+    return [json.loads(text) if text.startswith('"') else text for text in said]
 
 
 def contrast(one: tuple[int, ...], two: tuple[int, ...]) -> float:
@@ -81,10 +102,11 @@ def test_a_whole_deal_is_followed_from_the_announcements(
         assert turns < 30
     expect(page.locator("body")).to_have_attribute("data-deal", "2")
     page.wait_for_timeout(300)  # the last message's announcement is added after its drawing
-    heard: list[str] = page.evaluate("window.__heard")
+    heard = heard_lines(page)
     said = " ".join(heard)
     assert not re.search("[♣♦♥♠]", said), f"a card said by its symbol: {said}"
     assert all(a != b for a, b in pairwise(heard)), "a line said twice over"
+    assert all(re.search(r"\w", line) for line in heard), f"a line says nothing: {heard}"
     starts = [i for i, e in enumerate(table.state.events) if e.kind == EventKind.DEAL]
     deal = table.state.events[starts[0] : starts[1]]
     plays = [e for e in deal if e.kind == EventKind.PLAY]

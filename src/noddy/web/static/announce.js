@@ -20,12 +20,20 @@ export function eventWords(event) {
  * ``next`` if either has changed since they were last told. */
 export function announce(box, { events, score, next }) {
   const said = events.filter((e) => e.parts).map(eventWords);
-  if (score && score !== toldScore) said.push(t("announce.score", { score }));
-  if (next && next !== toldNext) said.push(next);
-  toldScore = score || toldScore;
-  toldNext = next || toldNext;
-  if (!said.length) return;
-  box.append(el("p", {}, said.map((words) => (/[.!?…:”"]$/.test(words) ? words : `${words}.`)).join(" ")));
+  // The score's phrase is empty until the page's words have come (the first message can come first):
+  // it is told, and counted as told, once it has words.
+  const scored = score && score !== toldScore ? t("announce.score", { score }) : "";
+  if (scored) {
+    said.push(scored);
+    toldScore = score;
+  }
+  if (next && next !== toldNext) {
+    said.push(next);
+    toldNext = next;
+  }
+  const lines = said.filter((words) => words.trim());
+  if (!lines.length) return;
+  box.append(el("p", {}, lines.map((words) => (/[.!?…:”"]$/.test(words) ? words : `${words}.`)).join(" ")));
   while (box.childElementCount > KEPT) box.firstElementChild.remove();
 }
 
