@@ -25,6 +25,7 @@ from noddy.game import (
     Pegs,
     Phase,
     PlayerView,
+    Subject,
     deal_points,
     side_pegs,
 )
@@ -43,6 +44,8 @@ from noddy.words import (
     side_name,
     stake_line,
     that_name,
+    unshown_note,
+    whose,
 )
 
 __all__ = [
@@ -125,12 +128,18 @@ it, so the board moves as each count is shown, ahead of the message's last state
 
 
 def _events(view: PlayerView, names: Sequence[str], since: int, lang: str) -> list[dict[str, Any]]:
-    """The events of ``view`` from ``since`` on (`event_json`), a shown one with the pegs after it."""
+    """The events of ``view`` from ``since`` on (`event_json`), a shown one with the pegs after it,
+    and a hand counted without showing with why its cards are not laid out (`unshown_note`, from the
+    rules, said to this reader: to the holder, the others do not see it)."""
     events = []
     for number, event in enumerate(view.events[since:], start=since + 1):
         data = event_json(event, names, view.rules, view.partners, lang)
         if event.kind in SHOWN:
             data["pegs"] = _pegs(side_pegs(view.events[:number], len(view.scores), view.partners))
+        if event.hidden and event.seat is not None and event.kind in (EventKind.COUNT, EventKind.DECLARE):
+            owner = whose(event.subject or Subject.HAND, names[event.seat], lang)
+            declared = event.kind == EventKind.DECLARE
+            data["unshown"] = unshown_note(view.rules, owner, event.seat == view.seat, declared, lang)
         events.append(data)
     return events
 

@@ -1,6 +1,6 @@
 """The words of the show on the web table, per language: the pace the counts are made at, going on,
-saying the counts aloud, a hand counted without showing, and the summary at the end of a deal. The
-calls themselves are `noddy.words.calls`'."""
+saying the counts aloud, and the summary at the end of a deal. The
+calls themselves are `noddy.words.calls`', and why a hand is not shown `noddy.words.unshown_note`."""
 
 from __future__ import annotations
 
@@ -19,8 +19,6 @@ SHOW_PAGE: dict[str, dict[str, str]] = {
         "show.speak": "Say the counts aloud",
         "show.go_on": "Go on",
         "show.go_on_title": "Go on (Enter)",
-        "show.hidden": "{whose} is counted without showing: the rules keep its cards hidden.",
-        "show.hidden_declared": "{whose}: declared {count} without showing; the rules keep its cards hidden.",
         "show.declared": "declared {count}",
         "show.muggins": "{who} claims the points missed: the true count is {true}.",
         "show.summary": "Deal {deal}: the show",
@@ -37,10 +35,6 @@ SHOW_PAGE: dict[str, dict[str, str]] = {
         "show.speak": "Dire les comptes à voix haute",
         "show.go_on": "Continuer",
         "show.go_on_title": "Continuer (Entrée)",
-        "show.hidden": "{whose} est comptée sans être montrée : les règles gardent ses cartes cachées.",
-        "show.hidden_declared": (
-            "{whose} : {count} annoncé sans la montrer ; les règles gardent ses cartes cachées."
-        ),
         "show.declared": "annoncé {count}",
         "show.muggins": "{who} réclame les points oubliés : le vrai compte est {true}.",
         "show.summary": "Donne {deal} : le compte",

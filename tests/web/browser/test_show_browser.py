@@ -18,7 +18,8 @@ from test_hotseat_browser import manager
 from noddy.cards import Card
 from noddy.game import Event, EventKind, side_pegs
 from noddy.web.live import LiveTable
-from noddy.words import call, play_said, said_items
+from noddy.words import call, declared_words, play_said, said_items, unshown_note
+from noddy.words.show import SHOW_PAGE
 
 __all__ = ["browser", "server"]
 
@@ -49,10 +50,13 @@ def show_context(browser: Browser, size: str, lang: str, pace: str = "hand") -> 
     return context.new_page()
 
 
-def start_table(page: Page, server: LiveServer, rules: str) -> LiveTable:
-    """Me against the computer at a new table of ``rules``; the table as the server holds it."""
+def start_table(page: Page, server: LiveServer, rules: str, counting: str = "") -> LiveTable:
+    """Me against the computer at a new table of ``rules`` (and a reading of a short count, if
+    ``counting``); the table as the server holds it."""
     page.goto(server.address + "/")
     page.select_option("#rules", rules)
+    if counting:
+        page.select_option("#counting", counting)
     page.click("#start")
     expect(page.locator("#conn")).to_have_attribute("data-state", "connected", timeout=10_000)
     table = manager(server).get(page.url.split("/t/")[1])
@@ -80,8 +84,11 @@ def cards_of(page: Page, selector: str) -> list[str]:
     return page.locator(selector).evaluate_all("els => els.map(e => e.dataset.card)")
 
 
-def check_count(page: Page, table: LiveTable, count: Event, lang: str, where: str) -> list[str]:
-    """Step through the count shown now, checking its place, its cards and each item; the words said."""
+def check_count(
+    page: Page, table: LiveTable, count: Event, lang: str, where: str, claim: Event | None = None
+) -> list[str]:
+    """Step through the count shown now, checking its place, its cards and each item; the words said.
+    ``claim``: the muggins claim made on ``count``, which the table shows as ``count`` again."""
     view = page.locator(".count-view")
     expect(view).to_have_count(1)
     assert view.get_attribute("data-seat") == str(count.seat), where
@@ -101,12 +108,21 @@ def check_count(page: Page, table: LiveTable, count: Event, lang: str, where: st
         assert sorted(faces) == sorted(str(c) for c in shown_cards), f"{where}: {faces} for {count.cards}"
         starter = cards_of(page, ".count-view .card.starter")
         assert starter == [turnup], f"{where}: the turn-up shown is {starter}"
+        if count.hidden and claim is None:
+            # One's own hand counted unseen: face up to its holder, who is told the others do not see it.
+            yours = unshown_note(table.state.rules, "", True, count.kind == EventKind.DECLARE, lang)
+            expect(page.locator(".count-view .count-note")).to_contain_text(yours)
     else:
-        # Counted without showing: backs only, and the table says why.
+        # Counted without showing: backs only, and the table says why, in the rules' words.
         assert not cards_of(page, ".count-view .card[data-card]"), where
-        expect(page.locator(".count-view .count-note")).not_to_be_empty()
+        declared = count.kind == EventKind.DECLARE
+        why = unshown_note(table.state.rules, "", False, declared, lang).strip()
+        expect(page.locator(".count-view .count-note")).to_contain_text(why)
     parts = call(count.items, table.state.rules, lang)
     said = list(said_items(parts, lang)) if (count.kind == EventKind.COUNT or count.items) else []
+    if count.kind == EventKind.DECLARE and not said:
+        # A number declared without its call: what is said is the number and its correction.
+        said = ["".join(declared_words(count, lang)).lstrip(" —,")]
     assert int(view.get_attribute("data-items") or -1) == len(said), f"{where}: items {said}"
     for k in range(len(said)):
         page.click("#go-on")
@@ -115,23 +131,27 @@ def check_count(page: Page, table: LiveTable, count: Event, lang: str, where: st
         if shown_cards and parts:
             assert lifted == sorted(str(c) for c in parts[k].cards), f"{where}, item {k}: lifted {lifted}"
         expect(page.locator("#callout .count-words")).to_have_text("".join(said[: k + 1]))
-        expect(page.locator("#callout .count-total")).to_have_text(
-            str(count.points if k == len(said) - 1 else parts[k].running)
-        )
+        # The running total, ending at the call's total (a short declaration pegs less: its note says).
+        running = parts[k].running if parts else count.points
+        expect(page.locator("#callout .count-total")).to_have_text(str(running))
     # The call made, the counter's side is pegged: the scores and the board stand as after this count
     # (the table holds the game as it stood before the message's counts until they have been shown).
     events = table.state.events
-    after = side_pegs(events[: next(i for i, e in enumerate(events) if e is count) + 1], 2, False)
-    side = count.seat or 0
+    pegged = claim or count
+    after = side_pegs(events[: next(i for i, e in enumerate(events) if e is pegged) + 1], 2, False)
+    side = pegged.seat or 0
     target = table.state.rules.game.target
     expect(page.locator("#scores .score-points").nth(side)).to_have_text(str(min(after[side].front, target)))
     page.click("#go-on")
     return said
 
 
-def play_deals(page: Page, table: LiveTable, lang: str, size: str, deals: int) -> dict[str, Any]:
-    """Play the seat until ``deals`` deals have been shown; at each count check it (`check_count`)."""
-    seen = {"counts": 0, "summaries": 0, "said": [], "hidden": 0}
+def play_deals(
+    page: Page, table: LiveTable, lang: str, size: str, deals: int, declare: str | None = None
+) -> dict[str, Any]:
+    """Play the seat until ``deals`` deals have been shown; at each count check it (`check_count`).
+    ``declare``: the number the person declares at each of their counts (else the engine counts)."""
+    seen = {"counts": 0, "summaries": 0, "said": [], "hidden": 0, "claims": 0}
     next_count = 0
     while True:
         expect(page.locator(READY).first).to_be_attached(timeout=15_000)
@@ -141,6 +161,19 @@ def play_deals(page: Page, table: LiveTable, lang: str, size: str, deals: int) -
             # the page connected is in the log only).
             view = page.locator(".count-view")
             whose = (view.get_attribute("data-seat"), view.get_attribute("data-what"))
+            if view.get_attribute("data-claim") == "muggins":
+                # A muggins claim: the claimed declaration shown again, with the claim and the truth.
+                events = table.state.events
+                counted = engine_counts(table)[:next_count]
+                count = next(e for e in reversed(counted) if e.kind == EventKind.DECLARE)
+                start = next(i for i, e in enumerate(events) if e is count)
+                claim = next(e for e in events[start:] if e.kind == EventKind.MUGGINS)
+                truth = sum(item.points for item in count.items)
+                said = SHOW_PAGE[lang]["show.muggins"].split("{who}")[1].format(true=truth)
+                expect(view.locator(".count-note")).to_contain_text(said)
+                seen["said"] += check_count(page, table, count, lang, f"{size} {lang}, a claim", claim)
+                seen["claims"] += 1
+                continue
             index, count = next(
                 (i, e)
                 for i, e in enumerate(engine_counts(table))
@@ -165,6 +198,13 @@ def play_deals(page: Page, table: LiveTable, lang: str, size: str, deals: int) -
                 return seen
         elif page.locator("body[data-status='over']").count():
             return seen
+        elif declare is not None and page.locator("#count-for-me").count():
+            seq = page.locator("body").get_attribute("data-seq") or ""
+            page.keyboard.press("d")
+            page.keyboard.type(declare)
+            page.keyboard.press("Enter")
+            moved = "seq => document.body.dataset.seq !== seq || document.body.dataset.show"
+            page.wait_for_function(moved, arg=seq)
         else:
             take_turn(page)
 
@@ -224,3 +264,18 @@ def test_between_people_the_summary_goes_on_by_itself(browser: Browser, server: 
     expect(host.locator("body")).not_to_have_attribute("data-show", "summary", timeout=15_000)
     host.context.close()
     friend.context.close()
+
+
+def test_a_muggins_claim_is_shown_on_the_claimed_cards(browser: Browser, server: LiveServer) -> None:
+    """Willughby under muggins, the person declaring 0 at each count: their declaration is shown on
+    their own cards with the true call and what was pegged; the computer's claim shows the same count
+    again, with the claim and the true count, and the claimer's score after it."""
+    page = show_context(browser, "desktop", "en")
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    table = start_table(page, server, "willughby", counting="muggins")
+    seen = play_deals(page, table, "en", "desktop", deals=2, declare="0")
+    missed = [e for e in table.state.events if e.kind == EventKind.MUGGINS]
+    assert missed and seen["claims"] == len(missed), (seen, missed)
+    assert not errors
+    page.context.close()

@@ -82,17 +82,18 @@ function countStep(e, before, info, held) {
   const hiddenCount = cards ? 0 : held.length || 4;
   const whose = whoseWhat(info, e.subject, e.seat);
   const said = e.said || [];
-  const items = said.length && !(e.items || []).length
+  const declared = e.declared_words || t("show.declared", { count: e.count });
+  let items = said.length && !(e.items || []).length
     ? [{ cards: [], said: said[0], points: 0, total: 0 }]
     : (e.items || []).map((item) => ({ ...item, said: item.said || `${item.name} ${item.total}` }));
-  let note = "";
-  if (e.kind === "declare") {
-    note = !said.length ? t("show.hidden_declared", { whose, count: e.count }) : e.declared_words || t("show.declared", { count: e.count });
-  } else if (!cards) note = t("show.hidden", { whose });
-  note = opening(note);
+  // A number declared without its call (the hand not shown) is what is said: "declared 5, corrected to 0".
+  if (!said.length) items = e.kind === "declare" ? [{ cards: [], said: declared, points: e.points, total: e.points }] : [];
+  // Why the cards are not laid out, from the rules (the server's words), and what was declared.
+  const notes = [e.unshown || "", e.kind === "declare" && said.length ? opening(declared) : ""].filter(Boolean);
   return {
     type: "count", seat: e.seat, what: e.subject, cards, hiddenCount, starter: cards ? turnupOf(before) : null,
-    items: said.length ? items : [], total: e.points, caption: whose, note, said: said.join(""), points: e.points, pegs: e.pegs,
+    // The running total ends at the call's own total (a short declaration pegs less: the note says so).
+    items, total: items.length ? items[items.length - 1].total : e.points, caption: whose, note: notes.join(" "), said: items.map((item) => item.said).join(""), points: e.points, pegs: e.pegs,
   };
 }
 
@@ -105,6 +106,7 @@ function mugginsStep(e, before, info, held) {
   const truth = (claimed.items || []).reduce((sum, item) => sum + item.points, 0);
   step.note = t("show.muggins", { who: info.names[e.seat], true: truth });
   step.pegs = e.pegs;
+  step.claim = true;
   return step;
 }
 
@@ -229,8 +231,9 @@ export function makeShow(onPegs = null) {
     for (let i = 0; i < current.shown; i++) laid.step();
     laid.root.dataset.seat = String(step.seat);
     laid.root.dataset.what = step.what;
+    if (step.claim) laid.root.dataset.claim = "muggins";
     if (place.own) {
-      $("showing").replaceChildren(el("span", { class: "showing-what", "data-what": step.what, "data-seat": step.seat }, step.caption));
+      $("showing").replaceChildren(el("span", { class: "showing-what", "data-what": step.what, "data-seat": step.seat }, opening(step.caption)));
     }
   }
 
