@@ -44,7 +44,7 @@ def test_each_cell_follows_its_field() -> None:
         hand=replace(rules.hand, fifteen=Points(per_card=True), knave=2, knave_when="in_play"),
         play=replace(rules.play, fifteen=Points(), thirty_one_extra=1, last_card=0, flush=True),
         combinations=replace(rules.combinations, pairs=(3, 9, 18)),
-        turnup=replace(rules.turnup, jack_to="elder", jack_points=3),
+        turnup=replace(rules.turnup, jack_to="elder", jack_points=3, jack_when="in_announcement"),
     )
     table = _cells(score_rows(changed, kinds))
     assert table["fifteen"] == ("1 a card", "—")
@@ -53,7 +53,11 @@ def test_each_cell_follows_its_field() -> None:
     assert table["flush"] == ("1 a card", "the same")
     assert table["go"] == ("—", "—")
     assert table["his nobs"] == ("—", "2"), "a Knave pegged in the play"
-    assert table["his heels"][0].startswith("3 for the elder hand")
+    assert table["his heels"][0].startswith("3 for the elder hand") and table["his heels"][0].endswith(
+        ", in their own count"
+    )
+    many = _cells(score_rows(changed, (*kinds, "pairs")))
+    assert many["five alike"] == ("3 for each pair", "the same")
 
 
 def test_who_plays_and_to_what() -> None:

@@ -35,6 +35,8 @@ SHEET: dict[str, dict[str, str]] = {
         "scores.run": "{n} cards {points}",
         "scores.longer": "longer 1 a card",
         "scores.turned": "{points} for {who}, when it is turned up",
+        "scores.turned_counted": "{points} for {who}, in their own count",
+        "scores.each_pair": "{points} for each pair",
         "worked": "A hand counted",
         "worked.intro": "{cards}, with the turn-up {turnup}, under these rules:",
         "worked.cards": "Cards",
@@ -57,6 +59,8 @@ SHEET: dict[str, dict[str, str]] = {
         "scores.run": "{n} cartes {points}",
         "scores.longer": "plus longue 1 par carte",
         "scores.turned": "{points} pour {who}, quand il est retourné",
+        "scores.turned_counted": "{points} pour {who}, dans son propre compte",
+        "scores.each_pair": "{points} par paire",
         "worked": "Une main comptée",
         "worked.intro": "{cards}, avec la retournée {turnup}, selon ces règles :",
         "worked.cards": "Cartes",
@@ -124,7 +128,7 @@ def _cells(kind: Kind, rules: Rules, lang: str) -> tuple[str, str]:
         points = str(pairs[(Kind.PAIR, Kind.PAIR_ROYAL, Kind.DOUBLE_PAIR_ROYAL).index(kind)])
         return points, points
     if kind == Kind.PAIRS:
-        return (f"{pairs[0]} × …",) * 2
+        return (sheet_phrase("scores.each_pair", lang, points=pairs[0]),) * 2
     if kind == Kind.RUN:
         return _runs(rules, lang), _runs(rules, lang)
     if kind == Kind.FLUSH:
@@ -157,7 +161,8 @@ def score_rows(rules: Rules, kinds: Iterable[str], lang: str = "en") -> tuple[Sc
         rows.append(ScoreRow(kind_term(kind, rules, lang), hand, play))
     if Kind.TURNED_JACK in found and rules.turnup.jack_points:
         who = jack_receiver_name(rules, lang)
-        turned = sheet_phrase("scores.turned", lang, points=rules.turnup.jack_points, who=who)
+        when = "scores.turned" if rules.turnup.jack_when == "at_turn" else "scores.turned_counted"
+        turned = sheet_phrase(when, lang, points=rules.turnup.jack_points, who=who)
         rows.append(ScoreRow(kind_term(Kind.TURNED_JACK, rules, lang), turned, ""))
     return tuple(rows)
 
