@@ -220,6 +220,32 @@ def test_a_whole_game_against_the_computer(browser: Browser, server: LiveServer)
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
     page.screenshot(path=ARTIFACTS / "replay.png")
+    # A step that counts a hand lays the count out on its cards as the table's show does (count.js):
+    # stepped on, each item is said before the game's next step.
+    page.keyboard.press("Home")
+    counted = page.locator("#replay-count .count-view")
+    for _ in range(80):
+        if counted.count():
+            break
+        page.keyboard.press("ArrowRight")
+    expect(counted).to_have_count(1)
+    step = int(re.findall(r"\d+", page.locator("#step").inner_text())[0])
+    replay = "async (id) => (await (await fetch(`/api/tables/${id}/replay`)).json()).frames"
+    frames = page.evaluate(replay, page.url.split("/")[-1])
+    count = [e for e in frames[step]["events"] if e["kind"] in ("count", "declare") and e.get("subject")][-1]
+    assert counted.get_attribute("data-seat") == str(count["seat"])
+    faces = counted.locator(".card:not(.starter)").evaluate_all("els => els.map(e => e.dataset.card)")
+    assert sorted(faces) == sorted(count.get("cards") or frames[step]["view"]["hands"][count["seat"]])
+    pieces = count.get("said") or []
+    expect(counted).to_have_attribute("data-items", str(len(pieces)))
+    for k in range(len(pieces)):
+        expect(counted).to_have_attribute("data-shown", str(k))
+        page.keyboard.press("ArrowRight")
+        expect(counted.locator(".count-words")).to_have_text("".join(pieces[: k + 1]))
+    expect(page.locator("#step")).to_contain_text(f"step {step} of")
+    page.screenshot(path=ARTIFACTS / "replay-count.png")
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#step")).to_contain_text(f"step {step + 1} of")
     assert not errors
 
 
