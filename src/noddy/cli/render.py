@@ -77,10 +77,9 @@ def board(view: PlayerView, names: Sequence[str], events: Sequence[Event] | None
     for name, (front, back) in zip(sides, ((p.front, p.back) for p in pegs), strict=True):
         if lines and holes > ROW + 1:
             lines.append("")
-        front_hole = min(front, holes)
+        score = view.rules.game.pegged(front)  # out at the game hole: points past it are not its score
+        front_hole = min(score, holes)  # a peg past the track's last hole is drawn in it
         target = view.rules.game.end == "target"
-        # A side is out at the game hole: points pegged past it are not said as its score.
-        score = front_hole if target else front
         goal = f"/{holes}" if target else ""
         gained = f" (+{score - back})" if front else ""
         for first in range(1, holes, ROW):

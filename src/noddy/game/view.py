@@ -104,6 +104,13 @@ class PlayerView:
         return game.target if game.end == "target" else 31
 
     @property
+    def pegged(self) -> tuple[int, ...]:
+        """Each side's score as the board shows it (`noddy.rules.Game.pegged`: in a game to a hole,
+        a peg going out past the game hole stops there); ``scores`` keeps the engine's totals."""
+        pegged = self.rules.game.pegged
+        return tuple(pegged(score) for score in self.scores)
+
+    @property
     def pegs(self) -> tuple[Pegs, ...]:
         """Each side's front and back peg on the board (`noddy.game.pegs`), worked out from the
         events when asked: a view is built at every decision, and few of them are drawn."""
@@ -150,6 +157,7 @@ class PlayerView:
             "elder": self.elder,
             "deal": self.deal_number,
             "scores": list(self.scores),
+            "pegged": list(self.pegged),
             "hand": [str(c) for c in self.hand],
             "held": [str(c) for c in self.held],
             "discards": [str(c) for c in self.discards],

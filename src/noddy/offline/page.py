@@ -114,12 +114,16 @@ def event_json(
 
 
 def pegs(view: PlayerView) -> list[list[int]]:
-    """Each side's front and back peg (`PlayerView.pegs`), as the browser reads them."""
-    return _pegs(view.pegs)
+    """Each side's front and back peg (`PlayerView.pegs`) in the hole the board shows it in, as the
+    browser draws them (`_pegs`)."""
+    return _pegs(view.pegs, view.rules)
 
 
-def _pegs(sides: Sequence[Pegs]) -> list[list[int]]:
-    return [[side.front, side.back] for side in sides]
+def _pegs(sides: Sequence[Pegs], rules: Rules) -> list[list[int]]:
+    """The pegs as the board shows them: a peg going out past the game hole stops there
+    (`noddy.rules.Game.pegged`)."""
+    pegged = rules.game.pegged
+    return [[pegged(side.front), pegged(side.back)] for side in sides]
 
 
 SHOWN = frozenset({EventKind.COUNT, EventKind.DECLARE, EventKind.MUGGINS, EventKind.DEAL_END})
@@ -135,7 +139,7 @@ def _events(view: PlayerView, names: Sequence[str], since: int, lang: str) -> li
     for number, event in enumerate(view.events[since:], start=since + 1):
         data = event_json(event, names, view.rules, view.partners, lang)
         if event.kind in SHOWN:
-            data["pegs"] = _pegs(side_pegs(view.events[:number], len(view.scores), view.partners))
+            data["pegs"] = _pegs(side_pegs(view.events[:number], len(view.scores), view.partners), view.rules)
         if event.hidden and event.seat is not None and event.kind in (EventKind.COUNT, EventKind.DECLARE):
             owner = whose(event.subject or Subject.HAND, names[event.seat], lang)
             declared = event.kind == EventKind.DECLARE

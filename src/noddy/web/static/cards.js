@@ -144,7 +144,9 @@ export function pegColour(side) {
 
 /**
  * A Noddy board: one track of holes per side in streets of 30 (31 for a game of 31), groups of five,
- * each side with a front and a back peg; the back peg leaps the front one at each score.
+ * each side with a front and a back peg; the back peg leaps the front one at each score. Each peg
+ * stands in the hole the server gives (``pegs``, as the board shows them: the rules stop a peg at the
+ * game hole); one past the track's last hole is drawn in it.
  */
 export function boardSVG(target, pegs) {
   const sides = pegs.length;
@@ -157,7 +159,7 @@ export function boardSVG(target, pegs) {
   const height = top * 2 + streets * streetHeight + (streets - 1) * streetGap;
   const svg = svgEl("svg", {
     viewBox: `0 0 ${width} ${height}`, class: "board-svg", role: "img",
-    "aria-label": t("board.label", { target, sides: pegs.map((p, s) => t("board.side", { side: s + 1, hole: Math.min(p[0], target) })).join(", ") }),
+    "aria-label": t("board.label", { target, sides: pegs.map((p, s) => t("board.side", { side: s + 1, hole: p[0] })).join(", ") }),
   });
   svg.append(svgEl("rect", { x: 0, y: 0, width, height, rx: 10, class: "board-wood" }));
   const place = (hole, side) => {
@@ -189,10 +191,10 @@ export function boardSVG(target, pegs) {
   }
   pegs.forEach(([front, back], side) => {
     for (const [hole, cls] of [[back, "peg back-peg"], [front, "peg front-peg"]]) {
-      const [x, y] = place(Math.min(hole, target), side);
+      const [x, y] = place(hole, side);
       const peg = svgEl("circle", { cx: x, cy: y, r: cls.includes("front") ? 6.2 : 5, class: cls, fill: pegColour(side) });
       const title = svgEl("title");
-      title.textContent = t(cls.includes("front") ? "board.front" : "board.back", { hole: Math.min(hole, target) });
+      title.textContent = t(cls.includes("front") ? "board.front" : "board.back", { hole });
       peg.append(title);
       svg.append(peg);
     }

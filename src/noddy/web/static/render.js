@@ -12,9 +12,10 @@ export function sideNames(names, view) {
   return view.side_seats.map((seats) => seats.map((seat) => names[seat]).join(" & "));
 }
 
-/** The score, which everyone may see: "Ann 12 · Bob 8" (partners "Ann & Cy 12 · ..."). */
+/** The score, which everyone may see: "Ann 12 · Bob 8" (partners "Ann & Cy 12 · ..."), as the board
+ * shows it (the server's ``pegged``: a peg going out past the game hole stops there). */
 export function scoreLine(names, view) {
-  return sideNames(names, view).map((name, side) => `${name} ${view.scores[side]}`).join(" · ");
+  return sideNames(names, view).map((name, side) => `${name} ${view.pegged[side]}`).join(" · ");
 }
 
 export function cardFace(code, extra = "") {
@@ -81,18 +82,12 @@ export function renderMiddle({ turnup, pile, count, crib }, view, names) {
   if (crib) crib.box.replaceChildren(...crib.cards);
 }
 
-/** A side's score as the table shows it: a peg going out past the game hole stops there, as players
- * say it (121, not 125); the engine's own total is kept in the record. */
-export function shownScore(score, { end, target }) {
-  return end === "target" ? Math.min(score, target) : score;
-}
-
 export function renderScores(box, boardBox, { view, names, pegs, target, end }) {
   const sides = sideNames(names, view);
   const goal = view.board_holes;
   box.replaceChildren(...sides.map((name, side) => el("div", { class: "score", style: `--side:${pegColour(side)}` },
     el("span", { class: "dot" }), el("span", { class: "score-name" }, name),
-    el("span", { class: "score-points" }, String(shownScore(view.scores[side], { end, target }))),
+    el("span", { class: "score-points" }, String(view.pegged[side])),
     end === "target" ? el("span", { class: "score-goal" }, `/${target}`) : null)));
   boardBox.replaceChildren(boardSVG(goal, pegs));
 }

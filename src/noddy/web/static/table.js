@@ -2,7 +2,7 @@
 // every choice is sent back as an action ("play 5h", "go", "discard 5h 6d", "count", "declare 12",
 // "muggins", "pass"). Several seats are several people at this device (hot-seat: `hotseat.js`).
 
-import { appendLog, cribSlot, dealSummary, dealsTable, renderCallout, renderMiddle, renderScores, renderSeats, shownScore, sideNames, whoseWhat }
+import { appendLog, cribSlot, dealSummary, dealsTable, renderCallout, renderMiddle, renderScores, renderSeats, sideNames, whoseWhat }
   from "/static/render.js";
 import { el, forgetSecret, oldToken, saveHere, saveInvites, saveMaker, saveSecret, savedHere, savedInvites, savedMaker, savedSecret }
   from "/static/common.js";
@@ -209,7 +209,7 @@ function showState(previous, msg) {
   log.scrollTop = log.scrollHeight;
   render();
   if (info && !covered) {
-    const score = sideNames(names(), msg.view).map((name, side) => `${name} ${shownScore(msg.view.scores[side], info)}`).join(", ");
+    const score = sideNames(names(), msg.view).map((name, side) => `${name} ${msg.view.pegged[side]}`).join(", ");
     announce($("announce"), { events: msg.events_from === 0 ? [] : msg.events, score, next: statusText() });
   }
 }
@@ -447,15 +447,15 @@ function coverTable() {
   renderHandOver($("handover"), shown, reveal);
 }
 
-// The scores and the board at ``pegs`` (each side's front and back peg): the game's, or during the
-// show those after the counts called so far.
+// The scores and the board at ``pegs`` (each side's front and back peg, as the board shows them: the
+// server's): the game's, or during the show those after the counts called so far.
 function drawScores(pegs) {
-  const v = { ...game.view, scores: pegs.map((peg) => peg[0]) };
+  const v = { ...game.view, pegged: pegs.map((peg) => peg[0]) };
   const all = names();
   renderScores($("scores"), $("board"), { view: v, names: all, pegs, target: info.target, end: info.end });
   $("mini-scores").replaceChildren(...sideNames(all, v).map((name, side) => el("span", {
     class: "mini-score", style: `--side:${pegColour(side)}`,
-  }, el("span", { class: "dot" }), el("span", {}, name), el("strong", {}, String(shownScore(v.scores[side], info))))),
+  }, el("span", { class: "dot" }), el("span", {}, name), el("strong", {}, String(v.pegged[side])))),
   el("span", { class: "mini-goal" }, info.end === "target" ? t("table.to", { target: info.target }) : t("table.one_deal")));
 }
 
