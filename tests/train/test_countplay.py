@@ -190,7 +190,8 @@ def test_a_game_with_count_it_yourself_asks_checks_explains_and_tallies(
     verdicts = [i for i, text in enumerate(lines) if text.startswith(("✔ Right", "✘ Not quite", "Skipped"))]
     for start in verdicts:
         calls = [text for text in lines[start:] if "“" in text]
-        assert "): “" in calls[0], "the call is said once, by the game's own line after the steps"
+        said = re.fullmatch(r"Your (hand|crib): “[^”]+”( \+\d+)? → You: \d+", calls[0])
+        assert said, f"the call is said once, by the game's own line after the steps: {calls[0]}"
 
 
 def test_a_game_stopped_still_says_the_tally(monkeypatch: pytest.MonkeyPatch) -> None:
