@@ -94,10 +94,15 @@ def check_count(
     assert view.get_attribute("data-seat") == str(count.seat), where
     assert view.get_attribute("data-what") == str(count.subject), where
     # One's own hand and a crib (face up in its slot meanwhile) are counted where the hand is; another
-    # seat's hand in its place round the table.
-    mine = count.seat == 0 or count.subject == "crib"
+    # seat's hand in its place round the table, but on a phone (its seats' cards too small to read a
+    # count on) where the hand is, named above it.
+    phone = where.startswith("phone")
+    mine = count.seat == 0 or count.subject == "crib" or phone
     place = "#hand" if mine else f"#opponents .seat[data-seat='{count.seat}']"
     expect(page.locator(f"{place} .count-view")).to_have_count(1)
+    if phone and count.seat != 0:
+        whose = page.locator(f"#showing .showing-what[data-seat='{count.seat}']")
+        expect(whose).to_have_attribute("data-what", str(count.subject))
     if count.subject == "crib" and count.cards:
         crib = sorted(cards_of(page, "#crib .card"))
         assert crib == sorted(str(c) for c in count.cards), f"{where}: the crib's slot shows {crib}"

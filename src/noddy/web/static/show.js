@@ -240,11 +240,16 @@ export function makeShow(onPegs = null) {
   return { present, draw, goOn, get busy() { return current !== null; } };
 }
 
+// A phone's width (style.css's narrowest layout), where a seat round the table has cards too small to
+// read a count on (27 px).
+const NARROW = "(max-width: 520px)";
+
 /** Where a count is built: one's own hand, and a crib (face up in its slot meanwhile), where the hand
- * is, in cards large enough to read; another seat's hand in its place round the table. */
+ * is, in cards large enough to read; another seat's hand in its place round the table, but on a phone
+ * where the hand is too, named above it. */
 function placeOf(step, info) {
   const own = { box: $("hand"), small: false, caption: false, own: true };
-  if (step.seat === info.you || step.what === "crib") return own;
+  if (step.seat === info.you || step.what === "crib" || window.matchMedia(NARROW).matches) return own;
   const seat = document.querySelector(`#opponents .seat[data-seat="${step.seat}"] .mini-hand`);
   if (seat) return { box: seat, small: true, caption: step.what !== "hand" };
   return own;
