@@ -115,6 +115,24 @@ def test_a_game_against_the_computer_plays_to_its_end(level: str) -> None:
     assert table.state.is_over and list(table.state.scores) == view["scores"]
 
 
+def test_a_game_reopened_is_where_it_was() -> None:
+    """The page keeps the person's moves; the same game opened again with them is the same game."""
+    table = Table("cribbage", "easy", seed=21)
+    last = table.receive({"type": "hello"})[-1]
+    moves: list[str] = []
+    while len(moves) < 12 and last["status"] != "over":
+        while table.waiting():
+            last = table.step()[-1]
+        moves.append(last["view"]["legal"][-1])
+        (last,) = table.receive({"type": "act", "action": moves[-1], "seq": last["seq"]})
+    again = Table.named("cribbage-easy-21")
+    assert again.replay(moves) == len(moves)
+    assert again.state.history == table.state.history
+    assert again.receive({"type": "hello"})[-1]["view"] == table.receive({"type": "hello"})[-1]["view"]
+    changed = Table.named("cribbage-easy-21")
+    assert changed.replay([*moves[:3], "play 5h", *moves[3:]]) == 3
+
+
 def test_the_state_messages_are_the_servers_for_the_same_view() -> None:
     """The page reads the same message from the browser's engine as from the server: the game part
     is the one builder's (`noddy.offline.page.view_fields`), for the person's view."""
@@ -168,7 +186,7 @@ def test_the_engine_answers_the_workers_requests_in_json() -> None:
     assert "facile et moyen" in ask("levels", "fr")["note"]
     assert {s["name"] for s in ask("rule_sets", "en")} == set(preset_names())
     assert ask("open", "nope")["error"].startswith("no game 'nope' here")
-    assert ask("open", "cribbage-easy-4") == {"id": "cribbage-easy-4"}
+    assert ask("open", "cribbage-easy-4") == {"id": "cribbage-easy-4", "replayed": 0}
     hello = ask("receive", "cribbage-easy-4", {"type": "hello", "lang": "fr"})
     assert [m["type"] for m in hello["messages"]] == ["welcome", "table", "state"]
     assert hello["waiting"] is True

@@ -9,7 +9,6 @@ from typing import Any
 
 from noddy.offline import Engine, Trainer
 from noddy.train import Progress
-from web.test_train_api import the_answer
 
 
 def _ask(trainer: Trainer, path: str, body: dict[str, Any] | None = None, saved: str | None = None) -> Any:
@@ -21,7 +20,7 @@ def test_a_question_is_judged_and_the_progress_comes_back_to_keep() -> None:
     asked = _ask(trainer, "/api/train/question?rules=cribbage&lang=fr")
     shown = asked["answer"]
     assert "total" not in shown and shown["prompt"] and shown["labels"]["turnup"]
-    right = the_answer(shown)
+    right = trainer.waiting[shown["id"]][0].total  # the question as the trainer keeps it
     judged = _ask(
         trainer, "/api/train/answer", {"id": shown["id"], "points": right, "lang": "fr"}, asked["progress"]
     )

@@ -99,14 +99,15 @@ class Engine:
         """Every preset's name and title in ``lang``."""
         return [{"name": name, "title": rules_title(name, load_rules(name), lang)} for name in preset_names()]
 
-    def call_open(self, table: str, lang: str | None = None) -> Any:
-        """Open the game named ``table`` (RULES-LEVEL-SEED), or say why there is none."""
+    def call_open(self, table: str, lang: str | None = None, actions: list[str] | None = None) -> Any:
+        """Open the game named ``table`` (RULES-LEVEL-SEED) with the person's ``actions`` so far played
+        again (`Table.replay`: ``replayed`` says how many fitted), or say why there is none."""
         try:
             made = Table.named(table, lang)
         except NoddyError as exc:
             return {"error": say_error(exc, lang or "en")}
         self.tables[table] = made
-        return {"id": table}
+        return {"id": table, "replayed": made.replay(actions or [])}
 
     def call_receive(self, table: str, message: dict[str, Any]) -> Any:
         return {"messages": self.tables[table].receive(message), "waiting": self.tables[table].waiting()}

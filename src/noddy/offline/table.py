@@ -12,6 +12,7 @@ can pace them as the server's driver does.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from noddy.errors import NoddyError
@@ -159,6 +160,10 @@ class Table:
     def step(self) -> list[dict[str, Any]]:
         """Chance's moves and one of the computer's, told as a state message; nothing when it is the
         person's turn or the game is over."""
+        return [self.state_message()] if self._advance() else []
+
+    def _advance(self) -> bool:
+        """Chance's moves and one of the computer's; whether anything moved."""
         moved = False
         while not self.state.is_over and self.state.chance() is not None:
             self.state = self.state.apply(next_action(self.state, self.players, self.rng))
@@ -166,7 +171,21 @@ class Table:
         if not self.state.is_over and self.state.to_act == COMPUTER:
             self.state = self.state.apply(next_action(self.state, self.players, self.rng))
             moved = True
-        return [self.state_message()] if moved else []
+        return moved
+
+    def replay(self, actions: Sequence[str]) -> int:
+        """Play the person's ``actions`` (as the page sent them) again, the others' turns between
+        them: a game reopened after a reload or a closed browser is where it was, since the same seed
+        deals the same cards and the computer answers the same. How many were played: the first that
+        no longer fits (a changed noddy) and those after it are dropped."""
+        for played, text in enumerate(actions):
+            while self.waiting():
+                self._advance()
+            try:
+                self.state = self.state.apply(Action.parse(text, PERSON))
+            except NoddyError:
+                return played
+        return len(actions)
 
     def waiting(self) -> bool:
         """Whether the game waits for chance or the computer (the page asks `step` after a pause)."""

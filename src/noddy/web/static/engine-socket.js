@@ -6,6 +6,26 @@ import { openTable } from "/static/engine.js";
 
 const PAUSE = Number(new URLSearchParams(location.search).get("delay") ?? "0.8") * 1000;
 
+// The person's moves in each game, kept in this browser: a reload, or the browser closed and opened
+// again, finds the game where it was (the engine plays them again: the same seed deals the same).
+const KEPT = "noddy.play.";
+
+function keptMoves(tableId) {
+  try {
+    return JSON.parse(localStorage.getItem(KEPT + tableId)) || [];
+  } catch {
+    return [];
+  }
+}
+
+function keepMoves(tableId, moves) {
+  try {
+    localStorage.setItem(KEPT + tableId, JSON.stringify(moves));
+  } catch {
+    /* private mode: the game holds while the page is open */
+  }
+}
+
 /** A WebSocket-like object (readyState, send, close, open/message/close events) for the game ``tableId``. */
 export function engineSocket(tableId) {
   const listeners = { open: [], message: [], close: [] };
@@ -31,7 +51,9 @@ export function engineSocket(tableId) {
       listeners[type].push(listener);
     },
     async send(text) {
-      const answered = await table.receive(JSON.parse(text));
+      const message = JSON.parse(text);
+      const answered = await table.receive(message);
+      if (message.type === "act" && answered.messages[0]?.type === "state") keepMoves(tableId, [...keptMoves(tableId), message.action]);
       deliver(answered.messages);
       if (answered.waiting && !moving) moving = move(true);
     },
@@ -40,7 +62,9 @@ export function engineSocket(tableId) {
       if (table) table.close();
     },
   };
-  openTable(tableId).then((opened) => {
+  const moves = keptMoves(tableId);
+  openTable(tableId, null, moves).then((opened) => {
+    if (!opened.error && opened.replayed < moves.length) keepMoves(tableId, moves.slice(0, opened.replayed));
     if (opened.error) {
       fire("message", { data: JSON.stringify({ type: "error", error: opened.error }) });
       socket.readyState = WebSocket.CLOSED;

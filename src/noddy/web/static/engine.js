@@ -69,14 +69,15 @@ export function ruleSets(lang = "en") {
   return ask("rule_sets", lang);
 }
 
-// The game against the computer named ``table`` (RULES-LEVEL-SEED): `receive(message)` answers one of
-// the table page's messages and `step()` makes the computer's next move, each with the server's
-// messages ({messages, waiting}: whether the computer or chance is still to move); {error} if there is
-// no such game.
-export async function openTable(table, lang = null) {
-  const opened = await ask("open", table, lang);
+// The game against the computer named ``table`` (RULES-LEVEL-SEED), the person's ``actions`` so far
+// played again: `receive(message)` answers one of the table page's messages and `step()` makes the
+// computer's next move, each with the server's messages ({messages, waiting}: whether the computer or
+// chance is still to move); `replayed`, how many of ``actions`` fitted; {error} if there is no such game.
+export async function openTable(table, lang = null, actions = []) {
+  const opened = await ask("open", table, lang, actions);
   if (opened.error) return opened;
   return {
+    replayed: opened.replayed,
     receive: (message) => ask("receive", table, message),
     step: () => ask("step", table),
     close: () => ask("close", table),
