@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+from test_axe_browser import AXE, violations
 from test_browser import CHROMIUM, LiveServer, browser, take_turn, wait_for_turn, watch_errors
 
 from noddy.offline import Table, count
@@ -82,6 +83,17 @@ def test_the_address_hand_is_counted_on_the_offline_page(online: tuple[BrowserCo
     expect(page.locator("#count")).to_have_text(f"{announce(items, rules)} ({total(items)})")
     expect(page.locator("#levels-note")).to_contain_text("easy and medium")
     expect(page.locator("#play-level option")).to_have_count(2)
+
+
+@pytest.mark.skipif(not AXE.exists(), reason="needs axe-core (make node)")
+def test_the_offline_page_and_the_game_have_nothing_axe_finds(
+    online: tuple[BrowserContext, Page], game: Page
+) -> None:
+    _, page = online
+    expect(page.locator("#play-start")).to_be_enabled()
+    assert violations(page) == []
+    expect(game.locator("#hand .card-button").first).to_be_attached()
+    assert violations(game) == []
 
 
 def test_the_app_is_installable(online: tuple[BrowserContext, Page]) -> None:
