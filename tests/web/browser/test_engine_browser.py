@@ -187,8 +187,13 @@ def test_a_whole_game_in_the_page_is_the_engines(game: Page) -> None:
 
 
 def test_the_rules_pages_and_the_offline_page_open_offline(game: Page, server: LiveServer) -> None:
+    """Every rule set's rules page in each language; and a page that was not kept (the lobby, a table
+    at the server) opens the offline page, which says what works with no network."""
     context = game.context
     page = context.new_page()
+    for kept in ("/", "/t/no-such-table"):
+        page.goto(server.address + kept)
+        expect(page.locator("#play-form")).to_be_attached()
     for name in preset_names():
         for lang in ("en", "fr"):
             page.goto(f"{server.address}/rules/{name}?lang={lang}")

@@ -36,11 +36,13 @@ async function kept(request) {
   return (await cache.match(request)) ?? (await cache.match(request, { ignoreSearch: true }));
 }
 
+// With no network, a page that was not kept (the lobby, a table at the server) opens the offline page,
+// which says what works here.
 async function fromNetwork(request) {
   try {
     return await fetch(request);
   } catch (error) {
-    const found = await kept(request);
+    const found = (await kept(request)) ?? (request.mode === "navigate" ? await caches.match("/engine") : undefined);
     if (found) return found;
     throw error;
   }
