@@ -63,13 +63,13 @@ lint: $(STAMP)
 	$(BIN)/mypy --strict src
 
 # NODDY_REQUIRE_KERNEL: the compiled kernel must have been built (its tests fail, not skip, without it).
-# Both print the slowest tests and each test file's seconds (tests/conftest.py).
+# Each prints the slowest tests and each test file's seconds (tests/conftest.py).
 # `make test` (and CI) runs every test file and every test but the long tails of the proofs (marked
 # `full`: more seeds, deals or budget of a proof whose every table and path `make test` plays);
 # `make test-full` runs those too (some 6 minutes of CPU more). `make check` is the quick subset to
 # run often: every test but those marked slow (exhaustive checks, whole games, the browser) or full,
 # and those on PostgreSQL.
-# Both run the tests in parallel, a pytest-xdist worker per core (`make test WORKERS=1` for one; each
+# Each runs the tests in parallel, a pytest-xdist worker per core (`make test WORKERS=1` for one; each
 # worker is a process with its own temporary folders and its own PostgreSQL cluster). A worker that
 # has run its share takes tests still waiting from the other (`--dist worksteal`: the two end together
 # though a browser's whole game takes a minute and most tests a fraction of a second), so a test is
