@@ -56,6 +56,7 @@ from noddy.words import (
     whose,
 )
 from noddy.words.card_names import KNAVE_NAMES, RANKS
+from noddy.words.keeper import KEEPER_PAGE
 from noddy.words.show import SHOW_PAGE
 
 
@@ -233,6 +234,7 @@ PHRASE_TABLES = {
     "command_line": COMMAND_LINE,
     "sim": SIM,
     "show": SHOW_PAGE,
+    "keeper": KEEPER_PAGE,
 }
 
 

@@ -3,9 +3,12 @@ answers ready to be JSON for `static/engine.js`. It imports nothing the browser 
 compiled kernel (the engine seam plays Python where the kernel is not built), no numpy (not in
 Pyodide's npm package), no typer, rich, FastAPI.
 
-- `count(rules, cards, turnup, crib=False, lang=None)`: the itemised count of a hand or crib as
-  ``noddy score`` makes it (`noddy.words.read_count`), each item with its name and cards in words,
-  the call and the total; a bad hand is ``{"error": ...}`` said in ``lang``.
+- `count(rules, cards, turnup, crib=False, lang=None, house="")`: the itemised count of a hand or
+  crib as ``noddy score`` makes it (`noddy.words.read_count`), each item with its name, cards in
+  words and its piece of the call, the call and the total; a bad hand is ``{"error": ...}`` said in
+  ``lang``. The scorer (``/score``) asks it of the server or of this engine.
+- `rule_set(rules, house)`, `rule_sets()`: what the scorer and the board keeper know of a rule set
+  (`noddy.offline.keeper`).
 - `Table(rules, level, seed, lang)`: a game of two, a person in seat 0 against a computer level of
   `LEVELS`, told to the table page in the server's own messages (`noddy.offline.table`).
 - `Trainer`: the counting trainer's API answered in the page (`noddy.offline.trainer`).
@@ -18,6 +21,7 @@ import json
 from typing import Any
 
 from noddy.errors import NoddyError
+from noddy.offline.keeper import rule_set, rule_sets, rules_of
 from noddy.offline.page import rules_title
 from noddy.offline.table import LEVELS, Table
 from noddy.offline.trainer import Trainer
@@ -26,28 +30,34 @@ from noddy.scoring import total, turned_jack_item
 from noddy.words import (
     PAGE,
     announce,
+    call,
     cards_text,
-    item_name,
     offline_page_phrases,
     read_count,
+    said_items,
     say_error,
     turned_jack_line,
 )
 
-__all__ = ["LEVELS", "Engine", "Table", "Trainer", "count"]
+__all__ = ["LEVELS", "Engine", "Table", "Trainer", "count", "rule_set", "rule_sets"]
 
 
-def count(rules: str, cards: str, turnup: str, crib: bool = False, lang: str | None = None) -> dict[str, Any]:
-    """The count of ``cards`` with ``turnup`` under the rule set ``rules`` (a preset's name), in
-    ``lang`` (the rule set's own language when none), or ``{"error": ...}`` saying what was wrong."""
+def count(
+    rules: str, cards: str, turnup: str, crib: bool = False, lang: str | None = None, house: str = ""
+) -> dict[str, Any]:
+    """The count of ``cards`` with ``turnup`` under the rule set ``rules`` (a preset's name; or
+    ``house``, a house-rules file's text), in ``lang`` (the rule set's own language when none), or
+    ``{"error": ...}`` saying what was wrong. Each item carries its running ``total`` and what the
+    call says at it (``said``: `noddy.words.said_items`), as the show lays a count out."""
     said = lang or "en"
     try:
-        ruled = load_rules(rules)
+        ruled = rules_of(rules, house)
         said = lang or ruled.language
         held, up, items = read_count(cards, turnup, ruled, crib, said)
     except NoddyError as exc:
         return {"error": say_error(exc, said)}
     jack = turned_jack_item(up, ruled)
+    parts = call(items, ruled, said)
     return {
         "rules": ruled.name,
         "lang": said,
@@ -57,9 +67,16 @@ def count(rules: str, cards: str, turnup: str, crib: bool = False, lang: str | N
         "total": total(items),
         "announcement": announce(items, ruled, said),
         "items": [
-            {**item.to_json(), "name": item_name(item, ruled, said), "words": cards_text(item.cards, said)}
-            for item in items
+            {
+                **item.to_json(),
+                "name": part.name,
+                "words": cards_text(item.cards, said),
+                "total": part.running,
+                "said": piece,
+            }
+            for item, part, piece in zip(items, parts, said_items(parts, said), strict=False)
         ],
+        "said": list(said_items(parts, said)),
         "jack": turned_jack_line(jack, ruled, said) if jack is not None else None,
     }
 
@@ -79,9 +96,19 @@ class Engine:
         return json.dumps(getattr(self, f"call_{call}")(*args))
 
     def call_count(
-        self, rules: str, cards: str, turnup: str, crib: bool = False, lang: str | None = None
+        self,
+        rules: str,
+        cards: str,
+        turnup: str,
+        crib: bool = False,
+        lang: str | None = None,
+        house: str = "",
     ) -> Any:
-        return count(rules, cards, turnup, crib, lang)
+        return count(rules, cards, turnup, crib, lang, house)
+
+    def call_rule_set(self, rules: str = "", house: str = "") -> Any:
+        """A rule set's facts for the scorer and the board keeper (`noddy.offline.keeper.rule_set`)."""
+        return rule_set(rules, house)
 
     def call_levels(self, lang: str = "en") -> Any:
         """The levels that play here, and the sentence saying so and why ``hard`` does not."""

@@ -34,6 +34,7 @@ from noddy.web.connection import MAX_NAME, Bucket, Limits, clean_name, serve_con
 from noddy.web.countplay import router as countplay_router
 from noddy.web.engine import mount_engine
 from noddy.web.guard import NOT_PAGES, SECURITY_HEADERS, BodyLimit, ControlText, Doorway, invalid_request
+from noddy.web.keeper import router as keeper_router
 from noddy.web.lan import Lan, lan_router
 from noddy.web.live import LiveTable, Refused
 from noddy.web.lookup import quoted, table_or_404
@@ -180,6 +181,7 @@ def create_app(
     app.include_router(winchance_router)
     app.include_router(offence_router(store.engine))
     app.include_router(lan_router(lan))
+    app.include_router(keeper_router)
     mount_engine(app, STATIC)
 
     @app.middleware("http")

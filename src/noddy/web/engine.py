@@ -62,7 +62,7 @@ PYODIDE_FILES = (
     "pyodide-lock.json",
 )
 """The files of Pyodide's package a page loads to start it (the lock names the packages it could add)."""
-PAGES = ("/engine", "/play/", "/train")
+PAGES = ("/engine", "/play/", "/train", "/score", "/board")
 """The pages the service worker keeps for use with no network (``/play/`` stands for every game)."""
 
 
@@ -96,6 +96,7 @@ def shell(languages: tuple[str, ...] = ("en", "fr")) -> list[str]:
     statics = [f"/static/{path.name}" for path in sorted(STATIC.iterdir()) if path.is_file()]
     words = [f"/api/{what}/{lang}" for lang in languages for what in ("words",)]
     words += [f"/api/rules?lang={lang}" for lang in languages]
+    words.append("/api/keeper/rules")
     rules = [f"/rules/{name}?lang={lang}" for name in preset_names() for lang in languages]
     pyodide = [f"/pyodide/{name}" for name in PYODIDE_FILES]
     return [*PAGES, *statics, *words, *rules, *pyodide, "/pyodide/noddy.zip"]

@@ -298,6 +298,10 @@ REASON_WORDS: dict[str, ReasonWords] = {
         "unknown rule set {rules}; choose one of: {names}",
         "règles inconnues {rules} ; choisissez parmi : {names}",
     ),
+    "no_board_table": ReasonWords(
+        "the chance of winning is not tabled for {rules} played this way",
+        "la chance de gagner n’est pas calculée pour {rules} joué ainsi",
+    ),
     "one_me": ReasonWords(
         "only one seat can be yours ('me'); make the others 'here' (someone else at this device), friends"
         " or computer players",

@@ -125,7 +125,6 @@ def test_the_pages_have_nothing_axe_finds(browser: Browser, server: LiveServer) 
     expect(page.locator("table.advice tbody tr").first).to_be_visible()
     found += check_everywhere(page, "advisor, advising")
 
-
     def rules_in(page: Page, lang: str) -> None:
         page.goto(f"{server.address}/rules/cribbage?lang={lang}")
 
@@ -135,6 +134,38 @@ def test_the_pages_have_nothing_axe_finds(browser: Browser, server: LiveServer) 
     for where, path in (("no table", "/t/nosuchtable"), ("unknown address", "/no/such/page")):
         page.goto(server.address + path)
         found += check_everywhere(page, where, switch_by_reload)
+    assert not found, "\n".join(found)
+    assert not errors
+    page.close()
+
+
+def test_the_scorer_and_the_board_keeper_have_nothing_axe_finds(browser: Browser, server: LiveServer) -> None:
+    """The scorer with a hand counted and while counting it yourself, a bad hand's message, and the board
+    keeper before a game and with one under way (points pegged, the chance of winning shown)."""
+    page = browser.new_page(viewport=SIZES["desktop"])
+    errors = watch_errors(page)
+    page.goto(server.address + "/score?rules=cribbage&cards=5h+5d+5c+Js&turnup=5s")
+    expect(page.locator("#count .count-view.done")).to_be_visible()
+    found = check_everywhere(page, "scorer, counted")
+    page.check("#yourself")
+    page.fill("#guess-total", "20")
+    page.press("#guess-total", "Enter")
+    expect(page.locator("#verdict")).not_to_be_empty()
+    page.click("#next-item")
+    found += check_everywhere(page, "scorer, counted yourself")
+    page.goto(server.address + "/score?rules=cribbage&cards=5h+5h+5c+Js&turnup=5s")
+    expect(page.locator("#error")).not_to_be_empty()
+    found += check_everywhere(page, "scorer, a bad hand")
+    page.goto(server.address + "/board")
+    expect(page.locator("#new-game")).to_be_visible()
+    found += check_everywhere(page, "board keeper, a new game")
+    page.check("#chance")
+    page.click("#start")
+    page.click("[data-reason=turned_jack]")
+    page.click("#peg")
+    page.click("#next-deal")
+    expect(page.locator("#chance-line")).not_to_be_empty()
+    found += check_everywhere(page, "board keeper, a game")
     assert not found, "\n".join(found)
     assert not errors
     page.close()

@@ -25,11 +25,12 @@ export function chooseSpeaking(on) {
   if (!on && window.speechSynthesis) window.speechSynthesis.cancel();
 }
 
-/** Say ``text`` if the person chose to hear the counts; resolves when it has been said (at once
- * when not speaking, and after a bound where a voice never says it has finished). */
-export function say(text) {
+/** Say ``text`` if the person chose to hear the counts (or ``asked`` for it now: the scorer's "Say
+ * it"); resolves when it has been said (at once when not speaking, and after a bound where a voice
+ * never says it has finished). */
+export function say(text, asked = false) {
   const voice = window.speechSynthesis;
-  if (!text || !speaking() || !voice || !window.SpeechSynthesisUtterance) return Promise.resolve();
+  if (!text || !(asked || speaking()) || !voice || !window.SpeechSynthesisUtterance) return Promise.resolve();
   return new Promise((resolve) => {
     const utterance = new SpeechSynthesisUtterance(text);
     utterance.lang = VOICES[lang()] || lang() || "en";
