@@ -8,8 +8,8 @@ from noddy.words.advise import ADVISE_PAGE
 from noddy.words.calls import check_language
 from noddy.words.card_names import CARD_NAME, NUMBER_NAMES, RANKS, SUITS
 from noddy.words.countplay import countplay_page_phrases
-from noddy.words.offline import offline_page_phrases
 from noddy.words.keeper import keeper_page_phrases
+from noddy.words.offline import offline_page_phrases
 from noddy.words.phrases import PHRASES, REASONS
 from noddy.words.review import REVIEW_PAGE
 from noddy.words.show import show_page_phrases

@@ -36,6 +36,15 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     live.stop()
 
 
+@pytest.fixture(autouse=True)
+def patient() -> Iterator[None]:
+    """Each expectation waits up to 20 s: beside another worker starting Pyodide, a page of this
+    loaded machine takes seconds to fetch its words and count (Playwright's default is 5 s)."""
+    expect.set_options(timeout=20_000)
+    yield
+    expect.set_options(timeout=5_000)
+
+
 @pytest.fixture
 def context(browser: Browser) -> Iterator[BrowserContext]:
     made = browser.new_context(viewport=PHONE, has_touch=True)
