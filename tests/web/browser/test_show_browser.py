@@ -129,16 +129,23 @@ def check_count(
         # A number declared without its call: what is said is the number and its correction.
         said = ["".join(declared_words(count, lang)).lstrip(" —,")]
     assert int(view.get_attribute("data-items") or -1) == len(said), f"{where}: items {said}"
+    # The play's count box is cleared at the show, and nothing on the felt moves as the call is built.
+    expect(page.locator("#count")).to_have_text("\u00a0")
+    still = ("#turnup", "#count", "#crib-wrap", ".me", "#actions")
+    before = [page.locator(selector).bounding_box() for selector in still]
     for k in range(len(said)):
         page.click("#go-on")
         expect(view).to_have_attribute("data-shown", str(k + 1))
         lifted = sorted(cards_of(page, ".count-view .card.lifted"))
         if shown_cards and parts:
             assert lifted == sorted(str(c) for c in parts[k].cards), f"{where}, item {k}: lifted {lifted}"
-        expect(page.locator("#callout .count-words")).to_have_text("".join(said[: k + 1]))
+        words = page.locator("#callout .count-words")
+        expect(words).to_have_text("".join(said[: k + 1]), use_inner_text=True)
         # The running total, ending at the call's total (a short declaration pegs less: its note says).
         running = parts[k].running if parts else count.points
         expect(page.locator("#callout .count-total")).to_have_text(str(running))
+    moved = [page.locator(selector).bounding_box() for selector in still]
+    assert moved == before, f"{where}: the felt moved as the call was built: {before} -> {moved}"
     # The call made, the counter's side is pegged: the scores and the board stand as after this count
     # (the table holds the game as it stood before the message's counts until they have been shown).
     events = table.state.events

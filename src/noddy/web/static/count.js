@@ -50,9 +50,12 @@ export function layCount(box, { cards, hidden = 0, starter = null, items, total,
       face.classList.toggle("lifted", now.includes(i));
       face.classList.toggle("counted", shown > 0 && !now.includes(i) && indices.slice(0, shown).some((ix) => ix.includes(i)));
     });
-    said.replaceChildren(...items.slice(0, shown).map((item, i) => el("span", { class: i === shown - 1 ? "now" : "" }, item.said)));
+    // Every item's words are laid out from the start, those not yet said hidden (from the eye and from
+    // screen readers): the line has its full height at once, and nothing under it moves as it grows.
+    said.replaceChildren(...items.map((item, i) => el("span", { class: i === shown - 1 ? "now" : i >= shown ? "later" : "" }, item.said)));
+    line.dataset.shown = String(shown);
     const sum = shown ? items[shown - 1].total : 0;
-    running.textContent = shown ? String(shown === items.length ? total : sum) : "";
+    running.textContent = String(shown === items.length ? total : sum);
     root.classList.toggle("done", shown === items.length);
   }
 
