@@ -282,7 +282,9 @@ def test_offline_after_one_visit_the_scorer_counts_on_the_page_and_the_board_sta
     assert page.evaluate(kept)
     context.set_offline(True)
     page.goto(f"{server.address}{TWENTY_NINE}&crib=1")
+    expect(page.locator("#engine-line")).to_have_text(phrase("scorer.starting", "fr"))
     expect(page.locator("#count .count-view.done")).to_be_visible(timeout=240_000)
+    expect(page.locator("#engine-line")).to_be_empty()
     assert page.locator("body").get_attribute("data-engine") == "device"
     expect_count(page, "cribbage", "5h 5d 5c Js", "5s", True, "fr")
     expect(page.locator("#where")).to_have_text(phrase("scorer.on_device", "fr"))

@@ -13,8 +13,9 @@ export function warmIfOffline() {
 }
 
 /** ``{answer, where}``: noddy.offline's ``name`` (``count``, ``rule_set``) on ``args``, asked of
- * the server at ``/api/keeper/{path}`` (``where`` "server"), else of the page's engine ("device"). */
-export async function ask(name, path, args) {
+ * the server at ``/api/keeper/{path}`` (``where`` "server"), else of the page's engine ("device"),
+ * ``starting()`` called first (its start takes a while). */
+export async function ask(name, path, args, starting = () => {}) {
   if (navigator.onLine !== false) {
     try {
       const response = await fetch(`/api/keeper/${path}`, {
@@ -25,5 +26,6 @@ export async function ask(name, path, args) {
       /* no network after all: the page's engine answers */
     }
   }
+  starting();
   return { answer: await engine(name, ...ARGS[name].map((key) => args[key] ?? "")), where: "device" };
 }

@@ -91,11 +91,10 @@ async function count() {
   const chosen = facts();
   const args = { rules: chosen.house ? "" : chosen.name, house: chosen.house ? chosen.text : "", cards: hand.join(" "), turnup: turnup || "", crib: $("crib").checked, lang: lang() };
   const asking = JSON.stringify(args);
-  $("engine-line").textContent = navigator.onLine === false ? t("scorer.starting") : "";
   document.body.dataset.engine = "asking";
   let reply;
   try {
-    reply = await ask("count", "count", args);
+    reply = await ask("count", "count", args, () => { $("engine-line").textContent = t("scorer.starting"); });
   } catch {
     document.body.dataset.engine = "failed";
     $("engine-line").textContent = t("scorer.no_engine");
