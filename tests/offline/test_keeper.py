@@ -66,3 +66,13 @@ def test_the_count_carries_the_shows_pieces_and_running_totals() -> None:
     assert [i["total"] for i in got["items"]][-1] == 29 and "caboche" in got["items"][-1]["said"]
     nothing = count("cribbage", "2h 4d 10c Qs", "Kh")
     assert nothing["items"] == [] and nothing["said"] == ["nothing to score, 0"]
+
+
+def test_a_win_worth_more_than_a_game_is_said_by_the_losers_score() -> None:
+    rules = load_rules("cribbage")
+    stakes = rule_set("cribbage")["stakes"]
+    for score in (0, 60, 61, 90):
+        name, games = rules.game.stake(score)
+        assert games > 1 and name in stakes[str(score)]["en"] and str(games) in stakes[str(score)]["fr"]
+    assert "91" not in stakes and rules.game.stake(91) == ("game", 1)
+    assert rule_set("willughby")["stakes"] == {}

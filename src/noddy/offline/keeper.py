@@ -16,7 +16,16 @@ from typing import Any
 from noddy.errors import NoddyError
 from noddy.rules import Points, Rules, load_rules, loads_rules, preset_names
 from noddy.scoring import Kind
-from noddy.words import KIND_WORDS, LANGUAGES, PHRASES, REASONS, knave_name, rule_set_words, say_error
+from noddy.words import (
+    KIND_WORDS,
+    LANGUAGES,
+    PHRASES,
+    REASONS,
+    knave_name,
+    rule_set_words,
+    say_error,
+    stake_line,
+)
 
 __all__ = ["rule_set", "rule_sets", "rules_of"]
 
@@ -103,7 +112,19 @@ def rule_set(rules: str = "", house: str = "") -> dict[str, Any]:
         "hand": {str(n): ruled.held_size(n) for n in ruled.player_counts},
         "crib": {str(n): ruled.crib_size(n) for n in ruled.player_counts},
         "reasons": _reasons(ruled),
+        "stakes": _stakes(ruled),
     }
+
+
+def _stakes(rules: Rules) -> dict[str, dict[str, str]]:
+    """What a win counts when it is more than a game (`Game.stake`: a skunk, a lurch), by the score
+    of the best of the losers, said in each language; a score not listed is a win of one game."""
+    stakes = {}
+    for score in range(rules.game.target):
+        stake = rules.game.stake(score)
+        if stake[1] > 1:
+            stakes[str(score)] = {lang: str(stake_line(stake, lang)) for lang in LANGUAGES}
+    return stakes
 
 
 def rule_sets() -> list[dict[str, Any]]:

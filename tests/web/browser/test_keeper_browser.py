@@ -234,7 +234,8 @@ def test_a_board_is_kept_across_a_reload_and_a_closed_browser(
     page.click("[data-reason=play]")
     page.fill("#points-typed", "119")
     page.click("#peg")
-    expect(page.locator("#won")).to_have_text(phrase("tally.won", lang, name="Ann", score=121))
+    skunk = rule_set("cribbage")["stakes"]["0"][lang]  # Bob at 0: a double skunk
+    expect(page.locator("#won")).to_have_text(f"{phrase('tally.won', lang, name='Ann', score=121)} {skunk}")
     page.click("#end")
     expect(page.locator("#new-game")).to_be_visible()
     expect(page.locator("#finished li")).to_have_count(1)

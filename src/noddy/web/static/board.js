@@ -147,7 +147,7 @@ function draw() {
   $("dealer").textContent = t("tally.deals", { deal: game.deal, name: dealerName });
   $("chance-line").textContent = chanceLine(game);
   const over = game.winner !== null;
-  $("won").textContent = !over ? "" : game.winner < 0 ? t("tally.drawn") : t("tally.won", { name: sides[game.winner], score: now[game.winner] });
+  $("won").textContent = !over ? "" : game.winner < 0 ? t("tally.drawn") : `${t("tally.won", { name: sides[game.winner], score: now[game.winner] })} ${stake(game, now)}`.trim();
   $("peg-panel").hidden = over;
   $("next-deal").hidden = over;
   $("next-deal").textContent = t("tally.next_deal", { name: game.names[nextDealer(game)] });
@@ -170,6 +170,14 @@ function draw() {
   $("log").replaceChildren(...[...game.moves].reverse().map((move) => el("li", {}, move.kind === "deal"
     ? t("tally.log_deal", { name: game.names[move.to] })
     : t("tally.log_peg", { name: sides[move.side], points: move.points, reason: words(reasons.find((r) => r.key === move.reason) || { words: { en: move.reason } }) }))));
+}
+
+/** What the win counts when more than a game (a skunk), as the rules' facts say it for the best
+ * loser's score. */
+function stake(game, now) {
+  const losers = now.filter((_, side) => side !== game.winner);
+  const said = (game.facts.stakes || {})[String(Math.max(...losers))];
+  return said ? said[lang()] || said.en : "";
 }
 
 function drawPegButton() {
@@ -199,7 +207,7 @@ function drawFinished() {
     const now = scores(game).scores;
     const result = sides.map((name, side) => `${name} ${now[side]}`).join(" · ");
     const when = new Date(game.ended).toLocaleString(lang());
-    const winner = game.winner >= 0 ? t("tally.won", { name: sides[game.winner], score: now[game.winner] }) : t("tally.drawn");
+    const winner = game.winner >= 0 ? `${t("tally.won", { name: sides[game.winner], score: now[game.winner] })} ${stake(game, now)}`.trim() : t("tally.drawn");
     return el("li", {}, el("strong", {}, game.facts.titles[lang()] || game.facts.name), ` — ${when}: ${result}. ${winner}`);
   }) : [el("li", { class: "empty" }, t("tally.none_finished"))]));
 }
