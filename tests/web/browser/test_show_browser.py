@@ -50,11 +50,18 @@ def show_context(browser: Browser, size: str, lang: str, pace: str = "hand") -> 
     return context.new_page()
 
 
-def start_table(page: Page, server: LiveServer, rules: str, counting: str = "") -> LiveTable:
+def start_table(
+    page: Page, server: LiveServer, rules: str, counting: str = "", players: int = 2
+) -> LiveTable:
     """Me against the computer at a new table of ``rules`` (and a reading of a short count, if
-    ``counting``); the table as the server holds it."""
+    ``counting``; with ``players`` 4, me and three computers, partners); the table as the server
+    holds it."""
     page.goto(server.address + "/")
     page.select_option("#rules", rules)
+    if players != 2:
+        page.locator(f"#players input[value='{players}']").check(force=True)
+        for seat in range(1, players):
+            page.locator(".seat-kind").nth(seat).select_option("computer")
     if counting:
         page.select_option("#counting", counting)
     page.click("#start")
@@ -84,6 +91,13 @@ def cards_of(page: Page, selector: str) -> list[str]:
     return page.locator(selector).evaluate_all("els => els.map(e => e.dataset.card)")
 
 
+# Where the felt's parts lie on the page (not in the window: a click may scroll it).
+PLACED = """() => ["#turnup", "#count", "#crib-wrap", ".me", "#actions"].map((selector) => {
+  const box = document.querySelector(selector).getBoundingClientRect();
+  return [box.left + window.scrollX, box.top + window.scrollY, box.width, box.height];
+})"""
+
+
 def check_count(
     page: Page, table: LiveTable, count: Event, lang: str, where: str, claim: Event | None = None
 ) -> list[str]:
@@ -103,7 +117,9 @@ def check_count(
     if phone and count.seat != 0:
         whose = page.locator(f"#showing .showing-what[data-seat='{count.seat}']")
         expect(whose).to_have_attribute("data-what", str(count.subject))
-    if count.subject == "crib" and count.cards:
+    # The crib's slot shows the crib counted (where each has a crib of their own, the slot is one's own).
+    own_cribs = table.state.rules.crib.kind == "own"
+    if count.subject == "crib" and count.cards and (count.seat == 0 or not own_cribs):
         crib = sorted(cards_of(page, "#crib .card"))
         assert crib == sorted(str(c) for c in count.cards), f"{where}: the crib's slot shows {crib}"
     turnup, held = at_count(table, count)
@@ -131,8 +147,7 @@ def check_count(
     assert int(view.get_attribute("data-items") or -1) == len(said), f"{where}: items {said}"
     # The play's count box is cleared at the show, and nothing on the felt moves as the call is built.
     expect(page.locator("#count")).to_have_text("\u00a0")
-    still = ("#turnup", "#count", "#crib-wrap", ".me", "#actions")
-    before = [page.locator(selector).bounding_box() for selector in still]
+    before = page.evaluate(PLACED)
     for k in range(len(said)):
         page.click("#go-on")
         expect(view).to_have_attribute("data-shown", str(k + 1))
@@ -144,14 +159,16 @@ def check_count(
         # The running total, ending at the call's total (a short declaration pegs less: its note says).
         running = parts[k].running if parts else count.points
         expect(page.locator("#callout .count-total")).to_have_text(str(running))
-    moved = [page.locator(selector).bounding_box() for selector in still]
+    moved = page.evaluate(PLACED)
     assert moved == before, f"{where}: the felt moved as the call was built: {before} -> {moved}"
     # The call made, the counter's side is pegged: the scores and the board stand as after this count
     # (the table holds the game as it stood before the message's counts until they have been shown).
     events = table.state.events
     pegged = claim or count
-    after = side_pegs(events[: next(i for i, e in enumerate(events) if e is pegged) + 1], 2, False)
-    side = pegged.seat or 0
+    state = table.state
+    upto = events[: next(i for i, e in enumerate(events) if e is pegged) + 1]
+    after = side_pegs(upto, len(state.scores), state.partners)
+    side = state.side_of(pegged.seat or 0)
     target = table.state.rules.game.target
     expect(page.locator("#scores .score-points").nth(side)).to_have_text(str(min(after[side].front, target)))
     page.click("#go-on")
@@ -222,22 +239,26 @@ def play_deals(
 
 
 @pytest.mark.parametrize(
-    ("size", "lang", "rules"),
+    ("size", "lang", "rules", "players"),
     [
-        ("desktop", "en", "cribbage"),
-        ("phone", "fr", "cribbage"),
-        ("phone", "en", "willughby"),
-        ("desktop", "fr", "willughby"),
+        ("desktop", "en", "cribbage", 2),
+        ("phone", "fr", "cribbage", 2),
+        ("phone", "en", "willughby", 2),
+        ("desktop", "fr", "willughby", 2),
+        ("desktop", "fr", "cribbage", 4),
+        ("phone", "en", "crib-noddy-old", 2),
     ],
 )
 def test_each_count_is_shown_on_the_table_and_heard(
-    browser: Browser, server: LiveServer, size: str, lang: str, rules: str
+    browser: Browser, server: LiveServer, size: str, lang: str, rules: str, players: int
 ) -> None:
+    """Cribbage, Willughby (hands counted before the play, unseen), four players in partners (each
+    partner's hand in its place), Crib Noddy (the hands declared before the play, the crib after)."""
     page = show_context(browser, size, lang)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    table = start_table(page, server, rules)
-    seen = play_deals(page, table, lang, size, deals=2)
+    table = start_table(page, server, rules, players=players)
+    seen = play_deals(page, table, lang, size, deals=2 if players == 2 else 1)
     assert seen["counts"] >= 3 and seen["summaries"] >= 1, seen
     if rules == "willughby":
         assert seen["hidden"], "no hand was counted unseen"
