@@ -10,18 +10,23 @@ A full site cuts each decision's budget as decisions queue (`noddy.web.bots.budg
   moment of a loaded machine slows each alike); the game goes on with today's choice. Per variant
   and kind (the play, the lay-away): CPU ms (median, p95, max), the search positions and the
   lay-away's playouts (a lay-away weighed in one deal) a decision, and how often it chose as today.
+  With ``--reference``, each decision's regret too: the best action's chance of winning less the
+  variant's choice's, both by a reference drawn apart (four times hard's worlds in the play, every
+  lay-away in 2,000 deals), in points of win rate, with its 95% interval over the decisions.
 - ``--groups N``: `bench/strength.py`'s groups (the same deals: ``strength.play``'s seeds), each
   variant against `medium` in each seat in turn; each group's score for every variant is appended
   to a checkpoint (``bench/results/budget-PRESET-TABLE.jsonl``) as it ends, so a run cut short
   reports and a run started again goes on. Reported: each variant's win rate against medium and
   its difference from today's `hard`, paired group by group, with 95% intervals.
 
-    nice -n 10 .venv/bin/python bench/budget.py --decisions 6
+    nice -n 10 .venv/bin/python bench/budget.py --decisions 6 --reference \
+        --variants hard,race-100,share-0.5,share-0.25,share-0.01,medium
     nice -n 10 .venv/bin/python bench/budget.py --groups 1000 --workers 2
     .venv/bin/python bench/budget.py --report
 
 Variants (``--variants``): ``hard`` (today), ``share-X`` (`thinking(X)`: ``share-0.01`` is the
-floor), ``race-F`` (the lay-away raced from F deals, `StrongPlayer.win_race`), ``race-F-X`` both.
+floor), ``race-F`` (the lay-away raced from F deals, `StrongPlayer.win_race`), ``race-F-X`` both,
+``medium`` (greedy: in ``--decisions``, its regret beside the others').
 """
 
 from __future__ import annotations
@@ -41,8 +46,10 @@ from typing import Any, ClassVar
 
 import noddy.players.discard as discard
 import noddy.players.strong as strong
-from noddy.game import ActionKind, GameState, new_game
-from noddy.players import GreedyPlayer, StrongPlayer, make_player, next_action
+from noddy.analysis import board_if_built
+from noddy.game import Action, ActionKind, GameState, PlayerView, new_game
+from noddy.players import GreedyPlayer, Player, StrongPlayer, make_player, next_action
+from noddy.players.discard import discard_values, win_chances
 from noddy.rules import load_rules
 from paired import done
 from strength import Timed, percentile, run, seatings
@@ -51,8 +58,10 @@ HERE = Path(__file__).resolve().parent
 VARIANTS = "hard,race-100,share-0.5,share-0.25,share-0.01"
 
 
-def variant(name: str) -> StrongPlayer:
-    """The strong player a variant's name says (see the module's description)."""
+def variant(name: str) -> Player:
+    """The player a variant's name says (see the module's description)."""
+    if name == "medium":
+        return make_player("medium")
     player = make_player("hard")
     assert isinstance(player, StrongPlayer)
     parts = name.split("-")
@@ -64,7 +73,7 @@ def variant(name: str) -> StrongPlayer:
     elif parts[0] == "share":
         player = player.thinking(float(parts[1]))
     elif name != "hard":
-        raise SystemExit(f"unknown variant {name!r}: use hard, share-X, race-F or race-F-X")
+        raise SystemExit(f"unknown variant {name!r}: use hard, share-X, race-F, race-F-X or medium")
     return player
 
 
@@ -93,8 +102,29 @@ class Counted:
             return samples_of(view, legal, *args, samples=samples, **kw)
 
         samples_of = samples
-        strong.Search = counted_search  # type: ignore[misc]
+        strong.Search = counted_search  # type: ignore[misc, assignment]
         discard.win_samples = counted_samples
+
+
+REFERENCE_WORLDS = 4
+"""The reference a decision's regret is read by weighs four times hard's worlds in the play (the
+same positions a world), and every lay-away in `REFERENCE_DEALS` deals."""
+REFERENCE_DEALS = 2000
+
+
+def reference(view: PlayerView, legal: Sequence[Action], seed: str) -> dict[Action, float]:
+    """Each legal action's chance of winning by a search wider than hard's (`REFERENCE_WORLDS`) or
+    every lay-away played out in `REFERENCE_DEALS` deals, drawn apart from the players' own."""
+    hard = make_player("hard")
+    assert isinstance(hard, StrongPlayer)
+    rng = random.Random(seed)
+    if legal[0].kind == ActionKind.DISCARD:
+        board = board_if_built(view.rules, view.players, view.partners)
+        if board is None:
+            return discard_values(view, legal, rng)
+        return win_chances(view, legal, rng, board, samples=REFERENCE_DEALS)
+    wide = replace(hard, worlds=REFERENCE_WORLDS * hard.worlds_for(view), nodes=REFERENCE_WORLDS * hard.nodes)
+    return wide.play_values(view, view.legal, rng) or dict.fromkeys(legal, 0.0)
 
 
 def decisions(args: argparse.Namespace) -> int:
@@ -104,7 +134,7 @@ def decisions(args: argparse.Namespace) -> int:
     players = {name: variant(name) for name in names}
     rules = load_rules(args.preset)
     seats, partners = int(args.table.rstrip("p")), args.table.endswith("p")
-    rows: dict[tuple[str, str], list[tuple[float, int, int, bool]]] = {}
+    rows: dict[tuple[str, str], list[tuple[float, int, int, bool, float]]] = {}
     turn = 0
     for game in range(args.decisions):
         hard_seat = game % seats
@@ -133,24 +163,31 @@ def decisions(args: argparse.Namespace) -> int:
                 chosen[name] = players[name].choose(view, legal, rng)
                 spent = time.process_time() - start
                 if turn > 1:  # the first decision builds what each variant builds once (tables, caches)
-                    work = (spent, Counted.nodes(), Counted.playouts, False)
+                    work = (spent, Counted.nodes(), Counted.playouts, False, 0.0)
                     rows.setdefault((name, kind), []).append(work)
                 if name == names[0]:
                     after = rng.getstate()
+            truth = reference(view, legal, f"reference/{turn}") if args.reference and turn > 1 else {}
             for name in names if turn > 1 else ():
-                spent, nodes, playouts, _ = rows[(name, kind)][-1]
-                rows[(name, kind)][-1] = (spent, nodes, playouts, chosen[name] == chosen[names[0]])
+                spent, nodes, playouts, _, _ = rows[(name, kind)][-1]
+                regret = max(truth.values()) - truth[chosen[name]] if truth else 0.0
+                rows[(name, kind)][-1] = (spent, nodes, playouts, chosen[name] == chosen[names[0]], regret)
             rng.setstate(after)
             state = state.apply(chosen[names[0]])
     print(f"{args.preset}, {args.table}: {args.decisions} games; CPU ms, positions and playouts a decision")
-    print("variant        kind       decisions  median    p95     max   positions  playouts  as today")
+    print(
+        "variant        kind       decisions  median    p95     max   positions  playouts  as today"
+        "   regret (95%), points of win rate"
+    )
     for (name, kind), found in sorted(rows.items(), key=lambda r: (r[0][1], names.index(r[0][0]))):
         ms = [1000 * r[0] for r in found]
-        nodes, playouts = statistics.fmean(r[1] for r in found), statistics.fmean(r[2] for r in found)
+        positions, played = statistics.fmean(r[1] for r in found), statistics.fmean(r[2] for r in found)
         same = statistics.fmean(r[3] for r in found)
+        regrets = [100 * r[4] for r in found]
         print(
             f"{name:14} {kind:10} {len(found):9} {statistics.median(ms):7.1f} {percentile(ms, 0.95):7.1f}"
-            f" {max(ms):7.1f} {nodes:10.0f} {playouts:9.0f} {100 * same:8.1f}%"
+            f" {max(ms):7.1f} {positions:10.0f} {played:9.0f} {100 * same:8.1f}%"
+            f"   {statistics.fmean(regrets):.3f} ± {half(regrets):.3f}"
         )
     return 0
 
@@ -242,6 +279,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--decisions", type=int, default=0, help="games of the per-decision measure")
     parser.add_argument("--groups", type=int, default=0, help="groups of games against medium")
+    parser.add_argument(
+        "--reference", action="store_true", help="read each decision's regret by a wider reference (slow)"
+    )
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--report", action="store_true", help="report the checkpoint, play nothing")
     args = parser.parse_args(argv)
