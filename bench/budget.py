@@ -24,7 +24,8 @@ A full site cuts each decision's budget as decisions queue (`noddy.web.bots.budg
     nice -n 10 .venv/bin/python bench/budget.py --groups 1000 --workers 2
     .venv/bin/python bench/budget.py --report
 
-Variants (``--variants``): ``hard`` (today), ``share-X`` (`thinking(X)`: ``share-0.01`` is the
+Variants (``--variants``): ``hard`` (today), ``doubt`` (hard before issue 38: 4 lay-aways, 200 deals
+and 800 more where in doubt), ``share-X`` (`thinking(X)`: ``share-0.01`` is the
 floor), ``race-F`` (the lay-away raced from F deals, `StrongPlayer.win_race`), ``race-F-X`` both,
 ``medium`` (greedy: in ``--decisions``, its regret beside the others').
 """
@@ -55,7 +56,7 @@ from paired import done
 from strength import Timed, percentile, run, seatings
 
 HERE = Path(__file__).resolve().parent
-VARIANTS = "hard,race-100,share-0.5,share-0.25,share-0.01"
+VARIANTS = "hard,doubt,share-0.5,share-0.25,share-0.01"
 
 
 def variant(name: str) -> Player:
@@ -64,6 +65,8 @@ def variant(name: str) -> Player:
         return make_player("medium")
     player = make_player("hard")
     assert isinstance(player, StrongPlayer)
+    if name == "doubt":
+        return replace(player, win_race=0, win_candidates=4)
     parts = name.split("-")
     if parts[0] == "race":
         player = replace(player, win_race=int(parts[1]))
@@ -73,7 +76,7 @@ def variant(name: str) -> Player:
     elif parts[0] == "share":
         player = player.thinking(float(parts[1]))
     elif name != "hard":
-        raise SystemExit(f"unknown variant {name!r}: use hard, share-X, race-F, race-F-X or medium")
+        raise SystemExit(f"unknown variant {name!r}: use hard, doubt, share-X, race-F, race-F-X or medium")
     return player
 
 
@@ -136,7 +139,7 @@ def decisions(args: argparse.Namespace) -> int:
     seats, partners = int(args.table.rstrip("p")), args.table.endswith("p")
     rows: dict[tuple[str, str], list[tuple[float, int, int, bool, float]]] = {}
     turn = 0
-    for game in range(args.decisions):
+    for game in range(args.start, args.start + args.decisions):
         hard_seat = game % seats
         state: GameState = new_game(rules, seats, partners=partners)
         rng = random.Random(f"budget/{game}")
@@ -174,22 +177,42 @@ def decisions(args: argparse.Namespace) -> int:
                 rows[(name, kind)][-1] = (spent, nodes, playouts, chosen[name] == chosen[names[0]], regret)
             rng.setstate(after)
             state = state.apply(chosen[names[0]])
-    print(f"{args.preset}, {args.table}: {args.decisions} games; CPU ms, positions and playouts a decision")
+    found_rows = {f"{name}/{kind}": found for (name, kind), found in rows.items()}
+    if args.out:
+        kept = json.loads(args.out.read_text(encoding="utf-8")) if args.out.exists() else {}
+        for key, found in found_rows.items():
+            kept.setdefault(key, []).extend(found)
+        args.out.write_text(json.dumps(kept) + "\n", encoding="utf-8")
+        found_rows = kept
+    print(f"{args.preset}, {args.table}: CPU ms, positions and playouts a decision")
+    print_decisions(found_rows, names)
+    return 0
+
+
+def print_decisions(rows: dict[str, list[Any]], names: list[str]) -> None:
+    """Print the per-decision measure: ``rows`` by variant and kind, each decision's CPU seconds,
+    positions, playouts, whether it chose as the first variant, and its regret."""
     print(
         "variant        kind       decisions  median    p95     max   positions  playouts  as today"
-        "   regret (95%), points of win rate"
+        "   regret (95%)      less the first's, paired (95%)"
     )
-    for (name, kind), found in sorted(rows.items(), key=lambda r: (r[0][1], names.index(r[0][0]))):
-        ms = [1000 * r[0] for r in found]
-        positions, played = statistics.fmean(r[1] for r in found), statistics.fmean(r[2] for r in found)
-        same = statistics.fmean(r[3] for r in found)
-        regrets = [100 * r[4] for r in found]
-        print(
-            f"{name:14} {kind:10} {len(found):9} {statistics.median(ms):7.1f} {percentile(ms, 0.95):7.1f}"
-            f" {max(ms):7.1f} {positions:10.0f} {played:9.0f} {100 * same:8.1f}%"
-            f"   {statistics.fmean(regrets):.3f} ± {half(regrets):.3f}"
-        )
-    return 0
+    for kind in ("lay-away", "play"):
+        base = [100 * r[4] for r in rows.get(f"{names[0]}/{kind}", [])]
+        for name in names:
+            found = rows.get(f"{name}/{kind}", [])
+            if not found:
+                continue
+            ms = [1000 * r[0] for r in found]
+            positions, played = statistics.fmean(r[1] for r in found), statistics.fmean(r[2] for r in found)
+            same = statistics.fmean(r[3] for r in found)
+            regrets = [100 * r[4] for r in found]
+            diff = [a - b for a, b in zip(regrets, base, strict=True)]
+            print(
+                f"{name:14} {kind:10} {len(found):9} {statistics.median(ms):7.1f} {percentile(ms, 0.95):7.1f}"
+                f" {max(ms):7.1f} {positions:10.0f} {played:9.0f} {100 * same:8.1f}%"
+                f"   {statistics.fmean(regrets):.3f} ± {half(regrets):.3f}"
+                f"     {statistics.fmean(diff):+.3f} ± {half(diff):.3f}"
+            )
 
 
 def checkpoint(preset: str, table: str) -> Path:
@@ -278,6 +301,8 @@ def main(argv: list[str] | None = None) -> int:
         "--variants", default=VARIANTS, help=f"comma-separated, the first the base ({VARIANTS})"
     )
     parser.add_argument("--decisions", type=int, default=0, help="games of the per-decision measure")
+    parser.add_argument("--start", type=int, default=0, help="the first game of --decisions")
+    parser.add_argument("--out", type=Path, help="--decisions: keep each decision here, and report all kept")
     parser.add_argument("--groups", type=int, default=0, help="groups of games against medium")
     parser.add_argument(
         "--reference", action="store_true", help="read each decision's regret by a wider reference (slow)"

@@ -73,7 +73,8 @@ def _weighed(
     assert view is not None
     legal = [a for a in view.legal if a.kind == ActionKind.DISCARD]
     board = analysis.board(view.rules, 2, False)
-    values = StrongPlayer(value="win").discard_values(view, view.legal, random.Random(4))
+    doubt = StrongPlayer(value="win", win_candidates=4, win_race=0)  # hard's rule before the race
+    values = doubt.discard_values(view, view.legal, random.Random(4))
     first_only = win_values(view, legal, random.Random(4), board, candidates=4, samples=N)
     return view, legal, board, values, first_only
 
@@ -172,5 +173,5 @@ def test_the_raced_lay_away_plays_out_fewer_deals_where_the_choice_is_clear() ->
             view, legal, random.Random(5), board, candidates=4, first=100, most=1000
         )
         assert (playouts == 400) is clear and 400 <= playouts <= 4000
-        player = StrongPlayer(win_race=100)
+        player = StrongPlayer(win_race=100, win_candidates=4)
         assert player.discard_values(view, view.legal, random.Random(5)) == values

@@ -17,8 +17,9 @@ on the compiled kernel where it is built and handles the rules (``engine="auto"`
 the decisions are the same either way, leaf and all.
 ``value="win"`` (the default since it was measured better, docs/players.md) weighs every decision
 by the chance of winning the game instead of the points: a searched deal's end by the board table
-(`noddy.analysis.board`) at the board it leaves, a lay-away by the deals played out after it
-(`noddy.players.discard.win_values`), the points breaking ties. Where no table is at hand (a single
+(`noddy.analysis.board`) at the board it leaves, a lay-away by the deals played out after it,
+raced (`noddy.players.discard.raced_values`: only the lay-aways still in doubt get more deals), the
+points breaking ties. Where no table is at hand (a single
 deal, four sides each for itself, or a table not built on this machine: three players, house rules,
 until `noddy analyze board` builds it) the points are the value. ``value="points"`` is the player
 above everywhere.
@@ -114,15 +115,17 @@ class StrongPlayer:
     lay_candidates: int = 4
     lay_samples: int = 200
     value: str = "win"
-    win_candidates: int = 4
+    win_candidates: int = 6
+    """The lay-aways weighed by the chance of winning, the best by points: 6 since issue 38 (the
+    race drops the clearly worse at once; 4 before), measured in docs/players.md, "The lay-away raced"."""
     win_samples: int = 200
     win_more: int = 800
     """Deals played out more where the first ``win_samples`` leave the lay-away in doubt
     (`noddy.players.discard.in_doubt`): about a third of lay-aways in 2-player cribbage."""
-    win_race: int = 0
+    win_race: int = 100
     """The deals of a raced lay-away's first round (`noddy.players.discard.race`: each round only
     the lay-aways still in doubt, in twice the deals, up to ``win_samples + win_more`` in all);
-    0 for ``win_samples`` deals, and ``win_more`` more for all where in doubt."""
+    0 for ``win_samples`` deals, and ``win_more`` more for all where in doubt (hard before issue 38)."""
     board: WinTable | None = field(default=None, repr=False, compare=False)
     """The chance-of-winning table ``value="win"`` reads: unless one is given, that of the rules and
     table in play where it is shipped with the package or built and kept (`noddy.analysis.board_if_built`)."""
@@ -148,8 +151,10 @@ class StrongPlayer:
         self, view: PlayerView, legal: LegalActions, rng: random.Random
     ) -> dict[Action, float]:
         """The value of each discard `choose` weighs. With ``value="win"``: the chance of winning
-        the game (`noddy.players.discard.win_values`, the best ``win_candidates`` by points in
-        ``win_samples`` deals played out, ``win_more`` more where those leave it in doubt). With
+        the game, the best ``win_candidates`` by points raced (`noddy.players.discard.raced_values`:
+        ``win_race`` deals, then twice as many for those still in doubt, up to ``win_samples +
+        win_more``), or with ``win_race=0`` weighed in ``win_samples`` deals and ``win_more`` more
+        where those leave it in doubt (`noddy.players.discard.win_values`). With
         ``value="points"``: by exact expected value (``lay_away="exact"``), by the rest of the deal
         played out (``"deal"``: `noddy.players.discard.deal_values`), or by the kept hand and the
         crib as greedy others throw to it (``"crib"``: the same, no pegging)."""
