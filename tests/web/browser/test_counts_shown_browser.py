@@ -74,7 +74,7 @@ def play_and_check(page: Page, table: LiveTable, size: str) -> dict[str, int]:
         expect(page.locator("body")).to_have_attribute("data-seq", str(len(table.state.history)))
         where = f"{size}, move {len(table.state.history)}, {table.state.phase.value} of the {what}"
         assert hand(page) == cards, f"{where}: the table shows {hand(page)}, the count is of {cards}"
-        expect(page.locator("#showing")).to_contain_text("crib" if what == "crib" else "hand")
+        expect(page.locator("#showing .showing-what")).to_have_attribute("data-what", what)
         assert_on_one_screen(page, where)
         if what == "crib":
             crib = page.locator("#crib .card").evaluate_all("els => els.map(e => e.dataset.card)")
@@ -96,21 +96,22 @@ def play_and_check(page: Page, table: LiveTable, size: str) -> dict[str, int]:
 
 
 @pytest.mark.parametrize(
-    ("size", "rules"),
-    [("phone", "early-cribbage"), ("desktop", "five-card-cribbage")],
+    ("size", "rules", "lang"),
+    [("phone", "early-cribbage", "fr"), ("desktop", "five-card-cribbage", "en")],
 )
 def test_the_cards_counted_are_the_cards_shown(
-    browser: Browser, server: LiveServer, size: str, rules: str
+    browser: Browser, server: LiveServer, size: str, rules: str, lang: str
 ) -> None:
     """Two people at one device, each declaring every count short (0), each claiming the other's:
     early cribbage counts the hands before the play (shown after it, for the claims), five-card
-    cribbage after it."""
+    cribbage after it; one game in each language."""
     context = browser.new_context(viewport=SIZES[size])
-    context.add_init_script("localStorage.setItem('noddy.lang', 'en')")
+    context.add_init_script(f"localStorage.setItem('noddy.lang', '{lang}')")
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     table = start_hot_seat(page, server, rules, [("me", "Ann"), ("here", "Bob")], "muggins")
+    expect(page.locator("html")).to_have_attribute("lang", lang)
     checked = play_and_check(page, table, size)
     assert table.state.is_over
     assert checked["hand"] >= 4 and checked["crib"] >= 2 and checked["muggins"] >= 2, checked

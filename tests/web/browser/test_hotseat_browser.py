@@ -58,7 +58,7 @@ def start_hot_seat(
             page.locator(".seat-name-input").nth(i).fill(name)
     expect(page.locator("#hints")).to_be_disabled()
     page.click("#start")
-    expect(page.locator("#conn")).to_have_text("connected", timeout=10_000)
+    expect(page.locator("#conn")).to_have_attribute("data-state", "connected", timeout=10_000)
     table = manager(server).get(page.url.split("/t/")[1])
     assert table is not None
     return table
