@@ -195,6 +195,34 @@ def test_the_engine_answers_the_workers_requests_in_json() -> None:
     assert ask("close", "cribbage-easy-4") is None and "cribbage-easy-4" not in engine.tables
 
 
+def test_the_glossary_and_counting_it_yourself_are_the_servers() -> None:
+    """The table page's glossary and the judgement of the person's own count come from the same
+    builders as the server's (`noddy.offline.countplay`), from the person's own view."""
+    from noddy.offline.countplay import count_check_json, glossary_json
+
+    engine = Engine()
+
+    def ask(call: str, *args: object) -> Any:
+        return json.loads(engine.answer(json.dumps({"call": call, "args": list(args)})))
+
+    assert ask("glossary", "cribbage-medium-5", "fr") == glossary_json(load_rules("cribbage"), "fr")
+    assert ask("glossary", "nope", "en")["detail"].startswith("no game 'nope' here")
+    ask("open", "cribbage-medium-5")
+    table = engine.tables["cribbage-medium-5"]
+    assert ask("count_check", "cribbage-medium-5", 3, "en") == {
+        "detail": "no count of your own hand or crib is being made now"
+    }
+    last = table.receive({"type": "hello"})[-1]
+    while not (last["view"]["phase"] == "count" and last["view"]["to_act"] == 0):
+        while table.waiting():
+            last = table.step()[-1]
+        if last["view"]["phase"] != "count" or last["view"]["to_act"] != 0:
+            (last,) = table.receive({"type": "act", "action": last["view"]["legal"][0], "seq": last["seq"]})
+    judged = ask("count_check", "cribbage-medium-5", 3, "en")
+    assert judged == count_check_json(table.state.view(0), 3, "en")
+    assert judged["correct"] == (judged["total"] == 3) and judged["call"] is not None
+
+
 def test_it_runs_without_numpy_the_kernel_typer_rich_or_fastapi() -> None:
     """What the page runs, in an interpreter where those cannot be imported: a count, and a game at
     each offline level (the lay-away weighed in plain Python)."""

@@ -21,9 +21,10 @@ import json
 from typing import Any
 
 from noddy.errors import NoddyError
+from noddy.offline.countplay import count_check_json, glossary_json
 from noddy.offline.keeper import rule_set, rule_sets, rules_of
 from noddy.offline.page import rules_title
-from noddy.offline.table import LEVELS, Table
+from noddy.offline.table import LEVELS, PERSON, Table
 from noddy.offline.trainer import Trainer
 from noddy.rules import load_rules, preset_names
 from noddy.scoring import total, turned_jack_item
@@ -146,6 +147,20 @@ class Engine:
         """The trainer's request to ``path`` (`noddy.offline.trainer.Trainer.request`), the learner's
         progress as the page keeps it (``saved``)."""
         return self.trainer.request(path, body, saved)
+
+    def call_glossary(self, table: str, lang: str = "en") -> Any:
+        """The glossary of the game ``table``'s rules (the table page asks it before the game opens)."""
+        try:
+            return glossary_json(Table.named(table).rules, lang)
+        except NoddyError as exc:
+            return {"detail": say_error(exc, lang)}
+
+    def call_count_check(self, table: str, points: int, lang: str = "en") -> Any:
+        """The person's own count judged before the game makes it (counting it yourself)."""
+        try:
+            return count_check_json(self.tables[table].state.view(PERSON), points, lang)
+        except NoddyError as exc:
+            return {"detail": say_error(exc, lang)}
 
     def call_close(self, table: str) -> Any:
         self.tables.pop(table, None)

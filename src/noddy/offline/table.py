@@ -22,7 +22,7 @@ from noddy.players import Player, make_player, next_action
 from noddy.rules import load_rules
 from noddy.words import LANGUAGES, PAGE, Reason, phrase, say_error
 
-__all__ = ["LEVELS", "Table"]
+__all__ = ["LEVELS", "PERSON", "Table"]
 
 LEVELS = ("easy", "medium")
 """The levels people are offered that play in the browser: ``easy`` and ``medium`` weigh the

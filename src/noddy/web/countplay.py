@@ -14,10 +14,11 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request
 from pydantic import BaseModel, ConfigDict, Field
 
-from noddy.train import glossary, judge_own, own_count, practice_offered
+from noddy.errors import NoddyError
+from noddy.offline.countplay import count_check_json, glossary_json
 from noddy.web.live import LiveTable
 from noddy.web.lookup import quoted, seat_or_403, table_or_404
-from noddy.words import LANGUAGES, Reason, announce, miss_line, steps, train_phrase
+from noddy.words import LANGUAGES, Reason
 
 __all__ = ["router"]
 
@@ -49,13 +50,7 @@ async def api_glossary(table_id: str, request: Request, lang: str = "en") -> dic
     """The terms of this table's rules, each with one plain sentence, and whether counting it
     yourself asks anything under them (not under muggins) and what a hand's count is called
     (``announcement`` where hands are counted before the play)."""
-    rules = _table(request, table_id).rules
-    lang = _lang(lang)
-    return {
-        "terms": [{"term": term, "text": text} for term, text in glossary(rules, lang)],
-        "offered": practice_offered(rules),
-        "hand": "announcement" if rules.hand.when == "before_play" else "hand",
-    }
+    return glossary_json(_table(request, table_id).rules, _lang(lang))
 
 
 @router.post("/api/tables/{table_id}/count-check")
@@ -64,20 +59,7 @@ async def api_count_check(table_id: str, body: CountIn, request: Request) -> dic
     count item by item: only once that count is this seat's to make, from its own view."""
     table = _table(request, table_id)
     view = table.state.view(seat_or_403(table, body.secret))
-    question = own_count(view) if practice_offered(view.rules) else None
-    if question is None:
-        raise HTTPException(409, Reason("no_own_count"))
-    judgement = judge_own(view, question, body.points)
-    lang = body.lang
-    verdict = "right" if judgement.correct else "wrong"
-    return {
-        "correct": judgement.correct,
-        "given": body.points,
-        "total": judgement.total,
-        "what": question.what,
-        "verdict": train_phrase(verdict, lang, given=body.points, total=judgement.total),
-        "miss": miss_line(body.points, judgement.total, lang),
-        "nothing": train_phrase("nothing", lang) if not judgement.items else "",
-        "items": [s.to_json() for s in steps(judgement.items, view.rules, lang)],
-        "call": announce(judgement.items, view.rules, lang),
-    }
+    try:
+        return count_check_json(view, body.points, body.lang)
+    except NoddyError as exc:
+        raise HTTPException(409, exc) from None

@@ -118,6 +118,9 @@ def test_a_deal_against_the_computer_is_played_offline_on_the_table_page(game: P
     expect(game.locator("body")).to_have_attribute("data-deal", "2", timeout=30_000)
     assert int(game.locator("#count").text_content() or "0") == 0
     assert game.locator("#log li").count() > 10
+    # The table's glossary and counting it yourself come from the engine in the page too.
+    expect(game.locator("#glossary-list dt").first).to_be_attached()
+    expect(game.locator("#count-yourself-wrap")).to_be_visible()
     kept = game.evaluate(f"JSON.parse(localStorage.getItem('noddy.play.{GAME}'))")
     assert kept and kept[0].startswith("discard "), kept
 

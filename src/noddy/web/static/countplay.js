@@ -4,10 +4,13 @@
 // "count" (practice only, the true count is pegged), whose show lays the items out on the cards. The words are the server's (words.js).
 
 import { el } from "/static/common.js";
+import { ask } from "/static/engine.js";
 import { lang, t } from "/static/words.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+// A game in the browser's own engine (/play/...) asks it, not the server (engine.js).
+const inPage = location.pathname.startsWith("/play/");
 const TOGGLE_KEY = "noddy_count_yourself";
 const tallyKey = `noddy_count_tally_${tableId}`;
 let table = null;
@@ -15,10 +18,13 @@ let redraw = null;
 let seated = false;
 
 async function loadGlossary() {
-  // A game in the browser's own engine (/play/...) has no server to ask: no glossary, no practice.
-  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/glossary?lang=${lang() || "en"}`).catch(() => null);
-  if (!response || !response.ok) return;
-  table = await response.json();
+  if (inPage) table = await ask("glossary", tableId, lang() || "en");
+  else {
+    const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/glossary?lang=${lang() || "en"}`).catch(() => null);
+    if (!response || !response.ok) return;
+    table = await response.json();
+  }
+  if (table.detail) return;
   $("glossary-list").replaceChildren(...table.terms.flatMap((x) => [el("dt", {}, x.term), el("dd", {}, x.text)]));
   showToggle();
   showTally();
@@ -26,6 +32,17 @@ async function loadGlossary() {
 }
 
 // The practice toggle, only where the rules offer the question and to a seat (a watcher counts nothing).
+// The server's judgement of the seat's own count: the answer, or {detail} saying why not.
+async function checked(points, secret) {
+  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/count-check`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ secret, points, lang: lang() || "en" }),
+  });
+  const data = await response.json().catch(() => ({}));
+  return response.ok ? data : { detail: data.detail || String(response.status) };
+}
+
 function showToggle() {
   $("count-yourself-wrap").hidden = !(table && table.offered && seated);
 }
@@ -102,16 +119,11 @@ export function askCount(box, ctx) {
       ctx.showError(t("countplay.not_number", { text }));
       return;
     }
-    const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/count-check`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ secret: ctx.secret, points: Number(text), lang: lang() || "en" }),
-    });
-    if (!response.ok) {
-      ctx.showError((await response.json()).detail || String(response.status));
+    const result = inPage ? await ask("count_check", tableId, Number(text), lang() || "en") : await checked(Number(text), ctx.secret);
+    if (result.detail) {
+      ctx.showError(result.detail);
       return;
     }
-    const result = await response.json();
     showResult(result);
     addToTally(result.correct, false);
     ctx.send("count");
