@@ -75,7 +75,10 @@ def _refusal(lang: str) -> str:
 
 def _fill(path: str, table: str, nul_in: str | None) -> str:
     """``path`` with each part filled with a value that is found (the NUL, %00, in ``nul_in``)."""
-    good = {"table_id": table, "table:path": table, "name": "cribbage", "lang": "en", "path": "common.js"}
+    good = {
+        "table_id": table, "table:path": table, "name": "cribbage", "lang": "en", "path": "common.js",
+        "players": "2", "partners": "false",
+    }
     for name, value in good.items():
         path = path.replace("{" + name + "}", "%00" if name == nul_in else value)
     assert "{" not in path, f"a path part the test does not know how to fill: {path}"

@@ -48,8 +48,11 @@ def test_bad_hands_are_refused_in_the_readers_words(client: TestClient) -> None:
             "/api/keeper/count", json={"rules": "cribbage", "cards": cards, "turnup": turnup, "lang": lang}
         )
         assert got.status_code == 422
-        assert got.json() == count("cribbage", cards, turnup, False, lang)
-        assert words in got.json()["error"], got.json()
+        assert got.json() == {"detail": count("cribbage", cards, turnup, False, lang)["error"]}
+        assert words in got.json()["detail"], got.json()
+    unknown = client.post("/api/keeper/count", json={"cards": "5h 5d 5c Js", "turnup": "5s", "lang": "xx"})
+    assert unknown.status_code == 422
+    assert "'xx'" in unknown.json()["detail"] and "en, fr" in unknown.json()["detail"]
 
 
 def test_house_rules_are_read_and_bad_ones_refused_in_each_language(client: TestClient) -> None:
@@ -58,7 +61,7 @@ def test_house_rules_are_read_and_bad_ones_refused_in_each_language(client: Test
     assert got.status_code == 200 and got.json()["name"] == "our-house" and got.json()["house"]
     assert {k: v for k, v in got.json().items() if k != "chance"} == rule_set(house=text)
     bad = client.post("/api/keeper/rules", json={"house": 'name = "x"\n[game]\ntarget = -1\n'})
-    assert bad.status_code == 422 and "game.target" in bad.json()["error"]["fr"]
+    assert bad.status_code == 422 and "game.target" in bad.json()["detail"]["fr"]
     counted = client.post("/api/keeper/count", json={"house": text, "cards": "Jh 4d 5d", "turnup": "6h"})
     assert (
         counted.json()["rules"] == "our-house"

@@ -26,7 +26,7 @@ from noddy.analysis.board import plays_as_partners
 from noddy.offline import count, rule_set, rule_sets
 from noddy.rules import load_rules, preset_names
 from noddy.web.lookup import quoted
-from noddy.words import Reason
+from noddy.words import LANGUAGES, Reason
 
 __all__ = ["router"]
 
@@ -89,10 +89,11 @@ async def api_rule_sets() -> dict[str, Any]:
 
 @router.post("/api/keeper/rules", response_model=None)
 async def api_house(body: HouseIn) -> dict[str, Any] | JSONResponse:
-    """House rules' facts; a file that is not good rules is refused (422) saying why, in each language."""
+    """House rules' facts; a file that is not good rules is refused (422) saying why, in each language
+    (``detail``, as every refusal of the API: the page's own engine says it as ``error``)."""
     facts = rule_set(house=body.house)
     if "error" in facts:
-        return JSONResponse(facts, status_code=422)
+        return JSONResponse({"detail": facts["error"]}, status_code=422)
     return {**facts, "chance": {}}
 
 
@@ -100,9 +101,12 @@ async def api_house(body: HouseIn) -> dict[str, Any] | JSONResponse:
 async def api_count(body: CountIn) -> dict[str, Any] | JSONResponse:
     """The count of a hand or crib; a hand that cannot be (a card twice, too many) is refused (422)
     saying why in the page's language."""
+    if body.lang is not None and body.lang not in LANGUAGES:
+        known = ", ".join(LANGUAGES)
+        raise HTTPException(422, Reason("unknown_language", lang=quoted(body.lang), languages=known))
     answer = count(body.rules, body.cards, body.turnup, body.crib, body.lang, body.house)
     if "error" in answer:
-        return JSONResponse(answer, status_code=422)
+        return JSONResponse({"detail": answer["error"]}, status_code=422)
     return answer
 
 

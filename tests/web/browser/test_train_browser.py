@@ -44,7 +44,7 @@ def shown_answer(page: Page, rules: str) -> int:
 def drill(page: Page, server: LiveServer, name: str) -> None:  # noqa: F811
     errors = watch_errors(page)
     page.goto(server.address + "/")
-    page.click("a.train-link")
+    page.click("a.train-link[href='/train']")
     expect(page).to_have_url(server.address + "/train")
     expect(page.locator("body[data-ready]")).to_be_attached()
     page.select_option("#rules", "cribbage")
@@ -129,7 +129,8 @@ def test_the_play_and_french(browser: Browser, server: LiveServer) -> None:  # n
     expect(page.locator(".title")).to_have_text("S’exercer à compter")
     page.screenshot(path=str(ARTIFACTS / "train-french.png"), full_page=True)
     page.goto(server.address + "/")
-    expect(page.locator("a.train-link")).to_have_text("S’exercer à compter")  # the choice is kept
+    # The choice is kept.
+    expect(page.locator("a.train-link[href='/train']")).to_have_text("S’exercer à compter")
 
 
 def test_a_rule_set_chosen_while_the_page_changes_language_is_kept(

@@ -21,7 +21,9 @@ export async function ask(name, path, args, starting = () => {}) {
       const response = await fetch(`/api/keeper/${path}`, {
         method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(args),
       });
-      if (response.ok || response.status === 422) return { answer: await response.json(), where: "server" };
+      if (response.ok) return { answer: await response.json(), where: "server" };
+      // The API's refusal says why as every refusal of it does (``detail``); the engine's as ``error``.
+      if (response.status === 422) return { answer: { error: (await response.json()).detail }, where: "server" };
     } catch {
       /* no network after all: the page's engine answers */
     }
