@@ -272,7 +272,8 @@ def test_two_people_at_one_table(browser: Browser, server: LiveServer) -> None:
         if host.locator("body[data-status='over']").count():
             break
         page = host if host.locator("body[data-my-turn='true']").count() else friend
-        assert wait_for_turn(page)
+        if not wait_for_turn(page):
+            continue  # the game ended on this page before the host's heard of it: the loop sees it over
         if page.locator("body[data-phase='discard'], body[data-phase='play']").count():
             assert page.locator("#opponents .card:not(.back)").count() == 0
         take_turn(page)
