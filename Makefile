@@ -69,14 +69,12 @@ lint: $(STAMP)
 # `make test-full` runs those too (some 6 minutes of CPU more). `make check` is the quick subset to
 # run often: every test but those marked slow (exhaustive checks, whole games, the browser) or full,
 # and those on PostgreSQL.
-# Each runs the tests in parallel, a pytest-xdist worker per core and one more (`make test WORKERS=1`
-# for one): the browser's tests and the servers' spend much of their time waiting (a 2-core CI run
-# with two workers kept the cores 65% busy), and the third worker fills it. Each worker is a process
-# with its own temporary folders and its own PostgreSQL cluster. A worker that has run its share
-# takes tests still waiting from the others (`--dist worksteal`: they end together though a browser's
-# whole game takes a minute and most tests a fraction of a second), so a test is
+# Each runs the tests in parallel, a pytest-xdist worker per core (`make test WORKERS=1` for one; each
+# worker is a process with its own temporary folders and its own PostgreSQL cluster). A worker that
+# has run its share takes tests still waiting from the other (`--dist worksteal`: the two end together
+# though a browser's whole game takes a minute and most tests a fraction of a second), so a test is
 # never bound to one worker: each makes what it needs its own (tmp_path, a free port, its own server).
-WORKERS ?= $(shell $(PYTHON) -c "import os; print(len(os.sched_getaffinity(0)) + 1)")
+WORKERS ?= auto
 PARALLEL = -n $(WORKERS) --dist worksteal
 test: lint chromium postgres tmux node
 	NODDY_REQUIRE_KERNEL=1 $(BIN)/python -m pytest src tests -m "not full" $(PARALLEL) --durations=25
