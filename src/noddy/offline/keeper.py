@@ -22,6 +22,7 @@ from noddy.words import (
     PHRASES,
     REASONS,
     knave_name,
+    opening,
     rule_set_words,
     say_error,
     stake_line,
@@ -49,7 +50,7 @@ def _scores(points: Points | int) -> bool:
 
 def _each(say: Any) -> dict[str, str]:
     words = {lang: str(say(lang)) for lang in LANGUAGES}
-    return {lang: text[:1].upper() + text[1:] for lang, text in words.items()}
+    return {lang: opening(text) for lang, text in words.items()}
 
 
 def _reasons(rules: Rules) -> list[dict[str, Any]]:

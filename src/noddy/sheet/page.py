@@ -22,6 +22,7 @@ from noddy.words import (
     card_text,
     cards_text,
     cited,
+    opening,
     rule_phrase,
     rule_rows,
     rule_set_words,
@@ -52,15 +53,11 @@ def worked_hand(rules: Rules) -> tuple[tuple[Card, ...], tuple[ScoreItem, ...]]:
     return held, score_hand(held, WORKED_TURNUP, rules)
 
 
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 def _plain(rules: Rules, lang: str) -> list[str]:
     heading = escape(rule_phrase("how_to_play", lang))
     parts = [f"<section class=sheet-plain><h2>{heading}</h2><dl class=sheet-plain>"]
     for term, sentence in glossary(rules, lang):
-        parts.append(f"<dt>{escape(_cap(term))}</dt><dd>{escape(sentence)}</dd>")
+        parts.append(f"<dt>{escape(opening(term))}</dt><dd>{escape(sentence)}</dd>")
     parts.append("</dl></section>")
     return parts
 
@@ -80,7 +77,7 @@ def _scores(rules: Rules, lang: str) -> list[str]:
             if row.play
             else f"<td colspan=2>{escape(row.hand)}</td>"
         )
-        parts.append(f'<tr><th scope="row">{escape(_cap(row.term))}</th>{cells}</tr>')
+        parts.append(f'<tr><th scope="row">{escape(opening(row.term))}</th>{cells}</tr>')
     parts.append("</tbody></table></section>")
     return parts
 
@@ -121,7 +118,7 @@ def _reference(rules: Rules, lang: str) -> list[str]:
     for heading, rows in rule_rows(rules, lang):
         parts.append(f"<h2>{escape(heading)}</h2><dl>")
         for row in rows:
-            parts.append(f"<dt>{escape(_cap(row.about))}</dt>")
+            parts.append(f"<dt>{escape(opening(row.about))}</dt>")
             parts.append(f"<dd><strong>{escape(row.reading)}</strong>")
             if row.note:
                 parts.append(f"<p class=note>{escape(cited(row.note))}</p>")

@@ -21,7 +21,7 @@ from fastapi import APIRouter, HTTPException
 from fastapi.responses import FileResponse, JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
-from noddy.analysis import board_if_built, board_why_not
+from noddy.analysis import board_if_built
 from noddy.analysis.board import plays_as_partners
 from noddy.offline import count, rule_set, rule_sets
 from noddy.rules import load_rules, preset_names
@@ -64,10 +64,7 @@ def _tables(name: str) -> dict[str, bool]:
     for players in rules.player_counts:
         for partners in {plays_as_partners(rules, players, None), False} if players == 4 else {False}:
             key = f"{players}{'p' if partners else ''}"
-            ways[key] = (
-                not board_why_not(rules, players, partners)
-                and board_if_built(rules, players, partners) is not None
-            )
+            ways[key] = board_if_built(rules, players, partners) is not None
     return ways
 
 
@@ -119,8 +116,7 @@ async def api_chance(name: str, players: int, partners: bool) -> dict[str, Any]:
     if name not in preset_names():
         raise HTTPException(404, Reason("unknown_rules", rules=quoted(name), names=", ".join(preset_names())))
     rules = load_rules(name)
-    why = board_why_not(rules, players, partners) if players in rules.player_counts else "players"
-    table = None if why else board_if_built(rules, players, partners)
+    table = board_if_built(rules, players, partners) if players in rules.player_counts else None
     if table is None or table.sides != 2:
         raise HTTPException(404, Reason("no_board_table", rules=name))
     target = table.target

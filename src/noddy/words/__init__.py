@@ -17,6 +17,7 @@ if TYPE_CHECKING:
         card_name,
         check_language,
         item_name,
+        opening,
         play_said,
         said_items,
         say,
@@ -192,6 +193,7 @@ __all__ = [
     "of_name",
     "offence_phrase",
     "offline_page_phrases",
+    "opening",
     "page_phrases",
     "partners_line",
     "percent_text",
@@ -250,7 +252,7 @@ _HOMES = {
     "advise": ("advise_phrase",),
     "calls": (
         "LANGUAGES", "SPECIAL_NAMES", "CallPart", "announce", "call", "card_name", "check_language",
-        "item_name", "play_said", "said_items", "say",
+        "item_name", "opening", "play_said", "said_items", "say",
     ),
     "card_names": (
         "KNAVE_NAMES", "card_text", "card_typed", "card_words", "cards_text",

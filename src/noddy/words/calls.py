@@ -40,6 +40,7 @@ __all__ = [
     "fill_phrase",
     "item_name",
     "kind_term",
+    "opening",
     "play_said",
     "said_items",
     "say",
@@ -72,6 +73,12 @@ class CallPart:
             "points": self.points,
             "total": self.running,
         }
+
+
+def opening(text: str) -> str:
+    """``text`` as it opens a sentence, a line or a heading: its first letter a capital, the rest
+    as it is (``"his heels"`` → ``"His heels"``; ``str.capitalize`` would lower the rest)."""
+    return text[:1].upper() + text[1:]
 
 
 def check_language(lang: str) -> None:

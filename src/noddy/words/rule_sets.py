@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from noddy.rules import field_spec
-from noddy.words.calls import check_language
+from noddy.words.calls import check_language, opening
 
 __all__ = ["COUNTING", "RULE_SETS", "cited", "counting_words", "rule_set_words"]
 
@@ -136,8 +136,8 @@ def cited(text: str, *, codes: bool = False) -> str:
             year = ", ".join(x for x in (source.year, code if codes else "") if x)
             said = f"{source.name} ({year})" if year else source.name
         start = match.start() == 0 or match.string[: match.start()].endswith((". ", ": "))
-        return said[:1].upper() + said[1:] if start else said
+        return opening(said) if start else said
 
     plain = text if codes else _KNOBS.sub("", text)
     said = _CODE.sub(name, plain)
-    return said if codes else said[:1].upper() + said[1:]
+    return said if codes else opening(said)
