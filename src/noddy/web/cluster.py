@@ -19,6 +19,7 @@ the server that takes the table over asks the decision again: it is never made t
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import logging
 import random
@@ -102,9 +103,9 @@ class ClusterBots:
         if self.client is not None and self.client.status == "running":
             try:
                 return await self._on_cluster(player, view, rng, priority)
-            except (TimeoutError, OSError, asyncio.CancelledError) as exc:
-                if not _cluster_cancelled(exc):
-                    raise
+            except (TimeoutError, OSError, concurrent.futures.CancelledError) as exc:
+                # dask's FutureCancelledError (the scheduler lost) is concurrent.futures', not
+                # asyncio's: this task being cancelled (the server closing, an undo) goes on up
                 self._outage(exc)
         else:
             self._outage(None)
@@ -173,12 +174,3 @@ class ClusterBots:
             self.client = None
         await self.local.close()
 
-
-def _cluster_cancelled(exc: BaseException) -> bool:
-    """Whether ``exc`` is the cluster failing a decision (a connection, or a task dask cancelled as
-    its scheduler was lost), not this task being cancelled (the server closing, an undo)."""
-    if not isinstance(exc, asyncio.CancelledError):
-        return True
-    from distributed.client import FutureCancelledError
-
-    return isinstance(exc, FutureCancelledError)
