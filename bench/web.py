@@ -18,6 +18,7 @@ import asyncio
 import json
 import os
 import random
+import signal
 import socket
 import statistics
 import subprocess
@@ -37,8 +38,12 @@ RESULTS = Path(__file__).resolve().parent / "results" / "web.json"
 HOST = "127.0.0.1"
 
 
-def serve(port: int, url: str) -> None:
-    """The server side (run in a subprocess): the web app plus a bare websocket echo."""
+def serve(port: int, url: str, profile: Path | None = None) -> None:
+    """The server side (run in a subprocess): the web app plus a bare websocket echo; with
+    ``profile``, the server's own process (its event loop, not its bot workers) runs under cProfile
+    and its statistics are written there as it ends (read them with ``python -m pstats``)."""
+    import cProfile
+
     import uvicorn
 
     from noddy.web import Limits, create_app
@@ -66,7 +71,18 @@ def serve(port: int, url: str) -> None:
             return
 
     app.add_api_websocket_route("/echo", echo)
-    uvicorn.run(app, host=HOST, port=port, log_level="warning")
+    profiler = cProfile.Profile()
+    if profile is not None:
+        # uvicorn raises the signal that stopped it again once it has shut down: exit as it does
+        # so, to write the statistics.
+        signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+        profiler.enable()
+    try:
+        uvicorn.run(app, host=HOST, port=port, log_level="warning")
+    finally:
+        if profile is not None:
+            profiler.disable()
+            profiler.dump_stats(profile)
 
 
 def free_port() -> int:
@@ -160,7 +176,7 @@ async def load(port: int, tables: int, seconds: float) -> dict[str, list[float]]
 
 
 def wait_for_server(port: int, process: subprocess.Popen[bytes]) -> None:
-    end = time.monotonic() + 30
+    end = time.monotonic() + 120
     while time.monotonic() < end:
         if process.poll() is not None:
             raise SystemExit("the bench server did not start")
@@ -169,7 +185,7 @@ def wait_for_server(port: int, process: subprocess.Popen[bytes]) -> None:
             return
         except httpx.HTTPError:
             time.sleep(0.1)
-    raise SystemExit("the bench server did not answer within 30 s")
+    raise SystemExit("the bench server did not answer within 120 s")
 
 
 def main() -> None:
@@ -178,9 +194,10 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=8.0)
     parser.add_argument("--serve", nargs=2, metavar=("PORT", "URL"), help=argparse.SUPPRESS)
+    parser.add_argument("--profile", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
-        serve(int(args.serve[0]), args.serve[1])
+        serve(int(args.serve[0]), args.serve[1], args.profile)
         return
     tables, seconds = (10, 3.0) if args.quick else (args.tables, args.seconds)
     console = Console()

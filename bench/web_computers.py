@@ -8,11 +8,15 @@ it is their turn again or the game is over: the server's round trip plus the com
 the ack is the server's round trip alone, from ``act`` to the first state that includes it.
 Each level gets a fresh server in turn, ``--rounds`` times (levels alternating). Reported per level:
 the waits (median, 95th percentile), the person's moves and the games finished in the time, and the
-server's CPU seconds, in all and per move of the person (which a loaded machine does not inflate).
-Only addresses on this machine are used; every loop is bounded in time.
+server's CPU seconds, in all (its lifetime, its reaped workers' included) and per move of the
+person (which a loaded machine inflates less than the waits); and, while the tables played, the CPU
+a move of the server's own process (its event loop: views, messages, the store, sending to the
+workers) and of its workers (the computers' thinking), read from ``/proc`` (`cpu_split`). With
+``--profile DIR`` each run's server process runs under cProfile and writes its statistics to
+``DIR/LEVEL-ROUND.prof``. Only addresses on this machine are used; every loop is bounded in time.
 
     .venv/bin/python bench/web_computers.py [--quick] [--tables 100] [--seconds 60] [--levels medium,hard]
-        [--workers 2]
+        [--workers 2] [--profile DIR]
 """
 
 from __future__ import annotations
@@ -105,6 +109,40 @@ async def play_table(
                     break
 
 
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def _stat(pid: int) -> tuple[int, float, float] | None:
+    """A process's parent, its own CPU seconds, and those of its children it has reaped
+    (``/proc/<pid>/stat``); None once it is gone."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text(encoding="utf-8")
+    except OSError:
+        return None
+    fields = text.rsplit(")", 1)[1].split()
+    utime, stime, cutime, cstime = (int(f) for f in fields[11:15])
+    return int(fields[1]), (utime + stime) / TICK, (cutime + cstime) / TICK
+
+
+def cpu_split(pid: int) -> tuple[float, float]:
+    """The CPU seconds so far of a process itself and of all its descendants (the bot workers,
+    live or reaped), read from ``/proc``."""
+    stats = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit() and (stat := _stat(int(entry.name))) is not None:
+            stats[int(entry.name)] = stat
+    children: dict[int, list[int]] = {}
+    for child, (parent, _, _) in stats.items():
+        children.setdefault(parent, []).append(child)
+
+    def below(p: int) -> float:
+        return sum(stats[c][1] + stats[c][2] + below(c) for c in children.get(p, []))
+
+    if pid not in stats:
+        return 0.0, 0.0
+    return stats[pid][1], stats[pid][2] + below(pid)
+
+
 def resident(pid: int) -> int:
     """The resident memory of a process and all its descendants, in bytes (0 once it is gone)."""
     try:
@@ -116,8 +154,11 @@ def resident(pid: int) -> int:
     return rss + sum(resident(int(child)) for child in children)
 
 
-async def load(port: int, server: int, level: str, tables: int, seconds: float) -> tuple[Tally, int]:
-    """The tables' tally, and the server's peak memory (with its workers) while they played."""
+async def load(
+    port: int, server: int, level: str, tables: int, seconds: float
+) -> tuple[Tally, int, tuple[float, float]]:
+    """The tables' tally, the server's peak memory (with its workers) while they played, and the
+    CPU seconds they took of the server's own process and of its workers (`cpu_split`)."""
     base, ws_base = f"http://{HOST}:{port}", f"ws://{HOST}:{port}"
     tally = Tally()
     deadline = time.monotonic() + seconds
@@ -131,31 +172,36 @@ async def load(port: int, server: int, level: str, tables: int, seconds: float) 
             await asyncio.sleep(0.5)
 
     sampler = asyncio.create_task(sample())
+    own, workers = cpu_split(server)
     while time.monotonic() < deadline - 0.5:
         seeds = [random.Random(rng.random()) for _ in range(tables)]
         await asyncio.gather(*(play_table(base, ws_base, level, deadline, seed, tally) for seed in seeds))
     sampler.cancel()
-    return tally, peak
+    own_after, workers_after = cpu_split(server)
+    return tally, peak, (own_after - own, workers_after - workers)
 
 
-def run(level: str, tables: int, seconds: float, workers: int) -> dict[str, Any]:
-    """One level against a fresh server: the tally, the server's CPU seconds and peak memory."""
+def run(level: str, tables: int, seconds: float, workers: int, profile: Path | None = None) -> dict[str, Any]:
+    """One level against a fresh server: the tally, the server's CPU seconds and peak memory (with
+    ``profile``, the server's own process's cProfile statistics written there)."""
     port = free_port()
     with tempfile.TemporaryDirectory() as folder:
         url = f"sqlite:///{Path(folder) / 'bench.db'}"
+        command = [sys.executable, str(HERE / "web.py"), "--serve", str(port), url]
         process = subprocess.Popen(
-            [sys.executable, str(HERE / "web.py"), "--serve", str(port), url],
+            command + (["--profile", str(profile)] if profile is not None else []),
             env={**os.environ, "NODDY_BOT_DELAY": "0", "NODDY_BOT_WORKERS": str(workers)},
         )
         try:
             wait_for_server(port, process)
-            tally, peak = asyncio.run(load(port, process.pid, level, tables, seconds))
+            tally, peak, (own, thinking) = asyncio.run(load(port, process.pid, level, tables, seconds))
         finally:
             process.terminate()
             _, _, usage = os.wait4(process.pid, 0)
     waits = tally.waits or [float("nan")]
     acks = tally.acks or [float("nan")]
     cpu = usage.ru_utime + usage.ru_stime
+    moves = len(tally.waits) or float("nan")
     return {
         "level": level,
         "moves": len(tally.waits),
@@ -166,7 +212,9 @@ def run(level: str, tables: int, seconds: float, workers: int) -> dict[str, Any]
         "ack_median_ms": statistics.median(acks) * 1000,
         "ack_p95_ms": percentile(acks, 0.95) * 1000,
         "server_cpu_s": cpu,
-        "server_cpu_ms_a_move": cpu / len(tally.waits) * 1000 if tally.waits else float("nan"),
+        "server_cpu_ms_a_move": cpu / moves * 1000,
+        "server_own_ms_a_move": own / moves * 1000,
+        "workers_ms_a_move": thinking / moves * 1000,
         "server_peak_mb": peak / 2**20,
     }
 
@@ -180,7 +228,12 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--levels", default="medium,hard", help="computer levels, comma-separated")
     parser.add_argument("--results", type=Path, default=RESULTS, help=f"JSON written (default {RESULTS})")
+    parser.add_argument(
+        "--profile", type=Path, help="a folder: each run's server process under cProfile, statistics there"
+    )
     args = parser.parse_args()
+    if args.profile is not None:
+        args.profile.mkdir(parents=True, exist_ok=True)
     tables, seconds, rounds = (4, 10.0, 1) if args.quick else (args.tables, args.seconds, args.rounds)
     levels = args.levels.split(",")
     console = Console()
@@ -189,7 +242,8 @@ def main() -> None:
         for r in range(rounds):
             for level in levels if r % 2 == 0 else levels[::-1]:
                 status.update(f"round {r + 1} of {rounds}: {tables} tables against {level} for {seconds:g} s")
-                rows.append({"round": r + 1, **run(level, tables, seconds, args.workers)})
+                profile = args.profile / f"{level}-{r + 1}.prof" if args.profile is not None else None
+                rows.append({"round": r + 1, **run(level, tables, seconds, args.workers, profile)})
     title = f"a person's wait for their turn: {tables} tables, {seconds:g} s a run, {args.workers} workers"
     table = Table(title=title, show_edge=False)
     for key in rows[0]:
