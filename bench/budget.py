@@ -17,7 +17,8 @@ A full site cuts each decision's budget as decisions queue (`noddy.web.bots.budg
   variant against `medium` in each seat in turn; each group's score for every variant is appended
   to a checkpoint (``bench/results/budget-PRESET-TABLE.jsonl``) as it ends, so a run cut short
   reports and a run started again goes on. Reported: each variant's win rate against medium and
-  its difference from today's `hard`, paired group by group, with 95% intervals.
+  its difference from today's `hard`, paired group by group, with 95% intervals, and its decisions'
+  CPU ms (those with a choice, by kind: median, p95, max; kept in each group's row).
 
     nice -n 10 .venv/bin/python bench/budget.py --decisions 6 --reference \
         --variants hard,race-100,share-0.5,share-0.25,share-0.01,medium
@@ -230,6 +231,7 @@ def group_scores(job: tuple[str, str, list[str], list[int], str]) -> int:
             won = 0
             games = seatings(seats, partners)
             spent: list[float] = []
+            kinds: dict[str, list[float]] = {}
             for index, mine in enumerate(games):
                 players: list[Timed] = [
                     Timed(variant(name) if seat in mine else make_player("medium")) for seat in range(seats)
@@ -240,8 +242,11 @@ def group_scores(job: tuple[str, str, list[str], list[int], str]) -> int:
                 won += state.winner is not None and state.winner == state.side_of(mine[0])
                 for seat in mine:
                     spent += [t for times in players[seat].times.values() for t in times]
+                    for kind, times in players[seat].times.items():
+                        kinds.setdefault(kind, []).extend(round(1000 * t, 2) for t in times)
             row[name] = won / len(games)
             row[f"{name}_cpu"] = round(sum(spent), 3)
+            row[f"{name}_ms"] = kinds
         with open(path, "a", encoding="utf-8") as out:
             out.write(json.dumps(row) + "\n")
     return len(groups)
@@ -273,6 +278,19 @@ def report(preset: str, table: str, names: list[str]) -> None:
             f"      {100 * gain:+5.2f} ({100 * (gain - spread):+.2f} to {100 * (gain + spread):+.2f})"
             f"   {100 * same:5.1f}%       {cpu:6.2f}"
         )
+    timed = [r for r in rows if all(f"{n}_ms" in r for n in names)]
+    if timed:
+        print(f"decision CPU ms over {len(timed)} groups (decisions with a choice): median / p95 / max")
+        for name in names:
+            shown = []
+            for kind, label in (("play", "play"), ("discard", "lay-away")):
+                ms = [t for r in timed for t in r[f"{name}_ms"].get(kind, [])]
+                if ms:
+                    shown.append(
+                        f"{label} {statistics.median(ms):.1f} / {percentile(ms, 0.95):.1f} / {max(ms):.0f}"
+                        f" ({len(ms)})"
+                    )
+            print(f"{name:14} {'; '.join(shown)}")
 
 
 def games(args: argparse.Namespace) -> int:
