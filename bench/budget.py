@@ -54,6 +54,7 @@ from noddy.game import Action, ActionKind, GameState, PlayerView, new_game
 from noddy.players import GreedyPlayer, Player, StrongPlayer, make_player, next_action
 from noddy.players.discard import discard_values, win_chances
 from noddy.rules import load_rules
+from paired import done
 from strength import Timed, percentile, run, seatings
 
 HERE = Path(__file__).resolve().parent
@@ -252,27 +253,12 @@ def group_scores(job: tuple[str, str, list[str], list[int], str]) -> int:
     return len(groups)
 
 
-def finished(path: Path) -> list[dict[str, Any]]:
-    """Each group finished so far, the rows of runs with other variants on the same group merged
-    (the same deals and seeds, so one group's scores pair whichever run played them); a line cut
-    short by an interruption is left out."""
-    rows: dict[int, dict[str, Any]] = {}
-    if path.exists():
-        for line in path.read_text(encoding="utf-8").splitlines():
-            try:
-                row = json.loads(line)
-            except json.JSONDecodeError:
-                continue
-            rows.setdefault(row["group"], {}).update(row)
-    return [rows[g] for g in sorted(rows)]
-
-
 def half(values: list[float]) -> float:
     return 1.959964 * (statistics.stdev(values) if len(values) > 1 else 0.0) / math.sqrt(len(values))
 
 
 def report(preset: str, table: str, names: list[str]) -> None:
-    rows = [r for r in finished(checkpoint(preset, table)) if all(n in r for n in names)]
+    rows = [r for r in done(checkpoint(preset, table)) if all(n in r for n in names)]
     if not rows:
         print("no groups yet")
         return
@@ -312,7 +298,7 @@ def games(args: argparse.Namespace) -> int:
     names = args.variants.split(",")
     path = checkpoint(args.preset, args.table)
     path.parent.mkdir(parents=True, exist_ok=True)
-    have = {r["group"] for r in finished(path) if all(n in r for n in names)}
+    have = {r["group"] for r in done(path) if all(n in r for n in names)}
     todo = [g for g in range(args.groups) if g not in have]
     chunks = [todo[i :: max(1, args.workers)] for i in range(max(1, args.workers))]
     jobs = [(args.preset, args.table, names, chunk, str(path)) for chunk in chunks if chunk]

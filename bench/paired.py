@@ -65,7 +65,9 @@ def work(job: tuple[str, str, list[int], str, str]) -> int:
 
 
 def done(path: Path) -> list[dict[str, Any]]:
-    """The groups finished so far (a line cut short by an interruption is left out)."""
+    """The groups finished so far, a group's lines merged (`bench/budget.py`: a run of other
+    variants adds theirs to the same group; a later line's values win); a line cut short by an
+    interruption is left out."""
     rows: dict[int, dict[str, Any]] = {}
     if path.exists():
         for line in path.read_text(encoding="utf-8").splitlines():
@@ -73,7 +75,7 @@ def done(path: Path) -> list[dict[str, Any]]:
                 row = json.loads(line)
             except json.JSONDecodeError:
                 continue
-            rows[row["group"]] = row
+            rows.setdefault(row["group"], {}).update(row)
     return [rows[g] for g in sorted(rows)]
 
 
