@@ -84,6 +84,32 @@ def test_the_table_is_the_same_from_either_seat(willughby: BoardTable) -> None:
     assert willughby.chance((2, t + 4), 0) == (0.0, 1.0)
 
 
+@pytest.mark.parametrize("table", ["willughby", "strawberry-3", "cribbage-4p"])
+def test_many_boards_read_at_once_are_read_as_one_by_one(willughby: BoardTable, table: str) -> None:
+    """`BoardTable.chances` (every board of a lay-away's deals at once) reads what `chance` reads,
+    board by board, to the bit: won boards (a side at or past the target, ties to the first side),
+    every dealer, and three sides."""
+    found = {
+        "willughby": lambda: willughby,
+        "strawberry-3": lambda: build_table(load_rules("strawberry"), 3, deals=2000, batches=2, seed=1),
+        "cribbage-4p": lambda: board(load_rules("cribbage"), 4, True),
+    }[table]()
+    rng = np.random.default_rng(5)
+    scores = rng.integers(0, found.target + 3, size=(400, found.sides))
+    scores[:5] = found.target  # every side at the target at once: the first side has it
+    dealers = rng.integers(0, found.players, size=400)
+    one_by_one = [
+        found.chance(tuple(row), int(dealer)) for row, dealer in zip(scores.tolist(), dealers, strict=True)
+    ]
+    assert found.chances(scores, dealers).tolist() == [list(row) for row in one_by_one]
+    with pytest.raises(ValueError, match="0 or more"):
+        found.chances(-scores[:3], dealers[:3])
+    with pytest.raises(ValueError, match="the dealer is a seat"):
+        found.chances(scores[:3], dealers[:3] + found.players)
+    with pytest.raises(ValueError, match="a row of"):
+        found.chances(scores[:, :1], dealers)
+
+
 def test_more_points_never_lower_a_sides_chance(willughby: BoardTable) -> None:
     mine = willughby.array[..., 0]  # [dealer, side 1's score, side 0's score]
     assert (np.diff(mine, axis=2) >= -1e-12).all()

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
+import numpy.typing as npt
 
 from noddy.engine import board_table, kernel_refusal
 from noddy.errors import RulesError
@@ -153,6 +154,33 @@ class BoardTable:
             index = index * target + score
         row = self._rows[dealer * self._cells + index]
         return row if isinstance(row, tuple) else tuple(row.tolist())
+
+    def chances(self, scores: npt.ArrayLike, dealers: npt.ArrayLike) -> npt.NDArray[np.float64]:
+        """`chance` of many boards at once, read from the table with numpy (a lay-away weighs a
+        thousand deals' boards: a Python look-up each cost more than playing the deals out):
+        ``scores`` a row of scores by side a board, ``dealers`` each board's seat to deal; each row
+        of the result is that board's chance for each side, equal to `chance`'s."""
+        target, sides = self.target, self.sides
+        at = np.asarray(scores, dtype=np.int64)
+        dealt = np.asarray(dealers, dtype=np.int64)
+        if at.ndim != 2 or at.shape[1] != sides or dealt.shape != at.shape[:1]:
+            raise ValueError(
+                f"give a row of {sides} scores a board and a dealer each, not scores of shape {at.shape}"
+                f" and dealers of shape {dealt.shape}"
+            )
+        if ((dealt < 0) | (dealt >= self.players)).any():
+            raise ValueError(
+                f"the dealer is a seat 0-{self.players - 1}, not {int(dealt.min())}-{int(dealt.max())}"
+            )
+        if (at < 0).any():
+            raise ValueError(f"a score is 0 or more, not {int(at.min())}")
+        won = (at >= target).any(axis=1)
+        index = dealt * self._cells
+        for side in range(sides):
+            index += np.minimum(at[:, side], target - 1) * target**side
+        read: npt.NDArray[np.float64] = self.array.reshape(-1, sides)[index].astype(np.float64)
+        read[won] = np.eye(sides)[np.argmax(at[won], axis=1)]
+        return read
 
     def __repr__(self) -> str:
         table = f"{self.players} players" + (" as partners" if self.partners else "")

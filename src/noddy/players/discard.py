@@ -22,6 +22,7 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
+from noddy.analysis import BoardTable
 from noddy.cards import Card
 from noddy.engine import kernel_refusal, lay_away_outcomes, lay_away_rollouts, lay_away_values
 from noddy.game import Action, PlayerView
@@ -211,9 +212,10 @@ def win_values(
     if kernel_refusal(view.rules, view.players) or view.seat is None:
         return exact
     ranked = sorted(exact, key=lambda a: -exact[a])[:candidates]
-    sampled = win_samples(view, ranked, rng, board, samples=samples)
+    hands = _kept_means(view, ranked)
+    sampled = win_samples(view, ranked, rng, board, samples=samples, hands=hands)
     if more and in_doubt(sampled):
-        extra = win_samples(view, ranked, rng, board, samples=more)
+        extra = win_samples(view, ranked, rng, board, samples=more, hands=hands)
         sampled = np.concatenate([sampled, extra], axis=1)
     means = np.clip(sampled.mean(axis=1), 0.0, 1.0)
     return {a: float(chance) + TIE_BREAK * exact[a] for a, chance in zip(ranked, means, strict=True)}
@@ -262,9 +264,12 @@ def raced_values(
     if kernel_refusal(view.rules, view.players) or view.seat is None:
         return exact, 0
     ranked = sorted(exact, key=lambda a: -exact[a])[:candidates]
+    hands = _kept_means(view, ranked)
 
     def draw(rows: Sequence[int], deals: int) -> npt.NDArray[np.float64]:
-        return win_samples(view, [ranked[i] for i in rows], rng, board, samples=deals)
+        return win_samples(
+            view, [ranked[i] for i in rows], rng, board, samples=deals, hands=hands[list(rows)]
+        )
 
     means, playouts = race(draw, len(ranked), first=first, most=most)
     chances = np.clip(means, 0.0, 1.0)
@@ -328,15 +333,22 @@ def win_chances(
 
 
 def win_samples(
-    view: PlayerView, legal: Sequence[Action], rng: random.Random, board: WinTable, *, samples: int
+    view: PlayerView,
+    legal: Sequence[Action],
+    rng: random.Random,
+    board: WinTable,
+    *,
+    samples: int,
+    hands: npt.NDArray[np.float64] | None = None,
 ) -> npt.NDArray[np.float64]:
     """Each sampled deal's chance of winning after each discard in ``legal`` (rows: discards,
     columns: the same deals for each), steadied by the kept hand's count: the sample's chance less
     the pooled slope of the chance on the hand's count times the sample's count less its exact
-    mean. Their means are `win_chances`; their spread says how sure each is."""
+    mean (``hands``: those means where they are worked out already). Their means are
+    `win_chances`; their spread says how sure each is."""
     assert view.seat is not None
-    kept = [tuple(c for c in view.hand if c not in a.cards) for a in legal]
-    hands = hand_means(view, kept, turnups(view))
+    if hands is None:
+        hands = _kept_means(view, legal)
     outcomes = lay_away_outcomes(view, legal, samples, rng.getrandbits(63))
     chances = _chances(outcomes, board, view.side_of(view.seat), len(view.scores))
     counted = outcomes[:, :, len(view.scores) + 1].astype(np.float64)
@@ -348,25 +360,33 @@ def win_samples(
     return steadied
 
 
+def _kept_means(view: PlayerView, legal: Sequence[Action]) -> npt.NDArray[np.float64]:
+    """The exact mean count of the hand each discard in ``legal`` keeps, over the turn-ups."""
+    return hand_means(view, [tuple(c for c in view.hand if c not in a.cards) for a in legal], turnups(view))
+
+
 def _chances(
     outcomes: npt.NDArray[np.int16], board: WinTable, side: int, sides: int
 ) -> npt.NDArray[np.float64]:
     """Each sample's chance of winning for ``side`` (`noddy.engine.lay_away_outcomes`' rows): 1 or 0
-    where the game ended, else the board's chance from where the deal left it."""
-    found: dict[tuple[int, ...], float] = {}
+    where the game ended, an even share where it ended without a winner, else the board's chance
+    from where the deal left it: a `BoardTable` read for every sample at once, another table board
+    by board."""
     n, samples, _ = outcomes.shape
-    chances = np.empty((n, samples), dtype=np.float64)
-    for i in range(n):
-        for j in range(samples):
-            row = outcomes[i, j]
-            key = (*(int(x) for x in row[:sides]), int(row[sides]), int(row[sides + 3]))
-            chance = found.get(key)
-            if chance is None:
-                winner = key[sides]
-                if winner >= -1:
-                    chance = won_chance(None if winner == -1 else winner, side, sides)
-                else:
-                    chance = board.chance(key[:sides], key[-1])[side]
-                found[key] = chance
-            chances[i, j] = chance
-    return chances
+    rows = outcomes.reshape(n * samples, -1).astype(np.int64)
+    winner = rows[:, sides]
+    chances = np.where(winner == side, 1.0, np.where(winner == -1, 1.0 / sides, 0.0))
+    going = winner < -1
+    scores, dealers = rows[going, :sides], rows[going, sides + 3]
+    if isinstance(board, BoardTable):
+        chances[going] = board.chances(scores, dealers)[:, side]
+    else:
+        found: dict[tuple[int, ...], float] = {}
+        read = []
+        for row, dealer in zip(scores.tolist(), dealers.tolist(), strict=True):
+            key = (*row, dealer)
+            if key not in found:
+                found[key] = board.chance(row, dealer)[side]
+            read.append(found[key])
+        chances[going] = read
+    return chances.reshape(n, samples)
