@@ -80,3 +80,32 @@ def _searched() -> list[object]:
 
 def test_every_searched_value_and_node_count_is_as_pinned() -> None:
     assert hashlib.sha256(repr(_searched()).encode()).hexdigest()[:16] == DIGEST
+
+
+PLAY_TABLES = [*TABLES, ("cribbage", 3, ()), ("noddy-rules", 2, ())]
+
+PLAY_DIGEST = "398398c9b5bce596"
+"""hard's play at its floor (`StrongPlayer.thinking`) and at its whole budget: the worlds it draws
+(every hand and crib) and every legal action's value over them, at `PLAY_TABLES`' positions, hashed.
+Taken before issue 38 made the play's fixed part (the worlds, inference, the positions) cheaper:
+the decisions must stay the same, so that strength measured across it stays valid."""
+
+
+def _played() -> list[object]:
+    hard = StrongPlayer()
+    floor = hard.thinking(0.01)
+    out: list[object] = []
+    for name, players, overrides in PLAY_TABLES:
+        for at, state in enumerate(greedy_positions(name, players, overrides)):
+            assert state.to_act is not None
+            view = state.view(state.to_act)
+            worlds = hard.sample(view, random.Random(at))
+            out.append([(w.held, w.cribs) for w in worlds])
+            out.append(sorted((str(a), v) for a, v in floor.values(worlds, view.legal, view).items()))
+            if at == 0 and name == "cribbage" and players != 3:
+                out.append(sorted((str(a), v) for a, v in hard.values(worlds, view.legal, view).items()))
+    return out
+
+
+def test_hards_worlds_and_values_in_the_play_are_as_pinned() -> None:
+    assert hashlib.sha256(repr(_played()).encode()).hexdigest()[:16] == PLAY_DIGEST
