@@ -94,8 +94,8 @@ def fits(view: PlayerView, ev: Evidence, hand: Sequence[Card]) -> bool:
         if any(c.rank == 11 and c.suit == trump for c in hand) != ev.holds_knave:
             return False
     for n_played, room in ev.go_limits:
-        left = [c for c in hand if c not in ev.played[:n_played]]
-        if any(c.value <= room for c in left):
+        laid = card_mask(ev.played[:n_played])
+        if any(c.value <= room for c in hand if not laid >> c.index & 1):
             return False
     if ev.announcement is not None:
         assert view.turnup is not None
@@ -222,6 +222,8 @@ def candidate_hands(
                 inside = inside[np.array([fits(view, rest, called[i]) for i in inside.tolist()], dtype=bool)]
             return HandRows(np.take(called.rows, inside, axis=0), called.masks[inside])
     if many > ENUMERATE_LIMIT or many > sample * 4:
+        if ev.holds_knave is None and not ev.go_limits and ev.announcement is None:
+            return [(*ev.played, *rng.sample(pool, k)) for _ in range(sample)]  # every hand fits
         found: list[Hand] = []
         for _ in range(sample * 20):
             hand = (*ev.played, *rng.sample(pool, k))

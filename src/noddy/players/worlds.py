@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from noddy.cards import Card
+from noddy.cards import Card, card_mask
 from noddy.game import Event, EventKind, GameState, PlayerView, current_deal, turnup_event
 from noddy.players.inference import Evidence, candidate_hands, evidence, hand_masks
 
@@ -32,10 +32,10 @@ def world(
     gone = frozenset(e.seat for e in events[series_start:] if e.kind == EventKind.GO and e.seat is not None)
     plays = [e for e in events[series_start:] if e.kind in (EventKind.PLAY, EventKind.GO)]
     last_player = next((e.seat for e in reversed(events) if e.kind == EventKind.PLAY), None)
-    played_by: dict[int, list[Card]] = {s: [] for s in range(view.players)}
+    played_by = [0] * view.players
     for seat, card in view.played:
-        played_by[seat].append(card)
-    hands = tuple(tuple(c for c in held[s] if c not in played_by[s]) for s in range(view.players))
+        played_by[seat] |= 1 << card.index
+    hands = tuple(tuple(c for c in held[s] if not played_by[s] >> c.index & 1) for s in range(view.players))
     return GameState(
         rules=view.rules,
         players=view.players,
@@ -109,7 +109,8 @@ def _complete(
     view: PlayerView, held: Mapping[int, tuple[Card, ...]], pool: Sequence[Card], rng: random.Random
 ) -> GameState:
     """Deal the cards nobody is known to hold into the cribs (they matter for counts after the play)."""
-    rest = [c for c in pool if not any(c in h for h in held.values())]
+    taken = card_mask(c for hand in held.values() for c in hand)
+    rest = [c for c in pool if not taken >> c.index & 1]
     rng.shuffle(rest)
     cribs: dict[int, tuple[Card, ...]] = {}
     rules = view.rules
