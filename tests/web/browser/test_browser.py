@@ -10,6 +10,7 @@ import time
 from collections.abc import Callable, Iterator
 from itertools import pairwise
 from pathlib import Path
+from typing import Any
 
 import pytest
 import uvicorn
@@ -130,45 +131,83 @@ SHOWING = "body[data-show='count'], body[data-show='summary']"
 """The table is showing a count or a deal's summary (`show.js`), and waits for Go on or its pace."""
 
 
+GO_ON = f"""() => {{
+  if (!document.querySelector("{SHOWING}")) return false;
+  const button = document.getElementById("go-on");
+  if (button) button.click();
+  return true;
+}}"""
+"""While the table shows something: Go on pressed (true); else false. One call to the page a press."""
+
+
 def go_on(page: Page) -> None:
     """Go on through the show on the table (each count, the deal's summary) until it is over."""
-    while page.locator(SHOWING).count():
-        page.evaluate("() => document.getElementById('go-on') && document.getElementById('go-on').click()")
+    while page.evaluate(GO_ON):
+        pass
+
+
+def wait_for(page: Page, predicate: str, arg: object = None, timeout: float = 15_000) -> Any:
+    """The first true value of the page's ``predicate`` (a function of ``arg``), tried at each of the
+    page's frames: a wait on the server's answer ends with it (an `expect` on a locator tries again
+    after 20, 50, 100, 100 ms, then each 500 ms: up to half a second more a wait)."""
+    return page.wait_for_function(predicate, arg=arg, timeout=timeout).json_value()
+
+
+TURN = """(showing) => {
+  const body = document.body;
+  const shown = document.querySelector(showing) !== null;
+  return (shown || body.dataset.myTurn === "true" || body.dataset.status === "over")
+    && [shown, body.dataset.status ?? null];
+}"""
+"""Once it is the seat's turn, the game is over or the table shows a count or summary: whether it
+shows one, and the game's status."""
 
 
 def wait_for_turn(page: Page) -> bool:
     """Wait until it is this seat's turn (True) or the game is over (False), going on through the show."""
     while True:
-        ready = f"body[data-my-turn='true'], body[data-status='over'], {SHOWING}"
-        expect(page.locator(ready).first).to_be_attached(timeout=15_000)
-        if not page.locator(SHOWING).count():
-            return page.locator("body").get_attribute("data-status") != "over"
+        showing, status = wait_for(page, TURN, SHOWING)
+        if not showing:
+            return status != "over"
         go_on(page)
+
+
+OFFERED = """(showing) => {
+  const found = (selector) => document.querySelector(selector) !== null;
+  const layAway = document.getElementById("lay-away");
+  return {
+    showing: found(showing), seq: document.body.dataset.seq ?? null,
+    lay_away: layAway ? layAway.textContent : null, playable: found("#hand .card-button.playable"),
+    go: found("#go"), count_for_me: found("#count-for-me"), pass: found("#pass"),
+  };
+}"""
+"""What the table offers now, read in one call to the page (`take_turn`)."""
 
 
 def take_turn(page: Page, *, declare: bool = False) -> None:
     """Do what a player would: lay away, play the first playable card, Go, count, or answer muggins;
     or, while the table shows a count, go on."""
-    if page.locator(SHOWING).count():
+    offered = page.evaluate(OFFERED, SHOWING)
+    if offered["showing"]:
         go_on(page)
         return
-    seq = page.locator("body").get_attribute("data-seq")
-    if page.locator("#lay-away").count():
-        need = int((page.locator("#lay-away").text_content() or "0/1").split("/")[1])
+    seq = offered["seq"]
+    if offered["lay_away"] is not None:
+        need = int((offered["lay_away"] or "0/1").split("/")[1])
         for i in range(need):
             page.locator("#hand .card-button").nth(i).click()
         page.click("#lay-away")
-    elif page.locator("#hand .card-button.playable").count():
+    elif offered["playable"]:
         page.locator("#hand .card-button.playable").first.click()
-    elif page.locator("#go").count():
+    elif offered["go"]:
         page.keyboard.press("g")
-    elif page.locator("#count-for-me").count() and declare:
+    elif offered["count_for_me"] and declare:
         page.keyboard.press("d")
         page.keyboard.type("5")
         page.keyboard.press("Enter")
-    elif page.locator("#count-for-me").count():
+    elif offered["count_for_me"]:
         page.click("#count-for-me")
-    elif page.locator("#pass").count():
+    elif offered["pass"]:
         page.click("#pass")
     else:
         raise AssertionError("no action offered on the player's turn")
@@ -421,15 +460,30 @@ def test_an_invite_link_seats_one_person_and_the_maker_can_give_the_seat_a_new_o
 ACTING = "#lay-away, #hand .card-button.playable, #go, #count-for-me, #declare-input, #muggins, #pass"
 
 
+BOX = """(e) => {
+  if (!e || !e.getClientRects().length) return null;  // not drawn (as Playwright's bounding_box)
+  const r = e.getBoundingClientRect();
+  return {x: r.x, y: r.y, width: r.width, height: r.height};
+}"""
+ON_SCREEN = f"""(acting) => {{
+  const box = {BOX};
+  window.scrollTo(0, 0);
+  return {{
+    "the count": [box(document.getElementById("count"))],
+    "a card in hand": [...document.querySelectorAll("#hand .card-button")].map(box),
+    "an acting control": [...document.querySelectorAll(acting)].map(box),
+  }};
+}}"""
+"""At the top of the page, the boxes in the viewport of the count, the hand's cards and the controls
+that act: read in one call to the page (a call a box took a third of a phone game's time)."""
+
+
 def assert_on_one_screen(page: Page, where: str) -> None:
     """At the top of the page, the hand's cards, the count and every button that acts lie inside the
     viewport: a player on a phone sees all of them at once without scrolling."""
-    page.evaluate("window.scrollTo(0, 0)")
     viewport = page.viewport_size
     assert viewport is not None
-    boxes = {"the count": [page.locator("#count").bounding_box()]}
-    boxes["a card in hand"] = [b.bounding_box() for b in page.locator("#hand .card-button").all()]
-    boxes["an acting control"] = [b.bounding_box() for b in page.locator(ACTING).all()]
+    boxes: dict[str, list[dict[str, float] | None]] = page.evaluate(ON_SCREEN, ACTING)
     assert boxes["an acting control"], f"{where}: no acting control on the player's turn"
     for what, found in boxes.items():
         for box in found:
@@ -445,9 +499,14 @@ def assert_on_one_screen(page: Page, where: str) -> None:
     assert max(tops) - min(tops) <= 20, f"{where}: the hand is not in one row: {sorted(tops)}"
 
 
-CUT = """() => [...document.querySelectorAll('.topbar *, .felt *')].filter((e) =>
-  getComputedStyle(e).textOverflow === 'ellipsis' && e.scrollWidth > e.clientWidth + 1)
-  .map((e) => e.textContent)"""
+WORDED = f"""() => ({{
+  cut: [...document.querySelectorAll('.topbar *, .felt *')].filter((e) =>
+    getComputedStyle(e).textOverflow === 'ellipsis' && e.scrollWidth > e.clientWidth + 1)
+    .map((e) => e.textContent),
+  refused: [...document.querySelectorAll('#hand .card-button.refused')].map((e) => e.title),
+  peg: ({BOX})(document.querySelector('#board .front-peg')),
+}})"""
+"""The labels cut short, the refused cards' titles and the first front peg's box: one call to the page."""
 NOTATION = r"(?<![0-9A-Za-z])(10|[A2-9JQK])[cdhs](?![0-9A-Za-z])"
 STATUSES = """() => { window.statuses = []; new MutationObserver(() => window.statuses.push(
   document.getElementById('status').textContent)).observe(document.getElementById('status'),
@@ -456,10 +515,11 @@ STATUSES = """() => { window.statuses = []; new MutationObserver(() => window.st
 
 def assert_worded_plainly(page: Page, where: str) -> None:
     """No label cut short, a refused card's reason in the page's card notation only, pegs big enough."""
-    assert page.evaluate(CUT) == [], f"{where}: labels cut short"
-    for title in page.locator("#hand .card-button.refused").evaluate_all("els => els.map(e => e.title)"):
+    seen = page.evaluate(WORDED)
+    assert seen["cut"] == [], f"{where}: labels cut short"
+    for title in seen["refused"]:
         assert not re.search(NOTATION, title), f"{where}: two card notations in {title!r}"
-    peg = page.locator("#board .front-peg").first.bounding_box()
+    peg = seen["peg"]
     assert peg is not None and peg["width"] >= 8, f"{where}: a peg {peg} is too small to see"
 
 

@@ -10,7 +10,6 @@ from playwright.sync_api import Browser, Page, expect
 from test_browser import (
     ARTIFACTS,
     PHONE,
-    SHOWING,
     LiveServer,
     assert_on_one_screen,
     browser,
@@ -19,7 +18,7 @@ from test_browser import (
     server,
     take_turn,
 )
-from test_hotseat_browser import READY, hand_over, start_hot_seat
+from test_hotseat_browser import hand_over, ready, start_hot_seat
 
 from noddy.game import EventKind, GameState
 from noddy.web.live import LiveTable
@@ -56,14 +55,14 @@ def play_and_check(page: Page, table: LiveTable, size: str) -> dict[str, int]:
     checked = {"hand": 0, "crib": 0, "muggins": 0}
     # Every count is declared short (0), so that the opponent may claim it under muggins.
     while True:
-        expect(page.locator(READY).first).to_be_attached(timeout=15_000)
-        if page.locator("body[data-status='over']").count():
+        at = ready(page)
+        if at == "over":
             return checked
-        if page.locator("body[data-covered='true']").count():
+        if at == "covered":
             hand_over(page)
             expect(page.locator("body")).to_have_attribute("data-covered", "false")
             continue
-        if page.locator(SHOWING).count():
+        if at == "showing":
             go_on(page)
             continue
         count = counted_now(table.state)

@@ -9,7 +9,18 @@ from itertools import pairwise
 from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
-from test_browser import ARTIFACTS, PHONE, SHOWING, LiveServer, browser, hand, server, take_turn, watch_errors
+from test_browser import (
+    ARTIFACTS,
+    PHONE,
+    SHOWING,
+    LiveServer,
+    browser,
+    hand,
+    server,
+    take_turn,
+    wait_for,
+    watch_errors,
+)
 
 from noddy.web.live import LiveTable
 from noddy.web.tables import TableManager
@@ -20,6 +31,20 @@ from test_browser import pytestmark  # noqa: F401  (skipped without chromium; sl
 
 SUITS = re.compile("[♣♦♥♠]")
 READY = f"body[data-covered='true'], body[data-my-turn='true'], body[data-status='over'], {SHOWING}"
+AT = """(showing) => {
+  const body = document.body;
+  if (body.dataset.status === "over") return "over";
+  if (body.dataset.covered === "true") return "covered";
+  if (document.querySelector(showing) !== null) return "showing";
+  return body.dataset.myTurn === "true" && "turn";
+}"""
+
+
+def ready(page: Page) -> str:
+    """Wait until the table is `READY`; where it is: "over", "covered" (the hand-over screen),
+    "showing" (a count or summary) or "turn"."""
+    at: str = wait_for(page, AT, SHOWING)
+    return at
 
 
 def manager(server: LiveServer) -> TableManager:
@@ -90,10 +115,10 @@ def pass_and_play(page: Page, table: LiveTable, passes: int, shot: str | None = 
     seat_of = {seat.name: i for i, seat in enumerate(table.seats)}
     passed: list[str] = []
     while len(passed) < passes:
-        expect(page.locator(READY).first).to_be_attached(timeout=15_000)
-        if page.locator("body[data-status='over']").count():
+        at = ready(page)
+        if at == "over":
             break
-        if not page.locator("body[data-covered='true']").count():
+        if at != "covered":
             take_turn(page)
             continue
         name = assert_covered(page)

@@ -8,6 +8,7 @@ the scorer counts on the engine in the page (Pyodide) and the board is still the
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
@@ -45,9 +46,21 @@ def patient() -> Iterator[None]:
     expect.set_options(timeout=5_000)
 
 
+def phone(browser: Browser, *, offline_later: bool = False, storage_state: Any = None) -> BrowserContext:
+    """A phone's browser; its service worker blocked unless the test goes ``offline_later``: the
+    worker's install fetches the whole shell (Pyodide, every rules page) from the server in this
+    process, seconds of work that only the offline test uses."""
+    return browser.new_context(
+        viewport=PHONE,
+        has_touch=True,
+        storage_state=storage_state,
+        service_workers="allow" if offline_later else "block",
+    )
+
+
 @pytest.fixture
 def context(browser: Browser) -> Iterator[BrowserContext]:
-    made = browser.new_context(viewport=PHONE, has_touch=True)
+    made = phone(browser)
     yield made
     made.close()
 
@@ -190,7 +203,7 @@ def scores_shown(page: Page) -> list[str]:
 def test_a_board_is_kept_across_a_reload_and_a_closed_browser(
     browser: Browser, server: LiveServer, lang: str
 ) -> None:
-    first = browser.new_context(viewport=PHONE, has_touch=True)
+    first = phone(browser)
     page, errors = opened(first, f"{server.address}/board?lang={lang}")
     start_game(page, ["Ann", "Bob"], chance=True)
     reasons = {r["key"]: r["words"][lang] for r in rule_set("cribbage")["reasons"]}
@@ -220,7 +233,7 @@ def test_a_board_is_kept_across_a_reload_and_a_closed_browser(
     assert scores_shown(page) == ["2", "12"]
     kept = first.storage_state()
     first.close()
-    again = browser.new_context(viewport=PHONE, has_touch=True, storage_state=kept)
+    again = phone(browser, storage_state=kept)
     page, errors_again = opened(again, f"{server.address}/board")
     assert scores_shown(page) == ["2", "12"]
     expect(page.locator("html")).to_have_attribute("lang", lang)
@@ -266,8 +279,9 @@ def test_a_count_is_added_to_the_board_from_the_scorer(context: BrowserContext, 
 
 @pytest.mark.skipif(not (pyodide_dir() / "pyodide.mjs").is_file(), reason="needs Pyodide (make node)")
 def test_offline_after_one_visit_the_scorer_counts_on_the_page_and_the_board_stays(
-    context: BrowserContext, server: LiveServer
+    browser: Browser, server: LiveServer
 ) -> None:
+    context = phone(browser, offline_later=True)
     page, errors = opened(context, f"{server.address}/board?lang=fr")
     start_game(page, ["Ann", "Bob"], chance=True)
     page.click("[data-reason=turned_jack]")
@@ -306,3 +320,4 @@ def test_offline_after_one_visit_the_scorer_counts_on_the_page_and_the_board_sta
     page.click("#peg")
     assert scores_shown(page) == ["2", "1"]
     assert not errors
+    context.close()

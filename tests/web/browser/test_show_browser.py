@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from test_browser import ARTIFACTS, PHONE, LiveServer, browser, server, take_turn
+from test_browser import ARTIFACTS, PHONE, LiveServer, browser, server, take_turn, wait_for
 from test_hotseat_browser import manager
 
 from noddy.cards import Card
@@ -36,9 +36,13 @@ Object.defineProperty(window, "speechSynthesis", { configurable: true, value: {
 } });
 """
 
-READY = (
-    "body[data-my-turn='true'], body[data-status='over'], body[data-show='count'], body[data-show='summary']"
-)
+READY = """() => {
+  const body = document.body;
+  const ready = body.dataset.myTurn === "true" || body.dataset.status === "over"
+    || body.dataset.show === "count" || body.dataset.show === "summary";
+  return ready && [body.dataset.show ?? null];
+}"""
+"""Once it is the seat's turn, the game is over or the table shows a count or summary: what it shows."""
 
 
 def show_context(browser: Browser, size: str, lang: str, pace: str = "hand") -> Page:
@@ -183,8 +187,7 @@ def play_deals(
     seen = {"counts": 0, "summaries": 0, "said": [], "hidden": 0, "claims": 0}
     next_count = 0
     while True:
-        expect(page.locator(READY).first).to_be_attached(timeout=15_000)
-        showing = page.locator("body").get_attribute("data-show")
+        (showing,) = wait_for(page, READY)
         if showing == "count":
             # The page shows each count from the one it joined at (a computer's count made before
             # the page connected is in the log only).
@@ -275,9 +278,12 @@ def test_each_count_is_shown_on_the_table_and_heard(
 
 def test_between_people_the_summary_goes_on_by_itself(browser: Browser, server: LiveServer) -> None:
     """Between people at two devices the deal's summary counts down and the table goes on without a
-    press (against the computer it waits: `test_each_count_is_shown_on_the_table_and_heard`)."""
+    press (against the computer it waits: `test_each_count_is_shown_on_the_table_and_heard`). The
+    pages' clocks are Playwright's: the shows' timers are run on rather than waited."""
     host = show_context(browser, "desktop", "en", pace="fast")
     friend = show_context(browser, "phone", "en", pace="fast")
+    for page in (host, friend):
+        page.clock.install()
     host.goto(server.address + "/")
     host.select_option("#rules", "cribbage")
     host.locator("#players input[value='2']").check(force=True)
@@ -292,8 +298,9 @@ def test_between_people_the_summary_goes_on_by_itself(browser: Browser, server: 
         for page in (host, friend):
             if page.locator("body[data-my-turn='true']").count():
                 take_turn(page)
-        host.wait_for_timeout(30)
+            page.clock.run_for(300)
     expect(host.locator("#show-summary .summary-next")).to_contain_text("The next deal in")
+    host.clock.run_for(4000)  # the summary's time between people at the fast pace
     expect(host.locator("body")).not_to_have_attribute("data-show", "summary", timeout=15_000)
     host.context.close()
     friend.context.close()
