@@ -25,6 +25,7 @@ from typing import Any
 from sqlalchemy import (
     Connection,
     Engine,
+    bindparam,
     delete,
     func,
     insert,
@@ -50,6 +51,21 @@ CHANNEL = "noddy_tables"
 """The PostgreSQL ``NOTIFY`` channel on which a change to a table is told to every server: its
 payload is ``"SERVER TABLE ACTIONS UNDOS"``, sent by the transaction that made the change, at its
 commit (never a card: a discard laid away early is told as a change, not what it is)."""
+
+# The statements every move runs, built once: SQLAlchemy builds a statement, and works out its
+# cache key, in far more time than SQLite takes to run it (0.65 ms a move stored, 0.14 of it
+# SQLite's); a statement kept is compiled once and run with each move's values.
+_UNDOS = (
+    select(func.coalesce(tables.c.undos, 0)).where(tables.c.id == bindparam("table_id")).with_for_update()
+)
+_ADD_ACTION = insert(actions)
+_SET_SCORES = (
+    update(tables)
+    .where(tables.c.id == bindparam("table_id"))
+    .values(scores=bindparam("scores"), deal=bindparam("deal"))
+)
+_LAID = select(laid.c.seat, laid.c.text).where(laid.c.table_id == bindparam("table_id"))
+_TAKE_LAID = delete(laid).where(laid.c.table_id == bindparam("table_id"), laid.c.seat == bindparam("seat"))
 
 
 def default_url(folder: Path | None = None) -> str:
@@ -288,8 +304,7 @@ class Store:
         try:
             with self._using(write=True) as conn:
                 if undos is not None:
-                    now = select(func.coalesce(tables.c.undos, 0)).where(tables.c.id == table_id)
-                    found = conn.execute(now.with_for_update()).scalar()
+                    found = conn.execute(_UNDOS, {"table_id": table_id}).scalar()
                     if found is not None and found != undos:
                         raise MoveTaken
                 waiting = self._laid_after(conn, table_id, moved) if moved and moved.laying else {}
@@ -302,10 +317,14 @@ class Store:
                     "at": time.time(),
                     "driven": driven,
                 }
-                conn.execute(insert(actions).values(**row))
+                conn.execute(_ADD_ACTION, row)
                 if moved is not None and moved.scores is not None:
-                    values = {"scores": json.dumps(list(moved.scores)), "deal": moved.deal}
-                    conn.execute(update(tables).where(tables.c.id == table_id).values(**values))
+                    values = {
+                        "table_id": table_id,
+                        "scores": json.dumps(list(moved.scores)),
+                        "deal": moved.deal,
+                    }
+                    conn.execute(_SET_SCORES, values)
                 self._tell(conn, table_id)
                 return waiting
         except IntegrityError as exc:
@@ -318,8 +337,8 @@ class Store:
         """Within a move's transaction: the discard laid away early by the seat that discards now is
         deleted, and those still waiting are read."""
         if moved.discarded is not None:
-            conn.execute(delete(laid).where(laid.c.table_id == table_id, laid.c.seat == moved.discarded))
-        rows = conn.execute(select(laid.c.seat, laid.c.text).where(laid.c.table_id == table_id))
+            conn.execute(_TAKE_LAID, {"table_id": table_id, "seat": moved.discarded})
+        rows = conn.execute(_LAID, {"table_id": table_id})
         return {row.seat: row.text for row in rows}
 
     def lay_away(self, table_id: str, seat: int, text: str, undos: int) -> None:
@@ -329,8 +348,7 @@ class Store:
         the writer's ``undos``-th undo; the other servers are told the table changed, not how."""
         try:
             with self._using(write=True) as conn:
-                now = select(func.coalesce(tables.c.undos, 0)).where(tables.c.id == table_id)
-                if conn.execute(now.with_for_update()).scalar() != undos:
+                if conn.execute(_UNDOS, {"table_id": table_id}).scalar() != undos:
                     raise MoveTaken
                 row = {"table_id": table_id, "seat": seat, "text": text, "at": time.time()}
                 conn.execute(insert(laid).values(**row))
@@ -344,13 +362,13 @@ class Store:
         """The discards laid away early at a table and waiting for their turn, by seat (hidden cards:
         for the server that applies them and for each seat's own view only)."""
         with self._using(write=False) as conn:
-            rows = conn.execute(select(laid.c.seat, laid.c.text).where(laid.c.table_id == table_id))
+            rows = conn.execute(_LAID, {"table_id": table_id})
             return {row.seat: row.text for row in rows}
 
     def drop_laid(self, table_id: str, seat: int) -> None:
         """Forget a seat's discard laid away early that no longer fits the game (the seat is asked)."""
         with self._using(write=True) as conn:
-            conn.execute(delete(laid).where(laid.c.table_id == table_id, laid.c.seat == seat))
+            conn.execute(_TAKE_LAID, {"table_id": table_id, "seat": seat})
             self._tell(conn, table_id)
 
     def unattended(self, limit: int = 100) -> list[str]:
