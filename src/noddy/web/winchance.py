@@ -18,6 +18,7 @@ from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from noddy.analysis.winchance import bar_shown, curve, default_on, readiness
+from noddy.game import PlayerView
 from noddy.web.live import LiveTable
 from noddy.web.lookup import seat_or_403, table_or_404
 
@@ -34,11 +35,12 @@ class ChoiceIn(BaseModel):
     on: bool
 
 
-def winchance_fields(table: LiveTable, seat: int | None) -> dict[str, Any]:
+def winchance_fields(table: LiveTable, seat: int | None, view: PlayerView | None = None) -> dict[str, Any]:
     """What ``seat``'s page is told of the bar: ``offered`` (whether the board table serves these
     rules now), ``ready`` (`noddy.analysis.winchance.Readiness`: why not), ``on`` (the seat's own choice;
     ``None`` for a spectator), ``agreed`` of ``people`` persons have it on, ``shown``, and
-    ``points`` (`noddy.analysis.winchance.Point`, only when shown)."""
+    ``points`` (`noddy.analysis.winchance.Point`, only when shown), from ``view`` where the caller
+    has built the seat's view of the table's state already."""
     state = table.state
     people = table.people
     chosen = table.bar.on
@@ -53,7 +55,7 @@ def winchance_fields(table: LiveTable, seat: int | None) -> dict[str, Any]:
         "agreed": sum(chosen.get(s, default) for s in people),
         "people": len(people),
         "shown": shown,
-        "points": [p.to_json() for p in curve(state.view(seat))] if shown else [],
+        "points": [p.to_json() for p in curve(view or state.view(seat))] if shown else [],
     }
 
 
