@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 import importlib
+import pickle
 import pkgutil
 from collections.abc import Callable
 
@@ -28,6 +29,13 @@ def test_deck_has_52_distinct_cards_in_index_order() -> None:
 def test_notation_is_case_insensitive_and_canonical_on_output(text: str, canonical: str) -> None:
     assert str(parse_card(text)) == canonical
     assert Card.parse(str(parse_card(text))) == parse_card(text)
+
+
+def test_a_card_pickles_back_as_the_decks_own_card() -> None:
+    """A card pickles as its index (`Card.__reduce__`) and comes back as the deck's card itself."""
+    for card in DECK:
+        back = pickle.loads(pickle.dumps(card))
+        assert back is card and back.index == card.index and back == card
 
 
 def test_values_and_ranks_follow_the_common_model() -> None:

@@ -31,7 +31,6 @@ __all__ = [
 ]
 
 
-
 class CardFault(Fault):
     """What is wrong with a card or with cards (`ACCEPTED`: the forms that read, said inside the others)."""
 
@@ -182,6 +181,12 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card.parse('{self}')"
+
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        """A card pickles as its `index` and comes back as the deck's card: a view sent to a
+        computer player's worker pickles in half the time (a slotted dataclass pickles field by
+        field through Python)."""
+        return Card.from_index, (self.index,)
 
 
 DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in _SUIT_ORDER for rank in Rank)

@@ -4,6 +4,7 @@ notation, records and messages carry, and each number an event carries has one m
 from __future__ import annotations
 
 import ast
+import pickle
 import random
 
 import pytest
@@ -165,3 +166,20 @@ def test_the_check_of_kinds_finds_a_kind_compared_with_its_word() -> None:
     assert all(_kind_compared_with_its_word(ast.parse(code, mode="eval").body) for code in planted)
     kept = ['rules.crib.kind == "dealer"', "action.kind is ActionKind.DISCARD", 'seat.kind == "computer"']
     assert not any(_kind_compared_with_its_word(ast.parse(code, mode="eval").body) for code in kept)
+
+
+@pytest.mark.parametrize(("name", "players", "overrides", "seed"), GAMES)
+def test_every_event_and_view_pickles_back_equal(
+    name: str, players: int, overrides: tuple[str, ...], seed: int
+) -> None:
+    """A computer player's worker gets its seat's view pickled by the server (`noddy.web.bots`):
+    each event (`Event.__reduce__`, its fields in order) and every seat's view at every position
+    comes back equal, hidden items still hidden, the events' card masks the same."""
+    states = _states(name, players, overrides, seed)
+    for event in states[-1].events:
+        back = pickle.loads(pickle.dumps(event))
+        assert back == event and back.named == event.named and back.hidden == event.hidden
+    for state in states[::7]:
+        for seat in (None, *range(players)):
+            view = state.view(seat)
+            assert pickle.loads(pickle.dumps(view)) == view

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
+from operator import attrgetter
 from typing import Any
 
 from noddy.cards import Card, card_mask
@@ -117,6 +118,12 @@ class Event:
         text = f"{self.subject}: declared {self.declared}"
         return text + (f", corrected to {self.points}" if self.corrected else "")
 
+    def __reduce__(self) -> tuple[object, tuple[Any, ...]]:
+        """An event pickles as its fields in order (its card mask is worked out again if asked):
+        the game's events are most of a view sent to a computer player's worker, and a slotted
+        dataclass pickles each through Python's `dataclasses` machinery."""
+        return Event, _event_fields(self)
+
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind, "seat": self.seat, "points": self.points}
         if self.items:
@@ -133,6 +140,9 @@ class Event:
         if self.scores:
             data["scores"] = list(self.scores)
         return data
+
+
+_event_fields = attrgetter(*(f.name for f in fields(Event) if f.init))
 
 
 def current_deal(events: Sequence[Event]) -> Sequence[Event]:
