@@ -173,8 +173,9 @@ def test_every_event_and_view_pickles_back_equal(
     name: str, players: int, overrides: tuple[str, ...], seed: int
 ) -> None:
     """A computer player's worker gets its seat's view pickled by the server (`noddy.web.bots`):
-    each event (`Event.__reduce__`, its fields in order) and every seat's view at every position
-    comes back equal, hidden items still hidden, the events' card masks the same."""
+    each event (`Event.__reduce__`, its fields in order; its items too, `ScoreItem.__reduce__`) and
+    every seat's view at every position comes back equal, hidden items still hidden, the events'
+    card masks the same."""
     states = _states(name, players, overrides, seed)
     for event in states[-1].events:
         back = pickle.loads(pickle.dumps(event))

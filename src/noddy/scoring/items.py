@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from operator import attrgetter
 from typing import Any
 
 from noddy.cards import Card
@@ -36,6 +37,11 @@ class ScoreItem:
             return self
         return ScoreItem(self.kind, (), self.points, self.size if call == "size" else 0)
 
+    def __reduce__(self) -> tuple[object, tuple[Any, ...]]:
+        """An item pickles as its fields in order, as an event does (`noddy.game.Event`): the
+        counts' items are most of the objects in a view sent to a computer player's worker."""
+        return ScoreItem, _item_fields(self)
+
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
             "kind": self.kind,
@@ -45,6 +51,9 @@ class ScoreItem:
         if self.hidden_size:
             data["size"] = self.hidden_size
         return data
+
+
+_item_fields = attrgetter(*(f.name for f in fields(ScoreItem)))
 
 
 def total(items: Iterable[ScoreItem]) -> int:
