@@ -177,7 +177,7 @@ class Card:
         return f"{self.rank}{self.suit.symbol}"
 
     def __str__(self) -> str:
-        return f"{self.rank}{self.suit.value}"
+        return _NOTATION[self.index]
 
     def __repr__(self) -> str:
         return f"Card.parse('{self}')"
@@ -191,6 +191,9 @@ class Card:
 
 DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in _SUIT_ORDER for rank in Rank)
 """The 52 cards, in `Card.index` order."""
+_NOTATION = tuple(f"{card.rank}{card.suit.value}" for card in DECK)
+"""Each card's notation, by `Card.index`: a state message writes every card it shows (a tenth of
+a message's time went on formatting the two enums)."""
 
 
 def parse_card(text: str) -> Card:
