@@ -40,8 +40,9 @@ HOST = "127.0.0.1"
 
 def serve(port: int, url: str, profile: Path | None = None) -> None:
     """The server side (run in a subprocess): the web app plus a bare websocket echo; with
-    ``profile``, the server's own process (its event loop, not its bot workers) runs under cProfile
-    and its statistics are written there as it ends (read them with ``python -m pstats``)."""
+    ``profile``, the server's event loop (its main thread: not the threads that hand decisions to
+    the bot workers, nor the workers) runs under cProfile, timed by the thread's CPU (an await
+    costs nothing), and its statistics are written there as it ends (``python -m pstats``)."""
     import cProfile
 
     import uvicorn
@@ -71,7 +72,7 @@ def serve(port: int, url: str, profile: Path | None = None) -> None:
             return
 
     app.add_api_websocket_route("/echo", echo)
-    profiler = cProfile.Profile()
+    profiler = cProfile.Profile(time.thread_time)
     if profile is not None:
         # uvicorn raises the signal that stopped it again once it has shut down: exit as it does
         # so, to write the statistics.
