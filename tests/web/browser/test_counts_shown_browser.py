@@ -14,7 +14,6 @@ from test_browser import (
     assert_on_one_screen,
     browser,
     go_on,
-    hand,
     server,
     take_turn,
 )
@@ -49,6 +48,16 @@ def counted_now(state: GameState) -> tuple[str, list[str]] | None:
     return None
 
 
+SHOWN = """() => ({
+  hand: [...document.querySelectorAll("#hand .card-button")].map((e) => e.dataset.card),
+  crib: [...document.querySelectorAll("#crib .card")].map((e) => e.dataset.card),
+  muggins: document.getElementById("muggins") !== null,
+  seq: document.body.dataset.seq ?? null,
+})"""
+"""At a count: the cards in hand and in the crib's slot, whether a muggins claim is offered, the
+table's move; read in one call to the page."""
+
+
 def play_and_check(page: Page, table: LiveTable, size: str) -> dict[str, int]:
     """Play the seats here to the end of the game, checking the cards in view at every count and claim;
     how many of each were checked."""
@@ -72,17 +81,19 @@ def play_and_check(page: Page, table: LiveTable, size: str) -> dict[str, int]:
         what, cards = count
         expect(page.locator("body")).to_have_attribute("data-seq", str(len(table.state.history)))
         where = f"{size}, move {len(table.state.history)}, {table.state.phase.value} of the {what}"
-        assert hand(page) == cards, f"{where}: the table shows {hand(page)}, the count is of {cards}"
+        shown = page.evaluate(SHOWN)
+        assert sorted(shown["hand"]) == cards, (
+            f"{where}: the table shows {shown['hand']}, the count is of {cards}"
+        )
         expect(page.locator("#showing .showing-what")).to_have_attribute("data-what", what)
         assert_on_one_screen(page, where)
         if what == "crib":
-            crib = page.locator("#crib .card").evaluate_all("els => els.map(e => e.dataset.card)")
-            assert sorted(crib) == cards, f"{where}: the crib's slot shows {crib}"
-        kind = "muggins" if page.locator("#muggins").count() else what
+            assert sorted(shown["crib"]) == cards, f"{where}: the crib's slot shows {shown['crib']}"
+        kind = "muggins" if shown["muggins"] else what
         if not checked[kind]:
             page.screenshot(path=ARTIFACTS / f"counted-{size}-{kind}.png")
         checked[kind] += 1
-        seq = page.locator("body").get_attribute("data-seq")
+        seq = shown["seq"]
         if kind == "muggins":
             page.click("#muggins")
         else:
