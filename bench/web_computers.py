@@ -11,7 +11,8 @@ the waits (median, 95th percentile), the person's moves and the games finished i
 server's CPU seconds, in all (its lifetime, its reaped workers' included) and per move of the
 person (which a loaded machine inflates less than the waits); and, while the tables played, the CPU
 a move of the server's own process (its event loop: views, messages, the store, sending to the
-workers) and of its workers (the computers' thinking), read from ``/proc`` (`cpu_split`). With
+workers) and of its workers (the computers' thinking), read from ``/proc`` (`cpu_split`), and of
+this process (the simulated people, who share the machine). With
 ``--profile DIR`` each run's server process runs under cProfile and writes its statistics to
 ``DIR/LEVEL-ROUND.prof``. Only addresses on this machine are used; every loop is bounded in time.
 
@@ -156,9 +157,10 @@ def resident(pid: int) -> int:
 
 async def load(
     port: int, server: int, level: str, tables: int, seconds: float
-) -> tuple[Tally, int, tuple[float, float]]:
+) -> tuple[Tally, int, tuple[float, float, float]]:
     """The tables' tally, the server's peak memory (with its workers) while they played, and the
-    CPU seconds they took of the server's own process and of its workers (`cpu_split`)."""
+    CPU seconds they took of the server's own process, of its workers (`cpu_split`) and of this
+    process (the simulated people, on the same machine)."""
     base, ws_base = f"http://{HOST}:{port}", f"ws://{HOST}:{port}"
     tally = Tally()
     deadline = time.monotonic() + seconds
@@ -173,12 +175,13 @@ async def load(
 
     sampler = asyncio.create_task(sample())
     own, workers = cpu_split(server)
+    people = time.process_time()
     while time.monotonic() < deadline - 0.5:
         seeds = [random.Random(rng.random()) for _ in range(tables)]
         await asyncio.gather(*(play_table(base, ws_base, level, deadline, seed, tally) for seed in seeds))
     sampler.cancel()
     own_after, workers_after = cpu_split(server)
-    return tally, peak, (own_after - own, workers_after - workers)
+    return tally, peak, (own_after - own, workers_after - workers, time.process_time() - people)
 
 
 def run(level: str, tables: int, seconds: float, workers: int, profile: Path | None = None) -> dict[str, Any]:
@@ -194,7 +197,8 @@ def run(level: str, tables: int, seconds: float, workers: int, profile: Path | N
         )
         try:
             wait_for_server(port, process)
-            tally, peak, (own, thinking) = asyncio.run(load(port, process.pid, level, tables, seconds))
+            measured = asyncio.run(load(port, process.pid, level, tables, seconds))
+            tally, peak, (own, thinking, people) = measured
         finally:
             process.terminate()
             _, _, usage = os.wait4(process.pid, 0)
@@ -215,6 +219,7 @@ def run(level: str, tables: int, seconds: float, workers: int, profile: Path | N
         "server_cpu_ms_a_move": cpu / moves * 1000,
         "server_own_ms_a_move": own / moves * 1000,
         "workers_ms_a_move": thinking / moves * 1000,
+        "people_ms_a_move": people / moves * 1000,
         "server_peak_mb": peak / 2**20,
     }
 
