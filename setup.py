@@ -15,6 +15,7 @@ SOURCES = (
     "players/discard",
     "players/rollout",
     "players/face",
+    "players/search",
     "sim/batch",
     "analysis/board",
     "research/layout",

@@ -21,6 +21,9 @@ Positions (`noddy.engine.positions`):
   has no history), else ``state`` itself.
 - `played_out(node, on_engine)`: the rest of the deal by greedy players in every seat, in C for a
   kernel position, by ``on_engine`` (the players' greedy player) for a `GameState`.
+- `searched(node, side, base, budget, model, weights, board, dealer)`: a whole search to the end of
+  the deal in C from a kernel position (`noddy.players.search.Search.value`'s, node for node), or
+  ``None`` for a `GameState`.
 - `KernelState`, `KernelEvent`: the kernel's step-level position in the engine's words (a new game,
   `KernelState.at` an engine position, `KernelState.placed` in the play), for the lockstep proof
   and for faces that step games in the kernel.
@@ -65,7 +68,7 @@ from noddy.engine.observing import (
     vector_games,
     view_writer,
 )
-from noddy.engine.positions import Position, played_out, position
+from noddy.engine.positions import LEAVES, OPPONENTS, Position, played_out, position, searched
 from noddy.engine.services import (
     GREEDY,
     KERNEL_PLAYERS,
@@ -86,7 +89,9 @@ __all__ = [
     "GREEDY",
     "KERNEL_PHASES",
     "KERNEL_PLAYERS",
+    "LEAVES",
     "OBSERVES_IN_C",
+    "OPPONENTS",
     "TALLIES",
     "Chosen",
     "KernelEvent",
@@ -107,6 +112,7 @@ __all__ = [
     "play_game",
     "played_out",
     "position",
+    "searched",
     "select",
     "vector_games",
     "view_writer",

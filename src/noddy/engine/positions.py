@@ -9,7 +9,7 @@ from noddy.engine.choice import choose
 from noddy.game import Action, GameState, Phase
 from noddy.kernel import KernelState
 
-__all__ = ["Position", "played_out", "position"]
+__all__ = ["LEAVES", "OPPONENTS", "Position", "played_out", "position", "searched"]
 
 
 class Position(Protocol):
@@ -65,3 +65,32 @@ def played_out(node: Position, on_engine: Callable[[GameState], GameState]) -> P
     if isinstance(node, GameState):
         return on_engine(node)
     return cast(_PlaysOut, node).greedy_deal()
+
+
+OPPONENTS = ("minimax", "points", "mean")
+"""How a search's other sides play (`noddy.players.search`), in the kernel's order."""
+LEAVES = ("points", "greedy")
+"""What a search stands on where its budget ends, in the kernel's order."""
+
+
+def searched(
+    node: Position,
+    side: int,
+    base: tuple[int, ...],
+    budget: int,
+    model: tuple[str, str],
+    weights: tuple[float, float],
+    board: tuple[object, int] | None = None,
+    dealer: int = 0,
+) -> tuple[float, int, int] | None:
+    """A search of ``node`` to the end of the deal in C, where it is a kernel position (``None``
+    where not): the same as `noddy.players.search.Search.value` from an empty table, node for node.
+    ``model``: the opponents' model and the leaf by name; ``weights``: a game won, a point beside a
+    chance; ``board``: the chance table as a float64 array and its target, or ``None`` for points.
+    The value, the positions searched and the table's size."""
+    if not isinstance(node, KernelState):
+        return None
+    opponents, leaf = model
+    array, target = board if board is not None else (None, 0)
+    models = (OPPONENTS.index(opponents), LEAVES.index(leaf))
+    return node.searched(side, base, budget, models, weights, array, target, dealer)

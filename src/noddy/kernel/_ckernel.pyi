@@ -91,6 +91,20 @@ def discard_values(
     /,
 ) -> list[float]: ...
 def greedy_deal(state: State, /) -> None: ...
+def search(
+    state: State,
+    side: int,
+    base: Sequence[int],
+    budget: int,
+    opponents: int,
+    leaf: int,
+    win: float,
+    tie: float,
+    board: object,
+    target: int,
+    dealer: int,
+    /,
+) -> tuple[float, int, int]: ...
 
 GREEDY: object  # the greedy player as a policy (State.choose, board_table, board_games)
 def board_table(config: Config, deals: int, seed: int, policy: object, rows: bool = True, /) -> bytes: ...

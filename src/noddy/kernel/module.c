@@ -38,7 +38,8 @@ PyMODINIT_FUNC PyInit__ckernel(void) {
     if (PyType_Ready(&StateObserverType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module_def);
     if (!m) return NULL;
-    PyMethodDef *layers[] = {core_methods, players_methods, sim_methods, analysis_methods, research_methods};
+    PyMethodDef *layers[] = {core_methods, players_methods, search_methods, sim_methods, analysis_methods,
+                             research_methods};
     for (size_t i = 0; i < sizeof layers / sizeof *layers; i++)
         if (PyModule_AddFunctions(m, layers[i]) < 0) goto error;
     Py_INCREF(&ConfigType);

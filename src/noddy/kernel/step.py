@@ -133,6 +133,28 @@ class KernelState:
         compiled.greedy_deal(end._state)
         return end
 
+    def searched(
+        self,
+        side: int,
+        base: tuple[int, ...],
+        budget: int,
+        models: tuple[int, int],
+        weights: tuple[float, float],
+        board: object = None,
+        target: int = 0,
+        dealer: int = 0,
+    ) -> tuple[float, int, int]:
+        """A search from here to the end of the deal in C (`compiled.search`): ``models`` the
+        opponents' (0 minimax, 1 points, 2 mean) and the leaf's (0 points, 1 greedy), ``weights`` a
+        game won and a point beside a chance; ``board`` a float64 array of each side's chance by
+        dealer and scores below ``target`` (``None``: points). The value, the positions searched and
+        the table's size, as `noddy.players.search.Search` finds them."""
+        opponents, leaf = models
+        win, tie = weights
+        return compiled.search(
+            self._state, side, base, budget, opponents, leaf, win, tie, board, target, dealer
+        )
+
     def legal_actions(self) -> list[Action]:
         """The listed legal actions (the declaration family, ``declare 0-99``, is not listed)."""
         seat = self.to_act

@@ -28,6 +28,10 @@ node is a `noddy.engine.KernelState` around the compiled state: measured by CPU 
 and 4 players, searches of 2,000 nodes from sampled worlds), 2.7 us a node against 2.1 when search stepped the
 compiled state itself, a hard player's decision in the play about 15 ms against 13; the decisions,
 values and node counts are the same (`tests/players/test_search_pinned.py`).
+The strong player's searches (`Search.searched`, a fresh search of a kernel position) run whole in
+C (`noddy.engine.searched`, the kernel's players/search.c), the same search value for value, node
+for node (`tests/players/test_search_kernel.py`): a play decision at a fifth of its CPU or less
+(issue 38, bench/README.md).
 """
 
 from __future__ import annotations
@@ -36,7 +40,11 @@ import random
 from dataclasses import dataclass, field
 from functools import cache
 
-from noddy.engine import Position
+import numpy as np
+import numpy.typing as npt
+
+from noddy.analysis import BoardTable
+from noddy.engine import LEAVES, OPPONENTS, Position, searched
 from noddy.engine import played_out as engine_played_out
 from noddy.errors import NoddyError
 from noddy.game import Action, ActionKind, GameState, Phase
@@ -45,10 +53,6 @@ from noddy.players.simple import GreedyPlayer
 from noddy.rules import side_of
 
 __all__ = ["LEAVES", "WIN", "Search", "greedy_deal", "played_out"]
-
-
-OPPONENTS = ("minimax", "points", "mean")
-LEAVES = ("points", "greedy")
 
 
 @dataclass
@@ -68,6 +72,9 @@ class Search:
     deal's points (times `TIE_BREAK`) only to tell equal chances apart. Else points, as above."""
     dealer: int = 0
     """The seat to deal after the searched deal (read with ``board`` only)."""
+    stored: int = 0
+    """The positions a search in C (`searched`) kept in its table, which stays there (``table`` then
+    stays empty)."""
 
     def __post_init__(self) -> None:
         if self.opponents not in OPPONENTS:
@@ -86,6 +93,30 @@ class Search:
         if self.nodes >= self.budget:
             return self._leaf(node)
         return self._search(node, phase, alpha, beta)
+
+    def searched(self, node: Position) -> float:
+        """What the position is worth to ``side`` (`value`, whole window): a fresh search of a
+        kernel position with a `BoardTable` or none runs whole in C (`noddy.engine.searched`), the
+        same value, node count and table size (tests/players/test_search_kernel.py), its table
+        left in C; any other by `value`."""
+        board = self.board
+        if self.nodes or self.table or not (board is None or isinstance(board, BoardTable)):
+            return self.value(node)
+        table = None if board is None else (_array(board), board.target)
+        found = searched(
+            node,
+            self.side,
+            self.base,
+            self.budget,
+            (self.opponents, self.leaf),
+            (WIN, TIE_BREAK),
+            table,
+            self.dealer,
+        )
+        if found is None:
+            return self.value(node)
+        value, self.nodes, self.stored = found
+        return value
 
     def _won(self, winner: int | None) -> float:
         """A finished game's value: ``None`` for no winner."""
@@ -126,7 +157,10 @@ class Search:
             assert side is not None
             children = _point_takers(side, children)
             if self.opponents == "mean" and len(children) > 1:
-                best = sum(self.value(child) for child in children) / len(children)
+                best = 0.0
+                for child in children:  # added in turn (as the kernel's search does), not sum's way
+                    best += self.value(child)
+                best /= len(children)
                 self.table[key] = best
                 return best
         best = -WIN - 1 if maximise else WIN + 1
@@ -143,6 +177,11 @@ class Search:
         if window[0] < best < window[1]:
             self.table[key] = best
         return best
+
+
+def _array(board: BoardTable) -> npt.NDArray[np.float64]:
+    """The board's chances as the kernel reads them (the table's own array where it is already so)."""
+    return np.ascontiguousarray(board.array, dtype=np.float64)
 
 
 def played_out(node: Position) -> Position:

@@ -252,7 +252,7 @@ class StrongPlayer:
                     board=board,
                     dealer=dealer,
                 )
-                totals[action] += search.value(child)
+                totals[action] += search.searched(child)
         return {a: v / len(worlds) for a, v in totals.items()}
 
     def _board(self, view: PlayerView) -> WinTable | None:

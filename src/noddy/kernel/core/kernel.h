@@ -175,6 +175,10 @@ static inline uint32_t below(Rng *r, uint32_t n) {
 static inline int card_value(int card) { return RANK(card) > 10 ? 10 : RANK(card); }
 static inline int side_of(const Config *c, int seat) { return c->partners[0] ? seat % 2 : seat; }
 
+/* state.c: the bytes a search's transposition table keys a position by (at most KEY_MAX). */
+#define KEY_MAX (4 * 8 + 4 * 4 + 1 + MAX_PILE + 6)
+int k_key(const KState *s, uint8_t *buf);
+
 /* score.c */
 int hand_count(const Config *c, mask_t held, int turnup, int crib, int *knave);
 void hand_counts(const Config *c, mask_t held, int crib, int *out);

@@ -240,26 +240,29 @@ static PyObject *State_place(StateObject *self, PyObject *args) {
 }
 
 /* The fields a search's transposition table tells positions apart by (`Search._key`): the cards in
- * each hand, the pile, who has said Go, the seat to act, the scores, the phase, the counts to make,
- * whether the last action was a Go and who played last. */
-static PyObject *State_key(StateObject *self, PyObject *unused) {
-    const KState *s = &self->s;
-    uint8_t buf[4 * 8 + MAX_PILE + 4 * 4 + 8];
-    size_t at = 0;
+ * each hand, the scores, the pile, who has said Go, the seat to act, the phase, the counts to make,
+ * whether the last action was a Go and who played last; their length. */
+int k_key(const KState *s, uint8_t *buf) {
+    int at = 0;
     memcpy(buf + at, s->hands, sizeof s->hands);
-    at += sizeof s->hands;
+    at += (int)sizeof s->hands;
     memcpy(buf + at, s->scores, sizeof s->scores);
-    at += sizeof s->scores;
+    at += (int)sizeof s->scores;
     buf[at++] = (uint8_t)s->npile;
     memcpy(buf + at, s->pile, (size_t)s->npile);
-    at += (size_t)s->npile;
+    at += s->npile;
     buf[at++] = s->gone;
     buf[at++] = (uint8_t)s->to_act;
     buf[at++] = (uint8_t)s->phase;
     buf[at++] = (uint8_t)s->ntasks;
     buf[at++] = (uint8_t)s->last_was_go;
     buf[at++] = (uint8_t)s->last_player;
-    return PyBytes_FromStringAndSize((const char *)buf, (Py_ssize_t)at);
+    return at;
+}
+
+static PyObject *State_key(StateObject *self, PyObject *unused) {
+    uint8_t buf[KEY_MAX];
+    return PyBytes_FromStringAndSize((const char *)buf, k_key(&self->s, buf));
 }
 
 Policy policy_of(PyObject *capsule) {

@@ -29,4 +29,7 @@ void deal_rollouts(const Config *c, const LayAway *at, const mask_t *laid, int n
 extern PyMethodDef players_methods[];
 PyObject *greedy_policy(void);
 
+/* search.c: a search to the end of the deal (`noddy.players.search.Search`), in C. */
+extern PyMethodDef search_methods[];
+
 #endif
