@@ -5,12 +5,14 @@ the same in both trees, the engine being the same). At each, `hard` at each shar
 (1: the whole; 0.01: the floor, exact values alone) weighs the lay-aways from the same generator
 (``StrongPlayer.discard_values``, CPU time). Each tree runs as its own process (``PYTHONPATH``: the
 base tree's kernel built in place, ``python setup.py build_ext --inplace`` there), in interleaved
-rounds (each round a slice of the games, the trees' order swapped every round), so a slow moment of
-a loaded machine slows both alike. Reported per tree and share: CPU ms a lay-away (median, p95,
-max) and the new tree's over the base's; and whether every decision is the same in both trees (the
-same choice, the values equal within ``1e-9``).
+rounds (each round a game, or a slice of the games, the trees' order swapped every round), so a
+slow moment of a loaded machine slows both alike. Where only the playouts changed, the floor's code
+is the same in both trees: its ratio is then the run's own bias (the load while each tree ran).
+Reported per tree and share: CPU ms a lay-away (median, p95, max) and the new tree's over the
+base's; and whether every decision is the same in both trees (the same choice, the values equal
+within ``1e-9``).
 
-    nice -n 10 .venv/bin/python bench/lay_cost.py --base ../laycost-base/src --games 24 --rounds 4
+    nice -n 10 .venv/bin/python bench/lay_cost.py --base ../laycost-base/src --games 24
     nice -n 10 .venv/bin/python bench/lay_cost.py --base ../laycost-base/src --table 4p --games 8
     .venv/bin/python bench/lay_cost.py --profile --games 6 [--share 0.01]   # cProfile, this tree
 """
@@ -115,7 +117,7 @@ def percentile(values: list[float], q: float) -> float:
 def compare(args: argparse.Namespace) -> int:
     trees = {"base": Path(args.base), "new": Path(args.new)}
     found: dict[str, list[dict[str, Any]]] = {"base": [], "new": []}
-    per = max(1, args.games // args.rounds)
+    per = max(1, args.games // (args.rounds or args.games))
     for index, start in enumerate(range(args.start, args.start + args.games, per)):
         games = range(start, min(start + per, args.start + args.games))
         order = ["base", "new"] if index % 2 == 0 else ["new", "base"]
@@ -184,7 +186,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--table", default="2", help="2, 3, 4 or 4p (partners)")
     parser.add_argument("--games", type=int, default=24)
     parser.add_argument("--start", type=int, default=0)
-    parser.add_argument("--rounds", type=int, default=4)
+    parser.add_argument("--rounds", type=int, default=0, help="0: a round a game")
     parser.add_argument("--shares", default="1,0.01")
     parser.add_argument("--base", default="../laycost-base/src", help="the tree before: its src")
     parser.add_argument("--new", default=str(HERE.parent.parent / "src"), help="the tree after: its src")

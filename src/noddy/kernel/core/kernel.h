@@ -187,6 +187,7 @@ void hand_counts(const Config *c, mask_t held, int crib, int *out);
 typedef struct { int base, rank[14], suit[4], special_turnup; } HandParts;
 void hand_parts(const Config *c, mask_t held, int crib, HandParts *parts);
 int play_count(const Config *c, const uint8_t *pile, int n, int turnup, int *thirty_one, int *knave);
+int best_reply_points(const Config *c, const uint8_t *pile, int n, mask_t cards);
 
 /* flow.c */
 int k_elder(const KState *s);

@@ -213,64 +213,84 @@ void hand_counts(const Config *c, mask_t held, int crib, int *out) {
             out[t] = held >> t & 1 ? 0 : p.base + p.rank[r] + p.suit[suit] + (p.special_turnup ? c->special[t] : 0);
 }
 
-static int is_run(const Config *c, const uint8_t *top, int k) {
-    int present[15] = {0}, low = 14, high = 0;
-    for (int i = 0; i < k; i++) {
-        int r = RANK(top[i]);
-        if (present[r]) return 0;
-        present[r] = 1;
-        if (r < low) low = r;
-        if (r > high) high = r;
-    }
+/* Whether `k` cards of distinct ranks (`present`: bit r for rank r, from `low` to `high`) make a
+ * run: consecutive ranks, or with the ace high where the rules allow it, or around the corner. */
+static int is_run(const Config *c, unsigned present, int low, int high, int k) {
     if (high - low == k - 1) return 1;
-    if (c->ace[0] == ACE_HIGH_OR_LOW && present[1]) {
-        int low2 = 14;
-        for (int r = 2; r <= 13; r++)
-            if (present[r] && r < low2) low2 = r;
-        return 14 - low2 == k - 1;
+    if (c->ace[0] == ACE_HIGH_OR_LOW && present >> 1 & 1) {
+        unsigned above = present & ~3u; /* ranks 2 and up */
+        return above && 14 - __builtin_ctz(above) == k - 1;
     }
     if (c->ace[0] == ACE_AROUND) {
         for (int s = 1; s <= 13; s++) {
-            if (!present[s]) continue;
+            if (!(present >> s & 1)) continue;
             int all = 1;
-            for (int i = 0; i < k && all; i++) all = present[(s + i - 1) % 13 + 1];
+            for (int i = 0; i < k && all; i++) all = present >> ((s + i - 1) % 13 + 1) & 1;
             if (all) return 1;
         }
     }
     return 0;
 }
 
-/* What the last card of `pile` (the `n` cards since the last reset) scores: the items of
- * `score_play` in its order, only the best combination where the rules say so (the Knave and a
- * named card besides it, as their own points). The 31's part is in
- * `*thirty_one`, the Knave's in `*knave`; the rest counts as the play's. */
-int play_count(const Config *c, const uint8_t *pile, int n, int turnup, int *thirty_one, int *knave) {
-    int points[8], tally[8], items = 0, count = 0;
-    for (int i = 0; i < n; i++) count += card_value(pile[i]);
-    int last = pile[n - 1];
+/* The ranks on top of a pile: after its top `j` cards (`j` from 0 up to `n`, the most before a
+ * rank is met twice), the ranks seen (`present`) and the lowest and highest. */
+typedef struct {
+    int n;
+    unsigned present[MAX_PILE + 1];
+    int low[MAX_PILE + 1], high[MAX_PILE + 1];
+} TopRanks;
+
+static void top_ranks(const uint8_t *pile, int n, TopRanks *t) {
+    t->n = 0;
+    t->present[0] = 0;
+    t->low[0] = 14;
+    t->high[0] = 0;
+    for (int i = n - 1; i >= 0; i--) {
+        int r = RANK(pile[i]), j = t->n;
+        if (t->present[j] >> r & 1) break;
+        t->present[j + 1] = t->present[j] | 1u << r;
+        t->low[j + 1] = r < t->low[j] ? r : t->low[j];
+        t->high[j + 1] = r > t->high[j] ? r : t->high[j];
+        t->n++;
+    }
+}
+
+/* The most cards (3 or more) on top of the pile that make a run with a card of rank `r` laid on
+ * it (0: none laid), 0 where none do; a rank met twice ends every longer run. */
+static int top_run(const Config *c, const TopRanks *t, int r) {
+    int longest = 0;
+    for (int j = r ? 0 : 3; j <= t->n; j++) {
+        if (r && t->present[j] >> r & 1) break;
+        int k = r ? j + 1 : j, low = r && r < t->low[j] ? r : t->low[j], high = r > t->high[j] ? r : t->high[j];
+        if (k >= 3 && is_run(c, t->present[j] | (r ? 1u << r : 0), low, high, k)) longest = k;
+    }
+    return longest;
+}
+
+/* A card's key for pairs in the play: its counting value or its rank, as the rules pair them. */
+static int pair_key(const Config *c, int card) { return c->pairs_by_value[0] ? card_value(card) : RANK(card); }
+
+/* What a card laid in the play scores from what it makes: the `count` it brings the `n` cards since
+ * the last reset to, the cards of a kind on top (`alike`), the longest run on top (`run`, 0: none),
+ * the cards of its suit on top (`flush`, 0 where the rules score none), the Knave's and a named
+ * card's own points (0: none): the items of `score_play` in its order, only the best combination
+ * where the rules say so (the Knave and a named card besides it, as their own points). The 31's
+ * part is in `*thirty_one`, the Knave's in `*knave`; the rest counts as the play's. */
+static int play_points(const Config *c, int count, int n, int alike, int run, int flush, int knave_points,
+                       int special, int *thirty_one, int *knave) {
+    int points[8], tally[8], items = 0;
     if (count == 15 && c->play_15[0]) { points[items] = sum_points(c->play_15[0], n); tally[items++] = TALLY_PLAY; }
     if (count == 25 && c->play_25[0]) { points[items] = sum_points(c->play_25[0], n); tally[items++] = TALLY_PLAY; }
     if (count == 31 && c->play_31[0]) {
         points[items] = sum_points(c->play_31[0], n) + c->thirty_one_extra[0];
         tally[items++] = TALLY_THIRTY_ONE;
     }
-    int key = c->pairs_by_value[0] ? card_value(last) : RANK(last), alike = 1;
-    while (alike < n && (c->pairs_by_value[0] ? card_value(pile[n - 1 - alike]) : RANK(pile[n - 1 - alike])) == key)
-        alike++;
     if (alike >= 2) { points[items] = c->pair_points[alike]; tally[items++] = TALLY_PLAY; }
-    for (int k = n; k >= 3; k--)
-        if (is_run(c, pile + n - k, k)) { points[items] = c->run_points[k]; tally[items++] = TALLY_PLAY; break; }
-    if (c->play_flush[0]) {
-        int k = 1;
-        while (k < n && SUIT(pile[n - 1 - k]) == SUIT(last)) k++;
-        if (k >= 3) { points[items] = k; tally[items++] = TALLY_PLAY; }
-    }
+    if (run) { points[items] = c->run_points[run]; tally[items++] = TALLY_PLAY; }
+    if (flush >= 3) { points[items] = flush; tally[items++] = TALLY_PLAY; }
     int combinations = items; /* the Knave and a named card score on their own, besides the best */
-    if (c->knave[0] && c->knave_when[0] == KW_IN_PLAY && RANK(last) == JACK && SUIT(last) == SUIT(turnup)) {
-        points[items] = c->knave[0];
-        tally[items++] = TALLY_KNAVE;
-    }
-    if (c->special_in_play[0] && c->special[last]) { points[items] = c->special[last]; tally[items++] = TALLY_PLAY; }
+    if (knave_points) { points[items] = knave_points; tally[items++] = TALLY_KNAVE; }
+    if (special) { points[items] = special; tally[items++] = TALLY_PLAY; }
     *thirty_one = *knave = 0;
     int best = -1;
     if (c->best_only[0] && combinations > 1) {
@@ -286,4 +306,43 @@ int play_count(const Config *c, const uint8_t *pile, int n, int turnup, int *thi
         if (tally[i] == TALLY_KNAVE) *knave += points[i];
     }
     return total;
+}
+
+/* What the last card of `pile` (the `n` cards since the last reset) scores (`play_points`). */
+int play_count(const Config *c, const uint8_t *pile, int n, int turnup, int *thirty_one, int *knave) {
+    int count = 0;
+    for (int i = 0; i < n; i++) count += card_value(pile[i]);
+    int last = pile[n - 1], key = pair_key(c, last), alike = 1, flush = 0;
+    while (alike < n && pair_key(c, pile[n - 1 - alike]) == key) alike++;
+    if (c->play_flush[0]) {
+        flush = 1;
+        while (flush < n && SUIT(pile[n - 1 - flush]) == SUIT(last)) flush++;
+    }
+    int knave_points = c->knave[0] && c->knave_when[0] == KW_IN_PLAY && RANK(last) == JACK && SUIT(last) == SUIT(turnup)
+                           ? c->knave[0]
+                           : 0;
+    TopRanks top;
+    top_ranks(pile, n, &top);
+    return play_points(c, count, n, alike, top_run(c, &top, 0), flush, knave_points,
+                       c->special_in_play[0] ? c->special[last] : 0, thirty_one, knave);
+}
+
+/* The most any card of `cards` laid on `pile` (`n` cards) scores without passing 31 (0 where none
+ * scores or none fits): `play_count` of each, where the play scores a card by its rank alone (no
+ * flush, Knave or named card in the play). The pile is read once for all of them: the greedy player
+ * weighs its opponent's best reply to each card it could lay. */
+int best_reply_points(const Config *c, const uint8_t *pile, int n, mask_t cards) {
+    int count = 0, key = pair_key(c, pile[n - 1]), alike = 1, best = 0, thirty_one, knave;
+    for (int i = 0; i < n; i++) count += card_value(pile[i]);
+    while (alike < n && pair_key(c, pile[n - 1 - alike]) == key) alike++;
+    TopRanks top;
+    top_ranks(pile, n, &top);
+    for (mask_t m = cards; m; m &= m - 1) {
+        int card = __builtin_ctzll(m), now = count + card_value(card);
+        if (now > PLAY_LIMIT) continue;
+        int points = play_points(c, now, n + 1, pair_key(c, card) == key ? alike + 1 : 1, top_run(c, &top, RANK(card)), 0,
+                                 0, 0, &thirty_one, &knave);
+        if (points > best) best = points;
+    }
+    return best;
 }

@@ -87,14 +87,17 @@ static uint64_t play(const KState *s, const uint64_t *legal, int n) {
     const Config *c = s->cfg;
     uint8_t pile[MAX_PILE + 2];
     int thirty_one, knave, at = -1, best_now = 0, best_reply = 0;
-    mask_t others = unseen(s, s->to_act), reply_cards = by_rank_only(c) ? one_a_rank(others) : others;
+    int rank_only = by_rank_only(c);
+    mask_t others = unseen(s, s->to_act), reply_cards = rank_only ? one_a_rank(others) : others;
     for (int i = 0; i < s->npile; i++) pile[i] = s->pile[i];
     for (int i = 0; i < n; i++) {
         if (legal[i] % 8 != AC_PLAY) continue;
         int card = (int)(legal[i] / 8), count = s->count + card_value(card);
         pile[s->npile] = (uint8_t)card;
         int now = play_count(c, pile, s->npile + 1, s->turnup, &thirty_one, &knave), reply = 0;
-        if (count != PLAY_LIMIT)
+        if (count != PLAY_LIMIT && rank_only)
+            reply = best_reply_points(c, pile, s->npile + 1, others & reply_cards);
+        else if (count != PLAY_LIMIT)
             for (mask_t m = others & reply_cards; m; m &= m - 1) {
                 int other = __builtin_ctzll(m);
                 if (count + card_value(other) > PLAY_LIMIT) continue;
