@@ -30,8 +30,8 @@ compiled state itself, a hard player's decision in the play about 15 ms against 
 values and node counts are the same (`tests/players/test_search_pinned.py`).
 The strong player's searches (`Search.searched`, a fresh search of a kernel position) run whole in
 C (`noddy.engine.searched`, the kernel's players/search.c), the same search value for value, node
-for node (`tests/players/test_search_kernel.py`): a play decision at a fifth of its CPU or less
-(issue 38, bench/README.md).
+for node (`tests/players/test_search_kernel.py`): with the worlds drawn by card masks, a play
+decision at a third of its CPU at two players (issue 38, docs/players.md).
 """
 
 from __future__ import annotations
