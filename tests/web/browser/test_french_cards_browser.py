@@ -31,11 +31,11 @@ LETTERS = "() => [...document.querySelectorAll('svg.card-svg text')].map((t) => 
 
 def french_only(page: Page) -> str:
     """The page's text, titles and labels, and the letters drawn on its cards: none English."""
-    text = page.evaluate(PAGE_TEXT)
+    text, drawn = page.evaluate(f"() => [({PAGE_TEXT})(), ({LETTERS})()]")  # one call to the page a turn
     assert not ENGLISH_CARD.findall(text), ENGLISH_CARD.findall(text)[:5]
     found = [m.start() for m in ENGLISH_WORDS.finditer(text)]
     assert not found, [text[max(0, i - 80) : i + 40] for i in found][:3]
-    letters = set(page.evaluate(LETTERS))
+    letters = set(drawn)
     assert not letters & {"A", "J", "Q", "K"}, letters
     return str(text)
 
