@@ -1,9 +1,10 @@
 """``bench/win_lay_away.py``: what the sampling's noise costs the strong player's lay-away by the
 chance of winning (``value="win"``), and what each remedy wins back, in the deals' own measure.
 
-At random board positions of 2-player cribbage (a random hand, either seat dealing, a score from 0
-to 118 and the other side's within a normal spread of 12 points), the best 4 lay-aways by points
-are each weighed by `noddy.players.discard.win_samples` in ``--truth`` deals: their "true" chance
+At random board positions of 2-player cribbage (``--preset``, ``--table 4p`` for four partners: a
+random hand, either seat dealing, a score from 0 to 118 and the other side's within a normal spread
+of 12 points, both scaled to the game's target; the columns by score too), the best 4 lay-aways by
+points are each weighed by `noddy.players.discard.win_samples` in ``--truth`` deals: their "true" chance
 of winning (the deals played out as the player plays them; the model's own truth, not a game's).
 Then ``--reps`` times each, in fresh deals, as a player would: 200 deals (``--first``) and
 ``--more`` more. A rule's regret is the true chance of the best of the 4 less that of its choice,
@@ -25,6 +26,10 @@ The last column is the playouts a lay-away costs (a lay-away weighed in one deal
 its CPU: the exact values are a few milliseconds whatever the rule.
 
     nice -n 19 .venv/bin/python bench/win_lay_away.py --positions 400 --reps 8 --truth 8000
+    nice -n 10 .venv/bin/python bench/win_lay_away.py --preset five-card-cribbage --positions 150 --reps 2 \
+        --truth 2000 --candidates 6 --race 100
+    nice -n 10 .venv/bin/python bench/win_lay_away.py --table 4p --positions 150 --reps 2 --truth 2000 \
+        --candidates 6 --race 100
 """
 
 from __future__ import annotations
@@ -94,14 +99,18 @@ def raced(start: int) -> Rule:
 
 def collect(args: argparse.Namespace) -> tuple[Samples, Samples, Samples, Samples]:
     """Each position's true chances, its first and more deals (reps), and its board's larger score."""
-    rules = load_rules("cribbage")
-    board = board_table(rules, 2, False)
+    rules = load_rules(args.preset)
+    players, partners = int(args.table.rstrip("p")), args.table.endswith("p")
+    board = board_table(rules, players, partners)
+    target, dealt = rules.game.target, rules.deal.shape(players).dealt
+    spread = 12 * target / 121
     rng = random.Random(args.seed)
     truths, firsts, mores, tops = [], [], [], []
     for _ in range(args.positions):
-        me = rng.randrange(0, 119)
-        other = min(120, max(0, me + int(rng.gauss(0, 12))))
-        view = seat_view(rules, 2, rng.sample(list(DECK), 6), dealer=rng.random() < 0.5, scores=(me, other))
+        me = rng.randrange(0, target - 2)
+        other = min(target - 1, max(0, me + int(rng.gauss(0, spread))))
+        hand = rng.sample(list(DECK), dealt)
+        view = seat_view(rules, players, hand, dealer=rng.random() < 0.5, scores=(me, other))
         assert view is not None
         legal = [a for a in view.legal if a.kind == ActionKind.DISCARD]
         exact = discard_values(view, legal, rng)
@@ -116,6 +125,8 @@ def collect(args: argparse.Namespace) -> tuple[Samples, Samples, Samples, Sample
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--preset", default="cribbage")
+    parser.add_argument("--table", default="2", help="2 or 4p (partners): two sides, as positions are drawn")
     parser.add_argument("--positions", type=int, default=400)
     parser.add_argument("--reps", type=int, default=8)
     parser.add_argument("--truth", type=int, default=8000, help="deals for the true chances (thousands)")
@@ -154,6 +165,7 @@ def main(argv: list[str] | None = None) -> int:
         rules.update({f"race{args.candidates} {start}": raced(start) for start in args.race})
     regrets: dict[str, Samples] = {}
     print(f"{n} positions, {reps} reps, true chances from {args.truth} deals; regret in points of win rate")
+    scaled = top * 121 / load_rules(args.preset).game.target  # the board's larger score, as if to 121
     print("rule          all    (<60)  (>=100)  less plain's (95%)   less doubt's (95%)   playouts")
     for name, rule in rules.items():
         picks = [[rule(first[i, r], more[i, r]) for r in range(reps)] for i in range(n)]
@@ -167,8 +179,8 @@ def main(argv: list[str] | None = None) -> int:
         today = regret - regrets.get("doubt", regret)
         today_half = 1.96 * today.std(ddof=1) / np.sqrt(n)
         print(
-            f"{name:12} {100 * regret.mean():6.3f} {100 * regret[top < 60].mean():6.3f} "
-            f"{100 * regret[top >= 100].mean():7.3f}  {100 * diff.mean():+6.3f} ± {100 * half:.3f}"
+            f"{name:12} {100 * regret.mean():6.3f} {100 * regret[scaled < 60].mean():6.3f} "
+            f"{100 * regret[scaled >= 100].mean():7.3f}  {100 * diff.mean():+6.3f} ± {100 * half:.3f}"
             f"      {100 * today.mean():+6.3f} ± {100 * today_half:.3f}"
             f"   {playouts:6.0f}"
         )
