@@ -10,10 +10,10 @@ or the connection fails), that decision is thought in the server's own pool of w
 (`noddy.web.bots.BotPool`, started at its first such decision), by the same player from the same
 seat's view and generator state: a computer never becomes a random player because a cluster is
 down. The outage is logged once, each decision so thought is counted (`fallbacks`, the metric
-``noddy_bot_fallback_total``), and decisions go back to the cluster once its client is connected
-again (dask's client reconnects by itself for a while; after that a new client is made every
-`RECONNECT` seconds). When the server dies its client's tasks are forgotten by the scheduler, and
-the server that takes the table over asks the decision again: it is never made twice into the game.
+``noddy_bot_fallback_total``), and decisions go back to the cluster once it answers again with a
+worker to think on (a new client is sought every `RECONNECT` seconds, its workers warmed first).
+When the server dies its client's tasks are forgotten by the scheduler, and the server that takes
+the table over asks the decision again: it is never made twice into the game.
 """
 
 from __future__ import annotations
@@ -82,6 +82,7 @@ class ClusterBots:
         cannot be reached is a `NoddyError` saying so."""
         try:
             self.client = await self._connect()
+            await self.client.run(warm)
         except (OSError, TimeoutError, ValueError) as exc:
             raise NoddyError(
                 f"cannot reach the dask scheduler at {self.address!r}: {exc}; start one (dask scheduler)"
@@ -91,16 +92,14 @@ class ClusterBots:
     async def _connect(self) -> Any:
         from distributed import Client
 
-        client = await Client(self.address, asynchronous=True, timeout=CONNECT_TIMEOUT)  # type: ignore[no-untyped-call]
-        await client.run(warm)
-        return client
+        return await Client(self.address, asynchronous=True, timeout=CONNECT_TIMEOUT)  # type: ignore[no-untyped-call]
 
     async def choose(
         self, player: Player, view: PlayerView, rng: random.Random, priority: int = PEOPLE_FIRST
     ) -> Action:
         """The player's action from ``view``, decided on the cluster, or in the local pool while the
         cluster fails; ``rng`` advances exactly as if the player chose here."""
-        if self.client is not None and self.client.status == "running":
+        if not self.down and self.client is not None and self.client.status == "running":
             try:
                 return await self._on_cluster(player, view, rng, priority)
             except (TimeoutError, OSError, concurrent.futures.CancelledError) as exc:
@@ -121,9 +120,6 @@ class ClusterBots:
             action, after = await future
         finally:
             self._running -= 1
-        if self.down:
-            self.down = False
-            log.warning("the dask cluster at %s is back: computer players think there again", self.address)
         rng.setstate(after)
         assert isinstance(action, Action)
         return action
@@ -144,24 +140,26 @@ class ClusterBots:
             self._reconnecting = asyncio.get_running_loop().create_task(self._reconnect())
 
     async def _reconnect(self) -> None:
-        """Every `RECONNECT` seconds until the cluster answers: done if dask's own client has
-        reconnected; once it has given up (closed), a new client is made."""
+        """Every `RECONNECT` seconds until the cluster answers with a worker to think on: then its
+        workers are warmed and decisions go back to it. A client that is not running is replaced
+        by a new one at once: dask's own reconnecting waits out its connect timeout (30 s) and would
+        keep the decisions here that long after the scheduler is back."""
         while True:
             await asyncio.sleep(RECONNECT)
-            status = self.client.status if self.client is not None else "closed"
-            if status == "running":
-                return
-            if status not in ("closed", "closing", "failed"):
-                continue  # dask's client is still reconnecting by itself
             try:
-                client = await self._connect()
+                if self.client is None or self.client.status != "running":
+                    client = await self._connect()
+                    old, self.client = self.client, client
+                    if old is not None:
+                        with contextlib.suppress(Exception):
+                            await asyncio.wait_for(old.close(), RECONNECT)
+                if not await self.client.run(warm):
+                    continue  # no worker yet: a scheduler without workers would hold the decisions
             except Exception as exc:  # whatever a scheduler still away answers
                 log.debug("the dask cluster at %s does not answer yet: %s", self.address, exc)
                 continue
-            old, self.client = self.client, client
-            if old is not None:
-                with contextlib.suppress(Exception):
-                    await old.close()
+            self.down = False
+            log.warning("the dask cluster at %s is back: computer players think there again", self.address)
             return
 
     async def close(self) -> None:
@@ -173,4 +171,3 @@ class ClusterBots:
             await self.client.close()
             self.client = None
         await self.local.close()
-
