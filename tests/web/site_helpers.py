@@ -24,6 +24,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from noddy.game import Action
 from noddy.record import GameRecord
+from noddy.web import Limits
 
 SRC = str(Path(__file__).parents[2] / "src")
 
@@ -144,6 +145,7 @@ class Person:
         self.state: dict[str, Any] = {}
         self.acknowledged: list[tuple[int, str]] = []
         self.sent: tuple[int, str] | None = None
+        self.last_sent = 0.0
         self.reconnects = 0
         self.errors: list[str] = []
         self.stack = contextlib.ExitStack()
@@ -206,7 +208,11 @@ class Person:
         text = str(self.rng.choice(view["legal"])) if view["legal"] else f"declare {view['declare']['min']}"
         self.sent = (self.state["seq"] + 1, text)
         assert self.ws is not None
+        # Within the server's message rate: a move past it is dropped, and said so only once a
+        # second, so a person against a quick computer would wait out a read's timeout for it.
+        time.sleep(max(0.0, self.last_sent + 1 / Limits().rate - time.monotonic()))
         self.ws.send(json.dumps({"type": "act", "action": text, "seq": self.state["seq"]}))
+        self.last_sent = time.monotonic()
         return True
 
     def play(self, *, moves: int | None = None, hop: float = 0.0, timeout: float = 120) -> None:
