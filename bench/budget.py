@@ -13,6 +13,9 @@ A full site cuts each decision's budget as decisions queue (`noddy.web.bots.budg
   With ``--reference``, each decision's regret too: the best action's chance of winning less the
   variant's choice's, both by a reference drawn apart (four times hard's worlds in the play, every
   lay-away in 2,000 deals), in points of win rate, with its 95% interval over the decisions.
+  With ``--truth``, each play's regret in the true deal too (every hidden card as it lies, searched
+  by hard's search with `TRUE_NODES`): what the worlds and their inference miss, which the
+  reference, drawing its worlds as hard does, cannot see.
 - ``--groups N``: `bench/strength.py`'s groups (the same deals: ``strength.play``'s seeds), each
   variant against `medium` in each seat in turn; each group's score for every variant is appended
   to a checkpoint (``bench/results/budget-PRESET-TABLE.jsonl``) as it ends, so a run cut short
@@ -29,7 +32,10 @@ A full site cuts each decision's budget as decisions queue (`noddy.web.bots.budg
 Variants (``--variants``): ``hard`` (today), ``doubt`` (hard before issue 38: 4 lay-aways, 200 deals
 and 800 more where in doubt), ``share-X`` (`thinking(X)`: ``share-0.01`` is the
 floor), ``race-F`` (the lay-away raced from F deals, `StrongPlayer.win_race`), ``race-F-X`` both,
-``medium`` (greedy: in ``--decisions``, its regret beside the others').
+``worlds-W`` (W worlds a play, the same positions: each world searched shallower or deeper),
+``worlds-W-N`` (and N positions), ``kept-B`` (the worlds weighted by the other seat's lay-away,
+`StrongPlayer.kept_weight` B), ``kept-B-W`` (and W worlds), ``medium`` (greedy: in
+``--decisions``, its regret beside the others').
 """
 
 from __future__ import annotations
@@ -70,7 +76,15 @@ def variant(name: str) -> Player:
     if name == "doubt":
         return replace(player, win_race=0, win_candidates=4)
     parts = name.split("-")
-    if parts[0] == "race":
+    if parts[0] == "worlds":
+        player = replace(player, worlds=int(parts[1]))
+        if len(parts) > 2:
+            player = replace(player, nodes=int(parts[2]))
+    elif parts[0] == "kept":
+        player = replace(player, kept_weight=float(parts[1]))
+        if len(parts) > 2:
+            player = replace(player, worlds=int(parts[2]))
+    elif parts[0] == "race":
         player = replace(player, win_race=int(parts[1]))
         parts = parts[1:]
         if len(parts) > 1:
@@ -78,7 +92,10 @@ def variant(name: str) -> Player:
     elif parts[0] == "share":
         player = player.thinking(float(parts[1]))
     elif name != "hard":
-        raise SystemExit(f"unknown variant {name!r}: use hard, doubt, share-X, race-F, race-F-X or medium")
+        raise SystemExit(
+            f"unknown variant {name!r}: use hard, doubt, share-X, race-F, race-F-X, worlds-W, worlds-W-N,"
+            " kept-B, kept-B-W or medium"
+        )
     return player
 
 
@@ -132,6 +149,20 @@ def reference(view: PlayerView, legal: Sequence[Action], seed: str) -> dict[Acti
     return wide.play_values(view, view.legal, rng) or dict.fromkeys(legal, 0.0)
 
 
+TRUE_NODES = 64_000
+"""The positions the true world's search of a play weighs (``--truth``)."""
+
+
+def true_values(state: GameState, view: PlayerView, legal: Sequence[Action]) -> dict[Action, float]:
+    """Each legal play's chance of winning searched in the true deal (every hidden card as it lies,
+    the others playing as hard's search takes them to), by hard's own search with `TRUE_NODES`: what
+    a player's view and its inference leave on the table, which a reference over worlds drawn as
+    hard draws them cannot see."""
+    hard = make_player("hard")
+    assert isinstance(hard, StrongPlayer)
+    return replace(hard, nodes=TRUE_NODES).values([state], legal, view)
+
+
 def decisions(args: argparse.Namespace) -> int:
     """The per-decision measure (``--decisions``)."""
     Counted.install()
@@ -139,7 +170,7 @@ def decisions(args: argparse.Namespace) -> int:
     players = {name: variant(name) for name in names}
     rules = load_rules(args.preset)
     seats, partners = int(args.table.rstrip("p")), args.table.endswith("p")
-    rows: dict[tuple[str, str], list[tuple[float, int, int, bool, float]]] = {}
+    rows: dict[tuple[str, str], list[tuple[float, int, int, bool, float, float]]] = {}
     turn = 0
     for game in range(args.start, args.start + args.decisions):
         hard_seat = game % seats
@@ -168,15 +199,18 @@ def decisions(args: argparse.Namespace) -> int:
                 chosen[name] = players[name].choose(view, legal, rng)
                 spent = time.process_time() - start
                 if turn > 1:  # the first decision builds what each variant builds once (tables, caches)
-                    work = (spent, Counted.nodes(), Counted.playouts, False, 0.0)
+                    work = (spent, Counted.nodes(), Counted.playouts, False, 0.0, 0.0)
                     rows.setdefault((name, kind), []).append(work)
                 if name == names[0]:
                     after = rng.getstate()
             truth = reference(view, legal, f"reference/{turn}") if args.reference and turn > 1 else {}
+            seen = true_values(state, view, legal) if args.truth and kind == "play" and turn > 1 else {}
             for name in names if turn > 1 else ():
-                spent, nodes, playouts, _, _ = rows[(name, kind)][-1]
+                spent, nodes, playouts, _, _, _ = rows[(name, kind)][-1]
                 regret = max(truth.values()) - truth[chosen[name]] if truth else 0.0
-                rows[(name, kind)][-1] = (spent, nodes, playouts, chosen[name] == chosen[names[0]], regret)
+                lost = max(seen.values()) - seen[chosen[name]] if seen else 0.0
+                same = chosen[name] == chosen[names[0]]
+                rows[(name, kind)][-1] = (spent, nodes, playouts, same, regret, lost)
             rng.setstate(after)
             state = state.apply(chosen[names[0]])
     found_rows = {f"{name}/{kind}": found for (name, kind), found in rows.items()}
@@ -193,13 +227,15 @@ def decisions(args: argparse.Namespace) -> int:
 
 def print_decisions(rows: dict[str, list[Any]], names: list[str]) -> None:
     """Print the per-decision measure: ``rows`` by variant and kind, each decision's CPU seconds,
-    positions, playouts, whether it chose as the first variant, and its regret."""
+    positions, playouts, whether it chose as the first variant, its regret by the reference and
+    (``--truth``, the play) by the true deal, each with its difference from the first variant's."""
     print(
         "variant        kind       decisions  median    p95     max   positions  playouts  as today"
         "   regret (95%)      less the first's, paired (95%)"
     )
     for kind in ("lay-away", "play"):
         base = [100 * r[4] for r in rows.get(f"{names[0]}/{kind}", [])]
+        true_base = [100 * r[5] for r in rows.get(f"{names[0]}/{kind}", []) if len(r) > 5]
         for name in names:
             found = rows.get(f"{name}/{kind}", [])
             if not found:
@@ -215,6 +251,13 @@ def print_decisions(rows: dict[str, list[Any]], names: list[str]) -> None:
                 f"   {statistics.fmean(regrets):.3f} ± {half(regrets):.3f}"
                 f"     {statistics.fmean(diff):+.3f} ± {half(diff):.3f}"
             )
+            lost = [100 * r[5] for r in found if len(r) > 5]
+            if any(lost) and len(lost) == len(true_base):
+                true_diff = [a - b for a, b in zip(lost, true_base, strict=True)]
+                print(
+                    f"{'':25} regret in the true deal {statistics.fmean(lost):.3f} ± {half(lost):.3f},"
+                    f" less the first's {statistics.fmean(true_diff):+.3f} ± {half(true_diff):.3f}"
+                )
 
 
 def checkpoint(preset: str, table: str) -> Path:
@@ -325,6 +368,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--groups", type=int, default=0, help="groups of games against medium")
     parser.add_argument(
         "--reference", action="store_true", help="read each decision's regret by a wider reference (slow)"
+    )
+    parser.add_argument(
+        "--truth", action="store_true", help="read each play's regret by a search of the true deal too"
     )
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--report", action="store_true", help="report the checkpoint, play nothing")

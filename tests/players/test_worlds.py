@@ -1,30 +1,26 @@
 """The strong player weighs more worlds at a partnership table (three hands hidden, the partner
-searched as a friend who sees each world), the same node budget spread over them."""
+searched as a friend who sees each world), the same node budget spread over them; with
+``kept_weight`` its worlds at two players favour the hands the other seat would have kept."""
 
 from __future__ import annotations
 
 import random
 
+import numpy as np
+import numpy.typing as npt
 import pytest
 
-from noddy.game import GameState, Phase, new_game
+from noddy.errors import NoddyError
+from noddy.game import ActionKind, GameState, Phase, PlayerView, new_game
 from noddy.players import GreedyPlayer, StrongPlayer, make_player
 from noddy.players.strong import PARTNER_WORLDS, WORLDS
+from noddy.players.worlds import kept_values
 from noddy.rules import load_rules
 
 
 def _first_play(players: int) -> GameState:
     """The first play decision with a choice of a seeded cribbage game of greedy players."""
-    state, rng = new_game(load_rules("cribbage"), players), random.Random(3)
-    while not (state.phase is Phase.PLAY and state.to_act is not None and len(state.legal_actions()) > 1):
-        chance = state.chance()
-        if chance is not None:
-            state = state.apply(chance.sample(rng))
-            continue
-        assert state.to_act is not None
-        view = state.view(state.to_act)
-        state = state.apply(GreedyPlayer().choose(view, view.legal, rng))
-    return state
+    return _play_with_cards_laid(players, 0, seed=3)
 
 
 @pytest.mark.parametrize(("players", "worlds"), [(2, WORLDS), (3, WORLDS), (4, PARTNER_WORLDS)])
@@ -44,3 +40,125 @@ def test_worlds_given_are_weighed_at_any_table() -> None:
     view = state.view(state.to_act)
     assert len(StrongPlayer(worlds=WORLDS).sample(view, random.Random(1))) == WORLDS
     assert WORLDS < PARTNER_WORLDS
+
+
+def _play_with_cards_laid(players: int, laid: int, seed: int = 5) -> GameState:
+    """A play decision with a choice of a seeded cribbage game of greedy players, once ``laid``
+    cards have been laid this deal."""
+    state, rng = new_game(load_rules("cribbage"), players), random.Random(seed)
+    while not (
+        state.phase is Phase.PLAY
+        and state.to_act is not None
+        and len(state.played) >= laid
+        and len(state.legal_actions()) > 1
+    ):
+        chance = state.chance()
+        if chance is not None:
+            state = state.apply(chance.sample(rng))
+            continue
+        assert state.to_act is not None
+        view = state.view(state.to_act)
+        state = state.apply(GreedyPlayer().choose(view, view.legal, rng))
+    return state
+
+
+def _splits(view: PlayerView, worlds: list[GameState]) -> npt.NDArray[np.float64]:
+    """Each world's other seat's cards before its lay-away valued by `kept_values`, its own
+    lay-away in the last column."""
+    assert view.seat is not None
+    other = 1 - view.seat
+    rows = [
+        [c.index for c in (*w.held[other], *(c for c in w.cribs[view.dealer] if c not in view.discards))]
+        for w in worlds
+    ]
+    return kept_values(view.rules, np.array(rows, np.int64), 2, 1.0 if view.dealer == other else -1.0)
+
+
+def test_hard_weighs_every_hand_the_view_allows_alike() -> None:
+    hard = make_player("hard")
+    assert isinstance(hard, StrongPlayer)
+    assert hard.kept_weight == 0
+    with pytest.raises(NoddyError, match="kept_weight"):
+        StrongPlayer(kept_weight=-1)
+
+
+@pytest.mark.parametrize("laid", [0, 3])
+def test_kept_weight_draws_the_hands_a_seat_would_keep(laid: int) -> None:
+    state = _play_with_cards_laid(2, laid)
+    assert state.to_act is not None
+    view = state.view(state.to_act)
+    other = 1 - state.to_act
+    alike = StrongPlayer().sample(view, random.Random(1))
+    kept = StrongPlayer(kept_weight=1000).sample(view, random.Random(1))
+    assert len(kept) == len(alike) == WORLDS
+    best = _splits(view, kept)
+    assert (best[:, -1] >= best.max(axis=1) - 1e-9).all()  # every world: the other's best lay-away
+    uniform = _splits(view, alike)
+    assert (uniform[:, -1] < uniform.max(axis=1) - 1e-9).sum() >= WORLDS // 2
+    laid_by_other = {c for seat, c in view.played if seat == other}
+    mine = {*view.hand, *view.held, *view.discards, *(c for _, c in view.played)}
+    for w in kept:
+        hand, crib = w.held[other], w.cribs[view.dealer]
+        assert laid_by_other <= set(hand)
+        assert set(view.discards) <= set(crib) and len(crib) == 4
+        assert len({*hand, *crib, *w.held[view.seat], view.turnup}) == 13  # no card twice
+        hidden = (set(hand) - laid_by_other) | (set(crib) - set(view.discards))
+        assert not hidden & mine
+
+
+def test_kept_weight_is_a_soft_prior() -> None:
+    state = _play_with_cards_laid(2, 0)
+    assert state.to_act is not None
+    view = state.view(state.to_act)
+    gaps = {
+        weight: float(
+            np.mean(
+                [
+                    (v.max(axis=1) - v[:, -1]).mean()
+                    for seed in range(8)
+                    for v in [
+                        _splits(view, StrongPlayer(kept_weight=weight).sample(view, random.Random(seed)))
+                    ]
+                ]
+            )
+        )
+        for weight in (0.0, 0.5, 2.0)
+    }
+    assert gaps[0.0] > gaps[0.5] > gaps[2.0] > 0
+
+
+def test_kept_values_rank_greedys_lay_away_first_mostly() -> None:
+    """By ranks alone (suits: no flush, the Knave at its mean), the value greedy's own lay-away
+    (medium's) is most often the best of every split of its six cards."""
+    rules = load_rules("cribbage")
+    best = chosen = 0
+    for seed in range(20):
+        state, rng = new_game(rules, 2), random.Random(seed)
+        while state.phase is not Phase.PLAY:
+            chance = state.chance()
+            if chance is not None:
+                state = state.apply(chance.sample(rng))
+                continue
+            assert state.to_act is not None
+            view = state.view(state.to_act)
+            action = GreedyPlayer().choose(view, view.legal, rng)
+            if action.kind is ActionKind.DISCARD:
+                kept = [c for c in view.hand if c not in action.cards]
+                row = np.array([[c.index for c in (*kept, *action.cards)]], np.int64)
+                values = kept_values(rules, row, 2, 1.0 if view.dealer == view.seat else -1.0)
+                best += bool(values[0, -1] >= values.max() - 1e-9)
+                chosen += 1
+            state = state.apply(action)
+    assert chosen == 40
+    assert best >= 0.8 * chosen
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_kept_weight_weighs_nothing_beyond_two_players(players: int) -> None:
+    state = _play_with_cards_laid(players, 0)
+    assert state.to_act is not None
+    view = state.view(state.to_act)
+    kept = StrongPlayer(kept_weight=2).sample(view, random.Random(1))
+    alike = StrongPlayer().sample(view, random.Random(1))
+    assert [w.held for w in kept] == [w.held for w in alike]
+    assert [w.cribs for w in kept] == [w.cribs for w in alike]

@@ -126,6 +126,10 @@ class StrongPlayer:
     """The deals of a raced lay-away's first round (`noddy.players.discard.race`: each round only
     the lay-aways still in doubt, in twice the deals, up to ``win_samples + win_more`` in all);
     0 for ``win_samples`` deals, and ``win_more`` more for all where in doubt (hard before issue 38)."""
+    kept_weight: float = 0.0
+    """How far the worlds of a play favour the hands the other seat would have kept at its lay-away,
+    at two players (`noddy.players.worlds.kept_worlds`: weight ``exp(kept_weight * (points - best))``
+    against its best lay-away of the same cards); 0, every hand the view allows alike (hard)."""
     board: WinTable | None = field(default=None, repr=False, compare=False)
     """The chance-of-winning table ``value="win"`` reads: unless one is given, that of the rules and
     table in play where it is shipped with the package or built and kept (`noddy.analysis.board_if_built`)."""
@@ -135,6 +139,8 @@ class StrongPlayer:
         _one_of("lay-away", self.lay_away, LAY_AWAYS)
         _one_of("leaf value", self.leaf, LEAVES)
         _one_of("value", self.value, VALUES)
+        if not self.kept_weight >= 0:
+            raise NoddyError(f"kept_weight is a weight a point, 0 or more, not {self.kept_weight!r}")
 
     def choose(self, view: PlayerView, legal: LegalActions, rng: random.Random) -> Action:
         simple = _simple(legal)
@@ -222,7 +228,7 @@ class StrongPlayer:
         """The worlds `play_values` weighs for ``view`` (``worlds`` of them, or all where fewer fit),
         drawn from one number of ``rng``: kept, they weigh the same decision by another value
         (`noddy.review` weighs each card by the points and by the chance of winning on one draw)."""
-        return sample_worlds(view, random.Random(rng.random()), self.worlds_for(view))
+        return sample_worlds(view, random.Random(rng.random()), self.worlds_for(view), self.kept_weight)
 
     def worlds_for(self, view: PlayerView) -> int:
         """How many worlds a play decision at ``view``'s table weighs (``worlds``, else by the table)."""

@@ -9,14 +9,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from functools import cache
+from itertools import combinations, combinations_with_replacement
 
 import numpy as np
+import numpy.typing as npt
 
-from noddy.cards import Card, card_mask
+from noddy.cards import DECK, Card, card_mask
 from noddy.game import Event, EventKind, GameState, PlayerView, current_deal, turnup_event
 from noddy.players.inference import Evidence, candidate_hands, evidence, hand_masks
+from noddy.rules import Rules
+from noddy.scoring import KINDS, Kind, score_deals
 
-__all__ = ["sample_worlds", "world"]
+__all__ = ["kept_values", "sample_worlds", "world"]
 
 
 def world(
@@ -70,8 +75,11 @@ def _deal_events(view: PlayerView) -> tuple[Event, ...]:
     return deal, turnup_event(view.turnup)
 
 
-def sample_worlds(view: PlayerView, rng: random.Random, limit: int) -> list[GameState]:
-    """Up to ``limit`` worlds consistent with the view (every one when there are no more)."""
+def sample_worlds(view: PlayerView, rng: random.Random, limit: int, kept: float = 0.0) -> list[GameState]:
+    """Up to ``limit`` worlds consistent with the view (every one when there are no more). With
+    ``kept`` above 0, at two players where the other seat laid cards away into the crib unseen,
+    the worlds favour the hands it would have kept (`kept_worlds`); at 0 every consistent hand is as
+    likely as any other."""
     me = view.seat
     assert me is not None
     others = [s for s in range(view.players) if s != me]
@@ -83,6 +91,11 @@ def sample_worlds(view: PlayerView, rng: random.Random, limit: int) -> list[Game
     if len(others) == 1:
         (other,) = others
         options = candidates[other]
+        laid = (
+            view.rules.crib_size(view.players) - len(view.discards) if view.rules.crib.kind == "dealer" else 0
+        )
+        if kept > 0 and laid > 0 and len(options) > limit:
+            return kept_worlds(view, other, options, pool, rng, limit, kept, laid)
         chosen = options if len(options) <= limit else rng.sample(options, limit)
         for hand in chosen:
             worlds.append(_complete(view, {me: my_held, other: hand}, pool, rng))
@@ -128,3 +141,120 @@ def _complete(
                 cribs[seat] = tuple(rest[:size])
                 rest = rest[size:]
     return world(view, held, cribs)
+
+
+KEPT_CANDIDATES = 400
+"""The hands of the other seat `kept_worlds` weighs (each with the cards it laid away), a sample
+where more fit the view."""
+
+
+def kept_worlds(
+    view: PlayerView,
+    other: int,
+    options: Sequence[tuple[Card, ...]],
+    pool: Sequence[Card],
+    rng: random.Random,
+    limit: int,
+    kept: float,
+    laid: int,
+) -> list[GameState]:
+    """``limit`` worlds for a two-player view whose other seat laid ``laid`` cards away into the
+    crib unseen: each of up to `KEPT_CANDIDATES` of its consistent held hands (``options``) gets
+    ``laid`` of the cards left as its lay-away, and the pair is weighted by how well that lay-away
+    stood among every way of splitting the same cards, ``exp(kept * (value - best))`` in points
+    (`kept_values`: the kept hand's count and the laid cards' crib count over the turn-ups, as
+    greedy weighs them); the worlds are drawn by weight, without replacement (so a hand kept
+    for its points is likelier than one broken up, as a seat keeps its best cards)."""
+    me = view.seat
+    assert me is not None
+    chosen = options if len(options) <= KEPT_CANDIDATES else rng.sample(list(options), KEPT_CANDIDATES)
+    hands = np.array([[c.index for c in hand] for hand in chosen], np.int64)
+    cards = np.array([c.index for c in pool], np.int64)
+    draw = np.random.default_rng(rng.getrandbits(64))
+    order = draw.random((len(hands), len(cards)))
+    order[(cards[None, :, None] == hands[:, None, :]).any(axis=2)] = 2.0  # its own cards are never laid
+    away = cards[np.argpartition(order, laid, axis=1)[:, :laid]]
+    sign = 1.0 if view.dealer == other else -1.0
+    values = kept_values(view.rules, np.concatenate([hands, away], axis=1), laid, sign)
+    gumbel = -np.log(-np.log(draw.random(len(hands)) + np.finfo(np.float64).tiny))
+    keys = kept * (values[:, -1] - values.max(axis=1)) + gumbel  # Gumbel's top k: drawn by weight
+    worlds = []
+    for at in np.argsort(-keys, kind="stable")[:limit].tolist():
+        held = {me: view.held, other: chosen[at]}
+        worlds.append(
+            world(view, held, {view.dealer: (*view.discards, *(DECK[i] for i in away[at].tolist()))})
+        )
+    return worlds
+
+
+def kept_values(
+    rules: Rules, cards: npt.NDArray[np.int64], laid: int, sign: float
+) -> npt.NDArray[np.float64]:
+    """For each row of a seat's cards before its lay-away (card indices, the ``laid`` laid away
+    last), the value of every way of laying ``laid`` away, that one last: the kept cards' mean count
+    over every turn-up it could not see, plus ``sign`` (1 for its own crib, -1 for another's) times
+    the laid cards' mean counted as a crib with the turn-up: greedy's lay-away (``medium``'s) weighs
+    its choices so (`noddy.players.simple.GreedyPlayer`), up to a constant a row."""
+    size = cards.shape[1]
+    splits = list(combinations(range(size), size - laid))
+    splits.remove(tuple(range(size - laid)))
+    splits.append(tuple(range(size - laid)))
+    keep = np.array(splits)
+    away = np.array([[i for i in range(size) if i not in split] for split in splits])
+    unseen = len(DECK) - size
+    ranks, suits = cards % 13, cards // 13
+    rank_odds = (4 - (ranks[:, :, None] == np.arange(13)).sum(axis=1)) / unseen
+    suit_odds = (13 - (suits[:, :, None] == np.arange(4)).sum(axis=1)) / unseen
+    inside = np.arange(len(cards))[:, None, None]
+    result: npt.NDArray[np.float64] = np.zeros((len(cards), len(splits)))
+    for part, weight, crib in ((keep, 1.0, False), (away, sign, True)):
+        by_ranks, by_suits, by_card = _lay_away_tables(rules, part.shape[1], crib)
+        rank_part = (by_ranks[_rank_key(ranks[:, part])] * rank_odds[:, None, :]).sum(axis=2)
+        suit_key = (np.sort(suits[:, part], axis=-1) * (4 ** np.arange(part.shape[1]))).sum(axis=-1)
+        suit_part = (by_suits[suit_key] * suit_odds[:, None, :]).sum(axis=2)
+        each = (
+            by_card[cards].sum(axis=2) - by_card[cards[:, :, None], cards[:, None, :]].sum(axis=2)
+        ) / unseen
+        result += weight * (rank_part + suit_part + each[inside, part[None]].sum(axis=2))
+    return result
+
+
+def _rank_key(ranks: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    ordered = np.sort(ranks, axis=-1)
+    key: npt.NDArray[np.int64] = (ordered * (13 ** np.arange(ranks.shape[-1], dtype=np.int64))).sum(axis=-1)
+    return key
+
+
+@cache
+def _lay_away_tables(
+    rules: Rules, size: int, crib: bool
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """The count of ``size`` held cards (a crib's, with ``crib``) with a turn-up, in three parts
+    `score_deals` adds: by the held cards' sorted ranks (`_rank_key`) and the turn-up's rank (the
+    fifteens, pairs and runs); by their sorted suits and the turn-up's suit (the flush); and a card
+    at a time with the turn-up (the Knave, named cards)."""
+    by_rank = frozenset(KINDS) - {Kind.FLUSH, Kind.KNAVE, Kind.SPECIAL}
+    sets = np.array(list(combinations_with_replacement(range(13), size)), np.int64)
+    rows, ups = np.repeat(sets, 13, axis=0), np.tile(np.arange(13, dtype=np.int64), len(sets))
+    by_ranks = np.zeros((13**size, 13))
+    scores = score_deals(rules, rows.astype(np.uint8), ups.astype(np.uint8), crib=crib, kinds=by_rank)
+    by_ranks[_rank_key(sets)] = scores.reshape(len(sets), 13)
+    patterns = np.array(list(combinations_with_replacement(range(4), size)), np.int64)
+    held = np.repeat(patterns * 13 + np.arange(size), 4, axis=0)
+    turned = np.tile(np.arange(4, dtype=np.int64) * 13 + size, len(patterns))
+    by_suits = np.zeros((4**size, 4))
+    flush = score_deals(
+        rules, held.astype(np.uint8), turned.astype(np.uint8), crib=crib, kinds=frozenset({Kind.FLUSH})
+    )
+    by_suits[(patterns * (4 ** np.arange(size))).sum(axis=1)] = flush.reshape(len(patterns), 4)
+    cards = np.repeat(np.arange(len(DECK), dtype=np.int64), len(DECK))
+    each = np.tile(np.arange(len(DECK), dtype=np.int64), len(DECK))
+    singles = score_deals(
+        rules,
+        cards[:, None].astype(np.uint8),
+        each.astype(np.uint8),
+        crib=crib,
+        kinds=frozenset({Kind.KNAVE, Kind.SPECIAL}),
+    )
+    by_card = np.where(cards == each, 0, singles).reshape(len(DECK), len(DECK)).astype(np.float64)
+    return by_ranks, by_suits, by_card
