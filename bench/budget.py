@@ -35,7 +35,9 @@ floor), ``race-F`` (the lay-away raced from F deals, `StrongPlayer.win_race`), `
 ``worlds-W`` (W worlds a play, the same positions: each world searched shallower or deeper),
 ``worlds-W-N`` (and N positions), ``kept-B`` (the worlds weighted by the other seat's lay-away,
 `StrongPlayer.kept_weight` B), ``kept-B-W`` (and W worlds), ``medium`` (greedy: in
-``--decisions``, its regret beside the others').
+``--decisions``, its regret beside the others'), ``hands-H`` (H hands of the other seat drawn
+before the worlds are picked among them, `StrongPlayer.world_hands`), ``hands-H-W`` (and W worlds),
+``hands-H-W-N`` (and N positions).
 """
 
 from __future__ import annotations
@@ -80,6 +82,12 @@ def variant(name: str) -> Player:
         player = replace(player, worlds=int(parts[1]))
         if len(parts) > 2:
             player = replace(player, nodes=int(parts[2]))
+    elif parts[0] == "hands":
+        player = replace(player, world_hands=int(parts[1]))
+        if len(parts) > 2:
+            player = replace(player, worlds=int(parts[2]))
+        if len(parts) > 3:
+            player = replace(player, nodes=int(parts[3]))
     elif parts[0] == "kept":
         player = replace(player, kept_weight=float(parts[1]))
         if len(parts) > 2:
@@ -94,7 +102,7 @@ def variant(name: str) -> Player:
     elif name != "hard":
         raise SystemExit(
             f"unknown variant {name!r}: use hard, doubt, share-X, race-F, race-F-X, worlds-W, worlds-W-N,"
-            " kept-B, kept-B-W or medium"
+            " kept-B, kept-B-W, hands-H, hands-H-W, hands-H-W-N or medium"
         )
     return player
 

@@ -13,8 +13,9 @@ import pytest
 from noddy.errors import NoddyError
 from noddy.game import ActionKind, GameState, Phase, PlayerView, new_game
 from noddy.players import GreedyPlayer, StrongPlayer, make_player
+from noddy.players.inference import candidate_hands, evidence, fits
 from noddy.players.strong import PARTNER_WORLDS, WORLDS
-from noddy.players.worlds import kept_values
+from noddy.players.worlds import HANDS, kept_values, sample_worlds
 from noddy.rules import load_rules
 
 
@@ -162,3 +163,27 @@ def test_kept_weight_weighs_nothing_beyond_two_players(players: int) -> None:
     alike = StrongPlayer().sample(view, random.Random(1))
     assert [w.held for w in kept] == [w.held for w in alike]
     assert [w.cribs for w in kept] == [w.cribs for w in alike]
+
+
+def test_hard_draws_400_hands_a_seat() -> None:
+    hard = make_player("hard")
+    assert isinstance(hard, StrongPlayer)
+    assert hard.world_hands == HANDS == 400
+    with pytest.raises(NoddyError, match="world_hands"):
+        StrongPlayer(world_hands=0)
+
+
+@pytest.mark.parametrize("laid", [0, 3])
+def test_as_few_hands_as_worlds_makes_each_hand_drawn_a_world(laid: int) -> None:
+    state = _play_with_cards_laid(2, laid)
+    assert state.to_act is not None
+    view = state.view(state.to_act)
+    other = 1 - state.to_act
+    worlds = sample_worlds(view, random.Random(7), WORLDS, hands=WORLDS)
+    seen = evidence(view, other)
+    drawn = candidate_hands(view, seen, list(view.unseen()), random.Random(7), sample=WORLDS)
+    assert [w.held[other] for w in worlds] == [tuple(hand) for hand in drawn]
+    assert len(worlds) == WORLDS
+    assert all(fits(view, seen, w.held[other]) for w in worlds)
+    many = sample_worlds(view, random.Random(7), WORLDS)
+    assert [w.held[other] for w in many] != [w.held[other] for w in worlds]  # 400 drawn, 16 picked

@@ -58,7 +58,7 @@ from noddy.players.discard import (
 )
 from noddy.players.search import LEAVES, Search
 from noddy.players.simple import GreedyPlayer
-from noddy.players.worlds import sample_worlds
+from noddy.players.worlds import HANDS, sample_worlds
 from noddy.scoring import total
 
 __all__ = ["FLOOR_NODES", "MIN_DEALS", "PARTNER_WORLDS", "VALUES", "WORLDS", "OraclePlayer", "StrongPlayer"]
@@ -126,6 +126,10 @@ class StrongPlayer:
     """The deals of a raced lay-away's first round (`noddy.players.discard.race`: each round only
     the lay-aways still in doubt, in twice the deals, up to ``win_samples + win_more`` in all);
     0 for ``win_samples`` deals, and ``win_more`` more for all where in doubt (hard before issue 38)."""
+    world_hands: int = HANDS
+    """The hands of each hidden seat drawn before a play's worlds are picked among them
+    (`noddy.players.worlds.sample_worlds`): 400 (hard); as few as the worlds, each world's hands are
+    drawn at once, as uniformly, for less CPU."""
     kept_weight: float = 0.0
     """How far the worlds of a play favour the hands the other seat would have kept at its lay-away,
     at two players (`noddy.players.worlds.kept_worlds`: weight ``exp(kept_weight * (points - best))``
@@ -139,6 +143,10 @@ class StrongPlayer:
         _one_of("lay-away", self.lay_away, LAY_AWAYS)
         _one_of("leaf value", self.leaf, LEAVES)
         _one_of("value", self.value, VALUES)
+        if self.world_hands < 1:
+            raise NoddyError(
+                f"world_hands is how many hands a hidden seat is drawn, 1 or more, not {self.world_hands!r}"
+            )
         if not self.kept_weight >= 0:
             raise NoddyError(f"kept_weight is a weight a point, 0 or more, not {self.kept_weight!r}")
 
@@ -228,7 +236,9 @@ class StrongPlayer:
         """The worlds `play_values` weighs for ``view`` (``worlds`` of them, or all where fewer fit),
         drawn from one number of ``rng``: kept, they weigh the same decision by another value
         (`noddy.review` weighs each card by the points and by the chance of winning on one draw)."""
-        return sample_worlds(view, random.Random(rng.random()), self.worlds_for(view), self.kept_weight)
+        return sample_worlds(
+            view, random.Random(rng.random()), self.worlds_for(view), self.kept_weight, self.world_hands
+        )
 
     def worlds_for(self, view: PlayerView) -> int:
         """How many worlds a play decision at ``view``'s table weighs (``worlds``, else by the table)."""

@@ -21,7 +21,11 @@ from noddy.players.inference import Evidence, candidate_hands, evidence, hand_ma
 from noddy.rules import Rules
 from noddy.scoring import KINDS, Kind, score_deals
 
-__all__ = ["kept_values", "sample_worlds", "world"]
+__all__ = ["HANDS", "kept_values", "sample_worlds", "world"]
+
+HANDS = 400
+"""The hands of each hidden seat `sample_worlds` draws (where more fit the view) and picks its worlds
+among: `candidate_hands`' sample."""
 
 
 def world(
@@ -75,8 +79,12 @@ def _deal_events(view: PlayerView) -> tuple[Event, ...]:
     return deal, turnup_event(view.turnup)
 
 
-def sample_worlds(view: PlayerView, rng: random.Random, limit: int, kept: float = 0.0) -> list[GameState]:
-    """Up to ``limit`` worlds consistent with the view (every one when there are no more). With
+def sample_worlds(
+    view: PlayerView, rng: random.Random, limit: int, kept: float = 0.0, hands: int = HANDS
+) -> list[GameState]:
+    """Up to ``limit`` worlds consistent with the view (every one when there are no more), drawn
+    from ``hands`` hands of each hidden seat (`candidate_hands`; each drawn uniformly among the
+    hands the view allows, so as many as the worlds draw each world's hands at once). With
     ``kept`` above 0, at two players where the other seat laid cards away into the crib unseen,
     the worlds favour the hands it would have kept (`kept_worlds`); at 0 every consistent hand is as
     likely as any other."""
@@ -85,7 +93,7 @@ def sample_worlds(view: PlayerView, rng: random.Random, limit: int, kept: float 
     others = [s for s in range(view.players) if s != me]
     pool = list(view.unseen())
     evidences: dict[int, Evidence] = {s: evidence(view, s) for s in others}
-    candidates = {s: candidate_hands(view, evidences[s], pool, rng) for s in others}
+    candidates = {s: candidate_hands(view, evidences[s], pool, rng, sample=hands) for s in others}
     my_held = view.held
     worlds: list[GameState] = []
     if len(others) == 1:
