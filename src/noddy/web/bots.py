@@ -1,14 +1,15 @@
 """Computer players think in worker processes, never on the server's event loop.
 
 A `BotPool` runs each decision of a table's computer seat in a bounded pool of worker processes
-(``spawn``ed, sized from the CPU count). What crosses
-to a worker is only what the seat may know, its view, plus the player (a small dataclass) and the
-state of the table's random generator; the worker answers with the action and the generator's new
-state, which the table takes over, so a game gives the same record whether a worker or the server
-decides. A table asks for one decision at a time (its driver awaits each). The pool hands the
-workers at most one decision each and keeps the rest in its own queue, by priority, then first come
-first served: a table where a person plays comes before a table of computers only, so that nobody
-waits on computers playing each other. A decision handed to a worker while others queue behind it
+(``spawn``ed, sized from the CPU count). What crosses to a worker is only what the seat may know,
+its view (its rules and events pickled once and kept, so a table's next decision pickles only the
+events since: `PickledViews`), plus the player (a small dataclass) and the state of the table's
+random generator; the worker answers with the action and the generator's new state, which the
+table takes over, so a game gives the same record whether a worker or the server decides. A table
+asks for one decision at a time (its driver awaits each). The pool hands the workers at most one
+decision each and keeps the rest in its own queue, by priority, then first come first served: a
+table where a person plays comes before a table of computers only, so that nobody waits on
+computers playing each other. A decision handed to a worker while others queue behind it
 thinks with a share of its budget that shrinks as the queue grows (`budget_share`; a player that has
 a budget, `noddy.players.Budgeted`, never goes below its own floor), and with all of it again once
 the queue is short: a full site answers quickly and an idle one thinks fully. A worker that dies
@@ -32,21 +33,37 @@ import itertools
 import logging
 import multiprocessing
 import os
+import pickle
 import random
 import signal
 import threading
+from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import fields
 from multiprocessing.connection import Connection
 from multiprocessing.synchronize import Barrier
 from threading import BrokenBarrierError
 from typing import Any, Protocol
 
-from noddy.game import Action, PlayerView, new_game
+from noddy.game import Action, Event, PlayerView, new_game
 from noddy.players import LEVELS, Budgeted, Player, make_player
-from noddy.rules import load_rules
+from noddy.rules import Rules, load_rules
 
-__all__ = ["PEOPLE_FIRST", "BotPool", "Bots", "budget_share", "decide", "default_workers", "thinking", "warm"]
+__all__ = [
+    "PEOPLE_FIRST",
+    "BotPool",
+    "Bots",
+    "PackedView",
+    "PickledViews",
+    "budget_share",
+    "decide",
+    "decide_packed",
+    "default_workers",
+    "thinking",
+    "unpack_view",
+    "warm",
+]
 
 log = logging.getLogger(__name__)
 
@@ -101,6 +118,103 @@ def decide(player: Player, view: PlayerView, rng_state: RngState) -> tuple[Actio
     rng.setstate(rng_state)
     action = player.choose(view, view.legal, rng)
     return action, rng.getstate()
+
+
+def decide_packed(player: Player, view: PackedView, rng_state: RngState) -> tuple[Action, RngState]:
+    """`decide` (in a worker) on a view `PickledViews.pack` sent: the view as the server holds it."""
+    return decide(player, unpack_view(view), rng_state)
+
+
+PackedView = tuple[dict[str, Any], bytes, tuple[bytes, ...]]
+"""A view as it crosses to a worker (`PickledViews.pack`): its fields but the rules and the events,
+the rules pickled, and the events pickled in stretches."""
+
+_VIEW_FIELDS = tuple(f.name for f in fields(PlayerView) if f.name not in ("rules", "events"))
+
+_unpickled: OrderedDict[bytes, Any] = OrderedDict()
+"""In a worker: the rules and the stretches of events it was sent lately, unpickled."""
+UNPICKLED = 8192
+"""How many of those a worker keeps."""
+
+
+def unpack_view(packed: PackedView) -> PlayerView:
+    """The view `PickledViews.pack` sent. What a worker was sent lately is not unpickled again: a
+    table's next decision is sent the same rules and the same stretches of events and one more, and
+    unpickling a late deal's events took a worker most of a millisecond."""
+    rest, rules, stretches = packed
+    events = tuple(itertools.chain.from_iterable(_unpickle(stretch) for stretch in stretches))
+    return PlayerView(**rest, rules=_unpickle(rules), events=events)
+
+
+def _unpickle(data: bytes) -> Any:
+    found = _unpickled.get(data)
+    if found is None:
+        found = _unpickled[data] = pickle.loads(data)
+        if len(_unpickled) > UNPICKLED:
+            _unpickled.popitem(last=False)
+    else:
+        _unpickled.move_to_end(data)
+    return found
+
+
+class PickledViews:
+    """Views as they cross to the workers, their rules and events pickled once and kept, so that
+    the next decision of a table pickles only the events since: a game's events only grow (an undo
+    keeps a prefix), and a late deal's events took a millisecond a decision to pickle, and its rules
+    a tenth of one, most of what the server spent to send a view. A view's events are matched object
+    by object (``is``) against a kept prefix, so a seat's own copies of the events
+    (`noddy.game.Event.seen_by`) never take another seat's stretches; the events after the prefix
+    are pickled as one more stretch."""
+
+    def __init__(self, kept: int = 1024) -> None:
+        self.kept = kept
+        self._prefixes: OrderedDict[int, tuple[tuple[Event, ...], tuple[bytes, ...]]] = OrderedDict()
+        """By the ``id`` of a prefix's last event: the prefix (which keeps its events alive, so no
+        other event takes that id meanwhile) and its stretches."""
+        self._rules: OrderedDict[int, tuple[Rules, bytes]] = OrderedDict()
+        """By the ``id`` of a rule set: it, and it pickled."""
+
+    def pack(self, view: PlayerView) -> PackedView:
+        """``view`` as it crosses to a worker (`unpack_view` gives it back)."""
+        return (
+            {name: getattr(view, name) for name in _VIEW_FIELDS},
+            self._pickled_rules(view.rules),
+            self.events(view.events),
+        )
+
+    def events(self, events: tuple[Event, ...]) -> tuple[bytes, ...]:
+        """``events`` as stretches of pickled events."""
+        start, stretches = self._longest_prefix(events)
+        if start < len(events):
+            stretches = (*stretches, _pickled(events[start:]))
+            self._prefixes[id(events[-1])] = (events, stretches)
+            while len(self._prefixes) > self.kept:
+                self._prefixes.popitem(last=False)
+        return stretches
+
+    def _pickled_rules(self, rules: Rules) -> bytes:
+        found = self._rules.get(id(rules))
+        if found is None or found[0] is not rules:
+            found = self._rules[id(rules)] = (rules, _pickled(rules))
+            while len(self._rules) > self.kept:
+                self._rules.popitem(last=False)
+        return found[1]
+
+    def _longest_prefix(self, events: tuple[Event, ...]) -> tuple[int, tuple[bytes, ...]]:
+        """The longest prefix of ``events`` kept, as its length and stretches (0 and none if none)."""
+        for last in range(len(events) - 1, -1, -1):
+            found = self._prefixes.get(id(events[last]))
+            if found is None:
+                continue
+            prefix, stretches = found
+            if len(prefix) == last + 1 and all(a is b for a, b in zip(prefix, events, strict=False)):
+                self._prefixes.move_to_end(id(events[last]))
+                return last + 1, stretches
+        return 0, ()
+
+
+def _pickled(value: object) -> bytes:
+    return pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
 
 
 _gate: Barrier | None = None
@@ -182,6 +296,7 @@ class BotPool:
         self._running = 0
         self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
         self._order = itertools.count()
+        self._views = PickledViews()
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -271,7 +386,8 @@ class BotPool:
         while True:
             pool = self._executor()
             try:
-                return await asyncio.wrap_future(pool.submit(decide, player, view, state))
+                packed = self._views.pack(view)
+                return await asyncio.wrap_future(pool.submit(decide_packed, player, packed, state))
             except BrokenProcessPool:
                 if attempt == ATTEMPTS:
                     raise
