@@ -37,7 +37,8 @@ floor), ``race-F`` (the lay-away raced from F deals, `StrongPlayer.win_race`), `
 `StrongPlayer.kept_weight` B), ``kept-B-W`` (and W worlds), ``medium`` (greedy: in
 ``--decisions``, its regret beside the others'), ``hands-H`` (H hands of the other seat drawn
 before the worlds are picked among them, `StrongPlayer.world_hands`), ``hands-H-W`` (and W worlds),
-``hands-H-W-N`` (and N positions).
+``hands-H-W-N`` (and N positions), ``lay-X`` (the lay-away's deals at a share X, the play's
+positions whole), and ``A+B`` (hard changed by both, e.g. ``hands-32-32+lay-0.5``).
 """
 
 from __future__ import annotations
@@ -70,14 +71,22 @@ VARIANTS = "hard,doubt,share-0.5,share-0.25,share-0.01"
 
 
 def variant(name: str) -> Player:
-    """The player a variant's name says (see the module's description)."""
+    """The player a variant's name says (see the module's description); ``A+B`` is hard changed by
+    both."""
     if name == "medium":
         return make_player("medium")
     player = make_player("hard")
     assert isinstance(player, StrongPlayer)
-    if name == "doubt":
+    for part in name.split("+"):
+        player = changed(player, part, name)
+    return player
+
+
+def changed(player: StrongPlayer, part: str, name: str) -> StrongPlayer:
+    """``player`` changed as one part of a variant's name says."""
+    if part == "doubt":
         return replace(player, win_race=0, win_candidates=4)
-    parts = name.split("-")
+    parts = part.split("-")
     if parts[0] == "worlds":
         player = replace(player, worlds=int(parts[1]))
         if len(parts) > 2:
@@ -92,6 +101,8 @@ def variant(name: str) -> Player:
         player = replace(player, kept_weight=float(parts[1]))
         if len(parts) > 2:
             player = replace(player, worlds=int(parts[2]))
+    elif parts[0] == "lay":
+        player = replace(player.thinking(float(parts[1])), nodes=player.nodes)
     elif parts[0] == "race":
         player = replace(player, win_race=int(parts[1]))
         parts = parts[1:]
@@ -99,10 +110,10 @@ def variant(name: str) -> Player:
             player = player.thinking(float(parts[1]))
     elif parts[0] == "share":
         player = player.thinking(float(parts[1]))
-    elif name != "hard":
+    elif part != "hard":
         raise SystemExit(
             f"unknown variant {name!r}: use hard, doubt, share-X, race-F, race-F-X, worlds-W, worlds-W-N,"
-            " kept-B, kept-B-W, hands-H, hands-H-W, hands-H-W-N or medium"
+            " kept-B, kept-B-W, hands-H, hands-H-W, hands-H-W-N, lay-X, medium, or A+B for both"
         )
     return player
 
