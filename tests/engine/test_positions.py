@@ -10,7 +10,7 @@ import pytest
 from noddy.engine import KernelState, played_out, position
 from noddy.errors import NoddyError
 from noddy.game import GameState, Phase, new_game
-from noddy.players import GreedyPlayer, next_action
+from noddy.players import GreedyPlayer, Player, RandomPlayer, next_action
 from noddy.players.search import greedy_deal
 from noddy.rules import Rules, load_rules
 
@@ -18,11 +18,10 @@ WIDE = load_rules("cribbage", ["deal.players.2.dealt=13", "deal.players.2.discar
 """A house rule the kernel does not handle: six of thirteen cards laid away, more ways than it lists."""
 
 
-def _in_the_play(rules: Rules) -> GameState:
-    """A position in the play, with a choice, of a game greedy players play at two."""
+def _in_the_play(rules: Rules, seats: tuple[Player, Player] = (GreedyPlayer(), GreedyPlayer())) -> GameState:
+    """A position in the play, with a choice, of a game the ``seats`` play at two (greedy players)."""
     state = new_game(rules, 2)
     rng = random.Random(3)
-    seats = [GreedyPlayer()] * 2
     while not (state.phase is Phase.PLAY and not state.tasks and len(state.legal_actions()) > 1):
         state = state.apply(next_action(state, seats, rng))
     return state
@@ -49,7 +48,9 @@ def test_a_position_the_kernel_cannot_take_is_the_engines_own() -> None:
     state is the position; asked for the kernel there, the refusal says why."""
     start = new_game(load_rules("cribbage"), 2)
     assert position(start) is start and position(start, "kernel") is start
-    beyond = _in_the_play(WIDE)
+    # Random players lay away: greedy weighs each of the 1,716 ways for each seat (18 s), and the
+    # refusal is the rules' (their count of ways), whatever the hands.
+    beyond = _in_the_play(WIDE, (RandomPlayer(), RandomPlayer()))
     assert position(beyond) is beyond
     with pytest.raises(NoddyError, match="the kernel lists up to 1024 discards, not 1716"):
         position(beyond, "kernel")
