@@ -5,6 +5,7 @@ brought up to date, and a database server that restarts under a running store is
 from __future__ import annotations
 
 import random
+import sqlite3
 import threading
 import time
 from collections.abc import Iterator
@@ -21,6 +22,7 @@ from web_helpers import Seat, live, mine, new_table, play_to_end, served, wait_f
 from noddy.errors import NoddyError
 from noddy.game import Action, Phase
 from noddy.record import format_action
+from noddy.web import schema
 from noddy.web.seats import hash_token
 from noddy.web.store import Moved, MoveTaken, SeatRow, Store, StoreUnavailable
 from noddy.words import Reason
@@ -72,6 +74,32 @@ def test_actions_come_back_in_order_and_a_number_is_stored_once(store: Store) ->
     with pytest.raises(IntegrityError):
         store.append_action("no-such-table", 1, "0: go")
     assert store.actions("t1") == lines and store.actions("no-such-table") == []
+
+
+def test_a_move_stored_while_sqlite_is_locked_is_refused_as_unavailable_and_written_after(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A move is written through the driver's own cursor: a SQLite file another process holds
+    locked past the busy timeout is said to be unavailable (nothing written), and the move is
+    stored once the lock is gone; a number stored already is still `MoveTaken`."""
+    monkeypatch.setattr(schema, "BUSY_TIMEOUT_MS", 50)
+    path = tmp_path / "locked.db"
+    store = Store(f"sqlite:///{path}")
+    store.create_table("t1", "cribbage", (), 2, False, seat_rows()[:2])
+    store.append_action("t1", 1, "chance: shuffle 1", undos=0)
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")
+    with pytest.raises(StoreUnavailable):
+        store.append_action("t1", 2, "chance: shuffle 2", undos=0, moved=Moved(scores=(2, 0), deal=1))
+    other.execute("ROLLBACK")
+    other.close()
+    assert store.actions("t1") == ["chance: shuffle 1"]
+    store.append_action("t1", 2, "chance: shuffle 2", undos=0, moved=Moved(scores=(2, 0), deal=1))
+    with pytest.raises(MoveTaken):
+        store.append_action("t1", 2, "0: go", undos=0)
+    assert store.actions("t1") == ["chance: shuffle 1", "chance: shuffle 2"]
+    assert store.table("t1").scores == (2, 0)
+    store.close()
 
 
 def test_a_discard_laid_away_early_is_kept_until_its_seat_discards_or_an_undo(store: Store) -> None:
