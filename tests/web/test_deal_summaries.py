@@ -5,10 +5,15 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from noddy.game import EventKind, GameState, new_game
 from noddy.players import make_player, next_action
 from noddy.rules import load_rules
-from noddy.web.messages import deal_summaries
+from noddy.web.live import LiveTable
+from noddy.web.messages import deal_summaries, state_message
+from noddy.web.seats import LiveSeat
+from noddy.web.store import SeatRow
 
 
 def _played(rules: str, seed: int) -> GameState:
@@ -46,3 +51,33 @@ def test_a_game_without_points_before_the_deal_starts_at_deal_one() -> None:
     assert [sum(sum(deal["sides"][side].values()) for deal in deals) for side in (0, 1)] == _as_won(state)
     past = [sum(deal["uncounted"][side] for deal in deals) for side in (0, 1)]
     assert [won + lost for won, lost in zip(_as_won(state), past, strict=True)] == list(state.scores)
+
+
+def _states(rules: str, players: int, seed: int, start: GameState | None = None) -> list[GameState]:
+    """Every state of a game between greedy players, from ``start`` (else a new game) on."""
+    states = [start or new_game(load_rules(rules), players)]
+    bots = [make_player("greedy") for _ in range(players)]
+    rng = random.Random(seed)
+    while not states[-1].is_over:
+        states.append(states[-1].apply(next_action(states[-1], bots, rng)))
+    return states
+
+
+@pytest.mark.parametrize(
+    ("rules", "players"), [("cribbage", 2), ("five-card-cribbage", 2), ("noddy-rules", 2), ("cribbage", 4)]
+)
+def test_a_tables_messages_keep_the_deals_ended_and_match_the_whole_games(rules: str, players: int) -> None:
+    """Each state message's deals (the deals ended kept from the seat's last message) are the
+    summaries of the whole game so far, for every seat and a watcher, move after move, through a
+    move taken back to the middle of a deal and played on another way, to the game won."""
+    states = _states(rules, players, 3)
+    middle = next(i for i in range(len(states) // 2, len(states)) if states[i].deal_number > 1)
+    other = _states(rules, players, 4, states[middle])
+    assert other[-1].events[: len(states[middle].events)] == states[middle].events
+    seats = [LiveSeat.stored(SeatRow(i, "greedy", f"Seat {i}", None, True)) for i in range(players)]
+    table = LiveTable("t1", rules, (), states[0].rules, seats, states[0])
+    for state in [*states, *other[1:]]:
+        table.state = state
+        for seat in (*range(players), None):
+            message, _ = state_message(table, seat)
+            assert message["deals"] == deal_summaries(state.view(seat))

@@ -188,9 +188,16 @@ def result_line(view: PlayerView, names: Sequence[str], lang: str) -> str | None
     return line.text if line is not None else None
 
 
-def view_fields(view: PlayerView, names: Sequence[str], since: int = 0, lang: str = "en") -> dict[str, Any]:
+def view_fields(
+    view: PlayerView,
+    names: Sequence[str],
+    since: int = 0,
+    lang: str = "en",
+    deals: list[dict[str, Any]] | None = None,
+) -> dict[str, Any]:
     """The game as ``view`` shows it, with its events from ``since`` on, worded in ``lang`` for a
-    reader whose seat names are ``names``: the part of a state message that the view alone makes."""
+    reader whose seat names are ``names``: the part of a state message that the view alone makes.
+    ``deals``: its `deal_summaries`, where the caller kept those of the deals ended."""
     data = replace(view, events=()).to_json()
     del data["events"]
     data["refusals"] = {str(card): say_reason(reason, lang) for card, reason in view.refusals}
@@ -200,7 +207,7 @@ def view_fields(view: PlayerView, names: Sequence[str], since: int = 0, lang: st
         "events_from": since,
         "events": _events(view, names, since, lang),
         "pegs": pegs(view),
-        "deals": deal_summaries(view),
+        "deals": deal_summaries(view) if deals is None else deals,
         "lang": lang,
         "reasons": [[key, reason_name(key, lang)] for key in REASONS["en"]],
         "discard": view.rules.deal.shape(view.players).discard,
