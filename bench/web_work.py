@@ -3,12 +3,14 @@ in one process, with nothing else in the measure.
 
 A `TableManager` on a temporary SQLite store plays ``--games`` cribbage games, each a person
 (random legal moves) against a computer seat whose decision is a random legal move, taken after the
-view is pickled and unpickled as the bot pool sends it to a worker (the thinking itself is the
-workers' and is left out). A listener at the person's seat builds the seat's state message and its
-JSON each time it is told the table moved, as a connection's sender does; the websocket and the
-HTTP server are left out (`bench/web_computers.py` has them). Reported: the person's moves and the
-CPU milliseconds a move (``time.process_time``), which a loaded machine inflates far less than the
-site's waits. Compare two trees in interleaved rounds by running each with its own ``PYTHONPATH``.
+view is packed, pickled and unpickled as the bot pool sends it to a worker (the thinking itself is
+the workers' and is left out). A listener at the person's seat builds the seat's state message and
+its JSON (`noddy.web.connection.message_json`) each time it is told the table moved, as a
+connection's sender does; the websocket and the HTTP server are left out (`bench/web_computers.py`
+has them). Reported: the person's moves and the CPU milliseconds a move (``time.process_time``),
+which a loaded machine inflates far less than the site's waits. Compare two trees in interleaved
+rounds, each running its own copy of this bench with its own ``.venv`` (the bench follows its
+tree's server: how it packs a view, how it writes JSON).
 
     .venv/bin/python bench/web_work.py [--games 10]
 """
@@ -27,6 +29,8 @@ from typing import Any
 
 from noddy.game import Action, PlayerView
 from noddy.players import Player
+from noddy.web.bots import PickledViews, unpack_view
+from noddy.web.connection import message_json
 from noddy.web.live import LiveTable
 from noddy.web.messages import state_message
 from noddy.web.seats import SeatSpec
@@ -35,8 +39,9 @@ from noddy.web.tables import TableManager
 
 
 class PickledBots:
-    """A computer seat's decision as the pool sends it (the view pickled there and back), then a
-    random legal move in place of the thinking."""
+    """A computer seat's decision as the pool sends it (the view packed as `PickledViews` packs it,
+    pickled there and back, and unpacked as a worker does), then a random legal move in place of
+    the thinking."""
 
     running = waiting = fallbacks = 0
 
@@ -46,8 +51,12 @@ class PickledBots:
     async def close(self) -> None:
         return
 
+    def __init__(self) -> None:
+        self.views = PickledViews()
+
     async def choose(self, player: Player, view: PlayerView, rng: random.Random, priority: int = 0) -> Action:
-        pickle.loads(pickle.dumps((player, view, rng.getstate())))
+        sent = pickle.loads(pickle.dumps((player, self.views.pack(view), rng.getstate())))
+        unpack_view(sent[1])
         return rng.choice(list(view.legal))
 
 
@@ -67,7 +76,7 @@ class Sender:
         if self.dirty:
             self.dirty = False
             message, self.events = state_message(self.table, self.seat, self.events)
-            json.dumps(message)
+            message_json(message)
 
 
 async def play(games: int, seed: int) -> dict[str, float]:
