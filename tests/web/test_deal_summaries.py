@@ -14,6 +14,7 @@ from noddy.web.live import LiveTable
 from noddy.web.messages import deal_summaries, state_message
 from noddy.web.seats import LiveSeat
 from noddy.web.store import SeatRow
+from noddy.web.winchance import winchance_fields
 
 
 def _played(rules: str, seed: int) -> GameState:
@@ -68,16 +69,21 @@ def _states(rules: str, players: int, seed: int, start: GameState | None = None)
 )
 def test_a_tables_messages_keep_the_deals_ended_and_match_the_whole_games(rules: str, players: int) -> None:
     """Each state message's deals (the deals ended kept from the seat's last message) are the
-    summaries of the whole game so far, for every seat and a watcher, move after move, through a
-    move taken back to the middle of a deal and played on another way, to the game won."""
+    summaries of the whole game so far, and its win-chance curve (the deals' starts kept) the whole
+    game's, for every seat and a watcher, move after move, through a move taken back to the middle
+    of a deal and played on another way, to the game won."""
     states = _states(rules, players, 3)
     middle = next(i for i in range(len(states) // 2, len(states)) if states[i].deal_number > 1)
     other = _states(rules, players, 4, states[middle])
     assert other[-1].events[: len(states[middle].events)] == states[middle].events
     seats = [LiveSeat.stored(SeatRow(i, "greedy", f"Seat {i}", None, True)) for i in range(players)]
     table = LiveTable("t1", rules, (), states[0].rules, seats, states[0])
+    shown = 0
     for state in [*states, *other[1:]]:
         table.state = state
         for seat in (*range(players), None):
             message, _ = state_message(table, seat)
             assert message["deals"] == deal_summaries(state.view(seat))
+            assert message["winchance"] == winchance_fields(table, seat)
+            shown += bool(message["winchance"]["points"])
+    assert shown or rules != "cribbage"

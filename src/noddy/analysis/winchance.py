@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from noddy.analysis.board import board, board_if_built, board_why_not
-from noddy.game import EventKind, Phase, PlayerView
+from noddy.game import DealStart, EventKind, Phase, PlayerView
 from noddy.rules import Rules
 
 __all__ = ["Point", "Readiness", "bar_shown", "curve", "default_on", "readiness"]
@@ -60,16 +60,16 @@ def readiness(rules: Rules, players: int, partners: bool) -> Readiness:
     return "ready"
 
 
-def curve(view: PlayerView) -> tuple[Point, ...]:
+def curve(view: PlayerView, starts: Sequence[DealStart] | None = None) -> tuple[Point, ...]:
     """Each side's chance of winning from the start of every deal of ``view``'s game so far, and
     at its end once it is over; between two deals, the next deal's start (its dealer already known).
-    Raises `NoddyError` where the table cannot serve the rules (`readiness`); builds it where it is
-    not built yet."""
+    ``starts``: the view's `PlayerView.deal_starts`, where the caller kept them. Raises `NoddyError`
+    where the table cannot serve the rules (`readiness`); builds it where it is not built yet."""
     table = board(view.rules, view.players, view.partners)
     sides = len(view.scores)
     points = [
         Point(start.deal, start.dealer, start.scores, tuple(table.chance(start.scores, start.dealer)))
-        for start in view.deal_starts
+        for start in (view.deal_starts if starts is None else starts)
     ]
     if view.phase is Phase.OVER:
         if view.winner is None:

@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any
 from weakref import WeakKeyDictionary
 
-from noddy.game import Event, EventKind, PlayerView
+from noddy.game import DealStart, Event, EventKind, PlayerView
 from noddy.offline.page import (
     deal_summaries,
     event_json,
@@ -88,7 +88,8 @@ def state_message(
     state = table.state
     view = state.view(seat)
     names = display_names(table, seat, lang)
-    fields = view_fields(view, names, since, lang, deals=_deals(table, view))
+    deals, starts = _deals(table, view)
+    fields = view_fields(view, names, since, lang, deals=deals)
     message: dict[str, Any] = {
         "type": "state",
         "table": table.id,
@@ -98,7 +99,7 @@ def state_message(
         "lay_away_now": table.laying.may_lay_away(state, seat),
         "status": table.status,
         "undo": undo_fields(table, seat, names, lang),
-        "winchance": winchance_fields(table, seat, view),
+        "winchance": winchance_fields(table, seat, view, starts),
     }
     return message, len(view.events)
 
@@ -106,27 +107,30 @@ def state_message(
 @dataclass(frozen=True)
 class _Dealt:
     """What a seat's state messages keep of the deals before the one being played: the events
-    they were worked out from, where the deal being played starts in them (its deal event), and
-    the summaries (`deal_summaries`) of the deals before it."""
+    they were worked out from, where the deal being played starts in them (its deal event), the
+    summaries (`deal_summaries`) of the deals before it, and every deal's start
+    (`noddy.game.PlayerView.deal_starts`: none comes after that deal event)."""
 
     events: tuple[Event, ...]
     start: int
     before: list[dict[str, Any]]
+    starts: tuple[DealStart, ...]
 
 
 _dealt: WeakKeyDictionary[LiveTable, dict[int | None, _Dealt]] = WeakKeyDictionary()
 
 
-def _deals(table: LiveTable, view: PlayerView) -> list[dict[str, Any]]:
+def _deals(table: LiveTable, view: PlayerView) -> tuple[list[dict[str, Any]], tuple[DealStart, ...] | None]:
     """`deal_summaries` of ``view``, the deals before the one being played kept from the seat's
-    last message: summing every deal again took a sixth of a late message's time, and a deal ended
-    never changes (an undo keeps a prefix of the events; a copy of the events that is not the same
-    objects is summed again). A game won is summed whole (its last deal leaves out what was pegged
-    past the game hole)."""
+    last message, and the deals' starts (for the win-chance curve; ``None``: not kept): summing
+    every deal again, and finding each deal's start, took a quarter of a late message's time, and
+    a deal ended never changes (an undo keeps a prefix of the events; a copy of the events that is
+    not the same objects is summed again). A game won is summed whole (its last deal leaves out
+    what was pegged past the game hole)."""
     events = view.events
     start = next((i for i in range(len(events) - 1, -1, -1) if events[i].kind == EventKind.DEAL), None)
     if start is None or view.winner is not None:
-        return deal_summaries(view)
+        return deal_summaries(view), None
     kept = _dealt.setdefault(table, {}).get(view.seat)
     same = (
         kept is not None
@@ -135,9 +139,9 @@ def _deals(table: LiveTable, view: PlayerView) -> list[dict[str, Any]]:
         and all(a is b for a, b in zip(kept.events[: start + 1], events, strict=False))
     )
     if kept is None or not same:
-        whole = deal_summaries(view)
-        _dealt[table][view.seat] = _Dealt(events, start, whole[:-1])
-        return whole
+        whole, starts = deal_summaries(view), view.deal_starts
+        _dealt[table][view.seat] = _Dealt(events, start, whole[:-1], starts)
+        return whole, starts
     playing = deal_summaries(replace(view, events=events[start:]))
     number = len(kept.before) + (0 if kept.before and kept.before[0]["deal"] == 0 else 1)
-    return [*kept.before, *({**deal, "deal": number} for deal in playing)]
+    return [*kept.before, *({**deal, "deal": number} for deal in playing)], kept.starts

@@ -12,13 +12,14 @@ choice, how many people have it on, and the curve only when it is shown.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from noddy.analysis.winchance import bar_shown, curve, default_on, readiness
-from noddy.game import PlayerView
+from noddy.game import DealStart, PlayerView
 from noddy.web.live import LiveTable
 from noddy.web.lookup import seat_or_403, table_or_404
 
@@ -35,12 +36,18 @@ class ChoiceIn(BaseModel):
     on: bool
 
 
-def winchance_fields(table: LiveTable, seat: int | None, view: PlayerView | None = None) -> dict[str, Any]:
+def winchance_fields(
+    table: LiveTable,
+    seat: int | None,
+    view: PlayerView | None = None,
+    starts: Sequence[DealStart] | None = None,
+) -> dict[str, Any]:
     """What ``seat``'s page is told of the bar: ``offered`` (whether the board table serves these
     rules now), ``ready`` (`noddy.analysis.winchance.Readiness`: why not), ``on`` (the seat's own choice;
     ``None`` for a spectator), ``agreed`` of ``people`` persons have it on, ``shown``, and
     ``points`` (`noddy.analysis.winchance.Point`, only when shown), from ``view`` where the caller
-    has built the seat's view of the table's state already."""
+    has built the seat's view of the table's state already, and its deals' ``starts`` where the
+    caller kept them."""
     state = table.state
     people = table.people
     chosen = table.bar.on
@@ -55,7 +62,7 @@ def winchance_fields(table: LiveTable, seat: int | None, view: PlayerView | None
         "agreed": sum(chosen.get(s, default) for s in people),
         "people": len(people),
         "shown": shown,
-        "points": [p.to_json() for p in curve(view or state.view(seat))] if shown else [],
+        "points": [p.to_json() for p in curve(view or state.view(seat), starts)] if shown else [],
     }
 
 
