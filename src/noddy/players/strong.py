@@ -129,7 +129,9 @@ class StrongPlayer:
     world_hands: int = HANDS
     """The hands of each hidden seat drawn before a play's worlds are picked among them
     (`noddy.players.worlds.sample_worlds`): 400 (hard); as few as the worlds, each world's hands are
-    drawn at once, as uniformly, for less CPU."""
+    drawn at once, each as uniformly, for less CPU, though where few hands fit the view (late in the
+    play) a hand may then come twice, which 16 picked from 400 seldom do (docs/players.md, issue 38
+    item 3)."""
     kept_weight: float = 0.0
     """How far the worlds of a play favour the hands the other seat would have kept at its lay-away,
     at two players (`noddy.players.worlds.kept_worlds`: weight ``exp(kept_weight * (points - best))``
