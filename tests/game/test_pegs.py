@@ -81,3 +81,17 @@ def test_the_board_after_some_of_the_events_is_the_board_of_that_position() -> N
     final = states[-1]
     for state in states:
         assert side_pegs(final.events[: len(state.events)], final.sides, final.partners) == state.view(0).pegs
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.stem)
+def test_the_pegs_go_on_from_the_pegs_before_as_from_the_start(path: Path) -> None:
+    """The pegs after some events, worked out from the pegs before them (`side_pegs`'s ``start``:
+    a state message's shown events each carry the pegs after them, each from the last), are the
+    pegs worked out from the game's first event."""
+    final = _states(path)[-1]
+    events, sides, partners = final.events, final.sides, final.partners
+    before = side_pegs((), sides, partners)
+    for cut in range(0, len(events), 7):
+        step = side_pegs(events[cut : cut + 7], sides, partners, before)
+        assert step == side_pegs(events[: cut + 7], sides, partners)
+        before = step

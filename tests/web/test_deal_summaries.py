@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from noddy.game import EventKind, GameState, new_game
+from noddy.game import EventKind, GameState, new_game, side_pegs
 from noddy.players import make_player, next_action
 from noddy.rules import load_rules
 from noddy.web.live import LiveTable
@@ -71,7 +71,8 @@ def test_a_tables_messages_keep_the_deals_ended_and_match_the_whole_games(rules:
     """Each state message's deals (the deals ended kept from the seat's last message) are the
     summaries of the whole game so far, and its win-chance curve (the deals' starts kept) the whole
     game's, for every seat and a watcher, move after move, through a move taken back to the middle
-    of a deal and played on another way, to the game won."""
+    of a deal and played on another way, to the game won; and the game's whole message gives each
+    shown event the pegs after it, and the result."""
     states = _states(rules, players, 3)
     middle = next(i for i in range(len(states) // 2, len(states)) if states[i].deal_number > 1)
     other = _states(rules, players, 4, states[middle])
@@ -87,3 +88,11 @@ def test_a_tables_messages_keep_the_deals_ended_and_match_the_whole_games(rules:
             assert message["winchance"] == winchance_fields(table, seat)
             shown += bool(message["winchance"]["points"])
     assert shown or rules != "cribbage"
+    final = table.state.view(0)
+    message, _ = state_message(table, 0)
+    pegged = final.rules.game.pegged
+    told = [(number, event["pegs"]) for number, event in enumerate(message["events"], 1) if "pegs" in event]
+    assert len(told) > 3 and message["result_line"]
+    for number, pegs in told:
+        after = side_pegs(final.events[:number], len(final.scores), final.partners)
+        assert pegs == [[pegged(side.front), pegged(side.back)] for side in after]

@@ -16,7 +16,7 @@ the front peg stands at the side's score and the back peg where the front one st
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from noddy.game.events import Event, EventKind
@@ -43,9 +43,12 @@ class DealStart:
     scores: tuple[int, ...]
 
 
-def side_pegs(events: Iterable[Event], sides: int, partners: bool) -> tuple[Pegs, ...]:
-    """Each side's pegs after ``events``."""
-    pegs = [Pegs()] * sides
+def side_pegs(
+    events: Iterable[Event], sides: int, partners: bool, start: Sequence[Pegs] | None = None
+) -> tuple[Pegs, ...]:
+    """Each side's pegs after ``events``, from ``start`` (the pegs before them; else the pegs of a
+    new game)."""
+    pegs = list(start) if start is not None else [Pegs()] * sides
     for event in events:
         if event.points and event.seat is not None:
             side = side_of(event.seat, partners)

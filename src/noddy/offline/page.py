@@ -136,10 +136,13 @@ def _events(view: PlayerView, names: Sequence[str], since: int, lang: str) -> li
     and a hand counted without showing with why its cards are not laid out (`unshown_note`, from the
     rules, said to this reader: to the holder, the others do not see it)."""
     events = []
+    pegged, upto = None, 0
     for number, event in enumerate(view.events[since:], start=since + 1):
         data = event_json(event, names, view.rules, view.partners, lang)
         if event.kind in SHOWN:
-            data["pegs"] = _pegs(side_pegs(view.events[:number], len(view.scores), view.partners), view.rules)
+            pegged = side_pegs(view.events[upto:number], len(view.scores), view.partners, pegged)
+            upto = number
+            data["pegs"] = _pegs(pegged, view.rules)
         if event.hidden and event.seat is not None and event.kind in (EventKind.COUNT, EventKind.DECLARE):
             owner = whose(event.subject or Subject.HAND, names[event.seat], lang)
             declared = event.kind == EventKind.DECLARE
@@ -183,6 +186,8 @@ def showing(view: PlayerView) -> dict[str, Any] | None:
 
 def result_line(view: PlayerView, names: Sequence[str], lang: str) -> str | None:
     """How the game ended, as its last line says it ("You win the game."), once it has."""
+    if view.phase is not Phase.OVER:  # the win's event ends the game: no need to look for it
+        return None
     ended = next((e for e in reversed(view.events) if e.kind == EventKind.WIN), None)
     line = event_line(ended, names, view.rules, view.partners, lang) if ended is not None else None
     return line.text if line is not None else None
