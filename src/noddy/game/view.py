@@ -146,7 +146,9 @@ class PlayerView:
             cards.update(action.cards)
         return frozenset(cards)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, *, events: bool = True) -> dict[str, Any]:
+        """The view for the browser; its ``events`` left empty unless ``events`` (a state message
+        words them apart: `noddy.offline.page.view_fields`)."""
         return {
             "seat": self.seat,
             "rules": self.rules.name,
@@ -170,7 +172,7 @@ class PlayerView:
             "to_act": self.to_act,
             "legal": self.legal.texts(),
             "declare": self._declare_json(),
-            "events": [e.to_json() for e in self.events],
+            "events": [e.to_json() for e in self.events] if events else [],
             "winner": self.winner,
             "stake": list(self.stake),
             "counting": {"what": self.counting[0], "seat": self.counting[1]} if self.counting else None,

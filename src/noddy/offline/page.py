@@ -14,7 +14,6 @@ page draws them without reading the text.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from noddy.game import (
@@ -203,7 +202,7 @@ def view_fields(
     """The game as ``view`` shows it, with its events from ``since`` on, worded in ``lang`` for a
     reader whose seat names are ``names``: the part of a state message that the view alone makes.
     ``deals``: its `deal_summaries`, where the caller kept those of the deals ended."""
-    data = replace(view, events=()).to_json()
+    data = view.to_json(events=False)
     del data["events"]
     data["refusals"] = {str(card): say_reason(reason, lang) for card, reason in view.refusals}
     since = min(since, len(view.events))

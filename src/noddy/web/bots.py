@@ -161,10 +161,11 @@ class PickledViews:
     """Views as they cross to the workers, their rules and events pickled once and kept, so that
     the next decision of a table pickles only the events since: a game's events only grow (an undo
     keeps a prefix), and a late deal's events took a millisecond a decision to pickle, and its rules
-    a tenth of one, most of what the server spent to send a view. A view's events are matched object
-    by object (``is``) against a kept prefix, so a seat's own copies of the events
-    (`noddy.game.Event.seen_by`) never take another seat's stretches; the events after the prefix
-    are pickled as one more stretch."""
+    a tenth of one, most of what the server spent to send a view. A view's events are matched against a
+    kept prefix that ends in the same event (the very object) and is equal to them up to it (the
+    same objects compare at once; equal events pickle the same), so a seat's own copies of a hidden
+    count (`noddy.game.Event.seen_by`), which differ from another seat's, never take that seat's
+    stretches; the events after the prefix are pickled as one more stretch."""
 
     def __init__(self, kept: int = 1024) -> None:
         self.kept = kept
@@ -207,7 +208,7 @@ class PickledViews:
             if found is None:
                 continue
             prefix, stretches = found
-            if len(prefix) == last + 1 and all(a is b for a, b in zip(prefix, events, strict=False)):
+            if len(prefix) == last + 1 and prefix == events[: last + 1]:
                 self._prefixes.move_to_end(id(events[last]))
                 return last + 1, stretches
         return 0, ()

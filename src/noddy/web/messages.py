@@ -124,9 +124,9 @@ def _deals(table: LiveTable, view: PlayerView) -> tuple[list[dict[str, Any]], tu
     """`deal_summaries` of ``view``, the deals before the one being played kept from the seat's
     last message, and the deals' starts (for the win-chance curve; ``None``: not kept): summing
     every deal again, and finding each deal's start, took a quarter of a late message's time, and
-    a deal ended never changes (an undo keeps a prefix of the events; a copy of the events that is
-    not the same objects is summed again). A game won is summed whole (its last deal leaves out
-    what was pegged past the game hole)."""
+    a deal ended never changes (the kept part is used while the events up to the deal being played
+    are equal to those it was worked out from: an undo keeps a prefix of them). A game won is
+    summed whole (its last deal leaves out what was pegged past the game hole)."""
     events = view.events
     start = next((i for i in range(len(events) - 1, -1, -1) if events[i].kind == EventKind.DEAL), None)
     if start is None or view.winner is not None:
@@ -136,7 +136,7 @@ def _deals(table: LiveTable, view: PlayerView) -> tuple[list[dict[str, Any]], tu
         kept is not None
         and kept.start == start
         and len(kept.events) > start
-        and all(a is b for a, b in zip(kept.events[: start + 1], events, strict=False))
+        and kept.events[: start + 1] == events[: start + 1]
     )
     if kept is None or not same:
         whole, starts = deal_summaries(view), view.deal_starts
