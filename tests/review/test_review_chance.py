@@ -117,9 +117,9 @@ def test_a_card_is_weighed_by_the_points_and_the_chance_on_one_draw_of_the_world
     draws: list[int] = []
     real = strong.sample_worlds
 
-    def counted(view: PlayerView, rng: random.Random, count: int) -> list[GameState]:
+    def counted(view: PlayerView, rng: random.Random, count: int, *rest: float) -> list[GameState]:
         draws.append(count)
-        return real(view, rng, count)
+        return real(view, rng, count, *rest)
 
     monkeypatch.setattr(strong, "sample_worlds", counted)
     found = review_record(game, 0)
