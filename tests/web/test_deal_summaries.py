@@ -11,7 +11,7 @@ from noddy.game import EventKind, GameState, new_game, side_pegs
 from noddy.players import make_player, next_action
 from noddy.rules import load_rules
 from noddy.web.live import LiveTable
-from noddy.web.messages import deal_summaries, state_message
+from noddy.web.messages import deal_summaries, pegs, state_message
 from noddy.web.seats import LiveSeat
 from noddy.web.store import SeatRow
 from noddy.web.winchance import winchance_fields
@@ -69,10 +69,11 @@ def _states(rules: str, players: int, seed: int, start: GameState | None = None)
 )
 def test_a_tables_messages_keep_the_deals_ended_and_match_the_whole_games(rules: str, players: int) -> None:
     """Each state message's deals (the deals ended kept from the seat's last message) are the
-    summaries of the whole game so far, and its win-chance curve (the deals' starts kept) the whole
-    game's, for every seat and a watcher, move after move, through a move taken back to the middle
-    of a deal and played on another way, to the game won; and the game's whole message gives each
-    shown event the pegs after it, and the result."""
+    summaries of the whole game so far, and its win-chance curve (the deals' starts kept) and its
+    pegs (from the pegs kept as the deal was dealt) the whole game's, for every seat and a watcher,
+    move after move, through a move taken back to the middle of a deal and played on another way,
+    to the game won; and the game's whole message gives each shown event the pegs after it, and
+    the result."""
     states = _states(rules, players, 3)
     middle = next(i for i in range(len(states) // 2, len(states)) if states[i].deal_number > 1)
     other = _states(rules, players, 4, states[middle])
@@ -85,6 +86,7 @@ def test_a_tables_messages_keep_the_deals_ended_and_match_the_whole_games(rules:
         for seat in (*range(players), None):
             message, _ = state_message(table, seat)
             assert message["deals"] == deal_summaries(state.view(seat))
+            assert message["pegs"] == pegs(state.view(seat))
             assert message["winchance"] == winchance_fields(table, seat)
             shown += bool(message["winchance"]["points"])
     assert shown or rules != "cribbage"
@@ -93,6 +95,6 @@ def test_a_tables_messages_keep_the_deals_ended_and_match_the_whole_games(rules:
     pegged = final.rules.game.pegged
     told = [(number, event["pegs"]) for number, event in enumerate(message["events"], 1) if "pegs" in event]
     assert len(told) > 3 and message["result_line"]
-    for number, pegs in told:
+    for number, board in told:
         after = side_pegs(final.events[:number], len(final.scores), final.partners)
-        assert pegs == [[pegged(side.front), pegged(side.back)] for side in after]
+        assert board == [[pegged(side.front), pegged(side.back)] for side in after]

@@ -198,10 +198,12 @@ def view_fields(
     since: int = 0,
     lang: str = "en",
     deals: list[dict[str, Any]] | None = None,
+    pegged: Sequence[Pegs] | None = None,
 ) -> dict[str, Any]:
     """The game as ``view`` shows it, with its events from ``since`` on, worded in ``lang`` for a
     reader whose seat names are ``names``: the part of a state message that the view alone makes.
-    ``deals``: its `deal_summaries`, where the caller kept those of the deals ended."""
+    ``deals``: its `deal_summaries`, where the caller kept those of the deals ended; ``pegged``:
+    its `PlayerView.pegs`, where the caller worked them out from the pegs as the deal was dealt."""
     data = view.to_json(events=False)
     del data["events"]
     data["refusals"] = {str(card): say_reason(reason, lang) for card, reason in view.refusals}
@@ -210,7 +212,7 @@ def view_fields(
         "view": data,
         "events_from": since,
         "events": _events(view, names, since, lang),
-        "pegs": pegs(view),
+        "pegs": pegs(view) if pegged is None else _pegs(pegged, view.rules),
         "deals": deal_summaries(view) if deals is None else deals,
         "lang": lang,
         "reasons": [[key, reason_name(key, lang)] for key in REASONS["en"]],

@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any
 from weakref import WeakKeyDictionary
 
-from noddy.game import DealStart, Event, EventKind, PlayerView
+from noddy.game import DealStart, Event, EventKind, Pegs, PlayerView, side_pegs
 from noddy.offline.page import (
     deal_summaries,
     event_json,
@@ -88,8 +88,8 @@ def state_message(
     state = table.state
     view = state.view(seat)
     names = display_names(table, seat, lang)
-    deals, starts = _deals(table, view)
-    fields = view_fields(view, names, since, lang, deals=deals)
+    deals = _deals(table, view)
+    fields = view_fields(view, names, since, lang, deals=deals.summaries, pegged=deals.pegs)
     message: dict[str, Any] = {
         "type": "state",
         "table": table.id,
@@ -99,7 +99,7 @@ def state_message(
         "lay_away_now": table.laying.may_lay_away(state, seat),
         "status": table.status,
         "undo": undo_fields(table, seat, names, lang),
-        "winchance": winchance_fields(table, seat, view, starts),
+        "winchance": winchance_fields(table, seat, view, deals.starts),
     }
     return message, len(view.events)
 
@@ -108,29 +108,41 @@ def state_message(
 class _Dealt:
     """What a seat's state messages keep of the deals before the one being played: the events
     they were worked out from, where the deal being played starts in them (its deal event), the
-    summaries (`deal_summaries`) of the deals before it, and every deal's start
-    (`noddy.game.PlayerView.deal_starts`: none comes after that deal event)."""
+    summaries (`deal_summaries`) of the deals before it, every deal's start
+    (`noddy.game.PlayerView.deal_starts`: none comes after that deal event), and the pegs as it
+    was dealt."""
 
     events: tuple[Event, ...]
     start: int
     before: list[dict[str, Any]]
     starts: tuple[DealStart, ...]
+    pegs: tuple[Pegs, ...]
+
+
+@dataclass(frozen=True)
+class _Deals:
+    """A message's deals (`deal_summaries`), and where they were kept, the deals' starts (for the
+    win-chance curve) and the pegs now (``None``: not kept, worked out from the view)."""
+
+    summaries: list[dict[str, Any]]
+    starts: tuple[DealStart, ...] | None = None
+    pegs: tuple[Pegs, ...] | None = None
 
 
 _dealt: WeakKeyDictionary[LiveTable, dict[int | None, _Dealt]] = WeakKeyDictionary()
 
 
-def _deals(table: LiveTable, view: PlayerView) -> tuple[list[dict[str, Any]], tuple[DealStart, ...] | None]:
+def _deals(table: LiveTable, view: PlayerView) -> _Deals:
     """`deal_summaries` of ``view``, the deals before the one being played kept from the seat's
-    last message, and the deals' starts (for the win-chance curve; ``None``: not kept): summing
-    every deal again, and finding each deal's start, took a quarter of a late message's time, and
-    a deal ended never changes (the kept part is used while the events up to the deal being played
+    last message, with the deals' starts and the pegs: summing every deal again, finding each
+    deal's start and the pegs from the first event took a third of a late message's time, and a
+    deal ended never changes (the kept part is used while the events up to the deal being played
     are equal to those it was worked out from: an undo keeps a prefix of them). A game won is
     summed whole (its last deal leaves out what was pegged past the game hole)."""
     events = view.events
     start = next((i for i in range(len(events) - 1, -1, -1) if events[i].kind == EventKind.DEAL), None)
     if start is None or view.winner is not None:
-        return deal_summaries(view), None
+        return _Deals(deal_summaries(view))
     kept = _dealt.setdefault(table, {}).get(view.seat)
     same = (
         kept is not None
@@ -138,10 +150,14 @@ def _deals(table: LiveTable, view: PlayerView) -> tuple[list[dict[str, Any]], tu
         and len(kept.events) > start
         and kept.events[: start + 1] == events[: start + 1]
     )
+    sides = len(view.scores)
     if kept is None or not same:
         whole, starts = deal_summaries(view), view.deal_starts
-        _dealt[table][view.seat] = _Dealt(events, start, whole[:-1], starts)
-        return whole, starts
+        kept = _dealt[table][view.seat] = _Dealt(
+            events, start, whole[:-1], starts, side_pegs(events[:start], sides, view.partners)
+        )
+        return _Deals(whole, starts, side_pegs(events[start:], sides, view.partners, kept.pegs))
     playing = deal_summaries(replace(view, events=events[start:]))
     number = len(kept.before) + (0 if kept.before and kept.before[0]["deal"] == 0 else 1)
-    return [*kept.before, *({**deal, "deal": number} for deal in playing)], kept.starts
+    summaries = [*kept.before, *({**deal, "deal": number} for deal in playing)]
+    return _Deals(summaries, kept.starts, side_pegs(events[start:], sides, view.partners, kept.pegs))
