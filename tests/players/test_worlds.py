@@ -5,13 +5,14 @@ searched as a friend who sees each world), the same node budget spread over them
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import numpy as np
 import numpy.typing as npt
 import pytest
 
 from noddy.errors import NoddyError
-from noddy.game import ActionKind, GameState, Phase, PlayerView, new_game
+from noddy.game import Action, ActionKind, GameState, Phase, PlayerView, new_game
 from noddy.players import GreedyPlayer, StrongPlayer, make_player
 from noddy.players.inference import candidate_hands, evidence, fits
 from noddy.players.strong import PARTNER_WORLDS, WORLDS
@@ -46,20 +47,37 @@ def test_worlds_given_are_weighed_at_any_table() -> None:
 def _play_with_cards_laid(players: int, laid: int, seed: int = 5) -> GameState:
     """A play decision with a choice of a seeded cribbage game of greedy players, once ``laid``
     cards have been laid this deal."""
-    state, rng = new_game(load_rules("cribbage"), players), random.Random(seed)
-    while not (
-        state.phase is Phase.PLAY
-        and state.to_act is not None
-        and len(state.played) >= laid
-        and len(state.legal_actions()) > 1
-    ):
+    state = new_game(load_rules("cribbage"), players)
+    return _greedy_until(
+        state,
+        random.Random(seed),
+        lambda s: (
+            s.phase is Phase.PLAY
+            and s.to_act is not None
+            and len(s.played) >= laid
+            and len(s.legal_actions()) > 1
+        ),
+    )
+
+
+def _greedy_until(
+    state: GameState,
+    rng: random.Random,
+    done: Callable[[GameState], bool],
+    seen: Callable[[PlayerView, Action], None] = lambda view, action: None,
+) -> GameState:
+    """``state`` played on by greedy players (chance from ``rng``) until ``done``; ``seen`` is
+    shown each choice with the view it was made from."""
+    while not done(state):
         chance = state.chance()
         if chance is not None:
             state = state.apply(chance.sample(rng))
             continue
         assert state.to_act is not None
         view = state.view(state.to_act)
-        state = state.apply(GreedyPlayer().choose(view, view.legal, rng))
+        action = GreedyPlayer().choose(view, view.legal, rng)
+        seen(view, action)
+        state = state.apply(action)
     return state
 
 
@@ -133,23 +151,18 @@ def test_kept_values_rank_greedys_lay_away_first_mostly() -> None:
     (medium's) is most often the best of every split of its six cards."""
     rules = load_rules("cribbage")
     best = chosen = 0
+
+    def seen(view: PlayerView, action: Action) -> None:
+        nonlocal best, chosen
+        if action.kind is ActionKind.DISCARD:
+            kept = [c for c in view.hand if c not in action.cards]
+            row = np.array([[c.index for c in (*kept, *action.cards)]], np.int64)
+            values = kept_values(rules, row, 2, 1.0 if view.dealer == view.seat else -1.0)
+            best += bool(values[0, -1] >= values.max() - 1e-9)
+            chosen += 1
+
     for seed in range(20):
-        state, rng = new_game(rules, 2), random.Random(seed)
-        while state.phase is not Phase.PLAY:
-            chance = state.chance()
-            if chance is not None:
-                state = state.apply(chance.sample(rng))
-                continue
-            assert state.to_act is not None
-            view = state.view(state.to_act)
-            action = GreedyPlayer().choose(view, view.legal, rng)
-            if action.kind is ActionKind.DISCARD:
-                kept = [c for c in view.hand if c not in action.cards]
-                row = np.array([[c.index for c in (*kept, *action.cards)]], np.int64)
-                values = kept_values(rules, row, 2, 1.0 if view.dealer == view.seat else -1.0)
-                best += bool(values[0, -1] >= values.max() - 1e-9)
-                chosen += 1
-            state = state.apply(action)
+        _greedy_until(new_game(rules, 2), random.Random(seed), lambda s: s.phase is Phase.PLAY, seen)
     assert chosen == 40
     assert best >= 0.8 * chosen
 
