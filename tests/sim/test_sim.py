@@ -28,7 +28,7 @@ from noddy.cli.main import app
 from noddy.errors import NoddyError
 from noddy.rules import dump_rules, load_rules, preset_names
 from noddy.sim import SOURCES, GameSummary, Report, executor_for, make_report, play_games, wilson
-from noddy.sim.batch import batch_size, tally_games
+from noddy.sim.batch import HeadStart, batch_size, tally_games
 from noddy.sim.plot import draw_reports
 from noddy.sim.stats import Tally
 from noddy.sim.tournament import DealSummary, chunk_size, play_chunk
@@ -176,12 +176,17 @@ def test_on_dask_the_tasks_are_sized_by_the_pace_of_the_games_played_while_conne
         chunks.append(kwargs["chunk"])
         return tally_games(*args, **kwargs)
 
+    # The pace the head start measured, fixed here: how many games the head start plays while
+    # dask connects, and how fast, is the machine's (tests/sim/test_batch.py checks it is measured).
+    monkeypatch.setattr(HeadStart, "pace", property(lambda head: 1e-3))
     monkeypatch.setattr(simulate_cmd, "tally_games", recording)
     args = ["--rules", "french", "--seats", "random,random", "--games", "90000", "--json"]
     code, _, _ = simulate(*args, "--dask", cluster.scheduler_address)
     assert code == 0
-    # A second of French games is far more than 5,000 of them: the tasks are eight a worker.
-    assert chunks == [batch_size(90_000, 2, "kernel", pace=1e-6)] == [5_625]
+    # A millisecond a game: `TASK_SECONDS` of games a task, fewer than eight a worker (5,625) and
+    # than the task of a pace unknown (5,000).
+    assert chunks == [batch_size(90_000, 2, "kernel", pace=1e-3)] == [3_000]
+    assert batch_size(90_000, 2, "kernel") == 5_000
 
 
 def test_a_dask_worker_has_noddy_imported_before_its_first_task() -> None:
