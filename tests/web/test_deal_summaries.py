@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from web_helpers import greedy_states
 
 from noddy.game import EventKind, GameState, new_game, side_pegs
 from noddy.players import make_player, next_action
@@ -54,16 +55,6 @@ def test_a_game_without_points_before_the_deal_starts_at_deal_one() -> None:
     assert [won + lost for won, lost in zip(_as_won(state), past, strict=True)] == list(state.scores)
 
 
-def _states(rules: str, players: int, seed: int, start: GameState | None = None) -> list[GameState]:
-    """Every state of a game between greedy players, from ``start`` (else a new game) on."""
-    states = [start or new_game(load_rules(rules), players)]
-    bots = [make_player("greedy") for _ in range(players)]
-    rng = random.Random(seed)
-    while not states[-1].is_over:
-        states.append(states[-1].apply(next_action(states[-1], bots, rng)))
-    return states
-
-
 @pytest.mark.parametrize(
     ("rules", "players"), [("cribbage", 2), ("five-card-cribbage", 2), ("noddy-rules", 2), ("cribbage", 4)]
 )
@@ -74,9 +65,9 @@ def test_a_tables_messages_keep_the_deals_ended_and_match_the_whole_games(rules:
     move after move, through a move taken back to the middle of a deal and played on another way,
     to the game won; and the game's whole message gives each shown event the pegs after it, and
     the result."""
-    states = _states(rules, players, 3)
+    states = greedy_states(rules, players, 3)
     middle = next(i for i in range(len(states) // 2, len(states)) if states[i].deal_number > 1)
-    other = _states(rules, players, 4, states[middle])
+    other = greedy_states(rules, players, 4, states[middle])
     assert other[-1].events[: len(states[middle].events)] == states[middle].events
     seats = [LiveSeat.stored(SeatRow(i, "greedy", f"Seat {i}", None, True)) for i in range(players)]
     table = LiveTable("t1", rules, (), states[0].rules, seats, states[0])

@@ -15,7 +15,10 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from noddy.cards import ACCEPTED, DECK, Card
+from noddy.game import new_game
 from noddy.game.state import GameState
+from noddy.players import make_player, next_action
+from noddy.rules import load_rules
 from noddy.web import Limits, create_app
 from noddy.web.live import LiveTable
 from reveal import known_until
@@ -169,6 +172,16 @@ def cards_in(text: str) -> set[Card]:
 
 EXAMPLES = {Card.parse(rank + suit) for rank, suit in CARD.findall(ACCEPTED + " play 5h, discard 5h 6d")}
 """The fixed example cards that error messages use to show the notation (not cards of the game)."""
+
+
+def greedy_states(rules: str, players: int, seed: int, start: GameState | None = None) -> list[GameState]:
+    """Every state of a game between greedy players, from ``start`` (else a new game) on."""
+    states = [start or new_game(load_rules(rules), players)]
+    bots = [make_player("greedy") for _ in range(players)]
+    rng = random.Random(seed)
+    while not states[-1].is_over:
+        states.append(states[-1].apply(next_action(states[-1], bots, rng)))
+    return states
 
 
 def states_of(table: LiveTable) -> list[GameState]:

@@ -22,7 +22,7 @@ from noddy.analysis.board import board, board_if_built, board_why_not
 from noddy.game import DealStart, EventKind, Phase, PlayerView
 from noddy.rules import Rules
 
-__all__ = ["Point", "Readiness", "bar_shown", "curve", "default_on", "readiness"]
+__all__ = ["Point", "Readiness", "bar_shown", "curve", "curve_end", "default_on", "readiness", "start_points"]
 
 Readiness = Literal["ready", "unserved", "unbuilt"]
 """Whether the board table can serve a table's rules now: ``ready`` (shipped with the package, or
@@ -65,23 +65,36 @@ def curve(view: PlayerView, starts: Sequence[DealStart] | None = None) -> tuple[
     at its end once it is over; between two deals, the next deal's start (its dealer already known).
     ``starts``: the view's `PlayerView.deal_starts`, where the caller kept them. Raises `NoddyError`
     where the table cannot serve the rules (`readiness`); builds it where it is not built yet."""
+    starts = view.deal_starts if starts is None else starts
+    return (*start_points(view, starts), *curve_end(view, len(starts)))
+
+
+def start_points(view: PlayerView, starts: Sequence[DealStart]) -> tuple[Point, ...]:
+    """The `curve`'s points at ``starts``, deals of ``view``'s game (its `PlayerView.deal_starts`,
+    or the first of them): a face that kept them adds the `curve_end` of the game as it goes on."""
     table = board(view.rules, view.players, view.partners)
-    sides = len(view.scores)
-    points = [
+    return tuple(
         Point(start.deal, start.dealer, start.scores, tuple(table.chance(start.scores, start.dealer)))
-        for start in (view.deal_starts if starts is None else starts)
-    ]
+        for start in starts
+    )
+
+
+def curve_end(view: PlayerView, deals: int) -> tuple[Point, ...]:
+    """The `curve`'s point after the starts of the first ``deals`` deals of ``view``'s game: its
+    result once it is over, or between two deals the next deal's start; none while a deal is played."""
+    sides = len(view.scores)
     if view.phase is Phase.OVER:
         if view.winner is None:
             share = tuple(1 / sides for _ in range(sides))
         else:
             share = tuple(1.0 if side == view.winner else 0.0 for side in range(sides))
         hole = view.rules.game.target
-        return (*points, Point(len(points), None, tuple(min(s, hole) for s in view.scores), share))
+        return (Point(deals, None, tuple(min(s, hole) for s in view.scores), share),)
     if view.phase is Phase.SHUFFLE and any(e.kind is EventKind.DEALER for e in view.events):
+        table = board(view.rules, view.players, view.partners)
         start = view.scores
-        points.append(Point(len(points) + 1, view.dealer, start, tuple(table.chance(start, view.dealer))))
-    return tuple(points)
+        return (Point(deals + 1, view.dealer, start, tuple(table.chance(start, view.dealer))),)
+    return ()
 
 
 def default_on(people: int) -> bool:

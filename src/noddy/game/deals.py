@@ -5,10 +5,10 @@ are taken out of the deal that took it there and said apart, as ``uncounted``.""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from noddy.game.events import EVENT_FACTS, EventKind, Subject
+from noddy.game.events import EVENT_FACTS, Event, EventKind, Subject
 from noddy.game.view import PlayerView
 
 __all__ = ["DealPoints", "deal_points"]
@@ -34,15 +34,18 @@ class DealPoints:
         return self.uncounted[side] if self.uncounted else 0
 
 
-def deal_points(view: PlayerView) -> list[DealPoints]:
+def deal_points(view: PlayerView, events: Sequence[Event] | None = None, first: int = 1) -> list[DealPoints]:
     """Each deal of ``view``'s events so far with the points each side pegged in it, by reason;
     the points before the first deal as deal 0, when there are any. Once a side has won at the game
     hole, what it pegged past the hole is left out of its reasons and said as ``uncounted``, so each
-    side's deals add up to its score as the win is said ("121 to 117")."""
-    hole = _game_hole(view)
+    side's deals add up to its score as the win is said ("121 to 117"). ``events``: the last of
+    the view's events, from a deal event on, to sum only the deals they hold, numbered from
+    ``first`` (a face that kept the deals before them sums the deal being played alone)."""
+    events = view.events if events is None else events
+    hole = _game_hole(view, events)
     started: list[tuple[int | None, list[dict[str, int]], list[int]]] = [(None, _empty(view), _zeros(view))]
-    running = [0 for _ in view.scores]
-    for event in view.events:
+    running = _zeros(view) if hole[0] is None else _pegged(view, len(view.events) - len(events))
+    for event in events:
         if event.kind == EventKind.DEAL:
             started.append((event.seat, _empty(view), _zeros(view)))
         elif event.points and event.seat is not None:
@@ -58,18 +61,28 @@ def deal_points(view: PlayerView) -> list[DealPoints]:
                 buckets[side][reason] = buckets[side].get(reason, 0) + counted
     deals = [
         DealPoints(number, dealer, tuple(sides), tuple(lost) if any(lost) else ())
-        for number, (dealer, sides, lost) in enumerate(started)
+        for number, (dealer, sides, lost) in enumerate(started, start=first - 1)
     ]
     return deals if any(deals[0].sides) else deals[1:]
 
 
-def _game_hole(view: PlayerView) -> tuple[int | None, int]:
-    """The side that won at the game hole and the hole, once it has; ``(None, 0)`` before, or when
-    the game is not played to a target (a game of one deal is won by its points)."""
+def _pegged(view: PlayerView, upto: int) -> list[int]:
+    """Each side's points in the first ``upto`` of ``view``'s events."""
+    running = _zeros(view)
+    for event in view.events[:upto]:
+        if event.points and event.seat is not None:
+            running[view.side_of(event.seat)] += event.points
+    return running
+
+
+def _game_hole(view: PlayerView, events: Sequence[Event]) -> tuple[int | None, int]:
+    """The side that won at the game hole and the hole, once it has (the win is among ``events``,
+    the last of the view's from its last deal on at least); ``(None, 0)`` before, or when the game
+    is not played to a target (a game of one deal is won by its points)."""
     game = view.rules.game
     if game.end != "target":
         return None, 0
-    won = next((e for e in reversed(view.events) if e.kind == EventKind.WIN), None)
+    won = next((e for e in reversed(events) if e.kind == EventKind.WIN), None)
     if won is None or won.seat is None:
         return None, 0
     return won.seat, game.target

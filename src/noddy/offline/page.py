@@ -130,18 +130,25 @@ SHOWN = frozenset({EventKind.COUNT, EventKind.DECLARE, EventKind.MUGGINS, EventK
 it, so the board moves as each count is shown, ahead of the message's last state."""
 
 
-def _events(view: PlayerView, names: Sequence[str], since: int, lang: str) -> list[dict[str, Any]]:
-    """The events of ``view`` from ``since`` on (`event_json`), a shown one with the pegs after it,
-    and a hand counted without showing with why its cards are not laid out (`unshown_note`, from the
+def _events(
+    view: PlayerView,
+    names: Sequence[str],
+    since: int,
+    lang: str,
+    pegged: tuple[int, Sequence[Pegs]] | None = None,
+) -> list[dict[str, Any]]:
+    """The events of ``view`` from ``since`` on (`event_json`), a shown one with the pegs after it
+    (from ``pegged``, the pegs after the view's first events, where they come before ``since``), and
+    a hand counted without showing with why its cards are not laid out (`unshown_note`, from the
     rules, said to this reader: to the holder, the others do not see it)."""
     events = []
-    pegged, upto = None, 0
+    upto, pegs = pegged if pegged is not None and pegged[0] <= since else (0, None)
     for number, event in enumerate(view.events[since:], start=since + 1):
         data = event_json(event, names, view.rules, view.partners, lang)
         if event.kind in SHOWN:
-            pegged = side_pegs(view.events[upto:number], len(view.scores), view.partners, pegged)
+            pegs = side_pegs(view.events[upto:number], len(view.scores), view.partners, pegs)
             upto = number
-            data["pegs"] = _pegs(pegged, view.rules)
+            data["pegs"] = _pegs(pegs, view.rules)
         if event.hidden and event.seat is not None and event.kind in (EventKind.COUNT, EventKind.DECLARE):
             owner = whose(event.subject or Subject.HAND, names[event.seat], lang)
             declared = event.kind == EventKind.DECLARE
@@ -150,11 +157,15 @@ def _events(view: PlayerView, names: Sequence[str], since: int, lang: str) -> li
     return events
 
 
-def deal_summaries(view: PlayerView) -> list[dict[str, Any]]:
+def deal_summaries(
+    view: PlayerView, events: Sequence[Event] | None = None, first: int = 1
+) -> list[dict[str, Any]]:
     """For each deal so far, each side's points by where they came from (`noddy.game.deal_points`:
     show, play, knave...); the state message names each reason, in order, under ``reasons``. The deal
     that took a side past the game hole says under ``uncounted`` what each side pegged past it (not
-    counted: the game is won at the hole), so the deals add up to the score as the win is said."""
+    counted: the game is won at the hole), so the deals add up to the score as the win is said.
+    ``events`` and ``first``: only the deals of the view's last events, from a deal event on,
+    numbered from ``first`` (`noddy.game.deal_points`)."""
     return [
         {
             "deal": deal.deal,
@@ -162,7 +173,7 @@ def deal_summaries(view: PlayerView) -> list[dict[str, Any]]:
             "sides": [dict(side) for side in deal.sides],
             "uncounted": [deal.lost(side) for side in range(len(deal.sides))],
         }
-        for deal in deal_points(view)
+        for deal in deal_points(view, events, first)
     ]
 
 
@@ -198,21 +209,26 @@ def view_fields(
     since: int = 0,
     lang: str = "en",
     deals: list[dict[str, Any]] | None = None,
-    pegged: Sequence[Pegs] | None = None,
+    pegged: tuple[int, Sequence[Pegs]] | None = None,
 ) -> dict[str, Any]:
     """The game as ``view`` shows it, with its events from ``since`` on, worded in ``lang`` for a
     reader whose seat names are ``names``: the part of a state message that the view alone makes.
-    ``deals``: its `deal_summaries`, where the caller kept those of the deals ended; ``pegged``:
-    its `PlayerView.pegs`, where the caller worked them out from the pegs as the deal was dealt."""
+    ``deals``: its `deal_summaries`, where the caller kept those of the deals ended; ``pegged``: the
+    pegs after the view's first events (how many, and each side's pegs), where the caller kept them,
+    from which its pegs (`PlayerView.pegs`) go on."""
     data = view.to_json(events=False)
     del data["events"]
     data["refusals"] = {str(card): say_reason(reason, lang) for card, reason in view.refusals}
     since = min(since, len(view.events))
+    if pegged is None:
+        pegs_now = view.pegs
+    else:
+        pegs_now = side_pegs(view.events[pegged[0] :], len(view.scores), view.partners, pegged[1])
     return {
         "view": data,
         "events_from": since,
-        "events": _events(view, names, since, lang),
-        "pegs": pegs(view) if pegged is None else _pegs(pegged, view.rules),
+        "events": _events(view, names, since, lang, pegged),
+        "pegs": _pegs(pegs_now, view.rules),
         "deals": deal_summaries(view) if deals is None else deals,
         "lang": lang,
         "reasons": [[key, reason_name(key, lang)] for key in REASONS["en"]],

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from noddy.errors import NoddyError
 from noddy.players.base import Budgeted, Oracle, Player
 from noddy.players.driver import next_action, run_game
-from noddy.players.undo import take_back, undo_offered, undo_refusal
+from noddy.players.undo import offers_undo, take_back, undo_offered, undo_refusal
 from noddy.words import Reason
 
 if TYPE_CHECKING:
@@ -68,6 +68,7 @@ __all__ = [
     "StrongPlayer",
     "make_player",
     "next_action",
+    "offers_undo",
     "run_game",
     "sample_worlds",
     "take_back",

@@ -15,7 +15,7 @@ from noddy.errors import IllegalActionError
 from noddy.game import GameState, rewind, undo_point
 from noddy.words import Reason
 
-__all__ = ["take_back", "undo_offered", "undo_refusal"]
+__all__ = ["offers_undo", "take_back", "undo_offered", "undo_refusal"]
 
 
 def undo_refusal(state: GameState, seat: int | None, people: Collection[int]) -> Reason | None:
@@ -34,7 +34,11 @@ def undo_refusal(state: GameState, seat: int | None, people: Collection[int]) ->
 def undo_offered(state: GameState, seat: int | None, people: Collection[int]) -> bool:
     """Whether the table offers ``seat`` undo at all (one person, the rest computers, the game on),
     whether or not it has a move of its own to take back yet."""
-    why = undo_refusal(state, seat, people)
+    return offers_undo(undo_refusal(state, seat, people))
+
+
+def offers_undo(why: Reason | None) -> bool:
+    """`undo_offered` of a seat whose `undo_refusal` is ``why``, for a face that has it already."""
     return why is None or why.key == "undo_none"
 
 

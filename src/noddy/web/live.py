@@ -1,6 +1,7 @@
 """A live table in memory: its rules, seats and state, who listens, and the parts that each keep
 their own: the discards laid away before their turn (laying away together, as at a table, while the
-record keeps the engine's order), the undos, and each person's choice to show the win-chance bar."""
+record keeps the engine's order), the undos, each person's choice to show the win-chance bar, and
+what the state messages keep of the deals ended."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from noddy.game import Action, ActionKind, GameState, Phase, discard_refusal
 from noddy.players import Player
 from noddy.record import GameRecord, Seat, parse_action
 from noddy.rules import Rules
+from noddy.web.kept import KeptDeals
 from noddy.web.seats import LiveSeat, key_matches
 from noddy.web.store import SeatRow
 from noddy.words import LANGUAGES, Reason
@@ -194,6 +196,8 @@ class LiveTable:
     (see `noddy.web.advise`)."""
     undo: Undos = field(default_factory=Undos)
     bar: BarChoices = field(default_factory=BarChoices)
+    kept: KeptDeals = field(default_factory=KeptDeals)
+    """What the state messages keep of the deals ended, seat by seat (`noddy.web.messages`)."""
 
     @property
     def idle(self) -> bool:

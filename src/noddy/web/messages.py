@@ -8,12 +8,9 @@ away early, undo and the win-chance bar.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
-from weakref import WeakKeyDictionary
 
-from noddy.game import DealStart, Event, EventKind, Pegs, PlayerView, side_pegs
 from noddy.offline.page import (
     deal_summaries,
     event_json,
@@ -88,8 +85,8 @@ def state_message(
     state = table.state
     view = state.view(seat)
     names = display_names(table, seat, lang)
-    deals = _deals(table, view)
-    fields = view_fields(view, names, since, lang, deals=deals.summaries, pegged=deals.pegs)
+    deals = table.kept.deals(view)
+    fields = view_fields(view, names, since, lang, deals=deals.summaries, pegged=deals.pegged)
     message: dict[str, Any] = {
         "type": "state",
         "table": table.id,
@@ -102,62 +99,3 @@ def state_message(
         "winchance": winchance_fields(table, seat, view, deals.starts),
     }
     return message, len(view.events)
-
-
-@dataclass(frozen=True)
-class _Dealt:
-    """What a seat's state messages keep of the deals before the one being played: the events
-    they were worked out from, where the deal being played starts in them (its deal event), the
-    summaries (`deal_summaries`) of the deals before it, every deal's start
-    (`noddy.game.PlayerView.deal_starts`: none comes after that deal event), and the pegs as it
-    was dealt."""
-
-    events: tuple[Event, ...]
-    start: int
-    before: list[dict[str, Any]]
-    starts: tuple[DealStart, ...]
-    pegs: tuple[Pegs, ...]
-
-
-@dataclass(frozen=True)
-class _Deals:
-    """A message's deals (`deal_summaries`), and where they were kept, the deals' starts (for the
-    win-chance curve) and the pegs now (``None``: not kept, worked out from the view)."""
-
-    summaries: list[dict[str, Any]]
-    starts: tuple[DealStart, ...] | None = None
-    pegs: tuple[Pegs, ...] | None = None
-
-
-_dealt: WeakKeyDictionary[LiveTable, dict[int | None, _Dealt]] = WeakKeyDictionary()
-
-
-def _deals(table: LiveTable, view: PlayerView) -> _Deals:
-    """`deal_summaries` of ``view``, the deals before the one being played kept from the seat's
-    last message, with the deals' starts and the pegs: summing every deal again, finding each
-    deal's start and the pegs from the first event took a third of a late message's time, and a
-    deal ended never changes (the kept part is used while the events up to the deal being played
-    are equal to those it was worked out from: an undo keeps a prefix of them). A game won is
-    summed whole (its last deal leaves out what was pegged past the game hole)."""
-    events = view.events
-    start = next((i for i in range(len(events) - 1, -1, -1) if events[i].kind == EventKind.DEAL), None)
-    if start is None or view.winner is not None:
-        return _Deals(deal_summaries(view))
-    kept = _dealt.setdefault(table, {}).get(view.seat)
-    same = (
-        kept is not None
-        and kept.start == start
-        and len(kept.events) > start
-        and kept.events[: start + 1] == events[: start + 1]
-    )
-    sides = len(view.scores)
-    if kept is None or not same:
-        whole, starts = deal_summaries(view), view.deal_starts
-        kept = _dealt[table][view.seat] = _Dealt(
-            events, start, whole[:-1], starts, side_pegs(events[:start], sides, view.partners)
-        )
-        return _Deals(whole, starts, side_pegs(events[start:], sides, view.partners, kept.pegs))
-    playing = deal_summaries(replace(view, events=events[start:]))
-    number = len(kept.before) + (0 if kept.before and kept.before[0]["deal"] == 0 else 1)
-    summaries = [*kept.before, *({**deal, "deal": number} for deal in playing)]
-    return _Deals(summaries, kept.starts, side_pegs(events[start:], sides, view.partners, kept.pegs))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from noddy.players import undo_offered, undo_refusal
+from noddy.players import offers_undo, undo_refusal
 from noddy.web.live import LiveTable
 from noddy.words import undo_phrase
 
@@ -27,7 +27,7 @@ def undo_fields(table: LiveTable, seat: int | None, names: Sequence[str], lang: 
         key = ("undone_you" if done.seat == seat else "undone") + (".one" if done.moves == 1 else ".many")
         line = undo_phrase(key, lang, name=names[done.seat], n=done.moves)
     return {
-        "offered": undo_offered(table.state, seat, table.people),
+        "offered": offers_undo(why),
         "ready": why is None,
         "why": None if why is None else why.say(lang),
         "undone": line,

@@ -62,8 +62,16 @@ def winchance_fields(
         "agreed": sum(chosen.get(s, default) for s in people),
         "people": len(people),
         "shown": shown,
-        "points": [p.to_json() for p in curve(view or state.view(seat), starts)] if shown else [],
+        "points": _points(table, view or state.view(seat), starts) if shown else [],
     }
+
+
+def _points(table: LiveTable, view: PlayerView, starts: Sequence[DealStart] | None) -> list[dict[str, Any]]:
+    """The curve's points as the page reads them: from the deals' ``starts`` kept with the table
+    (`noddy.web.kept.KeptDeals.curve`), else worked out from the view."""
+    if starts is None:
+        return [point.to_json() for point in curve(view)]
+    return table.kept.curve(view, starts)
 
 
 @router.post("/api/tables/{table_id}/winchance")
