@@ -38,11 +38,13 @@ RESULTS = Path(__file__).resolve().parent / "results" / "web.json"
 HOST = "127.0.0.1"
 
 
-def serve(port: int, url: str, profile: Path | None = None) -> None:
+def serve(port: int, url: str, profile: Path | None = None, trace: Path | None = None) -> None:
     """The server side (run in a subprocess): the web app plus a bare websocket echo; with
     ``profile``, the server's event loop (its main thread: not the threads that hand decisions to
     the bot workers, nor the workers) runs under cProfile, timed by the thread's CPU (an await
-    costs nothing), and its statistics are written there as it ends (``python -m pstats``)."""
+    costs nothing), and its statistics are written there as it ends (``python -m pstats``); with
+    ``trace``, the steps of each computer decision and the event loop's lag are timed (`web_trace`)
+    and written there as it ends."""
     import cProfile
 
     import uvicorn
@@ -73,10 +75,16 @@ def serve(port: int, url: str, profile: Path | None = None) -> None:
 
     app.add_api_websocket_route("/echo", echo)
     profiler = cProfile.Profile(time.thread_time)
-    if profile is not None:
+    traced = None
+    if trace is not None:
+        import web_trace
+
+        traced = web_trace.install()
+    if profile is not None or trace is not None:
         # uvicorn raises the signal that stopped it again once it has shut down: exit as it does
         # so, to write the statistics.
         signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    if profile is not None:
         profiler.enable()
     try:
         uvicorn.run(app, host=HOST, port=port, log_level="warning")
@@ -84,6 +92,8 @@ def serve(port: int, url: str, profile: Path | None = None) -> None:
         if profile is not None:
             profiler.disable()
             profiler.dump_stats(profile)
+        if traced is not None and trace is not None:
+            traced.write(trace)
 
 
 def free_port() -> int:
@@ -196,9 +206,10 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=8.0)
     parser.add_argument("--serve", nargs=2, metavar=("PORT", "URL"), help=argparse.SUPPRESS)
     parser.add_argument("--profile", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--trace", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
-        serve(int(args.serve[0]), args.serve[1], args.profile)
+        serve(int(args.serve[0]), args.serve[1], args.profile, args.trace)
         return
     tables, seconds = (10, 3.0) if args.quick else (args.tables, args.seconds)
     console = Console()

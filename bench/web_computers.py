@@ -40,8 +40,10 @@ import websockets
 from rich.console import Console
 from rich.table import Table
 
+import web_trace
 from noddy.web.bots import default_workers
 from web import HOST, free_port, percentile, wait_for_server
+from web_trace import _ms
 
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "results" / "web_computers.json"
@@ -55,6 +57,8 @@ class Tally:
         self.acks: list[float] = []
         self.games = 0
         self.cut = 0
+        self.lags: list[float] = []
+        """How late this process's event loop woke a sleep of 5 ms (the simulated people's own wait)."""
 
 
 async def play_table(
@@ -173,28 +177,40 @@ async def load(
             peak = max(peak, resident(server))
             await asyncio.sleep(0.5)
 
+    async def lag() -> None:
+        while True:
+            slept = time.monotonic()
+            await asyncio.sleep(0.005)
+            tally.lags.append(time.monotonic() - slept - 0.005)
+
     sampler = asyncio.create_task(sample())
+    lagging = asyncio.create_task(lag())
     own, workers = cpu_split(server)
     people = time.process_time()
     while time.monotonic() < deadline - 0.5:
         seeds = [random.Random(rng.random()) for _ in range(tables)]
         await asyncio.gather(*(play_table(base, ws_base, level, deadline, seed, tally) for seed in seeds))
     sampler.cancel()
+    lagging.cancel()
     own_after, workers_after = cpu_split(server)
     return tally, peak, (own_after - own, workers_after - workers, time.process_time() - people)
 
 
-def run(level: str, tables: int, seconds: float, workers: int, profile: Path | None = None) -> dict[str, Any]:
+def run(
+    level: str, tables: int, seconds: float, workers: int, profile: Path | None = None, trace: bool = False
+) -> dict[str, Any]:
     """One level against a fresh server: the tally, the server's CPU seconds and peak memory (with
-    ``profile``, the server's own process's cProfile statistics written there)."""
+    ``profile``, the server's own process's cProfile statistics written there; with ``trace``, the
+    steps of its computers' decisions, `web_trace`)."""
     port = free_port()
     with tempfile.TemporaryDirectory() as folder:
         url = f"sqlite:///{Path(folder) / 'bench.db'}"
+        traced = Path(folder) / "trace.json"
         command = [sys.executable, str(HERE / "web.py"), "--serve", str(port), url]
-        process = subprocess.Popen(
-            command + (["--profile", str(profile)] if profile is not None else []),
-            env={**os.environ, "NODDY_BOT_DELAY": "0", "NODDY_BOT_WORKERS": str(workers)},
-        )
+        command += ["--profile", str(profile)] if profile is not None else []
+        command += ["--trace", str(traced)] if trace else []
+        env = {**os.environ, "NODDY_BOT_DELAY": "0", "NODDY_BOT_WORKERS": str(workers)}
+        process = subprocess.Popen(command, env={**env, web_trace.FOLDER: folder} if trace else env)
         try:
             wait_for_server(port, process)
             measured = asyncio.run(load(port, process.pid, level, tables, seconds))
@@ -202,6 +218,7 @@ def run(level: str, tables: int, seconds: float, workers: int, profile: Path | N
         finally:
             process.terminate()
             _, _, usage = os.wait4(process.pid, 0)
+        steps = web_trace.summary(traced, len(tally.waits)) if trace else {}
     waits = tally.waits or [float("nan")]
     acks = tally.acks or [float("nan")]
     cpu = usage.ru_utime + usage.ru_stime
@@ -221,6 +238,11 @@ def run(level: str, tables: int, seconds: float, workers: int, profile: Path | N
         "workers_ms_a_move": thinking / moves * 1000,
         "people_ms_a_move": people / moves * 1000,
         "server_peak_mb": peak / 2**20,
+        "load_average": os.getloadavg()[0],
+        **(
+            {"ack": _ms(tally.acks), "wait": _ms(tally.waits), "people_lag": _ms(tally.lags)} if trace else {}
+        ),
+        **steps,
     }
 
 
@@ -233,6 +255,11 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--levels", default="medium,hard", help="computer levels, comma-separated")
     parser.add_argument("--results", type=Path, default=RESULTS, help=f"JSON written (default {RESULTS})")
+    parser.add_argument(
+        "--trace",
+        action="store_true",
+        help="time the steps of each computer decision in the server (web_trace)",
+    )
     parser.add_argument(
         "--profile", type=Path, help="a folder: each run's server process under cProfile, statistics there"
     )
@@ -248,14 +275,22 @@ def main() -> None:
             for level in levels if r % 2 == 0 else levels[::-1]:
                 status.update(f"round {r + 1} of {rounds}: {tables} tables against {level} for {seconds:g} s")
                 profile = args.profile / f"{level}-{r + 1}.prof" if args.profile is not None else None
-                rows.append({"round": r + 1, **run(level, tables, seconds, args.workers, profile)})
+                rows.append(
+                    {"round": r + 1, **run(level, tables, seconds, args.workers, profile, args.trace)}
+                )
     title = f"a person's wait for their turn: {tables} tables, {seconds:g} s a run, {args.workers} workers"
     table = Table(title=title, show_edge=False)
-    for key in rows[0]:
+    columns = [key for key, value in rows[0].items() if key == "level" or isinstance(value, int | float)]
+    for key in columns:
         table.add_column(key.replace("_", " "), justify="left" if key == "level" else "right")
     for row in rows:
-        table.add_row(*(f"{v:,.1f}" if isinstance(v, float) else str(v) for v in row.values()))
+        table.add_row(*(f"{row[k]:,.1f}" if isinstance(row[k], float) else str(row[k]) for k in columns))
     console.print(table)
+    for row in rows if args.trace else ():
+        console.print(f"round {row['round']}, {row['level']}:")
+        for key, value in row.items():
+            if key not in columns:
+                console.print(f"  {key}: {value}")
     args.results.parent.mkdir(parents=True, exist_ok=True)
     summary = {"tables": tables, "seconds": seconds, "workers": args.workers, "rows": rows}
     args.results.write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")

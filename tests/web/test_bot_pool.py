@@ -141,6 +141,62 @@ def test_a_decision_happens_in_a_worker_process(pool: BotPool, tmp_path: Path) -
     assert pid != os.getpid() and pid in pool.pids()
 
 
+@dataclass
+class FailingPlayer:
+    """Raises a player's error in its worker."""
+
+    name: str = "failing"
+
+    def choose(self, view: PlayerView, legal: LegalActions, rng: random.Random) -> Action:
+        raise ValueError(f"no move for {len(legal)} legal actions")
+
+
+def test_a_players_error_in_its_worker_is_raised_to_the_table_and_the_worker_goes_on(
+    pool: BotPool, tmp_path: Path
+) -> None:
+    """The error a player raises in its worker is the one its table's decision raises (the driver
+    then plays at random), the table's generator untouched; the same worker makes the next decision."""
+    state, seat = first_decision()
+    view = state.view(seat)
+    rng = random.Random(5)
+
+    async def decisions() -> Action:
+        with pytest.raises(ValueError, match=f"no move for {len(view.legal)} legal actions"):
+            await pool.choose(FailingPlayer(), view, rng)
+        return await pool.choose(PidPlayer(str(tmp_path / "pid")), view, rng)
+
+    before = pool.pids()
+    assert asyncio.run(decisions()) == view.legal[0]
+    assert rng.getstate() == random.Random(5).getstate()
+    assert int((tmp_path / "pid").read_text(encoding="utf-8")) in pool.pids()
+    assert not before or pool.pids() == before
+
+
+def test_a_worker_killed_between_decisions_is_replaced_at_the_next(tmp_path: Path) -> None:
+    """A worker that died while it had no decision is replaced when the next decision comes, which
+    the fresh worker makes."""
+    bots = BotPool(1)
+    state, seat = first_decision()
+    path = tmp_path / "pid"
+
+    async def decisions() -> tuple[int, int]:
+        await bots.start()
+        (first,) = bots.pids()
+        os.kill(first, signal.SIGKILL)
+        while first in bots.pids():  # the event loop sees its socket end
+            await asyncio.sleep(0.01)
+        await bots.choose(PidPlayer(str(path)), state.view(seat), random.Random(2))
+        return first, int(path.read_text(encoding="utf-8"))
+
+    try:
+        first, made = asyncio.run(decisions())
+    finally:
+        pids = bots.pids()
+        asyncio.run(bots.close())
+    assert made != first and pids == [made]
+    assert not running(first) and all(gone(pid) for pid in pids)
+
+
 def test_a_game_is_the_same_in_workers_and_in_process(pool: BotPool) -> None:
     """The table's generator advances the same way whoever decides: the same seed, the same game."""
     players: list[Player] = [EasyPlayer(), StrongPlayer(worlds=2, nodes=200)]

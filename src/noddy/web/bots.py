@@ -12,10 +12,14 @@ table where a person plays comes before a table of computers only, so that nobod
 computers playing each other. A decision handed to a worker while others queue behind it
 thinks with a share of its budget that shrinks as the queue grows (`budget_share`; a player that has
 a budget, `noddy.players.Budgeted`, never goes below its own floor), and with all of it again once
-the queue is short: a full site answers quickly and an idle one thinks fully. A worker that dies
-breaks the pool: the pool is replaced and the decision asked again; nothing of the table's is
-lost, as its generator only advances with an answer. With no workers (``workers=0``) decisions run
-in a thread of the server, as before the pool (for tests and debugging).
+the queue is short: a full site answers quickly and an idle one thinks fully. The event loop itself
+reads each worker's socket (`_Worker`): an answer is taken and the worker handed the next decision
+waiting in one callback, with no thread of the server between them (a `ProcessPoolExecutor` put two,
+and three turns of the event loop, between a worker's answer and its next decision, and at a full
+site the workers idled for most of that). A worker that dies is replaced and its decision asked
+again of the fresh one; nothing of the table's is lost, as its generator only advances with an
+answer. With no workers (``workers=0``) decisions run in a thread of the server, as before the pool
+(for tests and debugging).
 
 The workers end with the server however it ends, a ``kill -9`` included: each holds the reading end
 of a pipe whose only writing end is the server's, and a thread of the worker waits on it; when the
@@ -32,13 +36,17 @@ import heapq
 import itertools
 import logging
 import multiprocessing
+import multiprocessing.process
 import os
 import pickle
 import random
 import signal
+import socket
+import struct
 import threading
+import time
 from collections import OrderedDict
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import fields
 from multiprocessing.connection import Connection
@@ -68,7 +76,9 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 ATTEMPTS = 3
-"""How many pools a decision is tried on before it fails (a worker that dies breaks its pool)."""
+"""How many workers a decision is tried on before it fails (a worker that dies is replaced)."""
+CLOSE_WAIT = 10.0
+"""Seconds `BotPool.close` waits for a worker to exit before it kills it."""
 
 RngState = tuple[Any, ...]
 
@@ -297,49 +307,174 @@ class Bots(Protocol):
     async def close(self) -> None: ...
 
 
+class _Job:
+    """A decision (or a warming) waiting for a worker, then at one: what it sends, given the share
+    of its budget the queue behind it leaves when its turn comes, and where its answer goes."""
+
+    __slots__ = ("answer", "attempts", "order", "payload", "priority")
+
+    def __init__(self, payload: Payload, priority: int, order: int, answer: asyncio.Future[Any]) -> None:
+        self.payload = payload
+        self.priority = priority
+        self.order = order
+        self.answer = answer
+        self.attempts = 1
+
+
+Payload = Callable[[float], tuple[Callable[..., Any], tuple[Any, ...]]]
+"""What a job sends a worker, given its share of the budget: a function and its arguments."""
+
+_HEADER = struct.Struct("!i")
+_LONG = struct.Struct("!Q")
+
+
+class _Worker:
+    """A worker process and the server's end of its socket, read by the event loop itself: an
+    answer is taken, and the worker given the next decision waiting, in the one callback (through
+    a `ProcessPoolExecutor` that took two of the server's threads, contending for its interpreter
+    lock, and three turns of the event loop, while the workers idled). Messages are framed as
+    `multiprocessing.connection.Connection` frames them, which the worker reads with. A pool outlives
+    an event loop (the tests run one after another): its workers listen on whichever runs it."""
+
+    def __init__(
+        self, pool: BotPool, process: multiprocessing.process.BaseProcess, channel: socket.socket
+    ) -> None:
+        self.pool = pool
+        self.process = process
+        self.channel = channel
+        channel.setblocking(False)
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.job: _Job | None = None
+        self._in = bytearray()
+        self._out = bytearray()
+
+    def listen(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Read the worker's answers on ``loop`` (its writes wait there too)."""
+        self._forget()
+        self.loop = loop
+        loop.add_reader(self.channel.fileno(), self._readable)
+        if self._out:
+            loop.add_writer(self.channel.fileno(), self._writable)
+
+    def _forget(self) -> None:
+        if self.loop is not None and not self.loop.is_closed():
+            self.loop.remove_reader(self.channel.fileno())
+            self.loop.remove_writer(self.channel.fileno())
+        self.loop = None
+
+    def _readable(self) -> None:
+        try:
+            data = self.channel.recv(1 << 20)
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError:
+            data = b""
+        if not data:
+            self.close()
+            self.pool._lost(self)
+            return
+        self._in += data
+        while len(self._in) >= _HEADER.size:
+            (size,) = _HEADER.unpack_from(self._in)
+            start = _HEADER.size
+            if size == -1:
+                if len(self._in) < start + _LONG.size:
+                    return
+                (size,) = _LONG.unpack_from(self._in, start)
+                start += _LONG.size
+            if len(self._in) < start + size:
+                return
+            message = bytes(self._in[start : start + size])
+            del self._in[: start + size]
+            self.pool._answered(self, message)
+
+    def send(self, data: bytes) -> None:
+        """``data`` to the worker, as one message; what the socket cannot take now is written as it can."""
+        size = len(data)
+        frame = (_HEADER.pack(size) if size <= 0x7FFFFFFF else _HEADER.pack(-1) + _LONG.pack(size)) + data
+        if self._out:
+            self._out += frame
+            return
+        try:
+            sent = self.channel.send(frame)
+        except (BlockingIOError, InterruptedError):
+            sent = 0
+        except OSError:
+            return  # the worker is gone: its socket reads its end, and the pool replaces it
+        if sent < len(frame):
+            self._out += frame[sent:]
+            assert self.loop is not None
+            self.loop.add_writer(self.channel.fileno(), self._writable)
+
+    def _writable(self) -> None:
+        try:
+            sent = self.channel.send(self._out)
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError:
+            sent = len(self._out)
+        del self._out[:sent]
+        if not self._out and self.loop is not None:
+            self.loop.remove_writer(self.channel.fileno())
+
+    def close(self) -> None:
+        self._forget()
+        self.channel.close()
+
+
+def _work(server: socket.socket, lifeline: Connection, gate: Barrier) -> None:
+    """A worker's life: each function the server sends, run and answered in turn, until the server
+    closes its socket (or its lifeline: `_worker_start`). A function's error is its answer."""
+    _worker_start(lifeline, gate)
+    channel = Connection(server.detach())
+    while True:
+        try:
+            function, args = pickle.loads(channel.recv_bytes())
+        except (EOFError, OSError):
+            return
+        try:
+            answer: tuple[bool, Any] = (True, function(*args))
+        except Exception as error:
+            answer = (False, error)
+        try:
+            data = _pickled(answer)
+        except Exception as error:
+            data = _pickled((False, RuntimeError(f"{answer[1]!r} could not be sent back: {error}")))
+        channel.send_bytes(data)
+
+
 class BotPool:
     """A bounded pool of worker processes that computer players' decisions run in."""
 
     def __init__(self, workers: int) -> None:
         self.workers = workers
-        self._pool: ProcessPoolExecutor | None = None
+        self._workers: list[_Worker] = []
+        self._idle: list[_Worker] = []
+        self._loop: asyncio.AbstractEventLoop | None = None
         self._lifeline: tuple[Connection, Connection] | None = None
+        self._gate: Barrier | None = None
         self.warmed: set[int] = set()
         """The process ids of the workers `start` warmed."""
-        self._running = 0
-        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
+        self._waiting: list[tuple[int, int, _Job]] = []
         self._order = itertools.count()
         self._views = PickledViews()
-
-    def _executor(self) -> ProcessPoolExecutor:
-        if self._pool is None:
-            context = multiprocessing.get_context("spawn")
-            if self._lifeline is None:
-                self._lifeline = context.Pipe(duplex=False)
-            reading = self._lifeline[0]
-            gate = context.Barrier(self.workers)
-            self._pool = ProcessPoolExecutor(
-                self.workers, mp_context=context, initializer=_worker_start, initargs=(reading, gate)
-            )
-        return self._pool
 
     async def start(self) -> None:
         """Start the workers and warm each (`warm`), and return once they are: the first decisions
         do not wait on a worker starting."""
         if self.workers:
-            pool = self._executor()
-            warming = (asyncio.wrap_future(pool.submit(warm)) for _ in range(self.workers))
+            warming = [self._submit(lambda _: (warm, ()), PEOPLE_FIRST) for _ in range(self.workers)]
             self.warmed = set(await asyncio.gather(*warming))
 
     @property
     def running(self) -> int:
         """How many decisions the workers are making now (the others wait their turn)."""
-        return self._running
+        return sum(worker.job is not None for worker in self._workers)
 
     @property
     def waiting(self) -> int:
         """How many decisions wait for a worker."""
-        return sum(not ready.done() for _, _, ready in self._waiting)
+        return sum(not job.answer.done() for _, _, job in self._waiting)
 
     @property
     def fallbacks(self) -> int:
@@ -348,9 +483,7 @@ class BotPool:
 
     def pids(self) -> list[int]:
         """The process ids of the workers running now (none before the first decision)."""
-        pool = self._pool
-        processes = getattr(pool, "_processes", None) or {}
-        return [p.pid for p in processes.values() if p.pid is not None]
+        return [worker.process.pid for worker in self._workers if worker.process.pid is not None]
 
     async def choose(
         self, player: Player, view: PlayerView, rng: random.Random, priority: int = PEOPLE_FIRST
@@ -359,65 +492,129 @@ class BotPool:
         With every worker busy, the decision waits its turn: the lowest ``priority`` first, then
         first come first served; when its turn comes it thinks with the share of its budget the
         queue behind it leaves (`budget_share`)."""
+        state = rng.getstate()
         if self.workers == 0:
-            action, after = await asyncio.to_thread(decide, player, view, rng.getstate())
+            action, after = await asyncio.to_thread(decide, player, view, state)
         else:
-            await self._turn(priority)
-            try:
-                share = budget_share(self.waiting, self.workers)
-                action, after = await self._in_worker(thinking(player, share), view, rng.getstate())
-            finally:
-                self._release()
+
+            def payload(share: float) -> tuple[Callable[..., Any], tuple[Any, ...]]:
+                return decide_packed, (thinking(player, share), self._views.pack(view), state)
+
+            action, after = await self._submit(payload, priority)
         rng.setstate(after)
         return action
 
-    async def _turn(self, priority: int) -> None:
-        """Wait until a worker is free for this decision (a worker's slot is handed on, never lost)."""
-        if self._running < self.workers and not self._waiting:
-            self._running += 1
-            return
-        ready: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        heapq.heappush(self._waiting, (priority, next(self._order), ready))
-        try:
-            await ready
-        except asyncio.CancelledError:
-            if ready.done() and not ready.cancelled():
-                self._release()
-            raise
+    def _submit(self, payload: Payload, priority: int) -> asyncio.Future[Any]:
+        """A job queued, and handed to a worker at once if one is idle; its answer, to await."""
+        loop = asyncio.get_running_loop()
+        if loop is not self._loop:
+            self._loop = loop
+            for worker in self._workers:
+                worker.listen(loop)
+        self._staff()
+        job = _Job(payload, priority, next(self._order), loop.create_future())
+        heapq.heappush(self._waiting, (priority, job.order, job))
+        self._dispatch()
+        return job.answer
 
-    def _release(self) -> None:
-        """A decision is done: its worker's slot goes to the first decision waiting, if any."""
-        while self._waiting:
-            _, _, ready = heapq.heappop(self._waiting)
-            if not ready.done():
-                ready.set_result(None)
-                return
-        self._running -= 1
-
-    async def _in_worker(self, player: Player, view: PlayerView, state: RngState) -> tuple[Action, RngState]:
-        attempt = 1
-        while True:
-            pool = self._executor()
+    def _dispatch(self) -> None:
+        """Each idle worker given the first job waiting (cancelled ones dropped), with the share of
+        its budget the queue behind it leaves."""
+        while self._idle and self._waiting:
+            _, _, job = heapq.heappop(self._waiting)
+            if job.answer.done():
+                continue
+            if job.answer.get_loop().is_closed():  # asked on an event loop that has ended
+                continue
+            share = budget_share(self.waiting, self.workers)
             try:
-                packed = self._views.pack(view)
-                return await asyncio.wrap_future(pool.submit(decide_packed, player, packed, state))
-            except BrokenProcessPool:
-                if attempt == ATTEMPTS:
-                    raise
-                attempt += 1
-                log.warning("a computer players' worker died; a fresh pool takes the decision")
-                if self._pool is pool:
-                    self._pool = None
-                    pool.shutdown(wait=False, cancel_futures=True)
+                data = _pickled(job.payload(share))
+            except Exception as error:
+                job.answer.set_exception(error)
+                continue
+            worker = self._idle.pop()
+            worker.job = job
+            worker.send(data)
+
+    def _answered(self, worker: _Worker, message: bytes) -> None:
+        """A worker's answer: the worker takes the next job waiting first, then the answer is given."""
+        job, worker.job = worker.job, None
+        self._idle.append(worker)
+        self._dispatch()
+        done, value = pickle.loads(message)
+        if job is not None and not job.answer.done() and not job.answer.get_loop().is_closed():
+            if done:
+                job.answer.set_result(value)
+            else:
+                job.answer.set_exception(value)
+
+    def _lost(self, worker: _Worker) -> None:
+        """A worker's socket closed: unless the pool closed it, the worker died. Its job is asked
+        again (at most `ATTEMPTS` times in all) of a fresh worker that takes its place."""
+        if worker not in self._workers:
+            return
+        self._workers.remove(worker)
+        if worker in self._idle:
+            self._idle.remove(worker)
+        worker.process.join(0)
+        job, worker.job = worker.job, None
+        log.warning("a computer players' worker died; a fresh one takes its place")
+        if job is not None and not job.answer.done() and not job.answer.get_loop().is_closed():
+            if job.attempts == ATTEMPTS:
+                job.answer.set_exception(BrokenProcessPool(f"{ATTEMPTS} workers died making a decision"))
+            else:
+                job.attempts += 1
+                heapq.heappush(self._waiting, (job.priority, job.order, job))
+        if self._waiting:
+            self._staff()
+            self._dispatch()
+
+    def _staff(self) -> None:
+        """As many workers as the pool has, started (each then connects, and takes a job waiting)."""
+        while len(self._workers) < self.workers:
+            context = multiprocessing.get_context("spawn")
+            if self._lifeline is None:
+                self._lifeline = context.Pipe(duplex=False)
+            if self._gate is None:
+                self._gate = context.Barrier(self.workers)
+            ours, theirs = socket.socketpair()
+            process = context.Process(
+                target=_work, args=(theirs, self._lifeline[0], self._gate), name="noddy-bot", daemon=True
+            )
+            process.start()
+            theirs.close()
+            worker = _Worker(self, process, ours)
+            self._workers.append(worker)
+            if self._loop is not None:
+                worker.listen(self._loop)
+            self._idle.append(worker)
 
     async def close(self) -> None:
         """Shut the workers down (pending decisions are cancelled) and wait for them to exit; the
         next decision starts a fresh pool. The lifeline is closed first: each worker, seeing it
-        closed, ends at once (`_worker_start`); ended by the pool, a worker took 2 s under load to
+        closed, ends at once (`_worker_start`); ended otherwise, a worker took 2 s under load to
         tidy an interpreter that is about to be thrown away (Ctrl+C to a server's exit: 2.3 s)."""
-        pool, self._pool = self._pool, None
+        workers, self._workers, self._idle = self._workers, [], []
         lifeline, self._lifeline = self._lifeline, None
+        self._gate = None
         for end in lifeline or ():
             end.close()
-        if pool is not None:
-            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
+        running = [worker.job for worker in workers if worker.job is not None]
+        for job in [job for _, _, job in self._waiting] + running:
+            if not job.answer.get_loop().is_closed():
+                job.answer.cancel()
+        for worker in workers:
+            worker.close()
+        self._waiting = []
+        if workers:
+            await asyncio.to_thread(_ended, [worker.process for worker in workers])
+
+
+def _ended(processes: list[multiprocessing.process.BaseProcess]) -> None:
+    """Wait for the workers to exit; one still running after `CLOSE_WAIT` seconds is killed."""
+    deadline = time.monotonic() + CLOSE_WAIT
+    for process in processes:
+        process.join(max(0.0, deadline - time.monotonic()))
+        if process.is_alive():
+            process.kill()
+            process.join()
