@@ -205,30 +205,31 @@ def test_extra_modules_are_what_pyproject_s_extras_bring() -> None:
 def test_the_bare_package_installs_and_scores_a_hand(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """``pip install noddy`` with no extra, into a fresh environment: ``noddy score`` counts a hand,
     none of the extras' stacks is installed, and ``noddy serve`` names the web extra. Built from a copy
-    of the sources, so the build leaves nothing in the worktree. 30 s of CPU with the pip cache warm,
-    half of it the wheel's build with its C kernel (150-550 s under loads of 9-13: a longer timeout)."""
+    of the sources, so the build leaves nothing in the worktree. 17-18 s of CPU with the pip cache
+    warm, most of it the wheel's build with its C kernel (150-550 s under loads of 9-13: a longer
+    timeout)."""
     source = tmp_path / "noddy"
     built = shutil.ignore_patterns("__pycache__", "*.so", "*.egg-info")
     shutil.copytree(paths.ROOT / "src", source / "src", ignore=built)
     for part in ("pyproject.toml", "setup.py", "README.md"):
         shutil.copy(paths.ROOT / part, source / part)
     env = tmp_path / "env"
-    # No bytecode compiled at any install here (the new environment's pip, the build's environment,
-    # noddy's): the installed code runs three times, and compiling all of it cost more (the test 43.7
-    # CPU s, then 29.6).
+    # No bytecode compiled at any install here (the build's environment, noddy's): the installed code
+    # runs three times, and compiling all of it cost more (the test 43.7 CPU s, then 29.6).
     monkeypatch.setenv("PIP_NO_COMPILE", "1")
-    venv.create(env, with_pip=True)
+    # The new environment gets no pip of its own: this environment's pip installs into it (--python),
+    # as `make test`'s pinned pip, not the one Python bundles (its ensurepip and its slower resolver).
+    venv.create(env, with_pip=False)
     bin_ = env / "bin"
+    pip = [sys.executable, "-m", "pip", "--python", str(bin_ / "python")]
     quiet = {**os.environ, "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
-    subprocess.run([bin_ / "python", "-m", "pip", "install", "--quiet", str(source)], check=True, env=quiet)
+    subprocess.run([*pip, "install", "--quiet", str(source)], check=True, env=quiet)
     score = subprocess.run(
         [bin_ / "noddy", "score", "5h 5d 5c Js", "-t", "5s", "-r", "cribbage"], capture_output=True, text=True
     )
     assert score.returncode == 0 and score.stdout.rstrip().endswith("Total: 29"), score.stderr
-    listed = subprocess.run(
-        [bin_ / "python", "-m", "pip", "list", "--format", "json"], capture_output=True, text=True, check=True
-    ).stdout
-    installed = {_distribution(d["name"]) for d in json.loads(listed)}
+    listed = subprocess.run([*pip, "list", "--format", "json"], capture_output=True, text=True, check=True)
+    installed = {_distribution(d["name"]) for d in json.loads(listed.stdout)}
     stacks = {"fastapi", "uvicorn", "sqlalchemy", "dask", "distributed", "matplotlib", "prometheus-client"}
     assert "noddy" in installed and not installed & {*stacks, "psycopg", "psycopg-binary"}, installed
     serve = subprocess.run([bin_ / "noddy", "serve"], capture_output=True, text=True)
