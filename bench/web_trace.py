@@ -55,7 +55,9 @@ def decide_timed(player: Any, packed: Any, state: Any) -> tuple[Action, Any]:
 class Trace:
     def __init__(self) -> None:
         self.decisions: list[dict[str, float]] = []
-        self.timed: dict[str, list[float]] = {"commit": [], "store": [], "state_message": []}
+        self.timed: dict[str, list[float]] = {
+            f"{name}{wall}": [] for name in ("commit", "store", "state_message") for wall in ("", "_wall")
+        }
         self.lags: list[float] = []
         self.loop: asyncio.AbstractEventLoop | None = None
         self.threads: dict[str, float] = {}
@@ -63,11 +65,12 @@ class Trace:
 
     def timing(self, name: str, function: Any) -> Any:
         def timed(*args: Any, **kwargs: Any) -> Any:
-            started = time.thread_time()
+            started, wall = time.thread_time(), time.perf_counter()
             try:
                 return function(*args, **kwargs)
             finally:
                 self.timed[name].append(time.thread_time() - started)
+                self.timed[f"{name}_wall"].append(time.perf_counter() - wall)
 
         return timed
 
@@ -185,6 +188,8 @@ def summary(path: Path, moves: int) -> dict[str, Any]:
         "lag": data["lags"],
         "commit_cpu": data["commit"],
         "store_cpu": data["store"],
+        "store_wall": data["store_wall"],
+        "commit_wall": data["commit_wall"],
         "state_message_cpu": data["state_message"],
     }
     out: dict[str, Any] = {name: _ms(values) for name, values in steps.items()}
