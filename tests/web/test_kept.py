@@ -11,11 +11,11 @@ import pytest
 from web_helpers import greedy_states
 
 from noddy.cards import DECK, Card
-from noddy.game import EventKind, GameState
+from noddy.game import Event, EventKind, GameState
 from noddy.web.connection import message_json
 from noddy.web.kept import KeptDeals
 from noddy.web.live import LiveTable
-from noddy.web.messages import state_message
+from noddy.web.messages import deal_summaries, state_message
 from noddy.web.seats import LiveSeat
 from noddy.web.store import SeatRow
 from noddy.words import card_text
@@ -87,6 +87,36 @@ def test_deals_played_another_way_before_the_deal_kept_are_worked_out_again() ->
             message, _ = state_message(table, seat)
             afresh, _ = state_message(replace(table, kept=KeptDeals()), seat)
             assert message_json(message) == message_json(afresh), (len(state.history), seat)
+
+
+def _scored(events: tuple[Event, ...]) -> bool:
+    return any(event.points and event.seat is not None for event in events)
+
+
+def test_a_deal_dealt_another_way_since_the_seat_was_told_is_summed_again() -> None:
+    """A seat told of the deal being played as it was dealt and once more, then (its connection
+    behind, or the table taken over from another server's copy) of the same deal dealt another way,
+    as long again and with no points since: that deal is summed again, not kept."""
+    states = greedy_states("cribbage", 2, 3)
+    second = [i for i, state in enumerate(states) if state.deal_number == 2]
+    other = greedy_states("cribbage", 2, 4, states[second[0] - 1])
+    told, later = next(
+        (i, state)
+        for i in second[1:]
+        for state in other
+        if state.deal_number == 2
+        and len(state.events) >= len(states[i].events)
+        and state.events[: len(states[i].events)] != states[i].events
+        and not _scored(state.events[len(states[i].events) :])
+    )
+    assert _dealt(later) == _dealt(states[told])
+    assert deal_summaries(later.view(0)) != deal_summaries(states[told].view(0))
+    table = _table("cribbage", states[0])
+    for state in [*states[: second[0] + 1], states[told], later]:
+        table.state = state
+        message, _ = state_message(table, 0)
+        afresh, _ = state_message(replace(table, kept=KeptDeals()), 0)
+        assert message_json(message) == message_json(afresh), len(state.history)
 
 
 def _leaked(text: str, hidden: set[Card], lang: str) -> set[Card]:

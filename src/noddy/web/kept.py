@@ -49,10 +49,13 @@ class _Dealt:
 
 @dataclass
 class KeptDeals:
-    """The deals ended as each seat's (or a spectator's) messages last worked them out, and the
-    win-chance points at their starts."""
+    """The deals ended as each seat's (or a spectator's) messages last worked them out, the deal
+    being played as last summed, and the win-chance points at the deals' starts."""
 
     seats: dict[int | None, _Dealt] = field(default_factory=dict)
+    playing: dict[int | None, tuple[_Dealt, tuple[Event, ...], list[dict[str, Any]]]] = field(
+        default_factory=dict
+    )
     points: dict[int | None, tuple[Sequence[DealStart], list[dict[str, Any]]]] = field(default_factory=dict)
 
     def deals(self, view: PlayerView) -> Deals:
@@ -74,9 +77,26 @@ class KeptDeals:
             pegs = side_pegs(events[:start], len(view.scores), view.partners)
             kept = self.seats[view.seat] = _Dealt(events, start, whole[:-1], view.deal_starts, pegs)
             return Deals(whole, kept.starts, (start, kept.pegs))
+        return Deals([*kept.before, *self._playing(view, kept)], kept.starts, (start, kept.pegs))
+
+    def _playing(self, view: PlayerView, kept: _Dealt) -> list[dict[str, Any]]:
+        """The summary of the deal being played (from ``kept``'s deal event on), kept from the seat's
+        last message while the events it was summed from are the first of the view's and none
+        after them scores (an event without points adds nothing to a deal's summary)."""
+        events = view.events
+        summed = self.playing.get(view.seat)
+        if (
+            summed is not None
+            and summed[0] is kept
+            and len(summed[1]) <= len(events)
+            and summed[1] == events[: len(summed[1])]
+            and not any(event.points and event.seat is not None for event in events[len(summed[1]) :])
+        ):
+            return summed[2]
         number = len(kept.before) + (0 if kept.before and kept.before[0]["deal"] == 0 else 1)
-        playing = deal_summaries(view, events[start:], number)
-        return Deals([*kept.before, *playing], kept.starts, (start, kept.pegs))
+        playing = deal_summaries(view, events[kept.start :], number)
+        self.playing[view.seat] = (kept, events, playing)
+        return playing
 
     def curve(self, view: PlayerView, starts: Sequence[DealStart]) -> list[dict[str, Any]]:
         """The win-chance curve of ``view`` (`noddy.analysis.winchance.curve`) as the page reads it,
