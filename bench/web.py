@@ -38,13 +38,16 @@ RESULTS = Path(__file__).resolve().parent / "results" / "web.json"
 HOST = "127.0.0.1"
 
 
-def serve(port: int, url: str, profile: Path | None = None, trace: Path | None = None) -> None:
+def serve(
+    port: int, url: str, profile: Path | None = None, trace: Path | None = None, deflate: bool = True
+) -> None:
     """The server side (run in a subprocess): the web app plus a bare websocket echo; with
     ``profile``, the server's event loop (its main thread: not the threads that hand decisions to
     the bot workers, nor the workers) runs under cProfile, timed by the thread's CPU (an await
     costs nothing), and its statistics are written there as it ends (``python -m pstats``); with
     ``trace``, the steps of each computer decision and the event loop's lag are timed (`web_trace`)
-    and written there as it ends."""
+    and written there as it ends. Without ``deflate`` the websockets' frames are not compressed
+    (uvicorn's ``ws_per_message_deflate``)."""
     import cProfile
 
     import uvicorn
@@ -87,7 +90,7 @@ def serve(port: int, url: str, profile: Path | None = None, trace: Path | None =
     if profile is not None:
         profiler.enable()
     try:
-        uvicorn.run(app, host=HOST, port=port, log_level="warning")
+        uvicorn.run(app, host=HOST, port=port, log_level="warning", ws_per_message_deflate=deflate)
     finally:
         if profile is not None:
             profiler.disable()
@@ -207,9 +210,10 @@ def main() -> None:
     parser.add_argument("--serve", nargs=2, metavar=("PORT", "URL"), help=argparse.SUPPRESS)
     parser.add_argument("--profile", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--trace", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--no-deflate", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
-        serve(int(args.serve[0]), args.serve[1], args.profile, args.trace)
+        serve(int(args.serve[0]), args.serve[1], args.profile, args.trace, not args.no_deflate)
         return
     tables, seconds = (10, 3.0) if args.quick else (args.tables, args.seconds)
     console = Console()

@@ -32,6 +32,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -57,12 +58,21 @@ class Tally:
         self.acks: list[float] = []
         self.games = 0
         self.cut = 0
+        self.sizes: list[tuple[int, int]] = []
+        """With ``--trace``, each message one table received: its bytes, and its bytes deflated as
+        permessage-deflate sends them (one stream a connection, each message flushed)."""
         self.lags: list[float] = []
         """How late this process's event loop woke a sleep of 5 ms (the simulated people's own wait)."""
 
 
 async def play_table(
-    base: str, ws_base: str, level: str, deadline: float, rng: random.Random, tally: Tally
+    base: str,
+    ws_base: str,
+    level: str,
+    deadline: float,
+    rng: random.Random,
+    tally: Tally,
+    weigh: bool = False,
 ) -> None:
     """A person plays games against one computer at one table until the deadline."""
     seats = [{"kind": "me"}, {"kind": "computer", "level": level}]
@@ -73,6 +83,7 @@ async def play_table(
     made = response.json()
     async with websockets.connect(f"{ws_base}/ws/{made['id']}", max_size=2**22) as ws:
         await ws.send(json.dumps({"type": "hello", "secret": made["secret"]}))
+        stream = zlib.compressobj(wbits=-zlib.MAX_WBITS)
 
         async def next_state() -> dict[str, Any] | None:
             """The next state, or None when the deadline comes first."""
@@ -81,9 +92,14 @@ async def play_table(
                 if left <= 0:
                     return None
                 try:
-                    message = json.loads(await asyncio.wait_for(ws.recv(), left))
+                    text = await asyncio.wait_for(ws.recv(), left)
+                    message = json.loads(text)
                 except TimeoutError:
                     return None
+                if weigh:
+                    data = text.encode() if isinstance(text, str) else text
+                    sent = stream.compress(data) + stream.flush(zlib.Z_SYNC_FLUSH)
+                    tally.sizes.append((len(data), len(sent) - 4))
                 if message["type"] == "state":
                     return message
 
@@ -160,11 +176,12 @@ def resident(pid: int) -> int:
 
 
 async def load(
-    port: int, server: int, level: str, tables: int, seconds: float
+    port: int, server: int, level: str, tables: int, seconds: float, weigh: bool = False
 ) -> tuple[Tally, int, tuple[float, float, float]]:
     """The tables' tally, the server's peak memory (with its workers) while they played, and the
     CPU seconds they took of the server's own process, of its workers (`cpu_split`) and of this
-    process (the simulated people, on the same machine)."""
+    process (the simulated people, on the same machine); with ``weigh``, the first table's
+    messages weighed (`Tally.sizes`)."""
     base, ws_base = f"http://{HOST}:{port}", f"ws://{HOST}:{port}"
     tally = Tally()
     deadline = time.monotonic() + seconds
@@ -189,7 +206,12 @@ async def load(
     people = time.process_time()
     while time.monotonic() < deadline - 0.5:
         seeds = [random.Random(rng.random()) for _ in range(tables)]
-        await asyncio.gather(*(play_table(base, ws_base, level, deadline, seed, tally) for seed in seeds))
+        await asyncio.gather(
+            *(
+                play_table(base, ws_base, level, deadline, seed, tally, weigh and i == 0)
+                for i, seed in enumerate(seeds)
+            )
+        )
     sampler.cancel()
     lagging.cancel()
     own_after, workers_after = cpu_split(server)
@@ -197,7 +219,13 @@ async def load(
 
 
 def run(
-    level: str, tables: int, seconds: float, workers: int, profile: Path | None = None, trace: bool = False
+    level: str,
+    tables: int,
+    seconds: float,
+    workers: int,
+    profile: Path | None = None,
+    trace: bool = False,
+    deflate: bool = True,
 ) -> dict[str, Any]:
     """One level against a fresh server: the tally, the server's CPU seconds and peak memory (with
     ``profile``, the server's own process's cProfile statistics written there; with ``trace``, the
@@ -209,11 +237,12 @@ def run(
         command = [sys.executable, str(HERE / "web.py"), "--serve", str(port), url]
         command += ["--profile", str(profile)] if profile is not None else []
         command += ["--trace", str(traced)] if trace else []
+        command += [] if deflate else ["--no-deflate"]
         env = {**os.environ, "NODDY_BOT_DELAY": "0", "NODDY_BOT_WORKERS": str(workers)}
         process = subprocess.Popen(command, env={**env, web_trace.FOLDER: folder} if trace else env)
         try:
             wait_for_server(port, process)
-            measured = asyncio.run(load(port, process.pid, level, tables, seconds))
+            measured = asyncio.run(load(port, process.pid, level, tables, seconds, trace))
             tally, peak, (own, thinking, people) = measured
         finally:
             process.terminate()
@@ -242,8 +271,17 @@ def run(
         **(
             {"ack": _ms(tally.acks), "wait": _ms(tally.waits), "people_lag": _ms(tally.lags)} if trace else {}
         ),
+        **({"message_bytes": _weights(tally.sizes)} if trace else {}),
         **steps,
     }
+
+
+def _weights(sizes: list[tuple[int, int]]) -> str:
+    """The messages a table received: how many, and their mean bytes, as sent and deflated."""
+    if not sizes:
+        return "-"
+    raw, deflated = (statistics.fmean(size) for size in zip(*sizes, strict=True))
+    return f"{len(sizes)} messages, mean {raw:,.0f} bytes, deflated {deflated:,.0f}"
 
 
 def main() -> None:
@@ -255,6 +293,11 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--levels", default="medium,hard", help="computer levels, comma-separated")
     parser.add_argument("--results", type=Path, default=RESULTS, help=f"JSON written (default {RESULTS})")
+    parser.add_argument(
+        "--no-deflate",
+        action="store_true",
+        help="the server compresses no websocket frame (permessage-deflate off)",
+    )
     parser.add_argument(
         "--trace",
         action="store_true",
@@ -276,7 +319,10 @@ def main() -> None:
                 status.update(f"round {r + 1} of {rounds}: {tables} tables against {level} for {seconds:g} s")
                 profile = args.profile / f"{level}-{r + 1}.prof" if args.profile is not None else None
                 rows.append(
-                    {"round": r + 1, **run(level, tables, seconds, args.workers, profile, args.trace)}
+                    {
+                        "round": r + 1,
+                        **run(level, tables, seconds, args.workers, profile, args.trace, not args.no_deflate),
+                    }
                 )
     title = f"a person's wait for their turn: {tables} tables, {seconds:g} s a run, {args.workers} workers"
     table = Table(title=title, show_edge=False)
