@@ -276,7 +276,7 @@ def warm() -> int:
         seat = state.to_act or 0
         decide(make_player(level), state.view(seat), rng.getstate())
     if _gate is not None:
-        with contextlib.suppress(BrokenBarrierError):  # a worker died starting: the pool is replaced
+        with contextlib.suppress(BrokenBarrierError):  # a worker died starting: the pool replaces it
             _gate.wait(WARM_WAIT)
     return os.getpid()
 
