@@ -77,6 +77,9 @@ log = logging.getLogger(__name__)
 
 ATTEMPTS = 3
 """How many workers a decision is tried on before it fails (a worker that dies is replaced)."""
+RECEIVE = 65_536
+"""The most bytes a worker's socket is read for at once (an answer is about 3 KB: the action and the
+generator's state); Python allocates that much for each read before it shrinks it."""
 CLOSE_WAIT = 10.0
 """Seconds `BotPool.close` waits for a worker to exit before it kills it."""
 
@@ -364,7 +367,7 @@ class _Worker:
 
     def _readable(self) -> None:
         try:
-            data = self.channel.recv(1 << 20)
+            data = self.channel.recv(RECEIVE)
         except (BlockingIOError, InterruptedError):
             return
         except OSError:
