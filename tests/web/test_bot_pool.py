@@ -31,7 +31,7 @@ from noddy.game import Action, GameState, LegalActions, PlayerView, new_game
 from noddy.players import EasyPlayer, GreedyPlayer, Player, StrongPlayer, make_player, next_action
 from noddy.rules import load_rules
 from noddy.web import create_app
-from noddy.web.bots import PEOPLE_FIRST, BotPool, PickledViews, budget_share, unpack_view
+from noddy.web.bots import PATIENCE, PEOPLE_FIRST, BotPool, PickledViews, budget_share, unpack_view
 
 
 @dataclass
@@ -375,6 +375,41 @@ def test_a_persons_table_comes_before_tables_of_computers_only() -> None:
     finally:
         asyncio.run(bots.close())
     assert done == ["busy", "person", "computers 0", "computers 1", "computers 2"]
+
+
+def test_a_decision_of_a_person_waiting_past_the_patience_goes_before_those_asked_since() -> None:
+    """With the one worker busy, a computer's second move in a person's wait that began more than
+    `PATIENCE` ago goes before decisions asked since; one in a wait younger than that, like one
+    given no ``since``, takes its turn as asked."""
+    bots = BotPool(1)
+    state, seat = first_decision()
+    view = state.view(seat)
+    done: list[str] = []
+
+    async def queued() -> None:
+        await bots.start()
+
+        async def ask(name: str, player: Player, since: float | None) -> None:
+            await bots.choose(player, view, random.Random(1), PEOPLE_FIRST, since)
+            done.append(name)
+
+        busy = asyncio.create_task(ask("busy", SleepyPlayer(0.5), None))
+        while not bots.running:
+            await asyncio.sleep(0.01)
+        asked = []
+        for name, waited in [("new wait", 0.0), ("no since", None), ("young wait", PATIENCE / 2)]:
+            since = None if waited is None else time.monotonic() - waited
+            asked.append(asyncio.create_task(ask(name, GreedyPlayer(), since)))
+            await asyncio.sleep(0.01)
+        overdue = time.monotonic() - 2 * PATIENCE
+        asked.append(asyncio.create_task(ask("long wait", GreedyPlayer(), overdue)))
+        await asyncio.gather(busy, *asked)
+
+    try:
+        asyncio.run(queued())
+    finally:
+        asyncio.run(bots.close())
+    assert done == ["busy", "long wait", "new wait", "no since", "young wait"]
 
 
 @dataclass

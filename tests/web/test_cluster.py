@@ -26,7 +26,9 @@ class LocalPool:
     def __init__(self) -> None:
         self.decided = 0
 
-    async def choose(self, player: Player, view: PlayerView, rng: random.Random, priority: int) -> Action:
+    async def choose(
+        self, player: Player, view: PlayerView, rng: random.Random, priority: int, since: float | None
+    ) -> Action:
         self.decided += 1
         return view.legal[0]
 

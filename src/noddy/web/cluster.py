@@ -95,10 +95,16 @@ class ClusterBots:
         return await Client(self.address, asynchronous=True, timeout=CONNECT_TIMEOUT)  # type: ignore[no-untyped-call]
 
     async def choose(
-        self, player: Player, view: PlayerView, rng: random.Random, priority: int = PEOPLE_FIRST
+        self,
+        player: Player,
+        view: PlayerView,
+        rng: random.Random,
+        priority: int = PEOPLE_FIRST,
+        since: float | None = None,
     ) -> Action:
-        """The player's action from ``view``, decided on the cluster, or in the local pool while the
-        cluster fails; ``rng`` advances exactly as if the player chose here."""
+        """The player's action from ``view``, decided on the cluster (by ``priority`` alone: dask's),
+        or in the local pool while the cluster fails (``since`` too: `BotPool.choose`); ``rng``
+        advances exactly as if the player chose here."""
         if not self.down and self.client is not None and self.client.status == "running":
             try:
                 return await self._on_cluster(player, view, rng, priority)
@@ -109,7 +115,7 @@ class ClusterBots:
         else:
             self._outage(None)
         self.fallbacks += 1
-        return await self.local.choose(player, view, rng, priority)
+        return await self.local.choose(player, view, rng, priority, since)
 
     async def _on_cluster(
         self, player: Player, view: PlayerView, rng: random.Random, priority: int

@@ -67,7 +67,9 @@ def _commit(manager: TableManager, table: LiveTable, action: Action) -> None:
 
 async def _moves(manager: TableManager, table: LiveTable) -> None:
     """Chance and the computer seats act through the players' driver, `next_action`; a discard laid
-    away early is applied at its turn."""
+    away early is applied at its turn. The computers' decisions of one run, at a person's table, are
+    one wait of the person's, and ask the pool to be ranked by when it began."""
+    began = time.monotonic()
     try:
         while True:
             async with table.lock:
@@ -89,9 +91,9 @@ async def _moves(manager: TableManager, table: LiveTable) -> None:
             player = table.bots[state.to_act or 0]
             try:
                 view = state.view(state.to_act or 0)
-                priority = PEOPLE_FIRST if table.people else PEOPLE_FIRST + 1
+                priority, since = (PEOPLE_FIRST, began) if table.people else (PEOPLE_FIRST + 1, None)
                 asked = time.perf_counter()
-                action = await manager.bots.choose(player, view, table.rng, priority)
+                action = await manager.bots.choose(player, view, table.rng, priority, since)
                 manager.metrics.bot_waited(time.perf_counter() - asked)
                 why = state.why_illegal(action)
                 if why:
