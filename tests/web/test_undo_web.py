@@ -170,11 +170,13 @@ class Held:
         self.asked = threading.Event()
         self.go = threading.Event()
 
-    async def choose(self, player: Any, view: Any, rng: random.Random, priority: int = 0) -> Any:
+    async def choose(
+        self, player: Any, view: Any, rng: random.Random, priority: int = 0, since: float | None = None
+    ) -> Any:
         if self.hold:
             self.asked.set()
             assert await asyncio.to_thread(self.go.wait, 30), "the test never let the computer go"
-        return await self.real(player, view, rng, priority)
+        return await self.real(player, view, rng, priority, since)
 
 
 def test_a_computers_reply_in_flight_when_the_undo_lands_is_dropped(tmp_path: Any, monkeypatch: Any) -> None:
