@@ -17,7 +17,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -345,9 +345,10 @@ def test_the_server_answers_while_a_computer_thinks_and_leaves_no_worker_behind(
     assert pids and all(gone(pid) for pid in pids)
 
 
-def test_a_persons_table_comes_before_tables_of_computers_only() -> None:
-    """With the one worker busy, decisions queued by tables of computers only wait behind one asked
-    later by a table where a person plays."""
+def _answered_behind_a_busy_worker(asks: list[tuple[str, int, Callable[[], float | None]]]) -> list[str]:
+    """The order in which a one-worker pool answers ``asks`` (a name, a priority and when its
+    person's wait began, read as it is asked), asked one after another while the worker is busy
+    with a slow decision ("busy")."""
     bots = BotPool(1)
     state, seat = first_decision()
     view = state.view(seat)
@@ -356,24 +357,30 @@ def test_a_persons_table_comes_before_tables_of_computers_only() -> None:
     async def queued() -> None:
         await bots.start()
 
-        async def ask(name: str, player: Player, priority: int) -> None:
-            await bots.choose(player, view, random.Random(1), priority)
+        async def ask(name: str, player: Player, priority: int, since: float | None) -> None:
+            await bots.choose(player, view, random.Random(1), priority, since)
             done.append(name)
 
-        busy = asyncio.create_task(ask("busy", SleepyPlayer(0.5), PEOPLE_FIRST + 1))
+        tasks = [asyncio.create_task(ask("busy", SleepyPlayer(0.5), PEOPLE_FIRST, None))]
         while not bots.running:
             await asyncio.sleep(0.01)
-        later = [
-            asyncio.create_task(ask(f"computers {i}", GreedyPlayer(), PEOPLE_FIRST + 1)) for i in range(3)
-        ]
-        await asyncio.sleep(0)
-        person = asyncio.create_task(ask("person", GreedyPlayer(), PEOPLE_FIRST))
-        await asyncio.gather(busy, *later, person)
+        for name, priority, since in asks:
+            tasks.append(asyncio.create_task(ask(name, GreedyPlayer(), priority, since())))
+            await asyncio.sleep(0.01)
+        await asyncio.gather(*tasks)
 
     try:
         asyncio.run(queued())
     finally:
         asyncio.run(bots.close())
+    return done
+
+
+def test_a_persons_table_comes_before_tables_of_computers_only() -> None:
+    """With the one worker busy, decisions queued by tables of computers only wait behind one asked
+    later by a table where a person plays."""
+    computers = [(f"computers {i}", PEOPLE_FIRST + 1, lambda: None) for i in range(3)]
+    done = _answered_behind_a_busy_worker([*computers, ("person", PEOPLE_FIRST, lambda: None)])
     assert done == ["busy", "person", "computers 0", "computers 1", "computers 2"]
 
 
@@ -381,34 +388,14 @@ def test_a_decision_of_a_person_waiting_past_the_patience_goes_before_those_aske
     """With the one worker busy, a computer's second move in a person's wait that began more than
     `PATIENCE` ago goes before decisions asked since; one in a wait younger than that, like one
     given no ``since``, takes its turn as asked."""
-    bots = BotPool(1)
-    state, seat = first_decision()
-    view = state.view(seat)
-    done: list[str] = []
-
-    async def queued() -> None:
-        await bots.start()
-
-        async def ask(name: str, player: Player, since: float | None) -> None:
-            await bots.choose(player, view, random.Random(1), PEOPLE_FIRST, since)
-            done.append(name)
-
-        busy = asyncio.create_task(ask("busy", SleepyPlayer(0.5), None))
-        while not bots.running:
-            await asyncio.sleep(0.01)
-        asked = []
-        for name, waited in [("new wait", 0.0), ("no since", None), ("young wait", PATIENCE / 2)]:
-            since = None if waited is None else time.monotonic() - waited
-            asked.append(asyncio.create_task(ask(name, GreedyPlayer(), since)))
-            await asyncio.sleep(0.01)
-        overdue = time.monotonic() - 2 * PATIENCE
-        asked.append(asyncio.create_task(ask("long wait", GreedyPlayer(), overdue)))
-        await asyncio.gather(busy, *asked)
-
-    try:
-        asyncio.run(queued())
-    finally:
-        asyncio.run(bots.close())
+    done = _answered_behind_a_busy_worker(
+        [
+            ("new wait", PEOPLE_FIRST, time.monotonic),
+            ("no since", PEOPLE_FIRST, lambda: None),
+            ("young wait", PEOPLE_FIRST, lambda: time.monotonic() - PATIENCE / 2),
+            ("long wait", PEOPLE_FIRST, lambda: time.monotonic() - 2 * PATIENCE),
+        ]
+    )
     assert done == ["busy", "long wait", "new wait", "no since", "young wait"]
 
 
