@@ -14,12 +14,23 @@ decision is timed in its steps, on the clock every process of the machine shares
 - ``lag``: how long a callback another thread hands the event loop waits to run (sampled every 5 ms);
   what every step through the event loop waits, the person's move and each state sent included.
 
+Beside them, the event loop's own CPU a person's move by its parts (`PARTS`, each by the thread's
+CPU, ``NAME_ms_a_move`` and ``NAME_calls_a_move``): a move stored (``commit``, its ``store`` write
+and the engine's ``apply`` inside it), the ``state_message`` s and their JSON (``message_json``), a
+websocket frame received (``receive``: uvicorn's parsing) and sent (``ws_send``: framing,
+compression, the transport), a client's message handled (``handle``: a person's move with its
+``commit``), a worker's answer read (``readable``, with the next decision handed on), a decision
+handed to a worker (``dispatch``: the view packed and pickled, the socket written), every ``view``
+built, and the cyclic garbage collector by generation (``gc0``-``gc2``). The parts overlap where one
+calls another (named above); what no part holds is the event loop itself, the tasks and the rest.
+
 `summary` reads the file the server writes as it stops.
 """
 
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import os
 import random
@@ -29,7 +40,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from noddy.game import Action
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+
+from noddy.game import Action, GameState
 from noddy.web import bots, connection, store, tables
 
 decide_packed = bots.decide_packed
@@ -55,10 +68,9 @@ def decide_timed(player: Any, packed: Any, state: Any) -> tuple[Action, Any]:
 class Trace:
     def __init__(self) -> None:
         self.decisions: list[dict[str, float]] = []
-        self.timed: dict[str, list[float]] = {
-            f"{name}{wall}": [] for name in ("commit", "store", "state_message") for wall in ("", "_wall")
-        }
+        self.timed: dict[str, list[float]] = {f"{name}{wall}": [] for name in PARTS for wall in ("", "_wall")}
         self.lags: list[float] = []
+        self.collecting = 0.0
         self.loop: asyncio.AbstractEventLoop | None = None
         self.threads: dict[str, float] = {}
         """Each thread's CPU seconds, sampled every second (the pool's threads end before the server)."""
@@ -73,6 +85,28 @@ class Trace:
                 self.timed[f"{name}_wall"].append(time.perf_counter() - wall)
 
         return timed
+
+    def timing_async(self, name: str, function: Any) -> Any:
+        """`timing` for a coroutine function: its thread's CPU from call to return counts every task
+        that ran while it awaited, so it is wrapped only where the await does not wait (a lock not
+        held across an await, a transport that takes the frame at once)."""
+
+        async def timed(*args: Any, **kwargs: Any) -> Any:
+            started, wall = time.thread_time(), time.perf_counter()
+            try:
+                return await function(*args, **kwargs)
+            finally:
+                self.timed[name].append(time.thread_time() - started)
+                self.timed[f"{name}_wall"].append(time.perf_counter() - wall)
+
+        return timed
+
+    def collected(self, phase: str, info: dict[str, int]) -> None:
+        """A `gc.callbacks` hook: the CPU of each collection, by its generation."""
+        if phase == "start":
+            self.collecting = time.thread_time()
+        else:
+            self.timed[f"gc{info['generation']}"].append(time.thread_time() - self.collecting)
 
     def probe(self) -> None:
         """Every 5 ms, a callback handed to the event loop from this thread; its wait to run, kept."""
@@ -108,6 +142,25 @@ def _thread_cpu() -> dict[str, float]:
     return threads
 
 
+PARTS = (
+    "commit",
+    "store",
+    "state_message",
+    "receive",
+    "ws_send",
+    "handle",
+    "message_json",
+    "readable",
+    "dispatch",
+    "view",
+    "apply",
+    "gc0",
+    "gc1",
+    "gc2",
+)
+"""The server's parts timed by their CPU (`install`), each also summed a person's move (`summary`)."""
+
+
 TRACE = Trace()
 
 
@@ -121,7 +174,12 @@ def install() -> Trace:
     asked: dict[int, dict[str, float]] = {}
 
     async def traced_choose(
-        self: bots.BotPool, player: Any, view: Any, rng: random.Random, priority: int = bots.PEOPLE_FIRST
+        self: bots.BotPool,
+        player: Any,
+        view: Any,
+        rng: random.Random,
+        priority: int = bots.PEOPLE_FIRST,
+        since: float | None = None,
     ) -> Action:
         record = {
             "ask": time.monotonic(),
@@ -129,7 +187,7 @@ def install() -> Trace:
             "key": hash((rng.getstate()[1], len(view.events))),
         }
         asked[id(player)] = record
-        action = await choose(self, player, view, rng, priority)
+        action = await choose(self, player, view, rng, priority, since)
         record["done"] = time.monotonic()
         TRACE.decisions.append(record)
         return action
@@ -150,6 +208,16 @@ def install() -> Trace:
     tables.TableManager.commit = TRACE.timing("commit", tables.TableManager.commit)  # type: ignore[method-assign]
     store.Store.append_action = TRACE.timing("store", store.Store.append_action)  # type: ignore[method-assign]
     connection.state_message = TRACE.timing("state_message", connection.state_message)
+    sansio = WebSocketsSansIOProtocol
+    sansio.data_received = TRACE.timing("receive", sansio.data_received)  # type: ignore[method-assign]
+    sansio.send = TRACE.timing_async("ws_send", sansio.send)  # type: ignore[method-assign]
+    connection._handle = TRACE.timing_async("handle", connection._handle)
+    connection.message_json = TRACE.timing("message_json", connection.message_json)
+    bots._Worker._readable = TRACE.timing("readable", bots._Worker._readable)  # type: ignore[method-assign]
+    pool._dispatch = TRACE.timing("dispatch", pool._dispatch)  # type: ignore[method-assign]
+    GameState.view = TRACE.timing("view", GameState.view)  # type: ignore[method-assign]
+    GameState.apply = TRACE.timing("apply", GameState.apply)  # type: ignore[method-assign]
+    gc.callbacks.append(TRACE.collected)
     threading.Thread(target=TRACE.probe, name="trace-probe", daemon=True).start()
     return TRACE
 
@@ -197,4 +265,7 @@ def summary(path: Path, moves: int) -> dict[str, Any]:
     out["decisions_a_move"] = round(len(made) / moves, 2) if moves else None
     out["state_messages_a_move"] = round(len(data["state_message"]) / moves, 2) if moves else None
     out["thread_cpu_s"] = data["threads"]
+    for name in PARTS:
+        out[f"{name}_ms_a_move"] = round(sum(data[name]) * 1000 / moves, 3) if moves else None
+        out[f"{name}_calls_a_move"] = round(len(data[name]) / moves, 2) if moves else None
     return out
