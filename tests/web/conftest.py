@@ -36,6 +36,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.fixture(autouse=True)
 def close_websockets() -> Iterator[None]:
+    """Every seat a test opened is closed after it, and the list emptied (a seat on a client in a
+    `with` is closed when the `with` ends: `Seat`)."""
     yield
     while OPEN:
         OPEN.pop().close()
@@ -45,8 +47,6 @@ def close_websockets() -> Iterator[None]:
 def client(tmp_path: Path, close_websockets: None) -> Iterator[TestClient]:
     with TestClient(create_app(db_url(tmp_path), bot_delay=0, limits=FAST)) as c:
         yield c
-        while OPEN:
-            OPEN.pop().close()
 
 
 @pytest.fixture(scope="session")

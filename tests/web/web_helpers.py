@@ -35,13 +35,10 @@ def db_url(tmp_path: Path) -> str:
 
 @contextmanager
 def served(url: str) -> Iterator[TestClient]:
-    """The app on ``url``; its websockets are closed before it stops, even when the test fails."""
+    """The app on ``url``; its seats' websockets are closed before it stops, even when the test fails
+    (`Seat`)."""
     with TestClient(create_app(url, bot_delay=0, limits=FAST)) as client:
-        try:
-            yield client
-        finally:
-            while OPEN:
-                OPEN.pop().close()
+        yield client
 
 
 def new_table(
@@ -85,10 +82,15 @@ class Seat:
         """``lang``: the language the seat asks to read (English unless a test says otherwise;
         ``None`` says none, so the table's rule set chooses)."""
         self.seat = seat
-        OPEN.append(self)
         self.closed = False
         self.context = client.websocket_connect(f"/ws/{table_id}")
         self.ws = self.context.__enter__()
+        OPEN.append(self)
+        if client.portal is not None:
+            # Closed first when the client's `with` ends, even by a failure: a client stopped with a
+            # websocket open waits for it for ever (its portal stops without cancelling the session),
+            # and closing the websocket after that waits for ever too.
+            client.exit_stack.callback(self.close)
         self.messages: list[dict[str, Any]] = []
         self.raw: list[str] = []
         self.state: dict[str, Any] | None = None
