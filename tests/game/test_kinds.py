@@ -175,7 +175,7 @@ def test_every_event_and_view_pickles_back_equal(
     """A computer player's worker gets its seat's view pickled by the server (`noddy.web.bots`):
     each event (`Event.__reduce__`, its fields in order; its items too, `ScoreItem.__reduce__`) and
     every seat's view at every position comes back equal, hidden items still hidden, the events'
-    card masks the same."""
+    card masks the same; and every action played and every legal action (`Action.__reduce__`)."""
     states = _states(name, players, overrides, seed)
     for event in states[-1].events:
         back = pickle.loads(pickle.dumps(event))
@@ -184,3 +184,10 @@ def test_every_event_and_view_pickles_back_equal(
         for seat in (None, *range(players)):
             view = state.view(seat)
             assert pickle.loads(pickle.dumps(view)) == view
+    for state in states:
+        for action in (
+            *state.history[-1:],
+            *(state.view(state.to_act).legal if state.to_act is not None else ()),
+        ):
+            back = pickle.loads(pickle.dumps(action))
+            assert back == action and back.cards == action.cards and type(back.cards) is tuple

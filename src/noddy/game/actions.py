@@ -66,6 +66,13 @@ class Action:
             return f"{self.kind} {self.number}"
         return str(self.kind)
 
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        """An action pickles as its fields in order, as a card and an event do (`Card.__reduce__`):
+        a view sent to a computer player's worker carries its legal actions, and a slotted
+        dataclass pickles field by field through Python (a game's legal lists there and back in
+        0.8 of the time)."""
+        return Action, (self.kind, self.seat, self.cards, self.number)
+
     @classmethod
     def parse(cls, text: str, seat: int | None) -> Action:
         """Read the notation; raise `NotationError` quoting text that is not an action.
