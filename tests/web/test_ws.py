@@ -21,6 +21,7 @@ from web_helpers import (
 )
 
 from helpers import sweep
+from noddy.game import Action
 from noddy.rules import field_spec, preset_names
 from noddy.web import Limits, create_app
 from noddy.words import cannot_play, stake_line
@@ -330,3 +331,25 @@ def test_a_failing_computer_player_is_replaced_by_a_random_legal_move(
     play_to_end(client, made["id"], {0: me}, random.Random(9))
     assert table.state.is_over
     assert "broken failed; a random legal action instead" in caplog.text
+
+
+def test_a_computer_players_illegal_action_is_refused_and_a_random_legal_move_played(
+    client: TestClient, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The driver checks a computer's action against its view's legal actions, and says why one
+    is refused (the engine's reason) before it plays a random legal move instead."""
+
+    class Cheat:
+        name = "cheat"
+
+        def choose(self, *_args: object) -> Action:
+            return Action.parse("go", 0)
+
+    made = new_table(client, "cribbage")
+    table = live(client, made["id"])
+    table.bots[1] = Cheat()  # type: ignore[assignment]
+    me = mine(client, made)
+    play_to_end(client, made["id"], {0: me}, random.Random(9))
+    assert table.state.is_over
+    assert "cheat chose go: it is seat 1's turn" in caplog.text
+    assert "cheat failed; a random legal action instead" in caplog.text

@@ -95,7 +95,9 @@ async def _moves(manager: TableManager, table: LiveTable) -> None:
                 asked = time.perf_counter()
                 action = await manager.bots.choose(player, view, table.rng, priority, since)
                 manager.metrics.bot_waited(time.perf_counter() - asked)
-                why = state.why_illegal(action)
+                # The view's legal actions were listed by the engine's own check: the check
+                # itself, and its reason, only for an action they do not hold.
+                why = "" if action in view.legal else state.why_illegal(action)
                 if why:
                     raise IllegalActionError(f"{player.name} chose {action}: {why}")
             except Exception:
