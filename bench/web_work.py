@@ -54,7 +54,14 @@ class PickledBots:
     def __init__(self) -> None:
         self.views = PickledViews()
 
-    async def choose(self, player: Player, view: PlayerView, rng: random.Random, priority: int = 0) -> Action:
+    async def choose(
+        self,
+        player: Player,
+        view: PlayerView,
+        rng: random.Random,
+        priority: int = 0,
+        since: float | None = None,
+    ) -> Action:
         sent = pickle.loads(pickle.dumps((player, self.views.pack(view), rng.getstate())))
         unpack_view(sent[1])
         return rng.choice(list(view.legal))
