@@ -52,7 +52,7 @@ def serve(
 
     import uvicorn
 
-    from noddy.web import Limits, create_app
+    from noddy.web import Limits, collect_as_a_server, create_app
 
     app = create_app(
         url,
@@ -87,6 +87,7 @@ def serve(
         # uvicorn raises the signal that stopped it again once it has shut down: exit as it does
         # so, to write the statistics.
         signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    collect_as_a_server()  # as `noddy serve` does
     if profile is not None:
         profiler.enable()
     try:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import random
 import re
 from importlib.resources import files
@@ -9,15 +10,17 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+import uvicorn
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 from web_helpers import live, mine, new_table, play_to_end, wait_for
 
+from noddy import web
 from noddy.cli import serve_cmd
 from noddy.cli.main import app as cli
 from noddy.record import GameRecord
 from noddy.rules import describe, load_rules, preset_names
-from noddy.web import Limits, create_app, server_options
+from noddy.web import YOUNG, Limits, collect_as_a_server, create_app, server_options
 
 
 def test_pages_are_served(client: TestClient) -> None:
@@ -185,6 +188,27 @@ def test_noddy_serve_prints_the_address(monkeypatch: pytest.MonkeyPatch, tmp_pat
     assert "http://localhost:8765/" in result.output
     assert started == [server_options("127.0.0.1", 8765)]
     assert started[0]["proxy_headers"] is False
+
+
+def test_noddy_serve_sets_the_collector_as_a_server_runs_it_before_it_serves(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls: list[str] = []
+    monkeypatch.setattr(web, "collect_as_a_server", lambda: calls.append("collector"))
+    monkeypatch.setattr(uvicorn.Server, "run", lambda _self, sockets=None: calls.append("served"))
+    serve_cmd._server(object(), server_options("127.0.0.1", 8765)).run()
+    assert calls == ["collector", "served"]
+
+
+def test_a_servers_collector_freezes_what_is_loaded_and_collects_the_young_less_often() -> None:
+    before = gc.get_threshold()
+    try:
+        collect_as_a_server()
+        assert gc.get_threshold() == (YOUNG, *before[1:])
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)
 
 
 def test_noddy_serve_keeps_its_data_in_the_folder_given(

@@ -17,6 +17,8 @@ from noddy.errors import NoddyError, quoted
 from noddy.words import command_phrase, need_extra
 
 if TYPE_CHECKING:
+    import socket
+
     import uvicorn
 
 __all__ = ["serve"]
@@ -137,10 +139,16 @@ def _server(app: Any, options: dict[str, Any]) -> uvicorn.Server:
     uvicorn forces its stop on a second, which left the app's lifespan mid-way, with a traceback."""
     import uvicorn
 
+    from noddy.web import collect_as_a_server
+
     class StoppedOnce(uvicorn.Server):
         def handle_exit(self, sig: int, frame: FrameType | None) -> None:
             if not self.should_exit:
                 super().handle_exit(sig, frame)
+
+        def run(self, sockets: list[socket.socket] | None = None) -> None:
+            collect_as_a_server()
+            super().run(sockets)
 
     return StoppedOnce(uvicorn.Config(app, **options))
 
