@@ -189,11 +189,15 @@ def test_a_computers_reply_in_flight_when_the_undo_lands_is_dropped(tmp_path: An
         me = mine(client, made)
         table = live(client, made["id"])
         rng = random.Random(8)
-        while True:  # until the person has a move to take back and one after which the computer acts
-            play_until_undoable(table, me, rng, replied=False)
+        while True:  # until the person has a move to take back and one after which the computer
+            play_until_undoable(table, me, rng, replied=False)  # has a choice (a lone action is not asked)
             state = table.state
             seen = me.state_at(len(state.history))
-            replied = [a for a in state.legal_actions() if state.apply(a).to_act == 1]
+            replied = [
+                a
+                for a in state.legal_actions()
+                if (after := state.apply(a)).to_act == 1 and len(after.legal_actions()) > 1
+            ]
             if replied:
                 break
             me.send(type="act", action=rng.choice(seen["view"]["legal"]), seq=seen["seq"])

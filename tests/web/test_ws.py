@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -21,7 +22,7 @@ from web_helpers import (
 )
 
 from helpers import sweep
-from noddy.game import Action
+from noddy.game import Action, LegalActions, PlayerView
 from noddy.rules import field_spec, preset_names
 from noddy.web import Limits, create_app
 from noddy.words import cannot_play, stake_line
@@ -353,3 +354,41 @@ def test_a_computer_players_illegal_action_is_refused_and_a_random_legal_move_pl
     assert table.state.is_over
     assert "cheat chose go: it is seat 1's turn" in caplog.text
     assert "cheat failed; a random legal action instead" in caplog.text
+
+
+def test_a_computers_lone_action_is_made_at_once_and_every_choice_goes_to_the_pool(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    class Counting:
+        """The computer's player, counting the choices it makes with one action and with more."""
+
+        name = "counting"
+
+        def __init__(self) -> None:
+            self.lone = self.choices = 0
+
+        def choose(self, view: PlayerView, legal: LegalActions, rng: random.Random) -> Action:
+            if len(legal) == 1:
+                self.lone += 1
+            else:
+                self.choices += 1
+            return rng.choice(legal)
+
+    bots = client.app.state.manager.bots  # type: ignore[attr-defined]
+    asked: list[tuple[Any, int]] = []
+
+    async def pool(player: Any, view: PlayerView, rng: random.Random, *args: Any) -> Action:
+        asked.append((player, len(view.legal)))
+        return player.choose(view, view.legal, rng)  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(bots, "choose", pool)
+    made = new_table(client, "cribbage", [{"kind": "me"}, COMPUTER])
+    table = live(client, made["id"])
+    computer = Counting()
+    table.bots[1] = computer  # type: ignore[assignment]
+    play_to_end(client, made["id"], {0: mine(client, made)}, random.Random(4))
+    assert table.state.is_over
+    assert computer.lone > 0 and computer.choices > 0
+    # (the table's first player may be asked for its lay-away before the counting one sits down)
+    assert sum(player is computer for player, _ in asked) == computer.choices
+    assert min(n for _, n in asked) > 1

@@ -14,7 +14,7 @@ import time
 from typing import TYPE_CHECKING
 
 from noddy.errors import IllegalActionError
-from noddy.game import Action, GameState
+from noddy.game import Action, GameState, PlayerView
 from noddy.players import next_action
 from noddy.web import follow
 from noddy.web.bots import PEOPLE_FIRST
@@ -38,6 +38,14 @@ def driven(state: GameState, table: LiveTable) -> bool:
     if state.is_over:
         return False
     return state.chance() is not None or state.to_act in table.bots or table.laying.due(state) is not None
+
+
+def _lone(view: PlayerView) -> bool:
+    """Whether the seat has one listed action: a go, the one card it may lay, or its count made by
+    the engine (a player picks among the listed actions; declaring a number is a person's). The
+    player still chooses it, its generator advancing as it would, but here and at once: it is no
+    decision to queue for a worker behind those that are (nearly half of a cribbage game's)."""
+    return len(view.legal) == 1
 
 
 async def drive(manager: TableManager, table: LiveTable) -> None:
@@ -91,10 +99,13 @@ async def _moves(manager: TableManager, table: LiveTable) -> None:
             player = table.bots[state.to_act or 0]
             try:
                 view = state.view(state.to_act or 0)
-                priority, since = (PEOPLE_FIRST, began) if table.people else (PEOPLE_FIRST + 1, None)
-                asked = time.perf_counter()
-                action = await manager.bots.choose(player, view, table.rng, priority, since)
-                manager.metrics.bot_waited(time.perf_counter() - asked)
+                if _lone(view):
+                    action = player.choose(view, view.legal, table.rng)
+                else:
+                    priority, since = (PEOPLE_FIRST, began) if table.people else (PEOPLE_FIRST + 1, None)
+                    asked = time.perf_counter()
+                    action = await manager.bots.choose(player, view, table.rng, priority, since)
+                    manager.metrics.bot_waited(time.perf_counter() - asked)
                 # The view's legal actions were listed by the engine's own check: the check
                 # itself, and its reason, only for an action they do not hold.
                 why = "" if action in view.legal else state.why_illegal(action)

@@ -70,7 +70,7 @@ class Metrics:
         )
         self.bot_wait = Histogram(
             "noddy_bot_wait_seconds",
-            "A computer's decision, from asked to answered (its wait for a worker included).",
+            "A computer's decision asked of the pool, from asked to answered (its wait for a worker in it).",
             buckets=BOT_BUCKETS,
             registry=r,
         )
