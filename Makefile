@@ -37,9 +37,11 @@ install: $(STAMP) $(NODE_STAMP)
 run: $(RUN_STAMP) $(NODE_STAMP)
 	$(BIN)/noddy serve
 
-# The browser tests drive Debian's Chromium (never `playwright install`: its download is blocked).
+# The browser tests drive Debian's Chromium, its headless build (never `playwright install`: its download
+# is blocked); the PDF handouts are printed by its `chromium`.
 chromium:
-	test -x /usr/bin/chromium || (apt-get update && apt-get install -y chromium)
+	test -x /usr/bin/chromium -a -x /usr/bin/chromium-headless-shell \
+	|| (apt-get update && apt-get install -y chromium chromium-headless-shell)
 
 # node_modules, from npm, pinned by package-lock.json: Pyodide, which the app serves so that noddy's own
 # engine runs in the page offline (/engine; 14 MB installed, a few seconds' `npm ci` on a warm cache),

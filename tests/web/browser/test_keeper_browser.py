@@ -23,7 +23,7 @@ from noddy.words.keeper import KEEPER_PAGE
 __all__ = ["browser"]
 
 pytestmark = [
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium (make chromium)"),
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's headless chromium (make chromium)"),
     pytest.mark.slow,
 ]
 TWENTY_NINE = "/score?rules=cribbage&cards=5h+5d+5c+Js&turnup=5s"

@@ -15,7 +15,7 @@ from test_browser import browser as browser  # the same Chromium, one a module
 from test_site import _metric
 
 pytestmark = [
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium (make chromium)"),
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's headless chromium (make chromium)"),
     pytest.mark.slow,
     pytest.mark.timeout(240),
 ]
