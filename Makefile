@@ -37,8 +37,9 @@ install: $(STAMP) $(NODE_STAMP)
 run: $(RUN_STAMP) $(NODE_STAMP)
 	$(BIN)/noddy serve
 
-# The browser tests drive Debian's Chromium, its headless build (never `playwright install`: its download
-# is blocked); the PDF handouts are printed by its `chromium`.
+# The browser tests drive Debian's Chromium in its headless build, and the PDF handouts print with it
+# (with `chromium`, the whole browser, where it is missing); never `playwright install`: its download is
+# blocked.
 chromium:
 	test -x /usr/bin/chromium -a -x /usr/bin/chromium-headless-shell \
 	|| (apt-get update && apt-get install -y chromium chromium-headless-shell)

@@ -1,8 +1,8 @@
 """The rules page printed to PDF by Chromium, driven by Playwright (the ``pdf`` extra): the same page
 the web app serves, through the same print stylesheet a browser's Print uses, so the handout on
 paper and the PDF are laid out by one engine. The browser is the machine's own Chromium or Google
-Chrome where one is on the PATH (Debian's ``chromium``), else the one ``playwright install chromium``
-fetched."""
+Chrome where one is on the PATH (Debian's ``chromium-headless-shell`` or ``chromium``), else the one
+``playwright install chromium`` fetched."""
 
 from __future__ import annotations
 
@@ -22,8 +22,16 @@ __all__ = ["BROWSERS", "PAPERS", "Printer", "browser_path", "pdf_bytes", "write_
 PAPERS = {"a4": "A4", "letter": "Letter"}
 """The papers a handout is printed on, by the name the command takes, with Chromium's."""
 
-BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome")
-"""The browsers looked for on the PATH, in order."""
+BROWSERS = (
+    "chromium-headless-shell",
+    "chromium",
+    "chromium-browser",
+    "google-chrome",
+    "google-chrome-stable",
+    "chrome",
+)
+"""The browsers looked for on the PATH, in order: Chromium's headless build first, where installed (the
+same engine without the browser's window: the handout tests' whole CPU 21-25 s against 34-37 s)."""
 
 _ARGS = [
     "--disable-gpu",
