@@ -101,8 +101,8 @@ async def _moves(manager: TableManager, table: LiveTable) -> None:
                 view = state.view(state.to_act or 0)
                 if _lone(view):
                     action = player.choose(view, view.legal, table.rng)
-                    # The last move's state goes out before this one is made, as when the pool was
-                    # awaited: without it a page got two counts in one message and drew them at once.
+                    # The last move's state goes out before this one is made, as when the pool is
+                    # awaited, and the loop serves the other tables between a run of lone moves.
                     await asyncio.sleep(0)
                 else:
                     priority, since = (PEOPLE_FIRST, began) if table.people else (PEOPLE_FIRST + 1, None)

@@ -114,8 +114,11 @@ function mugginsStep(e, before, info, held) {
  * ``draw()`` lays the step being shown into the table drawn under it; ``goOn()`` is the person's
  * Go on (Enter). ``ctx.waits``: the summary stays until the person goes on (no other person waits).
  * ``onPegs(pegs)`` draws the board as it stands once a count has been called (each side's front and
- * back peg, the server's), ahead of the state the table holds. */
-export function makeShow(onPegs = null) {
+ * back peg, the server's), ahead of the state the table holds. ``redraw()`` draws the table held
+ * (and then this show's step in it, by ``draw``), so that a count shown in one place is taken away
+ * when the next of the same message is shown in another (a computer's count made at once after a
+ * person's, say). */
+export function makeShow(onPegs = null, redraw = null) {
   let current = null;
   let pegged = null;
   let wake = null;
@@ -140,9 +143,11 @@ export function makeShow(onPegs = null) {
 
   async function showCount(step) {
     const times = TIMES[pace()] || TIMES.normal;
+    const first = current === null;
     current = { step, shown: 0 };
     rushing = false;
-    draw();
+    if (redraw && !first) redraw();
+    else draw();
     if (!byHand()) await pause(times.first);
     for (let i = 0; i < step.items.length; i++) {
       if (byHand() && !rushing) await pause(null);
@@ -237,7 +242,16 @@ export function makeShow(onPegs = null) {
     }
   }
 
-  return { present, draw, goOn, get busy() { return current !== null; } };
+  return {
+    present, draw, goOn,
+    get busy() { return current !== null; },
+    /** The cards of the crib being counted now, face up in its slot meanwhile (the table held may
+     * not show it: the count came in one message with those before it); else null. */
+    get crib() {
+      const step = current && current.step;
+      return step && step.type === "count" && step.what === "crib" && step.cards ? step.cards : null;
+    },
+  };
 }
 
 // A phone's width (style.css's narrowest layout), where a seat round the table has cards too small to

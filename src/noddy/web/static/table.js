@@ -50,7 +50,7 @@ let lastCallShown = null;
 let conn = ["connecting", "conn.connecting"];
 let events = [];
 // The counts a message brings are shown before the table draws it (`show.js`).
-const show = makeShow((pegs) => drawScores(pegs));
+const show = makeShow((pegs) => drawScores(pegs), () => render());
 
 // Seat names as this seat reads them (its own is "You", "Vous"), as the server words them.
 function names() {
@@ -483,7 +483,8 @@ function render() {
   document.body.dataset.status = game.status;
   document.body.dataset.myTurn = String(myTurn() || layingEarly());
   renderSeats($("opponents"), { view: v, names: all, seats: info.seats, me: info.you, hands: handsShown(events) });
-  const crib = cribSlot(info, v, { wrap: $("crib-wrap"), label: $("crib-label"), box: $("crib") }, game.showing);
+  const counted = show.crib ? { what: "crib", cards: show.crib } : game.showing;
+  const crib = cribSlot(info, v, { wrap: $("crib-wrap"), label: $("crib-label"), box: $("crib") }, counted);
   renderMiddle({ turnup: $("turnup"), pile: $("pile"), count: $("count"), crib }, v, all);
   drawScores(game.pegs);
   $("myname").textContent = info.you === null ? t("table.watching_as") : t("table.you_are", { name: info.seats[info.you].name });
