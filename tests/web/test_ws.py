@@ -316,6 +316,18 @@ def test_a_player_names_their_own_seat_and_only_theirs(client: TestClient) -> No
     assert "only a player can name" in watcher.error()
 
 
+def played_against(
+    client: TestClient, rules: str, computer: object, rng: random.Random | None = None
+) -> None:
+    """A whole game of ``rules``, a person at random (``rng``, else seeded 9) against ``computer``
+    in the computer's seat; it must end."""
+    made = new_table(client, rules, [{"kind": "me"}, COMPUTER])
+    table = live(client, made["id"])
+    table.bots[1] = computer  # type: ignore[assignment]
+    play_to_end(client, made["id"], {0: mine(client, made)}, rng or random.Random(9))
+    assert table.state.is_over
+
+
 def test_a_failing_computer_player_is_replaced_by_a_random_legal_move(
     client: TestClient, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -325,12 +337,7 @@ def test_a_failing_computer_player_is_replaced_by_a_random_legal_move(
         def choose(self, *_args: object) -> object:
             raise RuntimeError("a bug in a computer player")
 
-    made = new_table(client, "willughby")
-    table = live(client, made["id"])
-    table.bots[1] = Broken()  # type: ignore[assignment]
-    me = mine(client, made)
-    play_to_end(client, made["id"], {0: me}, random.Random(9))
-    assert table.state.is_over
+    played_against(client, "willughby", Broken())
     assert "broken failed; a random legal action instead" in caplog.text
 
 
@@ -346,12 +353,7 @@ def test_a_computer_players_illegal_action_is_refused_and_a_random_legal_move_pl
         def choose(self, *_args: object) -> Action:
             return Action.parse("go", 0)
 
-    made = new_table(client, "cribbage")
-    table = live(client, made["id"])
-    table.bots[1] = Cheat()  # type: ignore[assignment]
-    me = mine(client, made)
-    play_to_end(client, made["id"], {0: me}, random.Random(9))
-    assert table.state.is_over
+    played_against(client, "cribbage", Cheat())
     assert "cheat chose go: it is seat 1's turn" in caplog.text
     assert "cheat failed; a random legal action instead" in caplog.text
 
@@ -382,12 +384,8 @@ def test_a_computers_lone_action_is_made_at_once_and_every_choice_goes_to_the_po
         return player.choose(view, view.legal, rng)  # type: ignore[no-any-return]
 
     monkeypatch.setattr(bots, "choose", pool)
-    made = new_table(client, "cribbage", [{"kind": "me"}, COMPUTER])
-    table = live(client, made["id"])
     computer = Counting()
-    table.bots[1] = computer  # type: ignore[assignment]
-    play_to_end(client, made["id"], {0: mine(client, made)}, random.Random(4))
-    assert table.state.is_over
+    played_against(client, "cribbage", computer, random.Random(4))
     assert computer.lone > 0 and computer.choices > 0
     # (the table's first player may be asked for its lay-away before the counting one sits down)
     assert sum(player is computer for player, _ in asked) == computer.choices
